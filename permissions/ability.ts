@@ -1,0 +1,24 @@
+import { createMongoAbility, AbilityBuilder, type MongoAbility } from '@casl/ability';
+import { leafRoutes, ROUTES, type RouteNode } from './routes';
+
+/**
+ * One CASL ability for both enforcers: the web app (menu, route guards, buttons) and the server (every
+ * endpoint). Subjects are the route keys of permissions/routes.ts; 'access' opens the screen and the calls
+ * behind it. Later entities add their own actions on the same subjects.
+ *
+ * `menuDenied` holds the keys an administrator has hidden from this particular user or role
+ * (per-user menu permissions): they are removed on top of the role table.
+ */
+export type Action = 'access' | 'create' | 'update' | 'delete' | 'export';
+export type AppAbility = MongoAbility<[Action, string]>;
+
+export function defineAbilityFor(roles: readonly string[], menuDenied: readonly string[] = [], routes: readonly RouteNode[] = ROUTES): AppAbility {
+  const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
+  for (const route of leafRoutes(routes)) {
+    if (!route.roles || route.roles.some((r) => roles.includes(r))) {
+      can(['access', 'create', 'update', 'delete', 'export'], route.key);
+    }
+  }
+  for (const key of menuDenied) cannot(['access', 'create', 'update', 'delete', 'export'], key);
+  return build();
+}

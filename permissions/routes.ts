@@ -1,0 +1,173 @@
+import { STAFF_ROLES, type Role } from './roles';
+
+/**
+ * The complete layout route table of spec §2 with the role lists of spec §6, as data.
+ *
+ * - `key` is the route's name in the spec; it is also the CASL subject and the i18n key `menu.<key>`.
+ * - `roles` absent means: open to every logged-in user (spec §2 Access rules).
+ * - `hidden` routes are reachable but never listed in the menu.
+ * - A group (an entry with `children`) has no screen of its own and is kept when any child is kept.
+ *
+ * Whether a route shows in the menu also depends on its screen existing (see src/screens/registry.ts):
+ * the table is complete, the menu lists only what is built.
+ */
+export interface RouteNode {
+  key: string;
+  path: string;
+  icon?: string;
+  roles?: readonly Role[];
+  hidden?: boolean;
+  children?: readonly RouteNode[];
+}
+
+const STORAGE_LIST: readonly Role[] = [
+  'admin', 'installer', 'servicer', 'systemmanager', 'servicepartner', 'reseller', 'vppmanager', 'dev', 'dasw', 'sncreator',
+];
+const APP_UPDATES: readonly Role[] = ['admin', 'servicer', 'dev', 'systemmanager', 'fasw', 'dasw', 'sncreator'];
+const INSTALLATION_RECORD: readonly Role[] = [
+  'admin', 'installer', 'servicer', 'reseller', 'dev', 'systemmanager', 'fasw', 'dasw', 'sncreator',
+];
+const MAINTENANCE_CHECK: readonly Role[] = ['admin', 'servicer', 'reseller', 'dev', 'systemmanager', 'fasw', 'dasw', 'sncreator'];
+const INSTALL_NEW_SYSTEM: readonly Role[] = ['admin', 'installer', 'servicer', 'systemmanager', 'dasw', 'sncreator', 'reseller'];
+const COMMAND_MANAGEMENT: readonly Role[] = ['admin', 'servicer', 'dev', 'systemmanager', 'dasw', 'sncreator'];
+const BATCH_WORK: readonly Role[] = ['admin', 'servicer', 'dasw'];
+const ASSOCIATE_SYSTEM: readonly Role[] = [
+  'admin', 'installer', 'reseller', 'dev', 'systemmanager', 'servicer', 'dasw', 'sncreator',
+];
+/** "All maintenance roles": everyone who may open any screen of the maintenance group. */
+const MAINTENANCE_ROLES: readonly Role[] = unionOf(
+  APP_UPDATES, INSTALLATION_RECORD, MAINTENANCE_CHECK, INSTALL_NEW_SYSTEM, COMMAND_MANAGEMENT, BATCH_WORK, ASSOCIATE_SYSTEM,
+);
+const VPP: readonly Role[] = ['admin', 'servicer', 'reseller', 'dasw'];
+const SN_AND_LICENSE: readonly Role[] = ['admin', 'servicer', 'systemmanager', 'dasw', 'sncreator'];
+const USERS_AND_ROLES: readonly Role[] = ['admin', 'systemmanager'];
+const ADMIN_ONLY: readonly Role[] = ['admin'];
+const CUSTOMER_ONLY: readonly Role[] = ['customer'];
+
+function unionOf(...lists: ReadonlyArray<readonly Role[]>): Role[] {
+  return [...new Set(lists.flat())];
+}
+
+export const ROUTES: readonly RouteNode[] = [
+  { key: 'dashboard', path: '/dashboard', icon: 'home' },
+  { key: 'exportJson', path: '/exportJsonPath/exportJson', hidden: true, roles: STAFF_ROLES },
+  { key: 'energyStorageList', path: '/EnergyStorageList/energyStorageList', icon: 'storage', roles: STORAGE_LIST },
+  {
+    key: 'CommunicationDataManagement',
+    path: '/CommunicationDataManagement',
+    icon: 'export',
+    children: [
+      { key: 'routineDataExport', path: '/CommunicationDataManagement/routineDataExport',
+        roles: ['admin', 'dev', 'servicepartner', 'systemmanager', 'servicer', 'fasw', 'dasw', 'sncreator'] },
+      { key: 'industrialAndCommercialData', path: '/CommunicationDataManagement/industrialAndCommercialData',
+        roles: ['admin', 'servicer', 'dasw', 'dev'] },
+      { key: 'reportDataExport', path: '/CommunicationDataManagement/reportDataExport',
+        roles: ['admin', 'installer', 'servicer', 'reseller', 'dev', 'vppmanager', 'dasw'] },
+    ],
+  },
+  {
+    key: 'energyStorageSysMaintenance',
+    path: '/energyStorageSysMaintenance',
+    icon: 'tool',
+    children: [
+      { key: 'appUpdatesManagement', path: '/energyStorageSysMaintenance/appUpdatesManagement', roles: APP_UPDATES },
+      { key: 'InstallationRecord', path: '/energyStorageSysMaintenance/InstallationRecord', roles: INSTALLATION_RECORD },
+      { key: 'sysMaintenanceRecordsCheck', path: '/energyStorageSysMaintenance/sysMaintenanceRecordsCheck', roles: MAINTENANCE_CHECK },
+      { key: 'sysFailureCheck', path: '/energyStorageSysMaintenance/sysFailureCheck', roles: MAINTENANCE_ROLES },
+      { key: 'installNewSystem', path: '/energyStorageSysMaintenance/installNewSystem', roles: INSTALL_NEW_SYSTEM },
+      { key: 'commandManagement', path: '/energyStorageSysMaintenance/commandManagement', roles: COMMAND_MANAGEMENT },
+      { key: 'sysBatchSetting', path: '/energyStorageSysMaintenance/sysBatchSetting', roles: BATCH_WORK },
+      { key: 'failureAnalysis', path: '/energyStorageSysMaintenance/failureAnalysis', roles: BATCH_WORK },
+      { key: 'sysDataMigration', path: '/energyStorageSysMaintenance/sysDataMigration', roles: BATCH_WORK },
+      { key: 'associateAdditionalSystem', path: '/energyStorageSysMaintenance/associateAdditionalSystem', roles: ASSOCIATE_SYSTEM },
+    ],
+  },
+  {
+    key: 'OtherInformation',
+    path: '/OtherInformation',
+    icon: 'info',
+    children: [
+      { key: 'appVersionManagement', path: '/OtherInformation/appVersionManagement', roles: COMMAND_MANAGEMENT },
+      { key: 'remoteTimingUpdate', path: '/OtherInformation/remoteTimingUpdate', roles: ['admin', 'servicer', 'systemmanager', 'dasw', 'dev'] },
+      { key: 'mailTiming', path: '/OtherInformation/mailTiming', roles: ['admin', 'servicer', 'systemmanager', 'dasw', 'sncreator'] },
+      { key: 'vppManagement', path: '/OtherInformation/vppManagement', roles: VPP },
+      { key: 'AddVpp', path: '/AddVpp', hidden: true, roles: VPP },
+      { key: 'sysErrorEmailNotification', path: '/OtherInformation/sysErrorEmailNotification', roles: ['servicer'] },
+      { key: 'infoDistributionSys', path: '/OtherInformation/infoDistributionSys', roles: APP_UPDATES },
+      { key: 'emailDeliveringRules', path: '/OtherInformation/emailDeliveringRules', roles: ['admin', 'systemmanager', 'dasw'] },
+      { key: 'sysSummaryInfo', path: '/OtherInformation/sysSummaryInfo', roles: STAFF_ROLES },
+    ],
+  },
+  {
+    key: 'BasicSettings',
+    path: '/BasicSettings',
+    icon: 'setting',
+    children: [
+      { key: 'snManagement', path: '/BasicSettings/snManagement', roles: SN_AND_LICENSE },
+      { key: 'licenseManagement', path: '/BasicSettings/licenseManagement', roles: SN_AND_LICENSE },
+      { key: 'userInfoSettings', path: '/BasicSettings/userInfoSettings' },
+      { key: 'userManagement', path: '/BasicSettings/userManagement', roles: USERS_AND_ROLES },
+      { key: 'menuManagement', path: '/BasicSettings/menuManagement', roles: ADMIN_ONLY },
+      { key: 'changePwd', path: '/BasicSettings/changePwd' },
+      { key: 'reportGenerateResult', path: '/BasicSettings/reportGenerateResult', roles: ['admin', 'dev', 'systemmanager'] },
+      { key: 'langTransManagement', path: '/BasicSettings/langTransManagement', roles: ADMIN_ONLY },
+      { key: 'roleManagement', path: '/BasicSettings/roleManagement', roles: USERS_AND_ROLES },
+      { key: 'userLog', path: '/BasicSettings/userLog', roles: ['admin', 'servicer', 'dev', 'systemmanager', 'dasw', 'sncreator'] },
+      { key: 'Notifications', path: '/Notifications' },
+      { key: 'elecPriceSetting', path: '/BasicSettings/elecPriceSetting', roles: CUSTOMER_ONLY },
+      { key: 'systemSettings', path: '/BasicSettings/systemSettings', roles: CUSTOMER_ONLY },
+    ],
+  },
+  {
+    // Spec §2 lists the complaint paths without their role lists: the workflow is open to every
+    // logged-in user (customers file complaints); the staff-only reports are limited to staff.
+    key: 'complaints',
+    path: '/customerComplaintList',
+    icon: 'complaint',
+    children: [
+      { key: 'customerComplaintList', path: '/customerComplaintList' },
+      { key: 'attachmentDetails', path: '/customerComplaintList/attachmentDetails', hidden: true },
+      { key: 'createComplaint', path: '/createComplaint', hidden: true },
+      { key: 'statisticalStatement', path: '/statisticalStatement', roles: STAFF_ROLES },
+      { key: 'productRecommendationsList', path: '/productRecommendationsList' },
+      { key: 'addProductSuggestion', path: '/addProductSuggestion', hidden: true },
+      { key: 'productRecommemdationsEdit', path: '/productRecommemdationsEdit', hidden: true },
+      { key: 'RAndDtimereport', path: '/RAndDtimereport', roles: STAFF_ROLES },
+      { key: 'clientList', path: '/clientList', roles: STAFF_ROLES },
+      { key: 'customerArchives', path: '/customerArchives', roles: STAFF_ROLES },
+      { key: 'customerArchivesDetail', path: '/customerArchivesDetail', hidden: true, roles: STAFF_ROLES },
+      { key: 'cusHandleRecord', path: '/cusHandleRecord', roles: STAFF_ROLES },
+      { key: 'installerdetail', path: '/installerdetail', hidden: true, roles: STAFF_ROLES },
+    ],
+  },
+];
+
+/** Spec §2: a route is kept if the user holds any of its roles (or it has none); children are filtered recursively. */
+export function filterRoutes(routes: readonly RouteNode[], roles: readonly string[]): RouteNode[] {
+  const kept: RouteNode[] = [];
+  for (const route of routes) {
+    if (route.roles && !route.roles.some((r) => roles.includes(r))) continue;
+    if (route.children) {
+      const children = filterRoutes(route.children, roles);
+      if (children.length === 0) continue;
+      kept.push({ ...route, children });
+    } else {
+      kept.push(route);
+    }
+  }
+  return kept;
+}
+
+/** Every route with a screen (the leaves), flattened, groups left out. */
+export function leafRoutes(routes: readonly RouteNode[] = ROUTES): RouteNode[] {
+  return routes.flatMap((r) => (r.children ? leafRoutes(r.children) : [r]));
+}
+
+export function findRoute(key: string): RouteNode | undefined {
+  return leafRoutes().find((r) => r.key === key);
+}
+
+/** The roles allowed on a route; undefined means every logged-in user. */
+export function rolesFor(key: string): readonly Role[] | undefined {
+  return findRoute(key)?.roles;
+}

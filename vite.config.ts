@@ -1,0 +1,44 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+const API_PORT = Number(process.env.API_PORT ?? 8081);
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    chunkSizeWarningLimit: 1500,
+  },
+  server: {
+    port: 5173,
+    // `npm run dev`: the web app from Vite, /api from the server started beside it.
+    proxy: { '/api': `http://127.0.0.1:${API_PORT}` },
+  },
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'web',
+          environment: 'jsdom',
+          include: ['tests/web/**/*.test.{ts,tsx}'],
+          setupFiles: ['tests/web/setup.ts'],
+          globals: true,
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          environment: 'node',
+          include: ['tests/api/**/*.test.ts'],
+          globals: true,
+          // PGlite boots a WASM PostgreSQL per file: keep the two cores for two files at a time.
+          pool: 'forks',
+          poolOptions: { forks: { maxForks: 2 } },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+    ],
+  },
+});
