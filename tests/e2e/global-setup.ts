@@ -1,0 +1,53 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestProject } from 'vitest/node';
+
+/**
+ * Starts the portal exactly as a newcomer does (`npm start`: build when needed, migrate, seed the demo),
+ * on a free port and a throw-away data folder, and hands its address to the tests.
+ */
+let server: ChildProcess | undefined;
+let dataDir: string | undefined;
+
+export async function setup(project: TestProject) {
+  const port = 18000 + Math.floor(Math.random() * 1000);
+  dataDir = mkdtempSync(join(tmpdir(), 'ess-e2e-'));
+  server = spawn('npx', ['tsx', 'server/start.ts'], {
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  await waitForPortal(baseUrl, 280_000);
+  project.provide('baseUrl', baseUrl);
+}
+
+export async function teardown() {
+  if (server && server.exitCode === null) {
+    server.kill('SIGTERM');
+    await new Promise((resolve) => server!.once('exit', resolve));
+  }
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+async function waitForPortal(baseUrl: string, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (server?.exitCode !== null) throw new Error(`the portal exited with code ${server?.exitCode}`);
+    try {
+      const page = await fetch(`${baseUrl}/Login`);
+      if (page.ok && (await page.text()).includes('<div id="root">')) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error(`the portal did not answer at ${baseUrl} within ${timeoutMs} ms`);
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
