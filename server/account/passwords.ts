@@ -1,0 +1,33 @@
+import { randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+
+/** argon2id with the library's defaults (19 MiB, 2 passes: the OWASP recommendation). */
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** A hash of nothing anyone knows, made once: unknown user names are checked against it. */
+let dummyHash: Promise<string> | undefined;
+
+/**
+ * Checks a password against a user's hash, or, when there is no such user, against a dummy hash so that
+ * the answer takes as long as for a real user and timing does not reveal which names exist.
+ */
+export async function verifyPassword(passwordHash: string | undefined, password: string): Promise<boolean> {
+  if (passwordHash === undefined) {
+    dummyHash ??= hashPassword(randomBytes(24).toString('base64'));
+    await verify(await dummyHash, password);
+    return false;
+  }
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    // A malformed stored hash must not let anyone in, nor crash the login.
+    return false;
+  }
+}
+
+/** CONTRACT.md: at least 8 characters with letters and digits. */
+export function isStrongPassword(password: string): boolean {
+  return password.length >= 8 && /\p{L}/u.test(password) && /\p{N}/u.test(password);
+}

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { envelopeOf } from '../http/envelope';
+import { isStrongPassword } from './passwords';
+
+/** Generous for any real name or password, small enough that nobody can post megabytes into a field. */
+const NAME_MAX = 200;
+const PASSWORD_MAX = 200;
+/** An access token is a few hundred characters; this leaves room without inviting abuse. */
+const TOKEN_MAX = 4096;
+
+const name = z.string().min(1).max(NAME_MAX);
+const password = z.string().min(1).max(PASSWORD_MAX);
+
+export const loginBody = z.object({ username: name, password });
+
+export const refreshBody = z.object({
+  userName: name,
+  accessToken: z.string().min(1).max(TOKEN_MAX),
+  refreshTokenKey: z.string().min(1).max(TOKEN_MAX),
+});
+
+export const changePasswordBody = z.object({
+  oldPassword: password,
+  newPassword: password.refine(isStrongPassword, 'at least 8 characters with letters and digits'),
+});
+
+export const checkUsernameBody = z.object({ username: name });
+
+export const agreementBody = z.object({ language: z.string().max(20).optional() }).optional();
+
+export const tokensResponse = envelopeOf(z.object({ AccessToken: z.string(), RefreshTokenKey: z.string() }));
+
+export const userInfoResponse = envelopeOf(
+  z.object({
+    username: z.string(),
+    email: z.string(),
+    roles: z.array(z.string()),
+    country: z.string(),
+    languageCode: z.string(),
+    menuDenied: z.array(z.string()).describe('route keys hidden from this user on top of the role table'),
+  }),
+);
+
+export const emptyResponse = envelopeOf(z.null());
+
+export const timeZonesResponse = envelopeOf(z.array(z.object({ id: z.string(), offset: z.string(), name: z.string() })));
+
+export const agreementResponse = envelopeOf(z.object({ title: z.string(), content: z.string().describe('Markdown') }));

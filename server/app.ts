@@ -1,0 +1,32 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler } from 'fastify-type-provider-zod';
+import { api } from './api';
+import type { AppDeps } from './config';
+import { registerApiDocs } from './http/docs';
+import { apiNotFound, registerErrorHandling } from './http/errors';
+import { registerSecurityHeaders } from './http/security';
+import { registerWebApp } from './http/static';
+import { validatorCompiler } from './http/validation';
+
+/**
+ * Builds the whole server from its dependencies and nothing else (no globals, no environment), so that
+ * tests build as many as they like, each on its own database and clock. The caller listens or injects.
+ */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: config.logLevel === false ? false : { level: config.logLevel },
+    trustProxy: config.trustProxy ?? false,
+    // JSON bodies are small; uploads (multipart) get their own limit where they are accepted.
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandling(app);
+  await registerSecurityHeaders(app);
+  await registerApiDocs(app);
+  await app.register(api, { prefix: '/api', deps });
+  if (config.staticDir) await registerWebApp(app, config.staticDir);
+  else app.setNotFoundHandler(apiNotFound);
+  return app;
+}

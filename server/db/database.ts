@@ -1,0 +1,48 @@
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import * as schema from './schema';
+
+export type Schema = typeof schema;
+
+/** What services code against: the same Drizzle API whether PGlite or a PostgreSQL server is underneath. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export interface OpenDatabaseOptions {
+  /** postgres://… — a PostgreSQL server; wins over the other options. */
+  url?: string;
+  /** A PGlite data folder (created when missing). */
+  dataDir?: string;
+  /** A throw-away PGlite in memory (tests). */
+  inMemory?: boolean;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
+  if (options.url) {
+    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
+  }
+  if (!options.inMemory && !options.dataDir) throw new Error('openDatabase needs url, dataDir or inMemory');
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const client = await PGlite.create(options.inMemory ? undefined : options.dataDir);
+  return { db: drizzlePglite(client, { schema }), kind: 'pglite', close: () => client.close() };
+}
+
+/**
+ * Runs raw SQL and answers its rows. Both drivers answer `{ rows }`, but the common `Database` type cannot
+ * know it, hence this one typed place.
+ */
+export async function queryRows<T extends Record<string, unknown>>(db: Database, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as { rows: T[] };
+  return result.rows;
+}

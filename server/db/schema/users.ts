@@ -1,0 +1,27 @@
+import { sql } from 'drizzle-orm';
+import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** Every person who logs in: customers, sharers and staff alike; what they may do comes from `roles`. */
+export const users = pgTable(
+  'users',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    username: text('username').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    displayName: text('display_name').notNull().default(''),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    country: text('country').notNull().default(''),
+    company: text('company').notNull().default(''),
+    languageCode: text('language_code').notNull().default('en-US'),
+    timeZone: text('time_zone').notNull().default('UTC'),
+    roles: text('roles').array().notNull(),
+    /** Route keys an administrator hid from this user on top of the role table (permissions/ability.ts). */
+    menuDenied: text('menu_denied').array().notNull().default(sql`'{}'::text[]`),
+    locked: boolean('locked').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // User names are unique regardless of case, so 'Admin' and 'admin' cannot both exist.
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+);

@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { AppConfig } from './config';
+
+/** The environment of README's Configuration table, read once by the entry points (never by the app). */
+export function readEnv() {
+  return {
+    port: Number(process.env.PORT ?? 8080),
+    apiPort: Number(process.env.API_PORT ?? 8081),
+    dataDir: resolve(process.env.DATA_DIR ?? './data'),
+    databaseUrl: process.env.DATABASE_URL || undefined,
+    demoPassword: process.env.DEMO_PASSWORD ?? 'demo2026',
+    logLevel: (process.env.LOG_LEVEL ?? 'info') as Exclude<AppConfig['logLevel'], false>,
+    trustProxy: process.env.TRUST_PROXY === 'true',
+  };
+}
+
+/**
+ * The token signing secret: JWT_SECRET, or one generated on the first start and kept in the data folder,
+ * so that tokens survive a restart and every node sharing the folder signs alike.
+ */
+export function jwtSecret(dataDir: string): string {
+  if (process.env.JWT_SECRET) return process.env.JWT_SECRET;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}

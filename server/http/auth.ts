@@ -1,0 +1,108 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Clock } from '../config';
+import { ApiError } from './envelope';
+
+/** Who is calling, as the access token says (verified without touching the database). */
+export interface AuthUser {
+  id: number;
+  username: string;
+  roles: string[];
+  /** Route keys an administrator hid from this user (permissions/ability.ts). */
+  menuDenied: string[];
+  sessionId: string;
+}
+
+/** The claims of an access token. */
+export interface AccessTokenClaims {
+  sub: string;
+  username: string;
+  roles: string[];
+  menuDenied: string[];
+  sid: string;
+}
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessTokenClaims;
+    user: AuthUser;
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route answers without an access token (login, token refresh, reference data). */
+    public?: boolean;
+  }
+}
+
+export const ACCESS_TOKEN_TTL_MS = 5 * 60 * 1000;
+
+export interface AuthOptions {
+  secret: string;
+  clock: Clock;
+}
+
+/**
+ * Requires `Authorization: Bearer <access token>` on every route of the scope it is registered in, except
+ * those with `config: { public: true }`. A missing, invalid or expired token answers HTTP 401 with the
+ * envelope code 401 (the client then refreshes once). Expiry is judged by the injected clock.
+ */
+export const authPlugin = fp<AuthOptions>(async (app, { secret, clock }) => {
+  await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
+
+  app.addHook('onRequest', async (request) => {
+    // Unknown paths answer 404 (code 101) whether or not a token came with them.
+    if (request.is404 || request.routeOptions.config.public) return;
+    request.user = verifyAccessToken(app, request, clock);
+  });
+});
+
+function verifyAccessToken(app: FastifyInstance, request: FastifyRequest, clock: Clock): AuthUser {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
+  if (!token) throw unauthorized('missing access token');
+  let claims: AccessTokenClaims;
+  try {
+    claims = app.jwt.verify<AccessTokenClaims>(token, { clockTimestamp: clock().getTime() });
+  } catch {
+    throw unauthorized('invalid or expired access token');
+  }
+  return {
+    id: Number(claims.sub),
+    username: claims.username,
+    roles: claims.roles,
+    menuDenied: claims.menuDenied ?? [],
+    sessionId: claims.sid,
+  };
+}
+
+function unauthorized(reason: string): ApiError {
+  return new ApiError(401, `Unauthorized: ${reason}`, { httpStatus: 401 });
+}
+
+/** Signs a 5-minute access token at the injected clock's time. */
+export function signAccessToken(app: FastifyInstance, clock: Clock, user: Omit<AuthUser, 'sessionId'>, sessionId: string): string {
+  const claims: AccessTokenClaims = {
+    sub: String(user.id),
+    username: user.username,
+    roles: user.roles,
+    menuDenied: user.menuDenied,
+    sid: sessionId,
+  };
+  // @fastify/jwt reads a numeric expiresIn as seconds (jsonwebtoken's convention).
+  return app.jwt.sign(claims, { clockTimestamp: clock().getTime(), expiresIn: ACCESS_TOKEN_TTL_MS / 1000 });
+}
+
+/**
+ * Reads an access token that may have expired (the refresh call carries the last one): the signature must be
+ * ours; only the session id is used. Null when it is not one of our tokens.
+ */
+export function sessionIdOfAnyToken(app: FastifyInstance, token: string): string | null {
+  try {
+    return app.jwt.verify<AccessTokenClaims>(token, { ignoreExpiration: true }).sid ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,32 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { CODE_MESSAGES, Code } from '../../src/shared/codes';
+import { ApiError, messageFor } from './envelope';
+
+/**
+ * Every failure leaves as an envelope: business answers (ApiError) as they were thrown, client mistakes
+ * the framework catches (malformed JSON, wrong content type, body too large) as code 2, anything else as
+ * code 500 with a generic text (the details go to the log, never to the client). All with HTTP 200, as
+ * CONTRACT.md says: only a bad access token (401) and an unknown path (404) use another HTTP status.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    if (error instanceof ApiError) {
+      return reply.status(error.extra.httpStatus ?? 200).send(error.toEnvelope());
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ err: error }, 'rejected request');
+      return reply.status(200).send({ code: Code.PARAM_ERROR, data: null, info: `${CODE_MESSAGES[Code.PARAM_ERROR]}: ${error.message}` });
+    }
+    request.log.error({ err: error }, 'unexpected error');
+    return reply.status(200).send({ code: Code.SERVER_ERROR, data: null, info: messageFor(Code.SERVER_ERROR) });
+  });
+}
+
+/** Unknown /api paths: HTTP 404 with code 101 naming what was asked for. */
+export function apiNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  const path = request.url.split('?')[0];
+  return reply
+    .status(404)
+    .send({ code: Code.ILLEGAL_REQUEST, data: null, info: `${CODE_MESSAGES[Code.ILLEGAL_REQUEST]}: ${request.method} ${path}` });
+}

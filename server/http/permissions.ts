@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { defineAbilityFor, type Action, type AppAbility } from '../../permissions/ability';
+import { findRoute } from '../../permissions/routes';
+import { Code } from '../../src/shared/codes';
+import { ApiError } from './envelope';
+
+/** `config.permission` of a route: the route key of permissions/routes.ts whose screen the call serves. */
+export type Permission = string | readonly [Action, string];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+}
+
+const abilities = new WeakMap<FastifyRequest, AppAbility>();
+
+/** The caller's CASL ability (roles and per-user denials from the token), built once per request. */
+export function abilityOf(request: FastifyRequest): AppAbility {
+  let ability = abilities.get(request);
+  if (!ability) {
+    ability = defineAbilityFor(request.user.roles, request.user.menuDenied);
+    abilities.set(request, ability);
+  }
+  return ability;
+}
+
+/** Throws code 45 unless the caller may `action` on route `key`; nothing else is revealed. */
+export function requirePermission(request: FastifyRequest, key: string, action: Action = 'access'): void {
+  if (!findRoute(key)) throw new Error(`unknown route key '${key}' (permissions/routes.ts)`);
+  if (!abilityOf(request).can(action, key)) throw new ApiError(Code.NO_PERMISSION);
+}
+
+/**
+ * Enforces `config: { permission: 'userLog' }` (or `['update', 'userManagement']`) before the handler runs,
+ * after the auth hook has identified the caller.
+ */
+export const permissionPlugin = fp(async (app) => {
+  // A misspelt key would deny everyone silently: refuse it when the route is declared.
+  app.addHook('onRoute', (route) => {
+    const permission = route.config?.permission;
+    const key = typeof permission === 'string' ? permission : permission?.[1];
+    if (key && !findRoute(key)) throw new Error(`${route.url}: unknown permission route key '${key}'`);
+  });
+  app.addHook('preHandler', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission || request.is404) return;
+    const [action, key] = typeof permission === 'string' ? (['access', permission] as const) : permission;
+    requirePermission(request, key, action);
+  });
+});

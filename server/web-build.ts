@@ -1,0 +1,30 @@
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** What the web build is made of: when any of it is newer than dist/index.html, build again. */
+const SOURCES = ['src', 'locales', 'permissions', 'resources', 'index.html', 'public', 'vite.config.ts'];
+
+function newestMtime(path: string): number {
+  if (!existsSync(path)) return 0;
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const entry of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, entry)));
+  return newest;
+}
+
+export function webBuildIsStale(root: string, outDir: string): boolean {
+  const index = join(outDir, 'index.html');
+  if (!existsSync(index)) return true;
+  const built = statSync(index).mtimeMs;
+  return SOURCES.some((source) => newestMtime(join(root, source)) > built);
+}
+
+/** Builds the web app with Vite's API (vite.config.ts applies) when it is missing or stale. */
+export async function ensureWebBuild(root: string, outDir: string, log: (message: string) => void): Promise<void> {
+  if (!webBuildIsStale(root, outDir)) return;
+  log('building the web app (vite build)…');
+  const { build } = await import('vite');
+  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  log('web app built');
+}

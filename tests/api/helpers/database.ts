@@ -1,0 +1,67 @@
+import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { migrate, openDatabase, queryRows, type Database, type DatabaseHandle } from '../../../server/db';
+
+export interface TestDatabase extends DatabaseHandle {
+  /** Empties every table (identities restart), keeping the schema. */
+  truncateAll(): Promise<void>;
+  /** Rows per table, to prove that a rejected call changed nothing. */
+  rowCounts(): Promise<Record<string, number>>;
+}
+
+/**
+ * A fresh, migrated database for one test file: an in-memory PGlite, or, when DATABASE_URL is set, a new
+ * PostgreSQL database created through that URL and dropped again by close().
+ */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  let handle: DatabaseHandle;
+  let dropDatabase = async () => {};
+  if (serverUrl) {
+    const name = `test_${randomBytes(6).toString('hex')}`;
+    await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    handle = await openDatabase({ url: url.toString() });
+    dropDatabase = () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+  } else {
+    handle = await openDatabase({ inMemory: true });
+  }
+  await migrate(handle.db);
+  const tables = await publicTables(handle.db);
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      await dropDatabase();
+    },
+    async truncateAll() {
+      if (tables.length === 0) return;
+      await handle.db.execute(sql.raw(`TRUNCATE ${tables.map((t) => `"${t}"`).join(', ')} RESTART IDENTITY CASCADE`));
+    },
+    async rowCounts() {
+      const counts: Record<string, number> = {};
+      for (const table of tables) {
+        const [row] = await queryRows<{ n: number }>(handle.db, sql.raw(`SELECT count(*)::int AS n FROM "${table}"`));
+        counts[table] = Number(row!.n);
+      }
+      return counts;
+    },
+  };
+}
+
+async function publicTables(db: Database): Promise<string[]> {
+  const rows = await queryRows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  return rows.map((row) => row.tablename);
+}
+
+async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await work(client);
+  } finally {
+    await client.end();
+  }
+}
