@@ -1,0 +1,92 @@
+import type { AxiosProgressEvent } from 'axios';
+import { CODE_MESSAGES, type Envelope } from '../shared/codes';
+import { codeMessage, handleEnvelope, http, UPLOAD_TIMEOUT_MS } from './client';
+import { apiUi } from './ui';
+
+/** The filename of a content-disposition header; RFC 5987 `filename*` wins over `filename`. */
+export function fileNameFromDisposition(header: string | null | undefined): string | undefined {
+  if (!header) return undefined;
+  const extended = /filename\*\s*=\s*([^;]+)/i.exec(header);
+  if (extended) {
+    const value = extended[1]!.trim().replace(/^"(.*)"$/, '$1');
+    const match = /^([^']*)'[^']*'(.*)$/.exec(value);
+    const encoded = match ? match[2]! : value;
+    try {
+      return decodeURIComponent(encoded);
+    } catch {
+      return encoded;
+    }
+  }
+  const plain = /filename\s*=\s*("([^"]*)"|[^;]+)/i.exec(header);
+  if (plain) return (plain[2] ?? plain[1]!).trim();
+  return undefined;
+}
+
+async function blobText(blob: Blob): Promise<string> {
+  if (typeof blob.text === 'function') return blob.text();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsText(blob);
+  });
+}
+
+export type DownloadResult = { saved: true; fileName: string } | { saved: false; message: string };
+
+/**
+ * Spec §7 Exports: POST, the file named by content-disposition; a JSON answer with a message shows that
+ * message instead; anything else shows 'no data to export'.
+ */
+export async function download(url: string, data: Record<string, unknown> = {}, fallbackName = 'export.xlsx'): Promise<DownloadResult> {
+  const response = await http.post<Blob>(url, data, { responseType: 'blob' });
+  const blob = response.data;
+  const disposition = (response.headers['content-disposition'] as string | undefined) ?? null;
+  const contentType = String(response.headers['content-type'] ?? '');
+  const fileName = fileNameFromDisposition(disposition) || (disposition && /attachment/i.test(disposition) && !contentType.includes('json') ? fallbackName : undefined);
+  if (fileName) {
+    apiUi.saveFile(blob, fileName);
+    return { saved: true, fileName };
+  }
+  let message: string | undefined;
+  try {
+    const body = JSON.parse(await blobText(blob)) as Partial<Envelope> & { message?: string; msg?: string };
+    if (body && typeof body === 'object') {
+      if (typeof body.code === 'number' && body.code !== 200 && body.code !== 105 && body.code in CODE_MESSAGES) message = codeMessage(body.code);
+      else message = body.message || body.msg || body.info || undefined;
+    }
+  } catch {
+    // not JSON
+  }
+  message ||= apiUi.translate('errors:noDataToExport');
+  apiUi.message(message);
+  return { saved: false, message };
+}
+
+/**
+ * Spec §7: a form post for uploads with the long timeout (18,000,000 ms) and an upload-progress callback
+ * (percent 0-100).
+ */
+export async function upload<T = unknown>(
+  url: string,
+  form: FormData | Record<string, string | Blob>,
+  onProgress?: (percent: number, event: AxiosProgressEvent) => void,
+): Promise<Envelope<T>> {
+  let body: FormData;
+  if (form instanceof FormData) body = form;
+  else {
+    body = new FormData();
+    for (const [key, value] of Object.entries(form)) body.append(key, typeof value === 'string' ? value.trim() : value);
+  }
+  const response = await http.post<Envelope<T>>(url, body, {
+    timeout: UPLOAD_TIMEOUT_MS,
+    onUploadProgress: (event) => {
+      if (!onProgress) return;
+      const total = event.total ?? 0;
+      onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0, event);
+    },
+  });
+  return response.data;
+}
+
+export { handleEnvelope };

@@ -1,0 +1,105 @@
+/**
+ * The browser session (spec §3 Session, §4 Persistence), kept in localStorage so a reload keeps the user
+ * logged in. Other parts subscribe to changes (the layout opens the login dialog when the session goes).
+ */
+export const STORAGE_KEYS = {
+  token: 'token',
+  refreshTokenKey: 'refreshTokenKey',
+  userName: 'userName',
+  userInfo: 'userInfo',
+  language: 'language',
+  sidebar: 'sidebarStatue',
+} as const;
+
+export interface UserInfo {
+  username: string;
+  email: string;
+  roles: string[];
+  country: string;
+  languageCode: string;
+  menuDenied: string[];
+}
+
+type Listener = () => void;
+const listeners = new Set<Listener>();
+/** True after a deliberate logout (no 'session ended' dialog for that), false again at the next login. */
+let endedOnPurpose = false;
+
+function read(key: string): string | null {
+  try {
+    return localStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function write(key: string, value: string | null) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch {
+    // storage full or blocked: the session lives for this page only
+  }
+}
+
+function emit() {
+  for (const listener of [...listeners]) listener();
+}
+
+export const session = {
+  getToken: () => read(STORAGE_KEYS.token),
+  getRefreshTokenKey: () => read(STORAGE_KEYS.refreshTokenKey),
+  getUserName: () => read(STORAGE_KEYS.userName),
+  setTokens(accessToken: string, refreshTokenKey: string) {
+    write(STORAGE_KEYS.token, accessToken);
+    write(STORAGE_KEYS.refreshTokenKey, refreshTokenKey);
+    endedOnPurpose = false;
+    emit();
+  },
+  setUserName(name: string) {
+    write(STORAGE_KEYS.userName, name);
+  },
+  getUserInfo(): UserInfo | null {
+    const raw = read(STORAGE_KEYS.userInfo);
+    if (!raw) return null;
+    try {
+      const info = JSON.parse(raw) as UserInfo;
+      return info && Array.isArray(info.roles) ? info : null;
+    } catch {
+      return null;
+    }
+  },
+  setUserInfo(info: UserInfo) {
+    write(STORAGE_KEYS.userInfo, JSON.stringify(info));
+    emit();
+  },
+  /** Only the access token (spec §4: a failed user-info load clears the token). */
+  clearToken() {
+    write(STORAGE_KEYS.token, null);
+    emit();
+  },
+  /** Spec §4, code 102: token, refresh key, roles, name, country and email. */
+  clear() {
+    write(STORAGE_KEYS.token, null);
+    write(STORAGE_KEYS.refreshTokenKey, null);
+    write(STORAGE_KEYS.userInfo, null);
+    write(STORAGE_KEYS.userName, null);
+    emit();
+  },
+  /** Logout: the session and everything else in local storage. */
+  clearAll() {
+    endedOnPurpose = true;
+    try {
+      localStorage.clear();
+    } catch {
+      // nothing stored
+    }
+    emit();
+  },
+  isLoggedIn: () => !!read(STORAGE_KEYS.token),
+  endedOnPurpose: () => endedOnPurpose,
+  subscribe(listener: Listener): () => void {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+};

@@ -1,0 +1,64 @@
+import i18n, { type BackendModule } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { STORAGE_KEYS } from '../api/session';
+import { initialLanguage, NAMESPACES, type Language } from './languages';
+
+export * from './languages';
+
+/** Every locales/<lng>/<ns>.json is its own chunk: only the current language is ever fetched. */
+const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+
+const lazyBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[`../../locales/${language}/${namespace}.json`];
+    if (!load) {
+      callback(null, {});
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      (error: Error) => callback(error, null),
+    );
+  },
+};
+
+let ready: Promise<unknown> | undefined;
+
+export function initI18n(language: Language = initialLanguage()): Promise<unknown> {
+  ready ??= i18n
+    .use(lazyBackend)
+    .use(initReactI18next)
+    .init({
+      lng: language,
+      fallbackLng: false,
+      supportedLngs: ['zh', 'en', 'de', 'ja'],
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      react: { useSuspense: false },
+      returnNull: false,
+    })
+    .then(() => {
+      document.documentElement.lang = language;
+    });
+  return ready;
+}
+
+/** Switches the language and keeps it in local storage (spec §4 Persistence). */
+export async function setLanguage(language: Language) {
+  try {
+    localStorage.setItem(STORAGE_KEYS.language, language);
+  } catch {
+    // not kept
+  }
+  await i18n.changeLanguage(language);
+  document.documentElement.lang = language;
+}
+
+export function currentLanguage(): Language {
+  return (i18n.language as Language) || 'en';
+}
+
+export { i18n };

@@ -1,0 +1,37 @@
+import { ThemedLayout } from '@refinedev/antd';
+import { Suspense, useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useLocation } from 'react-router';
+import { routeKeyFor } from '../routing/menu';
+import { PRODUCT_NAME } from '../ui/Logo';
+import { RouteProgress } from '../ui/RouteProgress';
+import { AppHeader } from './AppHeader';
+import { AppSider } from './AppSider';
+import { SessionDialog } from './SessionDialog';
+import { SidebarProvider } from './SidebarContext';
+import './layout.css';
+
+function DocumentTitle() {
+  const { t, i18n } = useTranslation();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    const key = routeKeyFor(pathname);
+    document.title = key ? `${t(`menu:${key}`)} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [pathname, t, i18n.language]);
+  return null;
+}
+
+/** The main layout (spec §2): @refinedev/antd's ThemedLayout with our sider (300 px, drawer below 992 px) and header. */
+export default function AppLayout() {
+  return (
+    <SidebarProvider>
+      <DocumentTitle />
+      <ThemedLayout Sider={AppSider} Header={AppHeader}>
+        <Suspense fallback={<RouteProgress />}>
+          <Outlet />
+        </Suspense>
+      </ThemedLayout>
+      <SessionDialog />
+    </SidebarProvider>
+  );
+}

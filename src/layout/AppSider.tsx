@@ -1,0 +1,119 @@
+import { Drawer, Layout, Menu, type MenuProps } from 'antd';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { useUser } from '../auth/useUser';
+import { buildMenu, type MenuEntry } from '../routing/menu';
+import { hasScreen } from '../screens/registry';
+import { Logo, PRODUCT_NAME } from '../ui/Logo';
+import { routeIcon } from './icons';
+import { useSidebar } from './SidebarContext';
+import { SIDEBAR_WIDTH } from './sidebarState';
+
+/** Clicking the entry of the page one is on reloads it through /middleRouter on these (spec §2). */
+const RELOAD_ON_RECLICK = ['/dashboard', '/EnergyStorageList/energyStorageList'];
+
+function findGroup(entries: MenuEntry[], pathname: string): string | undefined {
+  return entries.find((e) => e.children?.some((c) => c.path.toLowerCase() === pathname.toLowerCase()))?.key;
+}
+
+function SiderContent({ collapsed }: { collapsed: boolean }) {
+  const { t } = useTranslation();
+  const user = useUser();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { closeDrawer, isMobile } = useSidebar();
+  const entries = useMemo(() => buildMenu(user?.roles ?? [], user?.menuDenied ?? [], hasScreen), [user]);
+  const selected = [...entries, ...entries.flatMap((e) => e.children ?? [])].find((e) => !e.children && e.path.toLowerCase() === location.pathname.toLowerCase());
+
+  const onEntryClick = (path: string) => (event: React.MouseEvent) => {
+    if (isMobile) closeDrawer();
+    if (path.toLowerCase() === location.pathname.toLowerCase() && RELOAD_ON_RECLICK.includes(path)) {
+      event.preventDefault();
+      navigate(`/middleRouter?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+    }
+  };
+
+  const toItem = (entry: MenuEntry): NonNullable<MenuProps['items']>[number] =>
+    entry.children
+      ? { key: entry.key, icon: routeIcon(entry.icon), label: t(`menu:${entry.key}`), children: entry.children.map(toItem) }
+      : {
+          key: entry.key,
+          icon: routeIcon(entry.icon),
+          label: (
+            <Link to={entry.path} onClick={onEntryClick(entry.path)}>
+              {t(`menu:${entry.key}`)}
+            </Link>
+          ),
+        };
+
+  const group = findGroup(entries, location.pathname);
+  const name = user?.username ?? '';
+  const profileBuilt = hasScreen('userInfoSettings');
+
+  return (
+    <div className="app-sider">
+      <Link to="/dashboard" className="app-sider__brand" onClick={() => isMobile && closeDrawer()}>
+        <Logo size={32} />
+        {collapsed ? null : <span>{PRODUCT_NAME}</span>}
+      </Link>
+      {collapsed ? null : (
+        <div className="app-sider__welcome" data-testid="welcome">
+          {profileBuilt ? (
+            <Link to="/BasicSettings/userInfoSettings" onClick={() => isMobile && closeDrawer()}>
+              {t('common:sider.welcome', { name })}
+            </Link>
+          ) : (
+            <span>{t('common:sider.welcome', { name })}</span>
+          )}
+        </div>
+      )}
+      <nav aria-label={t('common:sider.mainMenu')}>
+        <Menu
+          theme="dark"
+          mode="inline"
+          inlineCollapsed={collapsed}
+          selectedKeys={selected ? [selected.key] : []}
+          defaultOpenKeys={group ? [group] : []}
+          items={entries.map(toItem)}
+          style={{ borderInlineEnd: 0 }}
+        />
+      </nav>
+    </div>
+  );
+}
+
+function SiderInner() {
+  const { status, drawerOpen, closeDrawer } = useSidebar();
+  if (status === 'mobile') {
+    return (
+      <Drawer
+        placement="left"
+        open={drawerOpen}
+        onClose={closeDrawer}
+        width={SIDEBAR_WIDTH}
+        closable={false}
+        styles={{ body: { padding: 0, background: '#0d2a2b' } }}
+      >
+        <SiderContent collapsed={false} />
+      </Drawer>
+    );
+  }
+  const collapsed = status === 'closed';
+  return (
+    <Layout.Sider
+      width={SIDEBAR_WIDTH}
+      collapsedWidth={72}
+      collapsed={collapsed}
+      trigger={null}
+      style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto', flex: 'none' }}
+    >
+      <SiderContent collapsed={collapsed} />
+    </Layout.Sider>
+  );
+}
+
+/** ThemedLayout calls its Sider as a function: keep the hooks inside a component of their own. */
+export function AppSider() {
+  return <SiderInner />;
+}

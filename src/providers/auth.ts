@@ -1,0 +1,56 @@
+import type { AuthProvider } from '@refinedev/core';
+import * as account from '../api/account';
+import { codeMessage } from '../api/client';
+import { session } from '../api/session';
+import { apiUi } from '../api/ui';
+import { loadUser } from '../auth/user';
+
+/** Only paths inside the app are accepted as a post-login target. */
+export function safeRedirect(target: unknown): string {
+  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/Login')) return '/';
+  return target;
+}
+
+export interface LoginParams {
+  username: string;
+  password: string;
+  redirect?: string;
+}
+
+export const authProvider: AuthProvider = {
+  async login({ username, password, redirect }: LoginParams) {
+    const envelope = await account.login(username, password);
+    if (envelope.code !== 200 || !envelope.data?.AccessToken) {
+      return {
+        success: false,
+        error: { name: apiUi.translate('login:failed'), message: envelope.status === 7 ? codeMessage(7) : codeMessage(Number(envelope.code)) },
+      };
+    }
+    session.setTokens(envelope.data.AccessToken, envelope.data.RefreshTokenKey);
+    session.setUserName(username.trim());
+    const loaded = await loadUser({ afterLogin: true });
+    if (!loaded.ok) return { success: false, error: { name: apiUi.translate('login:failed'), message: loaded.message } };
+    return { success: true, redirectTo: safeRedirect(redirect) };
+  },
+  async logout() {
+    await account.logout();
+    return { success: true, redirectTo: '/Login' };
+  },
+  async check() {
+    if (session.isLoggedIn()) return { authenticated: true };
+    return { authenticated: false, logout: false, redirectTo: '/Login' };
+  },
+  async getIdentity() {
+    const info = session.getUserInfo();
+    if (!info) return null;
+    return { id: info.username, name: info.username, email: info.email, roles: info.roles, country: info.country };
+  },
+  async getPermissions() {
+    return session.getUserInfo()?.roles ?? [];
+  },
+  async onError(error: { statusCode?: number }) {
+    // The /api client already handles HTTP 401 (refresh) and code 102 (session cleared, reload).
+    if (error?.statusCode === 102 && !session.isLoggedIn()) return { logout: true, redirectTo: '/Login' };
+    return {};
+  },
+};

@@ -1,0 +1,99 @@
+import type { BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, HttpError } from '@refinedev/core';
+import { api, API_BASE, codeMessage } from '../api/client';
+import type { Envelope, Page } from '../shared/codes';
+
+/**
+ * A resource's endpoints, given in its Refine `meta` (resources/ declare them): every call is a JSON POST
+ * answering the standard envelope (DESIGN §4).
+ */
+export interface ResourceEndpoints {
+  listPath?: string;
+  getPath?: string;
+  savePath?: string;
+  deletePath?: string;
+}
+
+function endpoint(meta: Record<string, unknown> | undefined, kind: keyof ResourceEndpoints, resource: string): string {
+  const path = meta?.[kind];
+  if (typeof path !== 'string' || !path) {
+    const error: HttpError = { message: `${resource}: no ${kind} declared`, statusCode: -1 };
+    throw error;
+  }
+  return path;
+}
+
+/** An error envelope as a Refine error, with the translated message of its code. */
+export function envelopeError(envelope: Envelope): HttpError {
+  const code = Number(envelope?.code ?? -1);
+  return { message: code === 105 && envelope.info ? envelope.info : codeMessage(code), statusCode: code, info: envelope?.info };
+}
+
+function unwrap<T>(envelope: Envelope<T>): T {
+  if (!envelope || envelope.code !== 200) throw envelopeError(envelope as Envelope);
+  return envelope.data;
+}
+
+/** Refine filters as flat request parameters (`{ field: value }`); empty values are left out. */
+export function filtersToParams(filters: readonly CrudFilter[] | undefined): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const filter of filters ?? []) {
+    if (!('field' in filter)) continue;
+    const value = filter.value as unknown;
+    if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+    out[filter.field] = value;
+  }
+  return out;
+}
+
+export function sortersToParam(sorters: readonly CrudSort[] | undefined) {
+  return sorters?.length ? sorters.map((s) => ({ field: s.field, order: s.order })) : undefined;
+}
+
+export const dataProvider: DataProvider = {
+  getApiUrl: () => API_BASE,
+
+  async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
+    const off = pagination?.mode === 'off';
+    const sort = sortersToParam(sorters);
+    const body = {
+      pageIndex: off ? 1 : (pagination?.currentPage ?? 1),
+      pageSize: off ? 50_000 : (pagination?.pageSize ?? 10),
+      ...(sort ? { sort } : {}),
+      ...filtersToParams(filters),
+    };
+    const page = unwrap(await api.post<Page<TData>>(endpoint(meta, 'listPath', resource), body, { quiet: true }));
+    return { data: page?.data ?? [], total: page?.dataCount ?? 0 };
+  },
+
+  async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider['getOne']>[0]) {
+    return { data: unwrap(await api.post<TData>(endpoint(meta, 'getPath', resource), { id }, { quiet: true })) };
+  },
+
+  async create<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables, meta }: { resource: string; variables: TVariables; meta?: Record<string, unknown> }) {
+    const data = unwrap(await api.post<TData>(endpoint(meta, 'savePath', resource), variables as Record<string, unknown>, { quiet: true }));
+    return { data: (data ?? variables) as TData };
+  },
+
+  async update<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: { resource: string; id: string | number; variables: TVariables; meta?: Record<string, unknown> }) {
+    const body = { ...(variables as Record<string, unknown>), id };
+    const data = unwrap(await api.post<TData>(endpoint(meta, 'savePath', resource), body, { quiet: true }));
+    return { data: (data ?? body) as TData };
+  },
+
+  async deleteOne<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: { resource: string; id: string | number; variables?: TVariables; meta?: Record<string, unknown> }) {
+    const body = { ...((variables ?? {}) as Record<string, unknown>), id };
+    const data = unwrap(await api.post<TData>(endpoint(meta, 'deletePath', resource), body, { quiet: true }));
+    return { data: (data ?? { id }) as TData };
+  },
+
+  async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query }: CustomParams) {
+    const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
+    const body = payload as Record<string, unknown> | undefined;
+    let envelope: Envelope<TData>;
+    if (method === 'get') envelope = await api.get<TData>(path, query as Record<string, unknown>, { quiet: true });
+    else if (method === 'delete') envelope = await api.delete<TData>(path, body, { quiet: true });
+    else if (method === 'put' || method === 'patch') envelope = await api.put<TData>(path, body, { quiet: true });
+    else envelope = await api.post<TData>(path, body, { quiet: true });
+    return { data: unwrap(envelope) };
+  },
+};
