@@ -222,3 +222,16 @@ export const dashboardSettings = pgTable('dashboard_settings', {
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
+
+/**
+ * The invitation a share sends to someone without an account: the link to /shareRegister carries the
+ * token (stored here as its SHA-256 only); registering sets the sharer's user name and password once.
+ */
+export const shareInvitations = pgTable('share_invitations', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  sharerUserId: integer('sharer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  tokenHash: text('token_hash').notNull().unique(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+});
