@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
 import type { AppDeps } from './config';
-import { authPlugin } from './http/auth';
-import { permissionPlugin } from './http/permissions';
 
-/** Everything under /api: the access-token check and the permission check first, then the areas. */
+/**
+ * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
+ * `config: { public: true }`, and passes `config: { permission }` (server/http/permissions.ts) when it
+ * belongs to a screen of permissions/routes.ts.
+ */
 export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  await app.register(authPlugin, { secret: deps.config.jwtSecret, clock: deps.clock });
-  await app.register(permissionPlugin);
   await app.register(accountRoutes, { prefix: '/Account', deps });
 };

@@ -2,8 +2,10 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { api } from './api';
 import type { AppDeps } from './config';
+import { authPlugin } from './http/auth';
 import { registerApiDocs } from './http/docs';
 import { apiNotFound, registerErrorHandling } from './http/errors';
+import { permissionPlugin } from './http/permissions';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
 import { validatorCompiler } from './http/validation';
@@ -25,6 +27,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerErrorHandling(app);
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
+  // At the root, so that they guard every /api route, including those a test or a later area adds.
+  await app.register(authPlugin, { secret: config.jwtSecret, clock: deps.clock });
+  await app.register(permissionPlugin);
   await app.register(api, { prefix: '/api', deps });
   if (config.staticDir) await registerWebApp(app, config.staticDir);
   else app.setNotFoundHandler(apiNotFound);

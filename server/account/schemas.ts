@@ -26,7 +26,8 @@ export const changePasswordBody = z.object({
 
 export const checkUsernameBody = z.object({ username: name });
 
-export const agreementBody = z.object({ language: z.string().max(20).optional() }).optional();
+// The body is optional altogether: a POST without one arrives as null.
+export const agreementBody = z.object({ language: z.string().max(20).optional() }).nullish();
 
 export const tokensResponse = envelopeOf(z.object({ AccessToken: z.string(), RefreshTokenKey: z.string() }));
 

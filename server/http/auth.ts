@@ -44,17 +44,24 @@ export interface AuthOptions {
   clock: Clock;
 }
 
+/** The API documentation is public; everything else under /api needs a token unless it says otherwise. */
+function needsToken(request: FastifyRequest): boolean {
+  const url = request.routeOptions.url ?? '';
+  if (request.is404 || request.routeOptions.config.public) return false;
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
 /**
- * Requires `Authorization: Bearer <access token>` on every route of the scope it is registered in, except
- * those with `config: { public: true }`. A missing, invalid or expired token answers HTTP 401 with the
- * envelope code 401 (the client then refreshes once). Expiry is judged by the injected clock.
+ * Requires `Authorization: Bearer <access token>` on every /api route, wherever it is registered, except
+ * those with `config: { public: true }` and the API docs. A missing, invalid or expired token answers
+ * HTTP 401 with the envelope code 401 (the client then refreshes once). Expiry is judged by the injected clock.
  */
 export const authPlugin = fp<AuthOptions>(async (app, { secret, clock }) => {
   await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
 
   app.addHook('onRequest', async (request) => {
     // Unknown paths answer 404 (code 101) whether or not a token came with them.
-    if (request.is404 || request.routeOptions.config.public) return;
+    if (!needsToken(request)) return;
     request.user = verifyAccessToken(app, request, clock);
   });
 });
