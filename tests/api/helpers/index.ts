@@ -60,12 +60,20 @@ export interface TestApp {
  *   const { AccessToken } = await t.login('admin');
  *   const { body } = await t.post('/api/Account/GetUserInfo', undefined, { token: AccessToken });
  *
- * `configure` may add test-only routes before the app is readied.
+ * `configure` may add test-only routes before the app is readied; `config` overrides parts of the config
+ * (e.g. `staticDir`).
  */
-export async function createTestApp(options: { configure?: (app: FastifyInstance) => void } = {}): Promise<TestApp> {
+export async function createTestApp(
+  options: { configure?: (app: FastifyInstance) => void; config?: Partial<AppConfig> } = {},
+): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = createTestClock();
-  const config: AppConfig = { jwtSecret: randomBytes(32).toString('hex'), demoPassword: DEMO_PASSWORD, logLevel: false };
+  const config: AppConfig = {
+    jwtSecret: randomBytes(32).toString('hex'),
+    demoPassword: DEMO_PASSWORD,
+    logLevel: false,
+    ...options.config,
+  };
   const app = await buildApp({ db: database.db, clock, config });
   options.configure?.(app);
   await app.ready();
