@@ -1,0 +1,202 @@
+import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { electricityTariffs, installerCompanies, systemComponents, systems, vpps } from '../../db/schema/monitoring';
+import { systemShares } from '../../db/schema/shares';
+import { users } from '../../db/schema/users';
+import { toIngestBatches } from '../../simulator/batches';
+import { alignToStep, SiteSimulator } from '../../simulator/simulate';
+import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
+import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
+import { ingestWithDeviceKey } from '../ingest/service';
+import { weatherHours } from '../weather/service';
+import { DEMO_EXPIRED_SHARE_SN, DEMO_INSTALLERS, DEMO_VPP, demoFleet, type DemoSystem } from './fleet';
+import { PRICE_LEVELS } from './places';
+import { siteOfSystem } from './site';
+
+/**
+ * The monitoring part of the demo (DESIGN §8): the fleet, its components and tariffs, the expired share,
+ * and 60 days of 5-minute history pushed through the device ingest service, the same code a device's HTTP
+ * batch runs. Runs once: a database that already has systems is left alone.
+ */
+export interface MonitoringSeedOptions {
+  password: string;
+  now: Date;
+  /** Days of history (60 for the demo; tests use fewer). */
+  days?: number;
+  /** How many systems (60 for the demo). */
+  size?: number;
+}
+
+const DAY_MS = 86_400_000;
+const STEP_MS = 300_000;
+const FAULT_FOR_STATUS = {
+  warning: { code: 'W102', level: 'warning', description: 'Battery cell voltage imbalance' },
+  fault: { code: 'F401', level: 'fault', description: 'Inverter isolation fault (low insulation resistance)' },
+  protection: { code: 'P301', level: 'protection', description: 'Grid overvoltage, inverter disconnected' },
+} as const;
+
+export async function seedMonitoringDemo(db: Database, { password, now, days = 60, size }: MonitoringSeedOptions): Promise<void> {
+  const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(systems);
+  if (Number(existing?.n) > 0) return;
+  const fleet = demoFleet(size);
+  const userIds = await demoUserIds(db);
+  const installerIds = await insertInstallers(db);
+  const vppId = await insertVpp(db, userIds.get(DEMO_VPP.managerUsername) ?? null);
+
+  const rows = await db
+    .insert(systems)
+    .values(
+      fleet.map((s) => ({
+        sysSn: s.sn,
+        sysName: s.name,
+        popv: s.popv,
+        minv: s.minv,
+        poinv: s.poinv,
+        cobat: s.cobat,
+        mbat: s.mbat,
+        surpluscobat: s.surpluscobat,
+        uscapacity: Math.round((s.surpluscobat / s.cobat) * 100),
+        emsStatus: null,
+        transFrequency: STEP_MS / 1000,
+        siteKind: s.kind,
+        latitude: s.latitude,
+        longitude: s.longitude,
+        address: s.address,
+        postcode: s.place.postcode,
+        city: s.place.city,
+        countryCode: s.place.countryCode,
+        timeZone: s.place.timeZone,
+        installerCompanyId: installerIds.get(s.installer) ?? null,
+        customerUserId: s.customerUsername ? (userIds.get(s.customerUsername) ?? null) : null,
+        vppId: s.inVpp ? vppId : null,
+        commissionedOn: new Date(now.getTime() - s.commissionedDaysAgo * DAY_MS).toISOString().slice(0, 10),
+        systemCost: s.systemCost,
+        currency: s.place.currency,
+        deviceKeyHash: hashDeviceKey(demoDeviceKey(s.sn, password)),
+        createdAt: now,
+      })),
+    )
+    .returning();
+
+  await db.insert(systemComponents).values(rows.flatMap((row, i) => componentsOf(row.id, fleet[i]!)));
+  await insertCustomerTariff(db, userIds.get('customer'));
+  await insertExpiredShare(db, userIds, now);
+
+  const start = alignToStep(now.getTime() - days * DAY_MS, STEP_MS);
+  for (const [i, row] of rows.entries()) {
+    const demo = fleet[i]!;
+    await weatherHours(db, row, new Date(start), new Date(now.getTime() + 2 * DAY_MS));
+    if (demo.status === null) continue; // registered, never reported: status unknown
+    await pushHistory(db, row, demo, password, start, now);
+  }
+  await markSilentSystemsOffline(db, now);
+}
+
+async function demoUserIds(db: Database): Promise<Map<string, number>> {
+  const rows = await db.select({ id: users.id, username: users.username }).from(users);
+  return new Map(rows.map((r) => [r.username.toLowerCase(), r.id]));
+}
+
+async function insertInstallers(db: Database): Promise<Map<string, number>> {
+  const rows = await db
+    .insert(installerCompanies)
+    .values(DEMO_INSTALLERS.map((c) => ({ name: c.name, country: c.country, resellerCompany: c.reseller, servicePartnerCompany: c.servicePartner })))
+    .onConflictDoNothing()
+    .returning({ id: installerCompanies.id, name: installerCompanies.name });
+  return new Map(rows.map((r) => [r.name, r.id]));
+}
+
+async function insertVpp(db: Database, managerUserId: number | null): Promise<number> {
+  const [row] = await db.insert(vpps).values({ name: DEMO_VPP.name, managerUserId }).returning({ id: vpps.id });
+  return row!.id;
+}
+
+function componentsOf(systemId: number, demo: DemoSystem) {
+  const serial = demo.sn.slice(-6);
+  const modules = Math.max(1, Math.round(demo.cobat / (demo.mbat.includes('Rack') ? 51.2 : 5.5)));
+  return [
+    { systemId, kind: 'inverter', sn: `INV${serial}`, model: demo.minv, firmwareVersion: 'ARM 1.4.12 / DSP 2.07', supplierCompany: null },
+    ...Array.from({ length: Math.min(modules, 4) }, (_, m) => ({
+      systemId,
+      kind: 'battery',
+      sn: `BAT${serial}${m + 1}`,
+      model: demo.mbat,
+      firmwareVersion: 'BMS 3.2.5',
+      supplierCompany: demo.batterySupplier,
+    })),
+    { systemId, kind: 'meter', sn: `MTR${serial}`, model: 'SDM630 three-phase', firmwareVersion: '1.7', supplierCompany: null },
+    { systemId, kind: 'ems', sn: `EMS${serial}`, model: 'EMS-Gateway 2', firmwareVersion: 'EMS 2.9.3', supplierCompany: null },
+  ];
+}
+
+/** The demo customer pays a time-of-use tariff in euros (cheap nights, a dear evening peak). */
+async function insertCustomerTariff(db: Database, customerId: number | undefined): Promise<void> {
+  if (customerId === undefined) return;
+  const eur = PRICE_LEVELS.EUR!;
+  await db.insert(electricityTariffs).values({
+    userId: customerId,
+    systemId: null,
+    currency: 'EUR',
+    basePrice: eur.buy,
+    feedInPrice: eur.feedIn,
+    periods: [
+      { start: '00:00', end: '06:00', price: 0.27 },
+      { start: '17:00', end: '21:00', price: 0.41 },
+    ],
+    updatedAt: new Date(0),
+  });
+}
+
+/** Besides the live share of server/db/seed.ts, the sharer holds one that ran out ten days ago. */
+async function insertExpiredShare(db: Database, userIds: Map<string, number>, now: Date): Promise<void> {
+  const ownerUserId = userIds.get('customer');
+  const sharerUserId = userIds.get('sharer');
+  if (ownerUserId === undefined || sharerUserId === undefined) return;
+  const [sharer] = await db.select({ email: users.email }).from(users).where(eq(users.id, sharerUserId));
+  await db.insert(systemShares).values({
+    systemSn: DEMO_EXPIRED_SHARE_SN,
+    ownerUserId,
+    sharerUserId,
+    email: sharer?.email ?? '',
+    expiresAt: new Date(now.getTime() - 10 * DAY_MS),
+    createdAt: new Date(now.getTime() - 40 * DAY_MS),
+  });
+}
+
+/**
+ * Simulates the history and posts it in device-sized batches. Systems that end offline stop reporting
+ * some hours before now; those that end in warning, fault or protection report a fault that is still open.
+ */
+async function pushHistory(db: Database, system: typeof systems.$inferSelect, demo: DemoSystem, password: string, start: number, now: Date): Promise<void> {
+  const silentHours = demo.status === 'offline' ? 3 + (demo.sn.charCodeAt(demo.sn.length - 1) % 20) : 0;
+  const end = Math.floor((now.getTime() - silentHours * 3_600_000) / STEP_MS) * STEP_MS + STEP_MS;
+  const simulator = new SiteSimulator(siteOfSystem(system, demo.annualLoadKwh), start, STEP_MS, 55);
+  const batches = toIngestBatches(simulator.run(end), STEP_MS, MAX_SAMPLES_PER_BATCH);
+  const last = batches[batches.length - 1];
+  if (last && demo.status !== 'normal' && demo.status !== 'offline' && demo.status !== null) {
+    const fault = FAULT_FOR_STATUS[demo.status];
+    const startedAt = new Date(end - (2 + (system.id % 5)) * 3_600_000).toISOString();
+    last.faults = [...(last.faults ?? []), { ...fault, started_at: startedAt, ended_at: null }];
+  } else if (last && demo.status === 'normal') {
+    // A fault the simulator left running at the end would change the planned status: close it now.
+    last.faults = (last.faults ?? []).map((f) => ({ ...f, ended_at: f.ended_at ?? new Date(end - STEP_MS).toISOString() }));
+  }
+  const key = demoDeviceKey(system.sysSn, password);
+  for (const batch of batches) await ingestWithDeviceKey(db, key, batch, now);
+}
+
+/**
+ * A system that has not reported for three intervals is offline. Ingest sets the status back as soon as
+ * it reports again.
+ */
+export async function markSilentSystemsOffline(db: Database, now: Date): Promise<void> {
+  await db
+    .update(systems)
+    .set({ emsStatus: 'offline' })
+    .where(
+      and(
+        or(isNull(systems.emsStatus), inArray(systems.emsStatus, ['normal', 'warning', 'fault', 'protection'])),
+        lt(systems.lastSeenAt, sql`${now}::timestamptz - make_interval(secs => ${systems.transFrequency} * 3)`),
+      ),
+    );
+}

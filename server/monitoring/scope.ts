@@ -1,0 +1,91 @@
+import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { Code } from '../../src/shared/codes';
+import type { Database } from '../db';
+import { installerCompanies, systemComponents, systems, vpps } from '../db/schema/monitoring';
+import { systemShares } from '../db/schema/shares';
+import { users } from '../db/schema/users';
+import type { AuthUser } from '../http/auth';
+import { ApiError } from '../http/envelope';
+
+/**
+ * Who sees which system (DESIGN §6), as one SQL condition on `systems`. A user with several roles sees the
+ * union; any role not listed here (admin, servicer, dev …) sees every system.
+ */
+export interface Viewer {
+  id: number;
+  roles: readonly string[];
+  /** The viewer's company (users.company): installers, resellers, service partners, suppliers. */
+  company: string;
+}
+
+const SCOPED_ROLES = new Set(['customer', 'sharer', 'installer', 'reseller', 'servicepartner', 'vppmanager', 'supplier']);
+
+export async function viewerOf(db: Database, user: AuthUser): Promise<Viewer> {
+  const [row] = await db.select({ company: users.company }).from(users).where(eq(users.id, user.id));
+  return { id: user.id, roles: user.roles, company: row?.company ?? '' };
+}
+
+/** The condition on `systems` for the viewer's scope; undefined = every system. */
+export function systemScope(viewer: Viewer, now: Date): SQL | undefined {
+  if (viewer.roles.some((role) => !SCOPED_ROLES.has(role))) return undefined;
+  const company = viewer.company.trim();
+  const installersWhere = (column: SQL | typeof installerCompanies.name) =>
+    inArray(systems.installerCompanyId, sql`(SELECT ${installerCompanies.id} FROM ${installerCompanies} WHERE ${column} = ${company})`);
+  const conditions: SQL[] = [];
+  for (const role of viewer.roles) {
+    switch (role) {
+      case 'customer':
+        conditions.push(eq(systems.customerUserId, viewer.id));
+        break;
+      case 'sharer':
+        conditions.push(
+          inArray(
+            systems.sysSn,
+            sql`(SELECT ${systemShares.systemSn} FROM ${systemShares} WHERE ${and(eq(systemShares.sharerUserId, viewer.id), gt(systemShares.expiresAt, now))})`,
+          ),
+        );
+        break;
+      case 'installer':
+        if (company) conditions.push(installersWhere(installerCompanies.name));
+        break;
+      case 'reseller':
+        if (company) conditions.push(installersWhere(sql`${installerCompanies.resellerCompany}`));
+        break;
+      case 'servicepartner':
+        if (company) conditions.push(installersWhere(sql`${installerCompanies.servicePartnerCompany}`));
+        break;
+      case 'vppmanager':
+        conditions.push(inArray(systems.vppId, sql`(SELECT ${vpps.id} FROM ${vpps} WHERE ${vpps.managerUserId} = ${viewer.id})`));
+        break;
+      case 'supplier':
+        if (company) {
+          conditions.push(
+            inArray(systems.id, sql`(SELECT ${systemComponents.systemId} FROM ${systemComponents} WHERE ${systemComponents.supplierCompany} = ${company})`),
+          );
+        }
+        break;
+    }
+  }
+  return conditions.length > 0 ? or(...conditions)! : sql`false`;
+}
+
+export type SystemRow = typeof systems.$inferSelect;
+
+/**
+ * The system with this S/N if the viewer may see it. A system that does not exist and one outside the
+ * scope answer the same code 45, so nobody learns which S/Ns exist.
+ */
+export async function systemInScope(db: Database, viewer: Viewer, sn: string, now: Date): Promise<SystemRow> {
+  const scope = systemScope(viewer, now);
+  const [system] = await db
+    .select()
+    .from(systems)
+    .where(scope ? and(eq(systems.sysSn, sn), scope) : eq(systems.sysSn, sn));
+  if (!system) throw new ApiError(Code.NO_PERMISSION);
+  return system;
+}
+
+/** Every system of the viewer's scope (the customer's selector, the sharer's list). */
+export async function systemsInScope(db: Database, viewer: Viewer, now: Date): Promise<SystemRow[]> {
+  return db.select().from(systems).where(systemScope(viewer, now)).orderBy(systems.sysSn);
+}

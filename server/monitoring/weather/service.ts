@@ -1,0 +1,49 @@
+import { and, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { systemWeather } from '../../db/schema/monitoring';
+import { weatherAt } from '../../simulator/weather';
+import { PLACES } from '../demo/places';
+import type { SystemRow } from '../scope';
+import { pgArray } from '../sql-arrays';
+
+/**
+ * Hourly weather per system. There is no external weather service at run time: the simulator's weather
+ * model is the provider (the same weather the simulated systems produced their PV under), and this table
+ * keeps what was asked for, history and forecast alike.
+ */
+const HOUR_MS = 3_600_000;
+
+export type WeatherRow = typeof systemWeather.$inferSelect;
+
+/** Makes sure every hour in [from, to) is stored, then answers those hours. */
+export async function weatherHours(db: Database, system: SystemRow, from: Date, to: Date): Promise<WeatherRow[]> {
+  const first = Math.floor(from.getTime() / HOUR_MS) * HOUR_MS;
+  const hours: number[] = [];
+  for (let h = first; h < to.getTime(); h += HOUR_MS) hours.push(h);
+  if (hours.length === 0) return [];
+  const site = { sn: system.sysSn, latitude: system.latitude, longitude: system.longitude, cloudiness: cloudinessOf(system) };
+  // Weather of the middle of the hour stands for the hour.
+  const points = hours.map((h) => weatherAt(site, new Date(h + HOUR_MS / 2)));
+  await db.execute(sql`
+    INSERT INTO system_weather (system_id, hour, temperature_c, cloud_cover, condition)
+    SELECT ${system.id}, to_timestamp(u.ms / 1000.0), u.t, u.c, u.cond
+      FROM unnest(${pgArray(hours)}::bigint[], ${pgArray(points.map((p) => Math.round(p.temperatureC * 10) / 10))}::real[],
+                  ${pgArray(points.map((p) => Math.round(p.cloudCover * 100) / 100))}::real[], ${pgArray(points.map((p) => p.condition))}::text[])
+           AS u(ms, t, c, cond)
+    ON CONFLICT (system_id, hour) DO NOTHING`);
+  return db
+    .select()
+    .from(systemWeather)
+    .where(and(eq(systemWeather.systemId, system.id), gte(systemWeather.hour, new Date(first)), lt(systemWeather.hour, to)))
+    .orderBy(systemWeather.hour);
+}
+
+/**
+ * The climate's mean cloudiness: that of a known town within about 100 km (the demo's places), otherwise a
+ * rule of thumb by latitude (cloudier towards the poles). The demo seed simulates with the same figure, so
+ * stored weather and stored PV agree.
+ */
+export function cloudinessOf(system: Pick<SystemRow, 'latitude' | 'longitude'>): number {
+  const near = PLACES.find((p) => Math.abs(p.latitude - system.latitude) < 1 && Math.abs(p.longitude - system.longitude) < 1.2);
+  return near?.cloudiness ?? Math.min(0.7, 0.25 + Math.abs(system.latitude) / 120);
+}
