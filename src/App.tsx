@@ -1,25 +1,14 @@
-import { CanAccess, Refine, type ResourceProps } from '@refinedev/core';
-import { useNotificationProvider } from '@refinedev/antd';
-import routerProvider from '@refinedev/react-router';
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { leafRoutes, ROUTES, type RouteNode } from '../permissions/routes';
+import { BrowserRouter, Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { session } from './api/session';
-import { apiUi } from './api/ui';
-import { isUserLoaded, loadUser } from './auth/user';
 import { isLanguage, type Language } from './i18n';
-import { accessControlProvider } from './providers/access';
-import { authProvider, safeRedirect } from './providers/auth';
-import { dataProvider } from './providers/data';
-import { i18nProvider } from './providers/i18n';
-import { hasScreen, SCREENS } from './screens/registry';
+import { safeRedirect } from './providers/redirect';
 import { ApiUiBridge } from './ui/ApiUiBridge';
 import { loadAntdLocale } from './ui/antdLocale';
 import { LoadingOverlay } from './ui/LoadingOverlay';
-import { PRODUCT_NAME, Logo } from './ui/Logo';
 import { RouteProgress } from './ui/RouteProgress';
 import { Splash } from './ui/Splash';
 import { theme } from './ui/theme';
@@ -27,30 +16,8 @@ import { theme } from './ui/theme';
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('./pages/UnauthorizedPage'));
-const AppLayout = lazy(() => import('./layout/AppLayout'));
-
-/**
- * Refine resources from the route table: one per route (groups as parents), hidden from Refine's own menu
- * helpers when hidden or not built yet. Resource declarations (resources/) add their endpoints as meta.
- */
-export function buildResources(routes: readonly RouteNode[] = ROUTES, parent?: string): ResourceProps[] {
-  return routes.flatMap((route): ResourceProps[] => {
-    if (route.children) {
-      return [{ name: route.key, meta: { label: `menu:${route.key}`, icon: route.icon, parent } }, ...buildResources(route.children, route.key)];
-    }
-    const built = hasScreen(route.key);
-    return [
-      {
-        name: route.key,
-        ...(built ? { list: route.path } : {}),
-        meta: { label: `menu:${route.key}`, icon: route.icon, parent, hide: route.hidden || !built },
-      },
-    ];
-  });
-}
-
-const RESOURCES = buildResources();
-const BUILT_ROUTES = leafRoutes().filter((r) => hasScreen(r.key));
+/** Refine, the layout and the screens: only loaded for the pages behind the login. */
+const PortalApp = lazy(() => import('./PortalApp'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<RouteProgress />}>{children}</Suspense>;
@@ -68,60 +35,7 @@ function MiddleRouter() {
   return <Navigate to={safeRedirect(params.get('redirect') ?? '/')} replace />;
 }
 
-/**
- * Everything behind the login: not logged in → /Login?redirect=<path with query>; logged in → the user
- * info is loaded once per page (a failure clears the token, returns to the root and says why).
- */
-function RequireSession() {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const { t } = useTranslation();
-  const [ready, setReady] = useState(isUserLoaded);
-  const loggedIn = session.isLoggedIn();
-
-  useEffect(() => {
-    if (ready || !loggedIn) return;
-    let active = true;
-    void loadUser().then((result) => {
-      if (!active) return;
-      if (result.ok) setReady(true);
-      else {
-        apiUi.message(result.message);
-        navigate('/', { replace: true });
-      }
-    });
-    return () => {
-      active = false;
-    };
-  }, [ready, loggedIn, navigate]);
-
-  if (!ready && !loggedIn) {
-    return <Navigate to={`/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
-  }
-  if (!ready) return <Splash label={t('common:loading')} />;
-  return <Outlet />;
-}
-
-/** The root: a short splash, then the dashboard (spec §2). */
-function RootSplash() {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  useEffect(() => {
-    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), 150);
-    return () => clearTimeout(timer);
-  }, [navigate]);
-  return <Splash label={t('common:loading')} />;
-}
-
-/** A route the user's roles do not allow → the 401 page, replacing history, with no way 'back' (spec §2). */
-function RouteGuard({ routeKey, children }: { routeKey: string; children: ReactNode }) {
-  return (
-    <CanAccess resource={routeKey} action="list" fallback={<Navigate to="/401?noGoBack=true" replace />}>
-      {children}
-    </CanAccess>
-  );
-}
-
+/** Spec §2 routes: the public ones here; everything else is the portal behind the login. */
 export function AppRoutes() {
   return (
     <Routes>
@@ -138,26 +52,14 @@ export function AppRoutes() {
       <Route path="/404" element={<Lazy><NotFoundPage /></Lazy>} />
       <Route path="/401" element={<Lazy><UnauthorizedPage /></Lazy>} />
       <Route path="/middleRouter" element={<MiddleRouter />} />
-      <Route element={<RequireSession />}>
-        <Route index element={<RootSplash />} />
-        <Route element={<Suspense fallback={<><RouteProgress /><Splash /></>}><AppLayout /></Suspense>}>
-          {BUILT_ROUTES.map((route) => {
-            const Screen = SCREENS[route.key]!;
-            return (
-              <Route
-                key={route.key}
-                path={route.path}
-                element={
-                  <RouteGuard routeKey={route.key}>
-                    <Screen />
-                  </RouteGuard>
-                }
-              />
-            );
-          })}
-        </Route>
-      </Route>
-      <Route path="*" element={<Navigate to="/404" replace />} />
+      <Route
+        path="*"
+        element={
+          <Suspense fallback={<><RouteProgress /><Splash /></>}>
+            <PortalApp />
+          </Suspense>
+        }
+      />
     </Routes>
   );
 }
@@ -183,24 +85,7 @@ function Shell() {
       <AntdApp>
         <ApiUiBridge />
         <LoadingOverlay />
-        <Refine
-          routerProvider={routerProvider}
-          dataProvider={dataProvider}
-          authProvider={authProvider}
-          accessControlProvider={accessControlProvider}
-          i18nProvider={i18nProvider}
-          notificationProvider={useNotificationProvider}
-          resources={RESOURCES}
-          options={{
-            disableTelemetry: true,
-            syncWithLocation: true,
-            warnWhenUnsavedChanges: true,
-            title: { text: PRODUCT_NAME, icon: <Logo size={24} /> },
-            reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
-          }}
-        >
-          <AppRoutes />
-        </Refine>
+        <AppRoutes />
       </AntdApp>
     </ConfigProvider>
   );

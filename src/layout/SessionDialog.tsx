@@ -1,3 +1,4 @@
+import { useInvalidateAuthStore } from '@refinedev/core';
 import { Button } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +16,7 @@ export function SessionDialog() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
+  const invalidateAuthStore = useInvalidateAuthStore();
   const [open, setOpen] = useState(() => !session.isLoggedIn() && !session.endedOnPurpose());
   const lastUser = useRef(session.getUserInfo()?.username ?? session.getUserName() ?? '');
 
@@ -31,7 +33,10 @@ export function SessionDialog() {
   return (
     <Modal open={open} title={t('common:session.title')} closable={false} keyboard={false} footer={null} width={420} destroyOnHidden>
       <p style={{ marginTop: 0, color: '#5b6b6b' }}>{t('common:session.text')}</p>
-      <LoginForm size="middle" initialUsername={lastUser.current} onSuccess={() => setOpen(false)} />
+      <LoginForm compact initialUsername={lastUser.current} onSuccess={() => {
+          setOpen(false);
+          void invalidateAuthStore();
+        }} />
       <div style={{ textAlign: 'center', marginTop: 12 }}>
         <Button
           type="link"

@@ -1,7 +1,6 @@
-import { SafetyCertificateOutlined } from '@ant-design/icons';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { LanguageMenu } from '../components/LanguageMenu';
 import { LoginForm } from '../components/LoginForm';
 import { Logo, PRODUCT_NAME } from '../ui/Logo';
 import './login.css';
@@ -71,14 +70,17 @@ export default function LoginPage() {
             <Logo size={32} />
             <span>{PRODUCT_NAME}</span>
           </div>
-          <LanguageSwitcher />
+          <LanguageMenu />
         </div>
         <div className="login-card">
           <h1>{t('login:title')}</h1>
           <p className="login-card__subtitle">{t('login:subtitle')}</p>
           <LoginForm redirect={redirect} onSuccess={(to) => navigate(to, { replace: true })} />
           <p className="login-card__secure">
-            <SafetyCertificateOutlined /> {t('login:secure')}
+            <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+              <path d="M12 2 4 5v6c0 5 3.4 9.7 8 11 4.6-1.3 8-6 8-11V5l-8-3Zm-1.2 14.2-3.5-3.5 1.4-1.4 2.1 2.1 4.9-4.9 1.4 1.4-6.3 6.3Z" fill="currentColor" />
+            </svg>
+            {t('login:secure')}
           </p>
         </div>
         <div className="login-main__foot">© {new Date().getFullYear()} {PRODUCT_NAME}</div>

@@ -1,5 +1,5 @@
 import type { AccessControlProvider } from '@refinedev/core';
-import { canAccessKey } from '../auth/user';
+import { canAccessKey } from '../auth/ability';
 
 /** Refine actions onto the CASL actions of permissions/ability.ts. */
 const ACTIONS: Record<string, 'access' | 'create' | 'update' | 'delete' | 'export'> = {

@@ -4,12 +4,9 @@ import { codeMessage } from '../api/client';
 import { session } from '../api/session';
 import { apiUi } from '../api/ui';
 import { loadUser } from '../auth/user';
+import { safeRedirect } from './redirect';
 
-/** Only paths inside the app are accepted as a post-login target. */
-export function safeRedirect(target: unknown): string {
-  if (typeof target !== 'string' || !target.startsWith('/') || target.startsWith('//') || target.startsWith('/Login')) return '/';
-  return target;
-}
+export { safeRedirect };
 
 export interface LoginParams {
   username: string;

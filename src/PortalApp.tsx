@@ -1,0 +1,157 @@
+import { CanAccess, Refine, type ResourceProps } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { leafRoutes, ROUTES, type RouteNode } from '../permissions/routes';
+import { session } from './api/session';
+import { apiUi } from './api/ui';
+import { isUserLoaded, loadUser } from './auth/user';
+import { accessControlProvider } from './providers/access';
+import { authProvider } from './providers/auth';
+import { dataProvider } from './providers/data';
+import { i18nProvider } from './providers/i18n';
+import { useNotificationProvider } from './providers/notification';
+import { hasScreen, SCREENS } from './screens/registry';
+import { Logo, PRODUCT_NAME } from './ui/Logo';
+import { RouteProgress } from './ui/RouteProgress';
+import { Splash } from './ui/Splash';
+
+const AppLayout = lazy(() => import('./layout/AppLayout'));
+
+/**
+ * Everything behind the login, loaded after it: Refine with our providers, the route table's screens in
+ * the layout. Kept out of the first chunk so the login page stays small.
+ */
+/**
+ * Refine resources from the route table: one per route (groups as parents), hidden from Refine's own menu
+ * helpers when hidden or not built yet. Resource declarations (resources/) add their endpoints as meta.
+ */
+export function buildResources(routes: readonly RouteNode[] = ROUTES, parent?: string): ResourceProps[] {
+  return routes.flatMap((route): ResourceProps[] => {
+    if (route.children) {
+      return [{ name: route.key, meta: { label: `menu:${route.key}`, icon: route.icon, parent } }, ...buildResources(route.children, route.key)];
+    }
+    const built = hasScreen(route.key);
+    return [
+      {
+        name: route.key,
+        ...(built ? { list: route.path } : {}),
+        meta: { label: `menu:${route.key}`, icon: route.icon, parent, hide: route.hidden || !built },
+      },
+    ];
+  });
+}
+
+const RESOURCES = buildResources();
+const BUILT_ROUTES = leafRoutes().filter((r) => hasScreen(r.key));
+
+/**
+ * Everything behind the login: not logged in → /Login?redirect=<path with query>; logged in → the user
+ * info is loaded once per page (a failure clears the token, returns to the root and says why).
+ */
+function RequireSession() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const { t } = useTranslation();
+  const [ready, setReady] = useState(isUserLoaded);
+  const loggedIn = session.isLoggedIn();
+
+  useEffect(() => {
+    if (ready || !loggedIn) return;
+    let active = true;
+    void loadUser().then((result) => {
+      if (!active) return;
+      if (result.ok) setReady(true);
+      else {
+        apiUi.message(result.message);
+        navigate('/', { replace: true });
+      }
+    });
+    return () => {
+      active = false;
+    };
+  }, [ready, loggedIn, navigate]);
+
+  if (!ready && !loggedIn) {
+    return <Navigate to={`/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`} replace />;
+  }
+  if (!ready) return <Splash label={t('common:loading')} />;
+  return <Outlet />;
+}
+
+/** The root: a short splash, then the dashboard (spec §2). */
+function RootSplash() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => navigate('/dashboard', { replace: true }), 150);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return <Splash label={t('common:loading')} />;
+}
+
+/** A route the user's roles do not allow → the 401 page, replacing history, with no way 'back' (spec §2). */
+function RouteGuard({ routeKey, children }: { routeKey: string; children: ReactNode }) {
+  return (
+    <CanAccess resource={routeKey} action="list" fallback={<Navigate to="/401?noGoBack=true" replace />}>
+      {children}
+    </CanAccess>
+  );
+}
+
+export function PortalRoutes() {
+  return (
+    <Routes>
+      <Route element={<RequireSession />}>
+        <Route index element={<RootSplash />} />
+        <Route
+          element={
+            <Suspense fallback={<><RouteProgress /><Splash /></>}>
+              <AppLayout />
+            </Suspense>
+          }
+        >
+          {BUILT_ROUTES.map((route) => {
+            const Screen = SCREENS[route.key]!;
+            return (
+              <Route
+                key={route.key}
+                path={route.path}
+                element={
+                  <RouteGuard routeKey={route.key}>
+                    <Screen />
+                  </RouteGuard>
+                }
+              />
+            );
+          })}
+        </Route>
+      </Route>
+      <Route path="*" element={<Navigate to="/404" replace />} />
+    </Routes>
+  );
+}
+
+export default function PortalApp() {
+  return (
+    <Refine
+      routerProvider={routerProvider}
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      accessControlProvider={accessControlProvider}
+      i18nProvider={i18nProvider}
+      notificationProvider={useNotificationProvider}
+      resources={RESOURCES}
+      options={{
+        disableTelemetry: true,
+        syncWithLocation: true,
+        warnWhenUnsavedChanges: true,
+        title: { text: PRODUCT_NAME, icon: <Logo size={24} /> },
+        reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
+      }}
+    >
+      <PortalRoutes />
+    </Refine>
+  );
+}
