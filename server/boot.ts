@@ -18,8 +18,6 @@ export async function boot(options: { staticDir?: string }): Promise<Booted> {
   const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: `${env.dataDir}/pglite` });
   await migrate(database.db);
   const clock = () => new Date();
-  const seeded = await isEmpty(database.db);
-  if (seeded) await seedDemo(database.db, { password: env.demoPassword, now: clock() });
   const config: AppConfig = {
     jwtSecret: jwtSecret(env.dataDir),
     demoPassword: env.demoPassword,
@@ -27,6 +25,8 @@ export async function boot(options: { staticDir?: string }): Promise<Booted> {
     logLevel: env.logLevel,
     trustProxy: env.trustProxy,
   };
+  const seeded = await isEmpty(database.db);
+  if (seeded) await seedDemo(database.db, { password: config.demoPassword, now: clock() });
   const app = await buildApp({ db: database.db, clock, config });
   return { app, database, env, seeded };
 }
