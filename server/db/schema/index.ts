@@ -4,3 +4,6 @@ export * from './login-failures';
 export * from './shares';
 export * from './user-log';
 export * from './monitoring';
+export * from './admin-licenses';
+export * from './admin-sn';
+export * from './admin-access';
