@@ -127,10 +127,8 @@ export function refreshSession(): Promise<void> {
       apiUi.reload();
     }
   })().finally(() => {
-    // A later 401 (after the reload was refused, e.g. in tests) may refresh again.
-    setTimeout(() => {
-      refreshing = undefined;
-    }, 0);
+    // Every 401 that arrived meanwhile shared this one refresh; the page reloads now.
+    refreshing = undefined;
   });
   return refreshing;
 }

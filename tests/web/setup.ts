@@ -1,0 +1,48 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
+import { loadingOverlay } from '../../src/api/loading';
+import { configureApiUi, resetApiUi } from '../../src/api/ui';
+import { i18n, initI18n } from '../../src/i18n';
+
+/** One MSW server for every web test; each test adds its handlers with `server.use(...)`. */
+export const server = setupServer();
+
+// antd and the layout ask for these; jsdom has neither.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addListener: () => {},
+      removeListener: () => {},
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      dispatchEvent: () => false,
+    }) as unknown as MediaQueryList;
+}
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'error' });
+  await initI18n('en');
+  await i18n.loadLanguages(['en', 'zh', 'de', 'ja']);
+});
+
+beforeEach(async () => {
+  localStorage.clear();
+  resetApiUi();
+  // Tests see what the client would show; nothing reloads the test page.
+  configureApiUi({ message: vi.fn(), notify: vi.fn(), confirm: vi.fn(), reload: vi.fn(), saveFile: vi.fn() });
+  loadingOverlay.reset();
+  if (i18n.language !== 'en') await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  server.resetHandlers();
+  cleanup();
+  vi.useRealTimers();
+});
+
+afterAll(() => server.close());
