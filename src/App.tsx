@@ -25,7 +25,9 @@ function Lazy({ children }: { children: ReactNode }) {
 
 /** Spec §2: a logged-in user who opens the login path is sent to the root. */
 function PublicOnly({ children }: { children: ReactNode }) {
-  if (session.isLoggedIn()) return <Navigate to="/" replace />;
+  // Decided when the page opens: logging in on it sets the session before it navigates on its own.
+  const [loggedIn] = useState(() => session.isLoggedIn());
+  if (loggedIn) return <Navigate to="/" replace />;
   return <>{children}</>;
 }
 
