@@ -1,6 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
+import { adminRoutes } from './admin';
 import type { AppDeps } from './config';
+import { monitoringRoutes } from './monitoring/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -9,4 +11,6 @@ import type { AppDeps } from './config';
  */
 export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(accountRoutes, { prefix: '/Account', deps });
+  await app.register(adminRoutes, { deps });
+  await app.register(monitoringRoutes, { deps });
 };

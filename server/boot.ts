@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db';
 import { isEmpty, seedDemo } from './db/seed';
 import { jwtSecret, readEnv } from './env';
+import { seedMonitoringDemo } from './monitoring/demo/seed';
 
 export interface Booted {
   app: FastifyInstance;
@@ -27,6 +28,7 @@ export async function boot(options: { staticDir?: string }): Promise<Booted> {
   };
   const seeded = await isEmpty(database.db);
   if (seeded) await seedDemo(database.db, { password: config.demoPassword, now: clock() });
+  if (seeded) await seedMonitoringDemo(database.db, { password: config.demoPassword, now: clock() });
   const app = await buildApp({ db: database.db, clock, config });
   return { app, database, env, seeded };
 }

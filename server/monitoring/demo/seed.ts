@@ -1,4 +1,4 @@
-import { and, eq, inArray, lt, or, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { electricityTariffs, installerCompanies, systemComponents, systems, vpps } from '../../db/schema/monitoring';
 import { systemShares } from '../../db/schema/shares';
@@ -8,6 +8,7 @@ import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
 import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
 import { ingestWithDeviceKey } from '../ingest/service';
+import { markSilentSystemsOffline } from '../systems/service';
 import { weatherHours } from '../weather/service';
 import { DEMO_EXPIRED_SHARE_SN, DEMO_INSTALLERS, DEMO_VPP, demoFleet, type DemoSystem } from './fleet';
 import { PRICE_LEVELS } from './places';
@@ -183,20 +184,4 @@ async function pushHistory(db: Database, system: typeof systems.$inferSelect, de
   }
   const key = demoDeviceKey(system.sysSn, password);
   for (const batch of batches) await ingestWithDeviceKey(db, key, batch, now);
-}
-
-/**
- * A system that has not reported for three intervals is offline. Ingest sets the status back as soon as
- * it reports again.
- */
-export async function markSilentSystemsOffline(db: Database, now: Date): Promise<void> {
-  await db
-    .update(systems)
-    .set({ emsStatus: 'offline' })
-    .where(
-      and(
-        or(isNull(systems.emsStatus), inArray(systems.emsStatus, ['normal', 'warning', 'fault', 'protection'])),
-        lt(systems.lastSeenAt, sql`${now}::timestamptz - make_interval(secs => ${systems.transFrequency} * 3)`),
-      ),
-    );
 }

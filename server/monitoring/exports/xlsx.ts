@@ -1,0 +1,28 @@
+import ExcelJS from 'exceljs';
+import type { FastifyReply } from 'fastify';
+import { Code } from '../../../src/shared/codes';
+import { ApiError } from '../../http/envelope';
+
+/**
+ * Exports (DESIGN §4): an xlsx with a content-disposition file name, or the envelope with code 8 when there
+ * is nothing to export.
+ */
+export interface Column<T> {
+  header: string;
+  value: (row: T) => string | number | null;
+  width?: number;
+}
+
+export async function sendXlsx<T>(reply: FastifyReply, fileName: string, sheetName: string, columns: Column<T>[], rows: T[]): Promise<FastifyReply> {
+  if (rows.length === 0) throw new ApiError(Code.NO_DATA);
+  const workbook = new ExcelJS.Workbook();
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 2) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
+  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  return reply
+    .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
+    .send(buffer);
+}

@@ -1,0 +1,30 @@
+import type { FastifyRequest } from 'fastify';
+import { Code } from '../../../src/shared/codes';
+import type { AppDeps } from '../../config';
+import { ApiError } from '../../http/envelope';
+import { requirePermission } from '../../http/permissions';
+import { viewerOf, type Viewer } from '../scope';
+
+/** Helpers every monitoring route uses: who is asking, and the role rules beyond the route table. */
+export function contextOf(deps: AppDeps) {
+  return {
+    viewer: (request: FastifyRequest): Promise<Viewer> => viewerOf(deps.db, request.user),
+    now: () => deps.clock(),
+  };
+}
+
+/** The storage list: the route table's roles, plus the supplier, whose dashboard that list is (DESIGN §6). */
+export function requireStorageList(request: FastifyRequest): void {
+  if (request.user.roles.includes('supplier')) return;
+  requirePermission(request, 'energyStorageList');
+}
+
+/** The customer selector and figures are for customers and sharers only (spec §6). */
+export function requireCustomerOrSharer(request: FastifyRequest): void {
+  if (!request.user.roles.some((r) => r === 'customer' || r === 'sharer')) throw new ApiError(Code.NO_PERMISSION);
+}
+
+/** Sharers and suppliers only read (DESIGN §6). */
+export function requireWriter(request: FastifyRequest): void {
+  if (request.user.roles.every((r) => r === 'sharer' || r === 'supplier')) throw new ApiError(Code.NO_PERMISSION);
+}

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../config';
+import { ok } from '../../http/envelope';
+import { ingestBatchSchema } from '../ingest/schema';
+import { ingestWithDeviceKey } from '../ingest/service';
+
+export const DEVICE_KEY_HEADER = 'x-device-key';
+
+/**
+ * /api/Device/Ingest: where systems post their samples, status and faults. No user token: the per-system
+ * device key in X-Device-Key identifies the system (HTTP 401 when missing or unknown).
+ */
+export const deviceRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  app.post('/Ingest', {
+    config: { public: true },
+    // A full batch of 2,000 samples is ~250 kB of JSON.
+    bodyLimit: 2 * 1024 * 1024,
+    schema: { tags: ['Device'], summary: 'A batch of samples, the status and faults of one system (idempotent)', security: [], body: ingestBatchSchema },
+    handler: async (request) => {
+      const key = request.headers[DEVICE_KEY_HEADER];
+      return ok(await ingestWithDeviceKey(deps.db, typeof key === 'string' ? key : undefined, request.body, deps.clock()));
+    },
+  });
+};

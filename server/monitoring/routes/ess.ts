@@ -1,0 +1,137 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../config';
+import { ok } from '../../http/envelope';
+import { systemInScope } from '../scope';
+import { shareSystem } from '../shares/service';
+import { readDashboardSettings, saveDashboardSettings } from '../settings/service';
+import { summary } from '../stats/service';
+import { faultsOf, logSystemChange, userLogOf } from '../systems/history';
+import { listSystems, selectorList, statusCounts, updateRemark } from '../systems/service';
+import { resolveTarget } from '../target';
+import { weatherHours } from '../weather/service';
+import { contextOf, requireCustomerOrSharer, requireStorageList, requireWriter } from './context';
+import * as s from './schemas';
+
+const tags = ['ESS'];
+const HOUR_MS = 3_600_000;
+
+/** /api/ESS/*: system lists, status counts, the left panel, weather, faults, user log, sharing. */
+export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const { viewer, now } = contextOf(deps);
+
+  app.post('/GetSystems', {
+    schema: { tags, summary: 'The storage list in the caller\'s scope: search, filter, sort, page', body: s.systemsBody },
+    handler: async (request) => {
+      requireStorageList(request);
+      return ok(await listSystems(db, await viewer(request), now(), request.body));
+    },
+  });
+
+  app.post('/GetVtSystemStatusCount', {
+    schema: { tags, summary: 'Systems per ems_status in the caller\'s scope (unknown = never reported)' },
+    handler: async (request) => {
+      requireStorageList(request);
+      return ok(await statusCounts(db, await viewer(request), now()));
+    },
+  });
+
+  const customerList = {
+    schema: { tags, summary: "The customer's or sharer's systems; 'All' first with the sums when there are several" },
+    handler: async (request: Parameters<typeof requireCustomerOrSharer>[0]) => {
+      requireCustomerOrSharer(request);
+      return ok(await selectorList(db, await viewer(request), now()));
+    },
+  };
+  app.post('/GetSystemsByCustomer', customerList);
+  app.post('/GetCustomer', customerList);
+
+  app.post('/SticsSummeryDataForCustomer', {
+    schema: { tags, summary: "Left-panel figures and current power flow of a customer's system or 'All'", body: s.snBody },
+    handler: async (request) => {
+      requireCustomerOrSharer(request);
+      return ok(await summary(db, await resolveTarget(db, await viewer(request), request.body.sn, now()), now()));
+    },
+  });
+
+  app.post('/SticsSummeryDataForUser', {
+    schema: { tags, summary: 'Left-panel figures and current power flow of one system in the caller\'s scope', body: s.snBody },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      return ok(await summary(db, { systems: [system], timeZone: system.timeZone, currency: system.currency }, now()));
+    },
+  });
+
+  app.post('/GetWeatherData', {
+    schema: { tags, summary: 'Weather at the system now (or at nowTime) and for the next 24 hours', body: s.weatherBody },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      const at = request.body.nowTime ? new Date(request.body.nowTime) : now();
+      const hours = await weatherHours(db, system, at, new Date(at.getTime() + 24 * HOUR_MS));
+      const toJson = (w: (typeof hours)[number]) => ({ hour: w.hour.toISOString(), temperature_c: w.temperatureC, cloud_cover: w.cloudCover, condition: w.condition });
+      return ok({ sn: system.sysSn, time_zone: system.timeZone, current: hours[0] ? toJson(hours[0]) : null, hours: hours.map(toJson) });
+    },
+  });
+
+  app.post('/UpdateSystemRemark', {
+    schema: { tags, summary: "Set the system's remark", body: s.remarkBody },
+    handler: async (request) => {
+      requireWriter(request);
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      await updateRemark(db, system, request.body.remark);
+      await logSystemChange(db, request.user, system, 'update_remark', { remark: request.body.remark }, request.ip, now());
+      return ok(null);
+    },
+  });
+
+  app.post('/GetSysFaultBySn', {
+    schema: { tags, summary: 'Faults of a system, newest first (state: open / closed)', body: s.pagedSnBody },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      return ok(await faultsOf(db, system, request.body.pageIndex, request.body.pageSize, request.body.state));
+    },
+  });
+
+  app.post('/GetUserLogBySn', {
+    schema: { tags, summary: 'Who changed what on a system, newest first', body: s.pagedSnBody },
+    handler: async (request) => {
+      requireStorageList(request);
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      return ok(await userLogOf(db, system, request.body.pageIndex, request.body.pageSize));
+    },
+  });
+
+  app.post('/ShareSub', {
+    schema: { tags, summary: 'Share one of the caller\'s systems with an e-mail address for some days (spec §5)', body: s.shareBody },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      const result = await shareSystem(db, request.user, system, request.body.email, request.body.days, now());
+      await logSystemChange(db, request.user, system, 'share', { email: request.body.email.toLowerCase(), days: request.body.days }, request.ip, now());
+      return ok(result);
+    },
+  });
+
+  app.post('/SaveIndexESSSet', {
+    schema: { tags, summary: "Save the caller's dashboard preferences (any JSON object)", body: s.indexSettingsBody },
+    handler: async (request) => {
+      await saveDashboardSettings(db, request.user.id, request.body.settings, now());
+      return ok(null);
+    },
+  });
+
+  app.get('/GetIndexESSSet', {
+    schema: { tags, summary: "The caller's dashboard preferences ({} when none)" },
+    handler: async (request) => ok(await readDashboardSettings(db, request.user.id)),
+  });
+
+  app.get('/GetSecondDataBySn', {
+    schema: { tags, summary: 'The newest sample of a system (real-time view)', querystring: s.snQuery },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.query.sn, now());
+      const { flow } = await summary(db, { systems: [system], timeZone: system.timeZone, currency: system.currency }, now());
+      return ok({ sn: system.sysSn, ems_status: system.emsStatus, ...flow });
+    },
+  });
+};

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { AppDeps } from '../../config';
+import { ok } from '../../http/envelope';
+import { sendXlsx } from '../exports/xlsx';
+import { incomeBars, payoffTotal } from '../income/service';
+import { systemInScope } from '../scope';
+import { logSystemChange } from '../systems/history';
+import { updateSystemCost } from '../systems/service';
+import { localDate, resolveTarget } from '../target';
+import { contextOf, requireWriter } from './context';
+import * as s from './schemas';
+
+const tags = ['Income'];
+
+/** /api/Income/*: income bars, payback, the system cost, and the income export. */
+export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const { viewer, now } = contextOf(deps);
+
+  const bars = async (request: { body: { sn: string; period: 'month' | 'year' | 'lifetime'; date?: string } } & Parameters<typeof viewer>[0]) => {
+    const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
+    const date = request.body.date ?? localDate(now(), target.timeZone);
+    return { period: request.body.period, date, ...(await incomeBars(db, target, request.body.period, date)) };
+  };
+
+  app.post('/PayoffStatistic', {
+    schema: { tags, summary: 'Income (savings + feed-in) per day / month / year', body: s.periodBody },
+    handler: async (request) => ok(await bars(request)),
+  });
+
+  app.post('/PayoffTotalResult', {
+    schema: { tags, summary: 'Income so far, system cost and the payback date of one system', body: s.snBody },
+    handler: async (request) => ok(await payoffTotal(db, await systemInScope(db, await viewer(request), request.body.sn, now()), now())),
+  });
+
+  app.post('/UpdateSystemCost', {
+    schema: { tags, summary: 'Set what the system cost (and its currency)', body: s.systemCostBody },
+    handler: async (request) => {
+      requireWriter(request);
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      await updateSystemCost(db, system, request.body.systemCost, request.body.currency);
+      await logSystemChange(db, request.user, system, 'update_system_cost', { systemCost: request.body.systemCost, currency: request.body.currency ?? system.currency }, request.ip, now());
+      return ok(null);
+    },
+  });
+
+  app.post('/ExportPayoffStatistic', {
+    schema: { tags, summary: 'The income bars as xlsx (code 8 when empty)', body: s.periodBody },
+    handler: async (request, reply) => {
+      const result = await bars(request);
+      return sendXlsx(reply, `income-${request.body.sn}-${request.body.period}-${result.date}.xlsx`, 'Income', [
+        { header: 'Period', value: (b) => b.label },
+        { header: `Savings (${result.currency})`, value: (b) => b.savings },
+        { header: `Feed-in (${result.currency})`, value: (b) => b.feed_in },
+        { header: `Income (${result.currency})`, value: (b) => b.income },
+      ], result.bars);
+    },
+  });
+};

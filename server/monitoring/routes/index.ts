@@ -1,0 +1,20 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../config';
+import { monitoringAccountRoutes } from './account';
+import { deviceRoutes } from './device';
+import { essRoutes } from './ess';
+import { incomeRoutes } from './income';
+import { positionRoutes } from './position';
+import { powerRoutes } from './power';
+import { statisticRoutes } from './statistic';
+
+/** Every monitoring call under /api, registered by server/api.ts. */
+export const monitoringRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  await app.register(essRoutes, { prefix: '/ESS', deps });
+  await app.register(powerRoutes, { prefix: '/Power', deps });
+  await app.register(statisticRoutes, { prefix: '/Statistic', deps });
+  await app.register(incomeRoutes, { prefix: '/Income', deps });
+  await app.register(positionRoutes, { prefix: '/Position', deps });
+  await app.register(deviceRoutes, { prefix: '/Device', deps });
+  await app.register(monitoringAccountRoutes, { prefix: '/Account', deps });
+};

@@ -1,0 +1,17 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { AppDeps } from '../../config';
+import { ok } from '../../http/envelope';
+import { mapPositions } from '../systems/service';
+import { contextOf, requireStorageList } from './context';
+
+/** /api/Position/GetMapsList: where the systems of the caller's scope stand, with their status. */
+export const positionRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  const { viewer, now } = contextOf(deps);
+  app.post('/GetMapsList', {
+    schema: { tags: ['Position'], summary: 'Map positions of the systems in the caller\'s scope' },
+    handler: async (request) => {
+      requireStorageList(request);
+      return ok(await mapPositions(deps.db, await viewer(request), now()));
+    },
+  });
+};

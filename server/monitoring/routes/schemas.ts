@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { SYSTEM_SORT_KEYS } from '../systems/service';
+
+/** Request shapes of the monitoring calls. Strings are trimmed (spec §5: all outgoing strings are trimmed). */
+export const sn = z.string().trim().min(1).max(64);
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'not a date');
+const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
+const paging = { pageIndex: z.number().int().min(1), pageSize: z.number().int().min(1).max(500) };
+
+export const snBody = z.object({ sn });
+export const snQuery = z.object({ sn });
+
+export const systemsBody = z.object({
+  ...paging,
+  sn: z.string().trim().max(64).optional(),
+  name: z.string().trim().max(200).optional(),
+  status: z.enum(['normal', 'warning', 'fault', 'offline', 'protection', 'unknown']).optional(),
+  countryCode: z.string().trim().length(2).optional(),
+  installer: z.string().trim().max(200).optional(),
+  sort: z.enum(SYSTEM_SORT_KEYS).optional(),
+  order: z.enum(['asc', 'desc']).optional(),
+});
+
+export const dayBody = z.object({ sn, date: day.optional() });
+export const periodBody = z.object({ sn, period: z.enum(['month', 'year', 'lifetime']), date: day.optional() });
+export const rangeBody = z.object({ sn, beginDate: day, endDate: day });
+export const pagedSnBody = z.object({ sn, ...paging, state: z.enum(['open', 'closed']).optional() });
+
+export const weatherBody = z.object({ sn, nowTime: z.iso.datetime({ offset: true }).optional() });
+export const remarkBody = z.object({ sn, remark: z.string().trim().max(1000) });
+export const systemCostBody = z.object({ sn, systemCost: z.number().min(0).max(1e9), currency: z.string().trim().regex(/^[A-Z]{3}$/).optional() });
+
+/** Spec §5: a standard address shape whose top-level part has 2-8 letters. */
+export const shareEmail = z.string().trim().max(254).regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'E-mail format incorrect');
+export const shareBody = z.object({ email: shareEmail, days: z.coerce.number().int().min(1).max(36500), sn });
+export const invitationBody = z.object({ token: z.string().trim().min(1).max(200) });
+export const registerSharerBody = z.object({ token: z.string().trim().min(1).max(200), username: z.string().trim().min(3).max(64), password: z.string().min(1).max(200) });
+
+export const indexSettingsBody = z.object({ settings: z.record(z.string(), z.unknown()) }).refine((v) => JSON.stringify(v).length <= 20_000, 'settings too large');
+
+const period = z.object({ start: hhmm, end: hhmm, price: z.number().min(0).max(100000) });
+export const tariffBody = z.object({
+  sn: sn.optional(),
+  currency: z.string().trim().regex(/^[A-Z]{3}$/),
+  basePrice: z.number().min(0).max(100000),
+  feedInPrice: z.number().min(0).max(100000),
+  periods: z.array(period).max(12),
+});
+export const tariffQuery = z.object({ sn: sn.optional() });
+
+export const systemSettingsBody = z.object({
+  sn,
+  backupReserveSoc: z.number().int().min(10).max(100),
+  gridCharge: z.boolean(),
+  feedInLimitPercent: z.number().int().min(0).max(100),
+  chargeWindows: z.array(z.object({ start: hhmm, end: hhmm })).max(6),
+});
+export const systemSettingsQuery = z.object({ system_id: z.coerce.number().int().min(1) });

@@ -1,0 +1,68 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { dashboardSettings, electricityTariffs, systemSettings, type TariffPeriod } from '../../db/schema/monitoring';
+import { tariffFor, type Tariff } from '../income/tariffs';
+import type { SystemRow } from '../scope';
+import { PRICE_LEVELS } from '../demo/places';
+
+/** A customer's prices (elecPriceSetting), a system's operating settings (systemSettings), dashboard preferences. */
+export interface TariffInput {
+  currency: string;
+  basePrice: number;
+  feedInPrice: number;
+  periods: TariffPeriod[];
+}
+
+export async function saveTariff(db: Database, userId: number, system: SystemRow | null, input: TariffInput, now: Date): Promise<void> {
+  const owner = and(eq(electricityTariffs.userId, userId), system ? eq(electricityTariffs.systemId, system.id) : isNull(electricityTariffs.systemId));
+  await db.transaction(async (tx) => {
+    await tx.delete(electricityTariffs).where(owner);
+    await tx.insert(electricityTariffs).values({ userId, systemId: system?.id ?? null, ...input, updatedAt: now });
+  });
+}
+
+/** The tariff of a system, or the customer's default one (typical prices of their first system's currency). */
+export async function readTariff(db: Database, userId: number, system: SystemRow | null, fallbackCurrency: string): Promise<Tariff> {
+  if (system) return tariffFor(db, system);
+  const [row] = await db.select().from(electricityTariffs).where(and(eq(electricityTariffs.userId, userId), isNull(electricityTariffs.systemId)));
+  if (row) return { currency: row.currency, basePrice: row.basePrice, feedInPrice: row.feedInPrice, periods: row.periods, isDefault: false };
+  const level = PRICE_LEVELS[fallbackCurrency] ?? PRICE_LEVELS.EUR!;
+  return { currency: fallbackCurrency, basePrice: level.buy, feedInPrice: level.feedIn, periods: [], isDefault: true };
+}
+
+/** What a customer may set on their own system; the defaults are what a new system ships with. */
+export interface SystemOperatingSettings {
+  /** SoC kept in reserve for backup, %. */
+  backupReserveSoc: number;
+  /** Charge the battery from the grid in the cheap windows. */
+  gridCharge: boolean;
+  /** Export limit as a share of the PV rating, %. */
+  feedInLimitPercent: number;
+  chargeWindows: Array<{ start: string; end: string }>;
+}
+
+export const DEFAULT_OPERATING_SETTINGS: SystemOperatingSettings = { backupReserveSoc: 10, gridCharge: false, feedInLimitPercent: 100, chargeWindows: [] };
+
+export async function saveSystemSettings(db: Database, system: SystemRow, settings: SystemOperatingSettings, now: Date): Promise<void> {
+  await db
+    .insert(systemSettings)
+    .values({ systemId: system.id, settings: { ...settings }, updatedAt: now })
+    .onConflictDoUpdate({ target: systemSettings.systemId, set: { settings: { ...settings }, updatedAt: now } });
+}
+
+export async function readSystemSettings(db: Database, system: SystemRow): Promise<SystemOperatingSettings> {
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.systemId, system.id));
+  return { ...DEFAULT_OPERATING_SETTINGS, ...(row?.settings as Partial<SystemOperatingSettings> | undefined) };
+}
+
+export async function saveDashboardSettings(db: Database, userId: number, settings: Record<string, unknown>, now: Date): Promise<void> {
+  await db
+    .insert(dashboardSettings)
+    .values({ userId, settings, updatedAt: now })
+    .onConflictDoUpdate({ target: dashboardSettings.userId, set: { settings, updatedAt: now } });
+}
+
+export async function readDashboardSettings(db: Database, userId: number): Promise<Record<string, unknown>> {
+  const [row] = await db.select().from(dashboardSettings).where(eq(dashboardSettings.userId, userId));
+  return row?.settings ?? {};
+}

@@ -1,0 +1,81 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { Code } from '../../../src/shared/codes';
+import { hashPassword, isStrongPassword } from '../../account/passwords';
+import type { Database } from '../../db';
+import { shareInvitations } from '../../db/schema/monitoring';
+import { systemShares } from '../../db/schema/shares';
+import { users } from '../../db/schema/users';
+import { ApiError } from '../../http/envelope';
+import type { SystemRow } from '../scope';
+
+/**
+ * Spec §5 share dialog: a customer shares one of their systems with an e-mail address for some days. The
+ * person gets a sharer account (read-only); one without an account gets an invitation to /shareRegister
+ * where they choose a user name and password. Sharing again with the same person renews the share.
+ */
+const DAY_MS = 86_400_000;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface ShareResult {
+  sharer_username: string;
+  expires_at: string;
+  /** For a person without an account: the token of the /shareRegister link to send them. */
+  register_token: string | null;
+}
+
+export async function shareSystem(db: Database, owner: { id: number }, system: SystemRow, email: string, days: number, now: Date): Promise<ShareResult> {
+  if (system.customerUserId !== owner.id) throw new ApiError(Code.NO_PERMISSION);
+  const address = email.trim().toLowerCase();
+  const expiresAt = new Date(now.getTime() + days * DAY_MS);
+  return db.transaction(async (tx) => {
+    const [ownerRow] = await tx.select({ email: users.email }).from(users).where(eq(users.id, owner.id));
+    if (ownerRow?.email.toLowerCase() === address) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: email (a system cannot be shared with its owner)');
+    let [sharer] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, address));
+    let registerToken: string | null = null;
+    if (sharer && !sharer.roles.includes('sharer')) throw new ApiError(37, 'User exists: this e-mail belongs to an account that is not a sharer');
+    if (!sharer) {
+      [sharer] = await tx
+        .insert(users)
+        .values({ username: address, email: address, passwordHash: await hashPassword(randomBytes(24).toString('base64')), roles: ['sharer'], createdAt: now, updatedAt: now })
+        .returning();
+      registerToken = randomBytes(24).toString('base64url');
+      await tx.insert(shareInvitations).values({ sharerUserId: sharer!.id, tokenHash: hashToken(registerToken), expiresAt, createdAt: now });
+    }
+    const [existing] = await tx
+      .select({ id: systemShares.id })
+      .from(systemShares)
+      .where(and(eq(systemShares.systemSn, system.sysSn), eq(systemShares.sharerUserId, sharer!.id)));
+    if (existing) await tx.update(systemShares).set({ expiresAt, ownerUserId: owner.id }).where(eq(systemShares.id, existing.id));
+    else await tx.insert(systemShares).values({ systemSn: system.sysSn, ownerUserId: owner.id, sharerUserId: sharer!.id, email: address, expiresAt, createdAt: now });
+    return { sharer_username: sharer!.username, expires_at: expiresAt.toISOString(), register_token: registerToken };
+  });
+}
+
+async function liveInvitation(db: Database, token: string, now: Date) {
+  const [row] = await db
+    .select({ id: shareInvitations.id, userId: users.id, email: users.email })
+    .from(shareInvitations)
+    .innerJoin(users, eq(users.id, shareInvitations.sharerUserId))
+    .where(and(eq(shareInvitations.tokenHash, hashToken(token)), isNull(shareInvitations.usedAt), gt(shareInvitations.expiresAt, now)));
+  if (!row) throw new ApiError(12);
+  return row;
+}
+
+/** Whether a /shareRegister link is still good (12 when used or expired), and for which e-mail. */
+export async function checkInvitation(db: Database, token: string, now: Date): Promise<{ email: string }> {
+  return { email: (await liveInvitation(db, token, now)).email };
+}
+
+/** The invited person chooses a user name (50 when taken) and a password; the link then stops working. */
+export async function registerSharer(db: Database, token: string, username: string, password: string, now: Date): Promise<void> {
+  const invitation = await liveInvitation(db, token, now);
+  if (!isStrongPassword(password)) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: password (at least 8 characters with letters and digits)');
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  if (taken && taken.id !== invitation.userId) throw new ApiError(Code.USERNAME_EXISTS);
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ username, passwordHash, updatedAt: now }).where(eq(users.id, invitation.userId));
+    await tx.update(shareInvitations).set({ usedAt: now }).where(eq(shareInvitations.id, invitation.id));
+  });
+}

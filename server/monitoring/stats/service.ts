@@ -1,0 +1,193 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db';
+import { pgArray } from '../sql-arrays';
+import type { Target } from '../target';
+import { localDate, round2 } from '../target';
+import { CO2_KG_PER_KWH, CO2_KG_PER_TREE, ENERGY_COLUMNS, ENERGY_SUMS, energyOf, energySums, ratesOf, type EnergyRates, type EnergyTotals } from './energy';
+
+/**
+ * Statistics of one system or a customer's 'All'. Everything longer than a day comes from the daily
+ * rollups (DESIGN §7); only the day curve and the current power flow read raw telemetry.
+ */
+const idsOf = (target: Target) => pgArray(target.systems.map((s) => s.id));
+
+export interface PowerFlow {
+  ts: string | null;
+  pv_w: number;
+  load_w: number;
+  battery_w: number;
+  grid_w: number;
+  /** Capacity-weighted over 'All'. */
+  soc: number | null;
+  /** Whether the newest sample is recent (within three intervals). */
+  online: boolean;
+}
+
+export interface Summary extends EnergyRates {
+  today: EnergyTotals & EnergyRates;
+  month: EnergyTotals;
+  year: EnergyTotals;
+  total: EnergyTotals;
+  flow: PowerFlow;
+  co2_saved_kg: number;
+  trees_equivalent: number;
+  popv: number;
+  cobat: number;
+  time_zone: string;
+}
+
+export async function summary(db: Database, target: Target, now: Date): Promise<Summary> {
+  const today = localDate(now, target.timeZone);
+  const [row] = await queryRows<Record<string, number>>(
+    db,
+    sql`SELECT ${energySums(sql`d.day = ${today}::date`, 'today_')},
+               ${energySums(sql`date_trunc('month', d.day) = date_trunc('month', ${today}::date)`, 'month_')},
+               ${energySums(sql`date_trunc('year', d.day) = date_trunc('year', ${today}::date)`, 'year_')},
+               ${energySums(undefined, 'total_')}
+          FROM energy_daily d WHERE d.system_id = ANY(${idsOf(target)}::int[])`,
+  );
+  const pick = (prefix: string) =>
+    energyOf(Object.fromEntries(ENERGY_COLUMNS.map((column) => [column, row?.[`${prefix}_${column}`]])));
+  const total = pick('total');
+  const todayTotals = pick('today');
+  const co2 = total.pv_kwh * CO2_KG_PER_KWH;
+  return {
+    today: { ...todayTotals, ...ratesOf(todayTotals) },
+    month: pick('month'),
+    year: pick('year'),
+    total,
+    ...ratesOf(total),
+    flow: await currentFlow(db, target, now),
+    co2_saved_kg: round2(co2),
+    trees_equivalent: Math.round(co2 / CO2_KG_PER_TREE),
+    popv: round2(target.systems.reduce((s, x) => s + x.popv, 0)),
+    cobat: round2(target.systems.reduce((s, x) => s + x.cobat, 0)),
+    time_zone: target.timeZone,
+  };
+}
+
+async function currentFlow(db: Database, target: Target, now: Date): Promise<PowerFlow> {
+  const rows = await queryRows<{ system_id: number; ts: string; pv_w: number; load_w: number; battery_w: number; grid_w: number; soc: number }>(
+    db,
+    sql`SELECT DISTINCT ON (system_id) system_id, ts, pv_w, load_w, battery_w, grid_w, soc
+          FROM telemetry WHERE system_id = ANY(${idsOf(target)}::int[]) AND ts <= ${now.toISOString()}::timestamptz
+         ORDER BY system_id, ts DESC`,
+  );
+  const fresh = rows.filter((r) => {
+    const system = target.systems.find((s) => s.id === Number(r.system_id))!;
+    return now.getTime() - new Date(r.ts).getTime() <= 3 * system.transFrequency * 1000;
+  });
+  const sum = (key: 'pv_w' | 'load_w' | 'battery_w' | 'grid_w') => fresh.reduce((s, r) => s + Number(r[key]), 0);
+  const capacity = (id: number) => target.systems.find((s) => s.id === id)!.surpluscobat;
+  const weight = rows.reduce((s, r) => s + capacity(Number(r.system_id)), 0);
+  const newest = rows.reduce<string | null>((latest, r) => (latest === null || new Date(r.ts) > new Date(latest) ? new Date(r.ts).toISOString() : latest), null);
+  return {
+    ts: newest,
+    pv_w: sum('pv_w'),
+    load_w: sum('load_w'),
+    battery_w: sum('battery_w'),
+    grid_w: sum('grid_w'),
+    soc: weight > 0 ? Math.round((rows.reduce((s, r) => s + Number(r.soc) * capacity(Number(r.system_id)), 0) / weight) * 10) / 10 : null,
+    online: fresh.length > 0,
+  };
+}
+
+export interface CurvePoint {
+  ts: string;
+  /** Local clock time HH:mm in the target's zone. */
+  time: string;
+  pv_w: number;
+  load_w: number;
+  battery_w: number;
+  grid_w: number;
+  soc: number;
+}
+
+/** The 5-minute curve of one local day (summed over 'All'). */
+export async function dayCurve(db: Database, target: Target, day: string): Promise<{ points: CurvePoint[]; totals: EnergyTotals & EnergyRates }> {
+  const tz = target.timeZone;
+  const points = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT ts, to_char(ts AT TIME ZONE ${tz}, 'HH24:MI') AS time, sum(pv_w)::int AS pv_w, sum(load_w)::int AS load_w,
+               sum(battery_w)::int AS battery_w, sum(grid_w)::int AS grid_w, round(avg(soc)::numeric, 1)::float8 AS soc
+          FROM telemetry
+         WHERE system_id = ANY(${idsOf(target)}::int[])
+           AND ts >= (${day}::date::timestamp AT TIME ZONE ${tz}) AND ts < ((${day}::date + 1)::timestamp AT TIME ZONE ${tz})
+         GROUP BY ts ORDER BY ts`,
+  );
+  const totals = await energyOfDays(db, target, day, day);
+  return {
+    points: points.map((p) => ({
+      ts: new Date(p.ts as string).toISOString(),
+      time: String(p.time),
+      pv_w: Number(p.pv_w),
+      load_w: Number(p.load_w),
+      battery_w: Number(p.battery_w),
+      grid_w: Number(p.grid_w),
+      soc: Number(p.soc),
+    })),
+    totals: { ...totals, ...ratesOf(totals) },
+  };
+}
+
+async function energyOfDays(db: Database, target: Target, from: string, to: string): Promise<EnergyTotals> {
+  const [row] = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT ${ENERGY_SUMS} FROM energy_daily d WHERE d.system_id = ANY(${idsOf(target)}::int[]) AND d.day BETWEEN ${from}::date AND ${to}::date`,
+  );
+  return energyOf(row ?? {});
+}
+
+export type Period = 'month' | 'year' | 'lifetime';
+
+export interface PeriodBar extends EnergyTotals {
+  /** YYYY-MM-DD (month view), YYYY-MM (year view) or YYYY (lifetime view). */
+  label: string;
+}
+
+/** Bars from the rollups: the days of a month, the months of a year, or the years of the system's life. */
+export async function periodBars(db: Database, target: Target, period: Period, date: string): Promise<{ bars: PeriodBar[]; totals: EnergyTotals & EnergyRates }> {
+  const format = { month: 'YYYY-MM-DD', year: 'YYYY-MM', lifetime: 'YYYY' }[period];
+  const range =
+    period === 'month'
+      ? sql`AND date_trunc('month', d.day) = date_trunc('month', ${date}::date)`
+      : period === 'year'
+        ? sql`AND date_trunc('year', d.day) = date_trunc('year', ${date}::date)`
+        : sql``;
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT to_char(d.day, ${format}) AS label, ${ENERGY_SUMS}
+          FROM energy_daily d WHERE d.system_id = ANY(${idsOf(target)}::int[]) ${range}
+         GROUP BY 1 ORDER BY 1`,
+  );
+  const bars = rows.map((r) => ({ label: String(r.label), ...energyOf(r) }));
+  const totals = energyOf(
+    Object.fromEntries(
+      ENERGY_COLUMNS.map((k) => [
+        k,
+        bars.reduce((s, b) => s + b[k], 0),
+      ]),
+    ),
+  );
+  return { bars, totals: { ...totals, ...ratesOf(totals) } };
+}
+
+export interface DailyStatisticRow extends EnergyTotals, EnergyRates {
+  day: string;
+  sys_sn: string;
+}
+
+/** One row per system per day over a date range (the statistics table and its export). */
+export async function dailyStatistics(db: Database, target: Target, from: string, to: string): Promise<DailyStatisticRow[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`SELECT d.day::text AS day, s.sys_sn, ${ENERGY_SUMS}
+          FROM energy_daily d JOIN systems s ON s.id = d.system_id
+         WHERE d.system_id = ANY(${idsOf(target)}::int[]) AND d.day BETWEEN ${from}::date AND ${to}::date
+         GROUP BY d.day, s.sys_sn ORDER BY d.day, s.sys_sn`,
+  );
+  return rows.map((r) => {
+    const e = energyOf(r);
+    return { day: String(r.day), sys_sn: String(r.sys_sn), ...e, ...ratesOf(e) };
+  });
+}

@@ -1,0 +1,71 @@
+import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import type { Page } from '../../../src/shared/codes';
+import type { Database } from '../../db';
+import { systemFaults } from '../../db/schema/monitoring';
+import { userLog } from '../../db/schema/user-log';
+import type { SystemRow } from '../scope';
+
+/** The fault history and the user log of one system, newest first, paged. */
+export interface FaultRow {
+  id: number;
+  code: string;
+  level: string;
+  description: string;
+  started_at: string;
+  ended_at: string | null;
+}
+
+export async function faultsOf(db: Database, system: SystemRow, pageIndex: number, pageSize: number, state?: 'open' | 'closed'): Promise<Page<FaultRow>> {
+  const where = and(
+    eq(systemFaults.systemId, system.id),
+    state === 'open' ? isNull(systemFaults.endedAt) : state === 'closed' ? isNotNull(systemFaults.endedAt) : undefined,
+  );
+  const [total] = await db.select({ n: count() }).from(systemFaults).where(where);
+  const rows = await db
+    .select()
+    .from(systemFaults)
+    .where(where)
+    .orderBy(desc(systemFaults.startedAt))
+    .limit(pageSize)
+    .offset((pageIndex - 1) * pageSize);
+  return {
+    dataCount: Number(total?.n ?? 0),
+    data: rows.map((f) => ({
+      id: f.id,
+      code: f.code,
+      level: f.level,
+      description: f.description,
+      started_at: f.startedAt.toISOString(),
+      ended_at: f.endedAt?.toISOString() ?? null,
+    })),
+  };
+}
+
+export interface UserLogRow {
+  id: number;
+  username: string;
+  action: string;
+  detail: Record<string, unknown> | null;
+  created_at: string;
+}
+
+export async function userLogOf(db: Database, system: SystemRow, pageIndex: number, pageSize: number): Promise<Page<UserLogRow>> {
+  const where = eq(userLog.target, system.sysSn);
+  const [total] = await db.select({ n: count() }).from(userLog).where(where);
+  const rows = await db
+    .select()
+    .from(userLog)
+    .where(where)
+    .orderBy(desc(userLog.createdAt), desc(userLog.id))
+    .limit(pageSize)
+    .offset((pageIndex - 1) * pageSize);
+  return {
+    dataCount: Number(total?.n ?? 0),
+    data: rows.map((r) => ({ id: r.id, username: r.username, action: r.action, detail: r.detail, created_at: r.createdAt.toISOString() })),
+  };
+}
+
+/** Records a change made to a system, so that its user log shows who did what. */
+export async function logSystemChange(db: Database, user: { id: number; username: string }, system: SystemRow, action: string, detail: Record<string, unknown>, ip: string, at: Date): Promise<void> {
+  await db.insert(userLog).values({ userId: user.id, username: user.username, action, target: system.sysSn, detail, ip, createdAt: at });
+}

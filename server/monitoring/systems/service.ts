@@ -1,0 +1,223 @@
+import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Page } from '../../../src/shared/codes';
+import type { Database } from '../../db';
+import { EMS_STATUSES, installerCompanies, systems } from '../../db/schema/monitoring';
+import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
+import { ALL, round2 } from '../target';
+
+/** The system summary of spec §3 (selector, left panel, lists). */
+export interface SystemSummary {
+  system_id: number | null;
+  sys_sn: string;
+  sys_name: string;
+  popv: number;
+  minv: string;
+  poinv: number;
+  cobat: number;
+  mbat: string;
+  surpluscobat: number;
+  uscapacity: number;
+  ems_status: string | null;
+  trans_frequency: number;
+}
+
+export function summaryOf(s: SystemRow): SystemSummary {
+  return {
+    system_id: s.id,
+    sys_sn: s.sysSn,
+    sys_name: s.sysName,
+    popv: s.popv,
+    minv: s.minv,
+    poinv: s.poinv,
+    cobat: s.cobat,
+    mbat: s.mbat,
+    surpluscobat: s.surpluscobat,
+    uscapacity: s.uscapacity,
+    ems_status: s.emsStatus,
+    trans_frequency: s.transFrequency,
+  };
+}
+
+/**
+ * The customer's (or sharer's) selector list: their systems, and when there are several, the synthetic
+ * 'All' entry first with the sums of popv, poinv, cobat and surpluscobat to 2 decimals.
+ */
+export async function selectorList(db: Database, viewer: Viewer, now: Date): Promise<SystemSummary[]> {
+  const list = (await systemsInScope(db, viewer, now)).map(summaryOf);
+  if (list.length < 2) return list;
+  const sum = (key: 'popv' | 'poinv' | 'cobat' | 'surpluscobat') => round2(list.reduce((total, s) => total + s[key], 0));
+  const all: SystemSummary = {
+    system_id: null,
+    sys_sn: ALL,
+    sys_name: ALL,
+    popv: sum('popv'),
+    minv: '',
+    poinv: sum('poinv'),
+    cobat: sum('cobat'),
+    mbat: '',
+    surpluscobat: sum('surpluscobat'),
+    uscapacity: 0,
+    ems_status: null,
+    trans_frequency: list[0]!.trans_frequency,
+  };
+  return [all, ...list];
+}
+
+export interface SystemListQuery {
+  pageIndex: number;
+  pageSize: number;
+  sn?: string;
+  name?: string;
+  /** A status of spec §4 or 'unknown' for none. */
+  status?: string;
+  countryCode?: string;
+  installer?: string;
+  sort?: SystemSortKey;
+  order?: 'asc' | 'desc';
+}
+
+export interface SystemListRow extends SystemSummary {
+  country_code: string;
+  city: string;
+  address: string;
+  installer: string | null;
+  time_zone: string;
+  commissioned_on: string | null;
+  last_seen_at: string | null;
+  remark: string;
+}
+
+const SORTABLE = {
+  sys_sn: systems.sysSn,
+  sys_name: systems.sysName,
+  ems_status: systems.emsStatus,
+  country_code: systems.countryCode,
+  popv: systems.popv,
+  cobat: systems.cobat,
+  commissioned_on: systems.commissionedOn,
+  last_seen_at: systems.lastSeenAt,
+} as const;
+export type SystemSortKey = keyof typeof SORTABLE;
+export const SYSTEM_SORT_KEYS = Object.keys(SORTABLE) as [SystemSortKey, ...SystemSortKey[]];
+
+/** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
+function contains(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The staff storage list: the viewer's scope, filtered, sorted, one page. */
+export async function listSystems(db: Database, viewer: Viewer, now: Date, q: SystemListQuery): Promise<Page<SystemListRow>> {
+  const filters: (SQL | undefined)[] = [systemScope(viewer, now)];
+  if (q.sn) filters.push(ilike(systems.sysSn, contains(q.sn)));
+  if (q.name) filters.push(ilike(systems.sysName, contains(q.name)));
+  if (q.status) filters.push(q.status === 'unknown' ? isNull(systems.emsStatus) : eq(systems.emsStatus, q.status as (typeof EMS_STATUSES)[number]));
+  if (q.countryCode) filters.push(eq(systems.countryCode, q.countryCode.toUpperCase()));
+  if (q.installer) filters.push(ilike(installerCompanies.name, contains(q.installer)));
+  const where = and(...filters);
+  const sortColumn = SORTABLE[q.sort ?? 'sys_sn'];
+  const direction = q.order === 'desc' ? desc : asc;
+
+  const [total] = await db
+    .select({ n: count() })
+    .from(systems)
+    .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
+    .where(where);
+  const rows = await db
+    .select({ system: systems, installer: installerCompanies.name })
+    .from(systems)
+    .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
+    .where(where)
+    .orderBy(direction(sortColumn), asc(systems.sysSn))
+    .limit(q.pageSize)
+    .offset((q.pageIndex - 1) * q.pageSize);
+  return {
+    dataCount: Number(total?.n ?? 0),
+    data: rows.map(({ system: s, installer }) => ({
+      ...summaryOf(s),
+      country_code: s.countryCode,
+      city: s.city,
+      address: s.address,
+      installer,
+      time_zone: s.timeZone,
+      commissioned_on: s.commissionedOn,
+      last_seen_at: s.lastSeenAt?.toISOString() ?? null,
+      remark: s.remark,
+    })),
+  };
+}
+
+export interface StatusCounts {
+  normal: number;
+  warning: number;
+  fault: number;
+  offline: number;
+  protection: number;
+  unknown: number;
+  total: number;
+}
+
+export async function statusCounts(db: Database, viewer: Viewer, now: Date): Promise<StatusCounts> {
+  const rows = await db
+    .select({ status: systems.emsStatus, n: count() })
+    .from(systems)
+    .where(systemScope(viewer, now))
+    .groupBy(systems.emsStatus);
+  const counts: StatusCounts = { normal: 0, warning: 0, fault: 0, offline: 0, protection: 0, unknown: 0, total: 0 };
+  for (const { status, n } of rows) {
+    const key = status && (EMS_STATUSES as readonly string[]).includes(status) ? (status as keyof StatusCounts) : 'unknown';
+    counts[key] += Number(n);
+    counts.total += Number(n);
+  }
+  return counts;
+}
+
+export interface MapPosition {
+  sys_sn: string;
+  sys_name: string;
+  latitude: number;
+  longitude: number;
+  ems_status: string | null;
+  country_code: string;
+  city: string;
+  popv: number;
+  cobat: number;
+}
+
+export async function mapPositions(db: Database, viewer: Viewer, now: Date): Promise<MapPosition[]> {
+  const rows = await db.select().from(systems).where(systemScope(viewer, now)).orderBy(systems.sysSn);
+  return rows.map((s) => ({
+    sys_sn: s.sysSn,
+    sys_name: s.sysName,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    ems_status: s.emsStatus,
+    country_code: s.countryCode,
+    city: s.city,
+    popv: s.popv,
+    cobat: s.cobat,
+  }));
+}
+
+export async function updateRemark(db: Database, system: SystemRow, remark: string): Promise<void> {
+  await db.update(systems).set({ remark }).where(eq(systems.id, system.id));
+}
+
+export async function updateSystemCost(db: Database, system: SystemRow, systemCost: number, currency: string | undefined): Promise<void> {
+  await db.update(systems).set({ systemCost, ...(currency ? { currency } : {}) }).where(eq(systems.id, system.id));
+}
+
+/**
+ * A system that has not reported for three intervals is offline. Ingest sets the status back as soon as
+ * it reports again.
+ */
+export async function markSilentSystemsOffline(db: Database, now: Date): Promise<void> {
+  await db
+    .update(systems)
+    .set({ emsStatus: 'offline' })
+    .where(
+      and(
+        or(isNull(systems.emsStatus), inArray(systems.emsStatus, ['normal', 'warning', 'fault', 'protection'])),
+        sql`${systems.lastSeenAt} < ${now.toISOString()}::timestamptz - make_interval(secs => ${systems.transFrequency} * 3)`,
+      ),
+    );
+}
