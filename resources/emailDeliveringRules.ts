@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { rules } from './rules';
+import { defineResource } from './types';
+
+export const RECIPIENT_KINDS = ['role', 'country', 'address'] as const;
+
+/** E-mail notification categories: the events mails are sent for (code 83 when the code exists). */
+export const notificationCategories = defineResource({
+  name: 'emailNotificationCategories',
+  subject: 'emailDeliveringRules',
+  route: '/OtherInformation/emailDeliveringRules/categories',
+  group: 'OtherInformation',
+  namespace: 'admin',
+  endpoints: {
+    list: '/EmailRule/GetCategoryPageList',
+    one: '/EmailRule/GetCategory',
+    save: '/EmailRule/SaveCategory',
+    delete: '/EmailRule/DeleteCategory',
+  },
+  titleField: 'name',
+  defaultSort: { field: 'category_code', order: 'asc' },
+  fields: {
+    category_code: {
+      schema: rules.requiredText(40).regex(/^[a-z][a-z0-9_]{1,39}$/, 'admin:validation.code'),
+      list: true, filter: 'text', sortable: true, form: true, unique: 83, width: 200,
+    },
+    name: { schema: rules.requiredText(120), list: true, filter: 'text', sortable: true, form: true },
+    description: { schema: rules.optionalText(500), widget: 'textarea', list: true, form: true },
+  },
+});
+
+/** Who receives which category of e-mail: by role, by country or one address. */
+export const emailDeliveringRules = defineResource({
+  name: 'emailDeliveringRules',
+  route: '/OtherInformation/emailDeliveringRules',
+  group: 'OtherInformation',
+  icon: 'info',
+  namespace: 'admin',
+  endpoints: {
+    list: '/EmailRule/GetEmailRulePageList',
+    one: '/EmailRule/GetEmailRule',
+    save: '/EmailRule/SaveEmailRule',
+    delete: '/EmailRule/DeleteEmailRule',
+  },
+  titleField: 'recipient_value',
+  defaultSort: { field: 'category_code', order: 'asc' },
+  fields: {
+    category_code: {
+      schema: rules.requiredText(40),
+      widget: 'select',
+      relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name' },
+      list: true, filter: 'select', sortable: true, form: true, width: 200,
+    },
+    recipient_kind: {
+      schema: z.enum(RECIPIENT_KINDS, { error: 'admin:validation.required' }),
+      widget: 'select', options: RECIPIENT_KINDS, list: true, filter: 'select', form: true, defaultValue: 'role', width: 140,
+    },
+    recipient_value: { schema: rules.requiredText(200), list: true, filter: 'text', form: true },
+    country: { schema: rules.optionalText(64), list: true, filter: 'text', form: true, width: 130 },
+    enabled: { schema: z.boolean().optional().default(true), widget: 'switch', list: true, filter: 'select', form: true, defaultValue: true, width: 100 },
+    remark: { schema: rules.optionalText(500), widget: 'textarea', form: true, show: true },
+  },
+});

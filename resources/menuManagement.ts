@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { rules } from './rules';
+import { defineResource } from './types';
+
+/** The menu tree: title per language, order, icon, parent, hidden (codes 46 sub menu exists, 47 title used). */
+export const menuManagement = defineResource({
+  name: 'menuManagement',
+  route: '/BasicSettings/menuManagement',
+  group: 'BasicSettings',
+  icon: 'setting',
+  namespace: 'admin',
+  endpoints: {
+    list: '/Menu/GetMenuPageList',
+    one: '/Menu/GetMenu',
+    save: '/Menu/SaveMenu',
+    delete: '/Menu/DeleteMenu',
+  },
+  titleField: 'title_en',
+  defaultSort: { field: 'sort_order', order: 'asc' },
+  fields: {
+    menu_key: {
+      schema: rules.requiredText(64).regex(/^[A-Za-z][A-Za-z0-9]{1,63}$/, 'admin:validation.code'),
+      list: true, filter: 'text', sortable: true, form: true, unique: 2, width: 200,
+    },
+    parent_key: {
+      schema: z.string().trim().max(64).nullable().optional().transform((v) => (v ? v : null)),
+      widget: 'select',
+      relation: { listPath: '/Menu/GetMenuPageList', valueField: 'menu_key', labelField: 'title_en' },
+      list: true, filter: 'select', form: true, width: 180,
+    },
+    path: { schema: rules.optionalText(200), list: true, form: true, width: 260 },
+    title_en: { schema: rules.requiredText(80), list: true, filter: 'text', sortable: true, form: true },
+    title_zh: { schema: rules.optionalText(80), form: true, show: true },
+    title_de: { schema: rules.optionalText(80), form: true, show: true },
+    title_ja: { schema: rules.optionalText(80), form: true, show: true },
+    icon: { schema: rules.optionalText(40), form: true, show: true },
+    sort_order: { schema: z.coerce.number({ error: 'admin:validation.number' }).int().min(0).max(9999), widget: 'number', list: true, sortable: true, form: true, defaultValue: 0, width: 90 },
+    hidden: { schema: z.boolean().optional().default(false), widget: 'switch', list: true, filter: 'select', form: true, defaultValue: false, width: 90 },
+  },
+});

@@ -1,0 +1,122 @@
+import type { z } from 'zod';
+
+/**
+ * The one declaration of an entity (DESIGN §3). The server's CRUD factory (server/crud/) and the web
+ * engine (src/resources/) both read it: a resource file imports nothing from either side, so both can use it.
+ *
+ * Conventions:
+ * - Field names are the entity's snake_case names (`license_key`); they are the keys of the request bodies,
+ *   of the rows the list answers and of the Drizzle table object.
+ * - Zod messages are i18n keys (`admin:validation.required`); the server answers its codes, the form shows
+ *   the translated message.
+ * - Labels are `<namespace>:<name>.fields.<field>`, option labels `<namespace>:<name>.options.<field>.<value>`.
+ */
+
+export type Widget =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'password'
+  | 'number'
+  | 'select'
+  | 'multiselect'
+  | 'date'
+  | 'datetime'
+  | 'switch';
+
+export type FilterKind = 'text' | 'select' | 'dateRange';
+
+/** A select whose options are the rows of another resource (or any list call answering the list shape). */
+export interface Relation {
+  /** The list call that answers the options, e.g. '/User/GetUserPageList'. */
+  listPath: string;
+  /** The field of the related row stored in this field. */
+  valueField: string;
+  /** The field shown in the select. */
+  labelField: string;
+}
+
+export interface FieldDeclaration {
+  /** The rule of this field in the save body (spec §5). Optional fields are `.optional()` / `.nullable()`. */
+  schema: z.ZodType;
+  widget?: Widget;
+  /** Fixed choices of a select / multiselect (labels through i18n, see above). */
+  options?: readonly string[];
+  relation?: Relation;
+  /** A column of the list table. */
+  list?: boolean;
+  /** A filter above the list (synced to the URL); `true` picks one from the widget. */
+  filter?: boolean | FilterKind;
+  sortable?: boolean;
+  /** In the create/edit form; 'create' = only when creating (e.g. an initial password), 'readonly' = shown, never sent. */
+  form?: boolean | 'create' | 'readonly';
+  /** On the show page (defaults to `list`). */
+  show?: boolean;
+  /** Never leaves the server (password hashes). */
+  secret?: boolean;
+  /** Values must be unique (case-insensitive for text): a duplicate answers this code (e.g. 90 License exists). */
+  unique?: number;
+  /** Spec-specific codes replacing the generic 3 (missing) and 2 (invalid) for this field. */
+  codes?: { required?: number; invalid?: number };
+  /** The form's initial value when creating. */
+  defaultValue?: unknown;
+  /** Table column width in px. */
+  width?: number;
+  /** The Drizzle table's property for this field when it is not the field name (e.g. `displayName`). */
+  column?: string;
+}
+
+export type CrudAction = 'list' | 'one' | 'save' | 'delete';
+
+export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>> {
+  /** The route key of permissions/routes.ts (also the Refine resource name and the CASL subject). */
+  name: string;
+  /** The spec's route path. */
+  route: string;
+  /** The menu group (the parent route key) and the icon name of src/layout/icons.tsx. */
+  group?: string;
+  icon?: string;
+  /** The CASL subject checked for every call and button; defaults to `name`. */
+  subject?: string;
+  /** The i18n namespace of its texts (locales/<lng>/<namespace>.json). */
+  namespace: string;
+  /** Paths under /api. Leave one out and that action does not exist (e.g. a read-only log has no save). */
+  endpoints: Partial<Record<CrudAction, string>>;
+  /** The record's key field (default 'id'). */
+  idField?: string;
+  fields: F;
+  /** The list's default order. */
+  defaultSort?: { field: string; order: 'asc' | 'desc' };
+  /** Code answered when `one`, `save` (update) or `delete` names a record that does not exist (default 8). */
+  notFoundCode?: number;
+  /** The field naming a record in the audit log and the delete confirmation. */
+  titleField?: string;
+}
+
+/** Identity helper that keeps the literal field names for typing. */
+export function defineResource<F extends Record<string, FieldDeclaration>>(declaration: ResourceDeclaration<F>): ResourceDeclaration<F> {
+  return declaration;
+}
+
+export function subjectOf(declaration: ResourceDeclaration): string {
+  return declaration.subject ?? declaration.name;
+}
+
+export function idFieldOf(declaration: ResourceDeclaration): string {
+  return declaration.idField ?? 'id';
+}
+
+/** The fields a save body carries when creating / updating. */
+export function formFields(declaration: ResourceDeclaration, mode: 'create' | 'edit'): string[] {
+  return Object.entries(declaration.fields)
+    .filter(([, f]) => f.form === true || (f.form === 'create' && mode === 'create'))
+    .map(([name]) => name);
+}
+
+export function filterKindOf(field: FieldDeclaration): FilterKind | undefined {
+  if (!field.filter) return undefined;
+  if (field.filter !== true) return field.filter;
+  if (field.widget === 'select' || field.widget === 'multiselect' || field.widget === 'switch' || field.relation) return 'select';
+  if (field.widget === 'date' || field.widget === 'datetime') return 'dateRange';
+  return 'text';
+}

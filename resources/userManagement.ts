@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { ROLES } from '../permissions/roles';
+import { rules } from './rules';
+import { defineResource } from './types';
+
+export const LANGUAGE_CODES = ['en-US', 'zh-CN', 'de-DE', 'ja-JP'] as const;
+/** Roles whose users must hold a license (code 48). */
+export const LICENSED_ROLES = ['installer', 'servicepartner'] as const;
+/** Letters and digits, at least 8 characters (the rule of /Account/ChangePassword). */
+export const PASSWORD_RULE = z
+  .string({ error: 'admin:validation.required' })
+  .min(1, 'admin:validation.required')
+  .regex(/^(?=.*[A-Za-z])(?=.*\d).{8,128}$/, 'admin:validation.password');
+
+/** Users (codes 4, 14, 37/50, 48, 49); lock / unlock, password reset and menu permissions are extra calls. */
+export const userManagement = defineResource({
+  name: 'userManagement',
+  route: '/BasicSettings/userManagement',
+  group: 'BasicSettings',
+  icon: 'setting',
+  namespace: 'admin',
+  endpoints: {
+    list: '/User/GetUserPageList',
+    one: '/User/GetUser',
+    save: '/User/SaveUser',
+  },
+  notFoundCode: 4,
+  titleField: 'username',
+  defaultSort: { field: 'username', order: 'asc' },
+  fields: {
+    username: {
+      schema: rules.requiredText(64).regex(/^[A-Za-z0-9._@-]{3,64}$/, 'admin:validation.username'),
+      list: true, filter: 'text', sortable: true, form: 'create', show: true, unique: 50, width: 150,
+    },
+    display_name: { column: 'displayName', schema: rules.requiredText(120), list: true, filter: 'text', sortable: true, form: true },
+    email: { schema: rules.email(), widget: 'email', codes: { invalid: 14 }, unique: 37, list: true, filter: 'text', form: true },
+    roles: {
+      schema: z.array(z.enum(ROLES), { error: 'admin:validation.roles' }).min(1, 'admin:validation.roles'),
+      codes: { required: 49 },
+      widget: 'multiselect', options: ROLES, list: true, filter: 'select', form: true, width: 180,
+    },
+    country: { schema: rules.optionalText(64), list: true, filter: 'text', sortable: true, form: true, width: 120 },
+    company: { schema: rules.optionalText(120), form: true, show: true },
+    phone: { schema: rules.optionalText(40), form: true, show: true },
+    language_code: {
+      column: 'languageCode',
+      schema: z.enum(LANGUAGE_CODES, { error: 'admin:validation.required' }),
+      widget: 'select', options: LANGUAGE_CODES, form: true, show: true, defaultValue: 'en-US',
+    },
+    locked: { schema: z.boolean().optional().default(false), widget: 'switch', list: true, filter: 'select', width: 100 },
+    password: { schema: PASSWORD_RULE, widget: 'password', form: 'create', secret: true },
+    license_key: {
+      schema: z.string().trim().max(40).optional().default(''),
+      form: 'create', secret: true,
+    },
+    created_at: { column: 'createdAt', schema: z.string().optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
+  },
+});

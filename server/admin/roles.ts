@@ -1,0 +1,77 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { ROLES } from '../../permissions/roles';
+import { Code } from '../../src/shared/codes';
+import type { AppDeps } from '../config';
+import { writeAudit } from '../crud/audit';
+import { parseBody } from '../crud/validate';
+import type { Database } from '../db';
+import { rolePermissions } from '../db/schema';
+import { ApiError, ok } from '../http/envelope';
+import { routesOfRoles } from './menu-permissions';
+
+const saveBody = z.object({
+  role: z.enum(ROLES),
+  description: z.string().trim().max(200).optional(),
+  menus: z.array(z.string()),
+});
+
+export interface RoleRow {
+  role: string;
+  description: string;
+  /** Entries the role table opens to this role. */
+  available: string[];
+  /** Of those, the ones this role's users see. */
+  menus: string[];
+}
+
+/** roleManagement: the 14 roles (fixed by spec §6) and which menu entries each one's users see (91: none selected). */
+export function registerRoles(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/Role/GetRolePageList', {
+    config: { permission: 'roleManagement' },
+    schema: { tags: ['roleManagement'], summary: 'The roles with the menu entries each one sees' },
+    handler: async () => {
+      const stored = new Map((await deps.db.select().from(rolePermissions)).map((r) => [r.role, r]));
+      const data: RoleRow[] = ROLES.map((role) => {
+        const available = routesOfRoles([role]);
+        const denied = new Set(stored.get(role)?.menu_denied ?? []);
+        return { role, description: stored.get(role)?.description ?? '', available, menus: available.filter((k) => !denied.has(k)) };
+      });
+      return ok({ data, dataCount: data.length });
+    },
+  });
+
+  app.post('/Role/SaveRolePermissions', {
+    config: { permission: ['update', 'roleManagement'] },
+    schema: { tags: ['roleManagement'], summary: "Set the menu entries a role's users see (effective at their next login)" },
+    validatorCompiler: () => (data) => ({ value: data }),
+    handler: async (request) => {
+      const raw = (request.body ?? {}) as Record<string, unknown>;
+      if (Array.isArray(raw.menus) && raw.menus.length === 0) throw new ApiError(91, undefined, { data: { field: 'menus' } });
+      const body = parseBody(saveBody, raw);
+      if (body.menus.length === 0) throw new ApiError(91, undefined, { data: { field: 'menus' } });
+      const available = routesOfRoles([body.role]);
+      const unknown = body.menus.find((k) => !available.includes(k));
+      if (unknown) throw new ApiError(Code.PARAM_ERROR, `Parameter error: menus (${unknown})`, { data: { field: 'menus' } });
+      const denied = available.filter((k) => !body.menus.includes(k));
+      const now = deps.clock();
+      const [before] = await deps.db.select().from(rolePermissions).where(eq(rolePermissions.role, body.role));
+      await deps.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        const description = body.description ?? before?.description ?? '';
+        await db
+          .insert(rolePermissions)
+          .values({ role: body.role, description, menu_denied: denied, updated_at: now })
+          .onConflictDoUpdate({ target: rolePermissions.role, set: { description, menu_denied: denied, updated_at: now } });
+        await writeAudit(db, request, now, {
+          action: 'roleManagement.update',
+          target: `roleManagement:${body.role}`,
+          before: { menu_denied: before?.menu_denied ?? [], description: before?.description ?? '' },
+          after: { menu_denied: denied, description },
+        });
+      });
+      return ok({ role: body.role, menus: body.menus });
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { userInfoSettings } from '../../resources/userInfoSettings';
+import { formFields } from '../../resources/types';
+import { Code } from '../../src/shared/codes';
+import type { AppDeps } from '../config';
+import { writeAudit } from '../crud/audit';
+import { validateFields } from '../crud/validate';
+import type { Database } from '../db';
+import { users } from '../db/schema';
+import { ApiError, ok } from '../http/envelope';
+
+type UserRow = typeof users.$inferSelect;
+
+function present(user: UserRow) {
+  return {
+    username: user.username,
+    display_name: user.displayName,
+    email: user.email,
+    phone: user.phone,
+    country: user.country,
+    company: user.company,
+    language_code: user.languageCode,
+    time_zone: user.timeZone,
+    roles: user.roles,
+  };
+}
+
+/** userInfoSettings: every role edits their own profile (14: e-mail format). */
+export function registerUserInfo(app: FastifyInstance, deps: AppDeps): void {
+  const load = async (id: number) => {
+    const [user] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!user) throw new ApiError(Code.USER_NOT_FOUND);
+    return user;
+  };
+
+  app.post(userInfoSettings.endpoints.one!, {
+    config: { permission: 'userInfoSettings' },
+    schema: { tags: ['userInfoSettings'], summary: "The caller's own profile" },
+    handler: async (request) => ok(present(await load(request.user.id))),
+  });
+
+  app.post(userInfoSettings.endpoints.save!, {
+    config: { permission: 'userInfoSettings' },
+    schema: { tags: ['userInfoSettings'], summary: "Save the caller's own profile" },
+    validatorCompiler: () => (data) => ({ value: data }),
+    handler: async (request) => {
+      const values = validateFields(userInfoSettings.fields, formFields(userInfoSettings, 'edit'), request.body);
+      const before = await load(request.user.id);
+      const now = deps.clock();
+      const set = {
+        displayName: String(values.display_name),
+        email: String(values.email),
+        phone: String(values.phone ?? ''),
+        country: String(values.country ?? ''),
+        company: String(values.company ?? ''),
+        languageCode: String(values.language_code),
+        timeZone: String(values.time_zone),
+        updatedAt: now,
+      };
+      const after = await deps.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        const [row] = await db.update(users).set(set).where(eq(users.id, request.user.id)).returning();
+        await writeAudit(db, request, now, {
+          action: 'userInfoSettings.update',
+          target: `userManagement:${request.user.id}`,
+          before: present(before),
+          after: present(row!),
+        });
+        return row!;
+      });
+      return ok(present(after));
+    },
+  });
+}

@@ -1,0 +1,369 @@
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  ilike,
+  inArray,
+  ne,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { Code, type ResponseCode } from '../../src/shared/codes';
+import type { AppDeps } from '../config';
+import type { Database } from '../db';
+import { ApiError, ok } from '../http/envelope';
+import { requirePermission } from '../http/permissions';
+import { writeAudit } from './audit';
+import { parseBody, validateFields } from './validate';
+
+export type Row = Record<string, unknown>;
+
+export interface SaveContext {
+  request: FastifyRequest;
+  db: Database;
+  now: Date;
+  mode: 'create' | 'edit';
+  /** The stored row when editing. */
+  existing?: Row;
+}
+
+/** Entity-specific rules on top of the declaration; every hook is optional. */
+export interface CrudHooks {
+  /** Spec checks before a write (throw ApiError with the spec's code); may answer changed values. */
+  beforeSave?(values: Row, ctx: SaveContext): Promise<Row | void> | Row | void;
+  /** After the row is written, in the same transaction (e.g. related rows). */
+  afterSave?(row: Row, ctx: SaveContext, values: Row): Promise<void> | void;
+  beforeDelete?(existing: Row, ctx: Omit<SaveContext, 'mode'>): Promise<void> | void;
+  /** The row as the client sees it (secret fields are already removed). */
+  present?(row: Row): Row;
+  /** Table properties never sent to the client (password hashes). */
+  hiddenColumns?: string[];
+  /** Extra list conditions from the request (scope, custom filters). */
+  listWhere?(request: FastifyRequest, body: Row): SQL | undefined;
+}
+
+export interface CrudOptions {
+  declaration: ResourceDeclaration;
+  table: PgTable;
+  hooks?: CrudHooks;
+}
+
+/** The Postgres unique-violation code: a duplicate that slipped past the check (two saves at once). */
+const UNIQUE_VIOLATION = '23505';
+
+const sortSchema = z
+  .array(z.object({ field: z.string(), order: z.enum(['asc', 'desc']) }))
+  .optional();
+
+export const listBodySchema = z
+  .object({
+    pageIndex: z.coerce.number().int().min(1).default(1),
+    pageSize: z.coerce.number().int().min(1).max(50_000).default(10),
+    sort: sortSchema,
+  })
+  .passthrough();
+
+/**
+ * Registers list / one / save / delete of a declared resource over a Drizzle table, at the paths the
+ * declaration gives (the caller registers it under /api). Every call: token (root hook), the CASL ability of
+ * the declaration's subject (45), input validated by the declaration's zod rules (3 / 2 / the field's own
+ * code, nothing written), duplicates refused with the field's code, one audit row per write.
+ */
+export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration, table, hooks = {} }: CrudOptions): CrudService {
+  const service = new CrudService(deps, declaration, table, hooks);
+  const subject = subjectOf(declaration);
+  const tags = [declaration.name];
+  // Body validation happens in the service (per-field codes); the schema still documents the call.
+  const passThrough = () => (data: unknown) => ({ value: data });
+  const { endpoints } = declaration;
+
+  if (endpoints.list) {
+    app.post(endpoints.list, {
+      config: { permission: subject },
+      schema: { tags, summary: `List ${declaration.name} (paged: pageIndex, pageSize, sort, filters)` },
+      handler: async (request) => ok(await service.list(request, (request.body ?? {}) as Row)),
+    });
+  }
+  if (endpoints.one) {
+    app.post(endpoints.one, {
+      config: { permission: subject },
+      schema: { tags, summary: `One ${declaration.name} by id` },
+      handler: async (request) => ok(await service.one(request, (request.body ?? {}) as Row)),
+    });
+  }
+  if (endpoints.save) {
+    app.post(endpoints.save, {
+      config: { permission: subject },
+      validatorCompiler: passThrough,
+      schema: { tags, summary: `Create (no id) or update (with id) ${declaration.name}` },
+      handler: async (request) => ok(await service.save(request, (request.body ?? {}) as Row)),
+    });
+  }
+  if (endpoints.delete) {
+    app.post(endpoints.delete, {
+      config: { permission: ['delete', subject] },
+      schema: { tags, summary: `Delete ${declaration.name} by id` },
+      handler: async (request) => ok(await service.remove(request, (request.body ?? {}) as Row)),
+    });
+  }
+  return service;
+}
+
+export class CrudService {
+  readonly columns: Record<string, PgColumn>;
+  readonly idField: string;
+  /** Table properties never sent to the client (e.g. `passwordHash`). */
+  readonly hidden: Set<string>;
+
+  constructor(
+    readonly deps: AppDeps,
+    readonly declaration: ResourceDeclaration,
+    readonly table: PgTable,
+    readonly hooks: CrudHooks,
+  ) {
+    this.columns = getTableColumns(table) as Record<string, PgColumn>;
+    this.hidden = new Set(hooks.hiddenColumns ?? []);
+    this.idField = idFieldOf(declaration);
+    for (const [name, field] of Object.entries(declaration.fields)) {
+      if (field.column) this.fieldOfColumn.set(field.column, name);
+    }
+    if (!this.columns[this.idField]) throw new Error(`${declaration.name}: the table has no column '${this.idField}'`);
+  }
+
+  /** Table property → field name, where a field declares `column`. */
+  private readonly fieldOfColumn = new Map<string, string>();
+
+  /** The table column behind a field (or a column property given directly); undefined when there is none. */
+  columnOf(field: string): PgColumn | undefined {
+    return this.columns[this.declaration.fields[field]?.column ?? field];
+  }
+
+  private get db(): Database {
+    return this.deps.db;
+  }
+
+  private column(name: string): PgColumn {
+    const column = this.columnOf(name);
+    if (!column) throw new Error(`${this.declaration.name}: no column '${name}'`);
+    return column;
+  }
+
+  parseId(body: Row): string | number {
+    const idColumn = this.column(this.idField);
+    const schema =
+      idColumn.dataType === 'number'
+        ? z.object({ [this.idField]: z.coerce.number({ error: 'admin:validation.required' }).int().positive() })
+        : z.object({ [this.idField]: z.string().trim().min(1) });
+    const raw = body[this.idField];
+    const parsed = parseBody(schema, { [this.idField]: raw === '' ? undefined : raw });
+    return parsed[this.idField] as string | number;
+  }
+
+  /** The row as the client sees it: secret fields left out, timestamps as ISO strings. */
+  present(row: Row): Row {
+    const out: Row = {};
+    for (const [key, value] of Object.entries(row)) {
+      const field = this.fieldOfColumn.get(key) ?? key;
+      if (this.declaration.fields[field]?.secret || this.hidden.has(key)) continue;
+      out[field] = value instanceof Date ? value.toISOString() : value;
+    }
+    return this.hooks.present ? this.hooks.present(out) : out;
+  }
+
+  async find(id: string | number): Promise<Row | undefined> {
+    const [row] = await this.db.select().from(this.table).where(eq(this.column(this.idField), id)).limit(1);
+    return row as Row | undefined;
+  }
+
+  private notFound(): ApiError {
+    return new ApiError((this.declaration.notFoundCode ?? Code.NO_DATA) as ResponseCode);
+  }
+
+  /** The WHERE of a list request: declared filters, plus the hook's. */
+  listConditions(request: FastifyRequest, body: Row): SQL | undefined {
+    const conditions: SQL[] = [];
+    for (const [name, field] of Object.entries(this.declaration.fields)) {
+      const kind = filterKindOf(field);
+      if (!kind) continue;
+      const value = body[name];
+      if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+      const column = this.columnOf(name);
+      if (!column) continue;
+      conditions.push(filterCondition(name, field, kind, column, value));
+    }
+    const extra = this.hooks.listWhere?.(request, body);
+    if (extra) conditions.push(extra);
+    return conditions.length ? and(...conditions) : undefined;
+  }
+
+  async list(request: FastifyRequest, body: Row) {
+    const { pageIndex, pageSize, sort } = parseBody(listBodySchema, body);
+    const where = this.listConditions(request, body);
+    const order = this.orderBy(sort);
+    const [total] = await this.db.select({ n: count() }).from(this.table).where(where);
+    const rows = await this.db
+      .select()
+      .from(this.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((pageIndex - 1) * pageSize);
+    return { data: (rows as Row[]).map((row) => this.present(row)), dataCount: Number(total?.n ?? 0) };
+  }
+
+  orderBy(sort: z.infer<typeof sortSchema>): SQL[] {
+    const order: SQL[] = [];
+    for (const { field, order: direction } of sort ?? []) {
+      const declared = this.declaration.fields[field];
+      if (field !== this.idField && !declared?.sortable) {
+        throw new ApiError(Code.PARAM_ERROR, `Parameter error: sort (${field} is not sortable)`, { data: { field: 'sort' } });
+      }
+      const column = this.column(field);
+      order.push(direction === 'desc' ? desc(column) : asc(column));
+    }
+    if (order.length === 0 && this.declaration.defaultSort) {
+      const { field, order: direction } = this.declaration.defaultSort;
+      order.push(direction === 'desc' ? desc(this.column(field)) : asc(this.column(field)));
+    }
+    // A stable order, so paging never shows a row twice.
+    order.push(asc(this.column(this.idField)));
+    return order;
+  }
+
+  async one(_request: FastifyRequest, body: Row) {
+    const row = await this.find(this.parseId(body));
+    if (!row) throw this.notFound();
+    return this.present(row);
+  }
+
+  async save(request: FastifyRequest, body: Row) {
+    const hasId = body[this.idField] !== undefined && body[this.idField] !== null && body[this.idField] !== '';
+    const mode: 'create' | 'edit' = hasId ? 'edit' : 'create';
+    requirePermission(request, subjectOf(this.declaration), mode === 'create' ? 'create' : 'update');
+    const id = hasId ? this.parseId(body) : undefined;
+    let values = validateFields(this.declaration.fields, formFields(this.declaration, mode), body);
+    const now = this.deps.clock();
+    const existing = id === undefined ? undefined : await this.find(id);
+    if (id !== undefined && !existing) throw this.notFound();
+    await this.assertUnique(values, existing);
+    const ctx: SaveContext = { request, db: this.db, now, mode, existing };
+    values = (await this.hooks.beforeSave?.(values, ctx)) ?? values;
+
+    const columnValues: Row = {};
+    for (const [key, value] of Object.entries(values)) {
+      const property = this.declaration.fields[key]?.column ?? key;
+      if (this.columns[property]) columnValues[property] = value;
+    }
+    for (const property of ['updated_at', 'updatedAt']) if (this.columns[property]) columnValues[property] = now;
+    if (mode === 'create') {
+      for (const property of ['created_at', 'createdAt']) if (this.columns[property]) columnValues[property] = now;
+      if (this.columns.created_by && columnValues.created_by === undefined) columnValues.created_by = request.user.username;
+    }
+
+    try {
+      const saved = await this.db.transaction(async (tx) => {
+        const txCtx = { ...ctx, db: tx as unknown as Database };
+        let row: Row;
+        if (mode === 'create') {
+          [row] = (await tx.insert(this.table).values(columnValues).returning()) as Row[];
+        } else {
+          [row] = (await tx.update(this.table).set(columnValues).where(eq(this.column(this.idField), id!)).returning()) as Row[];
+        }
+        await this.hooks.afterSave?.(row!, txCtx, values);
+        await writeAudit(tx as unknown as Database, request, now, {
+          action: `${this.declaration.name}.${mode === 'create' ? 'create' : 'update'}`,
+          target: `${this.declaration.name}:${String(row![this.idField])}`,
+          before: existing ? this.present(existing) : undefined,
+          after: this.present(row!),
+        });
+        return row!;
+      });
+      return this.present(saved);
+    } catch (error) {
+      throw this.translateDbError(error);
+    }
+  }
+
+  async remove(request: FastifyRequest, body: Row) {
+    const id = this.parseId(body);
+    const existing = await this.find(id);
+    if (!existing) throw this.notFound();
+    const now = this.deps.clock();
+    await this.hooks.beforeDelete?.(existing, { request, db: this.db, now, existing });
+    await this.db.transaction(async (tx) => {
+      await tx.delete(this.table).where(eq(this.column(this.idField), id));
+      await writeAudit(tx as unknown as Database, request, now, {
+        action: `${this.declaration.name}.delete`,
+        target: `${this.declaration.name}:${String(id)}`,
+        before: this.present(existing),
+      });
+    });
+    return null;
+  }
+
+  /** Declared `unique` fields: a value another row already holds answers the field's code. */
+  async assertUnique(values: Row, existing?: Row): Promise<void> {
+    for (const [name, field] of Object.entries(this.declaration.fields)) {
+      if (!field.unique || values[name] === undefined || values[name] === null || values[name] === '') continue;
+      const column = this.column(name);
+      const value = values[name];
+      const same = typeof value === 'string' ? sql`lower(${column}) = lower(${value})` : eq(column, value);
+      const where = existing ? and(same, ne(this.column(this.idField), existing[this.idField])) : same;
+      const [clash] = await this.db.select({ id: this.column(this.idField) }).from(this.table).where(where).limit(1);
+      if (clash) throw new ApiError(field.unique as ResponseCode, undefined, { data: { field: name } });
+    }
+  }
+
+  private translateDbError(error: unknown): unknown {
+    const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
+    if (code === UNIQUE_VIOLATION) {
+      const unique = Object.entries(this.declaration.fields).find(([, f]) => f.unique);
+      return new ApiError((unique?.[1].unique ?? Code.PARAM_ERROR) as ResponseCode, undefined, { data: { field: unique?.[0] } });
+    }
+    return error;
+  }
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+function filterCondition(name: string, field: FieldDeclaration, kind: string, column: PgColumn, value: unknown): SQL {
+  const bad = () => new ApiError(Code.PARAM_ERROR, `Parameter error: ${name}`, { data: { field: name } });
+  if (kind === 'text') {
+    if (typeof value !== 'string' && typeof value !== 'number') throw bad();
+    return ilike(column, `%${escapeLike(String(value).trim())}%`);
+  }
+  if (kind === 'dateRange') {
+    if (!Array.isArray(value) || value.length !== 2 || !value.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v))) throw bad();
+    const [from, to] = value as [string, string];
+    return and(sql`${column} >= ${from.slice(0, 10)}::date`, sql`${column} < (${to.slice(0, 10)}::date + 1)`)!;
+  }
+  // select: one value or several; booleans arrive as true/false or 'true'/'false'.
+  const values = (Array.isArray(value) ? value : [value]).map((v) => {
+    if (column.dataType === 'boolean') {
+      if (v === true || v === 'true') return true;
+      if (v === false || v === 'false') return false;
+      throw bad();
+    }
+    if (column.dataType === 'number') {
+      const n = Number(v);
+      if (!Number.isFinite(n)) throw bad();
+      return n;
+    }
+    if (typeof v !== 'string' && typeof v !== 'number') throw bad();
+    if (field.options && !field.options.includes(String(v))) throw bad();
+    return String(v);
+  });
+  if (column.dataType === 'array') {
+    return sql`${column} && ${sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`}`;
+  }
+  return values.length === 1 ? eq(column, values[0]) : inArray(column, values as never[]);
+}
