@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin';
-import { adminRoutes } from './admin';
 import type { AppDeps } from './config';
 import { monitoringRoutes } from './monitoring/routes';
 
@@ -12,7 +11,6 @@ import { monitoringRoutes } from './monitoring/routes';
  */
 export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(accountRoutes, { prefix: '/Account', deps });
-  await app.register(adminRoutes, { deps });
   await app.register(adminRoutes, { deps });
   await app.register(monitoringRoutes, { deps });
 };
