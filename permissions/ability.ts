@@ -12,7 +12,26 @@ import { leafRoutes, ROUTES, type RouteNode } from './routes';
 export type Action = 'access' | 'create' | 'update' | 'delete' | 'export';
 export type AppAbility = MongoAbility<[Action, string]>;
 
+/**
+ * Abilities are immutable and there are few distinct (roles, denials) pairs, while the server asks for one
+ * on every request: building a CASL ability costs far more than the rest of a request, so keep them.
+ */
+const cache = new Map<string, AppAbility>();
+const CACHE_LIMIT = 1000;
+
 export function defineAbilityFor(roles: readonly string[], menuDenied: readonly string[] = [], routes: readonly RouteNode[] = ROUTES): AppAbility {
+  if (routes !== ROUTES) return buildAbility(roles, menuDenied, routes);
+  const key = `${[...roles].sort().join(',')}|${[...menuDenied].sort().join(',')}`;
+  let ability = cache.get(key);
+  if (!ability) {
+    if (cache.size >= CACHE_LIMIT) cache.clear();
+    ability = buildAbility(roles, menuDenied, routes);
+    cache.set(key, ability);
+  }
+  return ability;
+}
+
+function buildAbility(roles: readonly string[], menuDenied: readonly string[], routes: readonly RouteNode[]): AppAbility {
   const { can, cannot, build } = new AbilityBuilder<AppAbility>(createMongoAbility);
   for (const route of leafRoutes(routes)) {
     if (!route.roles || route.roles.some((r) => roles.includes(r))) {

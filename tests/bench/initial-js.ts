@@ -1,8 +1,8 @@
 import { gzipSync } from 'node:zlib';
+import { resolve } from 'node:path';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS } from '../e2e/browser';
+import { launchChromium } from '../chromium';
 import { serveStatic } from './static-server';
 
 /**
@@ -10,7 +10,7 @@ import { serveStatic } from './static-server';
  * line waits for before the page works.
  */
 export async function initialJavaScript(siteUrl: string, path: string): Promise<number> {
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage();
     const scripts: Promise<number>[] = [];
@@ -33,7 +33,7 @@ export async function buildBlankApp(outDir: string) {
     configFile: false,
     logLevel: 'warn',
     plugins: [react()],
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 5000 },
+    build: { outDir: resolve(outDir), emptyOutDir: true, chunkSizeWarningLimit: 5000 },
   });
 }
 

@@ -1,16 +1,6 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../chromium';
 import { inject } from 'vitest';
-
-/** Debian's Chromium; no browser download works on these machines. */
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 
 export const DEMO_PASSWORD = process.env.DEMO_PASSWORD ?? 'demo2026';
 export const DESKTOP = { width: 1440, height: 900 };
@@ -20,9 +10,7 @@ export function baseUrl(): string {
   return inject('baseUrl');
 }
 
-export async function launch(): Promise<Browser> {
-  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}
+export const launch = launchChromium;
 
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl() });

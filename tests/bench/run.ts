@@ -1,0 +1,44 @@
+import { mkdirSync } from 'node:fs';
+import { ensureWebBuild } from '../../server/web-build';
+import { buildBlankApp, measureSite } from './initial-js';
+import { printFigure, withinBudget, type Figure } from './report';
+import { authenticatedRoute, bareHelloWorld } from './throughput';
+
+/**
+ * `npm run bench`: every speed and size budget, each figure printed as a ratio against its reference
+ * measured in the same run on the same machine, so the numbers mean the same on a fast or a slow box.
+ */
+async function main() {
+  const figures: Figure[] = [];
+  mkdirSync('.bench', { recursive: true });
+
+  await ensureWebBuild(process.cwd(), 'dist', console.log);
+  await buildBlankApp('.bench/blank-app');
+  figures.push({
+    name: 'Login route initial JavaScript (gzip) vs a blank Refine + antd layout app',
+    ours: await measureSite('dist', '/Login'),
+    reference: await measureSite('.bench/blank-app', '/'),
+    unit: 'bytes',
+    budget: { kind: 'max', ratio: 0.7 },
+  });
+  printFigure(figures.at(-1)!);
+
+  const reference = await bareHelloWorld();
+  figures.push({
+    name: 'Authenticated route through all plugins vs bare Fastify hello-world (requests/s)',
+    ours: await authenticatedRoute(),
+    reference,
+    unit: 'req/s',
+    budget: { kind: 'min', ratio: 0.8 },
+  });
+  printFigure(figures.at(-1)!);
+
+  const over = figures.filter((figure) => !withinBudget(figure));
+  console.log(over.length === 0 ? `\nAll ${figures.length} figures within budget.` : `\n${over.length} of ${figures.length} figures over budget.`);
+  process.exitCode = over.length === 0 ? 0 : 1;
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});
