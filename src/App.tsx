@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { session } from './api/session';
 import { isLanguage, type Language } from './i18n';
+import { loggedInOnThisPage } from './providers/auth';
 import { safeRedirect } from './providers/redirect';
 import { ApiUiBridge } from './ui/ApiUiBridge';
 import { loadAntdLocale } from './ui/antdLocale';
@@ -25,9 +26,8 @@ function Lazy({ children }: { children: ReactNode }) {
 
 /** Spec §2: a logged-in user who opens the login path is sent to the root. */
 function PublicOnly({ children }: { children: ReactNode }) {
-  // Decided when the page opens: logging in on it sets the session before it navigates on its own.
-  const [loggedIn] = useState(() => session.isLoggedIn());
-  if (loggedIn) return <Navigate to="/" replace />;
+  // A login made on this page navigates to its redirect target itself; do not race it to the root.
+  if (session.isLoggedIn()) return loggedInOnThisPage() ? null : <Navigate to="/" replace />;
   return <>{children}</>;
 }
 

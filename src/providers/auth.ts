@@ -14,6 +14,13 @@ export interface LoginParams {
   redirect?: string;
 }
 
+let loggedInHere = false;
+
+/** True once a login succeeded on this page: the login page then navigates on its own. */
+export function loggedInOnThisPage(): boolean {
+  return loggedInHere;
+}
+
 export const authProvider: AuthProvider = {
   async login({ username, password, redirect }: LoginParams) {
     const envelope = await account.login(username, password);
@@ -27,6 +34,7 @@ export const authProvider: AuthProvider = {
     session.setUserName(username.trim());
     const loaded = await loadUser({ afterLogin: true });
     if (!loaded.ok) return { success: false, error: { name: apiUi.translate('login:failed'), message: loaded.message } };
+    loggedInHere = true;
     return { success: true, redirectTo: safeRedirect(redirect) };
   },
   async logout() {
