@@ -5,6 +5,7 @@ import type { Database } from '../db';
 import { systemShares, users } from '../db/schema';
 import type { AuthUser } from '../http/auth';
 import { ApiError } from '../http/envelope';
+import { menuDeniedAtLogin } from '../admin/menu-permissions';
 import { writeUserLog } from '../user-log/write';
 import { Lockout } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
@@ -70,7 +71,7 @@ export class AccountService {
     await this.lockout.clearUsername(username);
     const { sessionId, refreshKey } = await this.sessions.create(found.id, now);
     await this.log(found.id, found.username, 'login', ip, { sessionId });
-    return { AccessToken: this.deps.signAccessToken(toAuthUser(found), sessionId), RefreshTokenKey: refreshKey };
+    return { AccessToken: this.deps.signAccessToken(await toAuthUser(this.db, found), sessionId), RefreshTokenKey: refreshKey };
   }
 
   /**
@@ -97,7 +98,7 @@ export class AccountService {
     await this.assertMayHoldSession(user, now, ip);
     const newKey = await this.sessions.rotate(session.id, refreshKey, now);
     if (!newKey) throw new ApiError(Code.LOGIN_TIMEOUT);
-    return { AccessToken: this.deps.signAccessToken(toAuthUser(user), session.id), RefreshTokenKey: newKey };
+    return { AccessToken: this.deps.signAccessToken(await toAuthUser(this.db, user), session.id), RefreshTokenKey: newKey };
   }
 
   async logout(caller: AuthUser, ip: string): Promise<void> {
@@ -115,7 +116,7 @@ export class AccountService {
       roles: user.roles,
       country: user.country,
       languageCode: user.languageCode,
-      menuDenied: user.menuDenied,
+      menuDenied: await menuDeniedAtLogin(this.db, user.roles, user.menuDenied),
     };
   }
 
@@ -164,6 +165,7 @@ export class AccountService {
   }
 }
 
-function toAuthUser(user: UserRow): Omit<AuthUser, 'sessionId'> {
-  return { id: user.id, username: user.username, roles: user.roles, menuDenied: user.menuDenied };
+/** The token's claims; `menuDenied` adds the role permissions of roleManagement to the user's own denials. */
+async function toAuthUser(db: Database, user: UserRow): Promise<Omit<AuthUser, 'sessionId'>> {
+  return { id: user.id, username: user.username, roles: user.roles, menuDenied: await menuDeniedAtLogin(db, user.roles, user.menuDenied) };
 }
