@@ -32,9 +32,7 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
           globals: true,
-          // PGlite boots a WASM PostgreSQL per file: keep the two cores for two files at a time.
           pool: 'forks',
-          poolOptions: { forks: { maxForks: 2 } },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
