@@ -120,7 +120,8 @@ function statusOf(statuses: readonly DemoStatus[], k: number): DemoStatus {
 export function demoFleet(size = DEMO_FLEET_SIZE): DemoSystem[] {
   const random = seededRandom(20260302);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
-  const round = (value: number, step: number) => Math.round(value / step) * step;
+  // Through toFixed: 0.01 steps in binary floating point would leave 13.200000000000001.
+  const round = (value: number, step: number) => Number((Math.round(value / step) * step).toFixed(2));
   const statuses: DemoStatus[] = STATUS_PLAN.flatMap(([status, n]) => Array<DemoStatus>(n).fill(status));
   const fleet: DemoSystem[] = [];
 

@@ -1,0 +1,91 @@
+import { parseArgs } from 'node:util';
+import { demoDeviceKey } from '../monitoring/ingest/device-keys';
+import { MAX_SAMPLES_PER_BATCH } from '../monitoring/ingest/schema';
+import { demoFleet, type DemoSystem } from '../monitoring/demo/fleet';
+import { cloudinessOf } from '../monitoring/weather/service';
+import { toIngestBatches } from './batches';
+import { alignToStep, SiteSimulator } from './simulate';
+import type { Site } from './site';
+
+/**
+ * `npm run simulate -- --systems N --days D [--live] [--url http://localhost:8080]`
+ *
+ * Plays the demo systems as devices: D days of history for the first N demo systems, posted in batches to
+ * the running server's /api/Device/Ingest (re-sending what the seed stored changes nothing); with --live,
+ * one sample per system every reporting interval after that. Device keys come from the demo password
+ * (DEMO_PASSWORD, as the server's seed derived them).
+ */
+const STEP_MS = 300_000;
+const DAY_MS = 86_400_000;
+
+const { values } = parseArgs({
+  options: {
+    systems: { type: 'string', default: '10' },
+    days: { type: 'string', default: '1' },
+    live: { type: 'boolean', default: false },
+    url: { type: 'string', default: process.env.SIMULATE_URL ?? 'http://localhost:8080' },
+  },
+});
+const count = Number(values.systems);
+const days = Number(values.days);
+if (!Number.isInteger(count) || count < 1 || !Number.isFinite(days) || days < 0) {
+  console.error('usage: npm run simulate -- --systems N --days D [--live] [--url http://localhost:8080]');
+  process.exit(2);
+}
+const password = process.env.DEMO_PASSWORD ?? 'demo2026';
+const endpoint = `${values.url.replace(/\/$/, '')}/api/Device/Ingest`;
+
+function siteOf(demo: DemoSystem): Site {
+  return {
+    sn: demo.sn,
+    latitude: demo.latitude,
+    longitude: demo.longitude,
+    timeZone: demo.place.timeZone,
+    pvKwp: demo.popv,
+    inverterKw: demo.poinv,
+    batteryKwh: demo.surpluscobat,
+    load: demo.kind,
+    annualLoadKwh: demo.annualLoadKwh,
+    cloudiness: cloudinessOf(demo),
+  };
+}
+
+async function post(sn: string, batch: unknown): Promise<void> {
+  const response = await fetch(endpoint, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-device-key': demoDeviceKey(sn, password) },
+    body: JSON.stringify(batch),
+  });
+  const answer = (await response.json()) as { code: number; info: string };
+  if (answer.code !== 200) console.error(`${sn}: ${answer.code} ${answer.info}`);
+}
+
+// Systems that never report stay unknown, as in the demo.
+const fleet = demoFleet(Math.max(count, 1)).slice(0, count).filter((s) => s.status !== null);
+const start = alignToStep(Date.now() - days * DAY_MS, STEP_MS);
+const simulators = fleet.map((demo) => ({ demo, sim: new SiteSimulator(siteOf(demo), start, STEP_MS, 55) }));
+
+let samples = 0;
+const began = Date.now();
+for (const { demo, sim } of simulators) {
+  for (const batch of toIngestBatches(sim.run(Date.now()), STEP_MS, MAX_SAMPLES_PER_BATCH)) {
+    await post(demo.sn, batch);
+    samples += batch.samples.length;
+  }
+}
+console.log(`${fleet.length} systems, ${samples} samples in ${((Date.now() - began) / 1000).toFixed(1)} s to ${endpoint}`);
+
+if (values.live) {
+  console.log(`live: one sample per system every ${STEP_MS / 60_000} minutes (Ctrl+C to stop)`);
+  const tick = async () => {
+    for (const { demo, sim } of simulators) {
+      const batches = toIngestBatches(sim.run(Date.now()), STEP_MS, MAX_SAMPLES_PER_BATCH);
+      for (const batch of batches) await post(demo.sn, batch);
+    }
+  };
+  // Report just after each interval boundary, like a device clock does.
+  setTimeout(() => {
+    void tick();
+    setInterval(() => void tick(), STEP_MS);
+  }, alignToStep(Date.now(), STEP_MS) - Date.now() + 1000);
+}
