@@ -21,8 +21,8 @@ export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ c
 /** Logs in through the login form, as a person does. */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD) {
   if (!page.url().includes('/Login')) await page.goto('/Login');
-  await page.locator('#username').fill(username);
-  await page.locator('#password').fill(password);
+  await page.locator('input[name="username"]').fill(username);
+  await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
 }

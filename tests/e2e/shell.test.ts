@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { leafRoutes } from '../../permissions/routes';
+import { buildMenu, type MenuEntry } from '../../src/routing/menu';
+import { hasScreen } from '../../src/screens/registry';
+import { launch, login, newPage, PHONE } from './browser';
+
+/** The leaf paths of the menu a user should see: spec §6 roles, limited to screens that exist. */
+function expectedMenuPaths(roles: string[]): string[] {
+  const leaves = (entries: MenuEntry[]): string[] => entries.flatMap((e) => (e.children ? leaves(e.children) : [e.path]));
+  return leaves(buildMenu(roles, [], hasScreen)).sort();
+}
+
+/** Opens every group of the sidebar menu and reads the links it lists. */
+async function menuPaths(page: Page): Promise<string[]> {
+  const menu = page.locator('nav .ant-menu');
+  await menu.waitFor();
+  for (const title of await menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title').all()) {
+    await title.click();
+  }
+  const hrefs = await menu.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  return [...new Set(hrefs)].sort();
+}
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('the portal shell in a browser', () => {
+  it('sends a visitor to the login page with the full path and query, and back there after login', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/dashboard?sn=ESS-TEST&tab=day');
+    await page.waitForURL(/\/Login\?/);
+    const redirect = new URL(page.url()).searchParams.get('redirect');
+    expect(redirect).toBe('/dashboard?sn=ESS-TEST&tab=day');
+    await login(page, 'admin');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    expect(new URL(page.url()).search).toBe('?sn=ESS-TEST&tab=day');
+    await context.close();
+  });
+
+  it('sends a logged-in user who opens the login page to the portal', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'customer');
+    await page.goto('/Login');
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await context.close();
+  });
+
+  it.each([
+    ['admin', ['admin']],
+    ['customer', ['customer']],
+  ])('shows %s exactly the menu of the role table', async (username, roles) => {
+    const { context, page } = await newPage(browser);
+    await login(page, username);
+    expect(await menuPaths(page)).toEqual(expectedMenuPaths(roles));
+    await context.close();
+  });
+
+  it('shows the 401 page without a way back to a user whose roles do not match the route', async () => {
+    const { context, page } = await newPage(browser);
+    const forbidden = leafRoutes().find((route) => hasScreen(route.key) && route.roles && !route.roles.includes('customer'));
+    expect(forbidden, 'a built screen the customer may not open').toBeDefined();
+    await login(page, 'customer');
+    await page.goto(forbidden!.path);
+    await page.waitForURL(/\/401\?noGoBack=true/);
+    await page.locator('.ant-result').waitFor();
+    expect(await page.getByRole('button', { name: /^back$/i }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('shows the 404 page for an unknown path', async () => {
+    const { context, page } = await newPage(browser);
+    await page.goto('/no/such/page');
+    await page.waitForURL(/\/404$/);
+    await page.getByText('404', { exact: true }).first().waitFor();
+    await context.close();
+  });
+
+  it('switches the language, and the choice survives a reload', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.getByTestId('logout').waitFor();
+    await page.getByTestId('logout').filter({ hasText: 'Log out' }).waitFor();
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: /Deutsch/ }).click();
+    await page.getByTestId('logout').filter({ hasText: 'Abmelden' }).waitFor();
+    await page.reload();
+    await page.getByTestId('logout').filter({ hasText: 'Abmelden' }).waitFor();
+    await page.getByTestId('language-switcher').click();
+    const current = page.getByRole('menuitem', { name: /Deutsch/ });
+    await expect(current.isDisabled()).resolves.toBe(true);
+    await context.close();
+  });
+
+  it('collapses the sidebar into a drawer on a phone', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await login(page, 'admin');
+    await page.getByTestId('sider-toggle').waitFor();
+    expect(await page.locator('.ant-drawer-open').count()).toBe(0);
+    await page.getByTestId('sider-toggle').click();
+    await page.locator('.ant-drawer-open nav .ant-menu').waitFor();
+    const width = await page.locator('.ant-drawer-open .ant-drawer-content-wrapper').evaluate((el) => el.getBoundingClientRect().width);
+    expect(width).toBeLessThanOrEqual(PHONE.width);
+    await context.close();
+  });
+
+  it('keeps the sidebar state in localStorage under sidebarStatue', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.getByTestId('sider-toggle').click();
+    await expect(page.evaluate(() => localStorage.getItem('sidebarStatue'))).resolves.toBe('closed');
+    await page.reload();
+    await page.getByTestId('sider-toggle').waitFor();
+    await expect(page.evaluate(() => localStorage.getItem('sidebarStatue'))).resolves.toBe('closed');
+    const siderWidth = await page.locator('.ant-layout-sider').first().evaluate((el) => el.getBoundingClientRect().width);
+    expect(siderWidth).toBeLessThan(300);
+    await page.getByTestId('sider-toggle').click();
+    await expect(page.evaluate(() => localStorage.getItem('sidebarStatue'))).resolves.toBe('open');
+    await context.close();
+  });
+
+  it('empties local storage at logout and returns to the login page', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.getByTestId('logout').click();
+    await page.waitForURL(/\/Login/);
+    await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0);
+    await context.close();
+  });
+});
