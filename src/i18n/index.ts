@@ -1,6 +1,7 @@
 import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../api/session';
+import { applyOverrides, loadOverrides } from '../resources/translationOverrides';
 import { initialLanguage, NAMESPACES, type Language } from './languages';
 
 export * from './languages';
@@ -17,8 +18,9 @@ const lazyBackend: BackendModule = {
       callback(null, {});
       return;
     }
-    load().then(
-      (module) => callback(null, module.default),
+    // Translation overrides from the server (langTransManagement) win over the shipped texts.
+    Promise.all([load(), loadOverrides(language)]).then(
+      ([module, overrides]) => callback(null, applyOverrides(module.default, overrides[namespace])),
       (error: Error) => callback(error, null),
     );
   },

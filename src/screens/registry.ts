@@ -9,6 +9,17 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   dashboard: lazy(() => import('./dashboard/Dashboard')),
+  // Administration (issue 3): generated from resources/ declarations, or custom pages of the engine.
+  licenseManagement: lazy(() => import('./admin/LicenseManagement')),
+  snManagement: lazy(() => import('./admin/SnManagement')),
+  userManagement: lazy(() => import('./admin/UserManagement')),
+  roleManagement: lazy(() => import('./admin/RoleManagement')),
+  menuManagement: lazy(() => import('./admin/MenuManagement')),
+  langTransManagement: lazy(() => import('./admin/LangTransManagement')),
+  userLog: lazy(() => import('./admin/UserLog')),
+  emailDeliveringRules: lazy(() => import('./admin/EmailDeliveringRules')),
+  userInfoSettings: lazy(() => import('./admin/UserInfoSettings')),
+  changePwd: lazy(() => import('./admin/ChangePwd')),
 };
 
 export function hasScreen(key: string): boolean {

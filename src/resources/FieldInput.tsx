@@ -1,0 +1,66 @@
+import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { useOptions } from './useOptions';
+
+interface Props {
+  declaration: ResourceDeclaration;
+  name: string;
+  field: FieldDeclaration;
+  value?: unknown;
+  onChange?: (value: unknown) => void;
+  disabled?: boolean;
+  /** In a filter bar: selects are clearable, booleans are a yes/no select. */
+  filter?: boolean;
+  placeholder?: string;
+  id?: string;
+}
+
+/** The input of one declared field, by its widget. */
+export function FieldInput({ declaration, name, field, value, onChange, disabled, filter, placeholder, id }: Props) {
+  const { options, loading } = useOptions(declaration, name, field);
+  const common = { id, disabled, placeholder };
+  const widget = field.widget ?? (field.relation || field.options ? 'select' : 'text');
+
+  if (widget === 'switch' && !filter) return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} />;
+  if (widget === 'select' || widget === 'multiselect' || widget === 'switch' || (filter && field.options)) {
+    return (
+      <Select
+        {...common}
+        value={value as never}
+        onChange={(v) => onChange?.(v)}
+        options={options as never}
+        loading={loading}
+        allowClear={filter || field.schema.safeParse(undefined).success}
+        mode={widget === 'multiselect' ? 'multiple' : undefined}
+        showSearch={!!field.relation || options.length > 8}
+        optionFilterProp="label"
+        style={{ minWidth: filter ? 160 : undefined, width: '100%' }}
+      />
+    );
+  }
+  if (widget === 'date' || widget === 'datetime') {
+    return (
+      <DatePicker
+        {...common}
+        value={value ? dayjs(String(value)) : null}
+        onChange={(d: Dayjs | null) => onChange?.(d ? d.format('YYYY-MM-DD') : undefined)}
+        style={{ width: '100%' }}
+      />
+    );
+  }
+  if (widget === 'number') return <InputNumber {...common} value={value as number} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
+  if (widget === 'textarea' && !filter) return <Input.TextArea {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} rows={3} />;
+  if (widget === 'password') return <Input.Password {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} autoComplete="new-password" />;
+  return <Input {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} allowClear={filter} type={widget === 'email' ? 'email' : 'text'} />;
+}
+
+export function DateRangeInput({ value, onChange, id }: { value?: [string, string]; onChange?: (v: [string, string] | undefined) => void; id?: string }) {
+  return (
+    <DatePicker.RangePicker
+      id={id}
+      value={value ? [dayjs(value[0]), dayjs(value[1])] : null}
+      onChange={(range) => onChange?.(range?.[0] && range[1] ? [range[0].format('YYYY-MM-DD'), range[1].format('YYYY-MM-DD')] : undefined)}
+    />
+  );
+}

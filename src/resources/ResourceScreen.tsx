@@ -1,0 +1,342 @@
+import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { useCreate, useDelete, useUpdate, type CrudFilters, type HttpError } from '@refinedev/core';
+import { useTable } from '@refinedev/antd';
+import { App, Button, Card, Descriptions, Drawer, Form, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import type { ColumnsType } from 'antd/es/table';
+import dayjs from 'dayjs';
+import { useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { canAccessKey } from '../auth/ability';
+import { DateRangeInput, FieldInput } from './FieldInput';
+import { fieldLabel, optionLabel, resourceTitle } from './labels';
+import { fieldOfError, isRequired, rulesFor } from './rules';
+
+export type Row = Record<string, any>;
+
+/** What a resource may replace or add; everything else is generated from the declaration. */
+export interface ResourceScreenOptions {
+  /** Replaces the generated list (the whole screen). */
+  list?: ComponentType<{ declaration: ResourceDeclaration }>;
+  /** Replaces the create / edit form inside the drawer. */
+  form?: ComponentType<FormPageProps>;
+  /** Replaces the show page inside the drawer. */
+  show?: ComponentType<{ declaration: ResourceDeclaration; record: Row }>;
+  /** Extra buttons per row (after edit / delete), e.g. lock a user. */
+  rowActions?: (record: Row, refresh: () => void) => ReactNode;
+  /** Extra buttons above the table, e.g. import or export. */
+  toolbar?: (ctx: { filters: Record<string, unknown>; refresh: () => void }) => ReactNode;
+}
+
+export interface FormPageProps {
+  declaration: ResourceDeclaration;
+  mode: 'create' | 'edit';
+  record?: Row;
+  onDone: () => void;
+}
+
+function renderValue(declaration: ResourceDeclaration, name: string, field: FieldDeclaration | undefined, value: unknown, t: ReturnType<typeof useTranslation>['t']): ReactNode {
+  if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (field?.widget === 'datetime') return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
+  if (typeof value === 'boolean') return value ? <Tag color="red">{t('admin:common.yes')}</Tag> : <Tag>{t('admin:common.no')}</Tag>;
+  if (Array.isArray(value)) return value.map((v) => <Tag key={String(v)}>{optionLabel(declaration, name, String(v), t)}</Tag>);
+  if (typeof value === 'object') return <pre className="resource-json">{JSON.stringify(value, null, 2)}</pre>;
+  if (field?.options) return optionLabel(declaration, name, String(value), t);
+  return String(value);
+}
+
+/** The generated create / edit form: antd rules from the zod schema, server codes on their field, no double submit. */
+export function ResourceForm({ declaration, mode, record, onDone }: FormPageProps) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const { mutateAsync: create } = useCreate();
+  const { mutateAsync: update } = useUpdate();
+  const [saving, setSaving] = useState(false);
+  const lastFailed = useRef<string | undefined>(undefined);
+  const names = formFields(declaration, mode);
+  const readonly = Object.entries(declaration.fields).filter(([, f]) => f.form === 'readonly' || (mode === 'edit' && f.form === 'create' && !f.secret));
+  const meta = { listPath: declaration.endpoints.list, getPath: declaration.endpoints.one, savePath: declaration.endpoints.save, deletePath: declaration.endpoints.delete };
+
+  const initialValues = useMemo(() => {
+    if (record) return record;
+    const values: Row = {};
+    for (const name of names) if (declaration.fields[name]!.defaultValue !== undefined) values[name] = declaration.fields[name]!.defaultValue;
+    return values;
+  }, [record, declaration, names]);
+
+  const submit = async (values: Row) => {
+    const signature = JSON.stringify(values);
+    // Spec §5: an identical resubmission (while saving, or of values the server just refused) is not sent.
+    if (saving || lastFailed.current === signature) {
+      message.warning(t('admin:form.doNotRepeat'));
+      return;
+    }
+    setSaving(true);
+    try {
+      if (mode === 'create') {
+        await create({ resource: declaration.name, values, meta, successNotification: false, errorNotification: false });
+      } else {
+        await update({ resource: declaration.name, id: record![idFieldOf(declaration)], values, meta, mutationMode: 'pessimistic', successNotification: false, errorNotification: false });
+      }
+      lastFailed.current = undefined;
+      message.success(t('admin:form.saved'));
+      onDone();
+    } catch (error) {
+      lastFailed.current = signature;
+      const httpError = error as HttpError & { info?: string };
+      const field = fieldOfError(declaration, Number(httpError.statusCode), httpError.info);
+      if (field && names.includes(field)) form.setFields([{ name: field, errors: [httpError.message] }]);
+      else message.error(httpError.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Form
+      form={form}
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={submit}
+      onValuesChange={() => (lastFailed.current = undefined)}
+      requiredMark
+    >
+      {readonly.map(([name, field]) => (
+        <Form.Item key={name} label={fieldLabel(declaration, name, t)}>
+          <Typography.Text strong>{renderValue(declaration, name, field, record?.[name], t)}</Typography.Text>
+        </Form.Item>
+      ))}
+      {names.map((name) => {
+        const field = declaration.fields[name]!;
+        return (
+          <Form.Item
+            key={name}
+            name={name}
+            label={fieldLabel(declaration, name, t)}
+            rules={rulesFor(field, t)}
+            required={isRequired(field)}
+            valuePropName="value"
+            validateTrigger="onBlur"
+          >
+            <FieldInput declaration={declaration} name={name} field={field} />
+          </Form.Item>
+        );
+      })}
+      <Space>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('admin:form.save')}
+        </Button>
+        <Button onClick={onDone}>{t('common:actions.cancel')}</Button>
+      </Space>
+    </Form>
+  );
+}
+
+export function ResourceShow({ declaration, record }: { declaration: ResourceDeclaration; record: Row }) {
+  const { t } = useTranslation();
+  const names = Object.entries(declaration.fields)
+    .filter(([, f]) => !f.secret && (f.show ?? f.list ?? f.form))
+    .map(([n]) => n);
+  return (
+    <Descriptions column={1} bordered size="small">
+      {names.map((name) => (
+        <Descriptions.Item key={name} label={fieldLabel(declaration, name, t)}>
+          {renderValue(declaration, name, declaration.fields[name], record[name], t)}
+        </Descriptions.Item>
+      ))}
+    </Descriptions>
+  );
+}
+
+/**
+ * The generated screen of a declared resource, at its spec route: the list (paging, sorting and filters in
+ * the URL), and create / edit / show in a drawer addressed by `?action=…&id=…`, delete after confirmation.
+ * Buttons appear only where the CASL ability allows the action.
+ */
+export function ResourceScreen({ declaration, options = {} }: { declaration: ResourceDeclaration; options?: ResourceScreenOptions }) {
+  if (options.list) {
+    const List = options.list;
+    return <List declaration={declaration} />;
+  }
+  return <GeneratedList declaration={declaration} options={options} />;
+}
+
+function GeneratedList({ declaration, options }: { declaration: ResourceDeclaration; options: ResourceScreenOptions }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const screens = Grid.useBreakpoint();
+  const [params, setParams] = useSearchParams();
+  const subject = subjectOf(declaration);
+  const idField = idFieldOf(declaration);
+  const meta = { listPath: declaration.endpoints.list, getPath: declaration.endpoints.one, savePath: declaration.endpoints.save, deletePath: declaration.endpoints.delete };
+  const can = {
+    create: !!declaration.endpoints.save && canAccessKey(subject, 'create'),
+    update: !!declaration.endpoints.save && canAccessKey(subject, 'update'),
+    delete: !!declaration.endpoints.delete && canAccessKey(subject, 'delete'),
+  };
+  const filterFields = Object.entries(declaration.fields).filter(([, f]) => filterKindOf(f));
+
+  const { tableProps, searchFormProps, filters, tableQuery } = useTable<Row, HttpError, Row>({
+    resource: declaration.name,
+    meta,
+    syncWithLocation: true,
+    pagination: { pageSize: 10 },
+    sorters: declaration.defaultSort ? { initial: [declaration.defaultSort] } : undefined,
+    errorNotification: (error) => ({ message: error?.message ?? '', type: 'error' }),
+    onSearch: (values) =>
+      filterFields.map(([name, field]) => ({
+        field: name,
+        operator: filterKindOf(field) === 'text' ? ('contains' as const) : ('eq' as const),
+        value: values[name] === '' ? undefined : values[name],
+      })) as CrudFilters,
+  });
+  const refresh = () => void tableQuery.refetch();
+  const currentFilters = Object.fromEntries(filters.filter((f) => 'field' in f).map((f) => [(f as { field: string }).field, f.value]));
+
+  const { mutateAsync: remove } = useDelete();
+  const action = params.get('action');
+  const id = params.get('id');
+  const record = id ? tableProps.dataSource?.find((r) => String(r[idField]) === id) : undefined;
+  const openDrawer = (next: 'create' | 'edit' | 'show', rowId?: unknown) => {
+    const nextParams = new URLSearchParams(params);
+    nextParams.set('action', next);
+    if (rowId !== undefined) nextParams.set('id', String(rowId));
+    else nextParams.delete('id');
+    setParams(nextParams);
+  };
+  const closeDrawer = () => {
+    const nextParams = new URLSearchParams(params);
+    nextParams.delete('action');
+    nextParams.delete('id');
+    setParams(nextParams);
+  };
+
+  const columns: ColumnsType<Row> = Object.entries(declaration.fields)
+    .filter(([, f]) => f.list && !f.secret)
+    .map(([name, field]) => ({
+      key: name,
+      dataIndex: name,
+      title: fieldLabel(declaration, name, t),
+      sorter: field.sortable ? { multiple: 1 } : undefined,
+      width: field.width,
+      ellipsis: field.widget === 'textarea',
+      render: (value: unknown) => renderValue(declaration, name, field, value, t),
+    }));
+  columns.push({
+    key: '__actions',
+    title: t('admin:list.actions'),
+    fixed: screens.md ? 'right' : undefined,
+    width: 200,
+    render: (_: unknown, row: Row) => (
+      <Space size={0} wrap>
+        {declaration.endpoints.one && (
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])}>
+            {t('admin:list.show')}
+          </Button>
+        )}
+        {can.update && (
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])}>
+            {t('admin:list.edit')}
+          </Button>
+        )}
+        {can.delete && (
+          <Popconfirm
+            title={t('admin:list.deleteConfirm', { name: String(row[declaration.titleField ?? idField] ?? '') })}
+            okText={t('admin:list.delete')}
+            cancelText={t('common:actions.cancel')}
+            okButtonProps={{ danger: true }}
+            onConfirm={async () => {
+              try {
+                await remove({ resource: declaration.name, id: row[idField], meta, successNotification: false, errorNotification: false });
+                message.success(t('admin:list.deleted'));
+              } catch (error) {
+                message.error((error as HttpError).message);
+              }
+            }}
+          >
+            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+              {t('admin:list.delete')}
+            </Button>
+          </Popconfirm>
+        )}
+        {options.rowActions?.(row, refresh)}
+      </Space>
+    ),
+  });
+
+  const Form_ = options.form ?? ResourceForm;
+  const Show = options.show ?? ResourceShow;
+  const drawerOpen = action === 'create' || ((action === 'edit' || action === 'show') && !!record);
+  const title = resourceTitle(declaration, t);
+
+  return (
+    <Card
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>}
+      extra={
+        <Space wrap>
+          {options.toolbar?.({ filters: currentFilters, refresh })}
+          <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('admin:list.refresh')} />
+          {can.create && (
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer('create')}>
+              {t('admin:list.create')}
+            </Button>
+          )}
+        </Space>
+      }
+    >
+      {filterFields.length > 0 && (
+        <Form {...searchFormProps} layout="inline" className="resource-filters" initialValues={currentFilters}>
+          {filterFields.map(([name, field]) => (
+            <Form.Item key={name} name={name} label={fieldLabel(declaration, name, t)}>
+              {filterKindOf(field) === 'dateRange' ? <DateRangeInput /> : <FieldInput declaration={declaration} name={name} field={field} filter />}
+            </Form.Item>
+          ))}
+          <Form.Item>
+            <Button htmlType="submit" icon={<SearchOutlined />}>
+              {t('admin:list.search')}
+            </Button>
+          </Form.Item>
+        </Form>
+      )}
+      <Table<Row>
+        {...tableProps}
+        rowKey={idField}
+        columns={columns}
+        size="middle"
+        scroll={{ x: 'max-content' }}
+        pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: (total) => t('admin:list.total', { count: total }) }}
+      />
+      <Drawer
+        open={drawerOpen}
+        onClose={closeDrawer}
+        width={screens.md ? 560 : '100%'}
+        maskClosable={false}
+        destroyOnHidden
+        title={t(`admin:list.${action === 'create' ? 'createTitle' : action === 'edit' ? 'editTitle' : 'showTitle'}`, { name: title })}
+      >
+        {action === 'show' && record && <Show declaration={declaration} record={record} />}
+        {(action === 'create' || action === 'edit') && (
+          <Form_
+            key={`${action}-${id ?? ''}`}
+            declaration={declaration}
+            mode={action === 'create' ? 'create' : 'edit'}
+            record={action === 'edit' ? record : undefined}
+            onDone={() => {
+              closeDrawer();
+              refresh();
+            }}
+          />
+        )}
+      </Drawer>
+    </Card>
+  );
+}
+
+/** A registry entry for a declared resource: `licenseManagement: lazy(() => import('./admin/LicenseManagement'))`. */
+export function resourceScreen(declaration: ResourceDeclaration, options?: ResourceScreenOptions): ComponentType {
+  const Screen = () => <ResourceScreen declaration={declaration} options={options} />;
+  Screen.displayName = `Resource(${declaration.name})`;
+  return Screen;
+}

@@ -1,0 +1,155 @@
+import { EditOutlined, SearchOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { api } from '../../api/client';
+import { canAccessKey } from '../../auth/ability';
+import { i18n } from '../../i18n';
+import { forgetOverrides } from '../../resources/translationOverrides';
+import type { Page } from '../../shared/codes';
+
+const LANGS = ['en', 'zh', 'de', 'ja'] as const;
+type Lang = (typeof LANGS)[number];
+
+interface TranslationRow extends Record<Lang, string> {
+  id: string;
+  namespace: string;
+  key: string;
+  overridden: Lang[];
+}
+
+/**
+ * langTransManagement: every key in the four languages; an edit is stored on the server and applied to the
+ * running app at once (and to every other browser at its next page load).
+ */
+export default function LangTransManagement() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [params, setParams] = useSearchParams();
+  const [editing, setEditing] = useState<TranslationRow | undefined>();
+  const [form] = Form.useForm();
+  const filters = { namespace: params.get('namespace') ?? undefined, key: params.get('key') ?? undefined, text: params.get('text') ?? undefined };
+  const pageIndex = Number(params.get('current') ?? 1);
+  const pageSize = Number(params.get('pageSize') ?? 20);
+  const query = useQuery({
+    queryKey: ['translations', filters, pageIndex, pageSize],
+    queryFn: async () => (await api.post<Page<TranslationRow> & { namespaces: string[] }>('/Translation/GetTranslationPageList', { ...filters, pageIndex, pageSize })).data,
+  });
+  const setQuery = (next: Record<string, string | number | undefined>) => {
+    const p = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(next)) if (v === undefined || v === '') p.delete(k); else p.set(k, String(v));
+    setParams(p);
+  };
+  const mayEdit = canAccessKey('langTransManagement', 'update');
+
+  const save = async () => {
+    if (!editing) return;
+    const values = (await form.validateFields()) as Record<Lang, string>;
+    for (const lng of LANGS) {
+      const value = (values[lng] ?? '').trim();
+      if (value === editing[lng] || !value) continue;
+      const envelope = await api.post('/Translation/SaveTranslation', { language: lng, namespace: editing.namespace, key: editing.key, value });
+      if (envelope.code !== 200) return;
+      // At once in this browser: the running i18next gets the new text.
+      i18n.addResource(lng, editing.namespace, editing.key, value);
+    }
+    forgetOverrides();
+    await i18n.changeLanguage(i18n.language);
+    message.success(t('admin:form.saved'));
+    setEditing(undefined);
+    void query.refetch();
+  };
+
+  return (
+    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:langTransManagement')}</Typography.Title>}>
+      <Form
+        layout="inline"
+        className="resource-filters"
+        initialValues={filters}
+        onFinish={(v: Record<string, string>) => setQuery({ ...v, current: 1 })}
+      >
+        <Form.Item name="namespace" label={t('admin:langTransManagement.namespace')}>
+          <Select allowClear style={{ minWidth: 140 }} options={(query.data?.namespaces ?? []).map((n) => ({ value: n, label: n }))} />
+        </Form.Item>
+        <Form.Item name="key" label={t('admin:langTransManagement.key')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item name="text" label={t('admin:langTransManagement.text')}>
+          <Input allowClear />
+        </Form.Item>
+        <Form.Item>
+          <Button htmlType="submit" icon={<SearchOutlined />}>
+            {t('admin:list.search')}
+          </Button>
+        </Form.Item>
+      </Form>
+      <Table<TranslationRow>
+        rowKey="id"
+        size="middle"
+        loading={query.isLoading}
+        dataSource={query.data?.data}
+        scroll={{ x: 'max-content' }}
+        pagination={{
+          current: pageIndex,
+          pageSize,
+          total: query.data?.dataCount ?? 0,
+          showSizeChanger: true,
+          showTotal: (total) => t('admin:list.total', { count: total }),
+          onChange: (current, size) => setQuery({ current, pageSize: size }),
+        }}
+        columns={[
+          { title: t('admin:langTransManagement.key'), dataIndex: 'id', width: 260, render: (id: string) => <Typography.Text code>{id}</Typography.Text> },
+          ...LANGS.map((lng) => ({
+            title: lng.toUpperCase(),
+            dataIndex: lng,
+            width: 220,
+            render: (text: string, row: TranslationRow) => (
+              <span>
+                {text || <Typography.Text type="danger">{t('admin:langTransManagement.missing')}</Typography.Text>}{' '}
+                {row.overridden.includes(lng) && <Tag color="gold">{t('admin:langTransManagement.edited')}</Tag>}
+              </span>
+            ),
+          })),
+          {
+            title: t('admin:list.actions'),
+            width: 100,
+            render: (_: unknown, row: TranslationRow) =>
+              mayEdit && (
+                <Button
+                  type="link"
+                  size="small"
+                  icon={<EditOutlined />}
+                  onClick={() => {
+                    setEditing(row);
+                    form.setFieldsValue({ en: row.en, zh: row.zh, de: row.de, ja: row.ja });
+                  }}
+                >
+                  {t('admin:list.edit')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        title={editing?.id}
+        onCancel={() => setEditing(undefined)}
+        onOk={save}
+        okText={t('admin:form.save')}
+        cancelText={t('common:actions.cancel')}
+        maskClosable={false}
+        forceRender
+      >
+        <Form form={form} layout="vertical">
+          {LANGS.map((lng) => (
+            <Form.Item key={lng} name={lng} label={t(`admin:langTransManagement.lang.${lng}`)} rules={[{ required: true, whitespace: true, message: t('admin:validation.required') }]}>
+              <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} />
+            </Form.Item>
+          ))}
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

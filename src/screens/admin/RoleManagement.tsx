@@ -1,0 +1,88 @@
+import { EditOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Checkbox, Modal, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { canAccessKey } from '../../auth/ability';
+import type { Page } from '../../shared/codes';
+
+interface RoleRow {
+  role: string;
+  description: string;
+  available: string[];
+  menus: string[];
+}
+
+/** roleManagement: the 14 roles and the menu entries each one's users see (a custom list page of the engine). */
+export default function RoleManagement() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [editing, setEditing] = useState<RoleRow | undefined>();
+  const query = useQuery({
+    queryKey: ['roles'],
+    queryFn: async () => (await api.post<Page<RoleRow>>('/Role/GetRolePageList', {})).data?.data ?? [],
+  });
+  const mayEdit = canAccessKey('roleManagement', 'update');
+
+  const save = async () => {
+    if (!editing) return;
+    const envelope = await api.post('/Role/SaveRolePermissions', { role: editing.role, menus: editing.menus }, { quiet: true });
+    if (envelope.code === 200) {
+      message.success(t('admin:roleManagement.saved'));
+      setEditing(undefined);
+      void query.refetch();
+    } else {
+      message.error(t(`errors:code.${envelope.code}`));
+    }
+  };
+
+  return (
+    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:roleManagement')}</Typography.Title>}>
+      <Table<RoleRow>
+        rowKey="role"
+        loading={query.isLoading}
+        dataSource={query.data}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+        columns={[
+          { title: t('admin:roleManagement.role'), dataIndex: 'role', render: (role: string) => <Tag color="blue">{t(`common:role.${role}`)}</Tag> },
+          { title: t('admin:roleManagement.key'), dataIndex: 'role' },
+          {
+            title: t('admin:roleManagement.menus'),
+            render: (_: unknown, row) => t('admin:roleManagement.menuCount', { count: row.menus.length, total: row.available.length }),
+          },
+          {
+            title: t('admin:list.actions'),
+            render: (_: unknown, row) =>
+              mayEdit && (
+                <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ ...row })}>
+                  {t('admin:roleManagement.edit')}
+                </Button>
+              ),
+          },
+        ]}
+      />
+      <Modal
+        open={!!editing}
+        title={editing && t('admin:roleManagement.editTitle', { role: t(`common:role.${editing.role}`) })}
+        onCancel={() => setEditing(undefined)}
+        onOk={save}
+        okText={t('admin:form.save')}
+        cancelText={t('common:actions.cancel')}
+        maskClosable={false}
+        width={640}
+      >
+        <Typography.Paragraph type="secondary">{t('admin:roleManagement.hint')}</Typography.Paragraph>
+        {editing && (
+          <Checkbox.Group
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4 }}
+            value={editing.menus}
+            onChange={(menus) => setEditing({ ...editing, menus: menus as string[] })}
+            options={editing.available.map((key) => ({ value: key, label: t(`menu:${key}`) }))}
+          />
+        )}
+      </Modal>
+    </Card>
+  );
+}

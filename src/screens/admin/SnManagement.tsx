@@ -1,0 +1,80 @@
+import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
+import { App, Button, Modal, Table, Tag, Typography, Upload } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { snManagement } from '../../../resources/snManagement';
+import { http } from '../../api/client';
+import { download } from '../../api/files';
+import { canAccessKey } from '../../auth/ability';
+import { resourceScreen } from '../../resources/ResourceScreen';
+import type { Envelope } from '../../shared/codes';
+
+interface ImportResult {
+  total: number;
+  created: number;
+  failed: number;
+  rows: { row: number; sn: string; code: number; info: string }[];
+}
+
+function ImportButtons({ refresh }: { refresh: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const [result, setResult] = useState<ImportResult | undefined>();
+  if (!canAccessKey('snManagement', 'create')) return null;
+  return (
+    <>
+      <Button icon={<DownloadOutlined />} onClick={() => void download('/SN/GetSnImportTemplate', {}, 'sn-import-template.xlsx')}>
+        {t('admin:snManagement.template')}
+      </Button>
+      <Upload
+        accept=".xlsx"
+        showUploadList={false}
+        customRequest={async ({ file }) => {
+          setBusy(true);
+          try {
+            const body = new FormData();
+            body.append('file', file as Blob);
+            const { data } = await http.post<Envelope<ImportResult>>('/SN/ImportSn', body, { quiet: false });
+            if (data.code === 200) {
+              setResult(data.data);
+              refresh();
+            }
+          } catch {
+            message.error(t('admin:snManagement.importFailed'));
+          } finally {
+            setBusy(false);
+          }
+        }}
+      >
+        <Button icon={<UploadOutlined />} loading={busy}>
+          {t('admin:snManagement.import')}
+        </Button>
+      </Upload>
+      <Modal open={!!result} onCancel={() => setResult(undefined)} onOk={() => setResult(undefined)} title={t('admin:snManagement.importResult')} maskClosable={false} width={720}>
+        {result && (
+          <>
+            <Typography.Paragraph>{t('admin:snManagement.importSummary', { created: result.created, failed: result.failed, total: result.total })}</Typography.Paragraph>
+            <Table
+              size="small"
+              rowKey="row"
+              dataSource={result.rows}
+              pagination={{ pageSize: 8 }}
+              columns={[
+                { title: t('admin:snManagement.row'), dataIndex: 'row', width: 70 },
+                { title: 'S/N', dataIndex: 'sn' },
+                {
+                  title: t('admin:snManagement.result'),
+                  dataIndex: 'code',
+                  render: (code: number) => (code === 200 ? <Tag color="green">{t('admin:snManagement.imported')}</Tag> : <Tag color="red">{t(`errors:code.${code}`)}</Tag>),
+                },
+              ]}
+            />
+          </>
+        )}
+      </Modal>
+    </>
+  );
+}
+
+export default resourceScreen(snManagement, { toolbar: ({ refresh }) => <ImportButtons refresh={refresh} /> });

@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import { App, Button, Card, Form, Select, Typography } from 'antd';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formFields, type FieldDeclaration } from '../../../resources/types';
+import { userInfoSettings } from '../../../resources/userInfoSettings';
+import { api } from '../../api/client';
+import { FieldInput } from '../../resources/FieldInput';
+import { fieldLabel } from '../../resources/labels';
+import { fieldOfError, isRequired, rulesFor } from '../../resources/rules';
+
+/** userInfoSettings: the caller's own profile, a form generated from its declaration (every role). */
+export default function UserInfoSettings() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const [saving, setSaving] = useState(false);
+  const lastFailed = useRef<string | undefined>(undefined);
+  const profile = useQuery({
+    queryKey: ['my-user-info'],
+    queryFn: async () => (await api.post<Record<string, unknown>>(userInfoSettings.endpoints.one!, {})).data,
+  });
+  const zones = useQuery({
+    queryKey: ['time-zones'],
+    queryFn: async () => (await api.get<{ id: string; name: string }[]>('/Account/GetSystemTimeZones')).data ?? [],
+  });
+  useEffect(() => {
+    if (profile.data) form.setFieldsValue(profile.data);
+  }, [profile.data, form]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    const signature = JSON.stringify(values);
+    if (saving || signature === lastFailed.current) {
+      message.warning(t('admin:form.doNotRepeat'));
+      return;
+    }
+    setSaving(true);
+    try {
+      const envelope = await api.post(userInfoSettings.endpoints.save!, values, { quiet: true });
+      if (envelope.code === 200) {
+        lastFailed.current = undefined;
+        message.success(t('admin:form.saved'));
+        return;
+      }
+      lastFailed.current = signature;
+      const text = t(`errors:code.${envelope.code}`);
+      const field = fieldOfError(userInfoSettings, envelope.code, envelope.info);
+      if (field) form.setFields([{ name: field, errors: [text] }]);
+      else message.error(text);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:userInfoSettings')}</Typography.Title>} loading={profile.isLoading}>
+      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => (lastFailed.current = undefined)} style={{ maxWidth: 560 }}>
+        <Form.Item label={fieldLabel(userInfoSettings, 'username', t)}>
+          <Typography.Text strong>{String(profile.data?.username ?? '')}</Typography.Text>
+        </Form.Item>
+        {formFields(userInfoSettings, 'edit').map((name) => {
+          const field = (userInfoSettings.fields as Record<string, FieldDeclaration>)[name]!;
+          return (
+            <Form.Item key={name} name={name} label={fieldLabel(userInfoSettings, name, t)} rules={rulesFor(field, t)} required={isRequired(field)} validateTrigger="onBlur">
+              {name === 'time_zone' ? (
+                <Select showSearch optionFilterProp="label" loading={zones.isLoading} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
+              ) : (
+                <FieldInput declaration={userInfoSettings} name={name} field={field} />
+              )}
+            </Form.Item>
+          );
+        })}
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('admin:form.save')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,34 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { userLog } from '../../../resources/userLog';
+import { download } from '../../api/files';
+import { canAccessKey } from '../../auth/ability';
+import { resourceScreen } from '../../resources/ResourceScreen';
+
+function ExportButton({ filters }: { filters: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  if (!canAccessKey('userLog', 'export')) return null;
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={busy}
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const result = await download('/UserLog/ExportUserLog', filters, 'user-log.xlsx');
+          if (!result.saved) message.info(result.message);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {t('admin:list.export')}
+    </Button>
+  );
+}
+
+export default resourceScreen(userLog, { toolbar: ({ filters }) => <ExportButton filters={filters} /> });

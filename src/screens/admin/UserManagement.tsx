@@ -1,0 +1,95 @@
+import { KeyOutlined, LockOutlined, MenuOutlined, UnlockOutlined } from '@ant-design/icons';
+import { App, Button, Checkbox, Modal, Popconfirm, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { userManagement } from '../../../resources/userManagement';
+import { api } from '../../api/client';
+import { canAccessKey } from '../../auth/ability';
+import { resourceScreen, type Row } from '../../resources/ResourceScreen';
+
+function UserActions({ record, refresh }: { record: Row; refresh: () => void }) {
+  const { t } = useTranslation();
+  const { modal, message } = App.useApp();
+  const [menus, setMenus] = useState<{ available: string[]; denied: string[] } | undefined>();
+  if (!canAccessKey('userManagement', 'update')) return null;
+
+  const lock = async () => {
+    const envelope = await api.post('/User/LockUser', { id: record.id, locked: !record.locked });
+    if (envelope.code === 200) {
+      message.success(t(record.locked ? 'admin:userManagement.unlocked' : 'admin:userManagement.locked'));
+      refresh();
+    }
+  };
+  const reset = async () => {
+    const envelope = await api.post<{ password: string }>('/User/ResetUserPassword', { id: record.id });
+    if (envelope.code === 200) {
+      modal.info({
+        title: t('admin:userManagement.newPasswordTitle', { name: record.username }),
+        content: (
+          <>
+            <Typography.Paragraph>{t('admin:userManagement.newPasswordText')}</Typography.Paragraph>
+            <Typography.Text code copyable>
+              {envelope.data.password}
+            </Typography.Text>
+          </>
+        ),
+      });
+    }
+  };
+  const openMenus = async () => {
+    const envelope = await api.post<{ available: string[]; menuDenied: string[] }>('/User/GetUserMenuPermissions', { id: record.id });
+    if (envelope.code === 200) setMenus({ available: envelope.data.available, denied: envelope.data.menuDenied });
+  };
+  const saveMenus = async () => {
+    if (!menus) return;
+    const envelope = await api.post('/User/SaveUserMenuPermissions', { id: record.id, menuDenied: menus.denied });
+    if (envelope.code === 200) {
+      message.success(t('admin:userManagement.menusSaved'));
+      setMenus(undefined);
+    }
+  };
+
+  return (
+    <>
+      <Popconfirm
+        title={t(record.locked ? 'admin:userManagement.unlockConfirm' : 'admin:userManagement.lockConfirm', { name: record.username })}
+        onConfirm={lock}
+        okText={t('common:actions.ok')}
+        cancelText={t('common:actions.cancel')}
+      >
+        <Button type="link" size="small" icon={record.locked ? <UnlockOutlined /> : <LockOutlined />}>
+          {t(record.locked ? 'admin:userManagement.unlock' : 'admin:userManagement.lock')}
+        </Button>
+      </Popconfirm>
+      <Popconfirm title={t('admin:userManagement.resetConfirm', { name: record.username })} onConfirm={reset} okText={t('common:actions.ok')} cancelText={t('common:actions.cancel')}>
+        <Button type="link" size="small" icon={<KeyOutlined />}>
+          {t('admin:userManagement.resetPassword')}
+        </Button>
+      </Popconfirm>
+      <Button type="link" size="small" icon={<MenuOutlined />} onClick={openMenus}>
+        {t('admin:userManagement.menus')}
+      </Button>
+      <Modal
+        open={!!menus}
+        title={t('admin:userManagement.menusTitle', { name: record.username })}
+        onCancel={() => setMenus(undefined)}
+        onOk={saveMenus}
+        okText={t('admin:form.save')}
+        cancelText={t('common:actions.cancel')}
+        maskClosable={false}
+      >
+        <Typography.Paragraph type="secondary">{t('admin:userManagement.menusHint')}</Typography.Paragraph>
+        {menus && (
+          <Checkbox.Group
+            style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4 }}
+            value={menus.available.filter((k) => !menus.denied.includes(k))}
+            onChange={(visible) => setMenus({ ...menus, denied: menus.available.filter((k) => !(visible as string[]).includes(k)) })}
+            options={menus.available.map((key) => ({ value: key, label: t(`menu:${key}`) }))}
+          />
+        )}
+      </Modal>
+    </>
+  );
+}
+
+export default resourceScreen(userManagement, { rowActions: (record, refresh) => <UserActions record={record} refresh={refresh} /> });
