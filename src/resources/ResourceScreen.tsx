@@ -12,6 +12,7 @@ import { canAccessKey } from '../auth/ability';
 import { DateRangeInput, FieldInput } from './FieldInput';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { fieldOfError, isRequired, rulesFor } from './rules';
+import './resources.css';
 
 export type Row = Record<string, any>;
 
@@ -228,9 +229,8 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     key: '__actions',
     title: t('admin:list.actions'),
     fixed: screens.md ? 'right' : undefined,
-    width: 200,
     render: (_: unknown, row: Row) => (
-      <Space size={0} wrap>
+      <Space size={0} wrap={!screens.md}>
         {declaration.endpoints.one && (
           <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])}>
             {t('admin:list.show')}
@@ -272,9 +272,9 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
   const title = resourceTitle(declaration, t);
 
   return (
-    <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>{title}</Typography.Title>}
-      extra={
+    <Card styles={{ body: { padding: screens.md ? 24 : 12 } }}>
+      <div className="resource-header">
+        <Typography.Title level={4}>{title}</Typography.Title>
         <Space wrap>
           {options.toolbar?.({ filters: currentFilters, refresh })}
           <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('admin:list.refresh')} />
@@ -284,8 +284,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
             </Button>
           )}
         </Space>
-      }
-    >
+      </div>
       {filterFields.length > 0 && (
         <Form {...searchFormProps} layout="inline" className="resource-filters" initialValues={currentFilters}>
           {filterFields.map(([name, field]) => (
