@@ -40,7 +40,7 @@ export interface FormPageProps {
 function renderValue(declaration: ResourceDeclaration, name: string, field: FieldDeclaration | undefined, value: unknown, t: ReturnType<typeof useTranslation>['t']): ReactNode {
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
   if (field?.widget === 'datetime') return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
-  if (typeof value === 'boolean') return value ? <Tag color="red">{t('admin:common.yes')}</Tag> : <Tag>{t('admin:common.no')}</Tag>;
+  if (typeof value === 'boolean') return value ? <Tag color={name === 'locked' || name === 'hidden' ? 'red' : 'green'}>{t('admin:common.yes')}</Tag> : <Tag>{t('admin:common.no')}</Tag>;
   if (Array.isArray(value)) return value.map((v) => <Tag key={String(v)}>{optionLabel(declaration, name, String(v), t)}</Tag>);
   if (typeof value === 'object') return <pre className="resource-json">{JSON.stringify(value, null, 2)}</pre>;
   if (field?.options) return optionLabel(declaration, name, String(value), t);
@@ -98,6 +98,7 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
   return (
     <Form
       form={form}
+      name={`${declaration.name}-${mode}`}
       layout="vertical"
       initialValues={initialValues}
       onFinish={submit}
@@ -286,7 +287,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
         </Space>
       </div>
       {filterFields.length > 0 && (
-        <Form {...searchFormProps} layout="inline" className="resource-filters" initialValues={currentFilters}>
+        <Form {...searchFormProps} name={`${declaration.name}-filters`} layout="inline" className="resource-filters" initialValues={currentFilters}>
           {filterFields.map(([name, field]) => (
             <Form.Item key={name} name={name} label={fieldLabel(declaration, name, t)}>
               {filterKindOf(field) === 'dateRange' ? <DateRangeInput /> : <FieldInput declaration={declaration} name={name} field={field} filter />}
