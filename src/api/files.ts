@@ -38,8 +38,17 @@ export type DownloadResult = { saved: true; fileName: string } | { saved: false;
  * Spec §7 Exports: POST, the file named by content-disposition; a JSON answer with a message shows that
  * message instead; anything else shows 'no data to export'.
  */
-export async function download(url: string, data: Record<string, unknown> = {}, fallbackName = 'export.xlsx'): Promise<DownloadResult> {
-  const response = await http.post<Blob>(url, data, { responseType: 'blob' });
+export async function download(
+  url: string,
+  data: Record<string, unknown> = {},
+  fallbackName = 'export.xlsx',
+  onProgress?: (percent: number | undefined) => void,
+): Promise<DownloadResult> {
+  const response = await http.post<Blob>(url, data, {
+    responseType: 'blob',
+    // Percent received, or undefined while the size is not known.
+    onDownloadProgress: onProgress && ((event) => onProgress(event.total ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : undefined)),
+  });
   const blob = response.data;
   const disposition = (response.headers['content-disposition'] as string | undefined) ?? null;
   const contentType = String(response.headers['content-type'] ?? '');

@@ -11,7 +11,7 @@ export const LANGUAGES = [
 
 export type Language = (typeof LANGUAGES)[number]['code'];
 export const DEFAULT_LANGUAGE: Language = 'en';
-export const NAMESPACES = ['common', 'menu', 'errors', 'login', 'admin'] as const;
+export const NAMESPACES = ['common', 'menu', 'errors', 'login', 'admin', 'monitoring'] as const;
 
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && LANGUAGES.some((l) => l.code === value);

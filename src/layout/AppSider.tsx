@@ -3,6 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useUser } from '../auth/useUser';
+import { SystemSelector } from '../monitoring/selector/SystemSelector';
 import { buildMenu, type MenuEntry } from '../routing/menu';
 import { hasScreen } from '../screens/registry';
 import { Logo, PRODUCT_NAME } from '../ui/Logo';
@@ -68,6 +69,7 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
           )}
         </div>
       )}
+      {collapsed ? null : <SystemSelector onSelected={() => isMobile && closeDrawer()} />}
       <nav aria-label={t('common:sider.mainMenu')}>
         <Menu
           theme="dark"

@@ -9,6 +9,9 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
  */
 export const SCREENS: Readonly<Record<string, LazyExoticComponent<ComponentType>>> = {
   dashboard: lazy(() => import('./dashboard/Dashboard')),
+  energyStorageList: lazy(() => import('./storage/StorageList')),
+  elecPriceSetting: lazy(() => import('./settings/ElecPriceSetting')),
+  systemSettings: lazy(() => import('./settings/SystemSettings')),
   // Administration (issue 3): generated from resources/ declarations, or custom pages of the engine.
   licenseManagement: lazy(() => import('./admin/LicenseManagement')),
   snManagement: lazy(() => import('./admin/SnManagement')),

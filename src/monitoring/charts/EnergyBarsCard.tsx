@@ -1,0 +1,87 @@
+import { Column } from '@ant-design/charts';
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Empty, Row, Space, Spin, Statistic } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calls, EXPORTS } from '../calls';
+import { energy, percent } from '../format';
+import type { Period } from '../types';
+import { ExportButton } from './ExportButton';
+import { periodLabel, periodRange } from './periodLabel';
+import { PeriodPicker } from './PeriodPicker';
+import { SERIES_COLORS } from './series';
+
+const SERIES = [
+  ['pv', 'pv_kwh'],
+  ['load', 'load_kwh'],
+  ['import', 'import_kwh'],
+  ['export', 'export_kwh'],
+] as const;
+
+/** Month / year / lifetime energy bars from the daily rollups, with the period's totals and rates. */
+export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
+  const { t, i18n } = useTranslation('monitoring');
+  const [period, setPeriod] = useState<Period>('month');
+  const [date, setDate] = useState(dayjs(today));
+  const day = date.format('YYYY-MM-DD');
+  const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'bars', sn, period, day], queryFn: () => calls.periodBars(sn, period, day) });
+
+  const rows = useMemo(
+    () =>
+      (data?.bars ?? []).flatMap((bar) =>
+        SERIES.map(([key, field]) => ({ label: periodLabel(bar.label, period), series: t(`series.${key}`), value: bar[field] })),
+      ),
+    [data, period, t],
+  );
+  const range = periodRange(period, day);
+  const totals = data?.totals;
+
+  return (
+    <Card
+      title={t('bars.title')}
+      extra={
+        <Space wrap>
+          <PeriodPicker period={period} date={date} today={today} onChange={(p, d) => { setPeriod(p); setDate(d); }} />
+          {range ? <ExportButton path={EXPORTS.statistics} body={{ sn, ...range }} label={t('export.statistics')} /> : null}
+        </Space>
+      }
+    >
+      <Spin spinning={isLoading}>
+        {rows.length ? (
+          <Column
+            data={rows}
+            xField="label"
+            yField="value"
+            colorField="series"
+            group
+            height={280}
+            autoFit
+            scale={{ color: { domain: SERIES.map(([k]) => t(`series.${k}`)), range: SERIES.map(([k]) => SERIES_COLORS[k]) } }}
+            axis={{ x: { title: false }, y: { title: t('unit.kwh') } }}
+            legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
+            tooltip={{ channel: 'y', valueFormatter: (v: number) => `${v} kWh` }}
+            style={{ radiusTopLeft: 3, radiusTopRight: 3 }}
+          />
+        ) : (
+          <Empty style={{ padding: 60 }} description={isLoading ? t('loading') : t('bars.noData')} />
+        )}
+      </Spin>
+      {totals ? (
+        <Row gutter={[16, 12]} className="monitor-totals">
+          {SERIES.map(([key, field]) => (
+            <Col xs={12} md={4} key={key}>
+              <Statistic title={t(`series.${key}`)} value={energy(totals[field], i18n.language, 1)} suffix="kWh" />
+            </Col>
+          ))}
+          <Col xs={12} md={4}>
+            <Statistic title={t('rates.selfConsumption')} value={percent(totals.self_consumption_rate)} />
+          </Col>
+          <Col xs={12} md={4}>
+            <Statistic title={t('rates.autarky')} value={percent(totals.autarky_rate)} />
+          </Col>
+        </Row>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,43 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App, InputNumber, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calls } from '../calls';
+import { money } from '../format';
+
+/** The system cost the payback is measured against; editable by those who may write (not sharers). */
+export function SystemCostEditor({ sn, cost, currency, canEdit }: { sn: string; cost: number | null; currency: string; canEdit: boolean }) {
+  const { t, i18n } = useTranslation('monitoring');
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const text = cost === null ? t('income.costNotSet') : money(cost, currency, i18n.language);
+
+  if (!canEdit) return <div className="monitor-cost">{text}</div>;
+  if (!editing) {
+    return (
+      <Typography.Text className="monitor-cost" editable={{ onStart: () => setEditing(true), tooltip: t('income.editCost') }}>
+        {text}
+      </Typography.Text>
+    );
+  }
+  return (
+    <InputNumber<number>
+      autoFocus
+      min={0}
+      max={1e9}
+      defaultValue={cost ?? undefined}
+      addonAfter={currency}
+      style={{ width: '100%' }}
+      onBlur={() => setEditing(false)}
+      onPressEnter={async (e) => {
+        const value = Number((e.target as HTMLInputElement).value.replace(/[^\d.]/g, ''));
+        setEditing(false);
+        if (!Number.isFinite(value)) return;
+        await calls.updateSystemCost(sn, value);
+        void message.success(t('saved'));
+        await client.invalidateQueries({ queryKey: ['monitoring', 'payoff', sn] });
+      }}
+    />
+  );
+}

@@ -1,0 +1,16 @@
+import dayjs from 'dayjs';
+import type { Period } from '../types';
+
+/** A bar's label in the chosen language: the day of the month, the month's short name, or the year. */
+export function periodLabel(label: string, period: Period): string {
+  if (period === 'month') return dayjs(label).format('D');
+  if (period === 'year') return dayjs(`${label}-01`).format('MMM');
+  return label;
+}
+
+/** The first and last day a period view covers (for the statistics export, at most a year). */
+export function periodRange(period: Period, date: string): { beginDate: string; endDate: string } | null {
+  if (period === 'lifetime') return null;
+  const d = dayjs(date);
+  return { beginDate: d.startOf(period).format('YYYY-MM-DD'), endDate: d.endOf(period).format('YYYY-MM-DD') };
+}

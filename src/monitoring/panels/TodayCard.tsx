@@ -1,0 +1,44 @@
+import { Card, Col, Progress, Row, Statistic, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { SERIES_COLORS } from '../charts/series';
+import { energy } from '../format';
+import type { Summary } from '../types';
+
+function Rate({ label, value, color }: { label: string; value: number | null; color: string }) {
+  return (
+    <div className="monitor-rate">
+      <Progress type="dashboard" size={96} percent={value ?? 0} strokeColor={color} format={() => (value === null ? '–' : `${value}%`)} />
+      <Typography.Text type="secondary">{label}</Typography.Text>
+    </div>
+  );
+}
+
+/** Today's and lifetime energy, self-consumption and autarky rates, CO₂ avoided. */
+export function TodayCard({ summary }: { summary: Summary }) {
+  const { t, i18n } = useTranslation('monitoring');
+  const lng = i18n.language;
+  const today = summary.today;
+  const figures = [
+    ['pv', today.pv_kwh],
+    ['load', today.load_kwh],
+    ['charge', today.charge_kwh],
+    ['discharge', today.discharge_kwh],
+    ['import', today.import_kwh],
+    ['export', today.export_kwh],
+  ] as const;
+  return (
+    <Card title={t('today.title')} className="monitor-today">
+      <Row gutter={[12, 12]}>
+        {figures.map(([key, value]) => (
+          <Col span={12} key={key}>
+            <Statistic title={t(`series.${key}`)} value={energy(value, lng, 1)} suffix="kWh" valueStyle={{ color: SERIES_COLORS[key], fontSize: 20 }} />
+          </Col>
+        ))}
+      </Row>
+      <div className="monitor-rates">
+        <Rate label={t('rates.selfConsumptionToday')} value={today.self_consumption_rate} color={SERIES_COLORS.pv} />
+        <Rate label={t('rates.autarkyToday')} value={today.autarky_rate} color={SERIES_COLORS.load} />
+      </div>
+    </Card>
+  );
+}

@@ -1,0 +1,45 @@
+import { Badge, Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import './status.css';
+import { EMS_STATUSES, type EmsStatus } from './types';
+
+/** Spec §4: the status colours; a missing or unknown value is shown dark. */
+export const STATUS_COLORS: Record<EmsStatus | 'unknown', string> = {
+  normal: '#18b46b',
+  warning: '#f5a623',
+  fault: '#e5484d',
+  offline: '#9aa5a5',
+  protection: '#8b5cf6',
+  unknown: '#1c2424',
+};
+
+/** ems_status is case-insensitive; anything else is unknown. */
+export function statusOf(value: string | null | undefined): EmsStatus | 'unknown' {
+  const lower = value?.toLowerCase();
+  return (EMS_STATUSES as readonly string[]).includes(lower ?? '') ? (lower as EmsStatus) : 'unknown';
+}
+
+export function StatusDot({ status, size = 10 }: { status: string | null | undefined; size?: number }) {
+  const { t } = useTranslation('monitoring');
+  const key = statusOf(status);
+  return (
+    <span
+      className="status-dot"
+      data-status={key}
+      role="img"
+      aria-label={t(`status.${key}`)}
+      title={t(`status.${key}`)}
+      style={{ width: size, height: size, background: STATUS_COLORS[key], boxShadow: key === 'unknown' ? 'inset 0 0 0 1px rgba(255,255,255,0.35)' : undefined }}
+    />
+  );
+}
+
+export function StatusTag({ status }: { status: string | null | undefined }) {
+  const { t } = useTranslation('monitoring');
+  const key = statusOf(status);
+  return (
+    <Tag color={STATUS_COLORS[key]} style={{ marginInlineEnd: 0 }}>
+      <Badge color="#fff" /> {t(`status.${key}`)}
+    </Tag>
+  );
+}

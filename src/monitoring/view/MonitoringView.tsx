@@ -1,0 +1,94 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
+import dayjs from 'dayjs';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calls } from '../calls';
+import { DayCurveCard } from '../charts/DayCurveCard';
+import { EnergyBarsCard } from '../charts/EnergyBarsCard';
+import { IncomeCard } from '../charts/IncomeCard';
+import { PowerFlow } from '../flow/PowerFlow';
+import { localToday } from '../format';
+import { FaultsCard } from '../panels/FaultsCard';
+import { LifetimeFigures } from '../panels/LifetimeFigures';
+import { SystemFigures } from '../panels/SystemFigures';
+import { TodayCard } from '../panels/TodayCard';
+import { WeatherCard } from '../panels/WeatherCard';
+import { ALL_SN, type SystemSummary } from '../types';
+import { useDayjsLocale } from '../useDayjsLocale';
+import './monitoring.css';
+
+/** How often the live figures are fetched again (a sample arrives every trans_frequency seconds). */
+const LIVE_REFRESH_MS = 60_000;
+
+export interface MonitoringViewProps {
+  system: SystemSummary;
+  /** Customers and sharers: their calls (which also take 'All'); staff: the one-system calls. */
+  forCustomer: boolean;
+  /** The systems whose faults are listed ('All': every one of the customer's). */
+  faultSns: readonly string[];
+  canEdit: boolean;
+  /** Shown beside the power-flow title (the share icon). */
+  actions?: ReactNode;
+}
+
+/** The monitoring views of one system or 'All': figures, live power flow, today, day curve, bars, income, weather, faults. */
+export function MonitoringView({ system, forCustomer, faultSns, canEdit, actions }: MonitoringViewProps) {
+  const { t } = useTranslation('monitoring');
+  useDayjsLocale();
+  const sn = system.sys_sn;
+  const summary = useQuery({
+    queryKey: ['monitoring', 'summary', sn, forCustomer],
+    queryFn: () => calls.summary(sn, forCustomer),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+  const data = summary.data;
+  const today = data ? localToday(data.time_zone) : undefined;
+
+  return (
+    <div className="monitor" data-sn={sn}>
+      <Row gutter={[16, 16]}>
+        <Col xs={24} lg={12} xl={6}>
+          <Card title={t('figures.title')} className="monitor-card-fill">
+            <SystemFigures system={system} />
+            {data ? <LifetimeFigures summary={data} /> : null}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12} xl={11}>
+          <Card
+            title={t('flow.title')}
+            className="monitor-card-fill"
+            extra={
+              <Space>
+                {data?.flow.ts ? <Typography.Text type="secondary">{t('flow.updated', { time: dayjs(data.flow.ts).format('LT') })}</Typography.Text> : null}
+                {actions}
+              </Space>
+            }
+          >
+            {data ? <PowerFlow flow={data.flow} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+          </Card>
+        </Col>
+        <Col xs={24} xl={7}>{data ? <TodayCard summary={data} /> : <Card><Skeleton active /></Card>}</Col>
+        {today ? (
+          <>
+            <Col span={24}>
+              <DayCurveCard sn={sn} today={today} />
+            </Col>
+            <Col span={24}>
+              <EnergyBarsCard sn={sn} today={today} />
+            </Col>
+            <Col xs={24} xl={14}>
+              <IncomeCard sn={sn} today={today} canEdit={canEdit} />
+            </Col>
+            <Col xs={24} xl={10}>
+              <Space direction="vertical" size={16} style={{ width: '100%' }}>
+                {sn === ALL_SN ? null : <WeatherCard sn={sn} />}
+                <FaultsCard sns={faultSns} />
+              </Space>
+            </Col>
+          </>
+        ) : null}
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Card, Form, InputNumber, Select, Skeleton, Space, Typography } from 'antd';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calls } from '../../monitoring/calls';
+import { SystemScopeSelect } from './SystemScopeSelect';
+import { TimeRange } from './TimeRange';
+
+const CURRENCIES = ['EUR', 'CHF', 'GBP', 'USD', 'JPY', 'CNY', 'AUD', 'ZAR'];
+const MAX_PERIODS = 12;
+
+interface PriceForm {
+  currency: string;
+  basePrice: number;
+  feedInPrice: number;
+  periods: Array<{ range: [string, string]; price: number }>;
+}
+
+/** elecPriceSetting: time-of-use buy prices, the feed-in tariff and the currency, for one system or all. */
+export default function ElecPriceSetting() {
+  const { t } = useTranslation('monitoring');
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const [sn, setSn] = useState('');
+  const [form] = Form.useForm<PriceForm>();
+  const [saving, setSaving] = useState(false);
+  const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'tariff', sn], queryFn: () => calls.tariff(sn || undefined) });
+  const currency = Form.useWatch('currency', form) ?? data?.currency;
+
+  useEffect(() => {
+    if (data) {
+      form.setFieldsValue({
+        currency: data.currency,
+        basePrice: data.basePrice,
+        feedInPrice: data.feedInPrice,
+        periods: data.periods.map((p) => ({ range: [p.start, p.end], price: p.price })),
+      });
+    }
+  }, [data, form]);
+
+  const save = async (values: PriceForm) => {
+    setSaving(true);
+    try {
+      await calls.saveTariff({
+        ...(sn ? { sn } : {}),
+        currency: values.currency,
+        basePrice: values.basePrice,
+        feedInPrice: values.feedInPrice,
+        periods: (values.periods ?? []).map((p) => ({ start: p.range[0], end: p.range[1], price: p.price })),
+      });
+      void message.success(t('saved'));
+      await client.invalidateQueries({ queryKey: ['monitoring'] });
+    } catch {
+      // the /api client showed why (110: periods overlap)
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const price = { min: 0, max: 100000, step: 0.01, addonAfter: `${currency ?? ''}/kWh`, style: { width: 220 } };
+  return (
+    <div>
+      <div className="page-head">
+        <div>
+          <h1>{t('menu:elecPriceSetting')}</h1>
+          <p>{t('prices.subtitle')}</p>
+        </div>
+        <SystemScopeSelect value={sn} onChange={setSn} defaultLabel={t('prices.allSystems')} />
+      </div>
+      <Card style={{ maxWidth: 760 }}>
+        {isLoading ? (
+          <Skeleton active />
+        ) : (
+          <Form form={form} layout="vertical" onFinish={save} requiredMark={false}>
+            {data?.isDefault ? <Alert type="info" showIcon message={t('prices.typical')} style={{ marginBottom: 16 }} /> : null}
+            <Form.Item name="currency" label={t('prices.currency')} rules={[{ required: true, message: t('prices.required') }]}>
+              <Select style={{ width: 160 }} options={[...new Set([...CURRENCIES, data?.currency ?? 'EUR'])].map((c) => ({ value: c, label: c }))} />
+            </Form.Item>
+            <Space wrap size={24}>
+              <Form.Item name="basePrice" label={t('prices.base')} extra={t('prices.baseHelp')} rules={[{ required: true, message: t('prices.required') }]}>
+                <InputNumber<number> {...price} />
+              </Form.Item>
+              <Form.Item name="feedInPrice" label={t('prices.feedIn')} rules={[{ required: true, message: t('prices.required') }]}>
+                <InputNumber<number> {...price} />
+              </Form.Item>
+            </Space>
+            <Typography.Title level={5}>{t('prices.periods')}</Typography.Title>
+            <Typography.Paragraph type="secondary">{t('prices.periodsHelp')}</Typography.Paragraph>
+            <Form.List name="periods">
+              {(fields, { add, remove }) => (
+                <>
+                  {fields.map((field) => (
+                    <Space key={field.key} align="start" wrap>
+                      <Form.Item name={[field.name, 'range']} rules={[{ required: true, message: t('prices.required') }]}>
+                        <TimeRange />
+                      </Form.Item>
+                      <Form.Item name={[field.name, 'price']} rules={[{ required: true, message: t('prices.required') }]}>
+                        <InputNumber<number> {...price} />
+                      </Form.Item>
+                      <Button icon={<DeleteOutlined />} aria-label={t('prices.removePeriod')} onClick={() => remove(field.name)} />
+                    </Space>
+                  ))}
+                  <Form.Item>
+                    <Button
+                      type="dashed"
+                      icon={<PlusOutlined />}
+                      disabled={fields.length >= MAX_PERIODS}
+                      onClick={() => add({ range: ['17:00', '21:00'], price: form.getFieldValue('basePrice') })}
+                    >
+                      {t('prices.addPeriod')}
+                    </Button>
+                  </Form.Item>
+                </>
+              )}
+            </Form.List>
+            <Button type="primary" htmlType="submit" loading={saving}>{t('save')}</Button>
+          </Form>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Empty, Skeleton, Tabs, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useUser } from '../../auth/useUser';
+import { calls } from '../../monitoring/calls';
+import { isReadOnly } from '../../monitoring/roles';
+import { StatusTag } from '../../monitoring/status';
+import { MonitoringView } from '../../monitoring/view/MonitoringView';
+import { countryName } from './countries';
+import { FaultsTable } from './FaultsTable';
+import { UserLogTable } from './UserLogTable';
+
+/** A system's page for staff: the monitoring views, its faults and its user log. */
+export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
+  const { t, i18n } = useTranslation('monitoring');
+  const roles = useUser()?.roles ?? [];
+  const { data, isLoading } = useQuery({
+    queryKey: ['monitoring', 'system', sn],
+    queryFn: () => calls.systems({ pageIndex: 1, pageSize: 20, sn }),
+  });
+  const system = data?.data.find((s) => s.sys_sn === sn);
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+      {t('system.back')}
+    </Button>
+  );
+  if (isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (!system) return <Empty description={t('system.notFound')}>{back}</Empty>;
+
+  return (
+    <div className="system-page">
+      <div className="system-page__head">
+        {back}
+        <div className="system-page__title">
+          <h1>
+            {system.sys_name} <StatusTag status={system.ems_status} />
+          </h1>
+          <Typography.Text type="secondary" copyable={{ text: system.sys_sn }}>{system.sys_sn}</Typography.Text>
+        </div>
+      </div>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 4 }}
+        style={{ marginBottom: 12 }}
+        items={[
+          { key: 'address', label: t('system.address'), children: `${system.address} (${countryName(system.country_code, i18n.language)})` },
+          { key: 'installer', label: t('list.installer'), children: system.installer ?? '–' },
+          { key: 'commissioned', label: t('system.commissioned'), children: system.commissioned_on ? dayjs(system.commissioned_on).format('LL') : '–' },
+          { key: 'lastSeen', label: t('list.lastSeen'), children: system.last_seen_at ? dayjs(system.last_seen_at).format('L LT') : '–' },
+        ]}
+      />
+      <Tabs
+        items={[
+          {
+            key: 'monitoring',
+            label: t('system.monitoring'),
+            children: <MonitoringView system={system} forCustomer={false} faultSns={[system.sys_sn]} canEdit={!isReadOnly(roles)} />,
+          },
+          { key: 'faults', label: t('system.faults'), children: <FaultsTable sn={system.sys_sn} /> },
+          { key: 'log', label: t('system.userLog'), children: <UserLogTable sn={system.sys_sn} /> },
+        ]}
+      />
+    </div>
+  );
+}
