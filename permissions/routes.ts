@@ -163,8 +163,11 @@ export function leafRoutes(routes: readonly RouteNode[] = ROUTES): RouteNode[] {
   return routes.flatMap((r) => (r.children ? leafRoutes(r.children) : [r]));
 }
 
+// The server looks a route up on every request: index the table once.
+const ROUTES_BY_KEY = new Map(leafRoutes().map((route) => [route.key, route]));
+
 export function findRoute(key: string): RouteNode | undefined {
-  return leafRoutes().find((r) => r.key === key);
+  return ROUTES_BY_KEY.get(key);
 }
 
 /** The roles allowed on a route; undefined means every logged-in user. */

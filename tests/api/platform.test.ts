@@ -71,16 +71,25 @@ test('/api/docs/json is an OpenAPI document listing the Account calls; /api/docs
   expect(ui.headers['content-type']).toContain('text/html');
 });
 
-test('security headers on every answer', async () => {
+test('security headers on every API answer: nothing may load, frame or sniff it', async () => {
   const response = await t.inject({ method: 'POST', url: '/api/Account/Login', payload: { username: 'admin', password: 'demo2026' } });
   const csp = String(response.headers['content-security-policy']);
-  expect(csp).toContain("default-src 'self'");
-  expect(csp).toContain("script-src 'self'");
-  expect(csp).toContain("style-src 'self' 'unsafe-inline'");
-  expect(csp).toContain('img-src \'self\' data: blob:');
-  expect(csp).not.toContain('upgrade-insecure-requests');
+  expect(csp).toContain("default-src 'none'");
+  expect(csp).toContain("frame-ancestors 'none'");
   expect(response.headers['x-content-type-options']).toBe('nosniff');
   expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(response.headers['strict-transport-security']).toBeDefined();
   expect(response.headers['referrer-policy']).toBe('no-referrer');
+});
+
+test('security headers on pages: a CSP that admits the built app and nothing else', async () => {
+  const response = await t.inject({ method: 'GET', url: '/Login' });
+  const csp = String(response.headers['content-security-policy']);
+  expect(csp).toContain("default-src 'self'");
+  expect(csp).toContain("script-src 'self'");
+  expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+  expect(csp).toContain("img-src 'self' data: blob:");
+  expect(csp).not.toContain('upgrade-insecure-requests');
+  expect(response.headers['x-content-type-options']).toBe('nosniff');
+  expect(response.headers['strict-transport-security']).toBeDefined();
 });
