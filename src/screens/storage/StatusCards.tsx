@@ -19,7 +19,7 @@ export function StatusCards({ active, onSelect }: { active?: string; onSelect: (
       {KEYS.map((key) => {
         const selected = (active ?? 'total') === key;
         return (
-          <Col key={key} xs={12} sm={8} md={6} xl={3} flex="1 1 0">
+          <Col key={key} flex="1 0 132px">
             <Card
               hoverable
               size="small"

@@ -1,4 +1,4 @@
-import { Tabs } from 'antd';
+import { Card, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -39,6 +39,7 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
         </div>
       </div>
       <StatusCards active={filters.status} onSelect={(status) => filter({ ...filters, status: status === 'total' ? undefined : status })} />
+      <Card styles={{ body: { paddingTop: 4 } }}>
       <Tabs
         items={[
           {
@@ -54,6 +55,7 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
           { key: 'map', label: t('map.title'), children: <SystemMap onOpen={open} /> },
         ]}
       />
+      </Card>
     </div>
   );
 }

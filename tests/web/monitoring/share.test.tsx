@@ -1,0 +1,120 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it, vi } from 'vitest';
+import { ShareButton, showsShareIcon } from '../../../src/monitoring/share/ShareButton';
+import { ShareDialog } from '../../../src/monitoring/share/ShareDialog';
+import { SHARE_EMAIL_PATTERN } from '../../../src/monitoring/share/rules';
+import { envelope } from '../helpers';
+import { server } from '../setup';
+import { renderAt, signIn } from './render';
+
+function openDialog() {
+  signIn(['customer']);
+  renderAt(<ShareDialog sn="ESS-A" open onClose={() => {}} />);
+}
+const email = () => screen.getByLabelText('E-mail');
+const days = () => screen.getByLabelText('Valid for');
+const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
+const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+
+describe('the share icon (spec §6)', () => {
+  it('is hidden when the only role is sharer, or when All is selected', () => {
+    expect(showsShareIcon(['sharer'], 'ESS-A')).toBe(false);
+    expect(showsShareIcon(['customer'], 'All')).toBe(false);
+    expect(showsShareIcon(['customer'], 'ESS-A')).toBe(true);
+    expect(showsShareIcon(['customer', 'sharer'], 'ESS-A')).toBe(true);
+  });
+
+  it('renders for a customer on one system and not for a sharer nor for All', () => {
+    signIn(['customer']);
+    const customer = renderAt(<ShareButton sn="ESS-A" roles={['customer']} />);
+    expect(screen.getByTestId('share-button')).toBeInTheDocument();
+    customer.unmount();
+    const sharer = renderAt(<ShareButton sn="ESS-A" roles={['sharer']} />);
+    expect(screen.queryByTestId('share-button')).toBeNull();
+    sharer.unmount();
+    renderAt(<ShareButton sn="All" roles={['customer']} />);
+    expect(screen.queryByTestId('share-button')).toBeNull();
+  });
+});
+
+describe('the share dialog (spec §5)', () => {
+  it('asks for both fields with the spec texts', async () => {
+    openDialog();
+    submit();
+    expect(await screen.findByText('Please enter your email')).toBeInTheDocument();
+    expect(screen.getByText('Please fill in the number of days')).toBeInTheDocument();
+  });
+
+  it('refuses an address of the wrong shape, with a 2-8 letter top-level part', async () => {
+    expect(SHARE_EMAIL_PATTERN.test('a.b@example.co')).toBe(true);
+    expect(SHARE_EMAIL_PATTERN.test('a@example.abcdefgh')).toBe(true);
+    expect(SHARE_EMAIL_PATTERN.test('a@example.c')).toBe(false);
+    expect(SHARE_EMAIL_PATTERN.test('a@example.abcdefghi')).toBe(false);
+    expect(SHARE_EMAIL_PATTERN.test('no-at.example.com')).toBe(false);
+    openDialog();
+    type(email(), 'person@example.c');
+    expect(await screen.findByText('E-mail format incorrect, please enter again')).toBeInTheDocument();
+  });
+
+  it('says to fill in numbers and clears a non-numeric days value after 2 s', async () => {
+    // The fake clock also runs with real time, so that the form's own validation settles.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+    openDialog();
+    type(days(), '7x');
+    expect(await screen.findByText('Please fill in the numbers')).toBeInTheDocument();
+    expect(days()).toHaveValue('7x');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1500);
+    });
+    expect(days()).toHaveValue('7x');
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(500);
+    });
+    expect(days()).toHaveValue('');
+    await waitFor(() => expect(screen.queryByText('Please fill in the numbers')).toBeNull());
+  });
+
+  it('keeps a numeric value and sends e-mail, days and S/N; success says Share Success', async () => {
+    let body: unknown;
+    server.use(
+      http.post('/api/ESS/ShareSub', async ({ request }) => {
+        body = await request.json();
+        return HttpResponse.json(envelope(200, { sharer_username: 'friend', expires_at: '2026-12-01T00:00:00Z', register_token: null }));
+      }),
+    );
+    openDialog();
+    type(email(), ' friend@example.com ');
+    type(days(), '30');
+    submit();
+    expect(await screen.findByText('Share Success')).toBeInTheDocument();
+    expect(body).toEqual({ email: 'friend@example.com', days: 30, sn: 'ESS-A' });
+  });
+
+  it('shows the server info when sharing fails', async () => {
+    server.use(http.post('/api/ESS/ShareSub', () => HttpResponse.json(envelope(37, null, 'User exists: this e-mail belongs to an account that is not a sharer'))));
+    openDialog();
+    type(email(), 'staff@example.com');
+    type(days(), '5');
+    submit();
+    expect(await screen.findByText('User exists: this e-mail belongs to an account that is not a sharer')).toBeInTheDocument();
+  });
+
+  it("shows 'Share Failed' when the server gives no info", async () => {
+    server.use(http.post('/api/ESS/ShareSub', () => HttpResponse.json(envelope(400, null, ''))));
+    openDialog();
+    type(email(), 'friend@example.com');
+    type(days(), '5');
+    submit();
+    expect(await screen.findByText('Share Failed')).toBeInTheDocument();
+  });
+
+  it('gives the registration link for an address without an account', async () => {
+    server.use(http.post('/api/ESS/ShareSub', () => HttpResponse.json(envelope(200, { sharer_username: 'new@example.com', expires_at: '2026-12-01T00:00:00Z', register_token: 'tok123' }))));
+    openDialog();
+    type(email(), 'new@example.com');
+    type(days(), '3');
+    submit();
+    await waitFor(() => expect(screen.getByText(/\/shareRegister\?token=tok123/)).toBeInTheDocument());
+  });
+});
