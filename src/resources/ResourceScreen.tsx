@@ -56,6 +56,8 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
   const { mutateAsync: update } = useUpdate();
   const [saving, setSaving] = useState(false);
   const lastFailed = useRef<string | undefined>(undefined);
+  /** The server's answer to the last refused submission, kept on its field when the same values come again. */
+  const lastError = useRef<{ field: string; message: string } | undefined>(undefined);
   const names = formFields(declaration, mode);
   const readonly = Object.entries(declaration.fields).filter(([, f]) => f.form === 'readonly' || (mode === 'edit' && f.form === 'create' && !f.secret));
   const meta = { listPath: declaration.endpoints.list, getPath: declaration.endpoints.one, savePath: declaration.endpoints.save, deletePath: declaration.endpoints.delete };
@@ -72,6 +74,7 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
     // Spec §5: an identical resubmission (while saving, or of values the server just refused) is not sent.
     if (saving || lastFailed.current === signature) {
       message.warning(t('admin:form.doNotRepeat'));
+      if (lastError.current) form.setFields([{ name: lastError.current.field, errors: [lastError.current.message] }]);
       return;
     }
     setSaving(true);
@@ -88,8 +91,13 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
       lastFailed.current = signature;
       const httpError = error as HttpError & { info?: string };
       const field = fieldOfError(declaration, Number(httpError.statusCode), httpError.info);
-      if (field && names.includes(field)) form.setFields([{ name: field, errors: [httpError.message] }]);
-      else message.error(httpError.message);
+      if (field && names.includes(field)) {
+        lastError.current = { field, message: httpError.message };
+        form.setFields([{ name: field, errors: [httpError.message] }]);
+      } else {
+        lastError.current = undefined;
+        message.error(httpError.message);
+      }
     } finally {
       setSaving(false);
     }
@@ -102,7 +110,10 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
       layout="vertical"
       initialValues={initialValues}
       onFinish={submit}
-      onValuesChange={() => (lastFailed.current = undefined)}
+      onValuesChange={() => {
+        lastFailed.current = undefined;
+        lastError.current = undefined;
+      }}
       requiredMark
     >
       {readonly.map(([name, field]) => (
