@@ -1,0 +1,130 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { baseUrl, DEMO_PASSWORD, launch, login, newPage, PHONE } from './browser';
+
+/** Calls the portal's /api as a demo user (what the screens should agree with). */
+async function apiAs<T>(username: string, path: string, body: Record<string, unknown> = {}): Promise<T> {
+  const post = async (url: string, data: unknown, token?: string) => {
+    const response = await fetch(`${baseUrl()}/api${url}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: JSON.stringify(data),
+    });
+    return (await response.json()) as { code: number; data: any };
+  };
+  const session = await post('/Account/Login', { username, password: DEMO_PASSWORD });
+  const answer = await post(path, body, session.data.AccessToken);
+  expect(answer.code).toBe(200);
+  return answer.data as T;
+}
+
+interface Summary { sys_sn: string; sys_name: string; popv: number; cobat: number }
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launch();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('monitoring in a browser', () => {
+  it("shows the demo customer the 'All' entry with the sums of the API, and switches systems", async () => {
+    const list = await apiAs<Summary[]>('customer', '/ESS/GetSystemsByCustomer');
+    const systems = list.filter((s) => s.sys_sn !== 'All');
+    expect(list[0]!.sys_sn).toBe('All');
+    expect(systems.length).toBeGreaterThan(1);
+    const sum = (key: 'popv' | 'cobat') => (Math.round(systems.reduce((s, x) => s + x[key], 0) * 100) / 100).toFixed(2);
+
+    const { context, page } = await newPage(browser);
+    await login(page, 'customer');
+    const selector = page.locator('.system-selector');
+    await selector.locator('button[data-sn]').first().waitFor();
+    expect(await selector.locator('button[data-sn]').evaluateAll((b) => b.map((e) => e.getAttribute('data-sn')))).toEqual(list.map((s) => s.sys_sn));
+    const allFigures = page.getByTestId('figures-All');
+    await expect(allFigures.textContent()).resolves.toContain(`${sum('popv')} kW`);
+    await expect(allFigures.textContent()).resolves.toContain(`${sum('cobat')} kWh`);
+    await expect(page.getByTestId('system-figures').textContent()).resolves.toContain(`${sum('cobat')} kWh`);
+    // 'All' selected: no share icon
+    await page.locator('.power-flow').waitFor();
+    expect(await page.getByTestId('share-button').count()).toBe(0);
+
+    const second = systems[1]!;
+    await selector.locator(`button[data-sn="${second.sys_sn}"]`).click();
+    await page.waitForURL((url) => url.searchParams.get('sn') === second.sys_sn);
+    await expect(page.getByTestId('system-title').textContent()).resolves.toBe(second.sys_name);
+    await page.getByTestId('share-button').waitFor();
+    // ?sn= preselects after a reload
+    await page.reload();
+    await expect(page.locator(`.system-selector button[data-sn="${second.sys_sn}"]`).getAttribute('aria-pressed')).resolves.toBe('true');
+    await context.close();
+  });
+
+  it('gives the sharer no share icon and no way to change settings', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'sharer');
+    await page.locator('.system-selector button[data-sn]').first().waitFor();
+    await page.locator('.power-flow').waitFor();
+    expect(await page.getByTestId('share-button').count()).toBe(0);
+    expect(await page.locator('.monitor-cost .ant-typography-edit').count()).toBe(0);
+    const hrefs = await page.locator('nav a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    expect(hrefs).not.toContain('/BasicSettings/elecPriceSetting');
+    expect(hrefs).not.toContain('/BasicSettings/systemSettings');
+    await page.goto('/BasicSettings/systemSettings');
+    await page.waitForURL(/\/401\?noGoBack=true/);
+    await context.close();
+  });
+
+  it("holds only the installer's systems in the installer's list", async () => {
+    const mine = await apiAs<{ dataCount: number; data: Summary[] }>('installer', '/ESS/GetSystems', { pageIndex: 1, pageSize: 500 });
+    const everyone = await apiAs<{ dataCount: number }>('admin', '/ESS/GetSystems', { pageIndex: 1, pageSize: 1 });
+    expect(mine.dataCount).toBeGreaterThan(0);
+    expect(mine.dataCount).toBeLessThan(everyone.dataCount);
+
+    const { context, page } = await newPage(browser);
+    await login(page, 'installer');
+    await page.goto('/EnergyStorageList/energyStorageList');
+    await page.locator('.storage-table .ant-table-row').first().waitFor();
+    const shown = await page.locator('.storage-table .ant-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
+    expect(shown.sort()).toEqual(mine.data.map((s) => s.sys_sn).slice(0, shown.length).sort());
+    expect(shown.length).toBe(Math.min(20, mine.dataCount));
+    await expect(page.getByTestId('status-card-total').textContent()).resolves.toContain(String(mine.dataCount));
+    // a row opens the system page with its monitoring views
+    await page.locator('.storage-table .ant-table-row').first().click();
+    await page.waitForURL((url) => url.searchParams.has('sn'));
+    await page.locator('.power-flow').waitFor();
+    await context.close();
+  });
+
+  it('fits the customer dashboard into a 375 px phone', async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await login(page, 'customer');
+    await page.locator('.power-flow svg').waitFor();
+    await page.locator('.monitor canvas').first().waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    const flowWidth = await page.locator('.power-flow svg').evaluate((svg) => svg.getBoundingClientRect().width);
+    expect(flowWidth).toBeGreaterThan(250);
+    // the selector lives in the drawer; the header button opens it
+    await page.getByRole('button', { name: /Switch system/ }).click();
+    await page.locator('.ant-drawer .system-selector button[data-sn]').nth(1).click();
+    await page.waitForURL((url) => (url.searchParams.get('sn') ?? 'All') !== 'All');
+    await context.close();
+  });
+
+  it('draws the charts in Chinese when zh is chosen', async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'customer');
+    await page.getByTestId('language-switcher').click();
+    await page.getByRole('menuitem', { name: /中文/ }).click();
+    await page.getByText('功率曲线').waitFor();
+    await page.getByText('电量统计').waitFor();
+    await page.getByText('累计', { exact: true }).first().waitFor();
+    const canvases = await page.locator('.monitor canvas').evaluateAll((list) => list.map((c) => (c as HTMLCanvasElement).width));
+    expect(canvases.length).toBeGreaterThanOrEqual(2);
+    expect(Math.min(...canvases)).toBeGreaterThan(0);
+    // the month picker speaks Chinese too (antd and dayjs locales)
+    await expect(page.locator('.ant-picker input').nth(1).getAttribute('placeholder')).resolves.toMatch(/[\u4e00-\u9fff]/);
+    await context.close();
+  });
+});
