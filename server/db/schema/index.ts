@@ -7,3 +7,4 @@ export * from './monitoring';
 export * from './admin-licenses';
 export * from './admin-sn';
 export * from './admin-access';
+export * from './app-settings';
