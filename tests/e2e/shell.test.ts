@@ -15,8 +15,15 @@ function expectedMenuPaths(roles: string[]): string[] {
 async function menuPaths(page: Page): Promise<string[]> {
   const menu = page.locator('nav .ant-menu');
   await menu.waitFor();
-  for (const title of await menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title').all()) {
-    await title.click();
+  // One group at a time: opening a group re-renders the menu below it.
+  const closedGroups = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title');
+  while ((await closedGroups.count()) > 0) {
+    const before = await closedGroups.count();
+    await closedGroups.first().click();
+    await page.waitForFunction(
+      ([selector, count]) => document.querySelectorAll(selector as string).length < (count as number),
+      ['nav .ant-menu .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title', before] as const,
+    );
   }
   const hrefs = await menu.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   return [...new Set(hrefs)].sort();
