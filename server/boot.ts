@@ -4,13 +4,19 @@ import type { AppConfig } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db';
 import { isEmpty, seedDemo } from './db/seed';
 import { jwtSecret, readEnv } from './env';
+import { LiveDemoFleet } from './monitoring/demo/live';
+import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from './monitoring/demo/lock';
 import { seedMonitoringDemo } from './monitoring/demo/seed';
+import { seedAdminDemo } from './admin/demo-seed';
+import { watchSilentSystems } from './monitoring/systems/offline-watch';
 
 export interface Booted {
   app: FastifyInstance;
   database: DatabaseHandle;
   env: ReturnType<typeof readEnv>;
   seeded: boolean;
+  /** Starts the background work (call after listen): offline watch, and the live demo fleet on a demo database. */
+  startBackground(): Promise<void>;
 }
 
 /** Shared by start.ts and dev.ts: open the database, migrate, seed an empty one, build the app. */
@@ -29,8 +35,28 @@ export async function boot(options: { staticDir?: string }): Promise<Booted> {
   const seeded = await isEmpty(database.db);
   if (seeded) await seedDemo(database.db, { password: config.demoPassword, now: clock() });
   if (seeded) await seedMonitoringDemo(database.db, { password: config.demoPassword, now: clock() });
+  // Licenses, S/Ns of the fleet, e-mail rules, the menu tree (after the fleet: it registers the fleet's S/Ns).
+  if (seeded) await seedAdminDemo(database.db, { now: clock() });
   const app = await buildApp({ db: database.db, clock, config });
-  return { app, database, env, seeded };
+  const stops: (() => Promise<void>)[] = [];
+  // Timers stop and the demo lock is released before the database closes.
+  app.addHook('onClose', async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  });
+  const startBackground = async () => {
+    const log = (message: string) => app.log.info(message);
+    const watch = watchSilentSystems({ db: database.db, clock, log });
+    stops.push(() => watch.stop());
+    if (!env.demoLive) return;
+    const session = env.databaseUrl ? await sessionOnUrl(env.databaseUrl, database.db) : sessionOnDatabase(database.db);
+    const fleet = new LiveDemoFleet({ db: database.db, clock, lock: new AdvisoryLock(session), log });
+    stops.push(async () => {
+      await fleet.stop();
+      await session.close();
+    });
+    fleet.start();
+  };
+  return { app, database, env, seeded, startBackground };
 }
 
 /** Closes the server, then the database, once, on SIGINT or SIGTERM. */

@@ -6,6 +6,7 @@ import { DEMO_USERS } from './db/seed';
 const booted = await boot({});
 const { app, env } = booted;
 await app.listen({ port: env.apiPort, host: '127.0.0.1' });
+await booted.startBackground();
 
 const vite = spawn('npx', ['vite'], { stdio: 'inherit', env: { ...process.env, API_PORT: String(env.apiPort) } });
 vite.on('exit', (code) => {

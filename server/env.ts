@@ -13,6 +13,8 @@ export function readEnv() {
     demoPassword: process.env.DEMO_PASSWORD ?? 'demo2026',
     logLevel: (process.env.LOG_LEVEL ?? 'info') as Exclude<AppConfig['logLevel'], false>,
     trustProxy: process.env.TRUST_PROXY === 'true',
+    /** On a database seeded with the demo: play the demo fleet live (false turns it off). */
+    demoLive: process.env.DEMO_LIVE !== 'false',
   };
 }
 

@@ -20,6 +20,7 @@ const booted = await boot({ staticDir: existsSync(join(distDir, 'index.html')) ?
 closeOnSignals(booted);
 const { app, env } = booted;
 await app.listen({ port: env.port, host: '0.0.0.0' });
+await booted.startBackground();
 
 const where = env.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${env.dataDir}/pglite`;
 console.log(`\nESS Portal: http://localhost:${env.port}  (API docs: http://localhost:${env.port}/api/docs)`);

@@ -10,7 +10,8 @@ import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
 import { ingestWithDeviceKey } from '../ingest/service';
 import { markSilentSystemsOffline } from '../systems/service';
 import { weatherHours } from '../weather/service';
-import { DEMO_EXPIRED_SHARE_SN, DEMO_INSTALLERS, DEMO_VPP, demoFleet, type DemoSystem } from './fleet';
+import { DEMO_EXPIRED_SHARE_SN, DEMO_FLEET_SIZE, DEMO_INSTALLERS, DEMO_VPP, demoFleet, type DemoSystem } from './fleet';
+import { markDemoSeeded } from './marker';
 import { PRICE_LEVELS } from './places';
 import { siteOfSystem } from './site';
 
@@ -91,6 +92,7 @@ export async function seedMonitoringDemo(db: Database, { password, now, days = 6
     await pushHistory(db, row, demo, password, start, now);
   }
   await markSilentSystemsOffline(db, now);
+  await markDemoSeeded(db, { size: size ?? DEMO_FLEET_SIZE, seededAt: now.toISOString() }, now);
 }
 
 async function demoUserIds(db: Database): Promise<Map<string, number>> {

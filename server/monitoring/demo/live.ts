@@ -1,0 +1,153 @@
+import { inArray, sql } from 'drizzle-orm';
+import { queryRows, type Database } from '../../db';
+import { systems } from '../../db/schema/monitoring';
+import { toIngestBatches } from '../../simulator/batches';
+import { alignToStep, SiteSimulator } from '../../simulator/simulate';
+import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
+import { ingestBatch } from '../ingest/service';
+import type { SystemRow } from '../scope';
+import { demoFleet, type DemoSystem } from './fleet';
+import type { AdvisoryLock } from './lock';
+import { demoMarker } from './marker';
+import { siteOfSystem } from './site';
+
+/**
+ * The demo fleet, live (DESIGN §8): a portal running on the demo data keeps its systems reporting. At start
+ * it back-fills every demo system from its last sample to now (at most `maxBackfillDays`), then pushes one
+ * sample per system every reporting interval, all through the ingest service a device's batch runs.
+ * Systems the demo planned as offline or never reporting stay so. One process per database plays the
+ * fleet: the one holding the advisory lock; the others try again every interval (and take over when the
+ * holder stops).
+ */
+export interface LiveDemoOptions {
+  db: Database;
+  clock: () => Date;
+  lock: AdvisoryLock;
+  maxBackfillDays?: number;
+  log?: (message: string) => void;
+}
+
+export interface PushCount {
+  systems: number;
+  samples: number;
+}
+
+interface Player {
+  demo: DemoSystem;
+  system: SystemRow;
+  sim: SiteSimulator;
+}
+
+const DAY_MS = 86_400_000;
+
+export class LiveDemoFleet {
+  private players: Player[] | null = null;
+  private timer: ReturnType<typeof setTimeout> | null = null;
+  private running: Promise<unknown> = Promise.resolve();
+  private stopped = false;
+  private readonly maxBackfillMs: number;
+  private readonly log: (message: string) => void;
+
+  constructor(private readonly options: LiveDemoOptions) {
+    this.maxBackfillMs = (options.maxBackfillDays ?? 7) * DAY_MS;
+    this.log = options.log ?? (() => {});
+  }
+
+  /** True once this process holds the lock and plays the fleet. */
+  get leading(): boolean {
+    return this.options.lock.isHeld && this.players !== null;
+  }
+
+  /** Takes the lock if free and back-fills; false when another process plays the fleet (or no demo here). */
+  async lead(): Promise<boolean> {
+    if (this.leading) return true;
+    if (!(await demoMarker(this.options.db))) return false;
+    if (!(await this.options.lock.tryAcquire())) return false;
+    const count = await this.backfill();
+    this.log(`demo fleet: ${count.systems} systems back-filled with ${count.samples} samples; live from now on`);
+    return true;
+  }
+
+  /** Brings every live demo system from its last sample up to now (bounded), in device-sized batches. */
+  async backfill(): Promise<PushCount> {
+    const now = this.options.clock().getTime();
+    const players: Player[] = [];
+    for (const { demo, system } of await this.liveSystems()) {
+      const step = system.transFrequency * 1000;
+      const [last] = await queryRows<{ ms: number; soc: number }>(
+        this.options.db,
+        sql`SELECT (extract(epoch FROM ts) * 1000)::float8 AS ms, soc FROM telemetry WHERE system_id = ${system.id} ORDER BY ts DESC LIMIT 1`,
+      );
+      const floor = alignToStep(now - this.maxBackfillMs, step);
+      const from = last ? Math.max(Number(last.ms) + step, floor) : floor;
+      players.push({ demo, system, sim: new SiteSimulator(siteOfSystem(system, demo.annualLoadKwh), from, step, last ? Number(last.soc) : 55) });
+    }
+    this.players = players;
+    return this.push();
+  }
+
+  /** One round: every live system reports what it measured since its last report (one sample per interval). */
+  async tick(): Promise<PushCount> {
+    if (!this.players) return { systems: 0, samples: 0 };
+    return this.push();
+  }
+
+  private async push(): Promise<PushCount> {
+    const now = this.options.clock();
+    let samples = 0;
+    let reporting = 0;
+    for (const player of this.players ?? []) {
+      const batches = toIngestBatches(player.sim.run(now.getTime() + 1), player.sim.stepMs, MAX_SAMPLES_PER_BATCH);
+      for (const batch of batches) {
+        const result = await ingestBatch(this.options.db, player.system, batch, now);
+        samples += result.accepted;
+      }
+      if (batches.some((b) => b.samples.length > 0)) reporting++;
+    }
+    return { systems: reporting, samples };
+  }
+
+  /** The demo systems planned to report (not offline, not unknown) that still exist. */
+  private async liveSystems(): Promise<{ demo: DemoSystem; system: SystemRow }[]> {
+    const marker = await demoMarker(this.options.db);
+    if (!marker) return [];
+    const plan = demoFleet(marker.size).filter((d) => d.status !== null && d.status !== 'offline');
+    if (plan.length === 0) return [];
+    const rows = await this.options.db.select().from(systems).where(inArray(systems.sysSn, plan.map((d) => d.sn)));
+    const bySn = new Map(rows.map((r) => [r.sysSn, r]));
+    return plan.flatMap((demo) => {
+      const system = bySn.get(demo.sn);
+      return system ? [{ demo, system }] : [];
+    });
+  }
+
+  /** Leads or ticks now, then just after every interval boundary (as a device clock reports) until stop(). */
+  start(intervalMs = 300_000): void {
+    this.stopped = false;
+    const cycle = () => {
+      this.running = this.running
+        .then((): Promise<unknown> => (this.leading ? this.tick() : this.lead()))
+        .catch((error) => this.log(`demo fleet: ${error instanceof Error ? error.message : String(error)}`));
+      return this.running;
+    };
+    const schedule = () => {
+      if (this.stopped) return;
+      const now = this.options.clock().getTime();
+      this.timer = setTimeout(() => {
+        void cycle().then(schedule);
+      }, alignToStep(now + 1, intervalMs) - now + 1000);
+      this.timer.unref?.();
+    };
+    void cycle().then(schedule);
+  }
+
+  /** Stops the timer, waits for a round under way, and lets another process take the fleet. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    await this.running;
+    this.players = null;
+    await this.options.lock.release();
+  }
+}
