@@ -6,6 +6,7 @@ import { systemInScope } from '../scope';
 import { shareSystem } from '../shares/service';
 import { readDashboardSettings, saveDashboardSettings } from '../settings/service';
 import { summary } from '../stats/service';
+import { componentsOf } from '../systems/components';
 import { faultsOf, logSystemChange, userLogOf } from '../systems/history';
 import { listSystems, selectorList, statusCounts, updateRemark } from '../systems/service';
 import { resolveTarget } from '../target';
@@ -91,6 +92,14 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       return ok(await faultsOf(db, system, request.body.pageIndex, request.body.pageSize, request.body.state));
+    },
+  });
+
+  app.post('/GetSystemComponents', {
+    schema: { tags, summary: 'The components of a system: inverter, batteries, meter, EMS with S/N, model and firmware', body: s.snBody },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      return ok(await componentsOf(db, system));
     },
   });
 

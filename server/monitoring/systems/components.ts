@@ -1,0 +1,35 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../db';
+import { systemComponents } from '../../db/schema/monitoring';
+import type { SystemRow } from '../scope';
+
+/** A device a system is built from: its kind, S/N, model and firmware. */
+export interface ComponentRow {
+  id: number;
+  kind: string;
+  sn: string;
+  model: string;
+  firmware_version: string;
+  supplier_company: string | null;
+}
+
+/** The components of one system: inverter first, then batteries, meter and EMS, each by S/N. */
+export async function componentsOf(db: Database, system: SystemRow): Promise<ComponentRow[]> {
+  const rows = await db
+    .select()
+    .from(systemComponents)
+    .where(eq(systemComponents.systemId, system.id))
+    .orderBy(
+      sql`array_position(ARRAY['inverter', 'battery', 'meter', 'ems']::text[], ${systemComponents.kind})`,
+      asc(systemComponents.kind),
+      asc(systemComponents.sn),
+    );
+  return rows.map((c) => ({
+    id: c.id,
+    kind: c.kind,
+    sn: c.sn,
+    model: c.model,
+    firmware_version: c.firmwareVersion,
+    supplier_company: c.supplierCompany,
+  }));
+}
