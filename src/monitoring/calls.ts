@@ -2,7 +2,7 @@ import { api, type ApiRequestOptions } from '../api/client';
 import type { Envelope } from '../shared/codes';
 import type {
   DayCurve, Fault, Forecast, IncomeBars, MapPosition, OperatingSettings, Page, PayoffTotal, Period, PeriodBars, ShareResult,
-  StatusCounts, Summary, SystemListRow, SystemSettingsRow, SystemSummary, Tariff, TariffPeriod, UserLogEntry, Weather,
+  StatusCounts, Summary, SystemComponent, SystemListRow, SystemSettingsRow, SystemSummary, Tariff, TariffPeriod, UserLogEntry, Weather,
 } from './types';
 
 /** A call that did not answer code 200 (its message is already shown by the /api client unless quiet). */
@@ -48,6 +48,7 @@ export const calls = {
   weather: (sn: string) => post<Weather>('/ESS/GetWeatherData', { sn }),
   forecast: (sn: string) => post<Forecast>('/Power/PredictivePower', { sn }),
   faults: (sn: string, pageIndex: number, pageSize: number) => post<Page<Fault>>('/ESS/GetSysFaultBySn', { sn, pageIndex, pageSize }),
+  components: (sn: string) => post<SystemComponent[]>('/ESS/GetSystemComponents', { sn }),
   userLog: (sn: string, pageIndex: number, pageSize: number) => post<Page<UserLogEntry>>('/ESS/GetUserLogBySn', { sn, pageIndex, pageSize }),
   /** Quiet: the share dialog shows the server's info or 'Share Failed' itself (spec §8 UI messages). */
   share: (email: string, days: number, sn: string) => post<ShareResult>('/ESS/ShareSub', { email, days, sn }, { quiet: true }),

@@ -120,6 +120,22 @@ export interface PayoffTotal {
   income_since_commissioning: number;
   payback_percent: number | null;
   payback_date: string | null;
+  /** How many systems the figures cover ('All': every one of the caller's in the first one's currency). */
+  systems?: number;
+  /** 'All': S/Ns left out because they are priced in another currency. */
+  excluded?: string[];
+}
+
+export type ComponentKind = 'inverter' | 'battery' | 'meter' | 'ems';
+
+/** A device a system is built from (GetSystemComponents). */
+export interface SystemComponent {
+  id: number;
+  kind: ComponentKind | string;
+  sn: string;
+  model: string;
+  firmware_version: string;
+  supplier_company: string | null;
 }
 
 export type WeatherCondition = 'sunny' | 'partly_cloudy' | 'cloudy' | 'overcast' | 'rain' | 'snow';

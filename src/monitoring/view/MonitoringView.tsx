@@ -9,6 +9,7 @@ import { EnergyBarsCard } from '../charts/EnergyBarsCard';
 import { IncomeCard } from '../charts/IncomeCard';
 import { PowerFlow } from '../flow/PowerFlow';
 import { localToday } from '../format';
+import { ComponentsCard } from '../components/ComponentsList';
 import { FaultsCard } from '../panels/FaultsCard';
 import { LifetimeFigures } from '../panels/LifetimeFigures';
 import { SystemFigures } from '../panels/SystemFigures';
@@ -28,12 +29,14 @@ export interface MonitoringViewProps {
   /** The systems whose faults are listed ('All': every one of the customer's). */
   faultSns: readonly string[];
   canEdit: boolean;
+  /** The customer's dashboard shows what the system is built from (staff have a tab for it). */
+  showComponents?: boolean;
   /** Shown beside the power-flow title (the share icon). */
   actions?: ReactNode;
 }
 
 /** The monitoring views of one system or 'All': figures, live power flow, today, day curve, bars, income, weather, faults. */
-export function MonitoringView({ system, forCustomer, faultSns, canEdit, actions }: MonitoringViewProps) {
+export function MonitoringView({ system, forCustomer, faultSns, canEdit, showComponents = false, actions }: MonitoringViewProps) {
   const { t } = useTranslation('monitoring');
   useDayjsLocale();
   const sn = system.sys_sn;
@@ -84,6 +87,7 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, actions
               <Space direction="vertical" size={16} style={{ width: '100%' }}>
                 {sn === ALL_SN ? null : <WeatherCard sn={sn} />}
                 <FaultsCard sns={faultSns} />
+                {showComponents && sn !== ALL_SN ? <ComponentsCard sn={sn} /> : null}
               </Space>
             </Col>
           </>

@@ -46,6 +46,7 @@ export default function CustomerDashboard() {
         forCustomer
         faultSns={all ? systems.map((s) => s.sys_sn) : [selected.sys_sn]}
         canEdit={!isReadOnly(roles)}
+        showComponents
         actions={<ShareButton sn={selected.sys_sn} roles={roles} />}
       />
     </div>

@@ -7,12 +7,13 @@ import { useUser } from '../../auth/useUser';
 import { calls } from '../../monitoring/calls';
 import { isReadOnly } from '../../monitoring/roles';
 import { StatusTag } from '../../monitoring/status';
+import { ComponentsTable } from '../../monitoring/components/ComponentsList';
 import { MonitoringView } from '../../monitoring/view/MonitoringView';
 import { countryName } from './countries';
 import { FaultsTable } from './FaultsTable';
 import { UserLogTable } from './UserLogTable';
 
-/** A system's page for staff: the monitoring views, its faults and its user log. */
+/** A system's page for staff: the monitoring views, its components, its faults and its user log. */
 export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
   const { t, i18n } = useTranslation('monitoring');
   const roles = useUser()?.roles ?? [];
@@ -58,6 +59,7 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
             label: t('system.monitoring'),
             children: <MonitoringView system={system} forCustomer={false} faultSns={[system.sys_sn]} canEdit={!isReadOnly(roles)} />,
           },
+          { key: 'components', label: t('system.components'), children: <ComponentsTable sn={system.sys_sn} /> },
           { key: 'faults', label: t('system.faults'), children: <FaultsTable sn={system.sys_sn} /> },
           { key: 'log', label: t('system.userLog'), children: <UserLogTable sn={system.sys_sn} /> },
         ]}
