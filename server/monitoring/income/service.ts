@@ -65,6 +65,63 @@ export interface PayoffTotal {
   payback_date: string | null;
 }
 
+/**
+ * 'All': the caller's systems together. Sums of cost and income; the payback date is the day the systems'
+ * combined income (each earning its daily rate from its own commissioning) reaches their combined cost.
+ * Systems priced in another currency than the first one cannot be added up and are left out.
+ */
+export async function payoffTotalOf(db: Database, target: Target, now: Date): Promise<PayoffTotal & { systems: number; excluded: string[] }> {
+  const parts = await Promise.all(target.systems.map(async (system) => ({ system, total: await payoffTotal(db, system, now) })));
+  if (parts.length === 1) return { ...parts[0]!.total, systems: 1, excluded: [] };
+  const currency = parts[0]?.total.currency ?? target.currency;
+  const same = parts.filter((p) => p.total.currency === currency);
+  const excluded = parts.filter((p) => p.total.currency !== currency).map((p) => p.system.sysSn);
+  const sum = (pick: (t: PayoffTotal) => number) => round2(same.reduce((acc, p) => acc + pick(p.total), 0));
+  const costed = same.filter((p) => p.total.system_cost !== null && p.total.system_cost > 0);
+  const cost = costed.length ? sum((t) => t.system_cost ?? 0) : null;
+  const commissioned = same.map((p) => p.total.commissioned_on).filter((d): d is string => d !== null).sort();
+  const sinceCommissioning = sum((t) => t.income_since_commissioning);
+  const costedIncome = costed.reduce((acc, p) => acc + p.total.income_since_commissioning, 0);
+  return {
+    currency,
+    system_cost: cost,
+    commissioned_on: commissioned[0] ?? null,
+    income_reported: sum((t) => t.income_reported),
+    days_reported: Math.max(0, ...same.map((p) => p.total.days_reported)),
+    daily_income: sum((t) => t.daily_income),
+    income_since_commissioning: sinceCommissioning,
+    payback_percent: cost ? Math.round(Math.min(100, (costedIncome / cost) * 100) * 10) / 10 : null,
+    payback_date: cost ? combinedPaybackDate(costed.map((p) => p.total)) : null,
+    systems: same.length,
+    excluded,
+  };
+}
+
+/** The first day on which Σ daily_i × days since commissioning_i reaches Σ cost_i (piecewise linear). */
+function combinedPaybackDate(totals: PayoffTotal[]): string | null {
+  const earners = totals
+    .filter((t) => t.commissioned_on !== null)
+    .map((t) => ({ start: Date.parse(`${t.commissioned_on}T00:00:00Z`) / 86_400_000, daily: t.daily_income }))
+    .sort((a, b) => a.start - b.start);
+  if (earners.length !== totals.length) return null;
+  const cost = totals.reduce((acc, t) => acc + (t.system_cost ?? 0), 0);
+  let earned = 0;
+  let rate = 0;
+  let day = earners[0]!.start;
+  for (let i = 0; i <= earners.length; i++) {
+    const next = earners[i]?.start ?? Number.POSITIVE_INFINITY;
+    if (rate > 0 && earned + rate * (next - day) >= cost) {
+      const payback = day + Math.ceil((cost - earned) / rate);
+      return new Date(payback * 86_400_000).toISOString().slice(0, 10);
+    }
+    if (i === earners.length) break;
+    earned += rate * (next - day);
+    day = next;
+    rate += earners[i]!.daily;
+  }
+  return null;
+}
+
 export async function payoffTotal(db: Database, system: SystemRow, now: Date): Promise<PayoffTotal> {
   const prices = await pricesOf(db, system);
   const [row] = await queryRows<{ load: number; imp: number; exp: number; days: number }>(

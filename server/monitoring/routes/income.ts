@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
 import { ok } from '../../http/envelope';
 import { sendXlsx } from '../exports/xlsx';
-import { incomeBars, payoffTotal } from '../income/service';
+import { incomeBars, payoffTotalOf } from '../income/service';
 import { systemInScope } from '../scope';
 import { logSystemChange } from '../systems/history';
 import { updateSystemCost } from '../systems/service';
@@ -31,8 +31,8 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
   });
 
   app.post('/PayoffTotalResult', {
-    schema: { tags, summary: 'Income so far, system cost and the payback date of one system', body: s.snBody },
-    handler: async (request) => ok(await payoffTotal(db, await systemInScope(db, await viewer(request), request.body.sn, now()), now())),
+    schema: { tags, summary: "Income so far, system cost and the payback date of one system, or of the caller's systems together ('All')", body: s.snBody },
+    handler: async (request) => ok(await payoffTotalOf(db, await resolveTarget(db, await viewer(request), request.body.sn, now()), now())),
   });
 
   app.post('/UpdateSystemCost', {

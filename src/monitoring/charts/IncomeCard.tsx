@@ -13,7 +13,7 @@ import { PeriodPicker } from './PeriodPicker';
 import { SERIES_COLORS } from './series';
 import { SystemCostEditor } from './SystemCostEditor';
 
-/** Income (savings + feed-in) per period, and for one system the payback: when the savings repay its cost. */
+/** Income (savings + feed-in) per period, and the payback: when the savings repay the cost (of one system, or of all together). */
 export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; canEdit: boolean }) {
   const { t, i18n } = useTranslation('monitoring');
   const [period, setPeriod] = useState<Period>('year');
@@ -21,7 +21,7 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
   const day = date.format('YYYY-MM-DD');
   const single = sn !== ALL_SN;
   const bars = useQuery({ queryKey: ['monitoring', 'income', sn, period, day], queryFn: () => calls.incomeBars(sn, period, day) });
-  const payoff = useQuery({ queryKey: ['monitoring', 'payoff', sn], queryFn: () => calls.payoff(sn), enabled: single });
+  const payoff = useQuery({ queryKey: ['monitoring', 'payoff', sn], queryFn: () => calls.payoff(sn) });
   const currency = payoff.data?.currency ?? bars.data?.currency ?? 'EUR';
 
   const rows = useMemo(
@@ -36,7 +36,7 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
 
   return (
     <Card title={t('income.title')} extra={<ExportButton path={EXPORTS.income} body={{ sn, period, date: day }} label={t('export.income')} />}>
-      {single && p ? (
+      {p ? (
         <Row gutter={[16, 16]} align="middle" className="monitor-payback">
           <Col xs={12} md={6}>
             <Statistic title={t('income.total')} value={money(p.income_since_commissioning, currency, i18n.language)} />
@@ -51,8 +51,12 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
             />
           </Col>
           <Col xs={12} md={6}>
-            <Typography.Text type="secondary">{t('income.systemCost')}</Typography.Text>
-            <SystemCostEditor sn={sn} cost={p.system_cost} currency={currency} canEdit={canEdit} />
+            <Typography.Text type="secondary">{single ? t('income.systemCost') : t('income.systemsCost', { count: p.systems ?? 0 })}</Typography.Text>
+            {single ? (
+              <SystemCostEditor sn={sn} cost={p.system_cost} currency={currency} canEdit={canEdit} />
+            ) : (
+              <span className="monitor-cost">{p.system_cost !== null ? money(p.system_cost, currency, i18n.language) : t('income.costNotSet')}</span>
+            )}
             {p.payback_percent !== null ? <Progress percent={p.payback_percent} size="small" strokeColor={SERIES_COLORS.savings} /> : null}
           </Col>
         </Row>
@@ -63,6 +67,9 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
           </Col>
         </Row>
       )}
+      {!single && p?.excluded?.length ? (
+        <Typography.Paragraph type="secondary">{t('income.excluded', { currency, sns: p.excluded.join(', ') })}</Typography.Paragraph>
+      ) : null}
       <div className="monitor-toolbar">
         <PeriodPicker period={period} date={date} today={today} onChange={(next, d) => { setPeriod(next); setDate(d); }} />
       </div>

@@ -3,6 +3,7 @@ import { Card, Empty, List, Skeleton, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
+import { useFaultText } from '../faultText';
 import { STATUS_COLORS } from '../status';
 import type { Fault } from '../types';
 
@@ -16,6 +17,7 @@ export function FaultLevel({ level }: { level: Fault['level'] }) {
 /** The newest faults of the shown systems (several for 'All'), newest first. */
 export function FaultsCard({ sns }: { sns: readonly string[] }) {
   const { t } = useTranslation('monitoring');
+  const faultText = useFaultText();
   const results = useQueries({
     queries: sns.map((sn) => ({ queryKey: ['monitoring', 'faults', sn, 1, RECENT], queryFn: () => calls.faults(sn, 1, RECENT) })),
   });
@@ -37,7 +39,7 @@ export function FaultsCard({ sns }: { sns: readonly string[] }) {
               <List.Item.Meta
                 title={
                   <span>
-                    <FaultLevel level={f.level} /> <Typography.Text code>{f.code}</Typography.Text> {f.description}
+                    <FaultLevel level={f.level} /> <Typography.Text code>{f.code}</Typography.Text> {faultText(f)}
                   </span>
                 }
                 description={`${dayjs(f.started_at).format('L LT')}${sns.length > 1 ? ` · ${f.sn}` : ''}`}
