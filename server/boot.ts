@@ -6,6 +6,7 @@ import { isEmpty, seedDemo } from './db/seed';
 import { jwtSecret, readEnv } from './env';
 import { LiveDemoFleet } from './monitoring/demo/live';
 import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from './monitoring/demo/lock';
+import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
 import { seedMonitoringDemo } from './monitoring/demo/seed';
 import { seedAdminDemo } from './admin/demo-seed';
 import { watchSilentSystems } from './monitoring/systems/offline-watch';
@@ -48,6 +49,7 @@ export async function boot(options: { staticDir?: string }): Promise<Booted> {
     const watch = watchSilentSystems({ db: database.db, clock, log });
     stops.push(() => watch.stop());
     if (!env.demoLive) return;
+    if (await adoptEarlierDemoSeed(database.db, config.demoPassword, clock())) log('demo fleet: a demo database seeded by an earlier version, marked as such');
     const session = env.databaseUrl ? await sessionOnUrl(env.databaseUrl, database.db) : sessionOnDatabase(database.db);
     const fleet = new LiveDemoFleet({ db: database.db, clock, lock: new AdvisoryLock(session), log });
     stops.push(async () => {

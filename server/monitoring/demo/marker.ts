@@ -1,6 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { appSettings } from '../../db/schema/app-settings';
+import { systems } from '../../db/schema/monitoring';
+import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
+import { DEMO_FLEET_SIZE, demoFleet } from './fleet';
 
 /**
  * The row that says "the monitoring demo was seeded into this database". Only such a database plays its
@@ -26,4 +29,20 @@ export async function demoMarker(db: Database): Promise<DemoMarker | null> {
   if (!row) return null;
   const size = Number(row.value.size);
   return Number.isInteger(size) && size > 0 ? { size, seededAt: String(row.value.seededAt ?? '') } : null;
+}
+
+/**
+ * A demo database seeded before this row existed: every demo S/N is there with the device key the demo
+ * password derives. Nothing else matches that (a real system's key is random), so the row is written then.
+ */
+export async function adoptEarlierDemoSeed(db: Database, demoPassword: string, now: Date, size = DEMO_FLEET_SIZE): Promise<boolean> {
+  if (await demoMarker(db)) return false;
+  const fleet = demoFleet(size);
+  const rows = await db
+    .select({ sn: systems.sysSn, keyHash: systems.deviceKeyHash })
+    .from(systems)
+    .where(inArray(systems.sysSn, fleet.map((d) => d.sn)));
+  if (rows.length !== fleet.length || !rows.every((r) => r.keyHash === hashDeviceKey(demoDeviceKey(r.sn, demoPassword)))) return false;
+  await markDemoSeeded(db, { size, seededAt: 'before the marker existed' }, now);
+  return true;
 }

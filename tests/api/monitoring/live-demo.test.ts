@@ -3,6 +3,7 @@ import { queryRows } from '../../../server/db';
 import { demoFleet } from '../../../server/monitoring/demo/fleet';
 import { LiveDemoFleet } from '../../../server/monitoring/demo/live';
 import { AdvisoryLock, sessionOnDatabase } from '../../../server/monitoring/demo/lock';
+import { adoptEarlierDemoSeed, demoMarker } from '../../../server/monitoring/demo/marker';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { watchSilentSystems } from '../../../server/monitoring/systems/offline-watch';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
@@ -130,6 +131,18 @@ describe('live demo fleet', () => {
     expect((await second.tick()).samples).toBe(0);
     await first.stop();
     expect(await second.lead()).toBe(true);
+  });
+
+  it('recognises a demo database seeded before the marker existed, by the demo device keys only', async () => {
+    await t.db.execute(sql`DELETE FROM app_settings WHERE key = 'demo_fleet'`);
+    expect(await adoptEarlierDemoSeed(t.db, 'another password', t.clock(), SIZE)).toBe(false);
+    expect(await demoMarker(t.db)).toBeNull();
+    expect(await adoptEarlierDemoSeed(t.db, DEMO_PASSWORD, t.clock(), SIZE)).toBe(true);
+    expect((await demoMarker(t.db))?.size).toBe(SIZE);
+    // A real system among them (a key of its own) means: not the demo.
+    await t.db.execute(sql`DELETE FROM app_settings WHERE key = 'demo_fleet'`);
+    await t.db.execute(sql`UPDATE systems SET device_key_hash = 'real' WHERE sys_sn = ${liveSns[0]!}`);
+    expect(await adoptEarlierDemoSeed(t.db, DEMO_PASSWORD, t.clock(), SIZE)).toBe(false);
   });
 
   it('a database without the demo seed never simulates', async () => {
