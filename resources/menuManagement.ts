@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { rules } from './rules';
 import { defineResource } from './types';
 
+/** The icons the sidebar knows (src/layout/icons.tsx): a menu entry can take one of these. */
+export const MENU_ICONS = ['home', 'storage', 'export', 'tool', 'info', 'setting', 'complaint'] as const;
+
 /** The menu tree: title per language, order, icon, parent, hidden (codes 46 sub menu exists, 47 title used). */
 export const menuManagement = defineResource({
   name: 'menuManagement',
@@ -33,7 +36,10 @@ export const menuManagement = defineResource({
     title_zh: { schema: rules.optionalText(80), form: true, show: true },
     title_de: { schema: rules.optionalText(80), form: true, show: true },
     title_ja: { schema: rules.optionalText(80), form: true, show: true },
-    icon: { schema: rules.optionalText(40), form: true, show: true },
+    icon: {
+      schema: z.union([z.enum(MENU_ICONS), z.literal('')]).nullable().optional().transform((v) => v ?? ''),
+      widget: 'select', options: MENU_ICONS, list: true, form: true, show: true, width: 110,
+    },
     sort_order: { schema: z.coerce.number({ error: 'admin:validation.number' }).int().min(0).max(9999), widget: 'number', list: true, sortable: true, form: true, defaultValue: 0, width: 90 },
     hidden: { schema: z.boolean().optional().default(false), widget: 'switch', list: true, filter: 'select', form: true, defaultValue: false, width: 90 },
   },

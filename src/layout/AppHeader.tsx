@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { breadcrumbFor } from '../routing/menu';
+import { useMenuTitle } from '../routing/useMenuOverrides';
 import { useSidebar } from './SidebarContext';
 
 export function AppHeader() {
   const { t } = useTranslation();
+  const title = useMenuTitle();
   const { status, toggle } = useSidebar();
   const location = useLocation();
   const { mutate: logout, isPending } = useLogout();
@@ -21,14 +23,14 @@ export function AppHeader() {
       <Button type="text" icon={toggleIcon} onClick={toggle} aria-label={t('common:header.toggleMenu')} data-testid="sider-toggle" />
       <div className="app-header__crumbs">
         {mobile ? (
-          <span className="app-header__title">{trail.length ? t(`menu:${trail[trail.length - 1]!.key}`) : ''}</span>
+          <span className="app-header__title">{trail.length ? title(trail[trail.length - 1]!.key) : ''}</span>
         ) : (
           <Breadcrumb
             aria-label={t('common:breadcrumb')}
             items={trail.map((node, index) => ({
               key: node.key,
               title:
-                index < trail.length - 1 && !node.children ? <Link to={node.path}>{t(`menu:${node.key}`)}</Link> : t(`menu:${node.key}`),
+                index < trail.length - 1 && !node.children ? <Link to={node.path}>{title(node.key)}</Link> : title(node.key),
             }))}
           />
         )}

@@ -3,6 +3,7 @@ import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
 import { routeKeyFor } from '../routing/menu';
+import { useMenuTitle } from '../routing/useMenuOverrides';
 import { PRODUCT_NAME } from '../ui/Logo';
 import { RouteProgress } from '../ui/RouteProgress';
 import { AppHeader } from './AppHeader';
@@ -12,12 +13,13 @@ import { SidebarProvider } from './SidebarContext';
 import './layout.css';
 
 function DocumentTitle() {
-  const { t, i18n } = useTranslation();
+  const { i18n } = useTranslation();
+  const title = useMenuTitle();
   const { pathname } = useLocation();
   useEffect(() => {
     const key = routeKeyFor(pathname);
-    document.title = key ? `${t(`menu:${key}`)} · ${PRODUCT_NAME}` : PRODUCT_NAME;
-  }, [pathname, t, i18n.language]);
+    document.title = key ? `${title(key)} · ${PRODUCT_NAME}` : PRODUCT_NAME;
+  }, [pathname, title, i18n.language]);
   return null;
 }
 

@@ -5,6 +5,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { useUser } from '../auth/useUser';
 import { SystemSelector } from '../monitoring/selector/SystemSelector';
 import { buildMenu, type MenuEntry } from '../routing/menu';
+import { useMenuOverrides, useMenuTitle } from '../routing/useMenuOverrides';
 import { hasScreen } from '../screens/registry';
 import { Logo, PRODUCT_NAME } from '../ui/Logo';
 import { routeIcon } from './icons';
@@ -24,7 +25,9 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
   const location = useLocation();
   const navigate = useNavigate();
   const { closeDrawer, isMobile } = useSidebar();
-  const entries = useMemo(() => buildMenu(user?.roles ?? [], user?.menuDenied ?? [], hasScreen), [user]);
+  const overrides = useMenuOverrides();
+  const title = useMenuTitle();
+  const entries = useMemo(() => buildMenu(user?.roles ?? [], user?.menuDenied ?? [], hasScreen, undefined, overrides), [user, overrides]);
   const selected = [...entries, ...entries.flatMap((e) => e.children ?? [])].find((e) => !e.children && e.path.toLowerCase() === location.pathname.toLowerCase());
 
   const onEntryClick = (path: string) => (event: React.MouseEvent) => {
@@ -37,13 +40,13 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
 
   const toItem = (entry: MenuEntry): NonNullable<MenuProps['items']>[number] =>
     entry.children
-      ? { key: entry.key, icon: routeIcon(entry.icon), label: t(`menu:${entry.key}`), children: entry.children.map(toItem) }
+      ? { key: entry.key, icon: routeIcon(entry.icon), label: title(entry.key), children: entry.children.map(toItem) }
       : {
           key: entry.key,
           icon: routeIcon(entry.icon),
           label: (
             <Link to={entry.path} onClick={onEntryClick(entry.path)}>
-              {t(`menu:${entry.key}`)}
+              {title(entry.key)}
             </Link>
           ),
         };

@@ -1,14 +1,15 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useCreate, useDelete, useUpdate, type CrudFilters, type HttpError } from '@refinedev/core';
+import { useCreate, useDelete, useOne, useUpdate, type CrudFilters, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { App, Button, Card, Descriptions, Drawer, Form, Grid, Popconfirm, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Descriptions, Drawer, Form, Grid, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
-import { useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { canAccessKey } from '../auth/ability';
+import { useMenuOverrides } from '../routing/useMenuOverrides';
 import { DateRangeInput, FieldInput } from './FieldInput';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { fieldOfError, isRequired, rulesFor } from './rules';
@@ -28,6 +29,8 @@ export interface ResourceScreenOptions {
   rowActions?: (record: Row, refresh: () => void) => ReactNode;
   /** Extra buttons above the table, e.g. import or export. */
   toolbar?: (ctx: { filters: Record<string, unknown>; refresh: () => void }) => ReactNode;
+  /** Called after a record was saved or deleted (e.g. menuManagement reloads the sidebar's menu). */
+  onChange?: () => void;
 }
 
 export interface FormPageProps {
@@ -138,10 +141,10 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
         );
       })}
       <Space>
-        <Button type="primary" htmlType="submit" loading={saving}>
+        <Button type="primary" htmlType="submit" loading={saving} data-testid="resource-save">
           {t('admin:form.save')}
         </Button>
-        <Button onClick={onDone}>{t('common:actions.cancel')}</Button>
+        <Button onClick={onDone} data-testid="resource-cancel">{t('common:actions.cancel')}</Button>
       </Space>
     </Form>
   );
@@ -177,7 +180,8 @@ export function ResourceScreen({ declaration, options = {} }: { declaration: Res
 }
 
 function GeneratedList({ declaration, options }: { declaration: ResourceDeclaration; options: ResourceScreenOptions }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const menuOverride = useMenuOverrides({ load: false })[declaration.name];
   const { message } = App.useApp();
   const screens = Grid.useBreakpoint();
   const [params, setParams] = useSearchParams();
@@ -209,9 +213,23 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
   const currentFilters = Object.fromEntries(filters.filter((f) => 'field' in f).map((f) => [(f as { field: string }).field, f.value]));
 
   const { mutateAsync: remove } = useDelete();
-  const action = params.get('action');
+  const requested = params.get('action');
+  // An action the user may not take is not offered through the URL either: edit falls back to show.
+  const action = requested === 'edit' && !can.update ? 'show' : requested === 'create' && !can.create ? null : requested;
   const id = params.get('id');
-  const record = id ? tableProps.dataSource?.find((r) => String(r[idField]) === id) : undefined;
+  const listed = id ? tableProps.dataSource?.find((r) => String(r[idField]) === id) : undefined;
+  // A link to a record that is not on the current page (another page, filtered out, shared): fetched by id.
+  const wantsRecord = !!id && (action === 'edit' || action === 'show');
+  const fetchOne = wantsRecord && !listed && !!declaration.endpoints.one && !tableQuery.isLoading;
+  const { result: fetched, query: oneQuery } = useOne<Row>({
+    resource: declaration.name,
+    id: id ?? '',
+    meta,
+    queryOptions: { enabled: fetchOne, retry: false },
+    errorNotification: false,
+  });
+  const record = listed ?? (wantsRecord && fetched && String(fetched[idField]) === id ? fetched : undefined);
+  const loadingRecord = wantsRecord && !record && (tableQuery.isLoading || (fetchOne && oneQuery.isFetching));
   const openDrawer = (next: 'create' | 'edit' | 'show', rowId?: unknown) => {
     const nextParams = new URLSearchParams(params);
     nextParams.set('action', next);
@@ -225,6 +243,13 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     nextParams.delete('id');
     setParams(nextParams);
   };
+  const oneFailed = fetchOne && oneQuery.isError;
+  useEffect(() => {
+    if (!oneFailed) return;
+    message.error((oneQuery.error as HttpError | null)?.message ?? t('admin:list.notFound'));
+    closeDrawer();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [oneFailed]);
 
   const columns: ColumnsType<Row> = Object.entries(declaration.fields)
     .filter(([, f]) => f.list && !f.secret)
@@ -244,12 +269,12 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     render: (_: unknown, row: Row) => (
       <Space size={0} wrap={!screens.md}>
         {declaration.endpoints.one && (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])}>
+          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])} data-testid="row-show">
             {t('admin:list.show')}
           </Button>
         )}
         {can.update && (
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])}>
+          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])} data-testid="row-edit">
             {t('admin:list.edit')}
           </Button>
         )}
@@ -258,17 +283,18 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
             title={t('admin:list.deleteConfirm', { name: String(row[declaration.titleField ?? idField] ?? '') })}
             okText={t('admin:list.delete')}
             cancelText={t('common:actions.cancel')}
-            okButtonProps={{ danger: true }}
+            okButtonProps={{ danger: true, 'data-testid': 'delete-confirm' } as never}
             onConfirm={async () => {
               try {
                 await remove({ resource: declaration.name, id: row[idField], meta, successNotification: false, errorNotification: false });
                 message.success(t('admin:list.deleted'));
+                options.onChange?.();
               } catch (error) {
                 message.error((error as HttpError).message);
               }
             }}
           >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />}>
+            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="row-delete">
               {t('admin:list.delete')}
             </Button>
           </Popconfirm>
@@ -280,18 +306,18 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
 
   const Form_ = options.form ?? ResourceForm;
   const Show = options.show ?? ResourceShow;
-  const drawerOpen = action === 'create' || ((action === 'edit' || action === 'show') && !!record);
-  const title = resourceTitle(declaration, t);
+  const drawerOpen = action === 'create' || ((action === 'edit' || action === 'show') && (!!record || loadingRecord));
+  const title = menuOverride?.title?.[i18n.language.slice(0, 2)]?.trim() || resourceTitle(declaration, t);
 
   return (
-    <Card styles={{ body: { padding: screens.md ? 24 : 12 } }}>
+    <Card styles={{ body: { padding: screens.md ? 24 : 12 } }} data-testid={`resource-${declaration.name}`}>
       <div className="resource-header">
         <Typography.Title level={4}>{title}</Typography.Title>
         <Space wrap>
           {options.toolbar?.({ filters: currentFilters, refresh })}
-          <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('admin:list.refresh')} />
+          <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('admin:list.refresh')} data-testid="resource-refresh" />
           {can.create && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer('create')}>
+            <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer('create')} data-testid="resource-create">
               {t('admin:list.create')}
             </Button>
           )}
@@ -305,7 +331,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
             </Form.Item>
           ))}
           <Form.Item>
-            <Button htmlType="submit" icon={<SearchOutlined />}>
+            <Button htmlType="submit" icon={<SearchOutlined />} data-testid="resource-search">
               {t('admin:list.search')}
             </Button>
           </Form.Item>
@@ -325,10 +351,16 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
         width={screens.md ? 560 : '100%'}
         maskClosable={false}
         destroyOnHidden
+        data-testid="resource-drawer"
         title={t(`admin:list.${action === 'create' ? 'createTitle' : action === 'edit' ? 'editTitle' : 'showTitle'}`, { name: title })}
       >
+        {loadingRecord && (
+          <div className="resource-drawer-loading">
+            <Spin />
+          </div>
+        )}
         {action === 'show' && record && <Show declaration={declaration} record={record} />}
-        {(action === 'create' || action === 'edit') && (
+        {(action === 'create' || (action === 'edit' && record)) && (
           <Form_
             key={`${action}-${id ?? ''}`}
             declaration={declaration}
@@ -337,6 +369,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
             onDone={() => {
               closeDrawer();
               refresh();
+              options.onChange?.();
             }}
           />
         )}

@@ -5,7 +5,45 @@ export interface MenuEntry {
   key: string;
   path: string;
   icon?: string;
+  /** Titles set in menuManagement, per language; a language left out shows `menu:<key>`. */
+  titles?: Partial<Record<string, string>>;
   children?: MenuEntry[];
+}
+
+/** What menuManagement changes in the sidebar (GET /api/Menu/GetMenuOverrides), per menu key. */
+export interface MenuOverride {
+  title?: Partial<Record<string, string>>;
+  order?: number;
+  icon?: string;
+  hidden?: boolean;
+}
+export type MenuOverrides = Readonly<Record<string, MenuOverride>>;
+
+/**
+ * The route table reshaped by menuManagement: siblings in the override order (the table's order where none
+ * is set), icons replaced, entries hidden. Only the shape of the menu changes: access stays with the role
+ * table and the user's menu permissions (allowedRoutes reads the untouched table).
+ */
+export function applyMenuOverrides(routes: readonly RouteNode[], overrides: MenuOverrides): RouteNode[] {
+  const walk = (nodes: readonly RouteNode[]): RouteNode[] =>
+    nodes
+      .map((node, index) => ({ node, index, order: overrides[node.key]?.order ?? (index + 1) * 10 }))
+      .sort((a, b) => a.order - b.order || a.index - b.index)
+      .map(({ node }) => {
+        const override = overrides[node.key];
+        const next: RouteNode = { ...node };
+        if (override?.icon) next.icon = override.icon;
+        if (override?.hidden) next.hidden = true;
+        if (node.children) next.children = walk(node.children);
+        return next;
+      });
+  return walk(routes);
+}
+
+/** The title of a menu entry in a language: the menuManagement title when set, else the translated `menu:<key>`. */
+export function menuTitle(key: string, language: string, overrides: MenuOverrides, translate: (key: string) => string): string {
+  const lng = language.slice(0, 2);
+  return overrides[key]?.title?.[lng]?.trim() || translate(`menu:${key}`);
 }
 
 /**
@@ -17,19 +55,33 @@ export function allowedRoutes(roles: readonly string[], menuDenied: readonly str
   return leafRoutes(filterRoutes(routes, roles)).filter((r) => hasScreen(r.key) && ability.can('access', r.key));
 }
 
-/** The sidebar menu: allowed, built and not hidden; groups keep their order and disappear when empty. */
-export function buildMenu(roles: readonly string[], menuDenied: readonly string[], hasScreen: (key: string) => boolean, routes: readonly RouteNode[] = ROUTES): MenuEntry[] {
+/**
+ * The sidebar menu: allowed, built and not hidden; groups keep their order and disappear when empty.
+ * `overrides` (menuManagement) reorder, rename, re-icon and hide entries; they never open one.
+ */
+export function buildMenu(
+  roles: readonly string[],
+  menuDenied: readonly string[],
+  hasScreen: (key: string) => boolean,
+  routes: readonly RouteNode[] = ROUTES,
+  overrides: MenuOverrides = {},
+): MenuEntry[] {
   const allowed = new Set(allowedRoutes(roles, menuDenied, hasScreen, routes).map((r) => r.key));
+  const entry = (node: RouteNode): MenuEntry => {
+    const titles = overrides[node.key]?.title;
+    return titles && Object.keys(titles).length ? { key: node.key, path: node.path, icon: node.icon, titles } : { key: node.key, path: node.path, icon: node.icon };
+  };
   const walk = (nodes: readonly RouteNode[]): MenuEntry[] =>
     nodes.flatMap((node): MenuEntry[] => {
       if (node.children) {
+        if (overrides[node.key]?.hidden) return [];
         const children = walk(node.children);
-        return children.length ? [{ key: node.key, path: node.path, icon: node.icon, children }] : [];
+        return children.length ? [{ ...entry(node), children }] : [];
       }
       if (node.hidden || !allowed.has(node.key)) return [];
-      return [{ key: node.key, path: node.path, icon: node.icon }];
+      return [entry(node)];
     });
-  return walk(routes);
+  return walk(Object.keys(overrides).length ? applyMenuOverrides(routes, overrides) : routes);
 }
 
 /** Breadcrumbs (spec §2: they start at the dashboard): dashboard › group › screen. */

@@ -65,6 +65,7 @@ export default function LangTransManagement() {
   return (
     <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:langTransManagement')}</Typography.Title>}>
       <Form
+        name="translation-filters"
         layout="inline"
         className="resource-filters"
         initialValues={filters}
@@ -80,7 +81,7 @@ export default function LangTransManagement() {
           <Input allowClear />
         </Form.Item>
         <Form.Item>
-          <Button htmlType="submit" icon={<SearchOutlined />}>
+          <Button htmlType="submit" icon={<SearchOutlined />} data-testid="translation-search">
             {t('admin:list.search')}
           </Button>
         </Form.Item>
@@ -121,6 +122,7 @@ export default function LangTransManagement() {
                   type="link"
                   size="small"
                   icon={<EditOutlined />}
+                  data-testid="translation-edit"
                   onClick={() => {
                     setEditing(row);
                     form.setFieldsValue({ en: row.en, zh: row.zh, de: row.de, ja: row.ja });
@@ -141,8 +143,9 @@ export default function LangTransManagement() {
         cancelText={t('common:actions.cancel')}
         maskClosable={false}
         forceRender
+        okButtonProps={{ 'data-testid': 'translation-save' } as never}
       >
-        <Form form={form} layout="vertical">
+        <Form form={form} name="translation-edit" layout="vertical">
           {LANGS.map((lng) => (
             <Form.Item key={lng} name={lng} label={t(`admin:langTransManagement.lang.${lng}`)} rules={[{ required: true, whitespace: true, message: t('admin:validation.required') }]}>
               <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} />

@@ -1,4 +1,10 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { menuManagement } from '../../../resources/menuManagement';
-import { resourceScreen } from '../../resources/ResourceScreen';
+import { ResourceScreen } from '../../resources/ResourceScreen';
+import { MENU_OVERRIDES_KEY } from '../../routing/useMenuOverrides';
 
-export default resourceScreen(menuManagement);
+/** menuManagement: the generated screen; after each change the sidebar reloads the menu tree at once. */
+export default function MenuManagement() {
+  const queryClient = useQueryClient();
+  return <ResourceScreen declaration={menuManagement} options={{ onChange: () => void queryClient.invalidateQueries({ queryKey: MENU_OVERRIDES_KEY }) }} />;
+}

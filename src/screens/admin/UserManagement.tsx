@@ -66,7 +66,7 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
           {t('admin:userManagement.resetPassword')}
         </Button>
       </Popconfirm>
-      <Button type="link" size="small" icon={<MenuOutlined />} onClick={openMenus}>
+      <Button type="link" size="small" icon={<MenuOutlined />} onClick={openMenus} data-testid="user-menus">
         {t('admin:userManagement.menus')}
       </Button>
       <Modal
@@ -77,10 +77,12 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
         okText={t('admin:form.save')}
         cancelText={t('common:actions.cancel')}
         maskClosable={false}
+        okButtonProps={{ 'data-testid': 'user-menus-save' } as never}
       >
         <Typography.Paragraph type="secondary">{t('admin:userManagement.menusHint')}</Typography.Paragraph>
         {menus && (
           <Checkbox.Group
+            data-testid="user-menus-list"
             style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4 }}
             value={menus.available.filter((k) => !menus.denied.includes(k))}
             onChange={(visible) => setMenus({ ...menus, denied: menus.available.filter((k) => !(visible as string[]).includes(k)) })}

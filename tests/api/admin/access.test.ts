@@ -85,4 +85,33 @@ describe('menuManagement', () => {
     await expectRejected(t, '/api/Menu/DeleteMenu', { id: basic.id }, admin, 46);
     await expectOk(t, '/api/Menu/DeleteMenu', { id: saved.id }, admin);
   });
+
+  it('serves every logged-in user the tree as overrides: only titles an admin changed, order, icon, hidden', async () => {
+    const admin = await tokens.of('admin');
+    const customer = await tokens.of('customer');
+    // Untouched: the titles are the shipped texts (so translation edits still reach them), nothing to override.
+    const first = await t.get('/api/Menu/GetMenuOverrides', { token: customer });
+    expect(first.body.code).toBe(200);
+    expect(first.body.data.changePwd).toEqual({ order: 60, hidden: false });
+    expect(Object.values(first.body.data).filter((m: any) => m.title || m.icon)).toEqual([]);
+    const list = await expectOk(t, '/api/Menu/GetMenuPageList', { pageIndex: 1, pageSize: 10, menu_key: 'changePwd' }, admin);
+    const row = list.data.find((m: any) => m.menu_key === 'changePwd');
+    expect(row).toMatchObject({ title_en: 'Change password', title_de: 'Passwort ändern' });
+    await expectOk(t, '/api/Menu/SaveMenu', { ...row, title_de: 'Kennwort', title_ja: '', icon: 'tool', sort_order: 1, hidden: true }, admin);
+    const after = await t.get('/api/Menu/GetMenuOverrides', { token: customer });
+    expect(after.body.data.changePwd).toEqual({ title: { de: 'Kennwort' }, order: 1, icon: 'tool', hidden: true });
+    // No token: 401, as every call but the public ones.
+    expect((await t.get('/api/Menu/GetMenuOverrides')).status).toBe(401);
+  });
+
+  it('hiding an entry in the tree changes the menu, not access: the role table stays the authority', async () => {
+    const admin = await tokens.of('admin');
+    const list = await expectOk(t, '/api/Menu/GetMenuPageList', { pageIndex: 1, pageSize: 10, menu_key: 'userLog' }, admin);
+    const row = list.data.find((m: any) => m.menu_key === 'userLog');
+    await expectOk(t, '/api/Menu/SaveMenu', { ...row, hidden: true }, admin);
+    tokens.clear();
+    await expectOk(t, '/api/UserLog/GetUserLogPageList', { pageIndex: 1, pageSize: 5 }, await tokens.of('admin'));
+    const { body } = await t.post('/api/UserLog/GetUserLogPageList', { pageIndex: 1, pageSize: 5 }, { token: await tokens.of('customer') });
+    expect(body.code).toBe(45);
+  });
 });

@@ -62,7 +62,7 @@ function renderScreen(roles: string[], url = '/fixture/widgets') {
   );
 }
 
-describe('the generated resource pages (declaration + MSW, no screen code)', { timeout: 20_000 }, () => {
+describe('the generated resource pages (declaration + MSW, no screen code)', { timeout: 45_000 }, () => {
   it('lists through pageIndex / pageSize with translated columns and options; filters are sent as parameters', async () => {
     const bodies: any[] = [];
     server.use(
@@ -112,7 +112,7 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     const code = within(drawer).getByLabelText('Widget code');
     await userEvent.type(code, 'bad');
     fireEvent.click(within(drawer).getByRole('button', { name: /save/i }));
-    expect(await within(drawer).findByText('A widget code looks like W-1')).toBeInTheDocument();
+    expect(await within(drawer).findByText('A widget code looks like W-1', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(saves).toBe(0);
     await userEvent.clear(code);
     await userEvent.type(code, 'W-1');
@@ -122,9 +122,64 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     await waitFor(() => expect(saves).toBe(1), { timeout: 5000 }).catch(() => {
       throw new Error(`not saved: ${drawer.textContent}`);
     });
-    expect(await within(drawer).findByText(i18n.t('errors:code.52'))).toBeInTheDocument();
+    expect(await within(drawer).findByText(i18n.t('errors:code.52'), undefined, { timeout: 5000 })).toBeInTheDocument();
     fireEvent.click(within(drawer).getByRole('button', { name: /save/i }));
     await waitFor(() => expect(document.body.textContent).toContain('Do not submit repeatly'));
     expect(saves).toBe(1);
+  });
+
+  it('opens edit / show from a link for a record not on the current page: fetched by id through the one call', async () => {
+    const asked: unknown[] = [];
+    let saved: any;
+    server.use(
+      http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 40 } })),
+      http.post('/api/Widget/GetWidget', async ({ request }) => {
+        const body = (await request.json()) as any;
+        asked.push(body.id);
+        return HttpResponse.json({ code: 200, info: 'Success', data: { id: 37, code: 'W-37', colour: 'green' } });
+      }),
+      http.post('/api/Widget/SaveWidget', async ({ request }) => {
+        saved = await request.json();
+        return HttpResponse.json({ code: 200, info: 'Success', data: saved });
+      }),
+    );
+    renderScreen(['admin'], '/fixture/widgets?action=edit&id=37');
+    const drawer = await screen.findByRole('dialog');
+    const code = await within(drawer).findByLabelText('Widget code');
+    await waitFor(() => expect(code).toHaveValue('W-37'));
+    expect(asked).toEqual(['37']);
+    await userEvent.clear(code);
+    await userEvent.type(code, 'W-38');
+    fireEvent.click(within(drawer).getByRole('button', { name: /save/i }));
+    await waitFor(() => expect(saved).toMatchObject({ id: 37, code: 'W-38', colour: 'green' }));
+  });
+
+  it('shows a record from a link; a record on the page is not fetched again; an unknown id closes the drawer with the code', async () => {
+    const asked: unknown[] = [];
+    server.use(
+      http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } })),
+      http.post('/api/Widget/GetWidget', async ({ request }) => {
+        const body = (await request.json()) as any;
+        asked.push(body.id);
+        return HttpResponse.json({ code: 8, info: 'No data', data: null });
+      }),
+    );
+    const first = renderScreen(['admin'], '/fixture/widgets?action=show&id=2');
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('W-2')).toBeInTheDocument();
+    expect(asked).toEqual([]);
+    first.unmount();
+    renderScreen(['admin'], '/fixture/widgets?action=show&id=404');
+    await waitFor(() => expect(asked).toEqual(['404']));
+    await waitFor(() => expect(document.body.textContent).toContain(i18n.t('errors:code.8')));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('turns an edit link into show for a role that may not edit', async () => {
+    server.use(http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } })));
+    renderScreen(['servicepartner'], '/fixture/widgets?action=edit&id=1');
+    const drawer = await screen.findByRole('dialog');
+    expect(await within(drawer).findByText('W-1')).toBeInTheDocument();
+    expect(within(drawer).queryByRole('button', { name: /save/i })).not.toBeInTheDocument();
   });
 });

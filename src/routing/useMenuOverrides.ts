@@ -1,0 +1,36 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../api/client';
+import { useUser } from '../auth/useUser';
+import { menuTitle, type MenuOverrides } from './menu';
+
+/** The react-query key of the menu overrides; menuManagement invalidates it after a change. */
+export const MENU_OVERRIDES_KEY = ['menuOverrides'] as const;
+const NONE: MenuOverrides = {};
+
+/**
+ * The menu tree of menuManagement as overrides of the route table, loaded once after login (and again after
+ * an edit in menuManagement). Until it answers, or when it fails, the route table applies as shipped.
+ */
+export function useMenuOverrides({ load = true }: { load?: boolean } = {}): MenuOverrides {
+  const user = useUser();
+  const { data } = useQuery({
+    queryKey: [...MENU_OVERRIDES_KEY, user?.username ?? ''],
+    // The sider loads them; a screen only reads what is there (and follows when it changes).
+    enabled: load && !!user,
+    staleTime: Infinity,
+    queryFn: async () => {
+      const envelope = await api.get<MenuOverrides>('/Menu/GetMenuOverrides', undefined, { quiet: true });
+      return envelope.code === 200 && envelope.data ? envelope.data : NONE;
+    },
+  });
+  return data ?? NONE;
+}
+
+/** `(key) => title` of menu entries in the current language, menuManagement titles first. */
+export function useMenuTitle({ load = true }: { load?: boolean } = {}): (key: string) => string {
+  const { t, i18n } = useTranslation();
+  const overrides = useMenuOverrides({ load });
+  return useCallback((key: string) => menuTitle(key, i18n.language, overrides, (k) => t(k)), [i18n.language, overrides, t]);
+}

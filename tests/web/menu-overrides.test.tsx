@@ -1,0 +1,119 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { http, HttpResponse } from 'msw';
+import { MemoryRouter } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { ROUTES } from '../../permissions/routes';
+import { session } from '../../src/api/session';
+import { i18n } from '../../src/i18n';
+import { AppSider } from '../../src/layout/AppSider';
+import { SidebarProvider } from '../../src/layout/SidebarContext';
+import { allowedRoutes, applyMenuOverrides, buildMenu, menuTitle, type MenuEntry, type MenuOverrides } from '../../src/routing/menu';
+import { server } from './setup';
+
+const everyScreen = () => true;
+const keys = (entries: MenuEntry[]): unknown => entries.map((e) => (e.children ? { [e.key]: keys(e.children) } : e.key));
+
+describe('menu management shapes the sidebar (overrides over the route table)', () => {
+  it('orders siblings by the override order, keeps the table order where none is set', () => {
+    const overrides: MenuOverrides = { changePwd: { order: 1 }, userInfoSettings: { order: 500 } };
+    expect(keys(buildMenu(['customer'], [], everyScreen, ROUTES, overrides))).toEqual([
+      'dashboard',
+      { BasicSettings: ['changePwd', 'Notifications', 'elecPriceSetting', 'systemSettings', 'userInfoSettings'] },
+      { complaints: ['customerComplaintList', 'productRecommendationsList'] },
+    ]);
+    // Groups move too.
+    const groupsFirst = buildMenu(['customer'], [], everyScreen, ROUTES, { complaints: { order: 0 } });
+    expect(groupsFirst[0]!.key).toBe('complaints');
+  });
+
+  it('hides entries and whole groups from the menu without touching access', () => {
+    const overrides: MenuOverrides = { changePwd: { hidden: true }, complaints: { hidden: true } };
+    expect(keys(buildMenu(['customer'], [], everyScreen, ROUTES, overrides))).toEqual([
+      'dashboard',
+      { BasicSettings: ['userInfoSettings', 'Notifications', 'elecPriceSetting', 'systemSettings'] },
+    ]);
+    // The role table stays the authority: the hidden screen can still be opened by its URL.
+    expect(allowedRoutes(['customer'], [], everyScreen).map((r) => r.key)).toContain('changePwd');
+  });
+
+  it('never opens an entry the role table or the user permissions keep closed', () => {
+    const overrides: MenuOverrides = { userManagement: { hidden: false, order: 1 }, changePwd: { hidden: false } };
+    const listed = JSON.stringify(keys(buildMenu(['customer'], ['changePwd'], everyScreen, ROUTES, overrides)));
+    expect(listed).not.toContain('userManagement');
+    expect(listed).not.toContain('changePwd');
+  });
+
+  it('replaces icons and carries titles per language; a language without a title falls back to menu:<key>', () => {
+    const tree = applyMenuOverrides(ROUTES, { energyStorageList: { icon: 'tool' } });
+    expect(tree.find((r) => r.key === 'energyStorageList')!.icon).toBe('tool');
+    const overrides: MenuOverrides = { dashboard: { title: { de: 'Startseite', en: '  ' } } };
+    const t = (key: string) => `<${key}>`;
+    expect(menuTitle('dashboard', 'de', overrides, t)).toBe('Startseite');
+    expect(menuTitle('dashboard', 'en', overrides, t)).toBe('<menu:dashboard>');
+    expect(menuTitle('dashboard', 'ja', overrides, t)).toBe('<menu:dashboard>');
+    expect(buildMenu(['customer'], [], everyScreen, ROUTES, overrides)[0]!.titles).toEqual({ de: 'Startseite', en: '  ' });
+  });
+});
+
+function renderSider(roles: string[]) {
+  // A customer's sider also lists their systems (monitoring); none here.
+  server.use(http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json({ code: 200, info: 'Success', data: [] })));
+  session.setTokens('token', 'refresh');
+  session.setUserInfo({ username: 'someone', email: 'someone@example.com', roles, country: 'DE', languageCode: 'en', menuDenied: [] });
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={['/BasicSettings/userInfoSettings']}>
+        <App>
+          <SidebarProvider>
+            <AppSider />
+          </SidebarProvider>
+        </App>
+      </MemoryRouter>
+    </QueryClientProvider>,
+  );
+}
+
+describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, () => {
+  it('shows the titles of the current language, the order and hides what menu management hid', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/Menu/GetMenuOverrides', () => {
+        calls++;
+        return HttpResponse.json({
+          code: 200,
+          info: 'Success',
+          data: {
+            changePwd: { order: 1, hidden: false, title: { en: 'My password', de: 'Mein Passwort' } },
+            userInfoSettings: { order: 20, hidden: true },
+            BasicSettings: { order: 30, hidden: false, title: { en: 'Settings' } },
+          },
+        });
+      }),
+    );
+    const { container } = renderSider(['customer']);
+    const nav = within(screen.getByRole('navigation'));
+    await waitFor(() => expect(nav.getByText('My password')).toBeInTheDocument());
+    expect(calls).toBe(1);
+    expect(nav.getByText('Settings')).toBeInTheDocument();
+    const links = [...container.querySelectorAll('nav a[href]')].map((a) => a.getAttribute('href'));
+    expect(links).not.toContain('/BasicSettings/userInfoSettings');
+    // The changed order: change password first in its group.
+    const group = links.filter((href) => href!.startsWith('/BasicSettings/'));
+    expect(group[0]).toBe('/BasicSettings/changePwd');
+    // In German the German title, and the shipped text where no German title is set.
+    await i18n.changeLanguage('de');
+    await waitFor(() => expect(nav.getByText('Mein Passwort')).toBeInTheDocument());
+    expect(nav.getByText(i18n.t('menu:BasicSettings'))).toBeInTheDocument();
+  });
+
+  it('keeps the route table as shipped when the call fails', async () => {
+    server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 45, info: 'No permission', data: null })));
+    renderSider(['customer']);
+    const nav = within(screen.getByRole('navigation'));
+    await waitFor(() => expect(nav.getByText(i18n.t('menu:changePwd'))).toBeInTheDocument());
+    expect(nav.getByText(i18n.t('menu:userInfoSettings'))).toBeInTheDocument();
+  });
+});
