@@ -50,7 +50,7 @@ export async function boot(options: { staticDir?: string }): Promise<Booted> {
     stops.push(() => watch.stop());
     if (!env.demoLive) return;
     if (await adoptEarlierDemoSeed(database.db, config.demoPassword, clock())) log('demo fleet: a demo database seeded by an earlier version, marked as such');
-    const session = env.databaseUrl ? await sessionOnUrl(env.databaseUrl, database.db) : sessionOnDatabase(database.db);
+    const session = env.databaseUrl ? await sessionOnUrl(env.databaseUrl, database.db, log) : sessionOnDatabase(database.db);
     const fleet = new LiveDemoFleet({ db: database.db, clock, lock: new AdvisoryLock(session), log });
     stops.push(async () => {
       await fleet.stop();

@@ -58,11 +58,17 @@ export class LiveDemoFleet {
     return this.options.lock.isHeld && this.players !== null;
   }
 
-  /** Takes the lock if free and back-fills; false when another process plays the fleet (or no demo here). */
+  /**
+   * Takes the lock if free and back-fills; false when another process plays the fleet (or no demo here).
+   * A holder that lost the lock (its connection broke) stops playing until it has it again.
+   */
   async lead(): Promise<boolean> {
-    if (this.leading) return true;
     if (!(await demoMarker(this.options.db))) return false;
-    if (!(await this.options.lock.tryAcquire())) return false;
+    if (!(await this.options.lock.tryAcquire())) {
+      this.players = null;
+      return false;
+    }
+    if (this.players) return true;
     const count = await this.backfill();
     this.log(`demo fleet: ${count.systems} systems back-filled with ${count.samples} samples; live from now on`);
     return true;
@@ -126,7 +132,10 @@ export class LiveDemoFleet {
     this.stopped = false;
     const cycle = () => {
       this.running = this.running
-        .then((): Promise<unknown> => (this.leading ? this.tick() : this.lead()))
+        .then(async () => {
+          const wasLeading = this.leading;
+          if ((await this.lead()) && wasLeading) await this.tick();
+        })
         .catch((error) => this.log(`demo fleet: ${error instanceof Error ? error.message : String(error)}`));
       return this.running;
     };

@@ -20,18 +20,35 @@ export function sessionOnDatabase(db: Database): LockSession {
   return { query: (q) => queryRows(db, q), close: async () => {} };
 }
 
-/** A dedicated connection for the lock on a PostgreSQL server. */
-export async function sessionOnUrl(url: string, db: Database): Promise<LockSession> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
+/**
+ * A dedicated connection for the lock on a PostgreSQL server. When the connection breaks (a server restart)
+ * the lock is gone with it; the next query connects again, and the holder finds out that it must re-take it.
+ */
+export async function sessionOnUrl(url: string, db: Database, log: (message: string) => void = () => {}): Promise<LockSession> {
   // Drizzle renders the query; the dedicated client runs it.
   const dialect = (db as unknown as { dialect: { sqlToQuery(q: SQL): { sql: string; params: unknown[] } } }).dialect;
+  let client: pg.Client | null = null;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('error', (error) => {
+      log(`demo lock connection lost: ${error.message}`);
+      if (client === next) client = null;
+    });
+    await next.connect();
+    client = next;
+    return next;
+  };
+  await connect();
   return {
     async query<T extends Record<string, unknown>>(q: SQL) {
       const { sql: text, params } = dialect.sqlToQuery(q);
-      return (await client.query(text, params)).rows as T[];
+      return (await (client ?? (await connect())).query(text, params)).rows as T[];
     },
-    close: () => client.end(),
+    async close() {
+      const last = client;
+      client = null;
+      await last?.end();
+    },
   };
 }
 
@@ -52,8 +69,15 @@ export class AdvisoryLock {
    * this very session (a second runner on the same PGlite) counts as taken too.
    */
   async tryAcquire(): Promise<boolean> {
-    if (this.held) return true;
     const [k1, k2] = this.keys;
+    if (this.held) {
+      // Still ours? (A lost connection takes a session lock with it.)
+      const [own] = await this.session.query<{ held: boolean }>(sql`
+        SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
+                          AND classid::bigint = ${k1} AND objid::bigint = ${k2} AND objsubid = 2) AS held`);
+      if (own?.held === true) return true;
+      this.held = false;
+    }
     const [row] = await this.session.query<{ got: boolean }>(sql`
       SELECT CASE WHEN EXISTS (
                SELECT 1 FROM pg_locks

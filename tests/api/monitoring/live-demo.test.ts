@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/db';
 import { demoFleet } from '../../../server/monitoring/demo/fleet';
 import { LiveDemoFleet } from '../../../server/monitoring/demo/live';
-import { AdvisoryLock, sessionOnDatabase } from '../../../server/monitoring/demo/lock';
+import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from '../../../server/monitoring/demo/lock';
 import { adoptEarlierDemoSeed, demoMarker } from '../../../server/monitoring/demo/marker';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { watchSilentSystems } from '../../../server/monitoring/systems/offline-watch';
@@ -168,6 +168,33 @@ describe('offline watch', () => {
       await vi.waitFor(async () => expect(await status()).toBe('offline'), { timeout: 2000 });
     } finally {
       await watch.stop();
+    }
+  });
+});
+
+describe.skipIf(!process.env.DATABASE_URL)('the advisory lock on a PostgreSQL server', () => {
+  it('two nodes, each on its own connection: one holds the lock, the other takes it once the first closes', async () => {
+    const url = process.env.DATABASE_URL!;
+    const keys = [0x455353, 0x74657374] as const; // not the demo's: a node may be running on this server
+    const [a, b, c, admin] = [await sessionOnUrl(url, t.db), await sessionOnUrl(url, t.db), await sessionOnUrl(url, t.db), await sessionOnUrl(url, t.db)];
+    try {
+      const first = new AdvisoryLock(a, keys);
+      const second = new AdvisoryLock(b, keys);
+      expect(await first.tryAcquire()).toBe(true);
+      expect(await second.tryAcquire()).toBe(false);
+      await a.close(); // the node died: its connection, and with it the lock, is gone
+      await vi.waitFor(async () => expect(await second.tryAcquire()).toBe(true), { timeout: 3000 });
+      // A holder whose connection broke (server restart, network) learns that it no longer holds the lock.
+      const [{ pid }] = await b.query<{ pid: number }>(sql`SELECT pg_backend_pid() AS pid`);
+      const third = new AdvisoryLock(c, keys);
+      expect(await third.tryAcquire()).toBe(false);
+      await third.release();
+      await admin.query(sql`SELECT pg_terminate_backend(${pid}::int)`);
+      await vi.waitFor(async () => expect(await third.tryAcquire()).toBe(true), { timeout: 3000 });
+      expect(await second.tryAcquire()).toBe(false);
+      await third.release();
+    } finally {
+      for (const session of [a, b, c, admin]) await session.close().catch(() => {});
     }
   });
 });
