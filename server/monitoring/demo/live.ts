@@ -70,7 +70,7 @@ export class LiveDemoFleet {
     }
     if (this.players) return true;
     const count = await this.backfill();
-    this.log(`demo fleet: ${count.systems} systems back-filled with ${count.samples} samples; live from now on`);
+    this.log(`demo fleet: this node plays ${(this.players as Player[] | null)?.length ?? 0} demo systems live; back-filled ${count.samples} samples up to now`);
     return true;
   }
 
