@@ -19,20 +19,21 @@ export const menuManagement = defineResource({
     delete: '/Menu/DeleteMenu',
   },
   titleField: 'title_en',
-  defaultSort: { field: 'sort_order', order: 'asc' },
+  // By path: each group followed by its entries, like the tree.
+  defaultSort: { field: 'path', order: 'asc' },
   fields: {
     menu_key: {
       schema: rules.requiredText(64).regex(/^[A-Za-z][A-Za-z0-9]{1,63}$/, 'admin:validation.code'),
       list: true, filter: 'text', sortable: true, form: true, unique: 2, width: 200,
     },
+    title_en: { schema: rules.requiredText(80), list: true, filter: 'text', sortable: true, form: true, width: 200 },
     parent_key: {
       schema: z.string().trim().max(64).nullable().optional().transform((v) => (v ? v : null)),
       widget: 'select',
       relation: { listPath: '/Menu/GetMenuPageList', valueField: 'menu_key', labelField: 'title_en' },
       list: true, filter: 'select', form: true, width: 180,
     },
-    path: { schema: rules.optionalText(200), list: true, form: true, width: 260 },
-    title_en: { schema: rules.requiredText(80), list: true, filter: 'text', sortable: true, form: true },
+    path: { schema: rules.optionalText(200), list: true, sortable: true, form: true },
     title_zh: { schema: rules.optionalText(80), form: true, show: true },
     title_de: { schema: rules.optionalText(80), form: true, show: true },
     title_ja: { schema: rules.optionalText(80), form: true, show: true },

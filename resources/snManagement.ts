@@ -47,6 +47,7 @@ export const snManagement = defineResource({
     state: {
       schema: z.enum(SN_STATES, { error: 'admin:validation.required' }),
       widget: 'select', options: SN_STATES, list: true, filter: 'select', form: true, defaultValue: 'free', width: 120,
+      colors: { free: 'green', installed: 'blue', moving: 'orange', banned: 'red' },
     },
     created_by: { schema: z.string().optional(), list: true, width: 120 },
     created_at: { schema: z.string().optional(), widget: 'datetime', list: true, sortable: true, width: 170 },

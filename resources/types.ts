@@ -42,6 +42,8 @@ export interface FieldDeclaration {
   widget?: Widget;
   /** Fixed choices of a select / multiselect (labels through i18n, see above). */
   options?: readonly string[];
+  /** Tag colours (antd preset names) of option values in the list and on the show page, e.g. `{ banned: 'red' }`. */
+  colors?: Readonly<Record<string, string>>;
   relation?: Relation;
   /** A column of the list table. */
   list?: boolean;

@@ -11,6 +11,7 @@ import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, 
 import { canAccessKey } from '../auth/ability';
 import { useMenuOverrides } from '../routing/useMenuOverrides';
 import { DateRangeInput, FieldInput } from './FieldInput';
+import { useOptions } from './useOptions';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { fieldOfError, isRequired, rulesFor } from './rules';
 import './resources.css';
@@ -24,11 +25,13 @@ export interface ResourceScreenOptions {
   /** Replaces the create / edit form inside the drawer. */
   form?: ComponentType<FormPageProps>;
   /** Replaces the show page inside the drawer. */
-  show?: ComponentType<{ declaration: ResourceDeclaration; record: Row }>;
+  show?: ComponentType<{ declaration: ResourceDeclaration; record: Row; cells?: ResourceScreenOptions['cells'] }>;
   /** Extra buttons per row (after edit / delete), e.g. lock a user. */
   rowActions?: (record: Row, refresh: () => void) => ReactNode;
   /** Extra buttons above the table, e.g. import or export. */
   toolbar?: (ctx: { filters: Record<string, unknown>; refresh: () => void }) => ReactNode;
+  /** Cells of the list and values of the show page drawn by the screen, per field (e.g. an expiry with a tag). */
+  cells?: Record<string, (value: unknown, record: Row) => ReactNode>;
   /** Called after a record was saved or deleted (e.g. menuManagement reloads the sidebar's menu). */
   onChange?: () => void;
 }
@@ -46,8 +49,16 @@ function renderValue(declaration: ResourceDeclaration, name: string, field: Fiel
   if (typeof value === 'boolean') return value ? <Tag color={name === 'locked' || name === 'hidden' ? 'red' : 'green'}>{t('admin:common.yes')}</Tag> : <Tag>{t('admin:common.no')}</Tag>;
   if (Array.isArray(value)) return value.map((v) => <Tag key={String(v)}>{optionLabel(declaration, name, String(v), t)}</Tag>);
   if (typeof value === 'object') return <pre className="resource-json">{JSON.stringify(value, null, 2)}</pre>;
+  if (field?.relation && field.relation.labelField !== field.relation.valueField) return <RelationLabel declaration={declaration} name={name} field={field} value={String(value)} />;
+  if (field?.options && field.colors) return <Tag color={field.colors[String(value)]}>{optionLabel(declaration, name, String(value), t)}</Tag>;
   if (field?.options) return optionLabel(declaration, name, String(value), t);
   return String(value);
+}
+
+/** A related record by its label (e.g. a category's name for its code), from the options the filter loads too. */
+function RelationLabel({ declaration, name, field, value }: { declaration: ResourceDeclaration; name: string; field: FieldDeclaration; value: string }) {
+  const { options } = useOptions(declaration, name, field);
+  return <>{options.find((o) => String(o.value) === value)?.label ?? value}</>;
 }
 
 /** The generated create / edit form: antd rules from the zod schema, server codes on their field, no double submit. */
@@ -150,7 +161,7 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
   );
 }
 
-export function ResourceShow({ declaration, record }: { declaration: ResourceDeclaration; record: Row }) {
+export function ResourceShow({ declaration, record, cells }: { declaration: ResourceDeclaration; record: Row; cells?: ResourceScreenOptions['cells'] }) {
   const { t } = useTranslation();
   const names = Object.entries(declaration.fields)
     .filter(([, f]) => !f.secret && (f.show ?? f.list ?? f.form))
@@ -159,7 +170,7 @@ export function ResourceShow({ declaration, record }: { declaration: ResourceDec
     <Descriptions column={1} bordered size="small">
       {names.map((name) => (
         <Descriptions.Item key={name} label={fieldLabel(declaration, name, t)}>
-          {renderValue(declaration, name, declaration.fields[name], record[name], t)}
+          {cells?.[name] ? cells[name]!(record[name], record) : renderValue(declaration, name, declaration.fields[name], record[name], t)}
         </Descriptions.Item>
       ))}
     </Descriptions>
@@ -260,7 +271,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
       sorter: field.sortable ? { multiple: 1 } : undefined,
       width: field.width,
       ellipsis: field.widget === 'textarea',
-      render: (value: unknown) => renderValue(declaration, name, field, value, t),
+      render: (value: unknown, row: Row) => (options.cells?.[name] ? options.cells[name]!(value, row) : renderValue(declaration, name, field, value, t)),
     }));
   columns.push({
     key: '__actions',
@@ -359,7 +370,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
             <Spin />
           </div>
         )}
-        {action === 'show' && record && <Show declaration={declaration} record={record} />}
+        {action === 'show' && record && <Show declaration={declaration} record={record} cells={options.cells} />}
         {(action === 'create' || (action === 'edit' && record)) && (
           <Form_
             key={`${action}-${id ?? ''}`}
