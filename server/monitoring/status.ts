@@ -1,7 +1,7 @@
 import type { EmsStatus, FaultLevel } from '../db/schema/monitoring';
 
 /** How bad a state is: an open fault outranks a protection trip, which outranks a warning. */
-const SEVERITY: Record<Exclude<EmsStatus, 'offline'>, number> = { normal: 0, warning: 1, protection: 2, fault: 3 };
+export const SEVERITY: Record<Exclude<EmsStatus, 'offline'>, number> = { normal: 0, warning: 1, protection: 2, fault: 3 };
 
 /** The system's status: what it reports, raised by the worst fault still open. */
 export function effectiveStatus(reported: Exclude<EmsStatus, 'offline'>, openFaultLevels: readonly FaultLevel[]): Exclude<EmsStatus, 'offline'> {

@@ -43,6 +43,6 @@ export const ingestResultSchema = z.object({
   accepted: z.number().int().describe('new samples stored'),
   duplicates: z.number().int().describe('samples already stored (a re-sent batch)'),
   ems_status: z.string().nullable(),
-  days: z.array(z.string()).describe('local days whose rollups were recomputed'),
+  days: z.array(z.string()).describe('local days whose rollups the new samples changed (none for a re-sent batch)'),
 });
 export type IngestResult = z.infer<typeof ingestResultSchema>;

@@ -3,19 +3,24 @@ import { Code } from '../../../src/shared/codes';
 import type { Database } from '../../db';
 import { systemFaults, systems, type FaultLevel } from '../../db/schema/monitoring';
 import { ApiError } from '../../http/envelope';
+import { queryRows } from '../../db';
 import { pgArray } from '../sql-arrays';
-import { effectiveStatus } from '../status';
+import { effectiveStatus, SEVERITY } from '../status';
 import { hashDeviceKey } from './device-keys';
-import { localDaysOf, recomputeDailyRollups } from './rollups';
+import { addToDailyRollups } from './rollups';
 import type { IngestBatch, IngestResult } from './schema';
 
 type SystemRow = typeof systems.$inferSelect;
 
 /**
  * Device ingest: one batch is one transaction. Samples go in with ON CONFLICT DO NOTHING on
- * (system_id, ts), so a re-sent batch stores nothing new; the rollups of every day the batch touched are
- * recomputed from raw rows; faults are upserted by (system, code, start); the status follows the newest
- * data. A batch that breaks any rule is refused before anything is written.
+ * (system_id, ts), so a re-sent batch stores nothing new, and the samples really stored are added to the
+ * rollups of their days in the same statement (rollups.ts); faults are upserted by (system, code, start);
+ * the status follows the newest data. A batch that breaks any rule is refused before anything is written.
+ *
+ * The usual batch (samples and a status, no faults) is a single statement, atomic by itself: samples,
+ * rollups and status at once, one round trip to the database. A batch with faults (rare) runs as a
+ * transaction of several statements, because the status must see the faults it just stored.
  */
 export async function ingestWithDeviceKey(db: Database, deviceKey: string | undefined, batch: IngestBatch, now: Date): Promise<IngestResult> {
   if (!deviceKey) throw new ApiError(401, 'Unauthorized: missing device key', { httpStatus: 401 });
@@ -28,14 +33,75 @@ export async function ingestBatch(db: Database, system: SystemRow, batch: Ingest
   const times = checkSampleTimes(system, batch, now);
   checkFaultTimes(batch, now);
 
+  if (times.length > 0 && (batch.faults ?? []).length === 0) {
+    const { inserted, days, emsStatus } = await storeSamples(db, system, batch, times, true);
+    return { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days };
+  }
   return db.transaction(async (tx) => {
-    const inserted = await insertSamples(tx, system.id, batch, times);
-    const days = await localDaysOf(tx, batch.samples.map((s) => s.ts), system.timeZone);
-    await recomputeDailyRollups(tx, system.id, system.timeZone, system.transFrequency, days);
+    const { inserted, days } = await storeSamples(tx, system, batch, times, false);
     await upsertFaults(tx, system.id, batch);
     const emsStatus = await updateStatus(tx, system, batch, times);
     return { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days };
   });
+}
+
+/**
+ * Stores the samples and adds those that were new to their days' rollups; with `withStatus`, also sets
+ * the status as updateStatus would for a batch without faults (from the open faults already stored).
+ * Answers how many samples were new, the local days whose rollups they changed, and the status then.
+ */
+async function storeSamples(
+  db: Database,
+  system: SystemRow,
+  batch: IngestBatch,
+  times: number[],
+  withStatus: boolean,
+): Promise<{ inserted: number; days: string[]; emsStatus: string | null }> {
+  if (times.length === 0) return { inserted: 0, days: [], emsStatus: system.emsStatus };
+  const s = batch.samples;
+  const newest = new Date(Math.max(...times)).toISOString();
+  const statusParts = withStatus
+    ? {
+        ctes: sql`,
+        open_fault AS (SELECT level FROM system_faults WHERE system_id = ${system.id} AND ended_at IS NULL),
+        effective AS (
+          SELECT r.status FROM unnest(${pgArray(Object.keys(SEVERITY))}::text[], ${pgArray(Object.values(SEVERITY))}::int[]) AS r(status, severity)
+           WHERE r.status = ${batch.status ?? 'normal'} OR r.status IN (SELECT level FROM open_fault)
+           ORDER BY r.severity DESC LIMIT 1
+        ), touched AS (
+          -- A batch older than what the system already sent (a late re-send) leaves status and last-seen alone.
+          UPDATE systems SET ems_status = (SELECT status FROM effective), last_seen_at = ${newest}::timestamptz
+           WHERE id = ${system.id} AND (last_seen_at IS NULL OR last_seen_at <= ${newest}::timestamptz)
+           RETURNING ems_status
+        )`,
+        select: sql`, coalesce((SELECT ems_status FROM touched), (SELECT ems_status FROM systems WHERE id = ${system.id})) AS ems_status`,
+      }
+    : { ctes: sql``, select: sql`` };
+  const [row] = await queryRows<{ inserted: number; days: string | null; ems_status?: string | null }>(
+    db,
+    sql`WITH batch AS (
+          SELECT to_timestamp(u.ms / 1000.0) AS ts, u.pv, u.load, u.battery, u.grid, u.soc
+            FROM unnest(${pgArray(times)}::bigint[], ${pgArray(s.map((x) => x.pv_w))}::int[], ${pgArray(s.map((x) => x.load_w))}::int[],
+                        ${pgArray(s.map((x) => x.battery_w))}::int[], ${pgArray(s.map((x) => x.grid_w))}::int[], ${pgArray(s.map((x) => x.soc))}::real[])
+                 AS u(ms, pv, load, battery, grid, soc)
+        ), stored AS (
+          INSERT INTO telemetry (system_id, ts, pv_w, load_w, battery_w, grid_w, soc)
+          SELECT ${system.id}, ts, pv, load, battery, grid, soc FROM batch
+          ON CONFLICT (system_id, ts) DO NOTHING
+          RETURNING ts, pv_w, load_w, battery_w, grid_w
+        ), rolled_up AS (
+          ${addToDailyRollups(system, 'stored')}
+          RETURNING day
+        )${statusParts.ctes}
+        SELECT (SELECT count(*)::int FROM stored) AS inserted,
+               (SELECT string_agg(day::text, ',' ORDER BY day) FROM rolled_up) AS days
+               ${statusParts.select}`,
+  );
+  return {
+    inserted: Number(row?.inserted ?? 0),
+    days: row?.days ? row.days.split(',') : [],
+    emsStatus: withStatus ? (row?.ems_status ?? null) : system.emsStatus,
+  };
 }
 
 /** Every sample on the system's interval grid, not in the future, no time twice. Answers epoch ms. */
@@ -62,19 +128,6 @@ function checkFaultTimes(batch: IngestBatch, now: Date): void {
 
 function refused(field: string, why: string): ApiError {
   return new ApiError(Code.PARAM_ERROR, `Parameter error: ${field} (${why}); batch refused, nothing stored`);
-}
-
-async function insertSamples(db: Database, systemId: number, batch: IngestBatch, times: number[]): Promise<number> {
-  if (batch.samples.length === 0) return 0;
-  const s = batch.samples;
-  const result = (await db.execute(sql`
-    INSERT INTO telemetry (system_id, ts, pv_w, load_w, battery_w, grid_w, soc)
-    SELECT ${systemId}, to_timestamp(u.ms / 1000.0), u.pv, u.load, u.battery, u.grid, u.soc
-      FROM unnest(${pgArray(times)}::bigint[], ${pgArray(s.map((x) => x.pv_w))}::int[], ${pgArray(s.map((x) => x.load_w))}::int[],
-                  ${pgArray(s.map((x) => x.battery_w))}::int[], ${pgArray(s.map((x) => x.grid_w))}::int[], ${pgArray(s.map((x) => x.soc))}::real[])
-           AS u(ms, pv, load, battery, grid, soc)
-    ON CONFLICT (system_id, ts) DO NOTHING`)) as { rowCount?: number | null; affectedRows?: number };
-  return Number(result.rowCount ?? result.affectedRows ?? 0);
 }
 
 async function upsertFaults(db: Database, systemId: number, batch: IngestBatch): Promise<void> {
