@@ -1,6 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { CODE_MESSAGES, Code } from '../../src/shared/codes';
+import { CODE_MESSAGES, Code, type ResponseCode } from '../../src/shared/codes';
+import type { FieldDeclaration } from '../../resources/types';
 import { ApiError } from './envelope';
 
 /**
@@ -13,17 +14,36 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
   (data) => {
     const result = schema.safeParse(data);
     if (result.success) return { value: result.data };
-    const issue = result.error.issues[0]!;
-    const field = issue.path.length > 0 ? issue.path.join('.') : (httpPart ?? 'body');
-    const given = valueAt(data, issue.path);
-    const absent = issue.code === 'invalid_type' && (given === undefined || given === null);
-    // An empty string in a required text field is what a blank form field sends: 'required', not 'invalid'.
-    const blank = issue.code === 'too_small' && given === '';
-    if (absent || blank) {
-      return { error: new ApiError(Code.PARAM_REQUIRED, `${CODE_MESSAGES[Code.PARAM_REQUIRED]}: ${field}`) };
-    }
-    return { error: new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: ${field} (${issue.message})`) };
+    // Without `data.field`: the reply goes through the route's response schema, whose data has another shape.
+    const { code, message } = issueToError(result.error.issues[0]!, data, {}, httpPart ?? 'body');
+    return { error: new ApiError(code, message) };
   };
+
+/**
+ * The error for the first zod issue of a body: 3 when the field is absent, null, blank text or an empty
+ * list, 2 for any other bad value, unless its declaration names its own spec codes
+ * (`codes: { required: 25, invalid: 61 }` for the S/N). `data.field` names the field for the form.
+ */
+export function issueToError(
+  issue: z.core.$ZodIssue,
+  data: unknown,
+  fields: Record<string, FieldDeclaration> = {},
+  wholeBody = 'body',
+): ApiError {
+  const field = issue.path.length > 0 ? issue.path.map(String).join('.') : wholeBody;
+  const given = valueAt(data, issue.path);
+  const absent = given === undefined || given === null;
+  const blank = (typeof given === 'string' && given.trim() === '') || (Array.isArray(given) && given.length === 0);
+  const own = fields[String(issue.path[0] ?? '')]?.codes;
+  if (absent || blank) {
+    const code = (own?.required ?? Code.PARAM_REQUIRED) as ResponseCode;
+    return new ApiError(code, `${CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? 'Parameter required'}: ${field}`, { data: { field } });
+  }
+  const code = (own?.invalid ?? Code.PARAM_ERROR) as ResponseCode;
+  return new ApiError(code, `${CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? 'Parameter error'}: ${field} (${issue.message})`, {
+    data: { field },
+  });
+}
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {
   let value = data;

@@ -1,9 +1,9 @@
 import { api, type ApiRequestOptions } from '../api/client';
-import type { Envelope } from '../shared/codes';
+import type { Envelope, Page } from '../shared/codes';
 import type {
-  DayCurve, Fault, Forecast, IncomeBars, MapPosition, OperatingSettings, Page, PayoffTotal, Period, PeriodBars, ShareResult,
+  DayCurve, Fault, Forecast, IncomeBars, MapPosition, OperatingSettings, PayoffTotal, Period, PeriodBars, ShareResult,
   StatusCounts, Summary, SystemComponent, SystemListRow, SystemSettingsRow, SystemSummary, Tariff, TariffPeriod, UserLogEntry, Weather,
-} from './types';
+} from '../shared/monitoring';
 
 /** A call that did not answer code 200 (its message is already shown by the /api client unless quiet). */
 export class CallError extends Error {

@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './users';
+import type { TariffPeriod } from '../../../src/shared/monitoring';
 
 /**
  * Monitoring: the storage systems, what they report, and what is derived from it (DESIGN §6-§7).
@@ -182,13 +183,6 @@ export const systemWeather = pgTable(
   },
   (t) => [primaryKey({ columns: [t.systemId, t.hour] })],
 );
-
-/** A time-of-use period of a tariff: from `start` to `end` (HH:mm, end exclusive, may wrap midnight). */
-export interface TariffPeriod {
-  start: string;
-  end: string;
-  price: number;
-}
 
 /**
  * A customer's electricity prices: buy price per time-of-use period (the base price elsewhere) and the

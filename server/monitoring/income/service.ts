@@ -4,17 +4,9 @@ import type { SystemRow } from '../scope';
 import { periodBars, type Period } from '../stats/service';
 import { round2, type Target } from '../target';
 import { averageBuyPrice, tariffFor } from './tariffs';
+import type { IncomeBar, PayoffTotal } from '../../../src/shared/monitoring';
 
-/**
- * What a system earns: the grid electricity it saved the owner (load covered from PV and battery, at the
- * buy price) plus what it sold (export at the feed-in tariff), and when that repays the system cost.
- */
-export interface IncomeBar {
-  label: string;
-  savings: number;
-  feed_in: number;
-  income: number;
-}
+export type { IncomeBar, PayoffTotal };
 
 async function pricesOf(db: Database, system: SystemRow) {
   const tariff = await tariffFor(db, system);
@@ -48,21 +40,6 @@ export async function incomeBars(db: Database, target: Target, period: Period, d
   }
   const bars = [...byLabel.values()].sort((a, b) => a.label.localeCompare(b.label));
   return { currency, bars, total: round2(bars.reduce((s, b) => s + b.income, 0)) };
-}
-
-export interface PayoffTotal {
-  currency: string;
-  system_cost: number | null;
-  commissioned_on: string | null;
-  /** Income over the reported days. */
-  income_reported: number;
-  days_reported: number;
-  daily_income: number;
-  /** Reported daily income extrapolated over the days since commissioning. */
-  income_since_commissioning: number;
-  payback_percent: number | null;
-  /** When the savings repay the system cost at the reported rate (YYYY-MM-DD), or null. */
-  payback_date: string | null;
 }
 
 /**

@@ -1,18 +1,11 @@
 import { and, eq, isNull, or, desc, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { electricityTariffs, type TariffPeriod } from '../../db/schema/monitoring';
+import { electricityTariffs } from '../../db/schema/monitoring';
 import { PRICE_LEVELS } from '../demo/places';
 import type { SystemRow } from '../scope';
+import type { Tariff } from '../../../src/shared/monitoring';
 
-/** The prices income is computed with: a customer's own tariff, or the typical one of the currency. */
-export interface Tariff {
-  currency: string;
-  basePrice: number;
-  feedInPrice: number;
-  periods: TariffPeriod[];
-  /** True when the customer has set nothing and typical prices are used. */
-  isDefault: boolean;
-}
+export type { Tariff };
 
 const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 

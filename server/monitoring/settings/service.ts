@@ -1,6 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { dashboardSettings, electricityTariffs, systemSettings, type TariffPeriod } from '../../db/schema/monitoring';
+import type { OperatingSettings, TariffPeriod } from '../../../src/shared/monitoring';
+import { dashboardSettings, electricityTariffs, systemSettings } from '../../db/schema/monitoring';
 import { tariffFor, type Tariff } from '../income/tariffs';
 import type { SystemRow } from '../scope';
 import { PRICE_LEVELS } from '../demo/places';
@@ -30,29 +31,19 @@ export async function readTariff(db: Database, userId: number, system: SystemRow
   return { currency: fallbackCurrency, basePrice: level.buy, feedInPrice: level.feedIn, periods: [], isDefault: true };
 }
 
-/** What a customer may set on their own system; the defaults are what a new system ships with. */
-export interface SystemOperatingSettings {
-  /** SoC kept in reserve for backup, %. */
-  backupReserveSoc: number;
-  /** Charge the battery from the grid in the cheap windows. */
-  gridCharge: boolean;
-  /** Export limit as a share of the PV rating, %. */
-  feedInLimitPercent: number;
-  chargeWindows: Array<{ start: string; end: string }>;
-}
+/** The defaults are what a new system ships with. */
+export const DEFAULT_OPERATING_SETTINGS: OperatingSettings = { backupReserveSoc: 10, gridCharge: false, feedInLimitPercent: 100, chargeWindows: [] };
 
-export const DEFAULT_OPERATING_SETTINGS: SystemOperatingSettings = { backupReserveSoc: 10, gridCharge: false, feedInLimitPercent: 100, chargeWindows: [] };
-
-export async function saveSystemSettings(db: Database, system: SystemRow, settings: SystemOperatingSettings, now: Date): Promise<void> {
+export async function saveSystemSettings(db: Database, system: SystemRow, settings: OperatingSettings, now: Date): Promise<void> {
   await db
     .insert(systemSettings)
     .values({ systemId: system.id, settings: { ...settings }, updatedAt: now })
     .onConflictDoUpdate({ target: systemSettings.systemId, set: { settings: { ...settings }, updatedAt: now } });
 }
 
-export async function readSystemSettings(db: Database, system: SystemRow): Promise<SystemOperatingSettings> {
+export async function readSystemSettings(db: Database, system: SystemRow): Promise<OperatingSettings> {
   const [row] = await db.select().from(systemSettings).where(eq(systemSettings.systemId, system.id));
-  return { ...DEFAULT_OPERATING_SETTINGS, ...(row?.settings as Partial<SystemOperatingSettings> | undefined) };
+  return { ...DEFAULT_OPERATING_SETTINGS, ...(row?.settings as Partial<OperatingSettings> | undefined) };
 }
 
 export async function saveDashboardSettings(db: Database, userId: number, settings: Record<string, unknown>, now: Date): Promise<void> {

@@ -1,22 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
+import type { EnergyRates, EnergyTotals } from '../../../src/shared/monitoring';
 
-/** Energy figures of a day, a month, a year or a lifetime, in kWh, and the rates derived from them. */
-export interface EnergyTotals {
-  pv_kwh: number;
-  load_kwh: number;
-  charge_kwh: number;
-  discharge_kwh: number;
-  import_kwh: number;
-  export_kwh: number;
-  self_consumption_kwh: number;
-}
-
-export interface EnergyRates {
-  /** Share of PV used on site, %. */
-  self_consumption_rate: number | null;
-  /** Share of the load covered without the grid, %. */
-  autarky_rate: number | null;
-}
+export type { EnergyRates, EnergyTotals };
 
 export const ENERGY_COLUMNS = ['pv_kwh', 'load_kwh', 'charge_kwh', 'discharge_kwh', 'import_kwh', 'export_kwh', 'self_consumption_kwh'] as const;
 

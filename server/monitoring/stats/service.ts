@@ -4,37 +4,15 @@ import { pgArray } from '../sql-arrays';
 import type { Target } from '../target';
 import { localDate, round2 } from '../target';
 import { CO2_KG_PER_KWH, CO2_KG_PER_TREE, ENERGY_COLUMNS, ENERGY_SUMS, energyOf, energySums, ratesOf, type EnergyRates, type EnergyTotals } from './energy';
+import type { CurvePoint, Period, PeriodBar, PowerFlow, Summary } from '../../../src/shared/monitoring';
+
+export type { CurvePoint, Period, PeriodBar, PowerFlow, Summary };
 
 /**
  * Statistics of one system or a customer's 'All'. Everything longer than a day comes from the daily
  * rollups (DESIGN §7); only the day curve and the current power flow read raw telemetry.
  */
 const idsOf = (target: Target) => pgArray(target.systems.map((s) => s.id));
-
-export interface PowerFlow {
-  ts: string | null;
-  pv_w: number;
-  load_w: number;
-  battery_w: number;
-  grid_w: number;
-  /** Capacity-weighted over 'All'. */
-  soc: number | null;
-  /** Whether the newest sample is recent (within three intervals). */
-  online: boolean;
-}
-
-export interface Summary extends EnergyRates {
-  today: EnergyTotals & EnergyRates;
-  month: EnergyTotals;
-  year: EnergyTotals;
-  total: EnergyTotals;
-  flow: PowerFlow;
-  co2_saved_kg: number;
-  trees_equivalent: number;
-  popv: number;
-  cobat: number;
-  time_zone: string;
-}
 
 export async function summary(db: Database, target: Target, now: Date): Promise<Summary> {
   const today = localDate(now, target.timeZone);
@@ -92,17 +70,6 @@ async function currentFlow(db: Database, target: Target, now: Date): Promise<Pow
   };
 }
 
-export interface CurvePoint {
-  ts: string;
-  /** Local clock time HH:mm in the target's zone. */
-  time: string;
-  pv_w: number;
-  load_w: number;
-  battery_w: number;
-  grid_w: number;
-  soc: number;
-}
-
 /** The 5-minute curve of one local day (summed over 'All'). */
 export async function dayCurve(db: Database, target: Target, day: string): Promise<{ points: CurvePoint[]; totals: EnergyTotals & EnergyRates }> {
   const tz = target.timeZone;
@@ -136,13 +103,6 @@ async function energyOfDays(db: Database, target: Target, from: string, to: stri
     sql`SELECT ${ENERGY_SUMS} FROM energy_daily d WHERE d.system_id = ANY(${idsOf(target)}::int[]) AND d.day BETWEEN ${from}::date AND ${to}::date`,
   );
   return energyOf(row ?? {});
-}
-
-export type Period = 'month' | 'year' | 'lifetime';
-
-export interface PeriodBar extends EnergyTotals {
-  /** YYYY-MM-DD (month view), YYYY-MM (year view) or YYYY (lifetime view). */
-  label: string;
 }
 
 /** Bars from the rollups: the days of a month, the months of a year, or the years of the system's life. */

@@ -4,22 +4,9 @@ import type { Database } from '../../db';
 import { EMS_STATUSES, installerCompanies, systems } from '../../db/schema/monitoring';
 import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
 import { ALL, round2 } from '../target';
+import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../src/shared/monitoring';
 
-/** The system summary of spec §3 (selector, left panel, lists). */
-export interface SystemSummary {
-  system_id: number | null;
-  sys_sn: string;
-  sys_name: string;
-  popv: number;
-  minv: string;
-  poinv: number;
-  cobat: number;
-  mbat: string;
-  surpluscobat: number;
-  uscapacity: number;
-  ems_status: string | null;
-  trans_frequency: number;
-}
+export type { MapPosition, StatusCounts, SystemListRow, SystemSummary };
 
 export function summaryOf(s: SystemRow): SystemSummary {
   return {
@@ -74,17 +61,6 @@ export interface SystemListQuery {
   installer?: string;
   sort?: SystemSortKey;
   order?: 'asc' | 'desc';
-}
-
-export interface SystemListRow extends SystemSummary {
-  country_code: string;
-  city: string;
-  address: string;
-  installer: string | null;
-  time_zone: string;
-  commissioned_on: string | null;
-  last_seen_at: string | null;
-  remark: string;
 }
 
 const SORTABLE = {
@@ -146,16 +122,6 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
   };
 }
 
-export interface StatusCounts {
-  normal: number;
-  warning: number;
-  fault: number;
-  offline: number;
-  protection: number;
-  unknown: number;
-  total: number;
-}
-
 export async function statusCounts(db: Database, viewer: Viewer, now: Date): Promise<StatusCounts> {
   const rows = await db
     .select({ status: systems.emsStatus, n: count() })
@@ -169,18 +135,6 @@ export async function statusCounts(db: Database, viewer: Viewer, now: Date): Pro
     counts.total += Number(n);
   }
   return counts;
-}
-
-export interface MapPosition {
-  sys_sn: string;
-  sys_name: string;
-  latitude: number;
-  longitude: number;
-  ems_status: string | null;
-  country_code: string;
-  city: string;
-  popv: number;
-  cobat: number;
 }
 
 export async function mapPositions(db: Database, viewer: Viewer, now: Date): Promise<MapPosition[]> {

@@ -5,7 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, EXPORTS } from '../calls';
-import type { CurvePoint } from '../types';
+import type { CurvePoint } from '../../shared/monitoring';
 import { ExportButton } from './ExportButton';
 import { SERIES_COLORS } from './series';
 

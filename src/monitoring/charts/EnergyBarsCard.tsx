@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, EXPORTS } from '../calls';
 import { energy, percent } from '../format';
-import type { Period } from '../types';
+import type { Period } from '../../shared/monitoring';
 import { ExportButton } from './ExportButton';
 import { periodLabel, periodRange } from './periodLabel';
 import { PeriodPicker } from './PeriodPicker';

@@ -6,7 +6,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, EXPORTS } from '../calls';
 import { money } from '../format';
-import { ALL_SN, type Period } from '../types';
+import { ALL_SN, type Period } from '../../shared/monitoring';
 import { ExportButton } from './ExportButton';
 import { periodLabel } from './periodLabel';
 import { PeriodPicker } from './PeriodPicker';

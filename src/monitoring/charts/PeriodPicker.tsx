@@ -1,7 +1,7 @@
 import { DatePicker, Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Period } from '../types';
+import type { Period } from '../../shared/monitoring';
 
 /** Month / year / lifetime, and which month or year. */
 export function PeriodPicker({ period, date, today, onChange }: { period: Period; date: Dayjs; today: string; onChange: (period: Period, date: Dayjs) => void }) {

@@ -1,5 +1,5 @@
 import dayjs from 'dayjs';
-import type { Period } from '../types';
+import type { Period } from '../../shared/monitoring';
 
 /** A bar's label in the chosen language: the day of the month, the month's short name, or the year. */
 export function periodLabel(label: string, period: Period): string {

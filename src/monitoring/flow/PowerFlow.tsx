@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { kw } from '../format';
-import type { PowerFlow as Flow } from '../types';
+import type { PowerFlow as Flow } from '../../shared/monitoring';
 import { BatteryGlyph, HouseGlyph, InverterGlyph, PylonGlyph, SunGlyph } from './icons';
 import './flow.css';
 

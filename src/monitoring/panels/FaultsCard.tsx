@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
 import { useFaultText } from '../faultText';
 import { STATUS_COLORS } from '../status';
-import type { Fault } from '../types';
+import type { Fault } from '../../shared/monitoring';
 
 const RECENT = 5;
 

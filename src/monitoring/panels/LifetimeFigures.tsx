@@ -1,7 +1,7 @@
 import { Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { energy, percent } from '../format';
-import type { Summary } from '../types';
+import type { Summary } from '../../shared/monitoring';
 
 /** Since commissioning: PV energy, CO₂ avoided, self-consumption and autarky. */
 export function LifetimeFigures({ summary }: { summary: Summary }) {

@@ -2,7 +2,7 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { fixed2 } from '../format';
 import { StatusTag } from '../status';
-import { ALL_SN, type SystemSummary } from '../types';
+import { ALL_SN, type SystemSummary } from '../../shared/monitoring';
 
 /** The left panel (spec §3 system summary): ratings in kW / kWh to 2 decimals, models, status. */
 export function SystemFigures({ system }: { system: SystemSummary }) {

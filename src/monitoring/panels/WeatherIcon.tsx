@@ -1,4 +1,4 @@
-import type { WeatherCondition } from '../types';
+import type { WeatherCondition } from '../../shared/monitoring';
 
 const SUN = '#f5a623';
 const CLOUD = '#9fb3c8';

@@ -5,7 +5,7 @@ import { useUser } from '../../auth/useUser';
 import { fixed2 } from '../format';
 import { isCustomerOrSharer } from '../roles';
 import { StatusDot } from '../status';
-import { ALL_SN, type SystemSummary } from '../types';
+import { ALL_SN, type SystemSummary } from '../../shared/monitoring';
 import { useCustomerSystems, useSelectedSystem } from '../useCustomerSystems';
 import './selector.css';
 

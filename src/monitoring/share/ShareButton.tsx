@@ -3,7 +3,7 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSharerOnly } from '../roles';
-import { ALL_SN } from '../types';
+import { ALL_SN } from '../../shared/monitoring';
 import { ShareDialog } from './ShareDialog';
 
 /** Spec §6: hidden when the user's only role is sharer, or when 'All' is selected. */

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/Modal';
 import { calls, CallError } from '../calls';
-import type { ShareResult } from '../types';
+import type { ShareResult } from '../../shared/monitoring';
 import { CLEAR_AFTER_MS, DIGITS, SHARE_EMAIL_PATTERN } from './rules';
 
 interface ShareForm {

@@ -15,7 +15,7 @@ import { LifetimeFigures } from '../panels/LifetimeFigures';
 import { SystemFigures } from '../panels/SystemFigures';
 import { TodayCard } from '../panels/TodayCard';
 import { WeatherCard } from '../panels/WeatherCard';
-import { ALL_SN, type SystemSummary } from '../types';
+import { ALL_SN, type SystemSummary } from '../../shared/monitoring';
 import { useDayjsLocale } from '../useDayjsLocale';
 import './monitoring.css';
 

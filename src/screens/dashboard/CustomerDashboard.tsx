@@ -6,7 +6,7 @@ import { useSidebar } from '../../layout/SidebarContext';
 import { isReadOnly } from '../../monitoring/roles';
 import { ShareButton } from '../../monitoring/share/ShareButton';
 import { StatusTag } from '../../monitoring/status';
-import { ALL_SN } from '../../monitoring/types';
+import { ALL_SN } from '../../shared/monitoring';
 import { useCustomerSystems, useSelectedSystem } from '../../monitoring/useCustomerSystems';
 import { MonitoringView } from '../../monitoring/view/MonitoringView';
 

@@ -3,7 +3,7 @@ import { Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../../monitoring/calls';
 import { STATUS_COLORS, StatusDot } from '../../monitoring/status';
-import { EMS_STATUSES } from '../../monitoring/types';
+import { EMS_STATUSES } from '../../shared/monitoring';
 import './storage.css';
 
 const KEYS = ['total', ...EMS_STATUSES, 'unknown'] as const;

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { calls, type SystemQuery } from '../../monitoring/calls';
 import { fixed2 } from '../../monitoring/format';
 import { StatusTag } from '../../monitoring/status';
-import type { SystemListRow } from '../../monitoring/types';
+import type { SystemListRow } from '../../shared/monitoring';
 import { countryName } from './countries';
 import type { Filters } from './SystemFilters';
 

@@ -1,5 +1,5 @@
-import { expect } from 'vitest';
-import type { TestApp } from '../helpers';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { createTestApp, type TestApp } from '../helpers';
 
 /** Logs in as the demo user of each role once per test (tokens are cheap to keep, argon2 is not). */
 export function tokenCache(t: () => TestApp) {
@@ -15,6 +15,25 @@ export function tokenCache(t: () => TestApp) {
       return token;
     },
   };
+}
+
+/**
+ * One app for the file, its database reset and its tokens forgotten before every test: hands the app to
+ * `use` (the file's variable) and answers the token cache.
+ */
+export function freshAppPerTest(use: (app: TestApp) => void) {
+  let app: TestApp;
+  const tokens = tokenCache(() => app);
+  beforeAll(async () => {
+    app = await createTestApp();
+    use(app);
+  });
+  afterAll(() => app.close());
+  beforeEach(async () => {
+    await app.reset();
+    tokens.clear();
+  });
+  return tokens;
 }
 
 /** Calls a path and proves the answer carries `code` and that no table changed. */

@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../helpers';
-import { auditRows, expectOk, expectRejected, tokenCache } from './helpers';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../helpers';
+import { auditRows, expectOk, expectRejected, freshAppPerTest } from './helpers';
 
 let t: TestApp;
-const tokens = tokenCache(() => t);
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
-beforeEach(async () => {
-  await t.reset();
-  tokens.clear();
-});
+const tokens = freshAppPerTest((app) => (t = app));
 
 const license = (over: Record<string, unknown> = {}) => ({
   license_key: 'LIC-2026-0001',

@@ -33,13 +33,13 @@ describe('GetSystemComponents', () => {
     }
   });
 
-  test('bad input: 3 without sn, 2 for a wrong type or an empty sn', async () => {
+  test('bad input: 3 without sn or with a blank one (as the forms answer), 2 for a wrong type', async () => {
     const admin = await as(t, 'admin');
     const missing = await admin.post('/api/ESS/GetSystemComponents', {});
     expect(missing.body.code).toBe(3);
     expect(missing.body.info).toContain('sn');
     expect((await admin.post('/api/ESS/GetSystemComponents', { sn: 42 })).body.code).toBe(2);
-    expect((await admin.post('/api/ESS/GetSystemComponents', { sn: '   ' })).body.code).toBe(2);
+    expect((await admin.post('/api/ESS/GetSystemComponents', { sn: '   ' })).body.code).toBe(3);
     expect((await t.post('/api/ESS/GetSystemComponents', { sn: CUSTOMER_SN })).status).toBe(401);
   });
 

@@ -1,10 +1,14 @@
-/** Response shapes of the monitoring calls (server/monitoring/API.md). Powers in W, energy in kWh. */
+/**
+ * Response shapes of the monitoring calls (server/monitoring/API.md), one definition for the server that
+ * answers them and the web app that reads them. Powers in W, energy in kWh.
+ */
 export const EMS_STATUSES = ['normal', 'warning', 'fault', 'offline', 'protection'] as const;
 export type EmsStatus = (typeof EMS_STATUSES)[number];
 
 /** The synthetic selector entry of spec §3. */
 export const ALL_SN = 'All';
 
+/** The system summary of spec §3 (selector, left panel, lists). */
 export interface SystemSummary {
   system_id: number | null;
   sys_sn: string;
@@ -31,11 +35,7 @@ export interface SystemListRow extends SystemSummary {
   remark: string;
 }
 
-export interface Page<T> {
-  data: T[];
-  dataCount: number;
-}
-
+/** Energy figures of a day, a month, a year or a lifetime, in kWh, and the rates derived from them. */
 export interface EnergyTotals {
   pv_kwh: number;
   load_kwh: number;
@@ -47,7 +47,9 @@ export interface EnergyTotals {
 }
 
 export interface EnergyRates {
+  /** Share of PV used on site, %. */
   self_consumption_rate: number | null;
+  /** Share of the load covered without the grid, %. */
   autarky_rate: number | null;
 }
 
@@ -59,7 +61,9 @@ export interface PowerFlow {
   battery_w: number;
   /** + import, − export. */
   grid_w: number;
+  /** Capacity-weighted over 'All'. */
   soc: number | null;
+  /** Whether the newest sample is recent (within three intervals). */
   online: boolean;
 }
 
@@ -78,6 +82,7 @@ export interface Summary extends EnergyRates {
 
 export interface CurvePoint {
   ts: string;
+  /** Local clock time HH:mm in the target's zone. */
   time: string;
   pv_w: number;
   load_w: number;
@@ -95,18 +100,34 @@ export interface DayCurve {
 
 export type Period = 'month' | 'year' | 'lifetime';
 
+export interface PeriodBar extends EnergyTotals {
+  /** YYYY-MM-DD (month view), YYYY-MM (year view) or YYYY (lifetime view). */
+  label: string;
+}
+
 export interface PeriodBars {
   period: Period;
   date: string;
-  bars: Array<EnergyTotals & { label: string }>;
+  bars: PeriodBar[];
   totals: EnergyTotals & EnergyRates;
+}
+
+/**
+ * What a system earns: the grid electricity it saved the owner (load covered from PV and battery, at the
+ * buy price) plus what it sold (export at the feed-in tariff), and when that repays the system cost.
+ */
+export interface IncomeBar {
+  label: string;
+  savings: number;
+  feed_in: number;
+  income: number;
 }
 
 export interface IncomeBars {
   period: Period;
   date: string;
   currency: string;
-  bars: Array<{ label: string; savings: number; feed_in: number; income: number }>;
+  bars: IncomeBar[];
   total: number;
 }
 
@@ -114,11 +135,14 @@ export interface PayoffTotal {
   currency: string;
   system_cost: number | null;
   commissioned_on: string | null;
+  /** Income over the reported days. */
   income_reported: number;
   days_reported: number;
   daily_income: number;
+  /** Reported daily income extrapolated over the days since commissioning. */
   income_since_commissioning: number;
   payback_percent: number | null;
+  /** When the savings repay the system cost at the reported rate (YYYY-MM-DD), or null. */
   payback_date: string | null;
   /** How many systems the figures cover ('All': every one of the caller's in the first one's currency). */
   systems?: number;
@@ -198,23 +222,30 @@ export interface ShareResult {
   register_token: string | null;
 }
 
+/** A time-of-use period of a tariff: from `start` to `end` (HH:mm, end exclusive, may wrap midnight). */
 export interface TariffPeriod {
   start: string;
   end: string;
   price: number;
 }
 
+/** The prices income is computed with: a customer's own tariff, or the typical one of the currency. */
 export interface Tariff {
   currency: string;
   basePrice: number;
   feedInPrice: number;
   periods: TariffPeriod[];
+  /** True when the customer has set nothing and typical prices are used. */
   isDefault: boolean;
 }
 
+/** What a customer may set on their own system (systemSettings). */
 export interface OperatingSettings {
+  /** SoC kept in reserve for backup, %. */
   backupReserveSoc: number;
+  /** Charge the battery from the grid in the cheap windows. */
   gridCharge: boolean;
+  /** Export limit as a share of the PV rating, %. */
   feedInLimitPercent: number;
   chargeWindows: Array<{ start: string; end: string }>;
 }
