@@ -28,10 +28,10 @@ export const licenseManagement = defineResource({
     company: { schema: rules.requiredText(120), list: true, filter: 'text', sortable: true, form: true },
     license_type: {
       schema: z.enum(LICENSE_TYPES, { error: 'admin:validation.required' }),
-      widget: 'select', options: LICENSE_TYPES, list: true, filter: 'select', form: true, defaultValue: 'installer', width: 150,
+      widget: 'select', options: LICENSE_TYPES, list: true, filter: 'select', form: true, defaultValue: 'installer', width: 140,
       colors: { installer: 'blue', servicepartner: 'purple' },
     },
-    expires_at: { schema: rules.date(), widget: 'date', list: true, sortable: true, form: true, width: 200 },
+    expires_at: { schema: rules.date(), widget: 'date', list: true, sortable: true, form: true, width: 210 },
     assigned_user: {
       schema: z.string().trim().max(64).nullable().optional().transform((v) => (v ? v : null)),
       relation: { listPath: '/User/GetUserPageList', valueField: 'username', labelField: 'username' },

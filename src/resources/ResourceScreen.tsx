@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, EyeOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { DeleteOutlined, EditOutlined, EyeOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useOne, useUpdate, type CrudFilters, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { App, Button, Card, Descriptions, Drawer, Form, Grid, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Descriptions, Drawer, Form, Grid, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
@@ -11,6 +11,7 @@ import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, 
 import { canAccessKey } from '../auth/ability';
 import { useMenuOverrides } from '../routing/useMenuOverrides';
 import { DateRangeInput, FieldInput } from './FieldInput';
+import { RowAction } from './RowAction';
 import { useOptions } from './useOptions';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { fieldOfError, isRequired, rulesFor } from './rules';
@@ -195,6 +196,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
   const menuOverride = useMenuOverrides({ load: false })[declaration.name];
   const { message } = App.useApp();
   const screens = Grid.useBreakpoint();
+  const [filtersOpen, setFiltersOpen] = useState<boolean>();
   const [params, setParams] = useSearchParams();
   const subject = subjectOf(declaration);
   const idField = idFieldOf(declaration);
@@ -277,17 +279,14 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     key: '__actions',
     title: t('admin:list.actions'),
     fixed: screens.md ? 'right' : undefined,
+    // Icons with a tooltip (and the same words for screen readers): the data columns keep the width.
     render: (_: unknown, row: Row) => (
-      <Space size={0} wrap={!screens.md}>
+      <Space size={0}>
         {declaration.endpoints.one && (
-          <Button type="link" size="small" icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])} data-testid="row-show">
-            {t('admin:list.show')}
-          </Button>
+          <RowAction title={t('admin:list.show')} icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])} data-testid="row-show" />
         )}
         {can.update && (
-          <Button type="link" size="small" icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])} data-testid="row-edit">
-            {t('admin:list.edit')}
-          </Button>
+          <RowAction title={t('admin:list.edit')} icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])} data-testid="row-edit" />
         )}
         {can.delete && (
           <Popconfirm
@@ -305,9 +304,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
               }
             }}
           >
-            <Button type="link" size="small" danger icon={<DeleteOutlined />} data-testid="row-delete">
-              {t('admin:list.delete')}
-            </Button>
+            <RowAction title={t('admin:list.delete')} icon={<DeleteOutlined />} danger data-testid="row-delete" />
           </Popconfirm>
         )}
         {options.rowActions?.(row, refresh)}
@@ -317,6 +314,10 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
 
   const Form_ = options.form ?? ResourceForm;
   const Show = options.show ?? ResourceShow;
+  // On a phone the filters fold away behind a button (they would fill the screen), unless one is set.
+  const activeFilters = Object.values(currentFilters).filter((v) => v !== undefined && v !== null && v !== '' && !(Array.isArray(v) && v.length === 0)).length;
+  const phone = screens.md === false;
+  const showFilters = filterFields.length > 0 && (!phone || (filtersOpen ?? activeFilters > 0));
   const drawerOpen = action === 'create' || ((action === 'edit' || action === 'show') && (!!record || loadingRecord));
   const title = menuOverride?.title?.[i18n.language.slice(0, 2)]?.trim() || resourceTitle(declaration, t);
 
@@ -326,6 +327,13 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
         <Typography.Title level={4}>{title}</Typography.Title>
         <Space wrap>
           {options.toolbar?.({ filters: currentFilters, refresh })}
+          {phone && filterFields.length > 0 && (
+            <Badge count={activeFilters} size="small">
+              <Button icon={<FilterOutlined />} onClick={() => setFiltersOpen(!showFilters)} aria-expanded={showFilters} data-testid="resource-filters-toggle">
+                {t('admin:list.filters')}
+              </Button>
+            </Badge>
+          )}
           <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('admin:list.refresh')} data-testid="resource-refresh" />
           {can.create && (
             <Button type="primary" icon={<PlusOutlined />} onClick={() => openDrawer('create')} data-testid="resource-create">
@@ -334,7 +342,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
           )}
         </Space>
       </div>
-      {filterFields.length > 0 && (
+      {showFilters && (
         <Form {...searchFormProps} name={`${declaration.name}-filters`} layout="inline" className="resource-filters" initialValues={currentFilters}>
           {filterFields.map(([name, field]) => (
             <Form.Item key={name} name={name} label={fieldLabel(declaration, name, t)}>

@@ -8,6 +8,7 @@ import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { i18n } from '../../i18n';
 import { forgetOverrides } from '../../resources/translationOverrides';
+import { RowAction } from '../../resources/RowAction';
 import type { Page } from '../../shared/codes';
 
 const LANGS = ['en', 'zh', 'de', 'ja'] as const;
@@ -118,18 +119,15 @@ export default function LangTransManagement() {
             width: 100,
             render: (_: unknown, row: TranslationRow) =>
               mayEdit && (
-                <Button
-                  type="link"
-                  size="small"
+                <RowAction
+                  title={t('admin:list.edit')}
                   icon={<EditOutlined />}
                   data-testid="translation-edit"
                   onClick={() => {
                     setEditing(row);
                     form.setFieldsValue({ en: row.en, zh: row.zh, de: row.de, ja: row.ja });
                   }}
-                >
-                  {t('admin:list.edit')}
-                </Button>
+                />
               ),
           },
         ]}

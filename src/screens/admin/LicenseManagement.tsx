@@ -15,7 +15,7 @@ function Expiry({ value }: { value: unknown }) {
   const soon = dayjs().add(SOON_DAYS, 'day').format('YYYY-MM-DD');
   return (
     <Space size={6} wrap={false}>
-      <span>{day}</span>
+      <span style={{ whiteSpace: 'nowrap' }}>{day}</span>
       {day < today ? (
         <Tag color="red">{t('admin:licenseManagement.expired')}</Tag>
       ) : day <= soon ? (

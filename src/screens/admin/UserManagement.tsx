@@ -1,11 +1,12 @@
 import { KeyOutlined, LockOutlined, MenuOutlined, UnlockOutlined } from '@ant-design/icons';
-import { App, Button, Checkbox, Modal, Popconfirm, Typography } from 'antd';
+import { App, Checkbox, Modal, Popconfirm, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userManagement } from '../../../resources/userManagement';
 import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { resourceScreen, type Row } from '../../resources/ResourceScreen';
+import { RowAction } from '../../resources/RowAction';
 
 function UserActions({ record, refresh }: { record: Row; refresh: () => void }) {
   const { t } = useTranslation();
@@ -57,18 +58,12 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
         okText={t('common:actions.ok')}
         cancelText={t('common:actions.cancel')}
       >
-        <Button type="link" size="small" icon={record.locked ? <UnlockOutlined /> : <LockOutlined />}>
-          {t(record.locked ? 'admin:userManagement.unlock' : 'admin:userManagement.lock')}
-        </Button>
+        <RowAction title={t(record.locked ? 'admin:userManagement.unlock' : 'admin:userManagement.lock')} icon={record.locked ? <UnlockOutlined /> : <LockOutlined />} />
       </Popconfirm>
       <Popconfirm title={t('admin:userManagement.resetConfirm', { name: record.username })} onConfirm={reset} okText={t('common:actions.ok')} cancelText={t('common:actions.cancel')}>
-        <Button type="link" size="small" icon={<KeyOutlined />}>
-          {t('admin:userManagement.resetPassword')}
-        </Button>
+        <RowAction title={t('admin:userManagement.resetPassword')} icon={<KeyOutlined />} />
       </Popconfirm>
-      <Button type="link" size="small" icon={<MenuOutlined />} onClick={openMenus} data-testid="user-menus">
-        {t('admin:userManagement.menus')}
-      </Button>
+      <RowAction title={t('admin:userManagement.menus')} icon={<MenuOutlined />} onClick={openMenus} data-testid="user-menus" />
       <Modal
         open={!!menus}
         title={t('admin:userManagement.menusTitle', { name: record.username })}
