@@ -30,14 +30,14 @@ export function SystemFilters({ value, onChange }: { value: Filters; onChange: (
 
   return (
     <Form form={form} initialValues={value} onFinish={(v) => onChange({ ...v })} className="storage-filters">
-      <Row gutter={[12, 0]}>
-        <Col xs={24} sm={12} lg={5}>
+      <Row gutter={[8, 0]}>
+        <Col xs={12} lg={5}>
           <Form.Item name="sn"><Input allowClear placeholder={t('list.sn')} aria-label={t('list.sn')} /></Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={5}>
+        <Col xs={12} lg={5}>
           <Form.Item name="name"><Input allowClear placeholder={t('list.name')} aria-label={t('list.name')} /></Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={4}>
+        <Col xs={12} lg={4}>
           <Form.Item name="status">
             <Select
               allowClear
@@ -50,15 +50,15 @@ export function SystemFilters({ value, onChange }: { value: Filters; onChange: (
             />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={4}>
+        <Col xs={12} lg={4}>
           <Form.Item name="countryCode">
             <Select allowClear showSearch optionFilterProp="label" placeholder={t('list.country')} aria-label={t('list.country')} options={countries} />
           </Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={4}>
+        <Col xs={12} lg={4}>
           <Form.Item name="installer"><Input allowClear placeholder={t('list.installer')} aria-label={t('list.installer')} /></Form.Item>
         </Col>
-        <Col xs={24} sm={12} lg={2}>
+        <Col xs={12} lg={2}>
           <Form.Item>
             <Button type="primary" htmlType="submit" icon={<SearchOutlined />} block>{t('list.search')}</Button>
           </Form.Item>
