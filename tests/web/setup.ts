@@ -9,11 +9,19 @@ import { i18n, initI18n } from '../../src/i18n';
 /** One MSW server for every web test; each test adds its handlers with `server.use(...)`. */
 export const server = setupServer();
 
+/** Width queries answered against window.innerWidth (jsdom: 1024, a desktop; a test may set a phone's). */
+function widthQueryMatches(query: string): boolean {
+  const width = window.innerWidth;
+  const min = /min-width:\s*(\d+)px/.exec(query);
+  const max = /max-width:\s*(\d+(?:\.\d+)?)px/.exec(query);
+  return (!min || width >= Number(min[1])) && (!max || width <= Number(max[1])) && (!!min || !!max);
+}
+
 // antd and the layout ask for these; jsdom has neither.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
-      matches: false,
+      matches: widthQueryMatches(query),
       media: query,
       onchange: null,
       addListener: () => {},

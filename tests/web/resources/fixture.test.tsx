@@ -182,4 +182,30 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     expect(await within(drawer).findByText('W-1')).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: /save/i })).not.toBeInTheDocument();
   });
+  it('folds the filters behind a button on a phone, which counts the filters set', async () => {
+    const desktopWidth = window.innerWidth;
+    window.innerWidth = 375;
+    try {
+      const bodies: any[] = [];
+      server.use(
+        http.post('/api/Widget/GetWidgetPageList', async ({ request }) => {
+          bodies.push(await request.json());
+          return HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } });
+        }),
+      );
+      renderScreen(['admin']);
+      expect(await screen.findByText('W-2')).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: /search/i })).not.toBeInTheDocument();
+      const toggle = screen.getByTestId('resource-filters-toggle');
+      expect(toggle).toHaveAttribute('aria-expanded', 'false');
+      fireEvent.click(toggle);
+      await userEvent.type(screen.getAllByRole('textbox')[0]!, 'W-1');
+      fireEvent.click(screen.getByRole('button', { name: /search/i }));
+      await waitFor(() => expect(bodies.at(-1)).toMatchObject({ code: 'W-1' }));
+      // The count of filters set shows on the button.
+      await waitFor(() => expect(toggle.closest('.ant-badge')).toHaveTextContent('1'));
+    } finally {
+      window.innerWidth = desktopWidth;
+    }
+  });
 });
