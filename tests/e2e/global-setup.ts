@@ -17,6 +17,8 @@ export async function setup(project: TestProject) {
   server = spawn('npx', ['tsx', 'server/start.ts'], {
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'inherit', 'inherit'],
+    // Its own process group: npx starts tsx, which starts node; stopping only npx would leave the portal running.
+    detached: true,
   });
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForPortal(baseUrl, 280_000);
@@ -24,9 +26,10 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  if (server && server.exitCode === null) {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server!.once('exit', resolve));
+  if (server?.pid && server.exitCode === null) {
+    const exited = new Promise((resolve) => server!.once('exit', resolve));
+    process.kill(-server.pid, 'SIGTERM');
+    await exited;
   }
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
