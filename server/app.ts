@@ -9,6 +9,7 @@ import { permissionPlugin } from './http/permissions';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
 import { validatorCompiler } from './http/validation';
+import { createMailer, type Mailer } from './mail/mailer';
 
 /**
  * Builds the whole server from its dependencies and nothing else (no globals, no environment), so that
@@ -25,6 +26,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  const mailer = createMailer(deps, app.log);
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => mailer.startRetries());
+  app.addHook('onClose', async () => mailer.stop());
   await registerSecurityHeaders(app);
   await registerApiDocs(app);
   // At the root, so that they guard every /api route, including those a test or a later area adds.
@@ -34,4 +39,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.staticDir) await registerWebApp(app, config.staticDir);
   else app.setNotFoundHandler(apiNotFound);
   return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Notification e-mails: the outbox and its delivery (server/mail). */
+    mailer: Mailer;
+  }
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from './config';
 import { migrate, openDatabase, type DatabaseHandle } from './db';
 import { isEmpty, seedDemo } from './db/seed';
 import { jwtSecret, readEnv } from './env';
+import { smtpTransport } from './mail/transport';
 import { LiveDemoFleet } from './monitoring/demo/live';
 import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from './monitoring/demo/lock';
 import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
@@ -32,13 +33,15 @@ export async function boot(options: { staticDir?: string }): Promise<Booted> {
     staticDir: options.staticDir,
     logLevel: env.logLevel,
     trustProxy: env.trustProxy,
+    mailFrom: env.mailFrom,
+    portalUrl: env.portalUrl ?? `http://localhost:${env.port}`,
   };
   const seeded = await isEmpty(database.db);
   if (seeded) await seedDemo(database.db, { password: config.demoPassword, now: clock() });
   if (seeded) await seedMonitoringDemo(database.db, { password: config.demoPassword, now: clock() });
   // Licenses, S/Ns of the fleet, e-mail rules, the menu tree (after the fleet: it registers the fleet's S/Ns).
   if (seeded) await seedAdminDemo(database.db, { now: clock() });
-  const app = await buildApp({ db: database.db, clock, config });
+  const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl) });
   const stops: (() => Promise<void>)[] = [];
   // Timers stop and the demo lock is released before the database closes.
   app.addHook('onClose', async () => {

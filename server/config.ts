@@ -1,4 +1,5 @@
 import type { Database } from './db';
+import type { MailTransport } from './mail/transport';
 
 /** The time source of the whole server; tests inject one they can move. */
 export type Clock = () => Date;
@@ -14,10 +15,16 @@ export interface AppConfig {
   logLevel: false | 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
   /** Behind a reverse proxy: take the client address from X-Forwarded-For (it feeds the login lockout). */
   trustProxy?: boolean;
+  /** The sender of notification e-mails (MAIL_FROM). */
+  mailFrom?: string;
+  /** Where people open the portal (PORTAL_URL): links in e-mails point there. */
+  portalUrl?: string;
 }
 
 export interface AppDeps {
   db: Database;
   clock: Clock;
   config: AppConfig;
+  /** The mail server notification e-mails go through; without one they wait in the outbox. */
+  mailTransport?: MailTransport;
 }

@@ -15,6 +15,9 @@ export function readEnv() {
     trustProxy: process.env.TRUST_PROXY === 'true',
     /** On a database seeded with the demo: play the demo fleet live (false turns it off). */
     demoLive: process.env.DEMO_LIVE !== 'false',
+    smtpUrl: process.env.SMTP_URL || undefined,
+    mailFrom: process.env.MAIL_FROM || undefined,
+    portalUrl: process.env.PORTAL_URL || undefined,
   };
 }
 

@@ -8,3 +8,4 @@ export * from './admin-licenses';
 export * from './admin-sn';
 export * from './admin-access';
 export * from './app-settings';
+export * from './mail';

@@ -8,6 +8,7 @@ import { pgArray } from '../sql-arrays';
 import { effectiveStatus, SEVERITY } from '../status';
 import { hashDeviceKey } from './device-keys';
 import { addToDailyRollups } from './rollups';
+import type { NewFault } from '../../mail/fault-mails';
 import type { IngestBatch, IngestResult } from './schema';
 
 type SystemRow = typeof systems.$inferSelect;
@@ -22,14 +23,23 @@ type SystemRow = typeof systems.$inferSelect;
  * rollups and status at once, one round trip to the database. A batch with faults (rare) runs as a
  * transaction of several statements, because the status must see the faults it just stored.
  */
-export async function ingestWithDeviceKey(db: Database, deviceKey: string | undefined, batch: IngestBatch, now: Date): Promise<IngestResult> {
+/** Told, after the batch committed, of the faults it reported for the first time (not of re-sent ones). */
+export type NewFaultsListener = (system: SystemRow, faults: NewFault[]) => Promise<void>;
+
+export async function ingestWithDeviceKey(
+  db: Database,
+  deviceKey: string | undefined,
+  batch: IngestBatch,
+  now: Date,
+  onNewFaults?: NewFaultsListener,
+): Promise<IngestResult> {
   if (!deviceKey) throw new ApiError(401, 'Unauthorized: missing device key', { httpStatus: 401 });
   const [system] = await db.select().from(systems).where(eq(systems.deviceKeyHash, hashDeviceKey(deviceKey)));
   if (!system) throw new ApiError(401, 'Unauthorized: unknown device key', { httpStatus: 401 });
-  return ingestBatch(db, system, batch, now);
+  return ingestBatch(db, system, batch, now, onNewFaults);
 }
 
-export async function ingestBatch(db: Database, system: SystemRow, batch: IngestBatch, now: Date): Promise<IngestResult> {
+export async function ingestBatch(db: Database, system: SystemRow, batch: IngestBatch, now: Date, onNewFaults?: NewFaultsListener): Promise<IngestResult> {
   const times = checkSampleTimes(system, batch, now);
   checkFaultTimes(batch, now);
 
@@ -37,12 +47,14 @@ export async function ingestBatch(db: Database, system: SystemRow, batch: Ingest
     const { inserted, days, emsStatus } = await storeSamples(db, system, batch, times, true);
     return { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days };
   }
-  return db.transaction(async (tx) => {
+  const { result, newFaults } = await db.transaction(async (tx) => {
     const { inserted, days } = await storeSamples(tx, system, batch, times, false);
-    await upsertFaults(tx, system.id, batch);
+    const newFaults = await upsertFaults(tx, system.id, batch);
     const emsStatus = await updateStatus(tx, system, batch, times);
-    return { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days };
+    return { result: { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days }, newFaults };
   });
+  if (newFaults.length > 0) await onNewFaults?.(system, newFaults);
+  return result;
 }
 
 /**
@@ -130,9 +142,11 @@ function refused(field: string, why: string): ApiError {
   return new ApiError(Code.PARAM_ERROR, `Parameter error: ${field} (${why}); batch refused, nothing stored`);
 }
 
-async function upsertFaults(db: Database, systemId: number, batch: IngestBatch): Promise<void> {
+/** Stores the faults; answers those stored for the first time (a re-sent report only updates its end). */
+async function upsertFaults(db: Database, systemId: number, batch: IngestBatch): Promise<NewFault[]> {
+  const created: NewFault[] = [];
   for (const fault of batch.faults ?? []) {
-    await db
+    const [row] = await db
       .insert(systemFaults)
       .values({
         systemId,
@@ -146,8 +160,12 @@ async function upsertFaults(db: Database, systemId: number, batch: IngestBatch):
         target: [systemFaults.systemId, systemFaults.code, systemFaults.startedAt],
         // An end, once known, stays: a late re-send of the 'still open' report must not reopen it.
         set: { endedAt: sql`coalesce(${systemFaults.endedAt}, excluded.ended_at)` },
-      });
+      })
+      // xmax is 0 on a row this statement inserted, not on one it updated.
+      .returning({ created: sql<boolean>`(xmax = 0)` });
+    if (row?.created) created.push({ code: fault.code, level: fault.level, description: fault.description, startedAt: new Date(fault.started_at) });
   }
+  return created;
 }
 
 /**

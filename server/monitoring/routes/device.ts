@@ -20,7 +20,12 @@ export const deviceRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
     schema: { tags: ['Device'], summary: 'A batch of samples, the status and faults of one system (idempotent)', security: [], body: ingestBatchSchema },
     handler: async (request) => {
       const key = request.headers[DEVICE_KEY_HEADER];
-      return ok(await ingestWithDeviceKey(deps.db, typeof key === 'string' ? key : undefined, request.body, deps.clock()));
+      const mailer = fastify.mailer;
+      return ok(
+        await ingestWithDeviceKey(deps.db, typeof key === 'string' ? key : undefined, request.body, deps.clock(), (system, faults) =>
+          mailer.faultsRaised(system, faults),
+        ),
+      );
     },
   });
 };

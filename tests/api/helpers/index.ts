@@ -1,3 +1,4 @@
+import type { MailTransport } from '../../../server/mail/transport';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
@@ -64,7 +65,7 @@ export interface TestApp {
  * (e.g. `staticDir`).
  */
 export async function createTestApp(
-  options: { configure?: (app: FastifyInstance) => void; config?: Partial<AppConfig> } = {},
+  options: { configure?: (app: FastifyInstance) => void; config?: Partial<AppConfig>; mailTransport?: MailTransport } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = createTestClock();
@@ -74,7 +75,7 @@ export async function createTestApp(
     logLevel: false,
     ...options.config,
   };
-  const app = await buildApp({ db: database.db, clock, config });
+  const app = await buildApp({ db: database.db, clock, config, mailTransport: options.mailTransport });
   options.configure?.(app);
   await app.ready();
 

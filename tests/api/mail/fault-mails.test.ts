@@ -1,0 +1,146 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows } from '../../../server/db';
+import { emailRules, mailOutbox, users } from '../../../server/db/schema';
+import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
+import type { MailTransport } from '../../../server/mail/transport';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
+
+/** ESS2024A0001: the demo customer's house in Munich (Germany), installed by a German installer. */
+const SN = 'ESS2024A0001';
+const key = demoDeviceKey(SN, DEMO_PASSWORD);
+
+/** A mail server that keeps what it is given, or refuses everything while `failing`. */
+function recordingTransport() {
+  const sent: Array<{ to: string; subject: string; text: string }> = [];
+  const transport: MailTransport & { sent: typeof sent; failing: boolean } = {
+    sent,
+    failing: false,
+    async sendMail(message) {
+      if (transport.failing) throw new Error('421 mail server busy');
+      sent.push(message);
+    },
+  };
+  return transport;
+}
+
+async function prepare(t: TestApp) {
+  await t.reset();
+  await seedMonitoringDemo(t.db, { password: DEMO_PASSWORD, now: t.clock(), days: 0, size: 4 });
+  await t.db.update(users).set({ languageCode: 'de-DE' }).where(eq(users.username, 'customer'));
+  await t.db.update(users).set({ languageCode: 'zh-CN' }).where(eq(users.username, 'servicer'));
+  const rule = (recipient_kind: string, recipient_value: string, extra: Partial<typeof emailRules.$inferInsert> = {}) => ({
+    category_code: 'system_fault', recipient_kind, recipient_value, ...extra,
+  });
+  await t.db.insert(emailRules).values([
+    rule('role', 'servicer'), // staff: sees every system
+    rule('role', 'customer'), // the owner of this system (and of others, who must not get it)
+    rule('role', 'installer'), // the demo installer works in Italy: not this system's installer
+    rule('role', 'servicepartner', { country: 'Netherlands' }), // only for Dutch systems
+    rule('address', 'Alarms@Ticket.example'),
+    rule('address', 'alarms@ticket.example'), // the same address twice: one mail
+    rule('address', 'off@ticket.example', { enabled: false }),
+  ]);
+}
+
+const fault = (startedAt: Date) => ({ code: 'F401', level: 'fault', description: 'ISO fault', started_at: startedAt.toISOString() });
+const ingest = (t: TestApp, body: unknown) => t.post('/api/Device/Ingest', body, { headers: { 'x-device-key': key } });
+const outbox = (t: TestApp) => t.db.select().from(mailOutbox).orderBy(mailOutbox.recipient);
+
+describe('fault notification e-mails', () => {
+  let t: TestApp;
+  const transport = recordingTransport();
+  beforeAll(async () => {
+    t = await createTestApp({ mailTransport: transport, config: { portalUrl: 'https://portal.example', mailFrom: 'Portal <noreply@portal.example>' } });
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await prepare(t);
+    transport.sent.length = 0;
+    transport.failing = false;
+  });
+
+  it('a new fault mails the rule recipients who may see the system, each once and in their language', async () => {
+    const answer = await ingest(t, { status: 'normal', samples: [], faults: [fault(new Date(t.clock().getTime() - 600_000))] });
+    expect(answer.body.code).toBe(200);
+    await t.app.mailer.deliver();
+
+    const mails = await outbox(t);
+    expect(mails.map((m) => [m.recipient, m.language])).toEqual([
+      ['alarms@ticket.example', 'en'],
+      ['li.wei@ess-portal.example', 'zh'],
+      ['thomas.becker@mail.example', 'de'],
+    ]);
+    expect(mails.every((m) => m.sentAt !== null && m.attempts === 1)).toBe(true);
+    const german = mails.find((m) => m.language === 'de')!;
+    expect(german.subject).toBe('Störung bei Haus Becker (ESS2024A0001): Isolationsfehler am Wechselrichter (Isolationswiderstand zu niedrig)');
+    expect(german.body).toContain('https://portal.example/EnergyStorageList/energyStorageList?sn=ESS2024A0001');
+    expect(german.body).toMatch(/Seit: .*2026/);
+    expect(mails.find((m) => m.language === 'zh')!.subject).toContain('故障');
+    expect(transport.sent.map((m) => m.to).sort()).toEqual(mails.map((m) => m.recipient));
+  });
+
+  it('re-sending the batch mails nothing more; a batch without new faults mails nothing', async () => {
+    const batch = { samples: [], faults: [fault(new Date(t.clock().getTime() - 600_000))] };
+    await ingest(t, batch);
+    await t.app.mailer.deliver();
+    const first = (await outbox(t)).length;
+    await ingest(t, batch);
+    await ingest(t, { ...batch, faults: [{ ...batch.faults[0], ended_at: t.clock().toISOString() }] });
+    await t.app.mailer.deliver();
+    expect((await outbox(t)).length).toBe(first);
+    expect(transport.sent.length).toBe(first);
+  });
+
+  it('a refused batch queues no mail', async () => {
+    const future = new Date(t.clock().getTime() + 3_600_000);
+    expect((await ingest(t, { samples: [], faults: [fault(future)] })).body.code).toBe(2);
+    expect(await outbox(t)).toEqual([]);
+  });
+
+  it('a user without an e-mail address or locked gets nothing', async () => {
+    await t.db.update(users).set({ email: '' }).where(eq(users.username, 'customer'));
+    await t.db.update(users).set({ locked: true }).where(eq(users.username, 'servicer'));
+    await ingest(t, { samples: [], faults: [fault(new Date(t.clock().getTime() - 600_000))] });
+    expect((await outbox(t)).map((m) => m.recipient)).toEqual(['alarms@ticket.example']);
+  });
+
+  it('a refusing mail server: the ingest still answers 200, the mail is retried with backoff and then sent', async () => {
+    transport.failing = true;
+    expect((await ingest(t, { samples: [], faults: [fault(new Date(t.clock().getTime() - 600_000))] })).body.code).toBe(200);
+    await t.app.mailer.deliver();
+    let [mail] = (await outbox(t)).filter((m) => m.recipient === 'alarms@ticket.example');
+    expect(mail).toMatchObject({ sentAt: null, attempts: 1, lastError: '421 mail server busy' });
+    expect(mail!.nextAttemptAt.getTime() - t.clock().getTime()).toBe(60_000);
+
+    // Not yet due: nothing is tried.
+    transport.failing = false;
+    await t.app.mailer.deliver();
+    expect(transport.sent).toEqual([]);
+    t.clock.advance(60_000);
+    await t.app.mailer.deliver();
+    [mail] = (await outbox(t)).filter((m) => m.recipient === 'alarms@ticket.example');
+    expect(mail).toMatchObject({ attempts: 2, lastError: null });
+    expect(mail!.sentAt).not.toBeNull();
+    expect(transport.sent.length).toBe(3);
+  });
+});
+
+describe('fault e-mails without a mail server', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(() => t.close());
+  beforeEach(() => prepare(t));
+
+  it('are kept in the outbox with the reason, and the ingest answers 200', async () => {
+    expect((await ingest(t, { samples: [], faults: [fault(new Date(t.clock().getTime() - 600_000))] })).body.code).toBe(200);
+    await t.app.mailer.deliver();
+    const mails = await outbox(t);
+    expect(mails).toHaveLength(3);
+    for (const mail of mails) expect(mail).toMatchObject({ sentAt: null, attempts: 0, lastError: expect.stringContaining('SMTP_URL') });
+    const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM system_faults WHERE code = 'F401'`);
+    expect(row?.n).toBe(1);
+  });
+});
