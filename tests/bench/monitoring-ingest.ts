@@ -12,11 +12,14 @@ import { pgArray } from '../../server/monitoring/sql-arrays';
 import { toIngestBatches } from '../../server/simulator/batches';
 import { SiteSimulator } from '../../server/simulator/simulate';
 import type { TestDatabase } from '../api/helpers/database';
+import { runConcurrently } from './concurrency';
+import { fork } from 'node:child_process';
 import { BENCH_PASSWORD, benchApp, log, openBenchDatabase, type Backend } from './monitoring-common';
 
 /**
  * Ingest throughput: simulated systems post one day each per request (288 samples at 5 minutes, what a
- * device that reports daily sends) to /api/Device/Ingest on a listening server, CONCURRENCY requests in
+ * device that reports daily sends) to /api/Device/Ingest on a listening server from a process of their own
+ * (ingest-devices.ts), CONCURRENCY requests in
  * flight; against the same rows written by a bare `INSERT … SELECT FROM unnest(…)` per batch, with the
  * same concurrency, into the same telemetry table. Both in rows/s; the best of alternating rounds.
  */
@@ -40,6 +43,7 @@ export async function ingestThroughput(backend: Backend): Promise<{ ours: number
   // The fleet without history; its device keys are derived from the S/N and the demo password.
   await seedMonitoringDemo(database.db, { password: BENCH_PASSWORD, now, days: 0, size: SYSTEMS });
   const app = await benchApp(database.db, now);
+  let devices: Awaited<ReturnType<typeof startDevices>> | undefined;
   try {
     const jobs = await simulatedJobs(database, now);
     const rows = jobs.reduce((n, job) => n + job.batch.samples.length, 0);
@@ -48,13 +52,9 @@ export async function ingestThroughput(backend: Backend): Promise<{ ours: number
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/Device/Ingest`;
 
-    const viaHttp = () =>
-      runConcurrently(jobs, async (job) => {
-        const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', [DEVICE_KEY_HEADER]: job.key }, body: job.json });
-        const answer = (await response.json()) as { code: number; info: string; data: { accepted: number } };
-        if (answer.code !== 200) throw new Error(`ingest answered ${answer.code} ${answer.info}`);
-      });
-    const rawInsert = () => runConcurrently(jobs, (job) => insertRaw(database, job));
+    devices = await startDevices({ type: 'load', url, header: DEVICE_KEY_HEADER, jobs: jobs.map(({ key, json }) => ({ key, json })), concurrency: CONCURRENCY });
+    const viaHttp = () => devices!.run();
+    const rawInsert = () => runConcurrently(jobs, CONCURRENCY, (job) => insertRaw(database, job));
     /** Rows per second of one round from empty tables; the count is checked after the clock stopped. */
     const rate = async (work: () => Promise<void>) => {
       await clear(database);
@@ -73,6 +73,7 @@ export async function ingestThroughput(backend: Backend): Promise<{ ours: number
     }
     return best;
   } finally {
+    devices?.stop();
     await app.close();
     await database.close();
   }
@@ -108,14 +109,6 @@ async function insertRaw(database: TestDatabase, { system, batch }: Job): Promis
            AS u(ms, pv, load, battery, grid, soc)`);
 }
 
-async function runConcurrently<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++]!);
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-}
-
 async function seconds(work: () => Promise<void>): Promise<number> {
   const started = performance.now();
   await work();
@@ -131,4 +124,26 @@ async function clear(database: TestDatabase): Promise<void> {
 async function expectRows(database: TestDatabase, expected: number): Promise<void> {
   const [row] = await queryRows<{ n: number }>(database.db, sql`SELECT count(*)::int AS n FROM telemetry`);
   if (Number(row?.n) !== expected) throw new Error(`telemetry holds ${row?.n} rows, expected ${expected}`);
+}
+
+/** The devices' process (ingest-devices.ts), loaded with the batches; run() posts them all once. */
+async function startDevices(load: { type: 'load'; url: string; header: string; jobs: Array<{ key: string; json: string }>; concurrency: number }) {
+  const child = fork(new URL('./ingest-devices.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'] });
+  const next = () =>
+    new Promise<{ type: string; error?: string }>((resolve, reject) => {
+      child.once('message', (message) => resolve(message as { type: string; error?: string }));
+      child.once('exit', (code) => reject(new Error(`the devices' process exited with code ${code}`)));
+    });
+  const ready = next();
+  child.send(load);
+  await ready;
+  return {
+    async run() {
+      const done = next();
+      child.send({ type: 'run' });
+      const { error } = await done;
+      if (error) throw new Error(error);
+    },
+    stop: () => child.kill(),
+  };
 }
