@@ -2,16 +2,17 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ROLES } from '../../permissions/roles';
 import { emailDeliveringRules, notificationCategories } from '../../resources/emailDeliveringRules';
+import { mailOutbox } from '../../resources/mailOutbox';
 import { rules } from '../../resources/rules';
 import { Code } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
 import { registerCrud } from '../crud/factory';
-import { emailRules, notificationCategories as categories } from '../db/schema';
+import { emailRules, mailOutbox as outbox, notificationCategories as categories } from '../db/schema';
 import { ApiError } from '../http/envelope';
 
 const EMAIL = rules.email();
 
-/** emailDeliveringRules and its notification categories (83: the category code exists). */
+/** emailDeliveringRules, its notification categories (83: the category code exists) and the mails sent (read-only). */
 export function registerEmailRules(app: FastifyInstance, deps: AppDeps): void {
   registerCrud(app, deps, {
     declaration: notificationCategories,
@@ -44,4 +45,5 @@ export function registerEmailRules(app: FastifyInstance, deps: AppDeps): void {
       },
     },
   });
+  registerCrud(app, deps, { declaration: mailOutbox, table: outbox });
 }

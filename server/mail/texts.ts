@@ -13,6 +13,8 @@ const NAMESPACES = ['mail', 'monitoring'] as const;
 const i18n = createInstance();
 void i18n.init({
   initImmediate: false,
+  // No console banner in the server's logs.
+  showSupportNotice: false,
   fallbackLng: DEFAULT_LANGUAGE,
   ns: [...NAMESPACES],
   defaultNS: 'mail',

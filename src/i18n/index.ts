@@ -34,6 +34,8 @@ export function initI18n(language: Language = initialLanguage()): Promise<unknow
     .use(initReactI18next)
     .init({
       lng: language,
+      // No promotional banner in the users' browser console.
+      showSupportNotice: false,
       fallbackLng: false,
       supportedLngs: ['zh', 'en', 'de', 'ja'],
       ns: [...NAMESPACES],

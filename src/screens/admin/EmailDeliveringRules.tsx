@@ -1,9 +1,10 @@
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { emailDeliveringRules, notificationCategories } from '../../../resources/emailDeliveringRules';
+import { mailOutbox } from '../../../resources/mailOutbox';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 
-/** The rules, and beside them the notification categories they refer to. */
+/** The rules, beside them the notification categories they refer to, and the mails they produced. */
 export default function EmailDeliveringRules() {
   const { t } = useTranslation();
   return (
@@ -12,6 +13,7 @@ export default function EmailDeliveringRules() {
       items={[
         { key: 'rules', label: t('admin:emailDeliveringRules.tabRules'), children: <ResourceScreen declaration={emailDeliveringRules} /> },
         { key: 'categories', label: t('admin:emailNotificationCategories.title'), children: <ResourceScreen declaration={notificationCategories} /> },
+        { key: 'outbox', label: t('admin:mailOutbox.title'), children: <ResourceScreen declaration={mailOutbox} /> },
       ]}
     />
   );

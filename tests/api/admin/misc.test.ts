@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers';
+import { queueMails } from '../../../server/mail/outbox';
 import { auditRows, expectOk, expectRejected, freshAppPerTest } from './helpers';
 
 let t: TestApp;
@@ -55,6 +56,22 @@ describe('emailDeliveringRules and notification categories', () => {
     expect(rules.data.map((r: any) => r.recipient_value)).toEqual(['ops@example.com']);
     expect((await auditRows(t, 'emailDeliveringRules.create')).length).toBe(2);
     expect((await auditRows(t, 'emailNotificationCategories.create')).length).toBe(1);
+  });
+
+  it('sent e-mails: listed newest first, filtered, read one by one; read-only, and 45 for a role without the rules', async () => {
+    const now = t.clock();
+    const mail = { category: 'system_fault', language: 'en', body: 'Hello', systemId: null };
+    await queueMails(t.db, [{ ...mail, recipient: 'ops@example.com', subject: 'First' }], new Date(now.getTime() - 60_000));
+    await queueMails(t.db, [{ ...mail, recipient: 'li.wei@example.com', subject: 'Second' }], now);
+    const admin = await tokens.of('admin');
+    const all = await expectOk(t, '/api/EmailRule/GetMailOutboxPageList', {}, admin);
+    expect(all.data.map((m: any) => m.subject)).toEqual(['Second', 'First']);
+    expect(all.data[0]).toMatchObject({ recipient: 'li.wei@example.com', sent_at: null, attempts: 0, last_error: null });
+    const filtered = await expectOk(t, '/api/EmailRule/GetMailOutboxPageList', { recipient: 'ops@' }, admin);
+    expect(filtered.data.map((m: any) => m.subject)).toEqual(['First']);
+    expect(await expectOk(t, '/api/EmailRule/GetMailOutbox', { id: filtered.data[0].id }, admin)).toMatchObject({ body: 'Hello' });
+    expect((await t.post('/api/EmailRule/SaveMailOutbox', { subject: 'x' }, { token: admin })).body.code).toBe(101);
+    await expectRejected(t, '/api/EmailRule/GetMailOutboxPageList', {}, await tokens.of('customer'), 45);
   });
 });
 

@@ -38,6 +38,7 @@ const ENDPOINTS: { path: string; key: string; action: Action; body: Record<strin
   { path: '/api/EmailRule/SaveEmailRule', key: 'emailDeliveringRules', action: 'create', body: { category_code: 'none', recipient_kind: 'role', recipient_value: 'dev' } },
   { path: '/api/EmailRule/DeleteEmailRule', key: 'emailDeliveringRules', action: 'delete', body: { id: 999 } },
   { path: '/api/EmailRule/GetCategoryPageList', key: 'emailDeliveringRules', action: 'access', body: {}, read: true },
+  { path: '/api/EmailRule/GetMailOutboxPageList', key: 'emailDeliveringRules', action: 'access', body: {}, read: true },
   { path: '/api/EmailRule/SaveCategory', key: 'emailDeliveringRules', action: 'create', body: { category_code: '', name: '' } },
   { path: '/api/EmailRule/DeleteCategory', key: 'emailDeliveringRules', action: 'delete', body: { id: 999 } },
   { path: '/api/UserLog/GetUserLogPageList', key: 'userLog', action: 'access', body: {}, read: true },

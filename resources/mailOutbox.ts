@@ -1,0 +1,33 @@
+import { z } from 'zod';
+import { defineResource } from './types';
+
+/**
+ * The notification e-mails the portal sent or tried to send (server/mail): to whom, about what, when, and
+ * why one is still waiting. Read-only; shown beside the delivery rules that produce the mails.
+ */
+export const mailOutbox = defineResource({
+  name: 'mailOutbox',
+  subject: 'emailDeliveringRules',
+  route: '/OtherInformation/emailDeliveringRules/outbox',
+  group: 'OtherInformation',
+  namespace: 'admin',
+  endpoints: { list: '/EmailRule/GetMailOutboxPageList', one: '/EmailRule/GetMailOutbox' },
+  defaultSort: { field: 'created_at', order: 'desc' },
+  titleField: 'subject',
+  fields: {
+    created_at: { column: 'createdAt', schema: z.string(), widget: 'datetime', list: true, sortable: true, filter: 'dateRange', width: 170 },
+    category: {
+      schema: z.string(),
+      widget: 'select',
+      relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name' },
+      list: true, filter: 'select', sortable: true, width: 160,
+    },
+    recipient: { schema: z.string(), list: true, filter: 'text', sortable: true, width: 240 },
+    language: { schema: z.string(), list: true, width: 90 },
+    subject: { schema: z.string(), list: true, filter: 'text' },
+    sent_at: { column: 'sentAt', schema: z.string().nullable(), widget: 'datetime', list: true, sortable: true, width: 170 },
+    attempts: { schema: z.number(), list: true, width: 100 },
+    last_error: { column: 'lastError', schema: z.string().nullable(), list: true, width: 260 },
+    body: { schema: z.string(), widget: 'textarea', show: true },
+  },
+});
