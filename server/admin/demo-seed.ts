@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db';
 import { emailRules, licenses, notificationCategories, snRegistry } from '../db/schema';
-import { systemComponents, systems } from '../db/schema/monitoring';
+import { systemComponents, systemFaults, systems } from '../db/schema/monitoring';
+import { faultMails } from '../mail/fault-mails';
+import { deliverDueMails, queueMails } from '../mail/outbox';
 import { seedMenus } from './menus';
 
 /**
  * The administration part of the demo (issue 3), seeded by `npm start` on an empty database after the
  * monitoring demo (server/boot.ts): licenses, the S/N registry (the demo fleet's S/Ns and free stock),
- * e-mail notification categories and delivery rules, and the menu tree. Kept out of `seedDemo`, which every
+ * e-mail notification categories and delivery rules, the mails they produced, and the menu tree. Kept out of `seedDemo`, which every
  * API test runs. Runs once: a database that already has licenses is left alone.
  */
 const DAY_MS = 86_400_000;
@@ -30,7 +32,24 @@ export async function seedAdminDemo(db: Database, { now }: { now: Date }): Promi
   await seedLicenses(db, now);
   await seedSerialNumbers(db, now);
   await seedEmailRules(db, now);
+  await seedFaultMails(db, now);
   await seedMenus(db, now);
+}
+
+/**
+ * The mails the rules produced for the fleet's faults still open, as the outbox of a portal without a
+ * mail server holds them (the demo sends nothing): the 'Sent e-mails' tab shows what would have gone out.
+ */
+async function seedFaultMails(db: Database, now: Date): Promise<void> {
+  const open = await db
+    .select({ fault: systemFaults, system: systems })
+    .from(systemFaults)
+    .innerJoin(systems, eq(systems.id, systemFaults.systemId))
+    .where(isNull(systemFaults.endedAt));
+  for (const { fault, system } of open) {
+    await queueMails(db, await faultMails(db, system, [fault], 'http://localhost:8080', now), fault.startedAt);
+  }
+  await deliverDueMails(db, undefined, '', now);
 }
 
 async function seedLicenses(db: Database, now: Date): Promise<void> {

@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../server/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCheckCode, seedAdminDemo } from '../../../server/admin/demo-seed';
 import { systemComponents } from '../../../server/db/schema/monitoring';
@@ -65,6 +67,15 @@ describe('the administration demo', () => {
     expect(new Set(rules.data.map((r: any) => r.recipient_kind))).toEqual(new Set(['role', 'country', 'address']));
     const codes = new Set(categories.data.map((c: any) => c.category_code));
     for (const rule of rules.data) expect(codes.has(rule.category_code)).toBe(true);
+  });
+
+  it("holds the mails of the fleet's open faults, waiting for a mail server", async () => {
+    const [open] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM system_faults WHERE ended_at IS NULL`);
+    expect(open!.n).toBeGreaterThan(0);
+    const mails = await expectOk(t, '/api/EmailRule/GetMailOutboxPageList', { pageIndex: 1, pageSize: 100 }, await tokens.of('admin'));
+    // Every open fault reaches at least the ticket system's address.
+    expect(mails.data.filter((m: any) => m.recipient === 'alarms@ess-portal.example')).toHaveLength(open!.n);
+    for (const mail of mails.data) expect(mail).toMatchObject({ category: 'system_fault', sent_at: null, last_error: expect.stringContaining('SMTP_URL') });
   });
 
   it('runs once: a second call adds nothing', async () => {
