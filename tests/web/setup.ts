@@ -1,5 +1,5 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import { loadingOverlay } from '../../src/api/loading';
@@ -8,6 +8,10 @@ import { i18n, initI18n } from '../../src/i18n';
 
 /** One MSW server for every web test; each test adds its handlers with `server.use(...)`. */
 export const server = setupServer();
+
+// findBy… / waitFor wait up to 5 s (not 1 s): antd's forms validate asynchronously, and on a busy CI
+// machine a message can take longer than a second to appear.
+configure({ asyncUtilTimeout: 5000 });
 
 /** Width queries answered against window.innerWidth (jsdom: 1024, a desktop; a test may set a phone's). */
 function widthQueryMatches(query: string): boolean {
