@@ -3,8 +3,7 @@ import { sql } from 'drizzle-orm';
 import { seedDemo } from '../../server/db/seed';
 import { installerCompanies, systems, vpps } from '../../server/db/schema/monitoring';
 import { demoFleet, type DemoSystem } from '../../server/monitoring/demo/fleet';
-import { demoDeviceKey, hashDeviceKey } from '../../server/monitoring/ingest/device-keys';
-import { seedMonitoringDemo } from '../../server/monitoring/demo/seed';
+import { demoSystemRow, seedMonitoringDemo } from '../../server/monitoring/demo/seed';
 import { pgArray } from '../../server/monitoring/sql-arrays';
 import type { TestDatabase } from '../api/helpers/database';
 import { BENCH_PASSWORD, benchApp, log, loginAs, openBenchDatabase, percentile, timed, type Backend, type Call } from './monitoring-common';
@@ -128,33 +127,15 @@ async function addSystems(database: TestDatabase, extra: DemoSystem[], now: Date
   const [vpp] = await db.select().from(vpps);
   for (let from = 0; from < extra.length; from += 250) {
     await db.insert(systems).values(
-      extra.slice(from, from + 250).map((s) => ({
-        sysSn: s.sn,
-        sysName: s.name,
-        popv: s.popv,
-        minv: s.minv,
-        poinv: s.poinv,
-        cobat: s.cobat,
-        mbat: s.mbat,
-        surpluscobat: s.surpluscobat,
-        uscapacity: Math.round((s.surpluscobat / s.cobat) * 100),
-        transFrequency: 300,
-        siteKind: s.kind,
-        latitude: s.latitude,
-        longitude: s.longitude,
-        address: s.address,
-        postcode: s.place.postcode,
-        city: s.place.city,
-        countryCode: s.place.countryCode,
-        timeZone: s.place.timeZone,
-        installerCompanyId: installers.get(s.installer) ?? null,
-        vppId: s.inVpp ? (vpp?.id ?? null) : null,
-        commissionedOn: new Date(now.getTime() - s.commissionedDaysAgo * 86_400_000).toISOString().slice(0, 10),
-        systemCost: s.systemCost,
-        currency: s.place.currency,
-        deviceKeyHash: hashDeviceKey(demoDeviceKey(s.sn, BENCH_PASSWORD)),
-        createdAt: now,
-      })),
+      extra.slice(from, from + 250).map((s) =>
+        demoSystemRow(s, {
+          installerId: installers.get(s.installer) ?? null,
+          customerId: null,
+          vppId: s.inVpp ? (vpp?.id ?? null) : null,
+          password: BENCH_PASSWORD,
+          now,
+        }),
+      ),
     );
   }
 }

@@ -48,35 +48,15 @@ export async function seedMonitoringDemo(db: Database, { password, now, days = 6
   const rows = await db
     .insert(systems)
     .values(
-      fleet.map((s) => ({
-        sysSn: s.sn,
-        sysName: s.name,
-        popv: s.popv,
-        minv: s.minv,
-        poinv: s.poinv,
-        cobat: s.cobat,
-        mbat: s.mbat,
-        surpluscobat: s.surpluscobat,
-        uscapacity: Math.round((s.surpluscobat / s.cobat) * 100),
-        emsStatus: null,
-        transFrequency: STEP_MS / 1000,
-        siteKind: s.kind,
-        latitude: s.latitude,
-        longitude: s.longitude,
-        address: s.address,
-        postcode: s.place.postcode,
-        city: s.place.city,
-        countryCode: s.place.countryCode,
-        timeZone: s.place.timeZone,
-        installerCompanyId: installerIds.get(s.installer) ?? null,
-        customerUserId: s.customerUsername ? (userIds.get(s.customerUsername) ?? null) : null,
-        vppId: s.inVpp ? vppId : null,
-        commissionedOn: new Date(now.getTime() - s.commissionedDaysAgo * DAY_MS).toISOString().slice(0, 10),
-        systemCost: s.systemCost,
-        currency: s.place.currency,
-        deviceKeyHash: hashDeviceKey(demoDeviceKey(s.sn, password)),
-        createdAt: now,
-      })),
+      fleet.map((s) =>
+        demoSystemRow(s, {
+          installerId: installerIds.get(s.installer) ?? null,
+          customerId: s.customerUsername ? (userIds.get(s.customerUsername) ?? null) : null,
+          vppId: s.inVpp ? vppId : null,
+          password,
+          now,
+        }),
+      ),
     )
     .returning();
 
@@ -186,4 +166,40 @@ async function pushHistory(db: Database, system: typeof systems.$inferSelect, de
   }
   const key = demoDeviceKey(system.sysSn, password);
   for (const batch of batches) await ingestWithDeviceKey(db, key, batch, now);
+}
+
+/** The systems row of a demo system, before it has reported (the bench's large fleets use it too). */
+export function demoSystemRow(
+  s: DemoSystem,
+  refs: { installerId: number | null; customerId: number | null; vppId: number | null; password: string; now: Date },
+): typeof systems.$inferInsert {
+  return {
+    sysSn: s.sn,
+    sysName: s.name,
+    popv: s.popv,
+    minv: s.minv,
+    poinv: s.poinv,
+    cobat: s.cobat,
+    mbat: s.mbat,
+    surpluscobat: s.surpluscobat,
+    uscapacity: Math.round((s.surpluscobat / s.cobat) * 100),
+    emsStatus: null,
+    transFrequency: STEP_MS / 1000,
+    siteKind: s.kind,
+    latitude: s.latitude,
+    longitude: s.longitude,
+    address: s.address,
+    postcode: s.place.postcode,
+    city: s.place.city,
+    countryCode: s.place.countryCode,
+    timeZone: s.place.timeZone,
+    installerCompanyId: refs.installerId,
+    customerUserId: refs.customerId,
+    vppId: refs.vppId,
+    commissionedOn: new Date(refs.now.getTime() - s.commissionedDaysAgo * DAY_MS).toISOString().slice(0, 10),
+    systemCost: s.systemCost,
+    currency: s.place.currency,
+    deviceKeyHash: hashDeviceKey(demoDeviceKey(s.sn, refs.password)),
+    createdAt: refs.now,
+  };
 }
