@@ -120,9 +120,9 @@ describe('monitoring in a browser', () => {
     await page.getByText('功率曲线').waitFor();
     await page.getByText('电量统计').waitFor();
     await page.getByText('累计', { exact: true }).first().waitFor();
-    const canvases = await page.locator('.monitor canvas').evaluateAll((list) => list.map((c) => (c as HTMLCanvasElement).width));
-    expect(canvases.length).toBeGreaterThanOrEqual(2);
-    expect(Math.min(...canvases)).toBeGreaterThan(0);
+    // The charts load lazily and draw after their data arrives: wait until both have drawn.
+    const widths = () => page.locator('.monitor canvas').evaluateAll((list) => list.map((c) => (c as HTMLCanvasElement).width));
+    await expect.poll(async () => (await widths()).filter((w) => w > 0).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     // the month picker speaks Chinese too (antd and dayjs locales)
     await expect(page.locator('.ant-picker input').nth(1).getAttribute('placeholder')).resolves.toMatch(/[\u4e00-\u9fff]/);
     await context.close();
