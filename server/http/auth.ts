@@ -39,6 +39,8 @@ declare module 'fastify' {
 }
 
 export const ACCESS_TOKEN_TTL_MS = 5 * 60 * 1000;
+/** How many verified access tokens are remembered (each spares one signature check per request). */
+const VERIFIED_TOKENS_KEPT = 10_000;
 
 export interface AuthOptions {
   secret: string;
@@ -61,35 +63,51 @@ export const authPlugin = fp<AuthOptions>(async (app, { secret, clock }) => {
   await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
 
   // Built once: @fastify/jwt builds a new verifier on every call that passes options (the clock), which cost
-  // more than the rest of a request. Expiry is checked against the injected clock below instead. A client
-  // sends the same token for minutes: fast-jwt's cache of verified tokens spares the signature check.
-  const verifySignature = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true, cache: 10_000 });
+  // more than the rest of a request. Expiry is checked against the injected clock below instead.
+  const verifySignature = createVerifier({ key: secret, algorithms: ['HS256'], ignoreExpiration: true, ignoreNotBefore: true });
+  // A client sends the same token for minutes: the users of tokens already verified, by the token itself
+  // (a Map lookup; fast-jwt's own cache hashes every token with SHA-256 first, as dear as checking it).
+  const verified = new Map<string, { user: AuthUser; expiresAt: number }>();
 
   app.addHook('onRequest', async (request) => {
     // Unknown paths answer 404 (code 101) whether or not a token came with them.
     if (!needsToken(request)) return;
-    request.user = verifyAccessToken(verifySignature, request, clock);
+    request.user = verifyAccessToken(verifySignature, verified, request, clock);
   });
 });
 
-function verifyAccessToken(verifySignature: (token: string) => AccessTokenClaims & { exp?: number }, request: FastifyRequest, clock: Clock): AuthUser {
+function verifyAccessToken(
+  verifySignature: (token: string) => AccessTokenClaims & { exp?: number },
+  verified: Map<string, { user: AuthUser; expiresAt: number }>,
+  request: FastifyRequest,
+  clock: Clock,
+): AuthUser {
   const header = request.headers.authorization;
   const token = header?.startsWith('Bearer ') ? header.slice('Bearer '.length).trim() : '';
   if (!token) throw unauthorized('missing access token');
-  let claims: AccessTokenClaims & { exp?: number };
-  try {
-    claims = verifySignature(token);
-  } catch {
-    throw unauthorized('invalid access token');
+  let entry = verified.get(token);
+  if (!entry) {
+    let claims: AccessTokenClaims & { exp?: number };
+    try {
+      claims = verifySignature(token);
+    } catch {
+      throw unauthorized('invalid access token');
+    }
+    if (typeof claims.exp !== 'number') throw unauthorized('invalid access token');
+    const user: AuthUser = Object.freeze({
+      id: Number(claims.sub),
+      username: claims.username,
+      roles: claims.roles,
+      menuDenied: claims.menuDenied ?? [],
+      sessionId: claims.sid,
+    });
+    entry = { user, expiresAt: claims.exp * 1000 };
+    // Oldest first out (a Map keeps insertion order); tokens live 5 minutes, so this stays small.
+    if (verified.size >= VERIFIED_TOKENS_KEPT) verified.delete(verified.keys().next().value!);
+    verified.set(token, entry);
   }
-  if (typeof claims.exp !== 'number' || claims.exp * 1000 <= clock().getTime()) throw unauthorized('expired access token');
-  return {
-    id: Number(claims.sub),
-    username: claims.username,
-    roles: claims.roles,
-    menuDenied: claims.menuDenied ?? [],
-    sessionId: claims.sid,
-  };
+  if (entry.expiresAt <= clock().getTime()) throw unauthorized('expired access token');
+  return entry.user;
 }
 
 function unauthorized(reason: string): ApiError {
