@@ -14,14 +14,15 @@ declare module 'fastify' {
   }
 }
 
-const abilities = new WeakMap<FastifyRequest, AppAbility>();
+// By the caller's user object, which the auth hook keeps per access token: one lookup per request.
+const abilities = new WeakMap<FastifyRequest['user'], AppAbility>();
 
-/** The caller's CASL ability (roles and per-user denials from the token), built once per request. */
+/** The caller's CASL ability (roles and per-user denials from the token). */
 export function abilityOf(request: FastifyRequest): AppAbility {
-  let ability = abilities.get(request);
+  let ability = abilities.get(request.user);
   if (!ability) {
     ability = defineAbilityFor(request.user.roles, request.user.menuDenied);
-    abilities.set(request, ability);
+    abilities.set(request.user, ability);
   }
   return ability;
 }
