@@ -40,7 +40,7 @@ export async function boot(options: { staticDir?: string }): Promise<Booted> {
   if (seeded) await seedDemo(database.db, { password: config.demoPassword, now: clock() });
   if (seeded) await seedMonitoringDemo(database.db, { password: config.demoPassword, now: clock() });
   // Licenses, S/Ns of the fleet, e-mail rules, the menu tree (after the fleet: it registers the fleet's S/Ns).
-  if (seeded) await seedAdminDemo(database.db, { now: clock() });
+  if (seeded) await seedAdminDemo(database.db, { now: clock(), portalUrl: config.portalUrl });
   const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl) });
   const stops: (() => Promise<void>)[] = [];
   // Timers stop and the demo lock is released before the database closes.

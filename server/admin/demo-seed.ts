@@ -4,6 +4,7 @@ import type { Database } from '../db';
 import { emailRules, licenses, notificationCategories, snRegistry } from '../db/schema';
 import { systemComponents, systemFaults, systems } from '../db/schema/monitoring';
 import { faultMails } from '../mail/fault-mails';
+import { DEFAULT_PORTAL_URL } from '../mail/links';
 import { deliverDueMails, queueMails } from '../mail/outbox';
 import { seedMenus } from './menus';
 
@@ -26,13 +27,13 @@ export function demoCheckCode(sn: string): string {
   return Array.from({ length: 6 }, (_, i) => alphabet[digest[i]! % alphabet.length]).join('');
 }
 
-export async function seedAdminDemo(db: Database, { now }: { now: Date }): Promise<void> {
+export async function seedAdminDemo(db: Database, { now, portalUrl = DEFAULT_PORTAL_URL }: { now: Date; portalUrl?: string }): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(licenses);
   if (Number(existing?.n ?? 0) > 0) return;
   await seedLicenses(db, now);
   await seedSerialNumbers(db, now);
   await seedEmailRules(db, now);
-  await seedFaultMails(db, now);
+  await seedFaultMails(db, now, portalUrl);
   await seedMenus(db, now);
 }
 
@@ -40,14 +41,14 @@ export async function seedAdminDemo(db: Database, { now }: { now: Date }): Promi
  * The mails the rules produced for the fleet's faults still open, as the outbox of a portal without a
  * mail server holds them (the demo sends nothing): the 'Sent e-mails' tab shows what would have gone out.
  */
-async function seedFaultMails(db: Database, now: Date): Promise<void> {
+async function seedFaultMails(db: Database, now: Date, portalUrl: string): Promise<void> {
   const open = await db
     .select({ fault: systemFaults, system: systems })
     .from(systemFaults)
     .innerJoin(systems, eq(systems.id, systemFaults.systemId))
     .where(isNull(systemFaults.endedAt));
   for (const { fault, system } of open) {
-    await queueMails(db, await faultMails(db, system, [fault], 'http://localhost:8080', now), fault.startedAt);
+    await queueMails(db, await faultMails(db, system, [fault], portalUrl, now), fault.startedAt);
   }
   await deliverDueMails(db, undefined, '', now);
 }

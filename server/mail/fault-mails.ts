@@ -1,6 +1,7 @@
 import type { Database } from '../db';
 import type { FaultLevel } from '../db/schema/monitoring';
 import type { SystemRow } from '../monitoring/scope';
+import { systemPageUrl } from './links';
 import type { QueuedMail } from './outbox';
 import { recipientsFor } from './recipients';
 import { mailTexts } from './texts';
@@ -14,13 +15,13 @@ export interface NewFault {
   startedAt: Date;
 }
 
-/** One mail per recipient and new fault, in the recipient's language, with a link to the system's page. */
+/** One mail per recipient and new fault, in the recipient's language, with a link to the system's page they can open. */
 export async function faultMails(db: Database, system: SystemRow, faults: NewFault[], portalUrl: string, now: Date): Promise<QueuedMail[]> {
   if (faults.length === 0) return [];
   const recipients = await recipientsFor(db, SYSTEM_FAULT, system, now);
-  const link = `${portalUrl.replace(/\/$/, '')}/EnergyStorageList/energyStorageList?sn=${encodeURIComponent(system.sysSn)}`;
-  return recipients.flatMap(({ address, language }) => {
+  return recipients.flatMap(({ address, language, roles }) => {
     const t = mailTexts(language);
+    const link = systemPageUrl(portalUrl, system.sysSn, roles);
     return faults.map((fault) => {
       const level = t(`monitoring:status.${fault.level}`);
       const text = /^[A-Za-z0-9_-]+$/.test(fault.code) ? t(`monitoring:faults.${fault.code}`, { defaultValue: fault.description }) : fault.description;

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../config';
 import type { SystemRow } from '../monitoring/scope';
 import { faultMails, type NewFault } from './fault-mails';
+import { DEFAULT_PORTAL_URL } from './links';
 import { deliverDueMails, queueMails } from './outbox';
 
 /** How often mails that failed (or waited for a mail server) are tried again. */
@@ -19,13 +20,26 @@ export interface Mailer {
 export function createMailer(deps: AppDeps, log: FastifyBaseLogger): Mailer {
   const { db, clock, config, mailTransport } = deps;
   const from = config.mailFrom ?? 'ESS Portal <no-reply@ess-portal.example>';
-  const portalUrl = config.portalUrl ?? 'http://localhost:8080';
+  const portalUrl = config.portalUrl ?? DEFAULT_PORTAL_URL;
   let timer: NodeJS.Timeout | undefined;
-  // One delivery at a time, so that a slow server never gets the same mail twice.
+  // One run at a time in this process; a delivery asked for during a run (mails queued meanwhile) makes the
+  // run go round once more, so those mails do not wait for the next minute and `deliver()` covers them.
   let delivering: Promise<{ sent: number; failed: number }> | undefined;
+  let askedAgain = false;
 
+  const run = async () => {
+    const total = { sent: 0, failed: 0 };
+    do {
+      askedAgain = false;
+      const { sent, failed } = await deliverDueMails(db, mailTransport, from, clock());
+      total.sent += sent;
+      total.failed += failed;
+    } while (askedAgain);
+    return total;
+  };
   const deliver = () => {
-    delivering ??= deliverDueMails(db, mailTransport, from, clock()).finally(() => (delivering = undefined));
+    if (delivering) askedAgain = true;
+    else delivering = run().finally(() => (delivering = undefined));
     return delivering;
   };
   const deliverInBackground = () =>

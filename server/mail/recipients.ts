@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db';
 import { emailRules, systems, users } from '../db/schema';
 import { systemScope, type SystemRow } from '../monitoring/scope';
@@ -8,9 +8,25 @@ import type { Language } from '../../src/i18n/languages';
 export interface Recipient {
   address: string;
   language: Language;
+  /** The roles of the portal user behind the address; undefined for a rule's plain address. */
+  roles?: readonly string[];
+}
+
+interface Candidate {
+  id: number;
+  roles: string[];
+  company: string;
+  email: string;
+  languageCode: string | null;
 }
 
 const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** A country as the portal writes it (users.country: 'Germany'); a two-letter code ('DE') is accepted too. */
+function countryName(text: string): string {
+  const trimmed = text.trim();
+  return (/^[A-Za-z]{2}$/.test(trimmed) ? countryNames.of(trimmed.toUpperCase()) : undefined) ?? trimmed;
+}
 
 /**
  * Who gets a category's mails about a system (emailDeliveringRules), each address once:
@@ -22,10 +38,10 @@ const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
  */
 export async function recipientsFor(db: Database, category: string, system: SystemRow, now: Date): Promise<Recipient[]> {
   const rules = await db.select().from(emailRules).where(and(eq(emailRules.category_code, category), eq(emailRules.enabled, true)));
-  const systemCountry = countryNames.of(system.countryCode) ?? system.countryCode;
+  const systemCountry = countryName(system.countryCode).toLowerCase();
   const found = new Map<string, Recipient>();
   for (const rule of rules) {
-    if (rule.country.trim() && rule.country.trim().toLowerCase() !== systemCountry.toLowerCase()) continue;
+    if (rule.country.trim() && countryName(rule.country).toLowerCase() !== systemCountry) continue;
     if (rule.recipient_kind === 'address') {
       const address = rule.recipient_value.trim().toLowerCase();
       if (!found.has(address)) found.set(address, { address, language: 'en' });
@@ -34,23 +50,42 @@ export async function recipientsFor(db: Database, category: string, system: Syst
     const who =
       rule.recipient_kind === 'role'
         ? sql`${rule.recipient_value} = ANY(${users.roles})`
-        : sql`lower(${users.country}) = lower(${rule.recipient_value})`;
+        : sql`lower(${users.country}) = lower(${countryName(rule.recipient_value)})`;
     const candidates = await db
       .select({ id: users.id, roles: users.roles, company: users.company, email: users.email, languageCode: users.languageCode })
       .from(users)
       .where(and(who, eq(users.locked, false), sql`${users.email} <> ''`));
-    for (const user of candidates) {
+    const fresh = candidates.filter((user) => !found.has(user.email.trim().toLowerCase()));
+    for (const user of await whoMaySee(db, fresh, system, now)) {
       const address = user.email.trim().toLowerCase();
-      if (found.has(address) || !(await maySee(db, user, system, now))) continue;
-      found.set(address, { address, language: mailLanguage(user.languageCode) });
+      if (!found.has(address)) found.set(address, { address, language: mailLanguage(user.languageCode), roles: user.roles });
     }
   }
   return [...found.values()];
 }
 
-async function maySee(db: Database, user: { id: number; roles: string[]; company: string }, system: SystemRow, now: Date): Promise<boolean> {
-  const scope = systemScope({ id: user.id, roles: user.roles, company: user.company }, now);
-  if (!scope) return true;
-  const [row] = await db.select({ id: systems.id }).from(systems).where(and(eq(systems.id, system.id), scope));
-  return !!row;
+/** Scope conditions asked of the system in one statement (a rule for every customer can name thousands). */
+const SCOPES_PER_QUERY = 500;
+
+/** The candidates who may see the system, by the same scope as every monitoring call (server/monitoring/scope.ts). */
+async function whoMaySee(db: Database, candidates: Candidate[], system: SystemRow, now: Date): Promise<Candidate[]> {
+  const seeing: Candidate[] = [];
+  const scoped: { user: Candidate; scope: SQL }[] = [];
+  for (const user of candidates) {
+    const scope = systemScope(user, now);
+    if (scope) scoped.push({ user, scope });
+    else seeing.push(user);
+  }
+  for (let i = 0; i < scoped.length; i += SCOPES_PER_QUERY) {
+    const chunk = scoped.slice(i, i + SCOPES_PER_QUERY);
+    // One row, one boolean per candidate: whether the system meets that candidate's scope.
+    const [row] = await db
+      .select(Object.fromEntries(chunk.map(({ scope }, n) => [`s${n}`, sql<boolean>`(${scope})`])))
+      .from(systems)
+      .where(eq(systems.id, system.id));
+    chunk.forEach(({ user }, n) => {
+      if (row?.[`s${n}`] === true) seeing.push(user);
+    });
+  }
+  return seeing;
 }

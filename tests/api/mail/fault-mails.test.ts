@@ -1,26 +1,35 @@
 import { eq, sql } from 'drizzle-orm';
+import { createTransport } from 'nodemailer';
 import { queryRows } from '../../../server/db';
 import { emailRules, mailOutbox, users } from '../../../server/db/schema';
+import { deliverDueMails } from '../../../server/mail/outbox';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
-import type { MailTransport } from '../../../server/mail/transport';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 
-/** ESS2024A0001: the demo customer's house in Munich (Germany), installed by a German installer. */
+/** ESS2024A0001: the demo customer's house in Munich (Germany, Europe/Berlin), installed by a German installer. */
 const SN = 'ESS2024A0001';
 const key = demoDeviceKey(SN, DEMO_PASSWORD);
 
-/** A mail server that keeps what it is given, or refuses everything while `failing`. */
+/**
+ * nodemailer composing each message as it would for SMTP and keeping it instead of sending it; while
+ * `failing`, it refuses every message the way a busy server would; while `held`, it waits like a slow one.
+ */
 function recordingTransport() {
-  const sent: Array<{ to: string; subject: string; text: string }> = [];
-  const transport: MailTransport & { sent: typeof sent; failing: boolean } = {
+  const sent: Array<{ to: string[]; raw: string }> = [];
+  const mailer = createTransport({ streamTransport: true, buffer: true });
+  const transport = {
     sent,
     failing: false,
-    async sendMail(message) {
-      if (transport.failing) throw new Error('421 mail server busy');
-      sent.push(message);
+    held: undefined as Promise<void> | undefined,
+    async sendMail(message: Parameters<typeof mailer.sendMail>[0]) {
+      await transport.held;
+      const info = await mailer.sendMail(message);
+      sent.push({ to: info.envelope.to, raw: info.message.toString() });
+      return info;
     },
   };
+  mailer.use('compile', (_mail, done) => done(transport.failing ? new Error('421 mail server busy') : null));
   return transport;
 }
 
@@ -46,6 +55,7 @@ async function prepare(t: TestApp) {
 const fault = (startedAt: Date) => ({ code: 'F401', level: 'fault', description: 'ISO fault', started_at: startedAt.toISOString() });
 const ingest = (t: TestApp, body: unknown) => t.post('/api/Device/Ingest', body, { headers: { 'x-device-key': key } });
 const outbox = (t: TestApp) => t.db.select().from(mailOutbox).orderBy(mailOutbox.recipient);
+type Mail = typeof mailOutbox.$inferSelect;
 
 describe('fault notification e-mails', () => {
   let t: TestApp;
@@ -58,9 +68,11 @@ describe('fault notification e-mails', () => {
     await prepare(t);
     transport.sent.length = 0;
     transport.failing = false;
+    transport.held = undefined;
   });
 
   it('a new fault mails the rule recipients who may see the system, each once and in their language', async () => {
+    // The installer rule (wrong company), the other customers, the Dutch-only and the disabled rule mail nobody.
     const answer = await ingest(t, { status: 'normal', samples: [], faults: [fault(new Date(t.clock().getTime() - 600_000))] });
     expect(answer.body.code).toBe(200);
     await t.app.mailer.deliver();
@@ -72,12 +84,43 @@ describe('fault notification e-mails', () => {
       ['thomas.becker@mail.example', 'de'],
     ]);
     expect(mails.every((m) => m.sentAt !== null && m.attempts === 1)).toBe(true);
-    const german = mails.find((m) => m.language === 'de')!;
+    const [english, chinese, german] = mails as [Mail, Mail, Mail];
     expect(german.subject).toBe('Störung bei Haus Becker (ESS2024A0001): Isolationsfehler am Wechselrichter (Isolationswiderstand zu niedrig)');
-    expect(german.body).toContain('https://portal.example/EnergyStorageList/energyStorageList?sn=ESS2024A0001');
-    expect(german.body).toMatch(/Seit: .*2026/);
-    expect(mails.find((m) => m.language === 'zh')!.subject).toContain('故障');
-    expect(transport.sent.map((m) => m.to).sort()).toEqual(mails.map((m) => m.recipient));
+    expect(chinese.subject).toBe('Haus Becker（ESS2024A0001）出现故障：逆变器绝缘故障（绝缘电阻过低）');
+    expect(english.subject).toBe('Fault on Haus Becker (ESS2024A0001): Inverter isolation fault (low insulation resistance)');
+    // The time is the system's (Munich, 08:50 CET), also for the servicer in Shanghai.
+    expect(german.body).toMatch(/Seit: 2\. März 2026\D+08:50 MEZ/);
+    expect(chinese.body).toMatch(/开始时间: 2026年3月2日 .*08:50/);
+    // Each link opens a page the recipient may open: the owner's dashboard, the staff's storage list.
+    expect(german.body).toContain('https://portal.example/dashboard?sn=ESS2024A0001');
+    expect(chinese.body).toContain('https://portal.example/EnergyStorageList/energyStorageList?sn=ESS2024A0001');
+    expect(english.body).toContain('https://portal.example/EnergyStorageList/energyStorageList?sn=ESS2024A0001');
+
+    expect(transport.sent.flatMap((m) => m.to).sort()).toEqual(mails.map((m) => m.recipient));
+    const raw = transport.sent.find((m) => m.to[0] === 'thomas.becker@mail.example')!.raw;
+    expect(raw).toContain('From: Portal <noreply@portal.example>');
+    expect(raw).toContain('To: thomas.becker@mail.example');
+    expect(raw).toMatch(/^Subject: =\?UTF-8\?/m);
+    expect(raw).toContain('Content-Type: text/plain; charset=utf-8');
+  });
+
+  it('a country rule mails the users located there who may see the system', async () => {
+    await t.db.delete(emailRules);
+    await t.db.insert(emailRules).values([
+      { category_code: 'system_fault', recipient_kind: 'country', recipient_value: 'DE' },
+      // The demo installer lives in Italy but did not install this system.
+      { category_code: 'system_fault', recipient_kind: 'country', recipient_value: 'Italy' },
+      { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'de-hotline@ticket.example', country: 'Germany' },
+      { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'at-hotline@ticket.example', country: 'AT' },
+    ]);
+    await ingest(t, { samples: [], faults: [fault(new Date(t.clock().getTime() - 600_000))] });
+    expect((await outbox(t)).map((m) => m.recipient)).toEqual([
+      'anna.lindqvist@ess-portal.example', // admin: staff see every system
+      'de-hotline@ticket.example',
+      'julia.becker@mail.example', // sharer: the system is shared with her
+      'lukas.schneider@ess-portal.example', // sncreator: staff
+      'thomas.becker@mail.example', // the owner
+    ]);
   });
 
   it('re-sending the batch mails nothing more; a batch without new faults mails nothing', async () => {
@@ -122,6 +165,31 @@ describe('fault notification e-mails', () => {
     [mail] = (await outbox(t)).filter((m) => m.recipient === 'alarms@ticket.example');
     expect(mail).toMatchObject({ attempts: 2, lastError: null });
     expect(mail!.sentAt).not.toBeNull();
+    expect(transport.sent.length).toBe(3);
+  });
+
+  it('a fault reported while mails are being sent goes out in the same run; the ingest does not wait for the server', async () => {
+    let release!: () => void;
+    transport.held = new Promise((resolve) => (release = resolve));
+    const started = new Date(t.clock().getTime() - 600_000);
+    expect((await ingest(t, { samples: [], faults: [fault(started)] })).body.code).toBe(200);
+    const second = { ...fault(started), code: 'F402', description: 'Battery management system fault' };
+    expect((await ingest(t, { samples: [], faults: [second] })).body.code).toBe(200);
+    expect(transport.sent).toEqual([]);
+    release();
+    await t.app.mailer.deliver();
+    expect(transport.sent.length).toBe(6);
+    expect((await outbox(t)).every((m) => m.sentAt !== null)).toBe(true);
+  });
+
+  it('two deliveries at once (two nodes, or the retry timer and a new fault) send each mail once', async () => {
+    transport.failing = true;
+    await ingest(t, { samples: [], faults: [fault(new Date(t.clock().getTime() - 600_000))] });
+    await t.app.mailer.deliver();
+    transport.failing = false;
+    t.clock.advance(60_000);
+    const runs = await Promise.all([1, 2, 3].map(() => deliverDueMails(t.db, transport, 'Portal <noreply@portal.example>', t.clock())));
+    expect(runs.reduce((n, run) => n + run.sent, 0)).toBe(3);
     expect(transport.sent.length).toBe(3);
   });
 });
