@@ -1,7 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useOne, useUpdate, type CrudFilters, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { App, Badge, Button, Card, Descriptions, Drawer, Form, Grid, Popconfirm, Space, Spin, Table, Tag, Typography } from 'antd';
+import { App, Badge, Button, Card, Descriptions, Drawer, Form, Grid, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
@@ -11,7 +11,7 @@ import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, 
 import { canAccessKey } from '../auth/ability';
 import { useMenuOverrides } from '../routing/useMenuOverrides';
 import { DateRangeInput, FieldInput } from './FieldInput';
-import { RowAction } from './RowAction';
+import { ConfirmRowAction, RowAction } from './RowAction';
 import { useOptions } from './useOptions';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { fieldOfError, isRequired, rulesFor } from './rules';
@@ -289,11 +289,14 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
           <RowAction title={t('admin:list.edit')} icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])} data-testid="row-edit" />
         )}
         {can.delete && (
-          <Popconfirm
-            title={t('admin:list.deleteConfirm', { name: String(row[declaration.titleField ?? idField] ?? '') })}
+          <ConfirmRowAction
+            title={t('admin:list.delete')}
+            icon={<DeleteOutlined />}
+            danger
+            data-testid="row-delete"
+            confirm={t('admin:list.deleteConfirm', { name: String(row[declaration.titleField ?? idField] ?? '') })}
             okText={t('admin:list.delete')}
-            cancelText={t('common:actions.cancel')}
-            okButtonProps={{ danger: true, 'data-testid': 'delete-confirm' } as never}
+            data-confirm-testid="delete-confirm"
             onConfirm={async () => {
               try {
                 await remove({ resource: declaration.name, id: row[idField], meta, successNotification: false, errorNotification: false });
@@ -303,9 +306,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
                 message.error((error as HttpError).message);
               }
             }}
-          >
-            <RowAction title={t('admin:list.delete')} icon={<DeleteOutlined />} danger data-testid="row-delete" />
-          </Popconfirm>
+          />
         )}
         {options.rowActions?.(row, refresh)}
       </Space>

@@ -1,10 +1,13 @@
-import { Button, Tooltip, type ButtonProps } from 'antd';
-import { forwardRef, type ReactNode } from 'react';
+import { Button, Popconfirm, Tooltip, type ButtonProps } from 'antd';
+import { forwardRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 
 type Props = Omit<ButtonProps, 'type' | 'icon' | 'title' | 'children'> & {
   /** Said by the tooltip and to screen readers. */
   title: string;
   icon: ReactNode;
+  /** False keeps the tooltip shut (while a confirmation of this action is open). */
+  tooltipOpen?: false;
   'data-testid'?: string;
 };
 
@@ -12,10 +15,40 @@ type Props = Omit<ButtonProps, 'type' | 'icon' | 'title' | 'children'> & {
  * One action of a list row: an icon with its name in a tooltip, so that a row's actions take little width
  * and the data columns keep theirs. Forwards its ref and the props a Popconfirm adds, so it can sit inside one.
  */
-export const RowAction = forwardRef<HTMLButtonElement, Props>(function RowAction({ title, icon, ...rest }, ref) {
+export const RowAction = forwardRef<HTMLButtonElement, Props>(function RowAction({ title, icon, tooltipOpen, ...rest }, ref) {
   return (
-    <Tooltip title={title}>
+    <Tooltip title={title} open={tooltipOpen}>
       <Button ref={ref} type="link" icon={icon} aria-label={title} {...rest} />
     </Tooltip>
   );
 });
+
+type ConfirmProps = Omit<Props, 'tooltipOpen'> & {
+  /** The question of the confirmation. */
+  confirm: string;
+  /** The confirming button's words; 'OK' when not given. */
+  okText?: string;
+  onConfirm: () => unknown;
+  'data-confirm-testid'?: string;
+};
+
+/**
+ * A row action that asks first. Its tooltip closes while the question is open: the pointer still rests on
+ * the icon, and the tooltip would otherwise cover the confirming button of a small popup.
+ */
+export function ConfirmRowAction({ confirm, okText, onConfirm, danger, 'data-confirm-testid': confirmTestId, ...action }: ConfirmProps) {
+  const { t } = useTranslation();
+  const [asking, setAsking] = useState(false);
+  return (
+    <Popconfirm
+      title={confirm}
+      okText={okText ?? t('common:actions.ok')}
+      cancelText={t('common:actions.cancel')}
+      okButtonProps={{ danger, ...(confirmTestId ? { 'data-testid': confirmTestId } : {}) } as ButtonProps}
+      onConfirm={onConfirm}
+      onOpenChange={setAsking}
+    >
+      <RowAction {...action} danger={danger} tooltipOpen={asking ? false : undefined} />
+    </Popconfirm>
+  );
+}

@@ -1,12 +1,12 @@
 import { KeyOutlined, LockOutlined, MenuOutlined, UnlockOutlined } from '@ant-design/icons';
-import { App, Checkbox, Modal, Popconfirm, Typography } from 'antd';
+import { App, Checkbox, Modal, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userManagement } from '../../../resources/userManagement';
 import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { resourceScreen, type Row } from '../../resources/ResourceScreen';
-import { RowAction } from '../../resources/RowAction';
+import { ConfirmRowAction, RowAction } from '../../resources/RowAction';
 
 function UserActions({ record, refresh }: { record: Row; refresh: () => void }) {
   const { t } = useTranslation();
@@ -52,17 +52,18 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
 
   return (
     <>
-      <Popconfirm
-        title={t(record.locked ? 'admin:userManagement.unlockConfirm' : 'admin:userManagement.lockConfirm', { name: record.username })}
+      <ConfirmRowAction
+        title={t(record.locked ? 'admin:userManagement.unlock' : 'admin:userManagement.lock')}
+        icon={record.locked ? <UnlockOutlined /> : <LockOutlined />}
+        confirm={t(record.locked ? 'admin:userManagement.unlockConfirm' : 'admin:userManagement.lockConfirm', { name: record.username })}
         onConfirm={lock}
-        okText={t('common:actions.ok')}
-        cancelText={t('common:actions.cancel')}
-      >
-        <RowAction title={t(record.locked ? 'admin:userManagement.unlock' : 'admin:userManagement.lock')} icon={record.locked ? <UnlockOutlined /> : <LockOutlined />} />
-      </Popconfirm>
-      <Popconfirm title={t('admin:userManagement.resetConfirm', { name: record.username })} onConfirm={reset} okText={t('common:actions.ok')} cancelText={t('common:actions.cancel')}>
-        <RowAction title={t('admin:userManagement.resetPassword')} icon={<KeyOutlined />} />
-      </Popconfirm>
+      />
+      <ConfirmRowAction
+        title={t('admin:userManagement.resetPassword')}
+        icon={<KeyOutlined />}
+        confirm={t('admin:userManagement.resetConfirm', { name: record.username })}
+        onConfirm={reset}
+      />
       <RowAction title={t('admin:userManagement.menus')} icon={<MenuOutlined />} onClick={openMenus} data-testid="user-menus" />
       <Modal
         open={!!menus}
