@@ -17,7 +17,7 @@ import { z } from 'zod';
 import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { Code, type ResponseCode } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
-import type { Database } from '../db';
+import { isUniqueViolation, type Database } from '../db';
 import { ApiError, ok } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
 import { writeAudit } from './audit';
@@ -54,9 +54,6 @@ export interface CrudOptions {
   table: PgTable;
   hooks?: CrudHooks;
 }
-
-/** The Postgres unique-violation code: a duplicate that slipped past the check (two saves at once). */
-const UNIQUE_VIOLATION = '23505';
 
 const sortSchema = z
   .array(z.object({ field: z.string(), order: z.enum(['asc', 'desc']) }))
@@ -322,8 +319,8 @@ export class CrudService {
   }
 
   private translateDbError(error: unknown): unknown {
-    const code = (error as { code?: string; cause?: { code?: string } })?.code ?? (error as { cause?: { code?: string } })?.cause?.code;
-    if (code === UNIQUE_VIOLATION) {
+    // A duplicate that slipped past the check (two saves at once).
+    if (isUniqueViolation(error)) {
       const unique = Object.entries(this.declaration.fields).find(([, f]) => f.unique);
       return new ApiError((unique?.[1].unique ?? Code.PARAM_ERROR) as ResponseCode, undefined, { data: { field: unique?.[0] } });
     }

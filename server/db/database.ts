@@ -46,3 +46,11 @@ export async function queryRows<T extends Record<string, unknown>>(db: Database,
   const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }
+
+/** PostgreSQL's unique-violation code, as either driver reports it (Drizzle may wrap it as the cause). */
+const UNIQUE_VIOLATION = '23505';
+
+export function isUniqueViolation(error: unknown): boolean {
+  const { code, cause } = (error ?? {}) as { code?: string; cause?: { code?: string } };
+  return (code ?? cause?.code) === UNIQUE_VIOLATION;
+}

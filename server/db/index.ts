@@ -1,3 +1,3 @@
-export { openDatabase, queryRows, type Database, type DatabaseHandle, type OpenDatabaseOptions } from './database';
+export { isUniqueViolation, openDatabase, queryRows, type Database, type DatabaseHandle, type OpenDatabaseOptions } from './database';
 export { migrate } from './migrate';
 export * as schema from './schema';

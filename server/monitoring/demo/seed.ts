@@ -7,6 +7,7 @@ import { toIngestBatches } from '../../simulator/batches';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
 import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
+import { DeviceIdentities } from '../ingest/device-identities';
 import { ingestWithDeviceKey } from '../ingest/service';
 import { markSilentSystemsOffline } from '../systems/service';
 import { weatherHours } from '../weather/service';
@@ -165,7 +166,8 @@ async function pushHistory(db: Database, system: typeof systems.$inferSelect, de
     last.faults = (last.faults ?? []).map((f) => ({ ...f, ended_at: f.ended_at ?? new Date(end - STEP_MS).toISOString() }));
   }
   const key = demoDeviceKey(system.sysSn, password);
-  for (const batch of batches) await ingestWithDeviceKey(db, key, batch, now);
+  const identities = new DeviceIdentities(db);
+  for (const batch of batches) await ingestWithDeviceKey(db, identities, key, batch, now);
 }
 
 /** The systems row of a demo system, before it has reported (the bench's large fleets use it too). */

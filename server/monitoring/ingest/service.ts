@@ -3,10 +3,10 @@ import { Code } from '../../../src/shared/codes';
 import type { Database } from '../../db';
 import { systemFaults, systems, type FaultLevel } from '../../db/schema/monitoring';
 import { ApiError } from '../../http/envelope';
-import { queryRows } from '../../db';
+import { isUniqueViolation, queryRows } from '../../db';
 import { pgArray } from '../sql-arrays';
 import { effectiveStatus, SEVERITY } from '../status';
-import { hashDeviceKey } from './device-keys';
+import type { DeviceIdentities, DeviceIdentity } from './device-identities';
 import { addToDailyRollups } from './rollups';
 import type { NewFault } from '../../mail/fault-mails';
 import type { IngestBatch, IngestResult } from './schema';
@@ -14,62 +14,88 @@ import type { IngestBatch, IngestResult } from './schema';
 type SystemRow = typeof systems.$inferSelect;
 
 /**
- * Device ingest: one batch is one transaction. Samples go in with ON CONFLICT DO NOTHING on
- * (system_id, ts), so a re-sent batch stores nothing new, and the samples really stored are added to the
- * rollups of their days in the same statement (rollups.ts); faults are upserted by (system, code, start);
- * the status follows the newest data. A batch that breaks any rule is refused before anything is written.
+ * Device ingest: one batch is one transaction. Samples go in once per (system_id, ts), so a re-sent batch
+ * stores nothing new, and the samples really stored are added to the rollups of their days in the same
+ * statement (rollups.ts); faults are upserted by (system, code, start); the status follows the newest
+ * data. A batch that breaks any rule is refused before anything is written.
  *
- * The usual batch (samples and a status, no faults) is a single statement, atomic by itself: samples,
- * rollups and status at once, one round trip to the database. A batch with faults (rare) runs as a
- * transaction of several statements, because the status must see the faults it just stored.
+ * The usual batch (new samples and a status, no faults) is a single statement, atomic by itself: samples,
+ * rollups and status at once, one round trip to the database. It first assumes what a device sends is new
+ * (a plain INSERT, the rollups summed from the batch itself); when the key says some of it is already
+ * stored (a re-send), nothing of that attempt remains and the statement runs again keeping only the
+ * samples that were new (ON CONFLICT DO NOTHING … RETURNING, a third dearer). A batch with faults (rare)
+ * runs as a transaction of several statements, because the status must see the faults it just stored.
  */
 /** Told, after the batch committed, of the faults it reported for the first time (not of re-sent ones). */
 export type NewFaultsListener = (system: SystemRow, faults: NewFault[]) => Promise<void>;
 
 export async function ingestWithDeviceKey(
   db: Database,
+  identities: DeviceIdentities,
   deviceKey: string | undefined,
   batch: IngestBatch,
   now: Date,
   onNewFaults?: NewFaultsListener,
 ): Promise<IngestResult> {
   if (!deviceKey) throw new ApiError(401, 'Unauthorized: missing device key', { httpStatus: 401 });
-  const [system] = await db.select().from(systems).where(eq(systems.deviceKeyHash, hashDeviceKey(deviceKey)));
+  const system = await identities.find(deviceKey);
   if (!system) throw new ApiError(401, 'Unauthorized: unknown device key', { httpStatus: 401 });
   return ingestBatch(db, system, batch, now, onNewFaults);
 }
 
-export async function ingestBatch(db: Database, system: SystemRow, batch: IngestBatch, now: Date, onNewFaults?: NewFaultsListener): Promise<IngestResult> {
+export async function ingestBatch(db: Database, system: DeviceIdentity, batch: IngestBatch, now: Date, onNewFaults?: NewFaultsListener): Promise<IngestResult> {
   const times = checkSampleTimes(system, batch, now);
   checkFaultTimes(batch, now);
 
   if (times.length > 0 && (batch.faults ?? []).length === 0) {
-    const { inserted, days, emsStatus } = await storeSamples(db, system, batch, times, true);
-    return { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days };
+    const stored = await storeSamplesAndStatus(db, system, batch, times);
+    return { accepted: stored.inserted, duplicates: batch.samples.length - stored.inserted, ems_status: stored.emsStatus, days: stored.days };
   }
-  const { result, newFaults } = await db.transaction(async (tx) => {
-    const { inserted, days } = await storeSamples(tx, system, batch, times, false);
+  const { result, newFaults, reporter } = await db.transaction(async (tx) => {
+    // The whole row, locked: the status rule reads its last report, and fault mails need its details.
+    const [reporter] = await tx.select().from(systems).where(eq(systems.id, system.id)).for('update');
+    if (!reporter) throw new ApiError(401, 'Unauthorized: unknown device key', { httpStatus: 401 });
+    const { inserted, days } = await storeSamples(tx, system, batch, times, { assumeNew: false, withStatus: false });
     const newFaults = await upsertFaults(tx, system.id, batch);
-    const emsStatus = await updateStatus(tx, system, batch, times);
-    return { result: { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days }, newFaults };
+    const emsStatus = await updateStatus(tx, reporter, batch, times);
+    return { result: { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days }, newFaults, reporter };
   });
-  if (newFaults.length > 0) await onNewFaults?.(system, newFaults);
+  if (newFaults.length > 0) await onNewFaults?.(reporter, newFaults);
   return result;
+}
+
+interface Stored {
+  /** How many samples were new. */
+  inserted: number;
+  /** The local days whose rollups they changed. */
+  days: string[];
+  /** The status after the batch (when the statement set it). */
+  emsStatus: string | null;
+}
+
+/** The one-statement path: assumes the samples are new, and keeps only the new ones when that was wrong. */
+async function storeSamplesAndStatus(db: Database, system: DeviceIdentity, batch: IngestBatch, times: number[]): Promise<Stored> {
+  try {
+    return await storeSamples(db, system, batch, times, { assumeNew: true, withStatus: true });
+  } catch (error) {
+    if (!isUniqueViolation(error)) throw error;
+  }
+  return storeSamples(db, system, batch, times, { assumeNew: false, withStatus: true });
 }
 
 /**
  * Stores the samples and adds those that were new to their days' rollups; with `withStatus`, also sets
  * the status as updateStatus would for a batch without faults (from the open faults already stored).
- * Answers how many samples were new, the local days whose rollups they changed, and the status then.
+ * With `assumeNew`, any sample already stored fails the whole statement with a unique violation.
  */
 async function storeSamples(
   db: Database,
-  system: SystemRow,
+  system: DeviceIdentity,
   batch: IngestBatch,
   times: number[],
-  withStatus: boolean,
-): Promise<{ inserted: number; days: string[]; emsStatus: string | null }> {
-  if (times.length === 0) return { inserted: 0, days: [], emsStatus: system.emsStatus };
+  { assumeNew, withStatus }: { assumeNew: boolean; withStatus: boolean },
+): Promise<Stored> {
+  if (times.length === 0) return { inserted: 0, days: [], emsStatus: null };
   const s = batch.samples;
   const newest = new Date(Math.max(...times)).toISOString();
   const statusParts = withStatus
@@ -89,35 +115,45 @@ async function storeSamples(
         select: sql`, coalesce((SELECT ems_status FROM touched), (SELECT ems_status FROM systems WHERE id = ${system.id})) AS ems_status`,
       }
     : { ctes: sql``, select: sql`` };
-  const [row] = await queryRows<{ inserted: number; days: string | null; ems_status?: string | null }>(
-    db,
-    sql`WITH batch AS (
-          SELECT to_timestamp(u.ms / 1000.0) AS ts, u.pv, u.load, u.battery, u.grid, u.soc
-            FROM unnest(${pgArray(times)}::bigint[], ${pgArray(s.map((x) => x.pv_w))}::int[], ${pgArray(s.map((x) => x.load_w))}::int[],
-                        ${pgArray(s.map((x) => x.battery_w))}::int[], ${pgArray(s.map((x) => x.grid_w))}::int[], ${pgArray(s.map((x) => x.soc))}::real[])
-                 AS u(ms, pv, load, battery, grid, soc)
-        ), stored AS (
+  // Assumed new, the rollups sum the batch itself: RETURNING every row costs more than the sums.
+  const insert = assumeNew
+    ? sql`stored AS (
           INSERT INTO telemetry (system_id, ts, pv_w, load_w, battery_w, grid_w, soc)
-          SELECT ${system.id}, ts, pv, load, battery, grid, soc FROM batch
+          SELECT ${system.id}, ts, pv_w, load_w, battery_w, grid_w, soc FROM batch
+        ), rolled_up AS (
+          ${addToDailyRollups(system, 'batch')}
+          RETURNING day
+        )`
+    : sql`stored AS (
+          INSERT INTO telemetry (system_id, ts, pv_w, load_w, battery_w, grid_w, soc)
+          SELECT ${system.id}, ts, pv_w, load_w, battery_w, grid_w, soc FROM batch
           ON CONFLICT (system_id, ts) DO NOTHING
           RETURNING ts, pv_w, load_w, battery_w, grid_w
         ), rolled_up AS (
           ${addToDailyRollups(system, 'stored')}
           RETURNING day
-        )${statusParts.ctes}
-        SELECT (SELECT count(*)::int FROM stored) AS inserted,
+        )`;
+  const [row] = await queryRows<{ inserted: number | null; days: string | null; ems_status?: string | null }>(
+    db,
+    sql`WITH batch AS (
+          SELECT to_timestamp(u.ms / 1000.0) AS ts, u.pv_w, u.load_w, u.battery_w, u.grid_w, u.soc
+            FROM unnest(${pgArray(times)}::bigint[], ${pgArray(s.map((x) => x.pv_w))}::int[], ${pgArray(s.map((x) => x.load_w))}::int[],
+                        ${pgArray(s.map((x) => x.battery_w))}::int[], ${pgArray(s.map((x) => x.grid_w))}::int[], ${pgArray(s.map((x) => x.soc))}::real[])
+                 AS u(ms, pv_w, load_w, battery_w, grid_w, soc)
+        ), ${insert}${statusParts.ctes}
+        SELECT ${assumeNew ? sql`NULL` : sql`(SELECT count(*)::int FROM stored)`} AS inserted,
                (SELECT string_agg(day::text, ',' ORDER BY day) FROM rolled_up) AS days
                ${statusParts.select}`,
   );
   return {
-    inserted: Number(row?.inserted ?? 0),
+    inserted: assumeNew ? times.length : Number(row?.inserted ?? 0),
     days: row?.days ? row.days.split(',') : [],
-    emsStatus: withStatus ? (row?.ems_status ?? null) : system.emsStatus,
+    emsStatus: row?.ems_status ?? null,
   };
 }
 
 /** Every sample on the system's interval grid, not in the future, no time twice. Answers epoch ms. */
-function checkSampleTimes(system: SystemRow, batch: IngestBatch, now: Date): number[] {
+function checkSampleTimes(system: DeviceIdentity, batch: IngestBatch, now: Date): number[] {
   const intervalMs = system.transFrequency * 1000;
   const seen = new Set<number>();
   return batch.samples.map((sample, i) => {

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
 import { ok } from '../../http/envelope';
 import { ingestBatchSchema } from '../ingest/schema';
+import { DeviceIdentities } from '../ingest/device-identities';
 import { ingestWithDeviceKey } from '../ingest/service';
 
 export const DEVICE_KEY_HEADER = 'x-device-key';
@@ -13,6 +14,7 @@ export const DEVICE_KEY_HEADER = 'x-device-key';
  */
 export const deviceRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const identities = new DeviceIdentities(deps.db);
   app.post('/Ingest', {
     config: { public: true },
     // A full batch of 2,000 samples is ~250 kB of JSON.
@@ -22,7 +24,7 @@ export const deviceRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
       const key = request.headers[DEVICE_KEY_HEADER];
       const mailer = fastify.mailer;
       return ok(
-        await ingestWithDeviceKey(deps.db, typeof key === 'string' ? key : undefined, request.body, deps.clock(), (system, faults) =>
+        await ingestWithDeviceKey(deps.db, identities, typeof key === 'string' ? key : undefined, request.body, deps.clock(), (system, faults) =>
           mailer.faultsRaised(system, faults),
         ),
       );

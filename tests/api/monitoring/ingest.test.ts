@@ -52,8 +52,8 @@ test('a batch is stored once: sending it again changes nothing', async () => {
   expect(await snapshot()).toEqual(before);
 });
 
-test('rollups equal the aggregates of the raw rows, per local day', async () => {
-  await ingest({ samples: samples(start(), 576) });
+/** Whether every day's rollup equals the aggregates of that day's raw rows (and no day is missing). */
+async function rollupsMatchRawRows(): Promise<boolean[]> {
   const rows = await queryRows<{ same: boolean }>(
     t.db,
     sql`WITH raw AS (
@@ -62,12 +62,37 @@ test('rollups equal the aggregates of the raw rows, per local day', async () => 
                  sum(greatest(battery_w, 0)) * 300 / 3600000.0 AS charge, sum(greatest(-grid_w, 0)) * 300 / 3600000.0 AS export,
                  count(*) AS n
             FROM telemetry t JOIN systems s ON s.id = t.system_id GROUP BY 1, 2)
-        SELECT abs(raw.pv - d.pv_kwh) < 1e-6 AND abs(raw.load - d.load_kwh) < 1e-6 AND abs(raw.charge - d.charge_kwh) < 1e-6
-               AND abs(raw.export - d.export_kwh) < 1e-6 AND raw.n = d.samples AS same
+        SELECT coalesce(abs(raw.pv - d.pv_kwh) < 1e-6 AND abs(raw.load - d.load_kwh) < 1e-6 AND abs(raw.charge - d.charge_kwh) < 1e-6
+               AND abs(raw.export - d.export_kwh) < 1e-6 AND raw.n = d.samples, false) AS same
           FROM raw FULL JOIN energy_daily d ON d.system_id = raw.system_id AND d.day = raw.day`,
   );
-  expect(rows.length).toBeGreaterThanOrEqual(2);
-  expect(rows.every((r) => r.same)).toBe(true);
+  return rows.map((r) => r.same);
+}
+
+test('rollups equal the aggregates of the raw rows, per local day', async () => {
+  await ingest({ samples: samples(start(), 576) });
+  const same = await rollupsMatchRawRows();
+  expect(same.length).toBeGreaterThanOrEqual(2);
+  expect(same.every(Boolean)).toBe(true);
+});
+
+test('a batch overlapping what is stored keeps only its new samples, each counted once in the rollups', async () => {
+  await ingest({ samples: samples(start(), 300) });
+  const overlapping = await ingest({ status: 'warning', samples: samples(new Date(start().getTime() + 200 * 300_000), 200) });
+  expect(overlapping.body).toMatchObject({ code: 200, data: { accepted: 100, duplicates: 100, ems_status: 'warning' } });
+  const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM telemetry`);
+  expect(row!.n).toBe(400);
+  expect((await rollupsMatchRawRows()).every(Boolean)).toBe(true);
+});
+
+test('the same batch sent twice at once is stored once', async () => {
+  const batch = { samples: samples(start(), 400) };
+  const answers = await Promise.all([ingest(batch), ingest(batch)]);
+  expect(answers.map((a) => a.body.code)).toEqual([200, 200]);
+  expect(answers.map((a) => a.body.data.accepted).sort()).toEqual([0, 400]);
+  const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM telemetry`);
+  expect(row!.n).toBe(400);
+  expect((await rollupsMatchRawRows()).every(Boolean)).toBe(true);
 });
 
 test('a new fault raises the status; its end brings it back', async () => {
