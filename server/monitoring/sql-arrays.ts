@@ -4,6 +4,8 @@
  * quoted and escaped, so any text is safe; null becomes NULL.
  */
 export function pgArray(values: ReadonlyArray<string | number | null>): string {
+  // Ingest sends columns of hundreds of numbers per batch: those need no quoting, only a finiteness check.
+  if (values.every((v) => typeof v === 'number' && Number.isFinite(v))) return `{${values.join(',')}}`;
   const items = values.map((v) => {
     if (v === null) return 'NULL';
     if (typeof v === 'number') {

@@ -5,6 +5,7 @@ import { installerCompanies, systems, vpps } from '../../server/db/schema/monito
 import { demoFleet, type DemoSystem } from '../../server/monitoring/demo/fleet';
 import { demoSystemRow, seedMonitoringDemo } from '../../server/monitoring/demo/seed';
 import { pgArray } from '../../server/monitoring/sql-arrays';
+import { recomputeMonthlyRollups } from '../../server/monitoring/ingest/rollups';
 import type { TestDatabase } from '../api/helpers/database';
 import { BENCH_PASSWORD, benchApp, log, loginAs, openBenchDatabase, percentile, timed, type Backend, type Call } from './monitoring-common';
 
@@ -185,7 +186,7 @@ async function bulkHistory(database: TestDatabase, now: Date): Promise<void> {
       SELECT t.system_id, (t.ts AT TIME ZONE s.time_zone)::date,
              sum(t.pv_w) / 12000.0, sum(t.load_w) / 12000.0, sum(greatest(t.battery_w, 0)) / 12000.0, sum(greatest(-t.battery_w, 0)) / 12000.0,
              sum(greatest(t.grid_w, 0)) / 12000.0, sum(greatest(-t.grid_w, 0)) / 12000.0,
-             greatest(sum(t.pv_w) - sum(greatest(-t.grid_w, 0)), 0) / 12000.0, count(*)::int
+             sum(greatest(t.pv_w - greatest(-t.grid_w, 0), 0)) / 12000.0, count(*)::int
         FROM telemetry t JOIN systems s ON s.id = t.system_id
        WHERE t.system_id = ANY(${slice}::int[])
          AND (t.ts AT TIME ZONE s.time_zone)::date >= (${now.toISOString()}::timestamptz AT TIME ZONE s.time_zone)::date - 1
@@ -193,5 +194,6 @@ async function bulkHistory(database: TestDatabase, now: Date): Promise<void> {
       ON CONFLICT (system_id, day) DO UPDATE SET
         pv_kwh = excluded.pv_kwh, load_kwh = excluded.load_kwh, charge_kwh = excluded.charge_kwh, discharge_kwh = excluded.discharge_kwh,
         import_kwh = excluded.import_kwh, export_kwh = excluded.export_kwh, self_consumption_kwh = excluded.self_consumption_kwh, samples = excluded.samples`);
+    await recomputeMonthlyRollups(db, sql`system_id = ANY(${slice}::int[])`);
   }
 }

@@ -117,7 +117,7 @@ async function seconds(work: () => Promise<void>): Promise<number> {
 
 /** Every round starts from the same empty tables and systems that have not reported yet. */
 async function clear(database: TestDatabase): Promise<void> {
-  await database.db.execute(sql`TRUNCATE telemetry, energy_daily, system_faults`);
+  await database.db.execute(sql`TRUNCATE telemetry, energy_daily, energy_monthly, system_faults`);
   await database.db.execute(sql`UPDATE systems SET last_seen_at = NULL, ems_status = NULL`);
 }
 

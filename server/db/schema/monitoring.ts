@@ -144,11 +144,33 @@ export const energyDaily = pgTable(
     dischargeKwh: doublePrecision('discharge_kwh').notNull(),
     importKwh: doublePrecision('import_kwh').notNull(),
     exportKwh: doublePrecision('export_kwh').notNull(),
-    /** PV energy used on site (PV − export). */
+    /** PV energy used on site: per sample the PV not exported, summed (so days and months add up). */
     selfConsumptionKwh: doublePrecision('self_consumption_kwh').notNull(),
     samples: integer('samples').notNull(),
   },
   (t) => [primaryKey({ columns: [t.systemId, t.day] })],
+);
+
+/**
+ * The same energy per system and local calendar month (`month` is its first day): the sums of that
+ * month's daily rows, kept by ingest in the statement that keeps the days, so that year and lifetime
+ * views read twelve rows a year instead of 365.
+ */
+export const energyMonthly = pgTable(
+  'energy_monthly',
+  {
+    systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    pvKwh: doublePrecision('pv_kwh').notNull(),
+    loadKwh: doublePrecision('load_kwh').notNull(),
+    chargeKwh: doublePrecision('charge_kwh').notNull(),
+    dischargeKwh: doublePrecision('discharge_kwh').notNull(),
+    importKwh: doublePrecision('import_kwh').notNull(),
+    exportKwh: doublePrecision('export_kwh').notNull(),
+    selfConsumptionKwh: doublePrecision('self_consumption_kwh').notNull(),
+    samples: integer('samples').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.systemId, t.month] })],
 );
 
 export const FAULT_LEVELS = ['warning', 'fault', 'protection'] as const;

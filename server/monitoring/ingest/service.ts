@@ -7,7 +7,7 @@ import { isUniqueViolation, queryRows } from '../../db';
 import { pgArray } from '../sql-arrays';
 import { effectiveStatus, SEVERITY } from '../status';
 import type { DeviceIdentities, DeviceIdentity } from './device-identities';
-import { addToDailyRollups } from './rollups';
+import { addToRollups } from './rollups';
 import type { NewFault } from '../../mail/fault-mails';
 import type { IngestBatch, IngestResult } from './schema';
 
@@ -120,19 +120,13 @@ async function storeSamples(
     ? sql`stored AS (
           INSERT INTO telemetry (system_id, ts, pv_w, load_w, battery_w, grid_w, soc)
           SELECT ${system.id}, ts, pv_w, load_w, battery_w, grid_w, soc FROM batch
-        ), rolled_up AS (
-          ${addToDailyRollups(system, 'batch')}
-          RETURNING day
-        )`
+        ), ${addToRollups(system, 'batch')}`
     : sql`stored AS (
           INSERT INTO telemetry (system_id, ts, pv_w, load_w, battery_w, grid_w, soc)
           SELECT ${system.id}, ts, pv_w, load_w, battery_w, grid_w, soc FROM batch
           ON CONFLICT (system_id, ts) DO NOTHING
           RETURNING ts, pv_w, load_w, battery_w, grid_w
-        ), rolled_up AS (
-          ${addToDailyRollups(system, 'stored')}
-          RETURNING day
-        )`;
+        ), ${addToRollups(system, 'stored')}`;
   const [row] = await queryRows<{ inserted: number | null; days: string | null; ems_status?: string | null }>(
     db,
     sql`WITH batch AS (

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db';
 import { pgArray } from '../sql-arrays';
 import type { Target } from '../target';
@@ -10,7 +10,7 @@ export type { CurvePoint, Period, PeriodBar, PowerFlow, Summary };
 
 /**
  * Statistics of one system or a customer's 'All'. Everything longer than a day comes from the daily
- * rollups (DESIGN §7); only the day curve and the current power flow read raw telemetry.
+ * and monthly rollups (DESIGN §7); only the day curve and the current power flow read raw telemetry.
  */
 const idsOf = (target: Target) => pgArray(target.systems.map((s) => s.id));
 
@@ -105,21 +105,37 @@ async function energyOfDays(db: Database, target: Target, from: string, to: stri
   return energyOf(row ?? {});
 }
 
+/**
+ * Where the bars of each period come from: a month's days from the daily rollups, a year's months and
+ * the lifetime's years from the monthly ones (twelve rows a year). Each reads by a plain range on the
+ * key, so the index reads just that month or year of the system's rollups, not its whole life. Rows are
+ * grouped by a timestamp without time zone and labelled once per bar.
+ */
+const BAR_SOURCES: Record<Period, { from: SQL; bucket: SQL; label: string; range: (date: string) => SQL }> = {
+  month: {
+    from: sql`energy_daily d`,
+    bucket: sql`d.day::timestamp`,
+    label: 'YYYY-MM-DD',
+    range: (date) => sql`AND d.day >= date_trunc('month', ${date}::date)::date AND d.day < (date_trunc('month', ${date}::date) + interval '1 month')::date`,
+  },
+  year: {
+    from: sql`energy_monthly d`,
+    bucket: sql`d.month::timestamp`,
+    label: 'YYYY-MM',
+    range: (date) => sql`AND d.month >= date_trunc('year', ${date}::date)::date AND d.month < (date_trunc('year', ${date}::date) + interval '1 year')::date`,
+  },
+  lifetime: { from: sql`energy_monthly d`, bucket: sql`date_trunc('year', d.month::timestamp)`, label: 'YYYY', range: () => sql`` },
+};
+
 /** Bars from the rollups: the days of a month, the months of a year, or the years of the system's life. */
 export async function periodBars(db: Database, target: Target, period: Period, date: string): Promise<{ bars: PeriodBar[]; totals: EnergyTotals & EnergyRates }> {
-  const format = { month: 'YYYY-MM-DD', year: 'YYYY-MM', lifetime: 'YYYY' }[period];
-  // A plain range on the key's day column, so that the index reads just that month or year of the
-  // system's rollups, not its whole life (date_trunc on the column would filter every row).
-  const unit = sql.raw(period === 'month' ? `'month'` : `'year'`);
-  const range =
-    period === 'lifetime'
-      ? sql``
-      : sql`AND d.day >= date_trunc(${unit}, ${date}::date)::date AND d.day < (date_trunc(${unit}, ${date}::date) + ${sql.raw(period === 'month' ? `interval '1 month'` : `interval '1 year'`)})::date`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
-    sql`SELECT to_char(d.day, ${format}) AS label, ${ENERGY_SUMS}
-          FROM energy_daily d WHERE d.system_id = ANY(${idsOf(target)}::int[]) ${range}
-         GROUP BY 1 ORDER BY 1`,
+    sql`SELECT to_char(b.bucket, ${BAR_SOURCES[period].label}) AS label, b.*
+          FROM (SELECT ${BAR_SOURCES[period].bucket} AS bucket, ${ENERGY_SUMS}
+                  FROM ${BAR_SOURCES[period].from} WHERE d.system_id = ANY(${idsOf(target)}::int[]) ${BAR_SOURCES[period].range(date)}
+                 GROUP BY 1) b
+         ORDER BY b.bucket`,
   );
   const bars = rows.map((r) => ({ label: String(r.label), ...energyOf(r) }));
   const totals = energyOf(

@@ -44,6 +44,13 @@ describe('good paths', () => {
       expect(curve.body.data.points).toHaveLength(288);
       const bars = await customer.post('/api/Power/SticsByPeriod', { sn, period: 'month', date: today() });
       expect(bars.body.data.bars.length).toBeGreaterThan(0);
+      // A year's month bar (monthly rollups) holds what that month's day bars (daily rollups) add up to.
+      const year = await customer.post('/api/Power/SticsByPeriod', { sn, period: 'year', date: today() });
+      const thisMonth = year.body.data.bars.find((bar: { label: string }) => bar.label === today().slice(0, 7));
+      expect(thisMonth.pv_kwh).toBeCloseTo(bars.body.data.totals.pv_kwh, 1);
+      expect(thisMonth.self_consumption_kwh).toBeCloseTo(bars.body.data.totals.self_consumption_kwh, 1);
+      const lifetime = await customer.post('/api/Power/SticsByPeriod', { sn, period: 'lifetime', date: today() });
+      expect(lifetime.body.data.totals.pv_kwh).toBeCloseTo(summary.body.data.total.pv_kwh, 0);
     }
   });
 

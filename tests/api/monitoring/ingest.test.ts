@@ -18,7 +18,7 @@ beforeEach(async () => {
   await t.reset();
   // The fleet without history: ingest starts from an empty telemetry table.
   await seedMonitoringDemo(t.db, { password: DEMO_PASSWORD, now: t.clock(), days: 0, size: 4 });
-  for (const table of ['telemetry', 'energy_daily', 'system_faults']) await t.db.execute(sql.raw(`DELETE FROM ${table}`));
+  for (const table of ['telemetry', 'energy_daily', 'energy_monthly', 'system_faults']) await t.db.execute(sql.raw(`DELETE FROM ${table}`));
   await t.db.execute(sql`UPDATE systems SET last_seen_at = NULL, ems_status = NULL`);
 });
 
@@ -52,21 +52,33 @@ test('a batch is stored once: sending it again changes nothing', async () => {
   expect(await snapshot()).toEqual(before);
 });
 
-/** Whether every day's rollup equals the aggregates of that day's raw rows (and no day is missing). */
+/**
+ * Whether every day's rollup equals the aggregates of that day's raw rows (no day missing), and every
+ * month's the sums of its days.
+ */
 async function rollupsMatchRawRows(): Promise<boolean[]> {
-  const rows = await queryRows<{ same: boolean }>(
+  const days = await queryRows<{ same: boolean }>(
     t.db,
     sql`WITH raw AS (
           SELECT t.system_id, (t.ts AT TIME ZONE s.time_zone)::date AS day,
                  sum(pv_w) * 300 / 3600000.0 AS pv, sum(load_w) * 300 / 3600000.0 AS load,
                  sum(greatest(battery_w, 0)) * 300 / 3600000.0 AS charge, sum(greatest(-grid_w, 0)) * 300 / 3600000.0 AS export,
-                 count(*) AS n
+                 sum(greatest(pv_w - greatest(-grid_w, 0), 0)) * 300 / 3600000.0 AS self_consumption, count(*) AS n
             FROM telemetry t JOIN systems s ON s.id = t.system_id GROUP BY 1, 2)
         SELECT coalesce(abs(raw.pv - d.pv_kwh) < 1e-6 AND abs(raw.load - d.load_kwh) < 1e-6 AND abs(raw.charge - d.charge_kwh) < 1e-6
-               AND abs(raw.export - d.export_kwh) < 1e-6 AND raw.n = d.samples, false) AS same
+               AND abs(raw.export - d.export_kwh) < 1e-6 AND abs(raw.self_consumption - d.self_consumption_kwh) < 1e-6 AND raw.n = d.samples, false) AS same
           FROM raw FULL JOIN energy_daily d ON d.system_id = raw.system_id AND d.day = raw.day`,
   );
-  return rows.map((r) => r.same);
+  const months = await queryRows<{ same: boolean }>(
+    t.db,
+    sql`WITH summed AS (
+          SELECT system_id, date_trunc('month', day::timestamp)::date AS month, sum(pv_kwh) AS pv, sum(self_consumption_kwh) AS self_consumption,
+                 sum(samples) AS n
+            FROM energy_daily GROUP BY 1, 2)
+        SELECT coalesce(abs(summed.pv - m.pv_kwh) < 1e-6 AND abs(summed.self_consumption - m.self_consumption_kwh) < 1e-6 AND summed.n = m.samples, false) AS same
+          FROM summed FULL JOIN energy_monthly m ON m.system_id = summed.system_id AND m.month = summed.month`,
+  );
+  return [...days, ...months].map((r) => r.same);
 }
 
 test('rollups equal the aggregates of the raw rows, per local day', async () => {
