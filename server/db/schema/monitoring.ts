@@ -132,21 +132,29 @@ export const telemetry = pgTable(
   (t) => [primaryKey({ columns: [t.systemId, t.ts] })],
 );
 
-/** Energy per system per local day, recomputed from the raw rows of that day at every ingest touching it. */
+/**
+ * The energy columns of the rollups, sums over samples of power × interval (kWh) and the samples counted.
+ * A function, because each table needs column builders of its own.
+ */
+const energyColumns = () => ({
+  pvKwh: doublePrecision('pv_kwh').notNull(),
+  loadKwh: doublePrecision('load_kwh').notNull(),
+  chargeKwh: doublePrecision('charge_kwh').notNull(),
+  dischargeKwh: doublePrecision('discharge_kwh').notNull(),
+  importKwh: doublePrecision('import_kwh').notNull(),
+  exportKwh: doublePrecision('export_kwh').notNull(),
+  /** PV energy used on site: per sample the PV not exported, summed (so days and months add up). */
+  selfConsumptionKwh: doublePrecision('self_consumption_kwh').notNull(),
+  samples: integer('samples').notNull(),
+});
+
+/** Energy per system per local day, kept by ingest (server/monitoring/ingest/rollups.ts). */
 export const energyDaily = pgTable(
   'energy_daily',
   {
     systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    pvKwh: doublePrecision('pv_kwh').notNull(),
-    loadKwh: doublePrecision('load_kwh').notNull(),
-    chargeKwh: doublePrecision('charge_kwh').notNull(),
-    dischargeKwh: doublePrecision('discharge_kwh').notNull(),
-    importKwh: doublePrecision('import_kwh').notNull(),
-    exportKwh: doublePrecision('export_kwh').notNull(),
-    /** PV energy used on site: per sample the PV not exported, summed (so days and months add up). */
-    selfConsumptionKwh: doublePrecision('self_consumption_kwh').notNull(),
-    samples: integer('samples').notNull(),
+    ...energyColumns(),
   },
   (t) => [primaryKey({ columns: [t.systemId, t.day] })],
 );
@@ -161,14 +169,7 @@ export const energyMonthly = pgTable(
   {
     systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
     month: date('month', { mode: 'string' }).notNull(),
-    pvKwh: doublePrecision('pv_kwh').notNull(),
-    loadKwh: doublePrecision('load_kwh').notNull(),
-    chargeKwh: doublePrecision('charge_kwh').notNull(),
-    dischargeKwh: doublePrecision('discharge_kwh').notNull(),
-    importKwh: doublePrecision('import_kwh').notNull(),
-    exportKwh: doublePrecision('export_kwh').notNull(),
-    selfConsumptionKwh: doublePrecision('self_consumption_kwh').notNull(),
-    samples: integer('samples').notNull(),
+    ...energyColumns(),
   },
   (t) => [primaryKey({ columns: [t.systemId, t.month] })],
 );
