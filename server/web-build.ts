@@ -20,11 +20,23 @@ export function webBuildIsStale(root: string, outDir: string): boolean {
   return SOURCES.some((source) => newestMtime(join(root, source)) > built);
 }
 
-/** Builds the web app with Vite's API (vite.config.ts applies) when it is missing or stale. */
+/**
+ * Builds the web app with Vite's API (vite.config.ts applies) when it is missing or stale. Always the
+ * production bundle: Vite builds React's development version when NODE_ENV says anything else, as it
+ * does when the portal is started from a test runner (NODE_ENV=test); that bundle is a third larger and
+ * slower, and the portal would go on serving it.
+ */
 export async function ensureWebBuild(root: string, outDir: string, log: (message: string) => void): Promise<void> {
   if (!webBuildIsStale(root, outDir)) return;
   log('building the web app (vite build)…');
   const { build } = await import('vite');
-  await build({ root, logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({ root, mode: 'production', logLevel: 'warn', build: { outDir, emptyOutDir: true } });
+  } finally {
+    if (nodeEnv === undefined) delete process.env.NODE_ENV;
+    else process.env.NODE_ENV = nodeEnv;
+  }
   log('web app built');
 }

@@ -47,7 +47,7 @@ async function main() {
     printFigure(figures.at(-1)!);
 
     figures.push({
-      name: `${backend.label}: a year of statistics from the daily rollups vs aggregated from raw rows (year views/s)`,
+      name: `${backend.label}: a year of statistics from the rollups vs aggregated from raw rows (year views/s)`,
       ...(await yearStatistics(backend)),
       unit: 'views/s',
       budget: { kind: 'min', ratio: 50 },
