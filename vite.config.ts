@@ -24,6 +24,8 @@ export default defineConfig({
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
           globals: true,
+          // antd forms in jsdom take seconds on a busy two-core machine; 5 s failed tests that were right.
+          testTimeout: 20_000,
         },
       },
       {

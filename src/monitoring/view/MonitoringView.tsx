@@ -51,13 +51,14 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
   return (
     <div className="monitor" data-sn={sn}>
       <Row gutter={[16, 16]}>
-        <Col xs={24} lg={12} xl={6}>
+        {/* The figures' card gets a seventh: German and Japanese labels need it beside their values. */}
+        <Col xs={24} lg={12} xl={7}>
           <Card title={t('figures.title')} className="monitor-card-fill">
             <SystemFigures system={system} />
             {data ? <LifetimeFigures summary={data} /> : null}
           </Card>
         </Col>
-        <Col xs={24} lg={12} xl={11}>
+        <Col xs={24} lg={12} xl={10}>
           <Card
             title={t('flow.title')}
             className="monitor-card-fill"
