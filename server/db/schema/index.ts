@@ -9,3 +9,4 @@ export * from './admin-sn';
 export * from './admin-access';
 export * from './app-settings';
 export * from './mail';
+export * from './account-recovery';
