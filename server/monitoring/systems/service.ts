@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../src/shared/codes';
 import type { Database } from '../../db';
 import { EMS_STATUSES, installerCompanies, systems } from '../../db/schema/monitoring';
@@ -68,6 +68,7 @@ const SORTABLE = {
   sys_name: systems.sysName,
   ems_status: systems.emsStatus,
   country_code: systems.countryCode,
+  installer: installerCompanies.name,
   popv: systems.popv,
   cobat: systems.cobat,
   commissioned_on: systems.commissionedOn,
@@ -91,7 +92,8 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
   if (q.installer) filters.push(ilike(installerCompanies.name, contains(q.installer)));
   const where = and(...filters);
   const sortColumn = SORTABLE[q.sort ?? 'sys_sn'];
-  const direction = q.order === 'desc' ? desc : asc;
+  // Systems without the value (no installer, never reported) come last whichever way the list is sorted.
+  const sortOrder = sql`${sortColumn} ${sql.raw(q.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`;
 
   const [total] = await db
     .select({ n: count() })
@@ -103,7 +105,7 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
     .from(systems)
     .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
     .where(where)
-    .orderBy(direction(sortColumn), asc(systems.sysSn))
+    .orderBy(sortOrder, asc(systems.sysSn))
     .limit(q.pageSize)
     .offset((q.pageIndex - 1) * q.pageSize);
   return {

@@ -1,32 +1,30 @@
 import { Card, Tabs } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { SystemMap } from '../../monitoring/map/SystemMap';
 import { useDayjsLocale } from '../../monitoring/useDayjsLocale';
 import { StatusCards } from './StatusCards';
+import { useListQuery } from './listQuery';
 import { SystemFilters, type Filters } from './SystemFilters';
 import { SystemPage } from './SystemPage';
-import { SystemTable, type Paging } from './SystemTable';
+import { SystemTable } from './SystemTable';
 
 /**
  * /EnergyStorageList/energyStorageList (and the supplier's dashboard): status counts, search, the paged
- * list and the map; `?sn=` opens that system's page.
+ * list and the map; `?sn=` opens that system's page. Filters, page and sort live in the URL (listQuery.ts),
+ * so the page's back button and the browser's both return to the list as it was.
  */
 export default function StorageList({ titleKey = 'menu:energyStorageList' }: { titleKey?: string }) {
   const { t } = useTranslation('monitoring');
   useDayjsLocale();
   const [params, setParams] = useSearchParams();
-  const [filters, setFilters] = useState<Filters>(() => (params.get('status') ? { status: params.get('status')! } : {}));
-  const [paging, setPaging] = useState<Paging>({ pageIndex: 1, pageSize: 20 });
+  const [{ filters, paging }, setQuery] = useListQuery();
   const sn = params.get('sn');
 
   const open = (system: string) => setParams((current) => { const next = new URLSearchParams(current); next.set('sn', system); return next; });
   const close = () => setParams((current) => { const next = new URLSearchParams(current); next.delete('sn'); return next; });
-  const filter = (next: Filters) => {
-    setFilters(next);
-    setPaging((p) => ({ ...p, pageIndex: 1 }));
-  };
+  // A new search starts on its first page, keeping page size and sort.
+  const filter = (next: Filters) => setQuery({ filters: next, paging: { ...paging, pageIndex: 1 } });
 
   if (sn) return <SystemPage sn={sn} onBack={close} />;
 
@@ -48,7 +46,7 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
             children: (
               <>
                 <SystemFilters value={filters} onChange={filter} />
-                <SystemTable filters={filters} paging={paging} onPaging={setPaging} onOpen={open} />
+                <SystemTable filters={filters} paging={paging} onPaging={(next) => setQuery({ filters, paging: next })} onOpen={open} />
               </>
             ),
           },

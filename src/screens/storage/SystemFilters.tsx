@@ -26,7 +26,10 @@ export function SystemFilters({ value, onChange }: { value: Filters; onChange: (
     .map((code) => ({ value: code, label: countryName(code, i18n.language) }))
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
 
-  useEffect(() => form.setFieldsValue({ status: value.status }), [form, value.status]);
+  // The URL may change the filters (a status card, back / forward): the fields follow, cleared ones too.
+  useEffect(() => {
+    form.setFieldsValue({ sn: value.sn, name: value.name, status: value.status, countryCode: value.countryCode, installer: value.installer });
+  }, [form, value.sn, value.name, value.status, value.countryCode, value.installer]);
 
   return (
     <Form form={form} initialValues={value} onFinish={(v) => onChange({ ...v })} className="storage-filters">

@@ -7,14 +7,8 @@ import { fixed2 } from '../../monitoring/format';
 import { StatusTag } from '../../monitoring/status';
 import type { SystemListRow } from '../../shared/monitoring';
 import { countryName } from './countries';
+import { PAGE_SIZES, type Paging } from './listQuery';
 import type { Filters } from './SystemFilters';
-
-export interface Paging {
-  pageIndex: number;
-  pageSize: number;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
 
 /** The storage list: server-side paging and sorting over the caller's scope; a row opens the system page. */
 export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Filters; paging: Paging; onPaging: (paging: Paging) => void; onOpen: (sn: string) => void }) {
@@ -28,7 +22,7 @@ export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Fi
     { key: 'sys_sn', dataIndex: 'sys_sn', title: t('list.sn'), sorter: true, sortOrder: sortOrder('sys_sn'), render: (sn: string) => <strong>{sn}</strong> },
     { key: 'sys_name', dataIndex: 'sys_name', title: t('list.name'), sorter: true, sortOrder: sortOrder('sys_name'), ellipsis: true },
     { key: 'country_code', dataIndex: 'country_code', title: t('list.country'), sorter: true, sortOrder: sortOrder('country_code'), render: (code: string, row) => `${countryName(code, i18n.language)} · ${row.city}`, responsive: ['md'] },
-    { key: 'installer', dataIndex: 'installer', title: t('list.installer'), ellipsis: true, responsive: ['lg'] },
+    { key: 'installer', dataIndex: 'installer', title: t('list.installer'), sorter: true, sortOrder: sortOrder('installer'), ellipsis: true, responsive: ['lg'] },
     { key: 'popv', dataIndex: 'popv', title: t('list.popv'), sorter: true, sortOrder: sortOrder('popv'), align: 'right', render: (v: number) => fixed2(v), responsive: ['sm'] },
     { key: 'cobat', dataIndex: 'cobat', title: t('list.cobat'), sorter: true, sortOrder: sortOrder('cobat'), align: 'right', render: (v: number) => fixed2(v), responsive: ['sm'] },
     { key: 'last_seen_at', dataIndex: 'last_seen_at', title: t('list.lastSeen'), sorter: true, sortOrder: sortOrder('last_seen_at'), render: (v: string | null) => (v ? dayjs(v).format('L LT') : '–'), responsive: ['lg'] },
@@ -49,6 +43,7 @@ export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Fi
         pageSize: paging.pageSize,
         total: data?.dataCount ?? 0,
         showSizeChanger: true,
+        pageSizeOptions: [...PAGE_SIZES],
         showTotal: (total) => t('list.count', { count: total }),
       }}
       onChange={(pagination, _filters, sorter) => {

@@ -1,0 +1,108 @@
+import { fireEvent, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { useLocation, useNavigate } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { readListQuery, writeListQuery } from '../../../src/screens/storage/listQuery';
+import StorageList from '../../../src/screens/storage/StorageList';
+import { server } from '../setup';
+import { envelope } from '../helpers';
+import { renderAt, signIn } from './render';
+
+const LIST = '/EnergyStorageList/energyStorageList';
+const row = (sn: string, installer: string) => ({
+  system_id: 1, sys_sn: sn, sys_name: `Home ${sn}`, popv: 6, minv: 'H6', poinv: 6, cobat: 10, mbat: 'LFP', surpluscobat: 9, uscapacity: 90,
+  ems_status: 'normal', trans_frequency: 300, country_code: 'DE', city: 'Berlin', address: 'Street 1', installer, time_zone: 'Europe/Berlin',
+  commissioned_on: '2024-01-01', last_seen_at: null, remark: '',
+});
+
+/** Answers the list calls and records every GetSystems body, so a test sees what the list asked for. */
+function answerList() {
+  const asked: Array<Record<string, unknown>> = [];
+  server.use(
+    http.post('/api/ESS/GetSystems', async ({ request }) => {
+      asked.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(envelope(200, { data: [row('ESS-1', 'Solar GmbH'), row('ESS-2', 'Sun AG')], dataCount: 120 }));
+    }),
+    http.post('/api/ESS/GetVtSystemStatusCount', () => HttpResponse.json(envelope(200, { normal: 2, warning: 0, fault: 0, offline: 0, protection: 0, unknown: 0, total: 2 }))),
+    http.post('/api/Position/GetMapsList', () => HttpResponse.json(envelope(200, [{ sys_sn: 'ESS-1', country_code: 'DE' }]))),
+  );
+  return asked;
+}
+
+/** Shows the router's query and steps back, as the browser's back button does. */
+function Location() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  return (
+    <>
+      <output data-testid="search">{location.search}</output>
+      <button type="button" onClick={() => navigate(-1)}>history back</button>
+    </>
+  );
+}
+
+const search = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
+
+describe('the storage list keeps its filters, page and sort in the URL', () => {
+  it('a shared link asks the server for the same filtered, sorted page', async () => {
+    signIn(['admin']);
+    const asked = answerList();
+    renderAt(<StorageList />, `${LIST}?serial=ESS&name=Home&status=fault&country=DE&installer=Solar&page=3&size=50&sort=installer&order=desc`);
+    await screen.findByText('ESS-1');
+    expect(asked.at(-1)).toEqual({ pageIndex: 3, pageSize: 50, sn: 'ESS', name: 'Home', status: 'fault', countryCode: 'DE', installer: 'Solar', sort: 'installer', order: 'desc' });
+    // The fields show the link's filters.
+    expect(screen.getByRole('textbox', { name: 'S/N' })).toHaveValue('ESS');
+    expect(screen.getByRole('textbox', { name: 'Installer' })).toHaveValue('Solar');
+    expect(screen.getByRole('columnheader', { name: /Installer/ })).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('a search is written to the URL from page 1, and back restores the list before it', async () => {
+    signIn(['admin']);
+    const asked = answerList();
+    renderAt(<><StorageList /><Location /></>, `${LIST}?page=2&sort=sys_name&order=asc`);
+    await screen.findByText('ESS-1');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Installer' }), { target: { value: 'Sun' } });
+    fireEvent.click(screen.getByRole('button', { name: /Search/ }));
+    await waitFor(() => expect(search().get('installer')).toBe('Sun'));
+    expect(search().get('page')).toBeNull();
+    expect(search().get('sort')).toBe('sys_name');
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ pageIndex: 1, installer: 'Sun', sort: 'sys_name', order: 'asc' }));
+
+    fireEvent.click(screen.getByText('history back'));
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Installer' })).toHaveValue(''));
+    await waitFor(() => expect(asked.at(-1)).toEqual({ pageIndex: 2, pageSize: 20, sort: 'sys_name', order: 'asc' }));
+  });
+
+  it('sorting by installer and paging are written to the URL', async () => {
+    signIn(['admin']);
+    const asked = answerList();
+    renderAt(<><StorageList /><Location /></>, LIST);
+    await screen.findByText('ESS-1');
+    fireEvent.click(screen.getByRole('columnheader', { name: /Installer/ }));
+    await waitFor(() => expect(search().get('sort')).toBe('installer'));
+    expect(search().get('order')).toBe('asc');
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ sort: 'installer', order: 'asc' }));
+    fireEvent.click(screen.getByTitle('2'));
+    await waitFor(() => expect(search().get('page')).toBe('2'));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ pageIndex: 2, sort: 'installer' }));
+  });
+
+  it('a status card filters through the URL and keeps the other filters', async () => {
+    signIn(['admin']);
+    answerList();
+    renderAt(<><StorageList /><Location /></>, `${LIST}?installer=Sun`);
+    fireEvent.click(await screen.findByTestId('status-card-normal'));
+    await waitFor(() => expect(search().get('status')).toBe('normal'));
+    expect(search().get('installer')).toBe('Sun');
+  });
+});
+
+describe('reading and writing the list query', () => {
+  it('drops what the server would refuse, and leaves other parameters alone', () => {
+    const query = readListQuery(new URLSearchParams('status=broken&country=Germany&page=-1&size=7&sort=password&order=asc&serial=%20A1%20'));
+    expect(query).toEqual({ filters: { sn: 'A1' }, paging: { pageIndex: 1, pageSize: 20 } });
+    const written = writeListQuery(new URLSearchParams('sn=ESS-9&page=4'), { filters: { name: 'Bakery', status: undefined }, paging: { pageIndex: 1, pageSize: 20 } });
+    expect(written.toString()).toBe('sn=ESS-9&name=Bakery');
+  });
+});
