@@ -174,3 +174,8 @@ export function findRoute(key: string): RouteNode | undefined {
 export function rolesFor(key: string): readonly Role[] | undefined {
   return findRoute(key)?.roles;
 }
+
+/** Whether `key` names `node` or one of its descendants (menuManagement never moves a group into itself). */
+export function routeContains(node: RouteNode, key: string): boolean {
+  return node.key === key || !!node.children?.some((child) => routeContains(child, key));
+}

@@ -1,6 +1,6 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ROUTES, type RouteNode } from '../../permissions/routes';
+import { routeContains, ROUTES, type RouteNode } from '../../permissions/routes';
 import { menuManagement } from '../../resources/menuManagement';
 import type { AppDeps } from '../config';
 import { registerCrud } from '../crud/factory';
@@ -30,27 +30,54 @@ export interface MenuOverride {
   order: number;
   icon?: string;
   hidden: boolean;
+  /** The group the entry was moved to (null: the top level); absent while it stays where the route table has it. */
+  parent?: string | null;
+  /** An entry that is no route: a link to this address (http or https). */
+  link?: string;
+}
+
+/** Every node of the route table by key, with the key of its group (null at the top level). */
+function routeTree(): Map<string, { node: RouteNode; parent: string | null }> {
+  const tree = new Map<string, { node: RouteNode; parent: string | null }>();
+  const walk = (nodes: readonly RouteNode[], parent: string | null) =>
+    nodes.forEach((node) => (tree.set(node.key, { node, parent }), node.children && walk(node.children, node.key)));
+  walk(ROUTES, null);
+  return tree;
+}
+
+/** A link entry's address: only http(s), so a menu entry can never run script. */
+function isWebAddress(path: string): boolean {
+  return /^https?:\/\/[^\s]+$/i.test(path);
 }
 
 /**
  * The menu tree as overrides of the route table: a title counts only where it differs from the shipped text
  * (so translation edits in langTransManagement still reach untouched entries), the icon only where it
- * differs from the route table's, order and hidden always.
+ * differs from the route table's, the parent only where the entry was moved, order and hidden always.
+ * Entries that are no route are links: they carry their address and a title in every language (English
+ * where one is left blank).
  */
 export async function menuOverrides(db: Database): Promise<Record<string, MenuOverride>> {
   const rows = await db.select().from(menus);
-  const routeIcons = new Map<string, string | undefined>();
-  const walk = (nodes: readonly RouteNode[]) => nodes.forEach((n) => (routeIcons.set(n.key, n.icon), n.children && walk(n.children)));
-  walk(ROUTES);
+  const tree = routeTree();
   const out: Record<string, MenuOverride> = {};
   for (const row of rows) {
+    const route = tree.get(row.menu_key);
     const override: MenuOverride = { order: row.sort_order, hidden: row.hidden };
-    for (const lng of TRANSLATION_LANGUAGES) {
-      const title = row[`title_${lng}`].trim();
-      if (!title || title === shippedTitle(lng, row.menu_key) || (lng === 'en' && title === keyTitle(row.menu_key))) continue;
-      (override.title ??= {})[lng] = title;
+    if (!route) {
+      if (!isWebAddress(row.path)) continue;
+      override.link = row.path;
+      override.parent = row.parent_key;
+      override.title = Object.fromEntries(TRANSLATION_LANGUAGES.map((lng) => [lng, row[`title_${lng}`].trim() || row.title_en]));
+    } else {
+      for (const lng of TRANSLATION_LANGUAGES) {
+        const title = row[`title_${lng}`].trim();
+        if (!title || title === shippedTitle(lng, row.menu_key) || (lng === 'en' && title === keyTitle(row.menu_key))) continue;
+        (override.title ??= {})[lng] = title;
+      }
+      if (row.icon && row.icon !== route.node.icon) override.icon = row.icon;
+      if ((row.parent_key ?? null) !== route.parent) override.parent = row.parent_key ?? null;
     }
-    if (row.icon && row.icon !== routeIcons.get(row.menu_key)) override.icon = row.icon;
     out[row.menu_key] = override;
   }
   return out;
@@ -101,10 +128,18 @@ export function registerMenus(app: FastifyInstance, deps: AppDeps): void {
             .limit(1);
           if (clash) throw new ApiError(47, undefined, { data: { field } });
         }
+        const tree = routeTree();
+        const key = String(values.menu_key ?? existing?.menu_key ?? '');
+        const route = tree.get(key);
+        // A route keeps its address; an entry that is no route is a link and needs a web address.
+        if (route ? String(values.path ?? route.node.path) !== route.node.path : !isWebAddress(String(values.path ?? ''))) {
+          throw new ApiError(2, 'Parameter error: path', { data: { field: 'path' } });
+        }
         if (values.parent_key) {
-          if (values.parent_key === values.menu_key) throw new ApiError(2, 'Parameter error: parent_key', { data: { field: 'parent_key' } });
-          const [parent] = await db.select({ id: menus.id }).from(menus).where(eq(menus.menu_key, String(values.parent_key))).limit(1);
-          if (!parent) throw new ApiError(2, 'Parameter error: parent_key', { data: { field: 'parent_key' } });
+          const parentKey = String(values.parent_key);
+          // The parent is a group (a screen has no sub menu), and a group never moves into itself.
+          const group = tree.get(parentKey);
+          if (!group?.node.children || (route && routeContains(route.node, parentKey))) throw new ApiError(2, 'Parameter error: parent_key', { data: { field: 'parent_key' } });
         }
       },
       async beforeDelete(existing, { db }) {

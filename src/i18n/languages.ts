@@ -42,6 +42,7 @@ export function initialLanguage(): Language {
  * user name matches the logged-in user; otherwise the current language stays.
  */
 export function languageForUser(user: Pick<UserInfo, 'username' | 'languageCode'>, storedUserName: string | null, current: Language): Language {
-  if (storedUserName && storedUserName === user.username) return normalizeLanguage(user.languageCode) ?? current;
+  // Names are matched as the login does (case-insensitively): 'Admin' logs in as 'admin'.
+  if (storedUserName && storedUserName.toLowerCase() === user.username.toLowerCase()) return normalizeLanguage(user.languageCode) ?? current;
   return current;
 }

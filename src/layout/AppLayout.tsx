@@ -5,7 +5,7 @@ import { Outlet, useLocation } from 'react-router';
 import { routeKeyFor } from '../routing/menu';
 import { useMenuTitle } from '../routing/useMenuOverrides';
 import { PRODUCT_NAME } from '../ui/Logo';
-import { RouteProgress } from '../ui/RouteProgress';
+import { RouteChangeProgress, RouteProgress } from '../ui/RouteProgress';
 import { AppHeader } from './AppHeader';
 import { AppSider } from './AppSider';
 import { SessionDialog } from './SessionDialog';
@@ -28,6 +28,7 @@ export default function AppLayout() {
   return (
     <SidebarProvider>
       <DocumentTitle />
+      <RouteChangeProgress />
       <ThemedLayout Sider={AppSider} Header={AppHeader}>
         <Suspense fallback={<RouteProgress />}>
           <Outlet />

@@ -44,7 +44,11 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
       : {
           key: entry.key,
           icon: routeIcon(entry.icon),
-          label: (
+          label: entry.external ? (
+            <a href={entry.path} target="_blank" rel="noopener noreferrer">
+              {title(entry.key)}
+            </a>
+          ) : (
             <Link to={entry.path} onClick={onEntryClick(entry.path)}>
               {title(entry.key)}
             </Link>

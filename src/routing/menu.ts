@@ -1,9 +1,12 @@
 import { defineAbilityFor } from '../../permissions/ability';
-import { filterRoutes, leafRoutes, ROUTES, type RouteNode } from '../../permissions/routes';
+import { filterRoutes, leafRoutes, routeContains, ROUTES, type RouteNode } from '../../permissions/routes';
 
 export interface MenuEntry {
   key: string;
+  /** A route's path, or the address of a link entry (`external`). */
   path: string;
+  /** A link added in menuManagement: opens its address in a new tab. */
+  external?: boolean;
   icon?: string;
   /** Titles set in menuManagement, per language; a language left out shows `menu:<key>`. */
   titles?: Partial<Record<string, string>>;
@@ -16,13 +19,48 @@ export interface MenuOverride {
   order?: number;
   icon?: string;
   hidden?: boolean;
+  /** The group the entry was moved to (`null`: the top level); absent where the route table's parent holds. */
+  parent?: string | null;
+  /** An entry added in menuManagement that is no route: a link to this address, for every logged-in user. */
+  link?: string;
 }
 export type MenuOverrides = Readonly<Record<string, MenuOverride>>;
 
 /**
- * The route table reshaped by menuManagement: siblings in the override order (the table's order where none
- * is set), icons replaced, entries hidden. Only the shape of the menu changes: access stays with the role
- * table and the user's menu permissions (allowedRoutes reads the untouched table).
+ * The tree with entries moved to the group menuManagement gave them (`parent`) and link entries added.
+ * A move to a group that does not exist, to a screen or into the entry itself is ignored: the entry stays.
+ */
+function moveEntries(routes: readonly RouteNode[], overrides: MenuOverrides): readonly RouteNode[] {
+  const moves = Object.entries(overrides).filter(([, o]) => o.parent !== undefined || o.link);
+  if (moves.length === 0) return routes;
+  const byKey = new Map<string, RouteNode>();
+  const index = (nodes: readonly RouteNode[]) => nodes.forEach((n) => (byKey.set(n.key, n), n.children && index(n.children)));
+  index(routes);
+  const placed = new Map<string | null, RouteNode[]>();
+  const moved = new Set<string>();
+  for (const [key, override] of moves) {
+    const node: RouteNode | undefined = byKey.get(key) ?? (override.link ? { key, path: override.link } : undefined);
+    const parent = override.parent ?? null;
+    const target = parent === null ? undefined : byKey.get(parent);
+    if (!node || (parent !== null && (!target?.children || routeContains(node, parent)))) {
+      if (!byKey.has(key) && node) placed.set(null, [...(placed.get(null) ?? []), node]);
+      continue;
+    }
+    moved.add(key);
+    placed.set(parent, [...(placed.get(parent) ?? []), node]);
+  }
+  const rebuild = (nodes: readonly RouteNode[], parent: string | null): RouteNode[] => [
+    ...nodes.filter((n) => !moved.has(n.key)).map((n) => (n.children ? { ...n, children: rebuild(n.children, n.key) } : n)),
+    ...(placed.get(parent) ?? []).map((n) => (n.children ? { ...n, children: rebuild(n.children, n.key) } : n)),
+  ];
+  return rebuild(routes, null);
+}
+
+/**
+ * The route table reshaped by menuManagement: entries moved between groups, link entries added, siblings in
+ * the override order (the table's order where none is set), icons replaced, entries hidden. Only the shape of
+ * the menu changes: access stays with the role table and the user's menu permissions (allowedRoutes reads the
+ * untouched table).
  */
 export function applyMenuOverrides(routes: readonly RouteNode[], overrides: MenuOverrides): RouteNode[] {
   const walk = (nodes: readonly RouteNode[]): RouteNode[] =>
@@ -37,7 +75,7 @@ export function applyMenuOverrides(routes: readonly RouteNode[], overrides: Menu
         if (node.children) next.children = walk(node.children);
         return next;
       });
-  return walk(routes);
+  return walk(moveEntries(routes, overrides));
 }
 
 /** The title of a menu entry in a language: the menuManagement title when set, else the translated `menu:<key>`. */
@@ -78,7 +116,10 @@ export function buildMenu(
         const children = walk(node.children);
         return children.length ? [{ ...entry(node), children }] : [];
       }
-      if (node.hidden || !allowed.has(node.key)) return [];
+      if (node.hidden) return [];
+      const link = overrides[node.key]?.link;
+      if (link && !allowed.has(node.key)) return [{ ...entry(node), path: link, external: true }];
+      if (!allowed.has(node.key)) return [];
       return [entry(node)];
     });
   return walk(Object.keys(overrides).length ? applyMenuOverrides(routes, overrides) : routes);

@@ -28,9 +28,21 @@ export function useMenuOverrides({ load = true }: { load?: boolean } = {}): Menu
   return data ?? NONE;
 }
 
-/** `(key) => title` of menu entries in the current language, menuManagement titles first. */
+/** Spec §2 /dashboard: 'list of storage systems' for suppliers, 'home' for everyone else. */
+export function dashboardTitleKey(roles: readonly string[]): string {
+  return roles.includes('supplier') ? 'common:dashboard.titleSupplier' : 'common:dashboard.titleHome';
+}
+
+/**
+ * `(key) => title` of menu entries in the current language, menuManagement titles first; the dashboard is
+ * named for the user's roles (sidebar, breadcrumbs and the browser tab agree with the page heading).
+ */
 export function useMenuTitle({ load = true }: { load?: boolean } = {}): (key: string) => string {
   const { t, i18n } = useTranslation();
   const overrides = useMenuOverrides({ load });
-  return useCallback((key: string) => menuTitle(key, i18n.language, overrides, (k) => t(k)), [i18n.language, overrides, t]);
+  const roles = useUser()?.roles;
+  return useCallback(
+    (key: string) => menuTitle(key, i18n.language, overrides, (k) => t(k === 'menu:dashboard' ? dashboardTitleKey(roles ?? []) : k)),
+    [i18n.language, overrides, t, roles],
+  );
 }

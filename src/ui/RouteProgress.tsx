@@ -1,16 +1,40 @@
 import NProgress from 'nprogress';
 import 'nprogress/nprogress.css';
-import { useEffect } from 'react';
+import { useEffect, useLayoutEffect } from 'react';
+import { useLocation } from 'react-router';
 
 NProgress.configure({ showSpinner: false, trickleSpeed: 150, minimum: 0.15 });
+
+/** Screens still loading their chunk: the bar stays until the last one is there. */
+let loadingScreens = 0;
+
+function finishUnlessLoading() {
+  if (loadingScreens === 0) NProgress.done();
+}
 
 /** Suspense fallback while a route's chunk loads: the thin top progress bar, no spinner (spec §2). */
 export function RouteProgress() {
   useEffect(() => {
+    loadingScreens += 1;
     NProgress.start();
     return () => {
-      NProgress.done();
+      loadingScreens -= 1;
+      finishUnlessLoading();
     };
   }, []);
+  return null;
+}
+
+/**
+ * The same bar on every route change (spec §2), not only on the first visit of a screen whose chunk must
+ * load: it starts before the new route paints and ends after its first frame, or when its chunk arrived.
+ */
+export function RouteChangeProgress() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    NProgress.start();
+    const frame = requestAnimationFrame(finishUnlessLoading);
+    return () => cancelAnimationFrame(frame);
+  }, [pathname]);
   return null;
 }

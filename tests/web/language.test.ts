@@ -37,6 +37,7 @@ describe('language rules (spec §1, §3, §4)', () => {
   it("uses the user's languageCode only when the stored user name matches", () => {
     expect(languageForUser(user('anna', 'de-DE'), 'anna', 'en')).toBe('de');
     expect(languageForUser(user('anna', 'de-DE'), 'bert', 'en')).toBe('en');
+    expect(languageForUser(user('anna', 'de-DE'), 'Anna', 'en')).toBe('de');
     expect(languageForUser(user('anna', 'de-DE'), null, 'ja')).toBe('ja');
     expect(languageForUser(user('anna', ''), 'anna', 'zh')).toBe('zh');
     expect(languageForUser(user('anna', 'ko-KR'), 'anna', 'zh')).toBe('zh');

@@ -55,6 +55,24 @@ describe('menu management shapes the sidebar (overrides over the route table)', 
     expect(menuTitle('dashboard', 'ja', overrides, t)).toBe('<menu:dashboard>');
     expect(buildMenu(['customer'], [], everyScreen, ROUTES, overrides)[0]!.titles).toEqual({ de: 'Startseite', en: '  ' });
   });
+
+  it('moves entries between groups and to the top level; a move into a screen or into itself is ignored', () => {
+    const moved = buildMenu(['customer'], [], everyScreen, ROUTES, { changePwd: { parent: null, order: 5 }, elecPriceSetting: { parent: 'complaints' } });
+    expect(keys(moved)).toEqual([
+      'changePwd',
+      'dashboard',
+      { BasicSettings: ['userInfoSettings', 'Notifications', 'systemSettings'] },
+      { complaints: ['customerComplaintList', 'productRecommendationsList', 'elecPriceSetting'] },
+    ]);
+    const ignored = buildMenu(['customer'], [], everyScreen, ROUTES, { changePwd: { parent: 'dashboard' }, BasicSettings: { parent: 'BasicSettings' } });
+    expect(keys(ignored)).toEqual(keys(buildMenu(['customer'], [], everyScreen, ROUTES)));
+  });
+
+  it('adds link entries for every user, under their group, opening their address', () => {
+    const menu = buildMenu(['sharer'], [], everyScreen, ROUTES, { helpCenter: { parent: 'BasicSettings', link: 'https://help.example.com/', order: 1, title: { en: 'Help' } } });
+    const basic = menu.find((e) => e.key === 'BasicSettings')!;
+    expect(basic.children![0]).toMatchObject({ key: 'helpCenter', path: 'https://help.example.com/', external: true, titles: { en: 'Help' } });
+  });
 });
 
 function renderSider(roles: string[]) {
@@ -107,6 +125,14 @@ describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, (
     await i18n.changeLanguage('de');
     await waitFor(() => expect(nav.getByText('Mein Passwort')).toBeInTheDocument());
     expect(nav.getByText(i18n.t('menu:BasicSettings'))).toBeInTheDocument();
+  });
+
+  it("names the supplier's dashboard 'List of storage systems' in the menu, as its page heading (spec §2)", async () => {
+    server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
+    renderSider(['supplier']);
+    const nav = within(screen.getByRole('navigation'));
+    await waitFor(() => expect(nav.getByText('List of storage systems')).toBeInTheDocument());
+    expect(nav.queryByText('Home')).toBeNull();
   });
 
   it('keeps the route table as shipped when the call fails', async () => {

@@ -2,16 +2,12 @@ import { lazy } from 'react';
 import { useUser } from '../../auth/useUser';
 import { canAccessKey } from '../../auth/ability';
 import { isCustomerOrSharer } from '../../monitoring/roles';
+import { dashboardTitleKey } from '../../routing/useMenuOverrides';
 import { Welcome } from './Welcome';
 
 const CustomerDashboard = lazy(() => import('./CustomerDashboard'));
 const StorageList = lazy(() => import('../storage/StorageList'));
 const FleetDashboard = lazy(() => import('./FleetDashboard'));
-
-/** Spec §2 /dashboard: 'list of storage systems' for suppliers, 'home' for everyone else. */
-export function dashboardTitleKey(roles: readonly string[]): string {
-  return roles.includes('supplier') ? 'common:dashboard.titleSupplier' : 'common:dashboard.titleHome';
-}
 
 /**
  * Customers and sharers see their systems; the supplier's dashboard is the storage list (DESIGN §6); staff

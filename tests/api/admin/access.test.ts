@@ -68,7 +68,7 @@ describe('menuManagement', () => {
     const basic = list.data.find((m: any) => m.menu_key === 'BasicSettings');
     const sn = list.data.find((m: any) => m.menu_key === 'snManagement');
     expect(sn.parent_key).toBe('BasicSettings');
-    const menu = { menu_key: 'helpCenter', parent_key: 'BasicSettings', path: '/BasicSettings/help', title_en: 'Help centre', title_de: 'Hilfe', title_zh: '', title_ja: '', icon: '', sort_order: 5, hidden: false };
+    const menu = { menu_key: 'helpCenter', parent_key: 'BasicSettings', path: 'https://help.example.com/portal', title_en: 'Help centre', title_de: 'Hilfe', title_zh: '', title_ja: '', icon: '', sort_order: 5, hidden: false };
     const saved = await expectOk(t, '/api/Menu/SaveMenu', menu, admin);
     await expectRejected(t, '/api/Menu/SaveMenu', { ...menu, menu_key: 'helpTwo', title_en: 'HELP CENTRE' }, admin, 47, 'title_en');
     await expectRejected(t, '/api/Menu/SaveMenu', { ...menu, menu_key: 'helpTwo', title_en: 'Other', title_de: 'hilfe' }, admin, 47, 'title_de');
