@@ -129,6 +129,8 @@ export interface IncomeBars {
   currency: string;
   bars: IncomeBar[];
   total: number;
+  /** 'All': S/Ns left out because they are priced in another currency than the first system. */
+  excluded?: string[];
 }
 
 export interface PayoffTotal {

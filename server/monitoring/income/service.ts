@@ -19,13 +19,28 @@ function incomeOf(loadKwh: number, importKwh: number, exportKwh: number, prices:
   return { savings: round2(savings), feed_in: round2(feedIn), income: round2(savings + feedIn) };
 }
 
+/**
+ * 'All' adds up only the systems priced in the first one's currency (money in two currencies has no sum);
+ * the others are left out and named, in the income bars and in the payback alike.
+ */
+function inFirstCurrency<T extends { system: SystemRow; currency: string }>(parts: T[], fallback: string) {
+  const currency = parts[0]?.currency ?? fallback;
+  return {
+    currency,
+    same: parts.filter((p) => p.currency === currency),
+    excluded: parts.filter((p) => p.currency !== currency).map((p) => p.system.sysSn),
+  };
+}
+
 /** Income bars per day / month / year (one system: its tariff; 'All': each system's own, summed). */
-export async function incomeBars(db: Database, target: Target, period: Period, date: string): Promise<{ currency: string; bars: IncomeBar[]; total: number }> {
-  const byLabel = new Map<string, IncomeBar>();
-  let currency = target.currency;
-  for (const system of target.systems) {
+export async function incomeBars(db: Database, target: Target, period: Period, date: string): Promise<{ currency: string; bars: IncomeBar[]; total: number; excluded: string[] }> {
+  const priced = await Promise.all(target.systems.map(async (system) => {
     const prices = await pricesOf(db, system);
-    currency = prices.currency;
+    return { system, prices, currency: prices.currency };
+  }));
+  const { currency, same, excluded } = inFirstCurrency(priced, target.currency);
+  const byLabel = new Map<string, IncomeBar>();
+  for (const { system, prices } of same) {
     const { bars } = await periodBars(db, { ...target, systems: [system] }, period, date);
     for (const bar of bars) {
       const add = incomeOf(bar.load_kwh, bar.import_kwh, bar.export_kwh, prices);
@@ -39,20 +54,21 @@ export async function incomeBars(db: Database, target: Target, period: Period, d
     }
   }
   const bars = [...byLabel.values()].sort((a, b) => a.label.localeCompare(b.label));
-  return { currency, bars, total: round2(bars.reduce((s, b) => s + b.income, 0)) };
+  return { currency, bars, total: round2(bars.reduce((s, b) => s + b.income, 0)), excluded };
 }
 
 /**
  * 'All': the caller's systems together. Sums of cost and income; the payback date is the day the systems'
  * combined income (each earning its daily rate from its own commissioning) reaches their combined cost.
- * Systems priced in another currency than the first one cannot be added up and are left out.
+ * Systems priced in another currency than the first one cannot be added up and are left out (inFirstCurrency).
  */
 export async function payoffTotalOf(db: Database, target: Target, now: Date): Promise<PayoffTotal & { systems: number; excluded: string[] }> {
-  const parts = await Promise.all(target.systems.map(async (system) => ({ system, total: await payoffTotal(db, system, now) })));
+  const parts = await Promise.all(target.systems.map(async (system) => {
+    const total = await payoffTotal(db, system, now);
+    return { system, total, currency: total.currency };
+  }));
   if (parts.length === 1) return { ...parts[0]!.total, systems: 1, excluded: [] };
-  const currency = parts[0]?.total.currency ?? target.currency;
-  const same = parts.filter((p) => p.total.currency === currency);
-  const excluded = parts.filter((p) => p.total.currency !== currency).map((p) => p.system.sysSn);
+  const { currency, same, excluded } = inFirstCurrency(parts, target.currency);
   const sum = (pick: (t: PayoffTotal) => number) => round2(same.reduce((acc, p) => acc + pick(p.total), 0));
   const costed = same.filter((p) => p.total.system_cost !== null && p.total.system_cost > 0);
   const cost = costed.length ? sum((t) => t.system_cost ?? 0) : null;

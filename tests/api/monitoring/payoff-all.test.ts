@@ -54,3 +54,30 @@ describe("PayoffTotalResult for 'All'", () => {
     }
   });
 });
+
+describe("income bars for 'All' with a system priced in another currency", () => {
+  test('sum only the systems in the first one\'s currency and name the other, like the payback does', async () => {
+    const customer = await as(t, 'customer');
+    const sns: string[] = (await customer.post('/api/ESS/GetSystemsByCustomer')).body.data.map((s: { sys_sn: string }) => s.sys_sn).filter((sn: string) => sn !== 'All');
+    expect(sns.length).toBeGreaterThan(1);
+    const other = sns[sns.length - 1]!;
+    const tariff = { sn: other, currency: 'CHF', basePrice: 0.3, feedInPrice: 0.1, periods: [] };
+    expect((await customer.post('/api/Account/ElectrovalenceSetting', tariff)).body.code).toBe(200);
+
+    const singles = await Promise.all(sns.map(async (sn) => (await customer.post('/api/Income/PayoffStatistic', { sn, period: 'lifetime' })).body.data));
+    expect(singles.at(-1).currency).toBe('CHF');
+    const { body } = await customer.post('/api/Income/PayoffStatistic', { sn: 'All', period: 'lifetime' });
+    expect(body.code).toBe(200);
+    expect(body.data.currency).toBe('EUR');
+    expect(body.data.excluded).toEqual([other]);
+    const euro = singles.filter((s: { currency: string }) => s.currency === 'EUR');
+    expect(euro.length).toBe(sns.length - 1);
+    expect(body.data.total).toBeCloseTo(euro.reduce((acc: number, s: { total: number }) => acc + s.total, 0), 1);
+    for (const bar of body.data.bars) {
+      const expected = euro.reduce((acc: number, s: { bars: Array<{ label: string; income: number }> }) => acc + (s.bars.find((b) => b.label === bar.label)?.income ?? 0), 0);
+      expect(bar.income).toBeCloseTo(expected, 1);
+    }
+    // The payback of 'All' leaves out the same system.
+    expect((await customer.post('/api/Income/PayoffTotalResult', { sn: 'All' })).body.data.excluded).toEqual([other]);
+  });
+});
