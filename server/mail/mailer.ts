@@ -11,6 +11,10 @@ const RETRY_EVERY_MS = 60_000;
 export interface Mailer {
   /** Queues the mails about new faults of a system, then sends them in the background; never throws. */
   faultsRaised(system: SystemRow, faults: NewFault[]): Promise<void>;
+  /** Mails the caller queued itself (in its own transaction, server/mail/account-mails.ts) go out now, in the background. */
+  sendQueued(): void;
+  /** Where people open the portal: the base of the links in mails. */
+  readonly portalUrl: string;
   /** Sends what is due now (the background retry does this every minute). */
   deliver(): Promise<{ sent: number; failed: number }>;
   startRetries(): void;
@@ -54,6 +58,8 @@ export function createMailer(deps: AppDeps, log: FastifyBaseLogger): Mailer {
         log.error({ err: error, sn: system.sysSn }, 'fault mails could not be queued');
       }
     },
+    sendQueued: deliverInBackground,
+    portalUrl,
     deliver,
     startRetries() {
       timer ??= setInterval(deliverInBackground, RETRY_EVERY_MS).unref();

@@ -116,7 +116,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
     schema: { tags, summary: 'Share one of the caller\'s systems with an e-mail address for some days (spec §5)', body: s.shareBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
-      const result = await shareSystem(db, request.user, system, request.body.email, request.body.days, now());
+      const result = await shareSystem(db, request.user, system, request.body.email, request.body.days, now(), fastify.mailer);
       await logSystemChange(db, request.user, system, 'share', { email: request.body.email.toLowerCase(), days: request.body.days }, request.ip, now());
       return ok(result);
     },

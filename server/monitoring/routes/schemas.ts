@@ -32,7 +32,9 @@ export const systemCostBody = z.object({ sn, systemCost: z.number().min(0).max(1
 
 /** Spec §5: a standard address shape whose top-level part has 2-8 letters. */
 export const shareEmail = z.string().trim().max(254).regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'E-mail format incorrect');
-export const shareBody = z.object({ email: shareEmail, days: z.coerce.number().int().min(1).max(36500), sn });
+/** Spec §5: whole days, as a number or a string of digits ('30'); '1e2', '0x10', 1.5, true and 0 are refused. */
+const shareDays = z.union([z.number(), z.string().trim().regex(/^\d+$/, 'digits only')]).pipe(z.transform(Number)).pipe(z.number().int().min(1).max(36500));
+export const shareBody = z.object({ email: shareEmail, days: shareDays, sn });
 export const invitationBody = z.object({ token: z.string().trim().min(1).max(200) });
 export const registerSharerBody = z.object({ token: z.string().trim().min(1).max(200), username: z.string().trim().min(3).max(64), password: z.string().min(1).max(200) });
 

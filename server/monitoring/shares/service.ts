@@ -7,12 +7,17 @@ import { shareInvitations } from '../../db/schema/monitoring';
 import { systemShares } from '../../db/schema/shares';
 import { users } from '../../db/schema/users';
 import { ApiError } from '../../http/envelope';
+import { portalLink, shareMail } from '../../mail/account-mails';
+import type { Mailer } from '../../mail/mailer';
+import { queueMails } from '../../mail/outbox';
+import { mailLanguage } from '../../mail/texts';
 import type { SystemRow } from '../scope';
 
 /**
  * Spec §5 share dialog: a customer shares one of their systems with an e-mail address for some days. The
  * person gets a sharer account (read-only); one without an account gets an invitation to /shareRegister
  * where they choose a user name and password. Sharing again with the same person renews the share.
+ * Either way the person is told by e-mail: the invitation link, or a notice with the login link.
  */
 const DAY_MS = 86_400_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -24,12 +29,23 @@ export interface ShareResult {
   register_token: string | null;
 }
 
-export async function shareSystem(db: Database, owner: { id: number }, system: SystemRow, email: string, days: number, now: Date): Promise<ShareResult> {
+export async function shareSystem(
+  db: Database,
+  owner: { id: number },
+  system: SystemRow,
+  email: string,
+  days: number,
+  now: Date,
+  mailer: Pick<Mailer, 'portalUrl' | 'sendQueued'>,
+): Promise<ShareResult> {
   if (system.customerUserId !== owner.id) throw new ApiError(Code.NO_PERMISSION);
   const address = email.trim().toLowerCase();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
-  return db.transaction(async (tx) => {
-    const [ownerRow] = await tx.select({ email: users.email }).from(users).where(eq(users.id, owner.id));
+  const result = await db.transaction(async (tx) => {
+    const [ownerRow] = await tx
+      .select({ email: users.email, username: users.username, displayName: users.displayName, languageCode: users.languageCode })
+      .from(users)
+      .where(eq(users.id, owner.id));
     if (ownerRow?.email.toLowerCase() === address) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: email (a system cannot be shared with its owner)');
     let [sharer] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, address));
     let registerToken: string | null = null;
@@ -48,8 +64,21 @@ export async function shareSystem(db: Database, owner: { id: number }, system: S
       .where(and(eq(systemShares.systemSn, system.sysSn), eq(systemShares.sharerUserId, sharer!.id)));
     if (existing) await tx.update(systemShares).set({ expiresAt, ownerUserId: owner.id }).where(eq(systemShares.id, existing.id));
     else await tx.insert(systemShares).values({ systemSn: system.sysSn, ownerUserId: owner.id, sharerUserId: sharer!.id, email: address, expiresAt, createdAt: now });
+
+    // In the share's transaction: no share without its mail, no mail about a share that was not stored.
+    const shared = { owner: ownerRow!.displayName.trim() || ownerRow!.username, name: system.sysName, sn: system.sysSn, until: expiresAt, timeZone: system.timeZone, systemId: system.id };
+    const mail = registerToken
+      ? // A new person has no language of their own yet: the owner's is the best guess.
+        shareMail({ address, language: mailLanguage(ownerRow!.languageCode), name: '' }, shared, { register: portalLink(mailer.portalUrl, '/shareRegister', { token: registerToken }) })
+      : shareMail({ address, language: mailLanguage(sharer!.languageCode), name: sharer!.displayName.trim() || sharer!.username }, shared, {
+          login: portalLink(mailer.portalUrl, '/Login'),
+          username: sharer!.username,
+        });
+    await queueMails(tx, [mail], now);
     return { sharer_username: sharer!.username, expires_at: expiresAt.toISOString(), register_token: registerToken };
   });
+  mailer.sendQueued();
+  return result;
 }
 
 async function liveInvitation(db: Database, token: string, now: Date) {

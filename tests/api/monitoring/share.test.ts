@@ -1,3 +1,5 @@
+import { eq } from 'drizzle-orm';
+import { mailOutbox, users } from '../../../server/db/schema';
 import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld, CUSTOMER_SN } from './world';
 
@@ -36,4 +38,73 @@ test('only the owner shares; staff accounts and the owner\'s own address are ref
   expect((await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'anna.lindqvist@ess-portal.example', days: 3 })).body.code).toBe(37);
   expect((await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'thomas.becker@mail.example', days: 3 })).body.code).toBe(2);
   expect(await t.database.rowCounts()).toEqual(before);
+});
+
+describe('the e-mail a share sends', () => {
+  const mailsTo = (address: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address)).orderBy(mailOutbox.id);
+
+  test('a new person gets the /shareRegister link of the answer, in the owner\'s language', async () => {
+    await t.db.update(users).set({ languageCode: 'de-DE' }).where(eq(users.username, 'customer'));
+    const customer = await as(t, 'customer');
+    const { body } = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'Invited.Friend@mail.example', days: 5 });
+    expect(body.code).toBe(200);
+    const [mail, ...more] = await mailsTo('invited.friend@mail.example');
+    expect(more).toHaveLength(0);
+    expect(mail).toMatchObject({ category: 'share_invitation', language: 'de', subject: 'Thomas Becker hat ein Speichersystem mit Ihnen geteilt' });
+    expect(mail!.body).toContain(`http://localhost:8080/shareRegister?token=${body.data.register_token}`);
+    expect(mail!.body).toContain(CUSTOMER_SN);
+    await t.db.update(users).set({ languageCode: 'en-US' }).where(eq(users.username, 'customer'));
+  });
+
+  test('someone who already has a sharer account gets a notice with the login link and their user name', async () => {
+    const customer = await as(t, 'customer');
+    expect((await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'julia.becker@mail.example', days: 3 })).body.data.register_token).toBeNull();
+    const mail = (await mailsTo('julia.becker@mail.example')).at(-1)!;
+    expect(mail).toMatchObject({ category: 'share_invitation', language: 'en', subject: 'Thomas Becker shared a storage system with you' });
+    expect(mail.body).toContain('Hello Julia Becker,');
+    expect(mail.body).toContain('Log in with your user name sharer: http://localhost:8080/Login');
+    expect(mail.body).not.toContain('shareRegister');
+  });
+
+  test('a refused share sends nothing', async () => {
+    const admin = await as(t, 'admin');
+    await admin.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'nobody-mailed@mail.example', days: 3 });
+    expect(await mailsTo('nobody-mailed@mail.example')).toHaveLength(0);
+  });
+});
+
+describe('ShareSub days: whole days in digits (spec §5)', () => {
+  test.each([
+    ["'1e2'", '1e2'],
+    ["'0x10'", '0x10'],
+    ["'1.5'", '1.5'],
+    ['1.5', 1.5],
+    ["'-3'", '-3'],
+    ['true', true],
+    ['0', 0],
+    ["'0'", '0'],
+    ['[3]', [3]],
+  ])('%s answers 2 naming days and stores nothing', async (_, days) => {
+    const customer = await as(t, 'customer');
+    const before = await t.database.rowCounts();
+    const { body } = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'days@mail.example', days });
+    expect(body.code).toBe(2);
+    expect(body.info).toContain('days');
+    expect(await t.database.rowCounts()).toEqual(before);
+  });
+
+  test("missing or blank days answers 3; ' 30 ' and 30 are 30 days", async () => {
+    const customer = await as(t, 'customer');
+    expect((await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'days@mail.example' })).body.code).toBe(3);
+    expect((await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'days@mail.example', days: '' })).body.code).toBe(3);
+    const text = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'days@mail.example', days: ' 30 ' });
+    expect(new Date(text.body.data.expires_at).getTime() - t.clock().getTime()).toBe(30 * 86_400_000);
+    const number = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'days@mail.example', days: 30 });
+    expect(number.body.code).toBe(200);
+  });
+
+  test('the OpenAPI document still describes the call', async () => {
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    expect(doc.paths['/api/ESS/ShareSub']).toBeDefined();
+  });
 });
