@@ -11,6 +11,7 @@ export const notificationCategories = defineResource({
   route: '/OtherInformation/emailDeliveringRules/categories',
   group: 'OtherInformation',
   namespace: 'admin',
+  table: 'notificationCategories',
   endpoints: {
     list: '/EmailRule/GetCategoryPageList',
     one: '/EmailRule/GetCategory',
@@ -34,8 +35,8 @@ export const emailDeliveringRules = defineResource({
   name: 'emailDeliveringRules',
   route: '/OtherInformation/emailDeliveringRules',
   group: 'OtherInformation',
-  icon: 'info',
   namespace: 'admin',
+  table: 'emailRules',
   endpoints: {
     list: '/EmailRule/GetEmailRulePageList',
     one: '/EmailRule/GetEmailRule',

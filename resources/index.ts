@@ -1,19 +1,38 @@
 import { emailDeliveringRules, notificationCategories } from './emailDeliveringRules';
 import { licenseManagement } from './licenseManagement';
 import { mailOutbox } from './mailOutbox';
+import { menuManagement } from './menuManagement';
 import { snManagement } from './snManagement';
 import type { ResourceDeclaration } from './types';
+import { userInfoSettings } from './userInfoSettings';
 import { userLog } from './userLog';
 import { userManagement } from './userManagement';
 
-export { emailDeliveringRules, licenseManagement, mailOutbox, notificationCategories, snManagement, userLog, userManagement };
+export {
+  emailDeliveringRules,
+  licenseManagement,
+  mailOutbox,
+  menuManagement,
+  notificationCategories,
+  snManagement,
+  userInfoSettings,
+  userLog,
+  userManagement,
+};
 
-/** Every declared resource, by name (the web engine builds Refine resources from this list). */
+/**
+ * Every declared resource: the one list both sides read. The server generates the CRUD calls of each one
+ * naming its `table` (server/crud/register.ts); the route table adds each route and its roles
+ * (permissions/routes.ts), so the CASL ability, the menu and the route guard know it; the web app gives each
+ * one without a screen of its own the generated screen (src/screens/registry.ts).
+ */
 export const RESOURCES: readonly ResourceDeclaration[] = [
   licenseManagement,
   snManagement,
   userManagement,
   userLog,
+  menuManagement,
+  userInfoSettings,
   emailDeliveringRules,
   notificationCategories,
   mailOutbox,

@@ -9,8 +9,8 @@ export const licenseManagement = defineResource({
   name: 'licenseManagement',
   route: '/BasicSettings/licenseManagement',
   group: 'BasicSettings',
-  icon: 'setting',
   namespace: 'admin',
+  table: 'licenses',
   endpoints: {
     list: '/License/GetLicensePageList',
     one: '/License/GetLicense',

@@ -11,6 +11,7 @@ export const mailOutbox = defineResource({
   route: '/OtherInformation/emailDeliveringRules/outbox',
   group: 'OtherInformation',
   namespace: 'admin',
+  table: 'mailOutbox',
   endpoints: { list: '/EmailRule/GetMailOutboxPageList', one: '/EmailRule/GetMailOutbox' },
   defaultSort: { field: 'created_at', order: 'desc' },
   titleField: 'subject',

@@ -10,8 +10,8 @@ export const menuManagement = defineResource({
   name: 'menuManagement',
   route: '/BasicSettings/menuManagement',
   group: 'BasicSettings',
-  icon: 'setting',
   namespace: 'admin',
+  table: 'menus',
   endpoints: {
     list: '/Menu/GetMenuPageList',
     one: '/Menu/GetMenu',

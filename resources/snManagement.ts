@@ -12,8 +12,8 @@ export const snManagement = defineResource({
   name: 'snManagement',
   route: '/BasicSettings/snManagement',
   group: 'BasicSettings',
-  icon: 'setting',
   namespace: 'admin',
+  table: 'snRegistry',
   endpoints: {
     list: '/SN/GetSnPageList',
     one: '/SN/GetSn',

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Role } from '../permissions/roles';
 
 /**
  * The one declaration of an entity (DESIGN §3). The server's CRUD factory (server/crud/) and the web
@@ -71,15 +72,30 @@ export interface FieldDeclaration {
 export type CrudAction = 'list' | 'one' | 'save' | 'delete';
 
 export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>> {
-  /** The route key of permissions/routes.ts (also the Refine resource name and the CASL subject). */
+  /** The route key (also the Refine resource name and the CASL subject). */
   name: string;
-  /** The spec's route path. */
+  /** The spec's route path: the screen's URL and its menu entry. */
   route: string;
-  /** The menu group (the parent route key) and the icon name of src/layout/icons.tsx. */
+  /** The menu group (the parent route key of permissions/routes.ts; none = top level). */
   group?: string;
+  /** The menu entry's icon (a name of src/layout/icons.tsx). */
   icon?: string;
-  /** The CASL subject checked for every call and button; defaults to `name`. */
+  /**
+   * Who may open it, for an entity the spec's route table (permissions/routes.ts) does not list; a route of
+   * that table keeps the table's roles and may not declare its own. Every role listed = every logged-in user.
+   */
+  roles?: readonly Role[];
+  /**
+   * The CASL subject checked for every call and button; defaults to `name`. A declaration whose subject is
+   * another resource is part of that resource's screen (a tab): it gets its endpoints, no route or menu entry.
+   */
   subject?: string;
+  /**
+   * The Drizzle table behind the generated endpoints: its export name in server/db/schema (resolved by the
+   * server, so this file stays free of server code). Without it the server generates no calls (the area
+   * writes its own, e.g. userInfoSettings).
+   */
+  table?: string;
   /** The i18n namespace of its texts (locales/<lng>/<namespace>.json). */
   namespace: string;
   /** Paths under /api. Leave one out and that action does not exist (e.g. a read-only log has no save). */
@@ -102,6 +118,11 @@ export function defineResource<F extends Record<string, FieldDeclaration>>(decla
 
 export function subjectOf(declaration: ResourceDeclaration): string {
   return declaration.subject ?? declaration.name;
+}
+
+/** Whether the declaration is a screen of its own (a route and a menu entry), not a part of another's. */
+export function hasOwnRoute(declaration: ResourceDeclaration): boolean {
+  return subjectOf(declaration) === declaration.name;
 }
 
 export function idFieldOf(declaration: ResourceDeclaration): string {

@@ -17,8 +17,8 @@ export const userManagement = defineResource({
   name: 'userManagement',
   route: '/BasicSettings/userManagement',
   group: 'BasicSettings',
-  icon: 'setting',
   namespace: 'admin',
+  table: 'users',
   endpoints: {
     list: '/User/GetUserPageList',
     one: '/User/GetUser',

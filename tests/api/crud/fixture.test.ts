@@ -1,54 +1,40 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { rules } from '../../../resources/rules';
-import { defineResource } from '../../../resources/types';
-import type { AppDeps } from '../../../server/config';
-import { registerCrud } from '../../../server/crud/factory';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
+import { CREATE_FIXTURE_WIDGETS } from './fixture-resource';
 
 /**
- * The claim of DESIGN §3: a declaration and a table are enough for working endpoints. No service, no route
- * code: list / one / save / delete, validation, duplicates, CASL and the audit trail all come from here.
+ * The claim of DESIGN §3: a declaration listed in RESOURCES and a table in server/db/schema are all a new
+ * entity needs. The two mocks below stand for those two edits; the app is then built as always (buildApp),
+ * and its endpoints, route, roles and menu entry come from the same registration path as the shipped
+ * resources: no service, no route code, no registerCrud call.
  */
-const widgets = pgTable('fixture_widgets', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  code: text('code').notNull(),
-  colour: text('colour').notNull(),
-  weight: integer('weight').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+vi.mock('../../../resources/index', async (importOriginal) => {
+  const shipped = await importOriginal<typeof import('../../../resources/index')>();
+  const { fixtureWidgets } = await import('./fixture-resource');
+  return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureWidgets] };
 });
-
-export const fixtureWidgets = defineResource({
-  name: 'fixtureWidgets',
-  subject: 'snManagement', // any route key of permissions/routes.ts: its roles decide
-  route: '/fixture/widgets',
-  namespace: 'admin',
-  endpoints: { list: '/Widget/GetWidgetPageList', one: '/Widget/GetWidget', save: '/Widget/SaveWidget', delete: '/Widget/DeleteWidget' },
-  defaultSort: { field: 'code', order: 'asc' },
-  fields: {
-    code: { schema: rules.requiredText(20), list: true, filter: 'text', sortable: true, form: true, unique: 52 },
-    colour: { schema: z.enum(['red', 'green']), widget: 'select', options: ['red', 'green'], list: true, filter: true, form: true },
-    weight: { schema: z.number().int().min(1).max(100), widget: 'number', list: true, sortable: true, form: true },
-  },
+vi.mock('../../../server/db/schema/index', async (importOriginal) => {
+  const { fixtureWidgetsTable } = await import('./fixture-resource');
+  return { ...(await importOriginal<object>()), fixtureWidgetsTable };
 });
 
 let t: TestApp;
-const deps = {} as AppDeps;
 beforeAll(async () => {
-  t = await createTestApp({
-    configure: (app) =>
-      app.register(async (scope) => registerCrud(scope, { get db() { return t.db; }, get clock() { return t.clock; }, config: deps.config }, { declaration: fixtureWidgets, table: widgets }), { prefix: '/api' }),
-  });
-  await t.db.execute(sql`CREATE TABLE fixture_widgets (id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY, code text NOT NULL, colour text NOT NULL, weight integer NOT NULL, created_at timestamptz NOT NULL DEFAULT now(), updated_at timestamptz NOT NULL DEFAULT now())`);
+  t = await createTestApp();
+  await t.db.execute(CREATE_FIXTURE_WIDGETS);
 });
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.reset();
   await t.db.execute(sql`TRUNCATE fixture_widgets RESTART IDENTITY`);
 });
+
+/** Every table's rows, the fixture's too (created after the helper listed the tables). */
+async function rowCounts() {
+  const [widgets] = (await t.db.execute(sql`SELECT count(*)::int AS n FROM fixture_widgets`)).rows as { n: number }[];
+  return { ...(await t.database.rowCounts()), fixture_widgets: widgets!.n };
+}
 
 describe('a fixture resource gets working endpoints from its declaration alone', () => {
   it('list / one / save / delete with paging, sorting, filters, validation, duplicates, CASL and audit', async () => {
@@ -63,21 +49,38 @@ describe('a fixture resource gets working endpoints from its declaration alone',
     expect((await call('/api/Widget/SaveWidget', { id: 2, code: 'W-1', colour: 'red', weight: 9 })).data).toMatchObject({ colour: 'red', weight: 9 });
     expect((await call('/api/Widget/DeleteWidget', { id: 3 })).code).toBe(200);
 
-    const before = await t.database.rowCounts();
+    const before = await rowCounts();
     expect(await call('/api/Widget/SaveWidget', { colour: 'red', weight: 1 })).toMatchObject({ code: 3, info: expect.stringContaining('code') });
     expect(await call('/api/Widget/SaveWidget', { code: 'W-9', colour: 'blue', weight: 1 })).toMatchObject({ code: 2, info: expect.stringContaining('colour') });
     expect(await call('/api/Widget/SaveWidget', { code: 'W-9', colour: 'red', weight: 101 })).toMatchObject({ code: 2, info: expect.stringContaining('weight') });
     expect((await call('/api/Widget/SaveWidget', { code: 'w-3', colour: 'red', weight: 1 })).code).toBe(52);
     expect((await call('/api/Widget/GetWidget', { id: 99 })).code).toBe(8);
-    const customer = (await t.login('customer')).AccessToken;
-    expect((await call('/api/Widget/GetWidgetPageList', {}, customer)).code).toBe(45);
-    expect((await call('/api/Widget/SaveWidget', { code: 'W-7', colour: 'red', weight: 1 }, customer)).code).toBe(45);
-    const after = await t.database.rowCounts();
+    // The roles the declaration gives its new route decide, on every call.
+    for (const refused of ['customer', 'sncreator']) {
+      const token = (await t.login(refused)).AccessToken;
+      expect(await call('/api/Widget/GetWidgetPageList', {}, token)).toMatchObject({ code: 45, data: null });
+      expect((await call('/api/Widget/SaveWidget', { code: 'W-7', colour: 'red', weight: 1 }, token)).code).toBe(45);
+      expect((await call('/api/Widget/DeleteWidget', { id: 1 }, token)).code).toBe(45);
+    }
+    const after = await rowCounts();
     expect({ ...after, user_log: 0, sessions: 0, session_used_keys: 0 }).toEqual({ ...before, user_log: 0, sessions: 0, session_used_keys: 0 });
+
+    const servicer = (await t.login('servicer')).AccessToken;
+    expect((await call('/api/Widget/GetWidgetPageList', {}, servicer)).data.dataCount).toBe(2);
 
     const audit = await call('/api/UserLog/GetUserLogPageList', { action: 'fixtureWidgets', pageSize: 50 });
     expect(audit.data.data.map((r: any) => r.action).sort()).toEqual([
       'fixtureWidgets.create', 'fixtureWidgets.create', 'fixtureWidgets.create', 'fixtureWidgets.delete', 'fixtureWidgets.update',
     ]);
+  });
+
+  it('its route joins the route table with its roles: the menu tree and the role permissions know it', async () => {
+    const admin = (await t.login('admin')).AccessToken;
+    const tree = await t.post('/api/Menu/GetMenuPageList', { menu_key: 'fixtureWidgets' }, { token: admin });
+    expect(tree.body.data.data).toMatchObject([{ menu_key: 'fixtureWidgets', parent_key: 'BasicSettings', path: '/BasicSettings/fixtureWidgets', icon: 'tool' }]);
+    const roles = await t.post('/api/Role/GetRolePageList', { pageSize: 50 }, { token: admin });
+    const available = (role: string) => roles.body.data.data.find((r: any) => r.role === role)?.available ?? [];
+    expect(available('servicer')).toContain('fixtureWidgets');
+    expect(available('sncreator')).not.toContain('fixtureWidgets');
   });
 });
