@@ -1,3 +1,5 @@
+import { RESOURCES } from '../resources';
+import { withDeclaredRoutes } from './declared-routes';
 import { STAFF_ROLES, type Role } from './roles';
 
 /**
@@ -48,7 +50,8 @@ function unionOf(...lists: ReadonlyArray<readonly Role[]>): Role[] {
   return [...new Set(lists.flat())];
 }
 
-export const ROUTES: readonly RouteNode[] = [
+/** Spec §2 / §6 as written: the routes and their roles. */
+export const ROUTE_TABLE: readonly RouteNode[] = [
   { key: 'dashboard', path: '/dashboard', icon: 'home' },
   { key: 'exportJson', path: '/exportJsonPath/exportJson', hidden: true, roles: STAFF_ROLES },
   { key: 'energyStorageList', path: '/EnergyStorageList/energyStorageList', icon: 'storage', roles: STORAGE_LIST },
@@ -141,6 +144,12 @@ export const ROUTES: readonly RouteNode[] = [
     ],
   },
 ];
+
+/**
+ * The route table the whole portal reads (menu, route guard, CASL ability on both sides): the spec's table
+ * with the declared resources' routes folded in (a new entity arrives with its declaration and its roles).
+ */
+export const ROUTES: readonly RouteNode[] = withDeclaredRoutes(ROUTE_TABLE, RESOURCES);
 
 /** Spec §2: a route is kept if the user holds any of its roles (or it has none); children are filtered recursively. */
 export function filterRoutes(routes: readonly RouteNode[], roles: readonly string[]): RouteNode[] {

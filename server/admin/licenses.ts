@@ -1,9 +1,6 @@
 import { and, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { licenseManagement } from '../../resources/licenseManagement';
 import { Code } from '../../src/shared/codes';
-import type { AppDeps } from '../config';
-import { registerCrud, type Row } from '../crud/factory';
+import type { CrudHooks, Row } from '../crud/factory';
 import type { Database } from '../db';
 import { licenses, users } from '../db/schema';
 import { ApiError } from '../http/envelope';
@@ -41,38 +38,33 @@ export async function assertLicenseAssignable(db: Database, key: string, usernam
   return license;
 }
 
-export function registerLicenses(app: FastifyInstance, deps: AppDeps): void {
-  registerCrud(app, deps, {
-    declaration: licenseManagement,
-    table: licenses,
-    hooks: {
-      async beforeSave(values, { db, now, existing }) {
-        const holder = values.assigned_user as string | null;
-        if (!holder) return;
-        const [user] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${holder})`).limit(1);
-        if (!user) throw new ApiError(Code.USER_NOT_FOUND, undefined, { data: { field: 'assigned_user' } });
-        const previous = (existing?.assigned_user as string | null | undefined) ?? null;
-        // Handing a license from one user straight to another: 89 (free it first).
-        if (previous && previous.toLowerCase() !== holder.toLowerCase()) throw new ApiError(89, undefined, { data: { field: 'assigned_user' } });
-        if (!user.roles.includes(values.license_type as string)) throw new ApiError(17, undefined, { data: { field: 'assigned_user' } });
-        if ((values.expires_at as string) < isoDay(now) && !previous) throw new ApiError(38, undefined, { data: { field: 'expires_at' } });
-        const [other] = await db
-          .select({ id: licenses.id })
-          .from(licenses)
-          .where(
-            existing
-              ? and(sql`lower(${licenses.assigned_user}) = lower(${holder})`, ne(licenses.id, existing.id as number))
-              : sql`lower(${licenses.assigned_user}) = lower(${holder})`,
-          )
-          .limit(1);
-        if (other) throw new ApiError(13, undefined, { data: { field: 'assigned_user' } });
-        return { ...values, assigned_user: user.username } as Row;
-      },
-      beforeDelete(existing) {
-        // An assigned license is in use: free it first (31).
-        if (existing.assigned_user) throw new ApiError(31);
-      },
-    },
-  });
-}
+/** licenseManagement's spec checks on its generated calls (registered with the declaration in server/admin/index.ts). */
+export const licenseHooks: CrudHooks = {
+  async beforeSave(values, { db, now, existing }) {
+    const holder = values.assigned_user as string | null;
+    if (!holder) return;
+    const [user] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${holder})`).limit(1);
+    if (!user) throw new ApiError(Code.USER_NOT_FOUND, undefined, { data: { field: 'assigned_user' } });
+    const previous = (existing?.assigned_user as string | null | undefined) ?? null;
+    // Handing a license from one user straight to another: 89 (free it first).
+    if (previous && previous.toLowerCase() !== holder.toLowerCase()) throw new ApiError(89, undefined, { data: { field: 'assigned_user' } });
+    if (!user.roles.includes(values.license_type as string)) throw new ApiError(17, undefined, { data: { field: 'assigned_user' } });
+    if ((values.expires_at as string) < isoDay(now) && !previous) throw new ApiError(38, undefined, { data: { field: 'expires_at' } });
+    const [other] = await db
+      .select({ id: licenses.id })
+      .from(licenses)
+      .where(
+        existing
+          ? and(sql`lower(${licenses.assigned_user}) = lower(${holder})`, ne(licenses.id, existing.id as number))
+          : sql`lower(${licenses.assigned_user}) = lower(${holder})`,
+      )
+      .limit(1);
+    if (other) throw new ApiError(13, undefined, { data: { field: 'assigned_user' } });
+    return { ...values, assigned_user: user.username } as Row;
+  },
+  beforeDelete(existing) {
+    // An assigned license is in use: free it first (31).
+    if (existing.assigned_user) throw new ApiError(31);
+  },
+};
 

@@ -1,9 +1,8 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { routeContains, ROUTES, type RouteNode } from '../../permissions/routes';
-import { menuManagement } from '../../resources/menuManagement';
 import type { AppDeps } from '../config';
-import { registerCrud } from '../crud/factory';
+import type { CrudHooks } from '../crud/factory';
 import type { Database } from '../db';
 import { menus } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
@@ -110,44 +109,42 @@ export async function seedMenus(db: Database, now: Date): Promise<void> {
   await db.insert(menus).values(rows).onConflictDoNothing();
 }
 
+/** menuManagement's spec checks on its generated calls (registered with the declaration in server/admin/index.ts). */
+export const menuHooks: CrudHooks = {
+  async beforeSave(values, { db, existing }) {
+    // A title may not be used twice in the same language (47).
+    for (const field of TITLE_FIELDS) {
+      const title = String(values[field] ?? '');
+      if (!title) continue;
+      const same = sql`lower(${menus[field]}) = lower(${title})`;
+      const [clash] = await db
+        .select({ id: menus.id })
+        .from(menus)
+        .where(existing ? and(same, ne(menus.id, existing.id as number)) : same)
+        .limit(1);
+      if (clash) throw new ApiError(47, undefined, { data: { field } });
+    }
+    const tree = routeTree();
+    const key = String(values.menu_key ?? existing?.menu_key ?? '');
+    const route = tree.get(key);
+    // A route keeps its address; an entry that is no route is a link and needs a web address.
+    if (route ? String(values.path ?? route.node.path) !== route.node.path : !isWebAddress(String(values.path ?? ''))) {
+      throw new ApiError(2, 'Parameter error: path', { data: { field: 'path' } });
+    }
+    if (values.parent_key) {
+      const parentKey = String(values.parent_key);
+      // The parent is a group (a screen has no sub menu), and a group never moves into itself.
+      const group = tree.get(parentKey);
+      if (!group?.node.children || (route && routeContains(route.node, parentKey))) throw new ApiError(2, 'Parameter error: parent_key', { data: { field: 'parent_key' } });
+    }
+  },
+  async beforeDelete(existing, { db }) {
+    const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parent_key, String(existing.menu_key))).limit(1);
+    if (child) throw new ApiError(46);
+  },
+};
+
 export function registerMenus(app: FastifyInstance, deps: AppDeps): void {
-  registerCrud(app, deps, {
-    declaration: menuManagement,
-    table: menus,
-    hooks: {
-      async beforeSave(values, { db, existing }) {
-        // A title may not be used twice in the same language (47).
-        for (const field of TITLE_FIELDS) {
-          const title = String(values[field] ?? '');
-          if (!title) continue;
-          const same = sql`lower(${menus[field]}) = lower(${title})`;
-          const [clash] = await db
-            .select({ id: menus.id })
-            .from(menus)
-            .where(existing ? and(same, ne(menus.id, existing.id as number)) : same)
-            .limit(1);
-          if (clash) throw new ApiError(47, undefined, { data: { field } });
-        }
-        const tree = routeTree();
-        const key = String(values.menu_key ?? existing?.menu_key ?? '');
-        const route = tree.get(key);
-        // A route keeps its address; an entry that is no route is a link and needs a web address.
-        if (route ? String(values.path ?? route.node.path) !== route.node.path : !isWebAddress(String(values.path ?? ''))) {
-          throw new ApiError(2, 'Parameter error: path', { data: { field: 'path' } });
-        }
-        if (values.parent_key) {
-          const parentKey = String(values.parent_key);
-          // The parent is a group (a screen has no sub menu), and a group never moves into itself.
-          const group = tree.get(parentKey);
-          if (!group?.node.children || (route && routeContains(route.node, parentKey))) throw new ApiError(2, 'Parameter error: parent_key', { data: { field: 'parent_key' } });
-        }
-      },
-      async beforeDelete(existing, { db }) {
-        const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parent_key, String(existing.menu_key))).limit(1);
-        if (child) throw new ApiError(46);
-      },
-    },
-  });
   // Every logged-in user's web app reads this at start to shape the sidebar; access stays with the role table.
   app.get('/Menu/GetMenuOverrides', {
     schema: { tags: ['menuManagement'], summary: 'The menu tree as overrides of the route table: { [menuKey]: { title?: { en, zh, de, ja }, order, icon?, hidden } }' },

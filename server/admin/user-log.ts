@@ -1,18 +1,14 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { userLog as userLogDeclaration } from '../../resources/userLog';
 import { Code } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
-import { registerCrud, type Row } from '../crud/factory';
-import { userLog } from '../db/schema';
+import type { CrudService, Row } from '../crud/factory';
 import { ApiError } from '../http/envelope';
 
 const EXPORT_LIMIT = 50_000;
 
-/** The audit trail (read-only) and its xlsx export with the list's filters (8: nothing to export). */
-export function registerUserLog(app: FastifyInstance, deps: AppDeps): void {
-  const crud = registerCrud(app, deps, { declaration: userLogDeclaration, table: userLog });
-
+/** The audit trail's xlsx export with the filters of its generated list (`crud`; 8: nothing to export). */
+export function registerUserLog(app: FastifyInstance, deps: AppDeps, crud: CrudService): void {
   app.post('/UserLog/ExportUserLog', {
     config: { permission: ['export', 'userLog'] },
     schema: { tags: ['userLog'], summary: 'The filtered audit trail as an xlsx file (code 8 when empty)' },

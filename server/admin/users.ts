@@ -8,7 +8,7 @@ import { Code } from '../../src/shared/codes';
 import { hashPassword } from '../account/passwords';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
-import { registerCrud, type Row } from '../crud/factory';
+import type { CrudHooks, Row } from '../crud/factory';
 import { parseBody } from '../crud/validate';
 import type { Database } from '../db';
 import { licenses, sessions, users } from '../db/schema';
@@ -38,31 +38,28 @@ export function temporaryPassword(): string {
   return out;
 }
 
-export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
-  registerCrud(app, deps, {
-    declaration: userManagement,
-    table: users,
-    hooks: {
-      hiddenColumns: ['passwordHash', 'menuDenied'],
-      async beforeSave(values, { db, now, mode }) {
-        if (mode !== 'create') {
-          const { password: _p, license_key: _l, username: _u, ...rest } = values;
-          return rest;
-        }
-        const roles = values.roles as string[];
-        const licensed = roles.some((r) => (LICENSED_ROLES as readonly string[]).includes(r));
-        const key = String(values.license_key ?? '');
-        if (licensed && !key) throw new ApiError(48, undefined, { data: { field: 'license_key' } });
-        if (key) await assertLicenseAssignable(db, key, String(values.username), roles, now);
-        const { password, ...rest } = values;
-        return { ...rest, passwordHash: await hashPassword(String(password)) } as Row;
-      },
-      async afterSave(row, { db, mode }, values) {
-        if (mode === 'create' && values.license_key) await assignLicense(db, String(values.license_key), String(row.username));
-      },
-    },
-  });
+/** userManagement's spec checks on its generated calls (registered with the declaration in server/admin/index.ts). */
+export const userHooks: CrudHooks = {
+  hiddenColumns: ['passwordHash', 'menuDenied'],
+  async beforeSave(values, { db, now, mode }) {
+    if (mode !== 'create') {
+      const { password: _p, license_key: _l, username: _u, ...rest } = values;
+      return rest;
+    }
+    const roles = values.roles as string[];
+    const licensed = roles.some((r) => (LICENSED_ROLES as readonly string[]).includes(r));
+    const key = String(values.license_key ?? '');
+    if (licensed && !key) throw new ApiError(48, undefined, { data: { field: 'license_key' } });
+    if (key) await assertLicenseAssignable(db, key, String(values.username), roles, now);
+    const { password, ...rest } = values;
+    return { ...rest, passwordHash: await hashPassword(String(password)) } as Row;
+  },
+  async afterSave(row, { db, mode }, values) {
+    if (mode === 'create' && values.license_key) await assignLicense(db, String(values.license_key), String(row.username));
+  },
+};
 
+export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   const writeUser = (action: 'lock' | 'unlock' | 'resetPassword' | 'menuPermissions') => `userManagement.${action}`;
 
   const findUser = async (id: number) => {
