@@ -5,6 +5,7 @@ import type { AppDeps } from '../config';
 import { sessionIdOfAnyToken, signAccessToken } from '../http/auth';
 import { ApiError, ok } from '../http/envelope';
 import { agreementFor } from './agreement';
+import { recoveryRoutes } from './recovery-routes';
 import * as s from './schemas';
 import { AccountService } from './service';
 import { listTimeZones } from './timezones';
@@ -21,6 +22,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
     signAccessToken: (user, sessionId) => signAccessToken(fastify, clock, user, sessionId),
     sessionIdOfToken: (token) => sessionIdOfAnyToken(fastify, token),
   });
+  await fastify.register(recoveryRoutes, { deps });
 
   app.post('/Login', {
     config: { public: true },

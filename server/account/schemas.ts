@@ -47,3 +47,15 @@ export const emptyResponse = envelopeOf(z.null());
 export const timeZonesResponse = envelopeOf(z.array(z.object({ id: z.string(), offset: z.string(), name: z.string() })));
 
 export const agreementResponse = envelopeOf(z.object({ title: z.string(), content: z.string().describe('Markdown') }));
+
+/** Spec §5's address shape (a 2-8 letter top-level part), as the share dialog checks it. */
+const email = z.string().trim().min(1).max(254).regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'e-mail format incorrect');
+
+export const forgetPasswordBody = z.object({ username: z.string().trim().min(1).max(254).describe('a user name, or the e-mail address of the account') });
+
+export const resetPasswordBody = z.object({
+  token: z.string().trim().min(1).max(200),
+  newPassword: password.refine(isStrongPassword, 'at least 8 characters with letters and digits'),
+});
+
+export const forgetUserNameBody = z.object({ email });

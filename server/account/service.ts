@@ -1,8 +1,8 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { Code } from '../../src/shared/codes';
 import type { Clock } from '../config';
 import type { Database } from '../db';
-import { systemShares, users } from '../db/schema';
+import { users } from '../db/schema';
 import type { AuthUser } from '../http/auth';
 import { ApiError } from '../http/envelope';
 import { menuDeniedAtLogin } from '../admin/menu-permissions';
@@ -10,6 +10,7 @@ import { writeUserLog } from '../user-log/write';
 import { Lockout } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
 import { SESSION_TTL_MS, Sessions } from './sessions';
+import { sharesAllExpired } from './sharer-access';
 
 export interface Tokens {
   AccessToken: string;
@@ -147,14 +148,7 @@ export class AccountService {
       await this.log(user.id, user.username, 'login_failed', ip, { reason: 'user_locked' });
       throw new ApiError(Code.USER_LOCKED);
     }
-    const sharerOnly = user.roles.length > 0 && user.roles.every((role) => role === 'sharer');
-    if (!sharerOnly) return;
-    const [share] = await this.db
-      .select({ id: systemShares.id })
-      .from(systemShares)
-      .where(and(eq(systemShares.sharerUserId, user.id), gt(systemShares.expiresAt, now)))
-      .limit(1);
-    if (!share) {
+    if (await sharesAllExpired(this.db, user, now)) {
       await this.log(user.id, user.username, 'login_failed', ip, { reason: 'share_expired' });
       throw new ApiError(Code.SHARE_EXPIRED_LOGIN);
     }

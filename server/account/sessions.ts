@@ -6,7 +6,7 @@ import { hashRefreshKey, newRefreshKey } from './tokens';
 /** CONTRACT.md: a session lives 30 days from its last refresh. */
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export type RevokeReason = 'logout' | 'password_change' | 'admin' | 'key_reuse';
+export type RevokeReason = 'logout' | 'password_change' | 'password_reset' | 'admin' | 'key_reuse';
 
 export type SessionLookup =
   | { kind: 'current'; session: typeof sessions.$inferSelect; user: typeof users.$inferSelect }
@@ -78,5 +78,13 @@ export class Sessions {
       .update(sessions)
       .set({ revokedAt: now, revokedReason: reason })
       .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every live session of a user (after a password reset: whoever knew the old password is out). */
+  async revokeAll(userId: number, reason: RevokeReason, now: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: now, revokedReason: reason })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
   }
 }

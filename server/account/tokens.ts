@@ -9,3 +9,7 @@ export function newRefreshKey(): string {
 export function hashRefreshKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
 }
+
+/** The tokens of e-mailed links (password reset) are made and kept the same way: random, stored as the hash. */
+export const newLinkToken = newRefreshKey;
+export const hashLinkToken = hashRefreshKey;

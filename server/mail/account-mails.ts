@@ -32,11 +32,11 @@ export function passwordResetMail(to: Recipient, username: string, link: string)
   return { category: PASSWORD_RESET, recipient: to.address, language: to.language, subject: t('passwordReset.subject'), body };
 }
 
-/** Every user name registered with the address, and where to log in. */
-export function userNamesMail(to: Recipient, usernames: string[], loginLink: string): QueuedMail {
+/** The user name registered with the address, and where to log in. */
+export function userNameMail(to: Recipient, username: string, loginLink: string): QueuedMail {
   const t = mailTexts(to.language);
-  const body = compose(t, to.name, [t('userNames.intro', { email: to.address }), '', ...usernames.map((name) => `  • ${name}`), '', t('userNames.login', { link: loginLink }), '', t('account.ignore')]);
-  return { category: USER_NAME_REMINDER, recipient: to.address, language: to.language, subject: t('userNames.subject'), body };
+  const body = compose(t, to.name, [t('userName.intro', { email: to.address, username }), '', t('userName.login', { link: loginLink }), '', t('account.ignore')]);
+  return { category: USER_NAME_REMINDER, recipient: to.address, language: to.language, subject: t('userName.subject'), body };
 }
 
 export interface SharedSystem {
