@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { ROLES } from '../../permissions/roles';
 import { rules } from '../../resources/rules';
 import { Code } from '../../src/shared/codes';
@@ -8,17 +8,47 @@ import { ApiError } from '../http/envelope';
 
 const EMAIL = rules.email();
 
-/** The notification categories' checks: a category still named by a rule stays. */
+/**
+ * The notification categories' checks: a name used by another category answers 83 as a used code does (the
+ * declaration's `unique`); a renamed code carries its rules along; a category still named by a rule stays (400).
+ */
 export const categoryHooks: CrudHooks = {
+  async beforeSave(values, { db, existing }) {
+    const same = sql`lower(${categories.name}) = lower(${String(values.name)})`;
+    const [clash] = await db
+      .select({ id: categories.id })
+      .from(categories)
+      .where(existing ? and(same, ne(categories.id, existing.id as number)) : same)
+      .limit(1);
+    if (clash) throw new ApiError(83, undefined, { data: { field: 'name' } });
+  },
+  async afterSave(row, { db, existing }) {
+    if (!existing || existing.category_code === row.category_code) return;
+    await db
+      .update(emailRules)
+      .set({ category_code: String(row.category_code) })
+      .where(sql`lower(${emailRules.category_code}) = lower(${String(existing.category_code)})`);
+  },
   async beforeDelete(existing, { db }) {
-    const [used] = await db.select({ id: emailRules.id }).from(emailRules).where(eq(emailRules.category_code, String(existing.category_code))).limit(1);
-    if (used) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: the category still has rules');
+    const [used] = await db
+      .select({ n: count() })
+      .from(emailRules)
+      .where(sql`lower(${emailRules.category_code}) = lower(${String(existing.category_code)})`);
+    const rulesUsing = Number(used?.n ?? 0);
+    if (rulesUsing > 0) {
+      throw new ApiError(400, `Operation failure: ${rulesUsing} delivering rule(s) still use the category ${String(existing.category_code)}; delete them first`, {
+        data: { field: 'category_code', rules: rulesUsing },
+      });
+    }
   },
 };
 
-/** emailDeliveringRules' checks: the category exists, a role recipient is a role, an address recipient an e-mail address (14). */
+/**
+ * emailDeliveringRules' checks: the category exists, a role recipient is a role, an address recipient an e-mail
+ * address (14), and no other rule sends the same category to the same recipient for the same country (83).
+ */
 export const emailRuleHooks: CrudHooks = {
-  async beforeSave(values, { db }) {
+  async beforeSave(values, { db, existing }) {
     const [category] = await db
       .select({ id: categories.id })
       .from(categories)
@@ -32,5 +62,18 @@ export const emailRuleHooks: CrudHooks = {
     if (values.recipient_kind === 'address' && !EMAIL.safeParse(value).success) {
       throw new ApiError(14, undefined, { data: { field: 'recipient_value' } });
     }
+    // Case and surrounding spaces do not make a rule different (addresses and countries are compared that way when mailing).
+    const same = and(
+      sql`lower(${emailRules.category_code}) = lower(${String(values.category_code)})`,
+      eq(emailRules.recipient_kind, String(values.recipient_kind)),
+      sql`lower(trim(${emailRules.recipient_value})) = lower(${value.trim()})`,
+      sql`lower(trim(${emailRules.country})) = lower(${String(values.country ?? '').trim()})`,
+    );
+    const [clash] = await db
+      .select({ id: emailRules.id })
+      .from(emailRules)
+      .where(existing ? and(same, ne(emailRules.id, existing.id as number)) : same)
+      .limit(1);
+    if (clash) throw new ApiError(83, 'Email notification category exists: the same rule exists', { data: { field: 'recipient_value' } });
   },
 };

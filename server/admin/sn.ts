@@ -8,8 +8,9 @@ import { formFields } from '../../resources/types';
 import { Code } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
-import type { CrudHooks, CrudService } from '../crud/factory';
+import type { CrudHooks, CrudService, Row } from '../crud/factory';
 import { parseBody, validateFields } from '../crud/validate';
+import { isUniqueViolation, type Database } from '../db';
 import { snRegistry } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
@@ -139,12 +140,24 @@ export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: Crud
             const values = validateFields(snManagement.fields, formFields(snManagement, 'create'), body);
             if (seen.has(String(values.sn))) throw new ApiError(52);
             await crud.assertUnique(values);
-            await deps.db.insert(snRegistry).values({
-              ...(values as typeof snRegistry.$inferInsert),
-              created_by: request.user.username,
-              created_at: now,
-              updated_at: now,
-            });
+            // Each S/N is its own record: it is written with its own audit row (who, which S/N, from which file and row).
+            await deps.db
+              .transaction(async (tx) => {
+                const [row] = await tx
+                  .insert(snRegistry)
+                  .values({ ...(values as typeof snRegistry.$inferInsert), created_by: request.user.username, created_at: now, updated_at: now })
+                  .returning();
+                await writeAudit(tx as unknown as Database, request, now, {
+                  action: 'snManagement.import',
+                  target: `snManagement:${row!.id}`,
+                  after: crud.present(row as Row),
+                  extra: { file: file.filename, row: r },
+                });
+              })
+              .catch((error: unknown) => {
+                // The same S/N saved by someone else since the check above.
+                throw isUniqueViolation(error) ? new ApiError(52) : error;
+              });
             seen.add(String(values.sn));
             created.push(String(values.sn));
             results.push({ row: r, sn: String(values.sn), code: 200, info: 'Success' });
@@ -152,14 +165,6 @@ export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: Crud
             if (!(error instanceof ApiError)) throw error;
             results.push({ row: r, sn, code: error.code, info: error.message });
           }
-        }
-        if (created.length > 0) {
-          await writeAudit(deps.db, request, now, {
-            action: 'snManagement.import',
-            target: `snManagement:import:${file.filename}`,
-            after: { created },
-            extra: { rows: results.length, failed: results.length - created.length },
-          });
         }
         return ok({ total: results.length, created: created.length, failed: results.length - created.length, rows: results });
       },

@@ -74,11 +74,10 @@ const entryBody = z.object({
   value: z.string().trim().min(1).max(5000),
 });
 
+/** 55 'Language type required' for a missing language and for one the portal does not have (only en, zh, de, ja). */
 function requireLanguage(body: unknown): Lang {
-  const language = (body as Record<string, unknown> | null)?.language;
-  if (language === undefined || language === null || language === '') throw new ApiError(55, undefined, { data: { field: 'language' } });
-  const parsed = langSchema.safeParse(language);
-  if (!parsed.success) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: language', { data: { field: 'language' } });
+  const parsed = langSchema.safeParse((body as Record<string, unknown> | null)?.language);
+  if (!parsed.success) throw new ApiError(55, `Language type required: language (one of ${TRANSLATION_LANGUAGES.join(', ')})`, { data: { field: 'language' } });
   return parsed.data;
 }
 

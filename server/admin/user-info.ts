@@ -6,9 +6,10 @@ import { Code } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
 import { validateFields } from '../crud/validate';
-import type { Database } from '../db';
+import { isUniqueViolation, type Database } from '../db';
 import { users } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
+import { assertEmailFree } from './users';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -26,7 +27,7 @@ function present(user: UserRow) {
   };
 }
 
-/** userInfoSettings: every role edits their own profile (14: e-mail format). */
+/** userInfoSettings: every role edits their own profile (14: e-mail format, 37: the address is another user's). */
 export function registerUserInfo(app: FastifyInstance, deps: AppDeps): void {
   const load = async (id: number) => {
     const [user] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -58,17 +59,24 @@ export function registerUserInfo(app: FastifyInstance, deps: AppDeps): void {
         timeZone: String(values.time_zone),
         updatedAt: now,
       };
-      const after = await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
-        const [row] = await db.update(users).set(set).where(eq(users.id, request.user.id)).returning();
-        await writeAudit(db, request, now, {
-          action: 'userInfoSettings.update',
-          target: `userManagement:${request.user.id}`,
-          before: present(before),
-          after: present(row!),
+      await assertEmailFree(deps.db, set.email, request.user.id);
+      const after = await deps.db
+        .transaction(async (tx) => {
+          const db = tx as unknown as Database;
+          const [row] = await db.update(users).set(set).where(eq(users.id, request.user.id)).returning();
+          await writeAudit(db, request, now, {
+            action: 'userInfoSettings.update',
+            target: `userManagement:${request.user.id}`,
+            before: present(before),
+            after: present(row!),
+          });
+          return row!;
+        })
+        .catch((error: unknown) => {
+          // Another user took the address between the check and the write (the unique index).
+          if (isUniqueViolation(error)) throw new ApiError(37, undefined, { data: { field: 'email' } });
+          throw error;
         });
-        return row!;
-      });
       return ok(present(after));
     },
   });

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { leafRoutes } from '../../permissions/routes';
@@ -9,11 +9,11 @@ import { hashPassword } from '../account/passwords';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
 import type { CrudHooks, Row } from '../crud/factory';
-import { parseBody } from '../crud/validate';
+import { parseBody, validateFields } from '../crud/validate';
 import type { Database } from '../db';
 import { licenses, sessions, users } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
-import { assertLicenseAssignable } from './licenses';
+import { assertLicenseAssignable, isoDay } from './licenses';
 import { routesOfRoles } from './menu-permissions';
 
 const idBody = z.object({ id: z.coerce.number().int().positive() });
@@ -41,21 +41,22 @@ export function temporaryPassword(): string {
 /** userManagement's spec checks on its generated calls (registered with the declaration in server/admin/index.ts). */
 export const userHooks: CrudHooks = {
   hiddenColumns: ['passwordHash', 'menuDenied'],
-  async beforeSave(values, { db, now, mode }) {
+  async beforeSave(values, { db, now, mode, existing, request }) {
     if (mode !== 'create') {
-      const { password: _p, license_key: _l, username: _u, ...rest } = values;
-      return rest;
+      // license_key is a create-only field: on edit it is read from the body when given (a license for a new role).
+      const { license_key: key } = validateFields(userManagement.fields, ['license_key'], request.body) as { license_key: string };
+      await assertLicenseForEdit(db, { key, username: String(existing!.username), roles: values.roles as string[], previousRoles: existing!.roles as string[], now });
+      return key ? { ...values, license_key: key } : values;
     }
     const roles = values.roles as string[];
-    const licensed = roles.some((r) => (LICENSED_ROLES as readonly string[]).includes(r));
     const key = String(values.license_key ?? '');
-    if (licensed && !key) throw new ApiError(48, undefined, { data: { field: 'license_key' } });
+    if (holdsLicensedRole(roles) && !key) throw new ApiError(48, undefined, { data: { field: 'license_key' } });
     if (key) await assertLicenseAssignable(db, key, String(values.username), roles, now);
     const { password, ...rest } = values;
     return { ...rest, passwordHash: await hashPassword(String(password)) } as Row;
   },
-  async afterSave(row, { db, mode }, values) {
-    if (mode === 'create' && values.license_key) await assignLicense(db, String(values.license_key), String(row.username));
+  async afterSave(row, { db }, values) {
+    if (values.license_key) await assignLicense(db, String(values.license_key), String(row.username));
   },
 };
 
@@ -151,7 +152,45 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   });
 }
 
-/** Assigns the license given when a licensed user was created (same transaction as the user). */
+function holdsLicensedRole(roles: readonly string[]): boolean {
+  return roles.some((r) => (LICENSED_ROLES as readonly string[]).includes(r));
+}
+
+/**
+ * An edit that gives a user the installer or service-partner role needs a license, as a new user does:
+ * a key given in the body must be assignable (39, 38, 89, 17, 13); without one the user must already hold a
+ * valid license of one of their roles (48 none, 38 expired, 17 of another type). An edit that adds no such
+ * role is not blocked by the state of a license the user already holds.
+ */
+async function assertLicenseForEdit(
+  db: Database,
+  { key, username, roles, previousRoles, now }: { key: string; username: string; roles: string[]; previousRoles: string[]; now: Date },
+): Promise<void> {
+  if (key) {
+    await assertLicenseAssignable(db, key, username, roles, now);
+    return;
+  }
+  const added = roles.filter((r) => !previousRoles.includes(r));
+  if (!holdsLicensedRole(added)) return;
+  const [held] = await db.select().from(licenses).where(sql`lower(${licenses.assigned_user}) = lower(${username})`).limit(1);
+  if (!held) throw new ApiError(48, undefined, { data: { field: 'license_key' } });
+  if (held.expires_at < isoDay(now)) throw new ApiError(38, undefined, { data: { field: 'license_key' } });
+  if (!roles.includes(held.license_type)) throw new ApiError(17, undefined, { data: { field: 'license_key' } });
+}
+
+/** 37 when another user (not `exceptUserId`) already has this e-mail address, whatever its case. */
+export async function assertEmailFree(db: Database, email: string, exceptUserId?: number): Promise<void> {
+  if (!email) return;
+  const same = sql`lower(${users.email}) = lower(${email})`;
+  const [other] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(exceptUserId === undefined ? same : and(same, ne(users.id, exceptUserId)))
+    .limit(1);
+  if (other) throw new ApiError(37, undefined, { data: { field: 'email' } });
+}
+
+/** Assigns the license given when a licensed user was created or edited (same transaction as the user). */
 export async function assignLicense(db: Database, key: string, username: string): Promise<void> {
   await db.update(licenses).set({ assigned_user: username }).where(sql`lower(${licenses.license_key}) = lower(${key})`);
 }

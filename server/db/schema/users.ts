@@ -22,6 +22,9 @@ export const users = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  // User names are unique regardless of case, so 'Admin' and 'admin' cannot both exist.
-  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`)],
+  // User names and e-mail addresses are unique regardless of case (50, 37); many users may have no e-mail.
+  (t) => [
+    uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
+  ],
 );

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
+import { queryRows } from '../../../server/db';
 import { createTestApp, type TestApp } from '../helpers';
 
 /** Logs in as the demo user of each role once per test (tokens are cheap to keep, argon2 is not). */
@@ -36,13 +38,27 @@ export function freshAppPerTest(use: (app: TestApp) => void) {
   return tokens;
 }
 
-/** Calls a path and proves the answer carries `code` and that no table changed. */
+/**
+ * The content of every table as '<rows>:<md5 of the rows in a fixed order>', by table name, in one query:
+ * a rejected call that updated a row changes its table's digest even when no row was added or removed.
+ */
+export async function tableDigests(t: TestApp): Promise<Record<string, string>> {
+  const tables = (await queryRows<{ tablename: string }>(t.db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).map((r) => r.tablename);
+  const parts = tables.map(
+    (table) =>
+      `SELECT '${table}' AS name, count(*)::int AS n, md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '')) AS digest FROM "${table}" x`,
+  );
+  const rows = await queryRows<{ name: string; n: number; digest: string }>(t.db, sql.raw(parts.join(' UNION ALL ')));
+  return Object.fromEntries(rows.map((r) => [r.name, `${Number(r.n)}:${r.digest}`]));
+}
+
+/** Calls a path and proves the answer carries `code` and that no table changed (neither its rows nor their content). */
 export async function expectRejected(t: TestApp, path: string, body: unknown, token: string, code: number, field?: string) {
-  const before = await t.database.rowCounts();
+  const before = await tableDigests(t);
   const { body: answer } = await t.post(path, body, { token });
   expect(answer.code, `${path} ${JSON.stringify(body)} → ${answer.info}`).toBe(code);
   if (field) expect(answer.info + JSON.stringify(answer.data ?? '')).toContain(field);
-  expect(await t.database.rowCounts()).toEqual(before);
+  expect(await tableDigests(t), `${path}: a table changed`).toEqual(before);
   return answer;
 }
 

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers';
-import { auditRows, expectOk, expectRejected, freshAppPerTest } from './helpers';
+import { auditRows, expectOk, expectRejected, freshAppPerTest, tableDigests } from './helpers';
 
 let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
@@ -97,16 +97,30 @@ describe('snManagement', () => {
     expect(body.data.rows.map((r: any) => r.code)).toEqual([200, 200, 52, 25, 61, 52, 2]);
     const list = await expectOk(t, '/api/SN/GetSnPageList', { pageSize: 50 }, admin);
     expect(list.dataCount).toBe(3);
-    expect((await auditRows(t, 'snManagement.import')).length).toBe(1);
+    // One audit row per S/N created, naming its record, the file and the sheet row; none for the refused rows.
+    const audit = await auditRows(t, 'snManagement.import');
+    const byId = new Map(list.data.map((r: any) => [`snManagement:${r.id}`, r.sn]));
+    expect(audit.map((a) => byId.get(a.target)).sort()).toEqual(['ESS2026N0001', 'ESS2026N0002']);
+    expect(audit.map((a) => a.detail).sort((a: any, b: any) => a.row - b.row)).toMatchObject([
+      { file: 'sns.xlsx', row: 2, after: { sn: 'ESS2026N0001', created_by: 'admin' } },
+      { file: 'sns.xlsx', row: 3, after: { sn: 'ESS2026N0002', created_by: 'admin' } },
+    ]);
+    expect(audit.every((a) => a.username === 'admin')).toBe(true);
 
-    const before = await t.database.rowCounts();
+    const customerToken = await tokens.of('customer');
+    const before = await tableDigests(t);
     const notXlsx = multipart(Buffer.from('MZ this is not a sheet'), 'evil.xlsx');
     const bad = await t.inject({ method: 'POST', url: '/api/SN/ImportSn', payload: notXlsx.payload, headers: { ...notXlsx.headers, authorization: `Bearer ${admin}` } });
     expect(bad.json().code).toBe(95);
     const empty = multipart(Buffer.alloc(0), 'empty.xlsx');
     const none = await t.inject({ method: 'POST', url: '/api/SN/ImportSn', payload: empty.payload, headers: { ...empty.headers, authorization: `Bearer ${admin}` } });
     expect(none.json().code).toBe(34);
-    expect(await t.database.rowCounts()).toEqual(before);
+    expect(await tableDigests(t)).toEqual(before);
+    // A role without the S/N registry: 45, nothing imported.
+    const refused = multipart(await xlsx([['sn'], ['ESS2026R0001']]), 'sns.xlsx');
+    const customer = await t.inject({ method: 'POST', url: '/api/SN/ImportSn', payload: refused.payload, headers: { ...refused.headers, authorization: `Bearer ${customerToken}` } });
+    expect(customer.json().code).toBe(45);
+    expect(await tableDigests(t)).toEqual(before);
     const template = await t.inject({ method: 'POST', url: '/api/SN/GetSnImportTemplate', headers: { authorization: `Bearer ${admin}` } });
     expect(template.headers['content-disposition']).toContain('sn-import-template.xlsx');
   });

@@ -55,6 +55,48 @@ describe('userManagement', () => {
     expect(licenses.data[0].assigned_user).toBe('new.user');
   });
 
+  it('an edit giving the installer or service-partner role needs a license: 48, 39, 38, 89, 17 as on create; nothing changed; then assigned', async () => {
+    const admin = await tokens.of('admin');
+    const created = await expectOk(t, '/api/User/SaveUser', user(), admin);
+    const edit = (over: Record<string, unknown>) => ({ ...user(over), id: created.id });
+    const license = { company: 'Sole', license_type: 'installer', expires_at: '2027-12-31', remark: '' };
+    await expectOk(t, '/api/License/SaveLicense', { ...license, license_key: 'LIC-FREE-1' }, admin);
+    await expectOk(t, '/api/License/SaveLicense', { ...license, license_key: 'LIC-USED-1', assigned_user: 'installer' }, admin);
+    await expectOk(t, '/api/License/SaveLicense', { ...license, license_key: 'LIC-OLD-1', expires_at: '2001-01-01' }, admin);
+    await expectOk(t, '/api/License/SaveLicense', { ...license, license_key: 'LIC-SVCP-1', license_type: 'servicepartner' }, admin);
+
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['dev', 'installer'] }), admin, 48, 'license_key');
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['servicepartner'], license_key: '' }), admin, 48, 'license_key');
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'LIC-NONE' }), admin, 39, 'license_key');
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'LIC-OLD-1' }), admin, 38, 'license_key');
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'LIC-USED-1' }), admin, 89, 'license_key');
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'LIC-SVCP-1' }), admin, 17, 'license_key');
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'x'.repeat(41) }), admin, 2, 'license_key');
+    // A role without the user management screen: 45, nothing changed.
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'LIC-FREE-1' }), await tokens.of('servicer'), 45);
+
+    const edited = await expectOk(t, '/api/User/SaveUser', edit({ roles: ['dev', 'installer'], license_key: 'lic-free-1' }), admin);
+    expect(edited.roles).toEqual(['dev', 'installer']);
+    const held = await expectOk(t, '/api/License/GetLicensePageList', { license_key: 'LIC-FREE-1' }, admin);
+    expect(held.data[0].assigned_user).toBe('new.user');
+    // Holding it, later edits need no key; a second license is refused (13).
+    await expectOk(t, '/api/User/SaveUser', edit({ display_name: 'Still installer', roles: ['installer'] }), admin);
+    await expectOk(t, '/api/License/SaveLicense', { ...license, license_key: 'LIC-FREE-2' }, admin);
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'LIC-FREE-2' }), admin, 13, 'license_key');
+    // Its installer license does not cover the service-partner role added without a key (17).
+    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['servicepartner'] }), admin, 17, 'license_key');
+  });
+
+  it('37 for an e-mail address another user has (any case), on create and on edit; the own address stays valid', async () => {
+    const admin = await tokens.of('systemmanager');
+    const created = await expectOk(t, '/api/User/SaveUser', user(), admin);
+    await expectRejected(t, '/api/User/SaveUser', user({ username: 'other.user', email: 'NEW.USER@example.com' }), admin, 37, 'email');
+    await expectRejected(t, '/api/User/SaveUser', { ...user({ email: 'Thomas.Becker@mail.example' }), id: created.id }, admin, 37, 'email');
+    await expectRejected(t, '/api/User/SaveUser', { ...user({ email: 'thomas.becker@mail.example' }), id: created.id }, await tokens.of('dev'), 45);
+    const kept = await expectOk(t, '/api/User/SaveUser', { ...user({ email: 'New.User@Example.com', display_name: 'Kept' }), id: created.id }, admin);
+    expect(kept).toMatchObject({ email: 'New.User@Example.com', display_name: 'Kept' });
+  });
+
   it('locking ends the sessions and refuses login (6); unlocking restores it; reset gives a working temporary password', async () => {
     const admin = await tokens.of('admin');
     const page = await expectOk(t, '/api/User/GetUserPageList', { username: 'dev' }, admin);
@@ -89,5 +131,13 @@ describe('userInfoSettings (every role)', () => {
       await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', { ...me, display_name: ' ' }, token, 3, 'display_name');
     }
     expect((await auditRows(t, 'userInfoSettings.update')).length).toBe(3);
+  });
+
+  it('37 when the own profile takes an address another user has (any case); the own address in another case is fine', async () => {
+    const token = await tokens.of('customer');
+    const me = await expectOk(t, '/api/UserInfo/GetMyUserInfo', {}, token);
+    await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', { ...me, email: 'Julia.Becker@MAIL.example' }, token, 37, 'email');
+    const saved = await expectOk(t, '/api/UserInfo/SaveMyUserInfo', { ...me, email: me.email.toUpperCase() }, token);
+    expect(saved.email).toBe(me.email.toUpperCase());
   });
 });
