@@ -3,7 +3,11 @@ import { SYSTEM_SORT_KEYS } from '../systems/service';
 
 /** Request shapes of the monitoring calls. Strings are trimmed (spec §5: all outgoing strings are trimmed). */
 export const sn = z.string().trim().min(1).max(64);
-export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'not a date');
+// Date.parse rolls 2026-02-31 over into March, so a real date is one that reads back the same.
+export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine((v) => {
+  const parsed = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v);
+}, 'not a date');
 const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 const paging = { pageIndex: z.number().int().min(1), pageSize: z.number().int().min(1).max(500) };
 
@@ -38,7 +42,9 @@ export const shareBody = z.object({ email: shareEmail, days: shareDays, sn });
 export const invitationBody = z.object({ token: z.string().trim().min(1).max(200) });
 export const registerSharerBody = z.object({ token: z.string().trim().min(1).max(200), username: z.string().trim().min(3).max(64), password: z.string().min(1).max(200) });
 
-export const indexSettingsBody = z.object({ settings: z.record(z.string(), z.unknown()) }).refine((v) => JSON.stringify(v).length <= 20_000, 'settings too large');
+export const indexSettingsBody = z
+  .object({ settings: z.record(z.string(), z.unknown()) })
+  .refine((v) => JSON.stringify(v).length <= 20_000, { message: 'too large (at most 20 kB)', path: ['settings'] });
 
 const period = z.object({ start: hhmm, end: hhmm, price: z.number().min(0).max(100000) });
 export const tariffBody = z.object({

@@ -29,6 +29,19 @@ describe('good paths', () => {
     expect(unknown.body.data.dataCount).toBe(3);
   });
 
+  test('GetSystems sorts by installer: one installer\'s systems together, the other way round for desc, none last', async () => {
+    const installers = async (order: 'asc' | 'desc') =>
+      (await admin.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 500, sort: 'installer', order })).body.data.data.map((s: { installer: string | null }) => s.installer);
+    const up: Array<string | null> = await installers('asc');
+    const down: Array<string | null> = await installers('desc');
+    const runs = (list: Array<string | null>) => list.filter((name, i) => i === 0 || name !== list[i - 1]);
+    expect(new Set(runs(up)).size).toBe(runs(up).length);
+    expect(new Set(up).size).toBeGreaterThan(2);
+    const named = (list: Array<string | null>) => runs(list).filter((name) => name !== null);
+    expect(named(down)).toEqual([...named(up)].reverse());
+    for (const list of [up, down]) expect(list.slice(list.indexOf(null) === -1 ? list.length : list.indexOf(null)).every((name) => name === null)).toBe(true);
+  });
+
   test('status counts cover every status', async () => {
     const { body } = await admin.post('/api/ESS/GetVtSystemStatusCount');
     for (const status of ['normal', 'warning', 'fault', 'offline', 'protection', 'unknown']) expect(body.data[status]).toBeGreaterThan(0);
@@ -155,9 +168,16 @@ describe('exports', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe(CUSTOMER_SN);
   });
 
-  test('the income: one row per month of the year', async () => {
-    const sheet = await readXlsx('/api/Income/ExportPayoffStatistic', { sn: CUSTOMER_SN, period: 'year' });
-    expect(sheet.rowCount).toBeGreaterThanOrEqual(2);
+  test('the income: one row per bar of the year, with the bars\' figures and the currency in the headers', async () => {
+    const request = { sn: CUSTOMER_SN, period: 'year', date: today() };
+    const { body } = await customer.post('/api/Income/PayoffStatistic', request);
+    const sheet = await readXlsx('/api/Income/ExportPayoffStatistic', request);
+    expect(sheet.getRow(1).values).toEqual([undefined, 'Period', 'Savings (EUR)', 'Feed-in (EUR)', 'Income (EUR)']);
+    expect(body.data.bars.length).toBeGreaterThan(0);
+    expect(sheet.rowCount).toBe(body.data.bars.length + 1);
+    body.data.bars.forEach((bar: { label: string; savings: number; feed_in: number; income: number }, i: number) => {
+      expect(sheet.getRow(i + 2).values).toEqual([undefined, bar.label, bar.savings, bar.feed_in, bar.income]);
+    });
   });
 
   test('code 8 when there is nothing to export', async () => {

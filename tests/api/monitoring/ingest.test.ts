@@ -27,8 +27,9 @@ function samples(from: Date, n: number) {
     ts: new Date(from.getTime() + i * 300_000).toISOString(),
     pv_w: 1000 + i,
     load_w: 600,
-    battery_w: 300,
-    grid_w: -100 - i,
+    // Both directions of battery and grid, so every rollup column holds energy.
+    battery_w: i % 3 === 0 ? -400 : 300,
+    grid_w: i % 4 === 0 ? 250 + i : -100 - i,
     soc: 50,
   }));
 }
@@ -62,10 +63,12 @@ async function rollupsMatchRawRows(): Promise<boolean[]> {
     sql`WITH raw AS (
           SELECT t.system_id, (t.ts AT TIME ZONE s.time_zone)::date AS day,
                  sum(pv_w) * 300 / 3600000.0 AS pv, sum(load_w) * 300 / 3600000.0 AS load,
-                 sum(greatest(battery_w, 0)) * 300 / 3600000.0 AS charge, sum(greatest(-grid_w, 0)) * 300 / 3600000.0 AS export,
+                 sum(greatest(battery_w, 0)) * 300 / 3600000.0 AS charge, sum(greatest(-battery_w, 0)) * 300 / 3600000.0 AS discharge,
+                 sum(greatest(grid_w, 0)) * 300 / 3600000.0 AS import, sum(greatest(-grid_w, 0)) * 300 / 3600000.0 AS export,
                  sum(greatest(pv_w - greatest(-grid_w, 0), 0)) * 300 / 3600000.0 AS self_consumption, count(*) AS n
             FROM telemetry t JOIN systems s ON s.id = t.system_id GROUP BY 1, 2)
         SELECT coalesce(abs(raw.pv - d.pv_kwh) < 1e-6 AND abs(raw.load - d.load_kwh) < 1e-6 AND abs(raw.charge - d.charge_kwh) < 1e-6
+               AND abs(raw.discharge - d.discharge_kwh) < 1e-6 AND abs(raw.import - d.import_kwh) < 1e-6
                AND abs(raw.export - d.export_kwh) < 1e-6 AND abs(raw.self_consumption - d.self_consumption_kwh) < 1e-6 AND raw.n = d.samples, false) AS same
           FROM raw FULL JOIN energy_daily d ON d.system_id = raw.system_id AND d.day = raw.day`,
   );
@@ -73,9 +76,11 @@ async function rollupsMatchRawRows(): Promise<boolean[]> {
     t.db,
     sql`WITH summed AS (
           SELECT system_id, date_trunc('month', day::timestamp)::date AS month, sum(pv_kwh) AS pv, sum(self_consumption_kwh) AS self_consumption,
+                 sum(discharge_kwh) AS discharge, sum(import_kwh) AS import,
                  sum(samples) AS n
             FROM energy_daily GROUP BY 1, 2)
-        SELECT coalesce(abs(summed.pv - m.pv_kwh) < 1e-6 AND abs(summed.self_consumption - m.self_consumption_kwh) < 1e-6 AND summed.n = m.samples, false) AS same
+        SELECT coalesce(abs(summed.pv - m.pv_kwh) < 1e-6 AND abs(summed.self_consumption - m.self_consumption_kwh) < 1e-6
+               AND abs(summed.discharge - m.discharge_kwh) < 1e-6 AND abs(summed.import - m.import_kwh) < 1e-6 AND summed.n = m.samples, false) AS same
           FROM summed FULL JOIN energy_monthly m ON m.system_id = summed.system_id AND m.month = summed.month`,
   );
   return [...days, ...months].map((r) => r.same);
@@ -107,6 +112,16 @@ test('the same batch sent twice at once is stored once', async () => {
   expect((await rollupsMatchRawRows()).every(Boolean)).toBe(true);
 });
 
+test('a re-sent batch carrying faults changes nothing: no second fault, no mail, same status and rollups', async () => {
+  const fault = { code: 'W201', level: 'warning', description: 'Battery temperature high', started_at: new Date(start().getTime() + 600_000).toISOString() };
+  const batch = { status: 'normal', samples: samples(start(), 50), faults: [fault] };
+  expect((await ingest(batch)).body.data).toMatchObject({ accepted: 50, ems_status: 'warning' });
+  const before = { ...(await snapshot()), counts: await t.database.rowCounts() };
+  const again = await ingest(batch);
+  expect(again.body).toMatchObject({ code: 200, data: { accepted: 0, duplicates: 50, ems_status: 'warning', days: [] } });
+  expect({ ...(await snapshot()), counts: await t.database.rowCounts() }).toEqual(before);
+});
+
 test('a new fault raises the status; its end brings it back', async () => {
   const started = new Date(start().getTime() + 3_600_000).toISOString();
   const fault = { code: 'F401', level: 'fault', description: 'Inverter isolation fault', started_at: started };
@@ -118,6 +133,8 @@ test('a new fault raises the status; its end brings it back', async () => {
   expect(row!.n).toBe(1);
 });
 
+const goodFault = () => ({ code: 'F401', level: 'fault', description: 'Inverter isolation fault', started_at: start().toISOString() });
+
 describe('a bad batch is refused whole and nothing is stored', () => {
   const cases: Array<[string, () => unknown, number, string]> = [
     ['too many samples', () => ({ samples: samples(start(), 2001) }), 2, 'samples'],
@@ -126,6 +143,10 @@ describe('a bad batch is refused whole and nothing is stored', () => {
     ['a timestamp off the interval', () => ({ samples: [...samples(start(), 5), { ...samples(start(), 1)[0]!, ts: new Date(start().getTime() + 7 * 60_000).toISOString() }] }), 2, 'samples.5.ts'],
     ['the same timestamp twice', () => ({ samples: [...samples(start(), 5), samples(start(), 1)[0]!] }), 2, 'samples.5.ts'],
     ['samples missing', () => ({ status: 'normal' }), 3, 'samples'],
+    ['a fault with an unknown level', () => ({ samples: samples(start(), 3), faults: [{ ...goodFault(), level: 'critical' }] }), 2, 'faults.0.level'],
+    ['a fault starting in the future', () => ({ samples: samples(start(), 3), faults: [goodFault(), { ...goodFault(), started_at: new Date(t.clock().getTime() + 3_600_000).toISOString() }] }), 2, 'faults.1.started_at'],
+    ['a fault ending before it started', () => ({ samples: samples(start(), 3), faults: [{ ...goodFault(), ended_at: new Date(start().getTime() - 60_000).toISOString() }] }), 2, 'faults.0.ended_at'],
+    ['a fault without a code', () => ({ samples: samples(start(), 3), faults: [{ ...goodFault(), code: '' }] }), 3, 'faults.0.code'],
   ];
   for (const [name, body, code, field] of cases) {
     test(name, async () => {
