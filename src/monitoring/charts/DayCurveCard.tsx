@@ -10,6 +10,17 @@ import { ExportButton } from './ExportButton';
 import { SERIES_COLORS } from './series';
 
 const SERIES = ['pv', 'load', 'battery', 'grid'] as const;
+const MINUTES_A_DAY = 24 * 60;
+
+/** 'HH:mm' of the system's local day → minutes since midnight: the axis is the whole day, even one under way. */
+function minuteOfDay(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+function clockLabel(minute: number): string {
+  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
+}
 
 /** The day curve (spec §2 dashboard): PV, load, battery and grid power of a local day, in kW. */
 export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
@@ -21,7 +32,7 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
   const rows = useMemo(
     () =>
       (data?.points ?? []).flatMap((p: CurvePoint) =>
-        SERIES.map((key) => ({ time: p.time, series: t(`series.${key}`), value: Math.round((p[`${key}_w`] / 1000) * 100) / 100 })),
+        SERIES.map((key) => ({ minute: minuteOfDay(p.time), series: t(`series.${key}`), value: Math.round((p[`${key}_w`] / 1000) * 100) / 100 })),
       ),
     [data, t],
   );
@@ -46,20 +57,23 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
         {rows.length ? (
           <Line
             data={rows}
-            xField="time"
+            xField="minute"
             yField="value"
             colorField="series"
             height={300}
             autoFit
             shapeField="smooth"
             style={{ lineWidth: 2 }}
-            scale={{ color: { domain: SERIES.map((k) => t(`series.${k}`)), range: SERIES.map((k) => SERIES_COLORS[k]) } }}
+            scale={{
+              x: { type: 'linear', domain: [0, MINUTES_A_DAY], nice: false },
+              color: { domain: SERIES.map((k) => t(`series.${k}`)), range: SERIES.map((k) => SERIES_COLORS[k]) },
+            }}
             axis={{
-              x: { title: false, tickFilter: (_: unknown, i: number) => i % 24 === 0, labelAutoRotate: false },
+              x: { title: false, tickMethod: () => [0, 180, 360, 540, 720, 900, 1080, 1260, 1440], labelFormatter: clockLabel, labelAutoRotate: false },
               y: { title: t('unit.kw'), labelFormatter: (v: number) => `${v}` },
             }}
             legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
-            tooltip={{ channel: 'y', valueFormatter: (v: number) => `${v} kW` }}
+            tooltip={{ title: (row: { minute: number }) => clockLabel(row.minute), items: [{ channel: 'y', valueFormatter: (v: number) => `${v} kW` }] }}
           />
         ) : (
           <Empty style={{ padding: 60 }} description={isLoading ? t('loading') : t('day.noData')} />
