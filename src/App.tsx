@@ -17,6 +17,10 @@ import { theme } from './ui/theme';
 const LoginPage = lazy(() => import('./pages/LoginPage'));
 const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('./pages/UnauthorizedPage'));
+const ShareRegisterPage = lazy(() => import('./pages/ShareRegisterPage'));
+const ForgetPasswordPage = lazy(() => import('./pages/ForgetPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
+const ForgetUserNamePage = lazy(() => import('./pages/ForgetUserNamePage'));
 /** Refine, the layout and the screens: only loaded for the pages behind the login. */
 const PortalApp = lazy(() => import('./PortalApp'));
 
@@ -54,6 +58,11 @@ export function AppRoutes() {
       <Route path="/404" element={<Lazy><NotFoundPage /></Lazy>} />
       <Route path="/401" element={<Lazy><UnauthorizedPage /></Lazy>} />
       <Route path="/middleRouter" element={<MiddleRouter />} />
+      {/* Public with or without a session: an invitation or a mailed link may be opened in a logged-in browser. */}
+      <Route path="/shareRegister" element={<Lazy><ShareRegisterPage /></Lazy>} />
+      <Route path="/ForgetPassword" element={<Lazy><ForgetPasswordPage /></Lazy>} />
+      <Route path="/ResetPassword" element={<Lazy><ResetPasswordPage /></Lazy>} />
+      <Route path="/ForgetUserName" element={<Lazy><ForgetUserNamePage /></Lazy>} />
       <Route
         path="*"
         element={

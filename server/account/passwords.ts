@@ -27,7 +27,4 @@ export async function verifyPassword(passwordHash: string | undefined, password:
   }
 }
 
-/** CONTRACT.md: at least 8 characters with letters and digits. */
-export function isStrongPassword(password: string): boolean {
-  return password.length >= 8 && /\p{L}/u.test(password) && /\p{N}/u.test(password);
-}
+export { isStrongPassword } from '../../src/shared/password';

@@ -36,3 +36,29 @@ export async function logout(): Promise<void> {
     session.clearAll();
   }
 }
+
+/*
+ * The public pages of a person who cannot log in (yet). Quiet: each page shows the answer's code itself,
+ * next to the field or in place of the form.
+ */
+
+export function checkSharerAccount(token: string): Promise<Envelope<{ email: string }>> {
+  return api.post<{ email: string }>('/Account/CheckSharerAccount', { token }, { quiet: true });
+}
+
+export function registerSharerAccount(token: string, username: string, password: string): Promise<Envelope<null>> {
+  return api.post<null>('/Account/RegisterSharerAccount', { token, username, password }, { quiet: true });
+}
+
+/** `username` may be a user name or the account's e-mail address. */
+export function forgetPassword(username: string): Promise<Envelope<null>> {
+  return api.post<null>('/Account/ForgetPassword', { username }, { quiet: true });
+}
+
+export function resetPassword(token: string, newPassword: string): Promise<Envelope<null>> {
+  return api.post<null>('/Account/ResetPasswords', { token, newPassword }, { quiet: true });
+}
+
+export function forgetUserName(email: string): Promise<Envelope<null>> {
+  return api.post<null>('/Account/ForgetUserName', { email }, { quiet: true });
+}
