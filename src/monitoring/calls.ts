@@ -1,7 +1,7 @@
 import { api, type ApiRequestOptions } from '../api/client';
 import type { Envelope, Page } from '../shared/codes';
 import type {
-  DayCurve, Fault, Forecast, IncomeBars, MapPosition, OperatingSettings, PayoffTotal, Period, PeriodBars, ShareResult,
+  DailyStatisticRow, DayCurve, Fault, Forecast, IncomeBars, MapPosition, OperatingSettings, PayoffTotal, Period, PeriodBars, ShareResult,
   StatusCounts, Summary, SystemComponent, SystemListRow, SystemSettingsRow, SystemSummary, Tariff, TariffPeriod, UserLogEntry, Weather,
 } from '../shared/monitoring';
 
@@ -45,6 +45,8 @@ export const calls = {
   incomeBars: (sn: string, period: Period, date: string) => post<IncomeBars>('/Income/PayoffStatistic', { sn, period, date }),
   payoff: (sn: string) => post<PayoffTotal>('/Income/PayoffTotalResult', { sn }),
   updateSystemCost: (sn: string, systemCost: number) => post<null>('/Income/UpdateSystemCost', { sn, systemCost }),
+  updateRemark: (sn: string, remark: string) => post<null>('/ESS/UpdateSystemRemark', { sn, remark }),
+  statistics: (sn: string, beginDate: string, endDate: string) => post<DailyStatisticRow[]>('/Statistic/SystemStatistic', { sn, beginDate, endDate }),
   weather: (sn: string) => post<Weather>('/ESS/GetWeatherData', { sn }),
   forecast: (sn: string) => post<Forecast>('/Power/PredictivePower', { sn }),
   faults: (sn: string, pageIndex: number, pageSize: number) => post<Page<Fault>>('/ESS/GetSysFaultBySn', { sn, pageIndex, pageSize }),

@@ -22,6 +22,8 @@ export interface SystemSummary {
   uscapacity: number;
   ems_status: string | null;
   trans_frequency: number;
+  /** Selector list only: the system is shared with the caller rather than theirs (no share icon then). */
+  shared_with_me?: boolean;
 }
 
 export interface SystemListRow extends SystemSummary {
@@ -99,6 +101,12 @@ export interface DayCurve {
 }
 
 export type Period = 'month' | 'year' | 'lifetime';
+
+/** One system's energy on one local day (the statistics table and its export). */
+export interface DailyStatisticRow extends EnergyTotals, EnergyRates {
+  day: string;
+  sys_sn: string;
+}
 
 export interface PeriodBar extends EnergyTotals {
   /** YYYY-MM-DD (month view), YYYY-MM (year view) or YYYY (lifetime view). */

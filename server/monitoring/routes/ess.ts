@@ -5,7 +5,7 @@ import { ok } from '../../http/envelope';
 import { systemInScope } from '../scope';
 import { shareSystem } from '../shares/service';
 import { readDashboardSettings, saveDashboardSettings } from '../settings/service';
-import { summary } from '../stats/service';
+import { currentFlow, summary } from '../stats/service';
 import { componentsOf } from '../systems/components';
 import { faultsOf, logSystemChange, userLogOf } from '../systems/history';
 import { listSystems, selectorList, statusCounts, updateRemark } from '../systems/service';
@@ -139,7 +139,8 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
     schema: { tags, summary: 'The newest sample of a system (real-time view)', querystring: s.snQuery },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.query.sn, now());
-      const { flow } = await summary(db, { systems: [system], timeZone: system.timeZone, currency: system.currency }, now());
+      // Only the newest sample: the day and period sums of the summary would be wasted here.
+      const flow = await currentFlow(db, { systems: [system], timeZone: system.timeZone, currency: system.currency }, now());
       return ok({ sn: system.sysSn, ems_status: system.emsStatus, ...flow });
     },
   });

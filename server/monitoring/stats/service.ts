@@ -4,9 +4,9 @@ import { pgArray } from '../sql-arrays';
 import type { Target } from '../target';
 import { localDate, round2 } from '../target';
 import { CO2_KG_PER_KWH, CO2_KG_PER_TREE, ENERGY_COLUMNS, ENERGY_SUMS, energyOf, energySums, ratesOf, type EnergyRates, type EnergyTotals } from './energy';
-import type { CurvePoint, Period, PeriodBar, PowerFlow, Summary } from '../../../src/shared/monitoring';
+import type { CurvePoint, DailyStatisticRow, Period, PeriodBar, PowerFlow, Summary } from '../../../src/shared/monitoring';
 
-export type { CurvePoint, Period, PeriodBar, PowerFlow, Summary };
+export type { CurvePoint, DailyStatisticRow, Period, PeriodBar, PowerFlow, Summary };
 
 /**
  * Statistics of one system or a customer's 'All'. Everything longer than a day comes from the daily
@@ -44,7 +44,7 @@ export async function summary(db: Database, target: Target, now: Date): Promise<
   };
 }
 
-async function currentFlow(db: Database, target: Target, now: Date): Promise<PowerFlow> {
+export async function currentFlow(db: Database, target: Target, now: Date): Promise<PowerFlow> {
   const rows = await queryRows<{ system_id: number; ts: string; pv_w: number; load_w: number; battery_w: number; grid_w: number; soc: number }>(
     db,
     sql`SELECT DISTINCT ON (system_id) system_id, ts, pv_w, load_w, battery_w, grid_w, soc
@@ -147,11 +147,6 @@ export async function periodBars(db: Database, target: Target, period: Period, d
     ),
   );
   return { bars, totals: { ...totals, ...ratesOf(totals) } };
-}
-
-export interface DailyStatisticRow extends EnergyTotals, EnergyRates {
-  day: string;
-  sys_sn: string;
 }
 
 /** One row per system per day over a date range (the statistics table and its export). */

@@ -1,6 +1,7 @@
 import { Column } from '@ant-design/charts';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Row, Space, Spin, Statistic } from 'antd';
+import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Row, Segmented, Space, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,7 @@ import { ExportButton } from './ExportButton';
 import { periodLabel, periodRange } from './periodLabel';
 import { PeriodPicker } from './PeriodPicker';
 import { SERIES_COLORS } from './series';
+import { StatisticsTable } from './StatisticsTable';
 
 const SERIES = [
   ['pv', 'pv_kwh'],
@@ -19,11 +21,15 @@ const SERIES = [
   ['export', 'export_kwh'],
 ] as const;
 
-/** Month / year / lifetime energy bars from the daily rollups, with the period's totals and rates. */
+/**
+ * Month / year / lifetime energy bars from the daily rollups, with the period's totals and rates; a month
+ * or a year can also be read as the table of days its statistics export holds.
+ */
 export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
   const { t, i18n } = useTranslation('monitoring');
   const [period, setPeriod] = useState<Period>('month');
   const [date, setDate] = useState(dayjs(today));
+  const [view, setView] = useState<'chart' | 'table'>('chart');
   const day = date.format('YYYY-MM-DD');
   const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'bars', sn, period, day], queryFn: () => calls.periodBars(sn, period, day) });
 
@@ -43,30 +49,45 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
       extra={
         <Space wrap>
           <PeriodPicker period={period} date={date} today={today} onChange={(p, d) => { setPeriod(p); setDate(d); }} />
+          {range ? (
+            <Segmented<'chart' | 'table'>
+              value={view}
+              onChange={setView}
+              options={[
+                { value: 'chart', icon: <BarChartOutlined />, title: t('bars.chart') },
+                { value: 'table', icon: <TableOutlined />, title: t('bars.table') },
+              ]}
+              aria-label={t('bars.view')}
+            />
+          ) : null}
           {range ? <ExportButton path={EXPORTS.statistics} body={{ sn, ...range }} label={t('export.statistics')} /> : null}
         </Space>
       }
     >
-      <Spin spinning={isLoading}>
-        {rows.length ? (
-          <Column
-            data={rows}
-            xField="label"
-            yField="value"
-            colorField="series"
-            group
-            height={280}
-            autoFit
-            scale={{ color: { domain: SERIES.map(([k]) => t(`series.${k}`)), range: SERIES.map(([k]) => SERIES_COLORS[k]) } }}
-            axis={{ x: { title: false }, y: { title: t('unit.kwh') } }}
-            legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
-            tooltip={{ channel: 'y', valueFormatter: (v: number) => `${v} kWh` }}
-            style={{ radiusTopLeft: 3, radiusTopRight: 3 }}
-          />
-        ) : (
-          <Empty style={{ padding: 60 }} description={isLoading ? t('loading') : t('bars.noData')} />
-        )}
-      </Spin>
+      {range && view === 'table' ? (
+        <StatisticsTable sn={sn} beginDate={range.beginDate} endDate={range.endDate} />
+      ) : (
+        <Spin spinning={isLoading}>
+          {rows.length ? (
+            <Column
+              data={rows}
+              xField="label"
+              yField="value"
+              colorField="series"
+              group
+              height={280}
+              autoFit
+              scale={{ color: { domain: SERIES.map(([k]) => t(`series.${k}`)), range: SERIES.map(([k]) => SERIES_COLORS[k]) } }}
+              axis={{ x: { title: false }, y: { title: t('unit.kwh') } }}
+              legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
+              tooltip={{ channel: 'y', valueFormatter: (v: number) => `${v} kWh` }}
+              style={{ radiusTopLeft: 3, radiusTopRight: 3 }}
+            />
+          ) : (
+            <Empty style={{ padding: 60 }} description={isLoading ? t('loading') : t('bars.noData')} />
+          )}
+        </Spin>
+      )}
       {totals ? (
         <Row gutter={[16, 12]} className="monitor-totals">
           {SERIES.map(([key, field]) => (

@@ -11,12 +11,15 @@ import { ComponentsTable } from '../../monitoring/components/ComponentsList';
 import { MonitoringView } from '../../monitoring/view/MonitoringView';
 import { countryName } from './countries';
 import { FaultsTable } from './FaultsTable';
+import { RemarkEditor } from './RemarkEditor';
 import { UserLogTable } from './UserLogTable';
 
-/** A system's page for staff: the monitoring views, its components, its faults and its user log. */
+/** A system's page for staff: its remark, the monitoring views, its components, its faults and its user log. */
 export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
   const { t, i18n } = useTranslation('monitoring');
   const roles = useUser()?.roles ?? [];
+  // Sharers and suppliers read only (DESIGN §6); the server checks the scope again on every write.
+  const canEdit = !isReadOnly(roles);
   const { data, isLoading } = useQuery({
     queryKey: ['monitoring', 'system', sn],
     queryFn: () => calls.systems({ pageIndex: 1, pageSize: 20, sn }),
@@ -50,6 +53,7 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
           { key: 'installer', label: t('list.installer'), children: system.installer ?? '–' },
           { key: 'commissioned', label: t('system.commissioned'), children: system.commissioned_on ? dayjs(system.commissioned_on).format('LL') : '–' },
           { key: 'lastSeen', label: t('list.lastSeen'), children: system.last_seen_at ? dayjs(system.last_seen_at).format('L LT') : '–' },
+          { key: 'remark', label: t('system.remark'), span: 'filled', children: <RemarkEditor sn={system.sys_sn} remark={system.remark} canEdit={canEdit} /> },
         ]}
       />
       <Tabs
@@ -57,7 +61,7 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
           {
             key: 'monitoring',
             label: t('system.monitoring'),
-            children: <MonitoringView system={system} forCustomer={false} faultSns={[system.sys_sn]} canEdit={!isReadOnly(roles)} />,
+            children: <MonitoringView system={system} forCustomer={false} faultSns={[system.sys_sn]} canEdit={canEdit} />,
           },
           { key: 'components', label: t('system.components'), children: <ComponentsTable sn={system.sys_sn} /> },
           { key: 'faults', label: t('system.faults'), children: <FaultsTable sn={system.sys_sn} /> },

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
+import { queryRows } from '../../../server/db';
 import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld, CUSTOMER_SN } from './world';
 
@@ -100,6 +102,11 @@ describe('good paths', () => {
     expect((await customer.get('/api/ESS/GetIndexESSSet')).body.data).toEqual({ cards: ['flow', 'income'] });
     const second = await customer.get(`/api/ESS/GetSecondDataBySn?sn=${CUSTOMER_SN}`);
     expect(second.body.data).toMatchObject({ sn: CUSTOMER_SN, online: true });
+    // The newest sample, as the summary's power flow shows it.
+    const summary = await customer.post('/api/ESS/SticsSummeryDataForUser', { sn: CUSTOMER_SN });
+    expect(second.body.data).toEqual({ sn: CUSTOMER_SN, ems_status: expect.any(String), ...summary.body.data.flow });
+    const [newest] = await queryRows<{ ts: Date }>(t.db, sql`SELECT max(ts) AS ts FROM telemetry WHERE system_id = (SELECT id FROM systems WHERE sys_sn = ${CUSTOMER_SN})`);
+    expect(second.body.data.ts).toBe(new Date(newest!.ts).toISOString());
     const map = await admin.post('/api/Position/GetMapsList');
     expect(map.body.data.length).toBe(60);
   });
