@@ -26,11 +26,12 @@ export function summaryOf(s: SystemRow): SystemSummary {
 }
 
 /**
- * The customer's (or sharer's) selector list: their systems, and when there are several, the synthetic
- * 'All' entry first with the sums of popv, poinv, cobat and surpluscobat to 2 decimals.
+ * The customer's (or sharer's) selector list: their systems (`shared_with_me` when shared with them rather
+ * than theirs), and when there are several, the synthetic 'All' entry first with the sums of popv, poinv,
+ * cobat and surpluscobat to 2 decimals.
  */
 export async function selectorList(db: Database, viewer: Viewer, now: Date): Promise<SystemSummary[]> {
-  const list = (await systemsInScope(db, viewer, now)).map(summaryOf);
+  const list = (await systemsInScope(db, viewer, now)).map((s) => ({ ...summaryOf(s), shared_with_me: s.customerUserId !== viewer.id }));
   if (list.length < 2) return list;
   const sum = (key: 'popv' | 'poinv' | 'cobat' | 'surpluscobat') => round2(list.reduce((total, s) => total + s[key], 0));
   const all: SystemSummary = {

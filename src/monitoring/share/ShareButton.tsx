@@ -3,18 +3,25 @@ import { Button, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isSharerOnly } from '../roles';
+import { useCustomerSystems } from '../useCustomerSystems';
 import { ALL_SN } from '../../shared/monitoring';
 import { ShareDialog } from './ShareDialog';
 
-/** Spec §6: hidden when the user's only role is sharer, or when 'All' is selected. */
-export function showsShareIcon(roles: readonly string[], sn: string | undefined): boolean {
-  return !!sn && sn !== ALL_SN && !isSharerOnly(roles);
+/**
+ * Spec §6: hidden when the user's only role is sharer, or when 'All' is selected; and (DESIGN §6: only the
+ * owner shares) when the selected system is one shared with the user, who may also be a customer.
+ */
+export function showsShareIcon(roles: readonly string[], sn: string | undefined, sharedWithMe = false): boolean {
+  return !!sn && sn !== ALL_SN && !isSharerOnly(roles) && !sharedWithMe;
 }
 
 export function ShareButton({ sn, roles }: { sn: string | undefined; roles: readonly string[] }) {
   const { t } = useTranslation('monitoring');
   const [open, setOpen] = useState(false);
-  if (!showsShareIcon(roles, sn)) return null;
+  // The selector's list (already loaded, cached) says whether the system is the user's own.
+  const { data: systems } = useCustomerSystems();
+  const sharedWithMe = systems?.find((s) => s.sys_sn === sn)?.shared_with_me === true;
+  if (!showsShareIcon(roles, sn, sharedWithMe)) return null;
   return (
     <>
       <Tooltip title={t('share.title')}>

@@ -108,3 +108,22 @@ describe('ShareSub days: whole days in digits (spec §5)', () => {
     expect(doc.paths['/api/ESS/ShareSub']).toBeDefined();
   });
 });
+
+test("the selector list marks the systems shared with the caller; such a system cannot be shared on (45)", async () => {
+  const [sharer] = await t.db.select().from(users).where(eq(users.username, 'sharer'));
+  await t.db.update(users).set({ roles: ['customer', 'sharer'] }).where(eq(users.id, sharer!.id));
+  try {
+    const both = await as(t, 'sharer');
+    const list = (await both.post('/api/ESS/GetSystemsByCustomer')).body.data as { sys_sn: string; shared_with_me?: boolean }[];
+    const shared = list.filter((s) => s.shared_with_me);
+    expect(shared.length).toBeGreaterThan(0);
+    expect(list.filter((s) => s.sys_sn !== 'All').every((s) => s.shared_with_me === true)).toBe(true);
+    const before = await t.database.rowCounts();
+    expect((await both.post('/api/ESS/ShareSub', { sn: shared[0]!.sys_sn, email: 'onward@mail.example', days: 3 })).body.code).toBe(45);
+    expect(await t.database.rowCounts()).toEqual(before);
+    const own = (await (await as(t, 'customer')).post('/api/ESS/GetSystemsByCustomer')).body.data as { sys_sn: string; shared_with_me?: boolean }[];
+    expect(own.filter((s) => s.sys_sn !== 'All').every((s) => s.shared_with_me === false)).toBe(true);
+  } finally {
+    await t.db.update(users).set({ roles: ['sharer'] }).where(eq(users.id, sharer!.id));
+  }
+});

@@ -1,6 +1,6 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ShareButton, showsShareIcon } from '../../../src/monitoring/share/ShareButton';
 import { ShareDialog } from '../../../src/monitoring/share/ShareDialog';
 import { SHARE_EMAIL_PATTERN } from '../../../src/monitoring/share/rules';
@@ -18,6 +18,9 @@ const type = (field: HTMLElement, value: string) => fireEvent.change(field, { ta
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Share' }));
 
 describe('the share icon (spec §6)', () => {
+  // The icon asks the selector's list whether the system is the user's own (tests/web/share-icon.test.tsx).
+  beforeEach(() => server.use(http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json(envelope(200, [])))));
+
   it('is hidden when the only role is sharer, or when All is selected', () => {
     expect(showsShareIcon(['sharer'], 'ESS-A')).toBe(false);
     expect(showsShareIcon(['customer'], 'All')).toBe(false);
