@@ -23,6 +23,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/web/**/*.test.{ts,tsx}'],
           setupFiles: ['tests/web/setup.ts'],
+          // Through Vite like the app's own imports: loaded by Node it would get a second copy of react-router,
+          // whose router context the app's <MemoryRouter> does not fill.
+          server: { deps: { inline: ['@refinedev/react-router'] } },
           globals: true,
           // antd forms in jsdom take seconds on a busy two-core machine; 5 s failed tests that were right.
           testTimeout: 20_000,

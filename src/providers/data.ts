@@ -22,10 +22,24 @@ function endpoint(meta: Record<string, unknown> | undefined, kind: keyof Resourc
   return path;
 }
 
+/** A refused call as a Refine error: the translated message of its code, and the field it concerns if the server named one. */
+export interface EnvelopeError extends HttpError {
+  info?: string;
+  /** `data.field` of the answer: where a form shows the message (e.g. 89 on license_key, raised by a server hook). */
+  field?: string;
+}
+
 /** An error envelope as a Refine error, with the translated message of its code. */
-export function envelopeError(envelope: Envelope): HttpError {
+export function envelopeError(envelope: Envelope): EnvelopeError {
   const code = Number(envelope?.code ?? -1);
-  return { message: code === 105 && envelope.info ? envelope.info : codeMessage(code), statusCode: code, info: envelope?.info };
+  const data = envelope?.data as { field?: unknown } | null | undefined;
+  const field = typeof data?.field === 'string' && data.field ? data.field : undefined;
+  return {
+    message: code === 105 && envelope.info ? envelope.info : codeMessage(code),
+    statusCode: code,
+    info: envelope?.info,
+    ...(field ? { field } : {}),
+  };
 }
 
 function unwrap<T>(envelope: Envelope<T>): T {

@@ -15,6 +15,8 @@ import { ConfirmRowAction, RowAction } from './RowAction';
 import { useOptions } from './useOptions';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { fieldOfError, isRequired, rulesFor } from './rules';
+import { useSubmitGuard } from './useSubmitGuard';
+import type { EnvelopeError } from '../providers/data';
 import './resources.css';
 
 export type Row = Record<string, any>;
@@ -69,7 +71,7 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
   const [form] = Form.useForm();
   const { mutateAsync: create } = useCreate();
   const { mutateAsync: update } = useUpdate();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, guard } = useSubmitGuard();
   const lastFailed = useRef<string | undefined>(undefined);
   /** The server's answer to the last refused submission, kept on its field when the same values come again. */
   const lastError = useRef<{ field: string; message: string } | undefined>(undefined);
@@ -86,36 +88,36 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
 
   const submit = async (values: Row) => {
     const signature = JSON.stringify(values);
-    // Spec §5: an identical resubmission (while saving, or of values the server just refused) is not sent.
-    if (saving || lastFailed.current === signature) {
+    // Spec §5: values the server just refused are not sent again unchanged (a save under way: the guard).
+    if (lastFailed.current === signature) {
       message.warning(t('admin:form.doNotRepeat'));
       if (lastError.current) form.setFields([{ name: lastError.current.field, errors: [lastError.current.message] }]);
       return;
     }
-    setSaving(true);
-    try {
-      if (mode === 'create') {
-        await create({ resource: declaration.name, values, meta, successNotification: false, errorNotification: false });
-      } else {
-        await update({ resource: declaration.name, id: record![idFieldOf(declaration)], values, meta, mutationMode: 'pessimistic', successNotification: false, errorNotification: false });
+    await guard(async () => {
+      try {
+        if (mode === 'create') {
+          await create({ resource: declaration.name, values, meta, successNotification: false, errorNotification: false });
+        } else {
+          await update({ resource: declaration.name, id: record![idFieldOf(declaration)], values, meta, mutationMode: 'pessimistic', successNotification: false, errorNotification: false });
+        }
+        lastFailed.current = undefined;
+        message.success(t('admin:form.saved'));
+        onDone();
+      } catch (error) {
+        lastFailed.current = signature;
+        const refused = error as EnvelopeError;
+        // A code the server raised about one field (its hooks name it in data.field) shows on that field.
+        const field = fieldOfError(declaration, { statusCode: Number(refused.statusCode), info: refused.info, field: refused.field });
+        if (field && names.includes(field)) {
+          lastError.current = { field, message: refused.message };
+          form.setFields([{ name: field, errors: [refused.message] }]);
+        } else {
+          lastError.current = undefined;
+          message.error(refused.message);
+        }
       }
-      lastFailed.current = undefined;
-      message.success(t('admin:form.saved'));
-      onDone();
-    } catch (error) {
-      lastFailed.current = signature;
-      const httpError = error as HttpError & { info?: string };
-      const field = fieldOfError(declaration, Number(httpError.statusCode), httpError.info);
-      if (field && names.includes(field)) {
-        lastError.current = { field, message: httpError.message };
-        form.setFields([{ name: field, errors: [httpError.message] }]);
-      } else {
-        lastError.current = undefined;
-        message.error(httpError.message);
-      }
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -1,6 +1,7 @@
 import { Button, Popconfirm, Tooltip, type ButtonProps } from 'antd';
 import { forwardRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSubmitGuard } from './useSubmitGuard';
 
 type Props = Omit<ButtonProps, 'type' | 'icon' | 'title' | 'children'> & {
   /** Said by the tooltip and to screen readers. */
@@ -33,19 +34,22 @@ type ConfirmProps = Omit<Props, 'tooltipOpen'> & {
 };
 
 /**
- * A row action that asks first. Its tooltip closes while the question is open: the pointer still rests on
- * the icon, and the tooltip would otherwise cover the confirming button of a small popup.
+ * A row action that asks first, and runs once however often its confirming button is clicked (spec §5).
+ * Its tooltip closes while the question is open: the pointer still rests on the icon, and the tooltip would
+ * otherwise cover the confirming button of a small popup.
  */
 export function ConfirmRowAction({ confirm, okText, onConfirm, danger, 'data-confirm-testid': confirmTestId, ...action }: ConfirmProps) {
   const { t } = useTranslation();
   const [asking, setAsking] = useState(false);
+  const { busy, guard } = useSubmitGuard();
   return (
     <Popconfirm
       title={confirm}
       okText={okText ?? t('common:actions.ok')}
       cancelText={t('common:actions.cancel')}
-      okButtonProps={{ danger, ...(confirmTestId ? { 'data-testid': confirmTestId } : {}) } as ButtonProps}
-      onConfirm={onConfirm}
+      okButtonProps={{ danger, loading: busy, ...(confirmTestId ? { 'data-testid': confirmTestId } : {}) } as ButtonProps}
+      // The popup stays open, its button loading, until the action is done.
+      onConfirm={() => guard(async () => onConfirm())}
       onOpenChange={setAsking}
     >
       <RowAction {...action} danger={danger} tooltipOpen={asking ? false : undefined} />

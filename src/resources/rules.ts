@@ -34,13 +34,16 @@ export function rulesFor(field: FieldDeclaration, t: TFunction): Rule[] {
 }
 
 /**
- * The field a server answer concerns: named in `info` ('Parameter required: license_key'), or the field
- * whose `unique` / own code it is (90 → license_key).
+ * The field a server answer concerns: the one it names in `data.field` (a hook's code, e.g. 89 on
+ * license_key), else the one named in `info` ('Parameter required: license_key'), else the field whose
+ * `unique` / own code it is (90 → license_key).
  */
-export function fieldOfError(declaration: ResourceDeclaration, code: number, info: string | undefined): string | undefined {
-  const named = info?.match(/:\s*([A-Za-z_][\w]*)/)?.[1];
+export function fieldOfError(declaration: ResourceDeclaration, error: { statusCode: number; info?: string; field?: string }): string | undefined {
+  if (error.field && declaration.fields[error.field]) return error.field;
+  const named = error.info?.match(/:\s*([A-Za-z_][\w]*)/)?.[1];
   if (named && declaration.fields[named]) return named;
   for (const [name, field] of Object.entries(declaration.fields)) {
+    const code = error.statusCode;
     if (field.unique === code || field.codes?.required === code || field.codes?.invalid === code) return name;
   }
   return undefined;

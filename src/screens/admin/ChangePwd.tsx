@@ -1,25 +1,26 @@
 import { App, Button, Card, Form, Input, Typography } from 'antd';
-import { useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULE } from '../../../resources/userManagement';
 import { api } from '../../api/client';
+import { useSubmitGuard } from '../../resources/useSubmitGuard';
 
 /** changePwd: every role changes their own password (23 old password wrong; other sessions end). */
 export default function ChangePwd() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, guard } = useSubmitGuard();
   const lastFailed = useRef<string | undefined>(undefined);
 
   const submit = async (values: { oldPassword: string; newPassword: string }) => {
     const signature = JSON.stringify(values);
-    if (saving || signature === lastFailed.current) {
+    // Spec §5: values the server just refused are not sent again unchanged (a save under way: the guard).
+    if (signature === lastFailed.current) {
       message.warning(t('admin:form.doNotRepeat'));
       return;
     }
-    setSaving(true);
-    try {
+    await guard(async () => {
       const envelope = await api.post('/Account/ChangePassword', { oldPassword: values.oldPassword, newPassword: values.newPassword }, { quiet: true });
       if (envelope.code === 200) {
         message.success(t('admin:changePwd.done'));
@@ -30,9 +31,7 @@ export default function ChangePwd() {
       lastFailed.current = signature;
       const field = envelope.code === 23 ? 'oldPassword' : 'newPassword';
       form.setFields([{ name: field, errors: [t(`errors:code.${envelope.code}`)] }]);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

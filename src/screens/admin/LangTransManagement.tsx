@@ -9,6 +9,7 @@ import { canAccessKey } from '../../auth/ability';
 import { i18n } from '../../i18n';
 import { forgetOverrides } from '../../resources/translationOverrides';
 import { RowAction } from '../../resources/RowAction';
+import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import type { Page } from '../../shared/codes';
 
 const LANGS = ['en', 'zh', 'de', 'ja'] as const;
@@ -44,6 +45,7 @@ export default function LangTransManagement() {
     setParams(p);
   };
   const mayEdit = canAccessKey('langTransManagement', 'update');
+  const { busy: saving, guard } = useSubmitGuard();
 
   const save = async () => {
     if (!editing) return;
@@ -136,7 +138,8 @@ export default function LangTransManagement() {
         open={!!editing}
         title={editing?.id}
         onCancel={() => setEditing(undefined)}
-        onOk={save}
+        onOk={() => guard(save)}
+        confirmLoading={saving}
         okText={t('admin:form.save')}
         cancelText={t('common:actions.cancel')}
         maskClosable={false}

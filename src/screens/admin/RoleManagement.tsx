@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
+import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import type { Page } from '../../shared/codes';
 
 interface RoleRow {
@@ -24,6 +25,7 @@ export default function RoleManagement() {
     queryFn: async () => (await api.post<Page<RoleRow>>('/Role/GetRolePageList', {})).data?.data ?? [],
   });
   const mayEdit = canAccessKey('roleManagement', 'update');
+  const { busy: saving, guard } = useSubmitGuard();
 
   const save = async () => {
     if (!editing) return;
@@ -67,7 +69,8 @@ export default function RoleManagement() {
         open={!!editing}
         title={editing && t('admin:roleManagement.editTitle', { role: t(`common:role.${editing.role}`) })}
         onCancel={() => setEditing(undefined)}
-        onOk={save}
+        onOk={() => guard(save)}
+        confirmLoading={saving}
         okText={t('admin:form.save')}
         cancelText={t('common:actions.cancel')}
         maskClosable={false}

@@ -1,20 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Form, Select, Typography } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formFields, type FieldDeclaration } from '../../../resources/types';
 import { userInfoSettings } from '../../../resources/userInfoSettings';
 import { api } from '../../api/client';
 import { FieldInput } from '../../resources/FieldInput';
 import { fieldLabel } from '../../resources/labels';
+import { envelopeError } from '../../providers/data';
 import { fieldOfError, isRequired, rulesFor } from '../../resources/rules';
+import { useSubmitGuard } from '../../resources/useSubmitGuard';
 
 /** userInfoSettings: the caller's own profile, a form generated from its declaration (every role). */
 export default function UserInfoSettings() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, guard } = useSubmitGuard();
   const lastFailed = useRef<string | undefined>(undefined);
   const profile = useQuery({
     queryKey: ['my-user-info'],
@@ -30,12 +32,12 @@ export default function UserInfoSettings() {
 
   const submit = async (values: Record<string, unknown>) => {
     const signature = JSON.stringify(values);
-    if (saving || signature === lastFailed.current) {
+    // Spec §5: values the server just refused are not sent again unchanged (a save under way: the guard).
+    if (signature === lastFailed.current) {
       message.warning(t('admin:form.doNotRepeat'));
       return;
     }
-    setSaving(true);
-    try {
+    await guard(async () => {
       const envelope = await api.post(userInfoSettings.endpoints.save!, values, { quiet: true });
       if (envelope.code === 200) {
         lastFailed.current = undefined;
@@ -43,13 +45,11 @@ export default function UserInfoSettings() {
         return;
       }
       lastFailed.current = signature;
-      const text = t(`errors:code.${envelope.code}`);
-      const field = fieldOfError(userInfoSettings, envelope.code, envelope.info);
-      if (field) form.setFields([{ name: field, errors: [text] }]);
-      else message.error(text);
-    } finally {
-      setSaving(false);
-    }
+      const refused = envelopeError(envelope);
+      const field = fieldOfError(userInfoSettings, refused);
+      if (field) form.setFields([{ name: field, errors: [refused.message] }]);
+      else message.error(refused.message);
+    });
   };
 
   return (

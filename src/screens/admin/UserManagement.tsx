@@ -7,11 +7,13 @@ import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { resourceScreen, type Row } from '../../resources/ResourceScreen';
 import { ConfirmRowAction, RowAction } from '../../resources/RowAction';
+import { useSubmitGuard } from '../../resources/useSubmitGuard';
 
 function UserActions({ record, refresh }: { record: Row; refresh: () => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [menus, setMenus] = useState<{ available: string[]; denied: string[] } | undefined>();
+  const { busy: savingMenus, guard } = useSubmitGuard();
   if (!canAccessKey('userManagement', 'update')) return null;
 
   const lock = async () => {
@@ -69,7 +71,8 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
         open={!!menus}
         title={t('admin:userManagement.menusTitle', { name: record.username })}
         onCancel={() => setMenus(undefined)}
-        onOk={saveMenus}
+        onOk={() => guard(saveMenus)}
+        confirmLoading={savingMenus}
         okText={t('admin:form.save')}
         cancelText={t('common:actions.cancel')}
         maskClosable={false}

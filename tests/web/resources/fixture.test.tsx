@@ -1,39 +1,41 @@
 import { Refine } from '@refinedev/core';
+import routerProvider from '@refinedev/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntdApp } from 'antd';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes } from 'react-router';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
-import { rules } from '../../../resources/rules';
-import { defineResource } from '../../../resources/types';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { session } from '../../../src/api/session';
+import { AppRoutes } from '../../../src/App';
 import { i18n } from '../../../src/i18n';
+import { buildResources } from '../../../src/PortalApp';
 import { accessControlProvider } from '../../../src/providers/access';
 import { dataProvider } from '../../../src/providers/data';
 import { ResourceScreen } from '../../../src/resources/ResourceScreen';
+import { buildMenu } from '../../../src/routing/menu';
+import { hasScreen, SCREENS } from '../../../src/screens/registry';
 import { server } from '../setup';
+import { FIXTURE_TEXTS, fixtureWidgets as widgets } from './fixture-resource';
 
-/** A resource no screen was written for: the page below comes from the declaration alone. */
-const widgets = defineResource({
-  name: 'fixtureWidgets',
-  subject: 'snManagement',
-  route: '/fixture/widgets',
-  namespace: 'fixture',
-  endpoints: { list: '/Widget/GetWidgetPageList', one: '/Widget/GetWidget', save: '/Widget/SaveWidget', delete: '/Widget/DeleteWidget' },
-  titleField: 'code',
-  fields: {
-    code: { schema: rules.requiredText(20).regex(/^W-\d+$/, 'fixture:invalidCode'), list: true, filter: 'text', sortable: true, form: true, unique: 52 },
-    colour: { schema: z.enum(['red', 'green']), widget: 'select', options: ['red', 'green'], list: true, filter: true, form: true },
-  },
+/**
+ * DESIGN §3's claim on the web side: a declaration listed in RESOURCES (the mock stands for that one line) and
+ * its texts are all a new entity needs for its route, its menu entry for its roles and its pages.
+ */
+vi.mock('../../../resources/index', async (importOriginal) => {
+  const shipped = await importOriginal<typeof import('../../../resources/index')>();
+  const { fixtureWidgets } = await import('./fixture-resource');
+  return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureWidgets] };
+});
+// The portal's frame (sider, header, system selector) is not under test: its outlet is.
+vi.mock('../../../src/layout/AppLayout', async () => {
+  const { createElement } = await import('react');
+  const { Outlet } = await import('react-router');
+  return { default: () => createElement(Outlet) };
 });
 
 beforeAll(() => {
-  i18n.addResourceBundle('en', 'fixture', {
-  invalidCode: 'A widget code looks like W-1',
-  fixtureWidgets: { title: 'Widgets', fields: { code: 'Widget code', colour: 'Colour' }, options: { colour: { red: 'Red', green: 'Green' } } },
-  });
+  for (const [namespace, texts] of Object.entries(FIXTURE_TEXTS)) i18n.addResourceBundle('en', namespace, texts, true, false);
 });
 
 const rows = [
@@ -41,26 +43,89 @@ const rows = [
   { id: 2, code: 'W-2', colour: 'green' },
 ];
 
-function renderScreen(roles: string[], url = '/fixture/widgets') {
+const listAnswer = (data: unknown[] = rows, dataCount = data.length) => HttpResponse.json({ code: 200, info: 'Success', data: { data, dataCount } });
+
+function signIn(roles: string[]) {
   session.setTokens('token', 'refresh');
   session.setUserInfo({ username: 'u', email: '', roles, country: '', languageCode: 'en', menuDenied: [] });
+}
+
+/** Where the app navigated to: the path and query (filters, sorters, page) of the URL. */
+function LocationProbe() {
+  const location = useLocation();
+  return <output data-testid="location">{location.pathname + location.search}</output>;
+}
+
+function renderScreen(roles: string[], url = '/BasicSettings/fixtureWidgets') {
+  signIn(roles);
   return render(
     <MemoryRouter initialEntries={[url]}>
       <AntdApp>
         <Refine
           dataProvider={dataProvider}
+          routerProvider={routerProvider}
           accessControlProvider={accessControlProvider}
-          resources={[{ name: 'fixtureWidgets', list: '/fixture/widgets' }]}
-          options={{ disableTelemetry: true }}
+          resources={[{ name: 'fixtureWidgets', list: '/BasicSettings/fixtureWidgets' }]}
+          options={{ disableTelemetry: true, syncWithLocation: true }}
         >
           <Routes>
-            <Route path="/fixture/widgets" element={<ResourceScreen declaration={widgets} />} />
+            <Route path="/BasicSettings/fixtureWidgets" element={<ResourceScreen declaration={widgets} />} />
           </Routes>
+          <LocationProbe />
         </Refine>
       </AntdApp>
     </MemoryRouter>,
   );
 }
+
+describe('a declaration is all a new entity needs', { timeout: 45_000 }, () => {
+  it('gets a Refine resource at its route, a generated screen and a menu entry in its group, for its roles only', () => {
+    expect(buildResources()).toContainEqual(
+      expect.objectContaining({ name: 'fixtureWidgets', list: '/BasicSettings/fixtureWidgets', meta: expect.objectContaining({ parent: 'BasicSettings', icon: 'tool', hide: false }) }),
+    );
+    expect(hasScreen('fixtureWidgets')).toBe(true);
+    expect(SCREENS.fixtureWidgets).toBeDefined();
+    const entries = (roles: string[]) => buildMenu(roles, [], hasScreen).find((e) => e.key === 'BasicSettings')?.children ?? [];
+    expect(entries(['servicer'])).toContainEqual({ key: 'fixtureWidgets', path: '/BasicSettings/fixtureWidgets', icon: 'tool' });
+    expect(entries(['sncreator']).map((e) => e.key)).not.toContain('fixtureWidgets');
+    // A user whose menu permissions hide it does not get it either.
+    expect(buildMenu(['servicer'], ['fixtureWidgets'], hasScreen).flatMap((e) => e.children ?? []).map((e) => e.key)).not.toContain('fixtureWidgets');
+  });
+
+  it('opens its list and its create form at its route in the portal; a role without it gets the 401 page', async () => {
+    let roles = ['servicer'];
+    server.use(
+      http.post('/api/Account/GetUserInfo', () => HttpResponse.json({ code: 200, info: 'Success', data: { username: 'u', email: '', roles, country: '', languageCode: 'en', menuDenied: [] } })),
+      http.post('/api/Widget/GetWidgetPageList', () => listAnswer()),
+    );
+    signIn(roles);
+    const first = render(
+      <MemoryRouter initialEntries={['/BasicSettings/fixtureWidgets']}>
+        <AntdApp>
+          <AppRoutes />
+        </AntdApp>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('W-2', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Widgets' })).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('resource-create'));
+    const drawer = await screen.findByRole('dialog');
+    expect(within(drawer).getByLabelText('Widget code')).toBeInTheDocument();
+    first.unmount();
+
+    roles = ['sncreator'];
+    signIn(roles);
+    render(
+      <MemoryRouter initialEntries={['/BasicSettings/fixtureWidgets']}>
+        <AntdApp>
+          <AppRoutes />
+        </AntdApp>
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('401', undefined, { timeout: 15_000 })).toBeInTheDocument();
+    expect(screen.queryByText('W-2')).not.toBeInTheDocument();
+  });
+});
 
 describe('the generated resource pages (declaration + MSW, no screen code)', { timeout: 45_000 }, () => {
   it('lists through pageIndex / pageSize with translated columns and options; filters are sent as parameters', async () => {
@@ -90,7 +155,7 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
 
   it('shows no create, edit or delete buttons to a role CASL does not allow', async () => {
     server.use(http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } })));
-    // servicepartner may not open snManagement (the fixture's subject); the list call still answers here.
+    // servicepartner is not among the fixture's roles; the list call still answers here.
     renderScreen(['servicepartner']);
     expect(await screen.findByText('W-1')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /edit/i })).not.toBeInTheDocument();
@@ -107,7 +172,7 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
         return HttpResponse.json({ code: 52, info: 'S/N exists', data: { field: 'code' } });
       }),
     );
-    renderScreen(['admin'], '/fixture/widgets?action=create');
+    renderScreen(['admin'], '/BasicSettings/fixtureWidgets?action=create');
     const drawer = await screen.findByRole('dialog');
     const code = within(drawer).getByLabelText('Widget code');
     await userEvent.type(code, 'bad');
@@ -143,7 +208,7 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
         return HttpResponse.json({ code: 200, info: 'Success', data: saved });
       }),
     );
-    renderScreen(['admin'], '/fixture/widgets?action=edit&id=37');
+    renderScreen(['admin'], '/BasicSettings/fixtureWidgets?action=edit&id=37');
     const drawer = await screen.findByRole('dialog');
     const code = await within(drawer).findByLabelText('Widget code');
     await waitFor(() => expect(code).toHaveValue('W-37'));
@@ -164,12 +229,12 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
         return HttpResponse.json({ code: 8, info: 'No data', data: null });
       }),
     );
-    const first = renderScreen(['admin'], '/fixture/widgets?action=show&id=2');
+    const first = renderScreen(['admin'], '/BasicSettings/fixtureWidgets?action=show&id=2');
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('W-2')).toBeInTheDocument();
     expect(asked).toEqual([]);
     first.unmount();
-    renderScreen(['admin'], '/fixture/widgets?action=show&id=404');
+    renderScreen(['admin'], '/BasicSettings/fixtureWidgets?action=show&id=404');
     await waitFor(() => expect(asked).toEqual(['404']));
     await waitFor(() => expect(document.body.textContent).toContain(i18n.t('errors:code.8')));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -177,7 +242,7 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
 
   it('turns an edit link into show for a role that may not edit', async () => {
     server.use(http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } })));
-    renderScreen(['servicepartner'], '/fixture/widgets?action=edit&id=1');
+    renderScreen(['servicepartner'], '/BasicSettings/fixtureWidgets?action=edit&id=1');
     const drawer = await screen.findByRole('dialog');
     expect(await within(drawer).findByText('W-1')).toBeInTheDocument();
     expect(within(drawer).queryByRole('button', { name: /save/i })).not.toBeInTheDocument();
