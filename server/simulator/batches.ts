@@ -1,10 +1,12 @@
 import type { FaultReport, IngestBatch } from '../monitoring/ingest/schema';
+import { effectiveStatus } from '../monitoring/status';
 import type { StepResult } from './simulate';
 
 /**
  * Turns simulated steps into the batches a device would post: samples in order, at most `maxSamples` per
  * batch, and every fault seen during the batch with its end when it has ended by the batch's last step
- * (a fault still running is reported open and closed by a later batch, as real devices do).
+ * (a fault still running is reported open and closed by a later batch, as real devices do). The status is
+ * what the device says at its last report: normal, or the level of the worst fault running then.
  */
 export function toIngestBatches(results: readonly StepResult[], stepMs: number, maxSamples: number): IngestBatch[] {
   const batches: IngestBatch[] = [];
@@ -30,7 +32,9 @@ export function toIngestBatches(results: readonly StepResult[], stepMs: number, 
       }
     }
     if (samples.length === 0 && faults.size === 0) continue;
-    batches.push({ status: 'normal', samples, faults: [...faults.values()] });
+    const lastStep = chunk.findLast((step) => step.sample !== null);
+    const running = (lastStep?.activeFaults ?? []).map((f) => f.type.level);
+    batches.push({ status: effectiveStatus('normal', running), samples, faults: [...faults.values()] });
   }
   return batches;
 }

@@ -4,6 +4,7 @@ import { MAX_SAMPLES_PER_BATCH } from '../monitoring/ingest/schema';
 import { demoFleet, type DemoSystem } from '../monitoring/demo/fleet';
 import { cloudinessOf } from '../monitoring/weather/service';
 import { toIngestBatches } from './batches';
+import { unknownSystems, unknownSystemsMessage } from './fleet-check';
 import { alignToStep, SiteSimulator } from './simulate';
 import type { Site } from './site';
 
@@ -13,7 +14,9 @@ import type { Site } from './site';
  * Plays the demo systems as devices: D days of history for the first N demo systems, posted in batches to
  * the running server's /api/Device/Ingest (re-sending what the seed stored changes nothing); with --live,
  * one sample per system every reporting interval after that. Device keys come from the demo password
- * (DEMO_PASSWORD, as the server's seed derived them).
+ * (DEMO_PASSWORD, as the server's seed derived them). Asked for systems the server does not have (more
+ * than its demo fleet), it refuses before posting anything. Each batch reports the device's status (normal,
+ * or the worst fault running) and its faults, as the simulator's fault model produces them.
  */
 const STEP_MS = 300_000;
 const DAY_MS = 86_400_000;
@@ -50,18 +53,32 @@ function siteOf(demo: DemoSystem): Site {
   };
 }
 
-async function post(sn: string, batch: unknown): Promise<void> {
+async function send(sn: string, batch: unknown): Promise<{ code: number; info: string }> {
   const response = await fetch(endpoint, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-device-key': demoDeviceKey(sn, password) },
     body: JSON.stringify(batch),
   });
-  const answer = (await response.json()) as { code: number; info: string };
+  return (await response.json()) as { code: number; info: string };
+}
+
+async function post(sn: string, batch: unknown): Promise<void> {
+  const answer = await send(sn, batch);
   if (answer.code !== 200) console.error(`${sn}: ${answer.code} ${answer.info}`);
 }
 
 // Systems that never report stay unknown, as in the demo.
-const fleet = demoFleet(Math.max(count, 1)).slice(0, count).filter((s) => s.status !== null);
+const planned = demoFleet(count);
+const fleet = planned.filter((s) => s.status !== null);
+const unknown = await unknownSystems(fleet.map((s) => s.sn), send).catch((error: unknown) => {
+  console.error(`cannot reach ${endpoint}: ${error instanceof Error ? error.message : String(error)} (is the portal running? --url)`);
+  process.exit(2);
+});
+if (unknown.length > 0) {
+  // Demo S/Ns are numbered in order: the systems before the first missing one are there.
+  console.error(unknownSystemsMessage(unknown, planned.findIndex((s) => s.sn === unknown[0]), values.url));
+  process.exit(2);
+}
 const start = alignToStep(Date.now() - days * DAY_MS, STEP_MS);
 const simulators = fleet.map((demo) => ({ demo, sim: new SiteSimulator(siteOf(demo), start, STEP_MS, 55) }));
 

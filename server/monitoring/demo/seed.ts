@@ -164,6 +164,7 @@ async function pushHistory(db: Database, system: typeof systems.$inferSelect, de
   } else if (last && demo.status === 'normal') {
     // A fault the simulator left running at the end would change the planned status: close it now.
     last.faults = (last.faults ?? []).map((f) => ({ ...f, ended_at: f.ended_at ?? new Date(end - STEP_MS).toISOString() }));
+    last.status = 'normal';
   }
   const key = demoDeviceKey(system.sysSn, password);
   const identities = new DeviceIdentities(db);
