@@ -96,6 +96,32 @@ describe('monitoring in a browser', () => {
     await context.close();
   });
 
+  it('keeps the storage list\'s filters, page and sort in the URL: a reload and back show the same list', async () => {
+    const query = { pageIndex: 2, pageSize: 10, sort: 'popv', order: 'desc' };
+    const expected = await apiAs<{ data: Array<{ sys_sn: string }> }>('admin', '/ESS/GetSystems', query);
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    const list = '/EnergyStorageList/energyStorageList?page=2&size=10&sort=popv&order=desc';
+    const rows = page.locator('.storage-table .ant-table-row');
+    const shown = () => rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-row-key')));
+    await page.goto(list);
+    await page.waitForFunction((first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first, expected.data[0]!.sys_sn);
+    expect(await shown()).toEqual(expected.data.map((s) => s.sys_sn));
+    await page.reload();
+    await page.waitForFunction((first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first, expected.data[0]!.sys_sn);
+    expect(await shown()).toEqual(expected.data.map((s) => s.sys_sn));
+
+    // A search goes into the URL from page 1; back returns to the page before it.
+    const installer = await apiAs<{ data: Array<{ sys_sn: string; installer: string }> }>('admin', '/ESS/GetSystems', { pageIndex: 1, pageSize: 1, sort: 'installer', order: 'asc' });
+    await page.getByRole('textbox', { name: 'Installer' }).fill(installer.data[0]!.installer);
+    await page.getByRole('button', { name: /Search/ }).click();
+    await page.waitForURL((url) => url.searchParams.get('installer') === installer.data[0]!.installer && !url.searchParams.has('page'));
+    await page.goBack();
+    await page.waitForURL((url) => url.searchParams.get('page') === '2' && !url.searchParams.has('installer'));
+    await page.waitForFunction((first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first, expected.data[0]!.sys_sn);
+    await context.close();
+  });
+
   it('fits the customer dashboard into a 375 px phone', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await login(page, 'customer');
