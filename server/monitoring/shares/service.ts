@@ -50,11 +50,15 @@ export async function shareSystem(
     let [sharer] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, address));
     let registerToken: string | null = null;
     if (sharer && !sharer.roles.includes('sharer')) throw new ApiError(37, 'User exists: this e-mail belongs to an account that is not a sharer');
+    // A new person, or one invited before who never registered: they cannot log in yet, so a (new) link.
+    const invite = !sharer || (await stillToRegister(tx, sharer.id));
     if (!sharer) {
       [sharer] = await tx
         .insert(users)
         .values({ username: address, email: address, passwordHash: await hashPassword(randomBytes(24).toString('base64')), roles: ['sharer'], createdAt: now, updatedAt: now })
         .returning();
+    }
+    if (invite) {
       registerToken = randomBytes(24).toString('base64url');
       await tx.insert(shareInvitations).values({ sharerUserId: sharer!.id, tokenHash: hashToken(registerToken), expiresAt, createdAt: now });
     }
@@ -79,6 +83,19 @@ export async function shareSystem(
   });
   mailer.sendQueued();
   return result;
+}
+
+/**
+ * Whether the sharer account is still waiting for its person to register: made by a share (so invited),
+ * with no invitation used yet. An account that was never invited (the demo's, one made by an administrator)
+ * or that registered has a user name and a password of its own.
+ */
+async function stillToRegister(db: Database, sharerUserId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ invited: sql<number>`count(*)`.mapWith(Number), registered: sql<number>`count(${shareInvitations.usedAt})`.mapWith(Number) })
+    .from(shareInvitations)
+    .where(eq(shareInvitations.sharerUserId, sharerUserId));
+  return (row?.invited ?? 0) > 0 && row!.registered === 0;
 }
 
 async function liveInvitation(db: Database, token: string, now: Date) {

@@ -127,3 +127,20 @@ test("the selector list marks the systems shared with the caller; such a system 
     await t.db.update(users).set({ roles: ['sharer'] }).where(eq(users.id, sharer!.id));
   }
 });
+
+test('sharing again with someone who has not registered yet sends a new registration link, not a login notice', async () => {
+  const customer = await as(t, 'customer');
+  const first = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'late.reader@mail.example', days: 2 });
+  const again = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'late.reader@mail.example', days: 4 });
+  expect(again.body.data.register_token).toBeTruthy();
+  expect(again.body.data.register_token).not.toBe(first.body.data.register_token);
+  const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'late.reader@mail.example')).orderBy(mailOutbox.id);
+  expect(mails).toHaveLength(2);
+  expect(mails[1]!.body).toContain(`/shareRegister?token=${again.body.data.register_token}`);
+  expect(mails[1]!.body).not.toContain('/Login');
+  const register = await t.post('/api/Account/RegisterSharerAccount', { token: again.body.data.register_token, username: 'late-reader', password: 'abc12345' });
+  expect(register.body.code).toBe(200);
+  // Registered now: the next share is a notice with the login link.
+  const third = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'late.reader@mail.example', days: 4 });
+  expect(third.body.data).toMatchObject({ sharer_username: 'late-reader', register_token: null });
+});
