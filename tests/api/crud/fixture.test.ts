@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { queryRows } from '../../../server/db/database';
 import { createTestApp, type TestApp } from '../helpers';
 import { CREATE_FIXTURE_WIDGETS } from './fixture-resource';
 
@@ -32,7 +33,7 @@ beforeEach(async () => {
 
 /** Every table's rows, the fixture's too (created after the helper listed the tables). */
 async function rowCounts() {
-  const [widgets] = (await t.db.execute(sql`SELECT count(*)::int AS n FROM fixture_widgets`)).rows as { n: number }[];
+  const [widgets] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM fixture_widgets`);
   return { ...(await t.database.rowCounts()), fixture_widgets: widgets!.n };
 }
 

@@ -56,6 +56,8 @@ function LocationProbe() {
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+const currentUrl = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '');
+
 function renderScreen(roles: string[], url = '/BasicSettings/fixtureWidgets') {
   signIn(roles);
   return render(
@@ -272,5 +274,81 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     } finally {
       window.innerWidth = desktopWidth;
     }
+  });
+
+  it('writes the filters to the URL, and a link with them opens the list filtered', async () => {
+    const bodies: any[] = [];
+    server.use(
+      http.post('/api/Widget/GetWidgetPageList', async ({ request }) => {
+        const body = (await request.json()) as any;
+        bodies.push(body);
+        return listAnswer(body.code ? rows.filter((r) => r.code.includes(body.code)) : rows);
+      }),
+    );
+    const first = renderScreen(['admin']);
+    expect(await screen.findByText('W-2')).toBeInTheDocument();
+    await userEvent.type(screen.getAllByRole('textbox')[0]!, 'W-1');
+    fireEvent.click(screen.getByRole('button', { name: /search/i }));
+    await waitFor(() => expect(currentUrl()).toContain('filters[0][value]=W-1'));
+    expect(currentUrl()).toContain('filters[0][field]=code');
+    const link = currentUrl();
+    first.unmount();
+
+    bodies.length = 0;
+    renderScreen(['admin'], link);
+    await waitFor(() => expect(bodies[0]).toMatchObject({ code: 'W-1', pageIndex: 1 }));
+    expect(await screen.findByDisplayValue('W-1')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('W-2')).not.toBeInTheDocument());
+  });
+
+  it('sorts by a sortable column: the request and the URL carry the order', async () => {
+    const bodies: any[] = [];
+    server.use(
+      http.post('/api/Widget/GetWidgetPageList', async ({ request }) => {
+        bodies.push(await request.json());
+        return listAnswer();
+      }),
+    );
+    renderScreen(['admin']);
+    expect(await screen.findByText('W-2')).toBeInTheDocument();
+    expect(bodies[0].sort).toBeUndefined();
+    const header = screen.getAllByText('Widget code').find((el) => el.closest('th'))!;
+    fireEvent.click(header);
+    await waitFor(() => expect(bodies.at(-1)).toMatchObject({ sort: [{ field: 'code', order: 'asc' }] }));
+    expect(currentUrl()).toContain('sorters[0][field]=code');
+    expect(currentUrl()).toContain('sorters[0][order]=asc');
+    // Colour is not sortable: no sorter on its header.
+    expect(screen.getAllByText('Colour').find((el) => el.closest('th'))!.closest('th')).not.toHaveClass('ant-table-column-has-sorters');
+  });
+
+  it('deletes a row only after its confirmation, naming the record', async () => {
+    const deleted: unknown[] = [];
+    let lists = 0;
+    server.use(
+      http.post('/api/Widget/GetWidgetPageList', () => {
+        lists++;
+        return listAnswer(deleted.length ? rows.slice(1) : rows);
+      }),
+      http.post('/api/Widget/DeleteWidget', async ({ request }) => {
+        deleted.push(await request.json());
+        return HttpResponse.json({ code: 200, info: 'Success', data: null });
+      }),
+    );
+    renderScreen(['admin']);
+    expect(await screen.findByText('W-1')).toBeInTheDocument();
+    fireEvent.click(screen.getAllByTestId('row-delete')[0]!);
+    const question = i18n.t('admin:list.deleteConfirm', { name: 'W-1' });
+    expect(await screen.findByText(question)).toBeInTheDocument();
+    // Cancelled: nothing is sent.
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('common:actions.cancel') }));
+    await waitFor(() => expect(screen.queryByText(question)).not.toBeVisible());
+    expect(deleted).toEqual([]);
+
+    fireEvent.click(screen.getAllByTestId('row-delete')[0]!);
+    fireEvent.click(await screen.findByTestId('delete-confirm'));
+    await waitFor(() => expect(deleted).toEqual([{ id: 1 }]));
+    expect(await screen.findByText(i18n.t('admin:list.deleted'))).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText('W-1')).not.toBeInTheDocument());
+    expect(lists).toBeGreaterThan(1);
   });
 });
