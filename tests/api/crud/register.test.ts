@@ -1,0 +1,26 @@
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { RESOURCES } from '../../../resources';
+import { defineResource } from '../../../resources/types';
+import { RESOURCE_HOOKS } from '../../../server/admin';
+import type { AppDeps } from '../../../server/config';
+import { registerResources } from '../../../server/crud/register';
+
+const deps = {} as AppDeps;
+const widgets = (table?: string) =>
+  defineResource({ name: 'widgets', route: '/widgets', roles: ['admin'], namespace: 'admin', table, endpoints: { list: '/Widget/List' }, fields: { code: { schema: z.string() } } });
+
+describe('registerResources: the generated calls of every declaration naming its table', () => {
+  it('registers the shipped resources with their hooks, one service per declaration with a table', () => {
+    const services = registerResources(Fastify(), deps, { resources: RESOURCES, hooks: RESOURCE_HOOKS });
+    expect(Object.keys(services).sort()).toEqual(RESOURCES.filter((d) => d.table).map((d) => d.name).sort());
+    expect(services.userInfoSettings).toBeUndefined();
+    expect(services.licenseManagement!.hooks).toBe(RESOURCE_HOOKS.licenseManagement);
+  });
+
+  it('refuses a table name the schema does not export, and hooks for a resource it does not generate', () => {
+    expect(() => registerResources(Fastify(), deps, { resources: [widgets('nowhere')] })).toThrow(/no table 'nowhere'/);
+    expect(() => registerResources(Fastify(), deps, { resources: [widgets()], hooks: { widgets: {} } })).toThrow(/hooks for 'widgets'/);
+  });
+});
