@@ -71,9 +71,10 @@ export class AdvisoryLock {
   async tryAcquire(): Promise<boolean> {
     const [k1, k2] = this.keys;
     if (this.held) {
-      // Still ours? (A lost connection takes a session lock with it.)
+      // Still ours? (A lost connection takes a session lock with it.) PGlite, one session without a server
+      // process, lists its locks with no pid (and pg_backend_pid() answers 0): a lock there is this process's.
       const [own] = await this.session.query<{ held: boolean }>(sql`
-        SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid = pg_backend_pid()
+        SELECT EXISTS (SELECT 1 FROM pg_locks WHERE locktype = 'advisory' AND granted AND coalesce(pid, pg_backend_pid()) = pg_backend_pid()
                           AND classid::bigint = ${k1} AND objid::bigint = ${k2} AND objsubid = 2) AS held`);
       if (own?.held === true) return true;
       this.held = false;

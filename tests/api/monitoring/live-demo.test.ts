@@ -122,6 +122,16 @@ describe('live demo fleet', () => {
     expect(Number(normal[0]!.n)).toBeGreaterThanOrEqual(liveSns.length - 1);
   });
 
+  it('keeps playing round after round, as its timer runs it: lead again, then tick', async () => {
+    const fleet = runner();
+    expect(await fleet.lead()).toBe(true);
+    for (let round = 0; round < 3; round++) {
+      t.clock.advance(5 * 60_000);
+      expect(await fleet.lead()).toBe(true);
+      expect((await fleet.tick()).samples).toBeGreaterThanOrEqual(liveSns.length - 1);
+    }
+  });
+
   it('the advisory lock lets one runner play the fleet; another takes over when it stops', async () => {
     const first = runner();
     const second = runner();
