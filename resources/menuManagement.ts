@@ -30,7 +30,7 @@ export const menuManagement = defineResource({
     parent_key: {
       schema: z.string().trim().max(64).nullable().optional().transform((v) => (v ? v : null)),
       widget: 'select',
-      relation: { listPath: '/Menu/GetMenuPageList', valueField: 'menu_key', labelField: 'title_en' },
+      relation: { listPath: '/Menu/GetMenuPageList', valueField: 'menu_key', labelField: { en: 'title_en', zh: 'title_zh', de: 'title_de', ja: 'title_ja' } },
       list: true, filter: 'select', form: true, width: 180,
     },
     path: { schema: rules.optionalText(200), list: true, sortable: true, form: true },

@@ -33,8 +33,25 @@ export interface Relation {
   listPath: string;
   /** The field of the related row stored in this field. */
   valueField: string;
-  /** The field shown in the select. */
-  labelField: string;
+  /**
+   * The field shown in the select and the list: one field, or one per language (`{ en: 'title_en', de:
+   * 'title_de', … }`, `en` required) whose blank value falls back to the English one.
+   */
+  labelField: string | RelationLabelFields;
+}
+
+export type LabelLanguage = 'en' | 'zh' | 'de' | 'ja';
+export type RelationLabelFields = { en: string } & Partial<Record<Exclude<LabelLanguage, 'en'>, string>>;
+
+/** The label of a related row in a language ('de', 'zh-CN', …): its field for that language, else English, else the value. */
+export function relationLabel(relation: Relation, row: Record<string, unknown>, language: string): string {
+  const fields = typeof relation.labelField === 'string' ? { en: relation.labelField } : relation.labelField;
+  const own = fields[language.slice(0, 2) as LabelLanguage];
+  for (const field of [own, fields.en]) {
+    const value = field ? row[field] : undefined;
+    if (value !== undefined && value !== null && String(value).trim() !== '') return String(value);
+  }
+  return String(row[relation.valueField] ?? '');
 }
 
 export interface FieldDeclaration {

@@ -49,9 +49,11 @@ export const userManagement = defineResource({
     },
     locked: { schema: z.boolean().optional().default(false), widget: 'switch', list: true, filter: 'select', width: 100 },
     password: { schema: PASSWORD_RULE, widget: 'password', form: 'create', secret: true },
+    // In the form on edit too: giving the installer or service-partner role may need a license (48, 39, 38,
+    // 89, 17, 13 are shown on this field). Blank on edit keeps the license the user holds; not a users column.
     license_key: {
       schema: z.string().trim().max(40).optional().default(''),
-      form: 'create', secret: true,
+      form: true, secret: true,
     },
     created_at: { column: 'createdAt', schema: z.string().optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
   },

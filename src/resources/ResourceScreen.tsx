@@ -35,8 +35,13 @@ export interface ResourceScreenOptions {
   toolbar?: (ctx: { filters: Record<string, unknown>; refresh: () => void }) => ReactNode;
   /** Cells of the list and values of the show page drawn by the screen, per field (e.g. an expiry with a tag). */
   cells?: Record<string, (value: unknown, record: Row) => ReactNode>;
-  /** Called after a record was saved or deleted (e.g. menuManagement reloads the sidebar's menu). */
+  /** Called after a record was saved or deleted, or a delete was refused (e.g. menuManagement reloads the sidebar's menu). */
   onChange?: () => void;
+  /**
+   * Per row, before its delete is offered: `blocked` disables the delete and says why in its tooltip (a record
+   * still in use), `confirm` replaces the generic question. The server keeps its own check.
+   */
+  deletion?: (record: Row) => { blocked?: string; confirm?: string } | undefined;
 }
 
 export interface FormPageProps {
@@ -147,6 +152,8 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
             label={fieldLabel(declaration, name, t)}
             rules={rulesFor(field, t)}
             required={isRequired(field)}
+            // An optional help line under the input: <namespace>:<name>.help.<field>, when the texts have one.
+            extra={t(`${declaration.namespace}:${declaration.name}.help.${name}`, { defaultValue: '' }) || undefined}
             valuePropName="value"
             validateTrigger="onBlur"
           >
@@ -266,6 +273,8 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [oneFailed]);
 
+  const deletion = (row: Row) => options.deletion?.(row);
+
   const columns: ColumnsType<Row> = Object.entries(declaration.fields)
     .filter(([, f]) => f.list && !f.secret)
     .map(([name, field]) => ({
@@ -290,13 +299,16 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
         {can.update && (
           <RowAction title={t('admin:list.edit')} icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])} data-testid="row-edit" />
         )}
-        {can.delete && (
+        {can.delete && deletion(row)?.blocked && (
+          <RowAction title={deletion(row)!.blocked!} icon={<DeleteOutlined />} danger disabled data-testid="row-delete" />
+        )}
+        {can.delete && !deletion(row)?.blocked && (
           <ConfirmRowAction
             title={t('admin:list.delete')}
             icon={<DeleteOutlined />}
             danger
             data-testid="row-delete"
-            confirm={t('admin:list.deleteConfirm', { name: String(row[declaration.titleField ?? idField] ?? '') })}
+            confirm={deletion(row)?.confirm ?? t('admin:list.deleteConfirm', { name: String(row[declaration.titleField ?? idField] ?? '') })}
             okText={t('admin:list.delete')}
             data-confirm-testid="delete-confirm"
             onConfirm={async () => {
@@ -306,6 +318,9 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
                 options.onChange?.();
               } catch (error) {
                 message.error((error as HttpError).message);
+                // Refused: the record may be in use by now; what the row offers is read again.
+                refresh();
+                options.onChange?.();
               }
             }}
           />

@@ -25,10 +25,14 @@ export function forgetOverrides(): void {
   pending.clear();
 }
 
-/** The bundle with the overrides of its namespace written in at their dotted keys. */
+/**
+ * A copy of the bundle with the overrides of its namespace written in at their dotted keys. Always a copy:
+ * i18next keeps the object it is given, and a text set later (an edit) must not change the shipped module, or
+ * reading the namespace again (a reset to the shipped text) would bring the edit back.
+ */
 export function applyOverrides(bundle: Record<string, unknown>, overrides: Record<string, string> | undefined): Record<string, unknown> {
-  if (!overrides) return bundle;
   const out = structuredClone(bundle);
+  if (!overrides) return out;
   for (const [key, value] of Object.entries(overrides)) {
     const parts = key.split('.');
     let node = out as Record<string, unknown>;

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { relationLabel, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { api } from '../api/client';
 import type { Page } from '../shared/codes';
 import { optionLabel } from './labels';
@@ -12,7 +12,7 @@ export interface Option {
 
 /** Select options of a field: its fixed choices (translated), yes/no for a switch, or the rows of its relation. */
 export function useOptions(declaration: ResourceDeclaration, name: string, field: FieldDeclaration): { options: Option[]; loading: boolean } {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const relation = field.relation;
   const query = useQuery({
     queryKey: ['resource-options', relation?.listPath],
@@ -27,7 +27,8 @@ export function useOptions(declaration: ResourceDeclaration, name: string, field
     const rows = query.data ?? [];
     return {
       loading: query.isLoading,
-      options: rows.map((row) => ({ value: String(row[relation.valueField]), label: String(row[relation.labelField] ?? row[relation.valueField]) })),
+      // The label in the current language (a per-language labelField), re-read when the language changes.
+      options: rows.map((row) => ({ value: String(row[relation.valueField]), label: relationLabel(relation, row, i18n.language) })),
     };
   }
   if (field.widget === 'switch') {

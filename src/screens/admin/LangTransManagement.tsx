@@ -1,19 +1,17 @@
-import { EditOutlined, SearchOutlined } from '@ant-design/icons';
+import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
-import { i18n } from '../../i18n';
-import { forgetOverrides } from '../../resources/translationOverrides';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import type { Page } from '../../shared/codes';
-
-const LANGS = ['en', 'zh', 'de', 'ja'] as const;
-type Lang = (typeof LANGS)[number];
+import { AddKeyModal } from './translations/AddKeyModal';
+import { ResetOverride } from './translations/ResetOverride';
+import { applyText, LANGS, type Lang } from './translations/runningApp';
 
 interface TranslationRow extends Record<Lang, string> {
   id: string;
@@ -23,14 +21,15 @@ interface TranslationRow extends Record<Lang, string> {
 }
 
 /**
- * langTransManagement: every key in the four languages; an edit is stored on the server and applied to the
- * running app at once (and to every other browser at its next page load).
+ * langTransManagement: every key in the four languages; an edit, a new key or a reset to the shipped text is
+ * stored on the server and applied to the running app at once (and to every other browser at its next page load).
  */
 export default function LangTransManagement() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<TranslationRow | undefined>();
+  const [adding, setAdding] = useState(false);
   const [form] = Form.useForm();
   const filters = { namespace: params.get('namespace') ?? undefined, key: params.get('key') ?? undefined, text: params.get('text') ?? undefined };
   const pageIndex = Number(params.get('current') ?? 1);
@@ -45,28 +44,44 @@ export default function LangTransManagement() {
     setParams(p);
   };
   const mayEdit = canAccessKey('langTransManagement', 'update');
+  const mayAdd = canAccessKey('langTransManagement', 'create');
+  const mayReset = canAccessKey('langTransManagement', 'delete');
   const { busy: saving, guard } = useSubmitGuard();
 
   const save = async () => {
     if (!editing) return;
     const values = (await form.validateFields()) as Record<Lang, string>;
+    const saved: Parameters<typeof applyText>[0] = [];
+    let refused = false;
     for (const lng of LANGS) {
       const value = (values[lng] ?? '').trim();
       if (value === editing[lng] || !value) continue;
       const envelope = await api.post('/Translation/SaveTranslation', { language: lng, namespace: editing.namespace, key: editing.key, value });
-      if (envelope.code !== 200) return;
-      // At once in this browser: the running i18next gets the new text.
-      i18n.addResource(lng, editing.namespace, editing.key, value);
+      if (envelope.code !== 200) {
+        refused = true;
+        break;
+      }
+      saved.push({ language: lng, namespace: editing.namespace, key: editing.key, value });
     }
-    forgetOverrides();
-    await i18n.changeLanguage(i18n.language);
+    // The texts the server took apply at once, even when a later language was refused (its code is shown).
+    await applyText(saved);
+    if (refused) return;
     message.success(t('admin:form.saved'));
     setEditing(undefined);
     void query.refetch();
   };
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:langTransManagement')}</Typography.Title>}>
+    <Card
+      title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:langTransManagement')}</Typography.Title>}
+      extra={
+        mayAdd && (
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="translation-add">
+            {t('admin:langTransManagement.add')}
+          </Button>
+        )
+      }
+    >
       <Form
         name="translation-filters"
         layout="inline"
@@ -112,7 +127,12 @@ export default function LangTransManagement() {
             render: (text: string, row: TranslationRow) => (
               <span>
                 {text || <Typography.Text type="danger">{t('admin:langTransManagement.missing')}</Typography.Text>}{' '}
-                {row.overridden.includes(lng) && <Tag color="gold">{t('admin:langTransManagement.edited')}</Tag>}
+                {row.overridden.includes(lng) && (
+                  <Space size={0} className="translation-override">
+                    <Tag color="gold">{t('admin:langTransManagement.edited')}</Tag>
+                    {mayReset && <ResetOverride language={lng} namespace={row.namespace} translationKey={row.key} onReset={() => void query.refetch()} />}
+                  </Space>
+                )}
               </span>
             ),
           })),
@@ -154,6 +174,15 @@ export default function LangTransManagement() {
           ))}
         </Form>
       </Modal>
+      <AddKeyModal
+        open={adding}
+        namespaces={query.data?.namespaces ?? []}
+        onClose={() => setAdding(false)}
+        onAdded={() => {
+          setAdding(false);
+          void query.refetch();
+        }}
+      />
     </Card>
   );
 }

@@ -1,0 +1,27 @@
+import { i18n } from '../../../i18n';
+import { forgetOverrides } from '../../../resources/translationOverrides';
+
+export const LANGS = ['en', 'zh', 'de', 'ja'] as const;
+export type Lang = (typeof LANGS)[number];
+
+/** Redraws every text on screen (react-i18next re-renders on a language change, not on a store change). */
+async function redraw(): Promise<void> {
+  await i18n.changeLanguage(i18n.language);
+}
+
+/** A text saved on the server applies in this browser at once; other browsers get it at their next load. */
+export async function applyText(entries: { language: Lang; namespace: string; key: string; value: string }[]): Promise<void> {
+  for (const { language, namespace, key, value } of entries) i18n.addResource(language, namespace, key, value);
+  forgetOverrides();
+  await redraw();
+}
+
+/**
+ * An override removed on the server: the namespace is read again (the shipped file and the overrides left),
+ * so the shipped text shows at once.
+ */
+export async function reloadShipped(language: Lang, namespace: string): Promise<void> {
+  forgetOverrides();
+  await i18n.reloadResources([language], [namespace]);
+  await redraw();
+}
