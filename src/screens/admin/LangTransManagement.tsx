@@ -1,11 +1,12 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Grid, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
+import '../../resources/resources.css';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import type { Page } from '../../shared/codes';
@@ -30,6 +31,7 @@ export default function LangTransManagement() {
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<TranslationRow | undefined>();
   const [adding, setAdding] = useState(false);
+  const screens = Grid.useBreakpoint();
   const [form] = Form.useForm();
   const filters = { namespace: params.get('namespace') ?? undefined, key: params.get('key') ?? undefined, text: params.get('text') ?? undefined };
   const pageIndex = Number(params.get('current') ?? 1);
@@ -72,16 +74,16 @@ export default function LangTransManagement() {
   };
 
   return (
-    <Card
-      title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:langTransManagement')}</Typography.Title>}
-      extra={
-        mayAdd && (
+    <Card styles={{ body: { padding: screens.md ? 24 : 12 } }}>
+      {/* The generated lists' header: on a phone the button wraps under the title instead of clipping it. */}
+      <div className="resource-header">
+        <Typography.Title level={4}>{t('menu:langTransManagement')}</Typography.Title>
+        {mayAdd && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="translation-add">
             {t('admin:langTransManagement.add')}
           </Button>
-        )
-      }
-    >
+        )}
+      </div>
       <Form
         name="translation-filters"
         layout="inline"
@@ -139,6 +141,7 @@ export default function LangTransManagement() {
           {
             title: t('admin:list.actions'),
             width: 100,
+            fixed: screens.md ? ('right' as const) : undefined,
             render: (_: unknown, row: TranslationRow) =>
               mayEdit && (
                 <RowAction
