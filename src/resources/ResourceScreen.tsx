@@ -273,8 +273,6 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [oneFailed]);
 
-  const deletion = (row: Row) => options.deletion?.(row);
-
   const columns: ColumnsType<Row> = Object.entries(declaration.fields)
     .filter(([, f]) => f.list && !f.secret)
     .map(([name, field]) => ({
@@ -291,43 +289,44 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     title: t('admin:list.actions'),
     fixed: screens.md ? 'right' : undefined,
     // Icons with a tooltip (and the same words for screen readers): the data columns keep the width.
-    render: (_: unknown, row: Row) => (
-      <Space size={0}>
-        {declaration.endpoints.one && (
-          <RowAction title={t('admin:list.show')} icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])} data-testid="row-show" />
-        )}
-        {can.update && (
-          <RowAction title={t('admin:list.edit')} icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])} data-testid="row-edit" />
-        )}
-        {can.delete && deletion(row)?.blocked && (
-          <RowAction title={deletion(row)!.blocked!} icon={<DeleteOutlined />} danger disabled data-testid="row-delete" />
-        )}
-        {can.delete && !deletion(row)?.blocked && (
-          <ConfirmRowAction
-            title={t('admin:list.delete')}
-            icon={<DeleteOutlined />}
-            danger
-            data-testid="row-delete"
-            confirm={deletion(row)?.confirm ?? t('admin:list.deleteConfirm', { name: String(row[declaration.titleField ?? idField] ?? '') })}
-            okText={t('admin:list.delete')}
-            data-confirm-testid="delete-confirm"
-            onConfirm={async () => {
-              try {
-                await remove({ resource: declaration.name, id: row[idField], meta, successNotification: false, errorNotification: false });
-                message.success(t('admin:list.deleted'));
-                options.onChange?.();
-              } catch (error) {
-                message.error((error as HttpError).message);
-                // Refused: the record may be in use by now; what the row offers is read again.
-                refresh();
-                options.onChange?.();
-              }
-            }}
-          />
-        )}
-        {options.rowActions?.(row, refresh)}
-      </Space>
-    ),
+    render: (_: unknown, row: Row) => {
+      const deletion = can.delete ? options.deletion?.(row) : undefined;
+      return (
+        <Space size={0}>
+          {declaration.endpoints.one && (
+            <RowAction title={t('admin:list.show')} icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])} data-testid="row-show" />
+          )}
+          {can.update && (
+            <RowAction title={t('admin:list.edit')} icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])} data-testid="row-edit" />
+          )}
+          {can.delete && deletion?.blocked && <RowAction title={deletion.blocked} icon={<DeleteOutlined />} danger disabled data-testid="row-delete" />}
+          {can.delete && !deletion?.blocked && (
+            <ConfirmRowAction
+              title={t('admin:list.delete')}
+              icon={<DeleteOutlined />}
+              danger
+              data-testid="row-delete"
+              confirm={deletion?.confirm ?? t('admin:list.deleteConfirm', { name: String(row[declaration.titleField ?? idField] ?? '') })}
+              okText={t('admin:list.delete')}
+              data-confirm-testid="delete-confirm"
+              onConfirm={async () => {
+                try {
+                  await remove({ resource: declaration.name, id: row[idField], meta, successNotification: false, errorNotification: false });
+                  message.success(t('admin:list.deleted'));
+                  options.onChange?.();
+                } catch (error) {
+                  message.error((error as HttpError).message);
+                  // Refused: the record may be in use by now; what the row offers is read again.
+                  refresh();
+                  options.onChange?.();
+                }
+              }}
+            />
+          )}
+          {options.rowActions?.(row, refresh)}
+        </Space>
+      );
+    },
   });
 
   const Form_ = options.form ?? ResourceForm;
