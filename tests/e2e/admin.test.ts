@@ -107,7 +107,7 @@ describe('administration in a browser', () => {
     await context.close();
   });
 
-  it('lets an admin edit a translation that shows in the UI at once and after a reload', async () => {
+  it('lets an admin edit a translation that shows in the UI at once and after a reload, and reset it to the shipped text at once', async () => {
     const token = await adminToken();
     const text = `Licence keys ${unique()}`;
     const { context, page } = await newPage(browser);
@@ -132,6 +132,11 @@ describe('administration in a browser', () => {
       // And after a reload (the web app loads the overrides from the server)
       await page.reload();
       await expect.poll(() => entry.textContent(), { timeout: 15_000 }).toBe(text);
+      // Reset to the shipped text: asked first, then the shipped title is back at once, without a reload
+      await row.getByTestId('translation-reset-en').click();
+      await page.getByTestId('translation-reset-confirm').click();
+      await expect.poll(() => entry.textContent(), { timeout: 15_000 }).toBe('License management');
+      await expect.poll(() => row.getByTestId('translation-reset-en').count(), { timeout: 15_000 }).toBe(0);
     } finally {
       await apiCall('/Translation/ResetTranslation', { language: 'en', namespace: 'menu', key: 'licenseManagement' }, token);
       await context.close();
