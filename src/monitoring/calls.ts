@@ -37,6 +37,9 @@ export const calls = {
   customerSystems: () => post<SystemSummary[]>('/ESS/GetSystemsByCustomer'),
   systems: (query: SystemQuery) => post<Page<SystemListRow>>('/ESS/GetSystems', { ...query }),
   statusCounts: () => post<StatusCounts>('/ESS/GetVtSystemStatusCount'),
+  /** The storage list's status counts: over what its search (status aside) finds. */
+  listStatusCounts: (search: Pick<SystemQuery, 'sn' | 'name' | 'countryCode' | 'installer'>) =>
+    post<StatusCounts>('/EnergyStorageList/GetSystemStatusCount', { ...search }),
   mapPositions: () => post<MapPosition[]>('/Position/GetMapsList'),
   /** Customers and sharers may ask for 'All'; staff ask for one system in their scope. */
   summary: (sn: string, forCustomer: boolean) => post<Summary>(forCustomer ? '/ESS/SticsSummeryDataForCustomer' : '/ESS/SticsSummeryDataForUser', { sn }),

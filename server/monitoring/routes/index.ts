@@ -7,6 +7,7 @@ import { incomeRoutes } from './income';
 import { positionRoutes } from './position';
 import { powerRoutes } from './power';
 import { statisticRoutes } from './statistic';
+import { storageListRoutes } from './storage-list';
 
 /** Every monitoring call under /api, registered by server/api.ts. */
 export const monitoringRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -15,6 +16,7 @@ export const monitoringRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (ap
   await app.register(statisticRoutes, { prefix: '/Statistic', deps });
   await app.register(incomeRoutes, { prefix: '/Income', deps });
   await app.register(positionRoutes, { prefix: '/Position', deps });
+  await app.register(storageListRoutes, { prefix: '/EnergyStorageList', deps });
   await app.register(deviceRoutes, { prefix: '/Device', deps });
   await app.register(monitoringAccountRoutes, { prefix: '/Account', deps });
 };

@@ -25,6 +25,9 @@ export const systemsBody = z.object({
   order: z.enum(['asc', 'desc']).optional(),
 });
 
+/** The storage list's search without paging, sorting and status: what its status counts are counted over. */
+export const statusCountBody = systemsBody.pick({ sn: true, name: true, countryCode: true, installer: true });
+
 export const dayBody = z.object({ sn, date: day.optional() });
 export const periodBody = z.object({ sn, period: z.enum(['month', 'year', 'lifetime']), date: day.optional() });
 export const rangeBody = z.object({ sn, beginDate: day, endDate: day });

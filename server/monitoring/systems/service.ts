@@ -51,15 +51,19 @@ export async function selectorList(db: Database, viewer: Viewer, now: Date): Pro
   return [all, ...list];
 }
 
-export interface SystemListQuery {
-  pageIndex: number;
-  pageSize: number;
+/** The storage list's search (every field optional): what the list and its status counts are filtered by. */
+export interface SystemSearch {
   sn?: string;
   name?: string;
   /** A status of spec §4 or 'unknown' for none. */
   status?: string;
   countryCode?: string;
   installer?: string;
+}
+
+export interface SystemListQuery extends SystemSearch {
+  pageIndex: number;
+  pageSize: number;
   sort?: SystemSortKey;
   order?: 'asc' | 'desc';
 }
@@ -83,15 +87,20 @@ function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The staff storage list: the viewer's scope, filtered, sorted, one page. */
-export async function listSystems(db: Database, viewer: Viewer, now: Date, q: SystemListQuery): Promise<Page<SystemListRow>> {
+/** The viewer's scope narrowed by a search (the installer filter reads the joined installer_companies). */
+function searchWhere(viewer: Viewer, now: Date, q: SystemSearch): SQL | undefined {
   const filters: (SQL | undefined)[] = [systemScope(viewer, now)];
   if (q.sn) filters.push(ilike(systems.sysSn, contains(q.sn)));
   if (q.name) filters.push(ilike(systems.sysName, contains(q.name)));
   if (q.status) filters.push(q.status === 'unknown' ? isNull(systems.emsStatus) : eq(systems.emsStatus, q.status as (typeof EMS_STATUSES)[number]));
   if (q.countryCode) filters.push(eq(systems.countryCode, q.countryCode.toUpperCase()));
   if (q.installer) filters.push(ilike(installerCompanies.name, contains(q.installer)));
-  const where = and(...filters);
+  return and(...filters);
+}
+
+/** The staff storage list: the viewer's scope, filtered, sorted, one page. */
+export async function listSystems(db: Database, viewer: Viewer, now: Date, q: SystemListQuery): Promise<Page<SystemListRow>> {
+  const where = searchWhere(viewer, now, q);
   const sortColumn = SORTABLE[q.sort ?? 'sys_sn'];
   // Systems without the value (no installer, never reported) come last whichever way the list is sorted.
   const sortOrder = sql`${sortColumn} ${sql.raw(q.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`;
@@ -125,11 +134,14 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
   };
 }
 
-export async function statusCounts(db: Database, viewer: Viewer, now: Date): Promise<StatusCounts> {
-  const rows = await db
-    .select({ status: systems.emsStatus, n: count() })
-    .from(systems)
-    .where(systemScope(viewer, now))
+/**
+ * Systems per ems_status in the viewer's scope, or in the part of it a storage-list search finds (its status
+ * filter left out: the counts are what the status cards offer to choose from).
+ */
+export async function statusCounts(db: Database, viewer: Viewer, now: Date, search: Omit<SystemSearch, 'status'> = {}): Promise<StatusCounts> {
+  const base = db.select({ status: systems.emsStatus, n: count() }).from(systems);
+  const rows = await (search.installer ? base.leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId)) : base)
+    .where(searchWhere(viewer, now, search))
     .groupBy(systems.emsStatus);
   const counts: StatusCounts = { normal: 0, warning: 0, fault: 0, offline: 0, protection: 0, unknown: 0, total: 0 };
   for (const { status, n } of rows) {

@@ -4,15 +4,28 @@ import { useTranslation } from 'react-i18next';
 import { calls } from '../../monitoring/calls';
 import { STATUS_COLORS, StatusDot } from '../../monitoring/status';
 import { EMS_STATUSES } from '../../shared/monitoring';
+import type { Filters } from './SystemFilters';
 import './storage.css';
 
 const KEYS = ['total', ...EMS_STATUSES, 'unknown'] as const;
 export type StatusFilter = (typeof KEYS)[number];
 
-/** Systems per status in the caller's scope; a click filters the list by that status ('total' clears it). */
-export function StatusCards({ active, onSelect }: { active?: string; onSelect: (status: StatusFilter) => void }) {
+/** What the storage list searches for besides the status: the cards then count among what it finds. */
+export type StatusSearch = Pick<Filters, 'sn' | 'name' | 'countryCode' | 'installer'>;
+
+/**
+ * Systems per status in the caller's scope, or (with `search`, on the storage list) among the systems the
+ * list's search finds, so a card's number is what the list shows after a click on it; a click filters the
+ * list by that status ('total' clears it).
+ */
+export function StatusCards({ active, search, onSelect }: { active?: string; search?: StatusSearch; onSelect: (status: StatusFilter) => void }) {
   const { t } = useTranslation('monitoring');
-  const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'statusCounts'], queryFn: calls.statusCounts });
+  const { data, isLoading } = useQuery({
+    queryKey: ['monitoring', 'statusCounts', search ?? null],
+    queryFn: () => (search ? calls.listStatusCounts(search) : calls.statusCounts()),
+    // A new search keeps the previous numbers on screen until its own arrive (no flicker to a skeleton).
+    placeholderData: (previous) => previous,
+  });
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
   return (
     <Row gutter={[12, 12]} className="status-cards">

@@ -36,7 +36,11 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
           <p>{t('list.subtitle')}</p>
         </div>
       </div>
-      <StatusCards active={filters.status} onSelect={(status) => filter({ ...filters, status: status === 'total' ? undefined : status })} />
+      <StatusCards
+        active={filters.status}
+        search={{ sn: filters.sn, name: filters.name, countryCode: filters.countryCode, installer: filters.installer }}
+        onSelect={(status) => filter({ ...filters, status: status === 'total' ? undefined : status })}
+      />
       <Card styles={{ body: { paddingTop: 4 } }}>
       <Tabs
         items={[

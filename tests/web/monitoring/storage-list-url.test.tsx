@@ -15,15 +15,20 @@ const row = (sn: string, installer: string) => ({
   commissioned_on: '2024-01-01', last_seen_at: null, remark: '',
 });
 
-/** Answers the list calls and records every GetSystems body, so a test sees what the list asked for. */
+/** Answers the list calls and records every GetSystems body (and status-count body in `counted`). */
+const counted: Array<Record<string, unknown>> = [];
 function answerList() {
   const asked: Array<Record<string, unknown>> = [];
+  counted.length = 0;
   server.use(
     http.post('/api/ESS/GetSystems', async ({ request }) => {
       asked.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json(envelope(200, { data: [row('ESS-1', 'Solar GmbH'), row('ESS-2', 'Sun AG')], dataCount: 120 }));
     }),
-    http.post('/api/ESS/GetVtSystemStatusCount', () => HttpResponse.json(envelope(200, { normal: 2, warning: 0, fault: 0, offline: 0, protection: 0, unknown: 0, total: 2 }))),
+    http.post('/api/EnergyStorageList/GetSystemStatusCount', async ({ request }) => {
+      counted.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(envelope(200, { normal: 2, warning: 0, fault: 7, offline: 0, protection: 0, unknown: 0, total: 9 }));
+    }),
     http.post('/api/Position/GetMapsList', () => HttpResponse.json(envelope(200, [{ sys_sn: 'ESS-1', country_code: 'DE' }]))),
   );
   return asked;
@@ -57,6 +62,9 @@ describe('the storage list keeps its filters, page and sort in the URL', () => {
     expect(field('S/N')).toHaveValue('ESS');
     expect(field('Installer')).toHaveValue('Solar');
     expect(installerHeader()).toHaveAttribute('aria-sort', 'descending');
+    // The status cards count among what the search finds, the status aside (they offer each status).
+    await waitFor(() => expect(counted.at(-1)).toEqual({ sn: 'ESS', name: 'Home', countryCode: 'DE', installer: 'Solar' }));
+    expect(screen.getByTestId('status-card-fault')).toHaveTextContent('7');
   }, 40_000);
 
   it('a search is written to the URL from page 1, and back restores the list before it', async () => {
