@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { calls } from '../../monitoring/calls';
 import { SystemScopeSelect } from './SystemScopeSelect';
 import { TimeRange } from './TimeRange';
+import './settings.css';
 
 const CURRENCIES = ['EUR', 'CHF', 'GBP', 'USD', 'JPY', 'CNY', 'AUD', 'ZAR'];
 const MAX_PERIODS = 12;
@@ -77,7 +78,7 @@ export default function ElecPriceSetting() {
             <Form.Item name="currency" label={t('prices.currency')} rules={[{ required: true, message: t('prices.required') }]}>
               <Select style={{ width: 160 }} options={[...new Set([...CURRENCIES, data?.currency ?? 'EUR'])].map((c) => ({ value: c, label: c }))} />
             </Form.Item>
-            <Space wrap size={24}>
+            <Space wrap size={24} align="start">
               <Form.Item name="basePrice" label={t('prices.base')} extra={t('prices.baseHelp')} rules={[{ required: true, message: t('prices.required') }]}>
                 <InputNumber<number> {...price} />
               </Form.Item>
@@ -91,7 +92,7 @@ export default function ElecPriceSetting() {
               {(fields, { add, remove }) => (
                 <>
                   {fields.map((field) => (
-                    <Space key={field.key} align="start" wrap>
+                    <Space key={field.key} align="start" wrap size={[8, 0]} className="price-period">
                       <Form.Item name={[field.name, 'range']} rules={[{ required: true, message: t('prices.required') }]}>
                         <TimeRange />
                       </Form.Item>
