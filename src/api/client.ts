@@ -28,11 +28,15 @@ declare module 'axios' {
   }
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype;
+}
+
 /** Spec §5: every outgoing string value is trimmed, at any depth. */
 export function trimStrings<T>(value: T): T {
   if (typeof value === 'string') return value.trim() as T;
   if (Array.isArray(value)) return value.map((item) => trimStrings(item)) as T;
-  if (value && typeof value === 'object' && Object.getPrototypeOf(value) === Object.prototype) {
+  if (isPlainObject(value)) {
     const out: Record<string, unknown> = {};
     for (const [key, item] of Object.entries(value)) out[key] = trimStrings(item);
     return out as T;
@@ -142,11 +146,17 @@ export function createHttp() {
     if (token && !TOKENLESS_PATHS.some((path) => url === path || url.startsWith(`${path}?`))) {
       config.headers.set('Authorization', `Bearer ${token}`);
     }
-    const data = config.data as unknown;
-    if (data && typeof data === 'object' && Object.getPrototypeOf(data) === Object.prototype) {
-      const { showLoading, ...rest } = data as Record<string, unknown>;
+    // Spec §7: `showLoading` in a call's data (the body, or the query of a GET) asks for the overlay; it is
+    // the client's flag, never sent.
+    if (isPlainObject(config.data)) {
+      const { showLoading, ...rest } = config.data;
       if (showLoading === true) config.showLoading = true;
       config.data = trimStrings(rest);
+    }
+    if (isPlainObject(config.params) && 'showLoading' in config.params) {
+      const { showLoading, ...rest } = config.params;
+      if (showLoading === true) config.showLoading = true;
+      config.params = rest;
     }
     if (config.showLoading) loadingOverlay.begin();
     return config;

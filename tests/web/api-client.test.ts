@@ -209,6 +209,23 @@ describe('requests (spec §7)', () => {
     expect(loadingOverlay.isVisible()).toBe(false);
   });
 
+  it('takes showLoading from the query of a GET too, and never sends it', async () => {
+    let query = '';
+    server.use(
+      mswHttp.get('/api/Test/Read', ({ request }) => {
+        query = new URL(request.url).search;
+        return HttpResponse.json(envelope(200));
+      }),
+    );
+    const pending = api.get('/Test/Read', { showLoading: true, system_id: 7 });
+    await flush();
+    expect(loadingOverlay.isVisible()).toBe(true);
+    await pending;
+    expect(query).toBe('?system_id=7');
+    await flush(OVERLAY_CLOSE_DELAY_MS + 100);
+    expect(loadingOverlay.isVisible()).toBe(false);
+  });
+
   it('calls without showLoading leave the overlay alone', async () => {
     answer(envelope(200));
     await api.post('/Test/Call', { sn: 'A' });
