@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../src/shared/codes';
 import type { Database } from '../../db';
-import { EMS_STATUSES, installerCompanies, systems } from '../../db/schema/monitoring';
+import { EMS_STATUSES, installerCompanies, systems, systemStatusCounts } from '../../db/schema/monitoring';
 import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
 import { ALL, round2 } from '../target';
 import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../src/shared/monitoring';
@@ -139,10 +139,11 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
  * filter left out: the counts are what the status cards offer to choose from).
  */
 export async function statusCounts(db: Database, viewer: Viewer, now: Date, search: Omit<SystemSearch, 'status'> = {}): Promise<StatusCounts> {
-  const base = db.select({ status: systems.emsStatus, n: count() }).from(systems);
-  const rows = await (search.installer ? base.leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId)) : base)
-    .where(searchWhere(viewer, now, search))
-    .groupBy(systems.emsStatus);
+  const where = searchWhere(viewer, now, search);
+  // Everything the fleet holds (unscoped staff, no search): the counts the triggers keep, not a count of the fleet.
+  const rows = where === undefined
+    ? await db.select({ status: systemStatusCounts.status, n: systemStatusCounts.n }).from(systemStatusCounts)
+    : await countPerStatus(db, where, !!search.installer);
   const counts: StatusCounts = { normal: 0, warning: 0, fault: 0, offline: 0, protection: 0, unknown: 0, total: 0 };
   for (const { status, n } of rows) {
     const key = status && (EMS_STATUSES as readonly string[]).includes(status) ? (status as keyof StatusCounts) : 'unknown';
@@ -150,6 +151,13 @@ export async function statusCounts(db: Database, viewer: Viewer, now: Date, sear
     counts.total += Number(n);
   }
   return counts;
+}
+
+async function countPerStatus(db: Database, where: SQL, joinInstaller: boolean) {
+  const base = db.select({ status: systems.emsStatus, n: count() }).from(systems);
+  return (joinInstaller ? base.leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId)) : base)
+    .where(where)
+    .groupBy(systems.emsStatus);
 }
 
 export async function mapPositions(db: Database, viewer: Viewer, now: Date): Promise<MapPosition[]> {

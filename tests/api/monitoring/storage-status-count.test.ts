@@ -1,3 +1,5 @@
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../../server/db';
 import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld } from './world';
 
@@ -55,5 +57,34 @@ describe('/EnergyStorageList/GetSystemStatusCount', () => {
     for (const role of ['customer', 'sharer', 'fasw']) {
       expect((await (await as(t, role)).post(PATH, { countryCode: 'DE' })).body).toEqual({ code: 45, data: null, info: 'No permission' });
     }
+  });
+});
+
+describe('the status counts the triggers keep (what unscoped staff read)', () => {
+  /** Counted the slow way, from the systems themselves. */
+  async function counted(): Promise<Record<string, number>> {
+    const rows = await queryRows<{ status: string; n: number }>(t.db, sql`SELECT coalesce(ems_status, 'unknown') AS status, count(*)::int AS n FROM systems GROUP BY 1`);
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+  async function kept(): Promise<Record<string, number>> {
+    const rows = await queryRows<{ status: string; n: number }>(t.db, sql`SELECT status, n FROM system_status_counts WHERE n <> 0`);
+    return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
+  }
+
+  test('follow new systems, status changes (only real ones), deletions and the answer of the call', async () => {
+    expect(await kept()).toEqual(await counted());
+    const [first] = await queryRows<{ id: number; status: string | null }>(t.db, sql`SELECT id, ems_status AS status FROM systems WHERE ems_status = 'normal' LIMIT 1`);
+    await t.db.execute(sql`UPDATE systems SET ems_status = 'fault' WHERE id = ${first!.id}`);
+    await t.db.execute(sql`UPDATE systems SET ems_status = 'fault', remark = 'again' WHERE id = ${first!.id}`);
+    await t.db.execute(sql`UPDATE systems SET ems_status = NULL WHERE ems_status = 'offline'`);
+    expect(await kept()).toEqual(await counted());
+    const admin = await as(t, 'admin');
+    const answer = (await admin.post('/api/ESS/GetVtSystemStatusCount')).body.data;
+    const now = await counted();
+    expect(answer.fault).toBe(now.fault ?? 0);
+    expect(answer.unknown).toBe(now.unknown ?? 0);
+    expect(answer.total).toBe(Object.values(now).reduce((a, b) => a + b, 0));
+    await t.db.execute(sql`DELETE FROM systems WHERE id = ${first!.id}`);
+    expect(await kept()).toEqual(await counted());
   });
 });
