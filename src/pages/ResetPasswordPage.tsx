@@ -1,4 +1,4 @@
-import { Button, Form, Input, Result } from 'antd';
+import { Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,7 +7,7 @@ import { AuthLayout } from './AuthLayout';
 import { BackToLogin } from './account/BackToLogin';
 import { CodeAlert } from './account/CodeAlert';
 import { LoginButton } from './account/LoginButton';
-import { confirmRules, newPasswordRules } from './account/rules';
+import { NewPasswordFields } from './account/NewPasswordFields';
 import { useAccountCall } from './account/useAccountCall';
 
 interface ResetForm {
@@ -53,12 +53,7 @@ export default function ResetPasswordPage() {
     <>
       <CodeAlert code={failure} />
       <Form form={form} layout="vertical" size="large" requiredMark={false} onFinish={submit}>
-        <Form.Item name="password" label={t('login:account.newPassword')} extra={t('login:account.passwordHint')} rules={newPasswordRules(t)}>
-          <Input.Password autoComplete="new-password" autoFocus />
-        </Form.Item>
-        <Form.Item name="confirm" label={t('login:account.confirmPassword')} dependencies={['password']} rules={confirmRules(t, 'password')}>
-          <Input.Password autoComplete="new-password" />
-        </Form.Item>
+        <NewPasswordFields label={t('login:account.newPassword')} autoFocus />
         <Button type="primary" htmlType="submit" block loading={busy}>
           {t('login:account.resetPassword.submit')}
         </Button>

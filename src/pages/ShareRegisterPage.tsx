@@ -7,7 +7,7 @@ import { AuthLayout } from './AuthLayout';
 import { BackToLogin } from './account/BackToLogin';
 import { CodeAlert } from './account/CodeAlert';
 import { LoginButton } from './account/LoginButton';
-import { confirmRules, newPasswordRules } from './account/rules';
+import { NewPasswordFields } from './account/NewPasswordFields';
 import { useAccountCall } from './account/useAccountCall';
 
 interface RegisterForm {
@@ -79,12 +79,7 @@ export default function ShareRegisterPage() {
             >
               <Input autoComplete="username" autoFocus />
             </Form.Item>
-            <Form.Item name="password" label={t('login:password')} extra={t('login:account.passwordHint')} rules={newPasswordRules(t)}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
-            <Form.Item name="confirm" label={t('login:account.confirmPassword')} dependencies={['password']} rules={confirmRules(t, 'password')}>
-              <Input.Password autoComplete="new-password" />
-            </Form.Item>
+            <NewPasswordFields label={t('login:password')} />
             <Button type="primary" htmlType="submit" block loading={busy}>
               {t('login:account.shareRegister.submit')}
             </Button>
