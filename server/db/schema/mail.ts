@@ -15,7 +15,13 @@ export const mailOutbox = pgTable(
     recipient: text('recipient').notNull(),
     language: text('language').notNull(),
     subject: text('subject').notNull(),
+    /** What any screen or call may show: the text with every secret link masked (DESIGN §10). */
     body: text('body').notNull(),
+    /**
+     * The text as it goes to the transport when it carries a secret (a reset or invitation link), sealed with
+     * the server's key (AES-256-GCM): null for mails without one. Never selected by a screen or call.
+     */
+    sealedBody: text('sealed_body'),
     systemId: integer('system_id').references(() => systems.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
