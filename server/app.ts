@@ -3,6 +3,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { api } from './api';
 import type { AppDeps } from './config';
 import { authPlugin } from './http/auth';
+import { registerInputShapeChecks } from './http/body-parser';
 import { registerApiDocs } from './http/docs';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { permissionPlugin } from './http/permissions';
@@ -26,6 +27,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  registerInputShapeChecks(app);
   const mailer = createMailer(deps, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.startRetries());
