@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ROLES } from '../../permissions/roles';
+import { LIST_MAX } from '../../resources/rules';
 import { Code } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
@@ -9,12 +10,13 @@ import { parseBody } from '../crud/validate';
 import type { Database } from '../db';
 import { rolePermissions } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
+import { ADMIN_ROLE, assertMayActOnAdmin } from './admin-protection';
 import { routesOfRoles } from './menu-permissions';
 
 const saveBody = z.object({
   role: z.enum(ROLES),
   description: z.string().trim().max(200).optional(),
-  menus: z.array(z.string()),
+  menus: z.array(z.string().max(64)).max(LIST_MAX),
 });
 
 export interface RoleRow {
@@ -44,10 +46,12 @@ export function registerRoles(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/Role/SaveRolePermissions', {
     config: { permission: ['update', 'roleManagement'] },
-    schema: { tags: ['roleManagement'], summary: "Set the menu entries a role's users see (effective at their next login)" },
+    schema: { tags: ['roleManagement'], summary: "Set the menu entries a role's users see (effective at their next login)", body: saveBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const raw = (request.body ?? {}) as Record<string, unknown>;
+      // What the admin role's users see only an admin decides (DESIGN §10); asked first, so nothing else answers.
+      await assertMayActOnAdmin(deps.db, request, raw.role === ADMIN_ROLE);
       if (Array.isArray(raw.menus) && raw.menus.length === 0) throw new ApiError(91, undefined, { data: { field: 'menus' } });
       const body = parseBody(saveBody, raw);
       if (body.menus.length === 0) throw new ApiError(91, undefined, { data: { field: 'menus' } });

@@ -1,32 +1,35 @@
 import { randomInt } from 'node:crypto';
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { leafRoutes } from '../../permissions/routes';
+import { LIST_MAX, rules } from '../../resources/rules';
 import { LICENSED_ROLES, userManagement } from '../../resources/userManagement';
 import { Code } from '../../src/shared/codes';
 import { hashPassword } from '../account/passwords';
+import { Sessions } from '../account/sessions';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
 import type { CrudHooks, Row } from '../crud/factory';
 import { parseBody, validateFields } from '../crud/validate';
 import type { Database } from '../db';
-import { licenses, sessions, users } from '../db/schema';
+import { licenses, users } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
+import {
+  assertMayActOnAdmin,
+  assertNotSelf,
+  assertUnlockedAdminRemains,
+  holdsAdminRole,
+  losesUnlockedAdmin,
+  sameRoles,
+  type AdminState,
+} from './admin-protection';
 import { assertLicenseAssignable, isoDay } from './licenses';
 import { routesOfRoles } from './menu-permissions';
 
-const idBody = z.object({ id: z.coerce.number().int().positive() });
+const idBody = z.object({ id: rules.id() });
 const lockBody = idBody.extend({ locked: z.boolean() });
-const menuBody = idBody.extend({ menuDenied: z.array(z.string()) });
-
-/** Ends every session of a user (locked, password reset): the next refresh answers 7. */
-export async function revokeAllSessions(db: Database, userId: number, now: Date): Promise<void> {
-  await db
-    .update(sessions)
-    .set({ revokedAt: now, revokedReason: 'admin' })
-    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
-}
+const menuBody = idBody.extend({ menuDenied: z.array(z.string().max(64)).max(LIST_MAX) });
 
 /** A readable temporary password: letters and digits, always both. */
 export function temporaryPassword(): string {
@@ -42,6 +45,7 @@ export function temporaryPassword(): string {
 export const userHooks: CrudHooks = {
   hiddenColumns: ['passwordHash', 'menuDenied'],
   async beforeSave(values, { db, now, mode, existing, request }) {
+    await assertMaySaveUser(db, request, values.roles as string[], existing);
     if (mode !== 'create') {
       // license_key is a create-only field: on edit it is read from the body when given (a license for a new role).
       const { license_key: key } = validateFields(userManagement.fields, ['license_key'], request.body) as { license_key: string };
@@ -55,7 +59,12 @@ export const userHooks: CrudHooks = {
     const { password, ...rest } = values;
     return { ...rest, passwordHash: await hashPassword(String(password)) } as Row;
   },
-  async afterSave(row, { db }, values) {
+  async afterSave(row, { db, now, existing }, values) {
+    if (existing && !sameRoles(existing.roles as string[], row.roles as string[])) {
+      if (losesUnlockedAdmin(existing as AdminState, row as AdminState)) await assertUnlockedAdminRemains(db);
+      // What the old roles allowed ends now, not when the user's token runs out.
+      await new Sessions(db).revokeAll(Number(row.id), 'admin', now);
+    }
     if (values.license_key) await assignLicense(db, String(values.license_key), String(row.username));
   },
 };
@@ -71,17 +80,19 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/User/LockUser', {
     config: { permission: ['update', 'userManagement'] },
-    schema: { tags: ['userManagement'], summary: 'Lock (locked: true) or unlock a user; locking ends their sessions' },
+    schema: { tags: ['userManagement'], summary: 'Lock (locked: true) or unlock a user; locking ends their sessions', body: lockBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const { id, locked } = parseBody(lockBody, request.body);
       const user = await findUser(id);
-      if (user.id === request.user.id && locked) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: you cannot lock yourself');
+      assertNotSelf(request, user.id);
+      await assertMayActOnAdmin(deps.db, request, holdsAdminRole(user.roles));
       const now = deps.clock();
       await deps.db.transaction(async (tx) => {
         const db = tx as unknown as Database;
         await db.update(users).set({ locked, updatedAt: now }).where(eq(users.id, id));
-        if (locked) await revokeAllSessions(db, id, now);
+        if (losesUnlockedAdmin(user, { roles: user.roles, locked })) await assertUnlockedAdminRemains(db);
+        if (locked) await new Sessions(db).revokeAll(id, 'admin', now);
         await writeAudit(db, request, now, {
           action: writeUser(locked ? 'lock' : 'unlock'),
           target: `userManagement:${id}`,
@@ -95,20 +106,26 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/User/ResetUserPassword', {
     config: { permission: ['update', 'userManagement'] },
-    schema: { tags: ['userManagement'], summary: "Give a user a new temporary password (answered once); ends the user's sessions" },
+    schema: { tags: ['userManagement'], summary: "Give a user a new temporary password (answered once); ends the user's sessions", body: idBody },
     validatorCompiler: () => (data) => ({ value: data }),
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { id } = parseBody(idBody, request.body);
       const user = await findUser(id);
+      // The own password changes through /Account/ChangePassword, which asks for the old one: a reset here
+      // would let whoever holds a stolen session keep the account.
+      assertNotSelf(request, user.id);
+      await assertMayActOnAdmin(deps.db, request, holdsAdminRole(user.roles));
       const password = temporaryPassword();
       const now = deps.clock();
       const passwordHash = await hashPassword(password);
       await deps.db.transaction(async (tx) => {
         const db = tx as unknown as Database;
         await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
-        await revokeAllSessions(db, id, now);
+        await new Sessions(db).revokeAll(id, 'admin', now);
         await writeAudit(db, request, now, { action: writeUser('resetPassword'), target: `userManagement:${id}`, extra: { username: user.username } });
       });
+      // Shown once to the person who asked: no cache along the way may keep it.
+      reply.header('cache-control', 'no-store');
       return ok({ id, username: user.username, password });
     },
   });
@@ -116,7 +133,7 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   /** Per-user menu permissions: the entries this user's roles open, and those hidden from this user. */
   app.post('/User/GetUserMenuPermissions', {
     config: { permission: 'userManagement' },
-    schema: { tags: ['userManagement'], summary: "The menu entries a user's roles open and those hidden from the user" },
+    schema: { tags: ['userManagement'], summary: "The menu entries a user's roles open and those hidden from the user", body: idBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const { id } = parseBody(idBody, request.body);
@@ -127,11 +144,12 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
 
   app.post('/User/SaveUserMenuPermissions', {
     config: { permission: ['update', 'userManagement'] },
-    schema: { tags: ['userManagement'], summary: 'Hide menu entries from one user (effective at their next login)' },
+    schema: { tags: ['userManagement'], summary: 'Hide menu entries from one user (effective at their next login)', body: menuBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const { id, menuDenied } = parseBody(menuBody, request.body);
       const user = await findUser(id);
+      await assertMayActOnAdmin(deps.db, request, holdsAdminRole(user.roles));
       const known = new Set(leafRoutes().map((r) => r.key));
       const unknown = menuDenied.find((k) => !known.has(k));
       if (unknown) throw new ApiError(Code.PARAM_ERROR, `Parameter error: menuDenied (${unknown})`, { data: { field: 'menuDenied' } });
@@ -150,6 +168,16 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
       return ok({ id, menuDenied: denied });
     },
   });
+}
+
+/**
+ * SaveUser's part of the admin rule: only an admin creates or edits an admin or gives the admin role, and
+ * nobody changes their own roles (the rest of their own record they may edit). 45, nothing written.
+ */
+async function assertMaySaveUser(db: Database, request: FastifyRequest, roles: string[], existing?: Row): Promise<void> {
+  const previousRoles = (existing?.roles as string[] | undefined) ?? [];
+  if (existing && !sameRoles(previousRoles, roles)) assertNotSelf(request, Number(existing.id));
+  await assertMayActOnAdmin(db, request, holdsAdminRole(roles) || holdsAdminRole(previousRoles));
 }
 
 function holdsLicensedRole(roles: readonly string[]): boolean {

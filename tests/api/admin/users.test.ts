@@ -115,7 +115,7 @@ describe('userManagement', () => {
     expect((await auditRows(t, 'userManagement.unlock')).length).toBe(1);
     expect((await auditRows(t, 'userManagement.resetPassword')).length).toBe(1);
     const me = (await expectOk(t, '/api/User/GetUserPageList', { username: 'admin' }, admin)).data.find((u: any) => u.username === 'admin');
-    await expectRejected(t, '/api/User/LockUser', { id: me.id, locked: true }, admin, 2);
+    await expectRejected(t, '/api/User/LockUser', { id: me.id, locked: true }, admin, 45);
   });
 });
 
