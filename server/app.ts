@@ -2,10 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { api } from './api';
 import type { AppDeps } from './config';
+import { DatabaseLiveness, pingDatabase } from './db/liveness';
 import { authPlugin } from './http/auth';
 import { registerInputShapeChecks } from './http/body-parser';
 import { registerApiDocs } from './http/docs';
 import { apiNotFound, registerErrorHandling } from './http/errors';
+import { registerHealth } from './http/health';
 import { permissionPlugin } from './http/permissions';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
@@ -33,6 +35,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onReady', async () => mailer.startRetries());
   app.addHook('onClose', async () => mailer.stop());
   await registerSecurityHeaders(app);
+  registerHealth(app, databaseLiveness(app, deps));
   await registerApiDocs(app);
   // At the root, so that they guard every /api route, including those a test or a later area adds.
   await app.register(authPlugin, { secret: config.jwtSecret, clock: deps.clock });
@@ -41,6 +44,25 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   if (config.staticDir) await registerWebApp(app, config.staticDir);
   else app.setNotFoundHandler(apiNotFound);
   return app;
+}
+
+/**
+ * The database's liveness for /api/health. Checked in the background only when someone acts on a death
+ * (`onDatabaseDead`: the entry points exit); tests without it check on demand only.
+ */
+function databaseLiveness(app: FastifyInstance, { db, onDatabaseDead }: AppDeps): DatabaseLiveness {
+  const liveness = new DatabaseLiveness({
+    ping: pingDatabase(db),
+    onDead: (reason) => {
+      app.log.fatal({ reason }, 'the database is dead');
+      onDatabaseDead?.(reason);
+    },
+  });
+  if (onDatabaseDead) {
+    app.addHook('onReady', async () => liveness.start());
+    app.addHook('onClose', async () => liveness.stop());
+  }
+  return liveness;
 }
 
 declare module 'fastify' {

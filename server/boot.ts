@@ -21,8 +21,17 @@ export interface Booted {
   startBackground(): Promise<void>;
 }
 
+export interface BootOptions {
+  staticDir?: string;
+  /**
+   * When the database stopped answering for good (the app has logged it at fatal). By default the process
+   * exits with 1, for its supervisor (systemd, Docker, Kubernetes) to start a fresh one on a fresh database.
+   */
+  onDatabaseDead?: (reason: string) => void;
+}
+
 /** Shared by start.ts and dev.ts: open the database, migrate, seed an empty one, build the app. */
-export async function boot(options: { staticDir?: string }): Promise<Booted> {
+export async function boot(options: BootOptions): Promise<Booted> {
   const env = readEnv();
   const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: `${env.dataDir}/pglite` });
   await migrate(database.db);
@@ -41,7 +50,8 @@ export async function boot(options: { staticDir?: string }): Promise<Booted> {
   if (seeded) await seedMonitoringDemo(database.db, { password: config.demoPassword, now: clock() });
   // Licenses, S/Ns of the fleet, e-mail rules, the menu tree (after the fleet: it registers the fleet's S/Ns).
   if (seeded) await seedAdminDemo(database.db, { now: clock(), portalUrl: config.portalUrl });
-  const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl) });
+  const onDatabaseDead = options.onDatabaseDead ?? (() => process.exit(1));
+  const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl), onDatabaseDead });
   const stops: (() => Promise<void>)[] = [];
   // Timers stop and the demo lock is released before the database closes.
   app.addHook('onClose', async () => {

@@ -27,4 +27,9 @@ export interface AppDeps {
   config: AppConfig;
   /** The mail server notification e-mails go through; without one they wait in the outbox. */
   mailTransport?: MailTransport;
+  /**
+   * Called once when the database stopped answering for good (server/db/liveness.ts); the entry points log it
+   * and exit for a supervisor to restart the server. Without it (tests) nothing happens but /api/health's 503.
+   */
+  onDatabaseDead?: (reason: string) => void;
 }

@@ -49,6 +49,8 @@ const forApi = headersOf({
   xXssProtection: false,
   referrerPolicy: { policy: 'no-referrer' },
 });
+// Answers carry tokens, temporary passwords and personal data: no browser or proxy may keep a copy.
+forApi['cache-control'] = 'no-store';
 
 export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
   app.addHook('onRequest', (request, reply, done) => {

@@ -80,6 +80,8 @@ test('security headers on every API answer: nothing may load, frame or sniff it'
   expect(response.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(response.headers['strict-transport-security']).toBeDefined();
   expect(response.headers['referrer-policy']).toBe('no-referrer');
+  // The answer holds the tokens: no browser or proxy cache may keep it.
+  expect(response.headers['cache-control']).toBe('no-store');
 });
 
 test('security headers on pages: a CSP that admits the built app and nothing else', async () => {
