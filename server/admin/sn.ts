@@ -1,24 +1,39 @@
 import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { snManagement, SN_PATTERN } from '../../resources/snManagement';
 import { formFields } from '../../resources/types';
 import { Code } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
-import { writeAudit } from '../crud/audit';
+import { writeAudits, type AuditEntry } from '../crud/audit';
 import type { CrudHooks, CrudService, Row } from '../crud/factory';
 import { parseBody, validateFields } from '../crud/validate';
-import { isUniqueViolation, type Database } from '../db';
+import type { Database } from '../db';
 import { snRegistry } from '../db/schema';
+import { FileFormatError, FileLimitError } from '../files/errors';
+import { readOneFile } from '../files/upload';
+import { readXlsxRows, type XlsxCell, type XlsxLimits } from '../files/xlsx-rows';
+import { ZIP_MAGIC } from '../files/zip-parts';
 import { ApiError, ok } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
 
 /** The columns of the import sheet, in order (the template has them as its header row). */
 export const SN_IMPORT_COLUMNS = ['sn', 'check_code', 'product_type', 'model', 'production_date', 'state'] as const;
 const MAX_IMPORT_ROWS = 5000;
-const XLSX_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
+/** A 5,000-row sheet is some 150 kB; the upload is cut off well above that. */
+const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+/** The sheet: 5,000 S/Ns under a header, spare columns for the user's notes, short cells, parts far larger than such a sheet. */
+const IMPORT_LIMITS: XlsxLimits = {
+  maxRows: MAX_IMPORT_ROWS + 1,
+  maxColumns: 64,
+  maxCellChars: 4096,
+  maxPartBytes: 16 * 1024 * 1024,
+  maxParts: 1000,
+};
+/** Rows per insert statement (PostgreSQL takes at most 65,535 parameters in one). */
+const INSERT_BATCH = 1000;
 
 export interface ImportRowResult {
   row: number;
@@ -27,16 +42,11 @@ export interface ImportRowResult {
   info: string;
 }
 
-const checkBody = z.object({ sn: z.string().optional(), check_code: z.string().optional() });
+const checkBody = z.object({ sn: z.string().max(64).optional(), check_code: z.string().max(40).optional() });
 
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
+function cellText(value: XlsxCell | undefined): string {
+  if (value === undefined) return '';
   if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'object') {
-    if ('text' in value && typeof value.text === 'string') return value.text;
-    if ('result' in value) return cellText(value.result as ExcelJS.CellValue);
-    if ('richText' in value) return value.richText.map((r) => r.text).join('');
-  }
   return String(value);
 }
 
@@ -60,7 +70,7 @@ export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: Crud
   /** Registration and installation check an S/N and its check code: 25, 61, 18, 21, 22, 85, 105. */
   app.post('/SN/CheckSn', {
     config: { permission: 'snManagement' },
-    schema: { tags: ['snManagement'], summary: 'Check an S/N and its check code (25, 61, 18, 21, 22, 85, 105)' },
+    schema: { tags: ['snManagement'], summary: 'Check an S/N and its check code (25, 61, 18, 21, 22, 85, 105)', body: checkBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const body = parseBody(checkBody, request.body);
@@ -95,79 +105,130 @@ export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: Crud
   });
 
   await app.register(async (scope) => {
-    await scope.register(multipart, { limits: { fileSize: 80 * 1024 * 1024, files: 1 } });
+    // The file is cut off at its limit while it streams in; a few small fields at most besides it.
+    await scope.register(multipart, {
+      limits: { fileSize: MAX_IMPORT_BYTES, parts: 10, fields: 8, fieldSize: 1024 },
+      throwFileSizeLimit: false,
+    });
     /** Bulk import: one row per S/N; every row answers its own code (200 saved, else why not). */
     scope.post('/SN/ImportSn', {
       config: { permission: ['create', 'snManagement'] },
       schema: { tags: ['snManagement'], summary: 'Import S/Ns from an xlsx file (multipart field "file"); a result per row' },
       handler: async (request) => {
         requirePermission(request, 'snManagement', 'create');
-        if (!request.isMultipart()) throw new ApiError(34);
-        const file = await request.file();
-        if (!file) throw new ApiError(34);
-        const buffer = await file.toBuffer();
-        if (buffer.length === 0) throw new ApiError(34);
-        if (!/\.xlsx$/i.test(file.filename) || !buffer.subarray(0, 4).equals(XLSX_MAGIC)) throw new ApiError(95);
-        const book = new ExcelJS.Workbook();
-        try {
-          await book.xlsx.load(buffer as unknown as ArrayBuffer);
-        } catch {
-          throw new ApiError(95);
-        }
-        const sheet = book.worksheets[0];
-        if (!sheet || sheet.rowCount < 2) throw new ApiError(Code.NO_DATA);
-        const header = (sheet.getRow(1).values as ExcelJS.CellValue[]).slice(1).map((v) => cellText(v).trim().toLowerCase());
-        const index = new Map(header.map((h, i) => [h, i + 1]));
-        if (!index.has('sn')) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: the sheet has no "sn" column');
-        if (sheet.rowCount - 1 > MAX_IMPORT_ROWS) throw new ApiError(Code.PARAM_ERROR, `Parameter error: at most ${MAX_IMPORT_ROWS} rows`);
-
-        const results: ImportRowResult[] = [];
-        const seen = new Set<string>();
-        const now = deps.clock();
-        const created: string[] = [];
-        for (let r = 2; r <= sheet.rowCount; r++) {
-          const row = sheet.getRow(r);
-          const body: Record<string, unknown> = {};
-          for (const column of SN_IMPORT_COLUMNS) {
-            const at = index.get(column);
-            const text = at ? cellText(row.getCell(at).value).trim() : '';
-            if (text !== '') body[column] = text;
-          }
-          if (Object.keys(body).length === 0) continue;
-          body.state ??= 'free';
-          const sn = String(body.sn ?? '').toUpperCase();
-          try {
-            const values = validateFields(snManagement.fields, formFields(snManagement, 'create'), body);
-            if (seen.has(String(values.sn))) throw new ApiError(52);
-            await crud.assertUnique(values);
-            // Each S/N is its own record: it is written with its own audit row (who, which S/N, from which file and row).
-            await deps.db
-              .transaction(async (tx) => {
-                const [row] = await tx
-                  .insert(snRegistry)
-                  .values({ ...(values as typeof snRegistry.$inferInsert), created_by: request.user.username, created_at: now, updated_at: now })
-                  .returning();
-                await writeAudit(tx as unknown as Database, request, now, {
-                  action: 'snManagement.import',
-                  target: `snManagement:${row!.id}`,
-                  after: crud.present(row as Row),
-                  extra: { file: file.filename, row: r },
-                });
-              })
-              .catch((error: unknown) => {
-                // The same S/N saved by someone else since the check above.
-                throw isUniqueViolation(error) ? new ApiError(52) : error;
-              });
-            seen.add(String(values.sn));
-            created.push(String(values.sn));
-            results.push({ row: r, sn: String(values.sn), code: 200, info: 'Success' });
-          } catch (error) {
-            if (!(error instanceof ApiError)) throw error;
-            results.push({ row: r, sn, code: error.code, info: error.message });
-          }
-        }
-        return ok({ total: results.length, created: created.length, failed: results.length - created.length, rows: results });
+        const file = await readOneFile(request, { maxBytes: MAX_IMPORT_BYTES, magic: ZIP_MAGIC });
+        if (!/\.xlsx$/i.test(file.filename)) throw new ApiError(95);
+        const rows = await readImportSheet(file.data);
+        const results = await importRows(deps, crud, request, file.filename, rows);
+        const created = results.filter((r) => r.code === 200).length;
+        return ok({ total: results.length, created, failed: results.length - created, rows: results });
       },
     });
   });
+}
+
+interface ImportRow {
+  /** The sheet's row number. */
+  row: number;
+  /** The cells of SN_IMPORT_COLUMNS that hold text, by column name. */
+  body: Record<string, unknown>;
+}
+
+/** The import's rows by the header's column names; a file that is not a readable xlsx, or breaks a limit, refused. */
+async function readImportSheet(data: Buffer): Promise<ImportRow[]> {
+  const rows: ImportRow[] = [];
+  let index: Map<string, number> | undefined;
+  try {
+    for await (const { number, cells } of readXlsxRows(data, IMPORT_LIMITS)) {
+      if (!index) {
+        index = new Map(cells.map((cell, column) => [cellText(cell).trim().toLowerCase(), column]));
+        if (!index.has('sn')) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: the sheet has no "sn" column');
+        continue;
+      }
+      const body: Record<string, unknown> = {};
+      for (const column of SN_IMPORT_COLUMNS) {
+        const at = index.get(column);
+        const text = at === undefined ? '' : cellText(cells[at]).trim();
+        if (text !== '') body[column] = text;
+      }
+      if (Object.keys(body).length > 0) rows.push({ row: number, body });
+    }
+  } catch (error) {
+    if (error instanceof FileFormatError) throw new ApiError(95);
+    if (error instanceof FileLimitError) {
+      const info = error.limit === 'rows' ? `at most ${MAX_IMPORT_ROWS} rows` : `file (${error.message})`;
+      throw new ApiError(Code.PARAM_ERROR, `Parameter error: ${info}`, { data: { field: 'file' } });
+    }
+    throw error;
+  }
+  if (!index || rows.length === 0) throw new ApiError(Code.NO_DATA);
+  return rows;
+}
+
+/**
+ * Validates every row in memory, finds the S/Ns that exist already in one query, then writes the new ones
+ * and their audit rows (who, which S/N, from which file and row) in one transaction of a few multi-row
+ * inserts. An S/N that someone saves between the check and the insert is skipped by the unique index
+ * (ON CONFLICT DO NOTHING) and answers 52 like any other duplicate.
+ */
+async function importRows(deps: AppDeps, crud: CrudService, request: FastifyRequest, filename: string, rows: ImportRow[]): Promise<ImportRowResult[]> {
+  const results: ImportRowResult[] = [];
+  const candidates: { result: ImportRowResult; values: Row }[] = [];
+  const seen = new Set<string>();
+  for (const { row, body } of rows) {
+    body.state ??= 'free';
+    const result: ImportRowResult = { row, sn: String(body.sn ?? '').toUpperCase(), code: 200, info: 'Success' };
+    results.push(result);
+    try {
+      const values = validateFields(snManagement.fields, formFields(snManagement, 'create'), body);
+      result.sn = String(values.sn);
+      if (seen.has(result.sn)) throw new ApiError(52);
+      seen.add(result.sn);
+      candidates.push({ result, values });
+    } catch (error) {
+      if (!(error instanceof ApiError)) throw error;
+      Object.assign(result, { code: error.code, info: error.message });
+    }
+  }
+  const existing = await existingSns(deps.db, [...seen]);
+  const duplicate = new ApiError(52);
+  const fresh = candidates.filter(({ result }) => {
+    if (!existing.has(result.sn)) return true;
+    Object.assign(result, { code: duplicate.code, info: duplicate.message });
+    return false;
+  });
+
+  const now = deps.clock();
+  await deps.db.transaction(async (tx) => {
+    for (let start = 0; start < fresh.length; start += INSERT_BATCH) {
+      const batch = fresh.slice(start, start + INSERT_BATCH);
+      const inserted = await tx
+        .insert(snRegistry)
+        .values(batch.map(({ values }) => ({ ...(values as typeof snRegistry.$inferInsert), created_by: request.user.username, created_at: now, updated_at: now })))
+        .onConflictDoNothing()
+        .returning();
+      const bySn = new Map(inserted.map((row) => [row.sn, row]));
+      const audits: AuditEntry[] = [];
+      for (const { result } of batch) {
+        const row = bySn.get(result.sn);
+        if (!row) {
+          Object.assign(result, { code: duplicate.code, info: duplicate.message });
+          continue;
+        }
+        audits.push({ action: 'snManagement.import', target: `snManagement:${row.id}`, after: crud.present(row as Row), extra: { file: filename, row: result.row } });
+      }
+      await writeAudits(tx as unknown as Database, request, now, audits);
+    }
+  });
+  return results;
+}
+
+/** Which of these (upper-case) S/Ns the registry holds already, whatever their case there: one query on the lower(sn) index. */
+async function existingSns(db: Database, sns: string[]): Promise<Set<string>> {
+  if (sns.length === 0) return new Set();
+  const rows = await db
+    .select({ sn: snRegistry.sn })
+    .from(snRegistry)
+    .where(inArray(sql`lower(${snRegistry.sn})`, sns.map((sn) => sn.toLowerCase())));
+  return new Set(rows.map((r) => r.sn.toUpperCase()));
 }

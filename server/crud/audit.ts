@@ -17,10 +17,20 @@ export interface AuditEntry {
  * (action, record, before / after), from where (client address), when (the injected clock).
  */
 export async function writeAudit(db: Database, request: FastifyRequest, at: Date, entry: AuditEntry): Promise<void> {
+  await writeAudits(db, request, at, [entry]);
+}
+
+/** The audit rows of a bulk write (an import) in one statement, in the transaction of the write. */
+export async function writeAudits(db: Database, request: FastifyRequest, at: Date, entries: AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insert(userLog).values(entries.map((entry) => auditRow(request, at, entry)));
+}
+
+function auditRow(request: FastifyRequest, at: Date, entry: AuditEntry): typeof userLog.$inferInsert {
   const detail: Record<string, unknown> = { ...entry.extra };
   if (entry.before !== undefined) detail.before = entry.before;
   if (entry.after !== undefined) detail.after = entry.after;
-  await db.insert(userLog).values({
+  return {
     userId: request.user?.id ?? null,
     username: request.user?.username ?? '',
     action: entry.action,
@@ -28,5 +38,5 @@ export async function writeAudit(db: Database, request: FastifyRequest, at: Date
     detail,
     ip: request.ip,
     createdAt: at,
-  });
+  };
 }
