@@ -1,15 +1,17 @@
 import { createMongoAbility, AbilityBuilder, type MongoAbility } from '@casl/ability';
+import { ENTITY_RULES } from './entities';
 import { leafRoutes, ROUTES, type RouteNode } from './routes';
 
 /**
  * One CASL ability for both enforcers: the web app (menu, route guards, buttons) and the server (every
  * endpoint). Subjects are the route keys of permissions/routes.ts; 'access' opens the screen and the calls
- * behind it. Later entities add their own actions on the same subjects.
+ * behind it. Parts of an entity that are no screen (a system's remark, its cost) are subjects of their own with
+ * the actions of permissions/entities.ts ('read', 'update').
  *
  * `menuDenied` holds the keys an administrator has hidden from this particular user or role
  * (per-user menu permissions): they are removed on top of the role table.
  */
-export type Action = 'access' | 'create' | 'update' | 'delete' | 'export';
+export type Action = 'access' | 'read' | 'create' | 'update' | 'delete' | 'export';
 export type AppAbility = MongoAbility<[Action, string]>;
 
 /**
@@ -37,6 +39,9 @@ function buildAbility(roles: readonly string[], menuDenied: readonly string[], r
     if (!route.roles || route.roles.some((r) => roles.includes(r))) {
       can(['access', 'create', 'update', 'delete', 'export'], route.key);
     }
+  }
+  for (const rule of ENTITY_RULES) {
+    if (rule.roles.some((r) => roles.includes(r))) can(rule.action, rule.subject);
   }
   for (const key of menuDenied) cannot(['access', 'create', 'update', 'delete', 'export'], key);
   return build();

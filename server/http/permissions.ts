@@ -1,11 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { defineAbilityFor, type Action, type AppAbility } from '../../permissions/ability';
+import { isEntitySubject } from '../../permissions/entities';
 import { findRoute } from '../../permissions/routes';
 import { Code } from '../../src/shared/codes';
 import { ApiError } from './envelope';
 
-/** `config.permission` of a route: the route key of permissions/routes.ts whose screen the call serves. */
+/**
+ * `config.permission` of a route: the route key of permissions/routes.ts whose screen the call serves, or an
+ * action on a subject of permissions/entities.ts (`['update', 'systemRemark']`).
+ */
 export type Permission = string | readonly [Action, string];
 
 declare module 'fastify' {
@@ -27,9 +31,13 @@ export function abilityOf(request: FastifyRequest): AppAbility {
   return ability;
 }
 
-/** Throws code 45 unless the caller may `action` on route `key`; nothing else is revealed. */
+function isSubject(key: string): boolean {
+  return !!findRoute(key) || isEntitySubject(key);
+}
+
+/** Throws code 45 unless the caller may `action` on route or subject `key`; nothing else is revealed. */
 export function requirePermission(request: FastifyRequest, key: string, action: Action = 'access'): void {
-  if (!findRoute(key)) throw new Error(`unknown route key '${key}' (permissions/routes.ts)`);
+  if (!isSubject(key)) throw new Error(`unknown route key or subject '${key}' (permissions/routes.ts, permissions/entities.ts)`);
   if (!abilityOf(request).can(action, key)) throw new ApiError(Code.NO_PERMISSION);
 }
 
@@ -42,7 +50,7 @@ export const permissionPlugin = fp(async (app) => {
   app.addHook('onRoute', (route) => {
     const permission = route.config?.permission;
     const key = typeof permission === 'string' ? permission : permission?.[1];
-    if (key && !findRoute(key)) throw new Error(`${route.url}: unknown permission route key '${key}'`);
+    if (key && !isSubject(key)) throw new Error(`${route.url}: unknown permission route key or subject '${key}'`);
   });
   app.addHook('preHandler', async (request) => {
     const permission = request.routeOptions.config.permission;

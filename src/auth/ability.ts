@@ -1,4 +1,4 @@
-import { defineAbilityFor, type AppAbility } from '../../permissions/ability';
+import { defineAbilityFor, type Action, type AppAbility } from '../../permissions/ability';
 import { ROUTES, type RouteNode } from '../../permissions/routes';
 import { session } from '../api/session';
 
@@ -12,8 +12,8 @@ export function currentAbility(): AppAbility {
   return cached.ability;
 }
 
-/** A group key is allowed when any of its children is. */
-export function canAccessKey(key: string, action: 'access' | 'create' | 'update' | 'delete' | 'export' = 'access', routes: readonly RouteNode[] = ROUTES): boolean {
+/** Whether the user may `action` on a route key or an entity subject (permissions/); a group key is allowed when any of its children is. */
+export function canAccessKey(key: string, action: Action = 'access', routes: readonly RouteNode[] = ROUTES): boolean {
   const ability = currentAbility();
   const find = (nodes: readonly RouteNode[]): RouteNode | undefined => {
     for (const node of nodes) {

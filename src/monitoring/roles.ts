@@ -7,8 +7,3 @@ export function isCustomerOrSharer(roles: readonly string[]): boolean {
 export function isSharerOnly(roles: readonly string[]): boolean {
   return roles.length > 0 && roles.every((r) => r === 'sharer');
 }
-
-/** DESIGN §6: sharers and suppliers only read. */
-export function isReadOnly(roles: readonly string[]): boolean {
-  return roles.every((r) => r === 'sharer' || r === 'supplier');
-}

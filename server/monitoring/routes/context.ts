@@ -2,8 +2,9 @@ import type { FastifyRequest } from 'fastify';
 import { Code } from '../../../src/shared/codes';
 import type { AppDeps } from '../../config';
 import { ApiError } from '../../http/envelope';
-import { requirePermission } from '../../http/permissions';
-import { viewerOf, type Viewer } from '../scope';
+import { abilityOf, requirePermission } from '../../http/permissions';
+import { viewerOf, type SystemRow, type Viewer } from '../scope';
+import type { UserLogView } from '../systems/history';
 
 /** Helpers every monitoring route uses: who is asking, and the role rules beyond the route table. */
 export function contextOf(deps: AppDeps) {
@@ -24,7 +25,9 @@ export function requireCustomerOrSharer(request: FastifyRequest): void {
   if (!request.user.roles.some((r) => r === 'customer' || r === 'sharer')) throw new ApiError(Code.NO_PERMISSION);
 }
 
-/** Sharers and suppliers only read (DESIGN §6). */
-export function requireWriter(request: FastifyRequest): void {
-  if (request.user.roles.every((r) => r === 'sharer' || r === 'supplier')) throw new ApiError(Code.NO_PERMISSION);
+/** What the caller sees in a system's user log: its owner everything, others what their roles read (permissions/entities.ts). */
+export function userLogViewOf(request: FastifyRequest, system: SystemRow): UserLogView {
+  const owner = system.customerUserId === request.user.id;
+  const ability = abilityOf(request);
+  return { cost: owner || ability.can('read', 'systemCost'), shareRecipients: owner || ability.can('read', 'systemShareRecipients') };
 }

@@ -11,7 +11,7 @@ import { faultsOf, logSystemChange, userLogOf } from '../systems/history';
 import { listSystems, selectorList, statusCounts, updateRemark } from '../systems/service';
 import { resolveTarget } from '../target';
 import { weatherHours } from '../weather/service';
-import { contextOf, requireCustomerOrSharer, requireStorageList, requireWriter } from './context';
+import { contextOf, requireCustomerOrSharer, requireStorageList, userLogViewOf } from './context';
 import * as s from './schemas';
 
 const tags = ['ESS'];
@@ -77,9 +77,10 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/UpdateSystemRemark', {
-    schema: { tags, summary: "Set the system's remark", body: s.remarkBody },
+    // Staff who manage the system keep its remark (permissions/entities.ts); partners and customers read it.
+    config: { permission: ['update', 'systemRemark'] },
+    schema: { tags, summary: "Set the system's remark (staff who manage systems)", body: s.remarkBody },
     handler: async (request) => {
-      requireWriter(request);
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       await updateRemark(db, system, request.body.remark);
       await logSystemChange(db, request.user, system, 'update_remark', { remark: request.body.remark }, request.ip, now());
@@ -104,11 +105,11 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/GetUserLogBySn', {
-    schema: { tags, summary: 'Who changed what on a system, newest first', body: s.pagedSnBody },
+    schema: { tags, summary: 'Who changed what on a system, newest first (amounts and share addresses only to those who may read them)', body: s.pagedSnBody },
     handler: async (request) => {
       requireStorageList(request);
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
-      return ok(await userLogOf(db, system, request.body.pageIndex, request.body.pageSize));
+      return ok(await userLogOf(db, system, request.body.pageIndex, request.body.pageSize, userLogViewOf(request, system)));
     },
   });
 

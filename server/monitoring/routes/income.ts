@@ -1,14 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
-import { ok } from '../../http/envelope';
+import { Code } from '../../../src/shared/codes';
+import { ApiError, ok } from '../../http/envelope';
 import { sendXlsx } from '../exports/xlsx';
 import { incomeBars, payoffTotalOf } from '../income/service';
 import { systemInScope } from '../scope';
 import { logSystemChange } from '../systems/history';
 import { updateSystemCost } from '../systems/service';
 import { localDate, resolveTarget } from '../target';
-import { contextOf, requireWriter } from './context';
+import { contextOf } from './context';
 import * as s from './schemas';
 
 const tags = ['Income'];
@@ -36,10 +37,12 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
   });
 
   app.post('/UpdateSystemCost', {
-    schema: { tags, summary: 'Set what the system cost (and its currency)', body: s.systemCostBody },
+    config: { permission: ['update', 'systemCost'] },
+    schema: { tags, summary: 'Set what the system cost (and its currency): its owner only', body: s.systemCostBody },
     handler: async (request) => {
-      requireWriter(request);
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      // The owner's own figure: a system shared with them, or seen through another role, answers as foreign.
+      if (system.customerUserId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
       await updateSystemCost(db, system, request.body.systemCost, request.body.currency);
       await logSystemChange(db, request.user, system, 'update_system_cost', { systemCost: request.body.systemCost, currency: request.body.currency ?? system.currency }, request.ip, now());
       return ok(null);

@@ -49,7 +49,27 @@ export interface UserLogRow {
   created_at: string;
 }
 
-export async function userLogOf(db: Database, system: SystemRow, pageIndex: number, pageSize: number): Promise<Page<UserLogRow>> {
+/** What a reader of a system's user log sees beyond who did what and when (permissions/entities.ts 'read'). */
+export interface UserLogView {
+  /** The amounts of system-cost changes. */
+  cost: boolean;
+  /** The addresses the system was shared with. */
+  shareRecipients: boolean;
+}
+
+/** Per action, the detail fields only some readers see, and which part of the view opens them. */
+const GUARDED_DETAIL: Readonly<Record<string, Readonly<Record<string, keyof UserLogView>>>> = {
+  update_system_cost: { systemCost: 'cost' },
+  share: { email: 'shareRecipients' },
+};
+
+function detailFor(action: string, detail: Record<string, unknown> | null, view: UserLogView): Record<string, unknown> | null {
+  const guarded = GUARDED_DETAIL[action];
+  if (!detail || !guarded) return detail;
+  return Object.fromEntries(Object.entries(detail).filter(([field]) => !guarded[field] || view[guarded[field]]));
+}
+
+export async function userLogOf(db: Database, system: SystemRow, pageIndex: number, pageSize: number, view: UserLogView): Promise<Page<UserLogRow>> {
   const where = eq(userLog.target, system.sysSn);
   const [total] = await db.select({ n: count() }).from(userLog).where(where);
   const rows = await db
@@ -61,7 +81,7 @@ export async function userLogOf(db: Database, system: SystemRow, pageIndex: numb
     .offset((pageIndex - 1) * pageSize);
   return {
     dataCount: Number(total?.n ?? 0),
-    data: rows.map((r) => ({ id: r.id, username: r.username, action: r.action, detail: r.detail, created_at: r.createdAt.toISOString() })),
+    data: rows.map((r) => ({ id: r.id, username: r.username, action: r.action, detail: detailFor(r.action, r.detail, view), created_at: r.createdAt.toISOString() })),
   };
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
 import { money } from '../format';
 
-/** The system cost the payback is measured against; editable by those who may write (not sharers). */
+/** The system cost the payback is measured against; editable by its owner (canEdit: permissions/entities.ts), read by others. */
 export function SystemCostEditor({ sn, cost, currency, canEdit }: { sn: string; cost: number | null; currency: string; canEdit: boolean }) {
   const { t, i18n } = useTranslation('monitoring');
   const { message } = App.useApp();

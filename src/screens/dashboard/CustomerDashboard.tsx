@@ -1,9 +1,9 @@
 import { SwapOutlined } from '@ant-design/icons';
 import { Button, Empty, Skeleton, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { canAccessKey } from '../../auth/ability';
 import { useUser } from '../../auth/useUser';
 import { useSidebar } from '../../layout/SidebarContext';
-import { isReadOnly } from '../../monitoring/roles';
 import { ShareButton } from '../../monitoring/share/ShareButton';
 import { StatusTag } from '../../monitoring/status';
 import { ALL_SN } from '../../shared/monitoring';
@@ -45,7 +45,8 @@ export default function CustomerDashboard() {
         system={selected}
         forCustomer
         faultSns={all ? systems.map((s) => s.sys_sn) : [selected.sys_sn]}
-        canEdit={!isReadOnly(roles)}
+        // The owner keeps the system cost (permissions/entities.ts); sharers read it.
+        canEdit={canAccessKey('systemCost', 'update')}
         showComponents
         actions={<ShareButton sn={selected.sys_sn} roles={roles} />}
       />

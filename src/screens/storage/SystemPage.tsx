@@ -3,9 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Skeleton, Tabs, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { useUser } from '../../auth/useUser';
+import { canAccessKey } from '../../auth/ability';
 import { calls } from '../../monitoring/calls';
-import { isReadOnly } from '../../monitoring/roles';
 import { StatusTag } from '../../monitoring/status';
 import { ComponentsTable } from '../../monitoring/components/ComponentsList';
 import { MonitoringView } from '../../monitoring/view/MonitoringView';
@@ -17,9 +16,9 @@ import { UserLogTable } from './UserLogTable';
 /** A system's page for staff: its remark, the monitoring views, its components, its faults and its user log. */
 export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
   const { t, i18n } = useTranslation('monitoring');
-  const roles = useUser()?.roles ?? [];
-  // Sharers and suppliers read only (DESIGN §6); the server checks the scope again on every write.
-  const canEdit = !isReadOnly(roles);
+  // Staff who manage systems keep the remark; the cost is the owner's (permissions/entities.ts). The server checks again.
+  const canEditRemark = canAccessKey('systemRemark', 'update');
+  const canEditCost = canAccessKey('systemCost', 'update');
   const { data, isLoading } = useQuery({
     queryKey: ['monitoring', 'system', sn],
     queryFn: () => calls.systems({ pageIndex: 1, pageSize: 20, sn }),
@@ -53,7 +52,7 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
           { key: 'installer', label: t('list.installer'), children: system.installer ?? '–' },
           { key: 'commissioned', label: t('system.commissioned'), children: system.commissioned_on ? dayjs(system.commissioned_on).format('LL') : '–' },
           { key: 'lastSeen', label: t('list.lastSeen'), children: system.last_seen_at ? dayjs(system.last_seen_at).format('L LT') : '–' },
-          { key: 'remark', label: t('system.remark'), span: 'filled', children: <RemarkEditor sn={system.sys_sn} remark={system.remark} canEdit={canEdit} /> },
+          { key: 'remark', label: t('system.remark'), span: 'filled', children: <RemarkEditor sn={system.sys_sn} remark={system.remark} canEdit={canEditRemark} /> },
         ]}
       />
       <Tabs
@@ -61,7 +60,7 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
           {
             key: 'monitoring',
             label: t('system.monitoring'),
-            children: <MonitoringView system={system} forCustomer={false} faultSns={[system.sys_sn]} canEdit={canEdit} />,
+            children: <MonitoringView system={system} forCustomer={false} faultSns={[system.sys_sn]} canEdit={canEditCost} />,
           },
           { key: 'components', label: t('system.components'), children: <ComponentsTable sn={system.sys_sn} /> },
           { key: 'faults', label: t('system.faults'), children: <FaultsTable sn={system.sys_sn} /> },

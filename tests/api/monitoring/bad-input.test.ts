@@ -73,7 +73,7 @@ const cases: Case[] = [
   ['customer', 'POST', '/api/Statistic/ExportSystemStatistic', { sn: CUSTOMER_SN, beginDate: '2026-03-02', endDate: '2026-03-01' }, 2, 'endDate'],
   ['customer', 'POST', '/api/Income/ExportPayoffStatistic', { sn: CUSTOMER_SN, period: 'decade' }, 2, 'period'],
   ['customer', 'POST', '/api/Income/ExportPayoffStatistic', { sn: CUSTOMER_SN, period: 'month', date: '2026-02-29' }, 2, 'date'],
-  ['customer', 'POST', '/api/ESS/UpdateSystemRemark', { sn: CUSTOMER_SN, remark: 'r'.repeat(1001) }, 2, 'remark'],
+  ['admin', 'POST', '/api/ESS/UpdateSystemRemark', { sn: CUSTOMER_SN, remark: 'r'.repeat(1001) }, 2, 'remark'],
   ['customer', 'POST', '/api/Income/UpdateSystemCost', { sn: CUSTOMER_SN, systemCost: 1000, currency: 'euro' }, 2, 'currency'],
 ];
 

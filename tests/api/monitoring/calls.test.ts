@@ -84,7 +84,8 @@ describe('good paths', () => {
   });
 
   test('remark and system cost are written and logged for the system', async () => {
-    expect((await customer.post('/api/ESS/UpdateSystemRemark', { sn: CUSTOMER_SN, remark: 'South roof' })).body.code).toBe(200);
+    // The remark is staff's note (admin), the cost the owner's figure (issue 10, defect 11).
+    expect((await admin.post('/api/ESS/UpdateSystemRemark', { sn: CUSTOMER_SN, remark: 'South roof' })).body.code).toBe(200);
     expect((await customer.post('/api/Income/UpdateSystemCost', { sn: CUSTOMER_SN, systemCost: 21000, currency: 'EUR' })).body.code).toBe(200);
     const log = await admin.post('/api/ESS/GetUserLogBySn', { sn: CUSTOMER_SN, pageIndex: 1, pageSize: 10 });
     expect(log.body.data.data.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['update_remark', 'update_system_cost']));
