@@ -31,7 +31,7 @@ const looksLikeEmail = (text: string) => text.includes('@');
 export class RecoveryService {
   private readonly limit: RecoveryLimit;
 
-  constructor(private readonly deps: { db: Database; clock: Clock; mailer: Pick<Mailer, 'sendQueued' | 'portalUrl'> }) {
+  constructor(private readonly deps: { db: Database; clock: Clock; mailer: Pick<Mailer, 'sendQueued' | 'portalUrl' | 'seal'> }) {
     this.limit = new RecoveryLimit(deps.db);
   }
 
@@ -50,7 +50,8 @@ export class RecoveryService {
     if (user.email.trim() === '') throw new ApiError(11);
     if (user.locked) throw new ApiError(Code.USER_LOCKED);
     if (await sharesAllExpired(db, user, now)) throw new ApiError(Code.SHARE_EXPIRED_RECOVERY);
-    await queueMails(db, [await this.resetLinkMail(user, now)], now);
+    // The link is in clear only in the sealed text the transport gets; the outbox shows it masked (DESIGN §10).
+    await queueMails(db, [await this.resetLinkMail(user, now)], now, this.deps.mailer.seal);
     this.deps.mailer.sendQueued();
   }
 
@@ -107,7 +108,7 @@ export class RecoveryService {
   private async resetLinkMail(user: UserRow, now: Date) {
     const token = newToken();
     await this.deps.db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS), createdAt: now });
-    const link = portalLink(this.deps.mailer.portalUrl, '/ResetPassword', { token });
+    const link = { portalUrl: this.deps.mailer.portalUrl, path: '/ResetPassword', token };
     return passwordResetMail({ address: user.email.trim(), language: mailLanguage(user.languageCode), name: displayName(user) }, user.username, link);
   }
 }

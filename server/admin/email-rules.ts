@@ -77,3 +77,11 @@ export const emailRuleHooks: CrudHooks = {
     if (clash) throw new ApiError(83, 'Email notification category exists: the same rule exists', { data: { field: 'recipient_value' } });
   },
 };
+
+/**
+ * The sent e-mails (read-only): a mail with a secret link keeps it only in `sealedBody` for the transport;
+ * no list or detail answer carries that column, even sealed (DESIGN §10). `body` is the masked text.
+ */
+export const mailOutboxHooks: CrudHooks = {
+  hiddenColumns: ['sealedBody'],
+};

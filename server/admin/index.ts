@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RESOURCES } from '../../resources';
 import type { AppDeps } from '../config';
 import { registerResources, type ResourceHooks } from '../crud/register';
-import { categoryHooks, emailRuleHooks } from './email-rules';
+import { categoryHooks, emailRuleHooks, mailOutboxHooks } from './email-rules';
 import { licenseHooks } from './licenses';
 import { menuHooks, registerMenus } from './menus';
 import { registerRoles } from './roles';
@@ -20,6 +20,7 @@ export const RESOURCE_HOOKS: ResourceHooks = {
   menuManagement: menuHooks,
   emailNotificationCategories: categoryHooks,
   emailDeliveringRules: emailRuleHooks,
+  mailOutbox: mailOutboxHooks,
 };
 
 /**

@@ -13,6 +13,32 @@ export function portalLink(portalUrl: string, path: string, query: Record<string
   return `${portalUrl.replace(/\/$/, '')}${path}${search ? `?${search}` : ''}`;
 }
 
+/** A public page whose `token` query is a secret (a reset or invitation link): only the recipient may see it. */
+export interface TokenLink {
+  portalUrl: string;
+  path: string;
+  token: string;
+}
+
+type Texts = ReturnType<typeof mailTexts>;
+
+/**
+ * The link as the recipient gets it, and as the outbox shows it: the token masked, the rest readable, so
+ * staff can still tell which page a mail pointed to (DESIGN §10).
+ */
+function linkTexts(t: Texts, link: TokenLink): { clear: string; masked: string } {
+  return {
+    clear: portalLink(link.portalUrl, link.path, { token: link.token }),
+    masked: `${portalLink(link.portalUrl, link.path)}?token=${t('account.tokenMasked')}`,
+  };
+}
+
+/** A mail whose text carries a secret link: `body` with it masked, `bodyWithSecrets` with it in clear. */
+function withSecretLink(t: Texts, link: TokenLink, text: (link: string) => string): Pick<QueuedMail, 'body' | 'bodyWithSecrets'> {
+  const { clear, masked } = linkTexts(t, link);
+  return { body: text(masked), bodyWithSecrets: text(clear) };
+}
+
 interface Recipient {
   address: string;
   language: Language;
@@ -20,16 +46,17 @@ interface Recipient {
   name: string;
 }
 
-function compose(t: ReturnType<typeof mailTexts>, name: string, lines: string[]): string {
+function compose(t: Texts, name: string, lines: string[]): string {
   const greeting = name ? t('account.greeting', { name }) : t('account.greetingPlain');
   return [greeting, '', ...lines, '', '—', t('account.footer')].join('\n');
 }
 
 /** The /ResetPassword link for one user. */
-export function passwordResetMail(to: Recipient, username: string, link: string): QueuedMail {
+export function passwordResetMail(to: Recipient, username: string, resetLink: TokenLink): QueuedMail {
   const t = mailTexts(to.language);
-  const body = compose(t, to.name, [t('passwordReset.intro', { username }), '', t('passwordReset.link', { link }), '', t('passwordReset.expiry'), t('account.ignore')]);
-  return { category: PASSWORD_RESET, recipient: to.address, language: to.language, subject: t('passwordReset.subject'), body };
+  const text = (link: string) =>
+    compose(t, to.name, [t('passwordReset.intro', { username }), '', t('passwordReset.link', { link }), '', t('passwordReset.expiry'), t('account.ignore')]);
+  return { category: PASSWORD_RESET, recipient: to.address, language: to.language, subject: t('passwordReset.subject'), ...withSecretLink(t, resetLink, text) };
 }
 
 /** The user name registered with the address, and where to log in. */
@@ -49,17 +76,19 @@ export interface SharedSystem {
 }
 
 /**
- * The mail a share sends: to a new person the /shareRegister link (`register`), to someone who already
- * has a sharer account a notice with the /Login link.
+ * The mail a share sends: to a new person the /shareRegister link (`register`, a secret), to someone who
+ * already has a sharer account a notice with the /Login link.
  */
-export function shareMail(to: Recipient, share: SharedSystem, link: { register: string } | { login: string; username: string }): QueuedMail {
+export function shareMail(to: Recipient, share: SharedSystem, link: { register: TokenLink } | { login: string; username: string }): QueuedMail {
   const t = mailTexts(to.language);
   const until = new Intl.DateTimeFormat(to.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: share.timeZone }).format(share.until);
   const vars = { owner: share.owner, name: share.name, sn: share.sn, until };
-  const lines =
-    'register' in link
-      ? [t('shareInvitation.intro', vars), '', t('shareInvitation.register', { link: link.register }), '', t('shareInvitation.expiry')]
-      : [t('shareNotice.intro', vars), '', t('shareNotice.login', { link: link.login, username: link.username })];
-  const kind = 'register' in link ? 'shareInvitation' : 'shareNotice';
-  return { category: SHARE_INVITATION, recipient: to.address, language: to.language, subject: t(`${kind}.subject`, vars), body: compose(t, to.name, lines), systemId: share.systemId };
+  const mail = { category: SHARE_INVITATION, recipient: to.address, language: to.language, systemId: share.systemId };
+  if ('register' in link) {
+    const text = (register: string) =>
+      compose(t, to.name, [t('shareInvitation.intro', vars), '', t('shareInvitation.register', { link: register }), '', t('shareInvitation.expiry')]);
+    return { ...mail, subject: t('shareInvitation.subject', vars), ...withSecretLink(t, link.register, text) };
+  }
+  const lines = [t('shareNotice.intro', vars), '', t('shareNotice.login', { link: link.login, username: link.username })];
+  return { ...mail, subject: t('shareNotice.subject', vars), body: compose(t, to.name, lines) };
 }

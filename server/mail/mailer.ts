@@ -4,6 +4,7 @@ import type { SystemRow } from '../monitoring/scope';
 import { faultMails, type NewFault } from './fault-mails';
 import { DEFAULT_PORTAL_URL } from './links';
 import { deliverDueMails, queueMails } from './outbox';
+import { createMailSeal, type MailSeal } from './seal';
 
 /** How often mails that failed (or waited for a mail server) are tried again. */
 const RETRY_EVERY_MS = 60_000;
@@ -15,6 +16,8 @@ export interface Mailer {
   sendQueued(): void;
   /** Where people open the portal: the base of the links in mails. */
   readonly portalUrl: string;
+  /** Seals the text of mails with secrets in the outbox (queueMails' last argument); delivery opens it. */
+  readonly seal: MailSeal;
   /** Sends what is due now (the background retry does this every minute). */
   deliver(): Promise<{ sent: number; failed: number }>;
   startRetries(): void;
@@ -25,6 +28,7 @@ export function createMailer(deps: AppDeps, log: FastifyBaseLogger): Mailer {
   const { db, clock, config, mailTransport } = deps;
   const from = config.mailFrom ?? 'ESS Portal <no-reply@ess-portal.example>';
   const portalUrl = config.portalUrl ?? DEFAULT_PORTAL_URL;
+  const seal = createMailSeal(config.jwtSecret);
   let timer: NodeJS.Timeout | undefined;
   // One run at a time in this process; a delivery asked for during a run (mails queued meanwhile) makes the
   // run go round once more, so those mails do not wait for the next minute and `deliver()` covers them.
@@ -35,7 +39,7 @@ export function createMailer(deps: AppDeps, log: FastifyBaseLogger): Mailer {
     const total = { sent: 0, failed: 0 };
     do {
       askedAgain = false;
-      const { sent, failed } = await deliverDueMails(db, mailTransport, from, clock());
+      const { sent, failed } = await deliverDueMails(db, mailTransport, from, clock(), seal);
       total.sent += sent;
       total.failed += failed;
     } while (askedAgain);
@@ -60,6 +64,7 @@ export function createMailer(deps: AppDeps, log: FastifyBaseLogger): Mailer {
     },
     sendQueued: deliverInBackground,
     portalUrl,
+    seal,
     deliver,
     startRetries() {
       timer ??= setInterval(deliverInBackground, RETRY_EVERY_MS).unref();

@@ -1,9 +1,16 @@
 import { and, asc, eq, inArray, isNull, lt, lte } from 'drizzle-orm';
 import type { Database } from '../db';
 import { mailOutbox } from '../db/schema';
+import type { MailSeal } from './seal';
 import type { MailTransport } from './transport';
 
-export type QueuedMail = Pick<typeof mailOutbox.$inferInsert, 'category' | 'recipient' | 'language' | 'subject' | 'body' | 'systemId'>;
+export type QueuedMail = Pick<typeof mailOutbox.$inferInsert, 'category' | 'recipient' | 'language' | 'subject' | 'body' | 'systemId'> & {
+  /**
+   * For a mail carrying a secret (a reset or invitation link): the text as the recipient gets it, the link in
+   * clear, while `body` holds the same text with the link masked. Only sealed into the outbox (DESIGN §10).
+   */
+  bodyWithSecrets?: string;
+};
 
 /** After this many failed attempts a mail stays in the outbox, unsent, with its last error. */
 export const MAX_ATTEMPTS = 5;
@@ -12,16 +19,29 @@ const BATCH = 100;
 /** A claimed mail belongs to its sender this long; after that (the sender died mid-way) another run may send it. */
 const CLAIM_MS = 10 * 60_000;
 
-export async function queueMails(db: Database, mails: QueuedMail[], now: Date): Promise<void> {
+/** Stores mails to send; the text of a mail with secrets is sealed with `seal` (the mailer's), never kept in clear. */
+export async function queueMails(db: Database, mails: QueuedMail[], now: Date, seal?: MailSeal): Promise<void> {
   if (mails.length === 0) return;
-  await db.insert(mailOutbox).values(mails.map((mail) => ({ ...mail, createdAt: now, nextAttemptAt: now })));
+  const rows = mails.map(({ bodyWithSecrets, ...mail }) => {
+    if (bodyWithSecrets !== undefined && !seal) throw new Error('a mail carrying a secret needs the mail seal to be queued');
+    const sealedBody = bodyWithSecrets === undefined ? null : seal!.seal(bodyWithSecrets, mail.recipient);
+    return { ...mail, sealedBody, createdAt: now, nextAttemptAt: now };
+  });
+  await db.insert(mailOutbox).values(rows);
 }
 
 /**
  * Sends the mails that are due, oldest first. A failure counts an attempt and waits 1, 2, 4, 8 … minutes
  * before the next; without a mail server the mails wait, marked with the reason, until one is configured.
  */
-export async function deliverDueMails(db: Database, transport: MailTransport | undefined, from: string, now: Date): Promise<{ sent: number; failed: number }> {
+export async function deliverDueMails(
+  db: Database,
+  transport: MailTransport | undefined,
+  from: string,
+  now: Date,
+  /** Opens the mails with secrets (the mailer's); without it those mails fail and wait. */
+  seal?: MailSeal,
+): Promise<{ sent: number; failed: number }> {
   if (!transport) {
     await db.update(mailOutbox).set({ lastError: NO_SERVER }).where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.lastError)));
     return { sent: 0, failed: 0 };
@@ -32,8 +52,11 @@ export async function deliverDueMails(db: Database, transport: MailTransport | u
     const claimed = await claimDue(db, now);
     for (const mail of claimed) {
       try {
-        await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text: mail.body });
-        await db.update(mailOutbox).set({ sentAt: now, attempts: mail.attempts + 1, lastError: null }).where(eq(mailOutbox.id, mail.id));
+        // A mail with a secret goes out as sealed, its link in clear; the masked body is what screens show.
+        const text = mail.sealedBody === null ? mail.body : openSealed(seal, mail.sealedBody, mail.recipient);
+        await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text });
+        // Handed over: the secret has no business in the table any longer, not even sealed.
+        await db.update(mailOutbox).set({ sentAt: now, attempts: mail.attempts + 1, lastError: null, sealedBody: null }).where(eq(mailOutbox.id, mail.id));
         sent++;
       } catch (error) {
         const attempts = mail.attempts + 1;
@@ -46,6 +69,16 @@ export async function deliverDueMails(db: Database, transport: MailTransport | u
       }
     }
     if (claimed.length < BATCH) return { sent, failed };
+  }
+}
+
+function openSealed(seal: MailSeal | undefined, sealedBody: string, recipient: string): string {
+  try {
+    if (!seal) throw new Error('no seal');
+    return seal.open(sealedBody, recipient);
+  } catch {
+    // Sealed under another secret (JWT_SECRET changed since) or tampered with: never sent, the reason kept.
+    throw new Error('not sent: the sealed text cannot be opened with this server\'s secret');
   }
 }
 

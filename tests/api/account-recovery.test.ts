@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { mailOutbox, passwordResets, sessions, systemShares, users } from '../../server/db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type Tokens } from './helpers';
+import { recordingTransport } from './mail/recording-transport';
 
 const FORGET_PASSWORD = '/api/Account/ForgetPassword';
 const RESET = '/api/Account/ResetPasswords';
@@ -9,11 +10,16 @@ const MINUTE = 60_000;
 const NEW_PASSWORD = 'fresh-start-42';
 
 let t: TestApp;
+/** The mail server: the only place the reset link is in clear (the outbox shows it masked). */
+const transport = recordingTransport();
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ mailTransport: transport });
 });
 afterAll(() => t.close());
-beforeEach(() => t.reset());
+beforeEach(async () => {
+  await t.reset();
+  transport.clear();
+});
 
 const forgetPassword = (username: unknown, ip?: string) => t.post(FORGET_PASSWORD, { username }, { ip });
 const reset = (token: unknown, newPassword: unknown) => t.post(RESET, { token, newPassword });
@@ -24,12 +30,12 @@ async function mailsTo(address: string) {
   return t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address)).orderBy(desc(mailOutbox.id));
 }
 
-/** The token of the newest reset link mailed to the address. */
+/** The token of the newest reset link mailed to the address, as its recipient gets it. */
 async function resetTokenFor(address: string): Promise<string> {
-  const [mail] = await mailsTo(address);
-  const match = /\/ResetPassword\?token=([\w-]+)/.exec(mail?.body ?? '');
-  if (!match) throw new Error(`no reset link mailed to ${address}`);
-  return match[1]!;
+  await t.app.mailer.deliver();
+  const token = transport.tokenTo(address, '/ResetPassword');
+  if (!token) throw new Error(`no reset link mailed to ${address}`);
+  return token;
 }
 
 async function expireSharesOf(username: string) {
@@ -44,8 +50,9 @@ describe('ForgetPassword', () => {
     const [mail, ...more] = await mailsTo('thomas.becker@mail.example');
     expect(more).toHaveLength(0);
     expect(mail).toMatchObject({ category: 'password_reset', language: 'ja', subject: 'ESS ポータルのパスワード再設定' });
-    expect(mail!.body).toContain('http://localhost:8080/ResetPassword?token=');
+    expect(mail!.body).toContain('http://localhost:8080/ResetPassword?token=••••（メールでのみ送信）');
     const token = await resetTokenFor('thomas.becker@mail.example');
+    expect(transport.sent.at(-1)!.text).toContain(`http://localhost:8080/ResetPassword?token=${token}`);
     const stored = await t.db.select().from(passwordResets);
     expect(stored).toHaveLength(1);
     expect(stored[0]!.tokenHash).not.toContain(token);
@@ -63,7 +70,7 @@ describe('ForgetPassword', () => {
       await other.reset();
       expect((await other.post(FORGET_PASSWORD, { username: 'admin' })).body.code).toBe(200);
       const [mail] = await other.db.select().from(mailOutbox);
-      expect(mail!.body).toContain('https://portal.example.com/ResetPassword?token=');
+      expect(mail!.body).toContain('https://portal.example.com/ResetPassword?token=•••• (sent by e-mail only)');
     } finally {
       await other.close();
     }

@@ -36,7 +36,7 @@ export async function shareSystem(
   email: string,
   days: number,
   now: Date,
-  mailer: Pick<Mailer, 'portalUrl' | 'sendQueued'>,
+  mailer: Pick<Mailer, 'portalUrl' | 'sendQueued' | 'seal'>,
 ): Promise<ShareResult> {
   if (system.customerUserId !== owner.id) throw new ApiError(Code.NO_PERMISSION);
   const address = email.trim().toLowerCase();
@@ -73,12 +73,13 @@ export async function shareSystem(
     const shared = { owner: ownerRow!.displayName.trim() || ownerRow!.username, name: system.sysName, sn: system.sysSn, until: expiresAt, timeZone: system.timeZone, systemId: system.id };
     const mail = registerToken
       ? // A new person has no language of their own yet: the owner's is the best guess.
-        shareMail({ address, language: mailLanguage(ownerRow!.languageCode), name: '' }, shared, { register: portalLink(mailer.portalUrl, '/shareRegister', { token: registerToken }) })
+        shareMail({ address, language: mailLanguage(ownerRow!.languageCode), name: '' }, shared, { register: { portalUrl: mailer.portalUrl, path: '/shareRegister', token: registerToken } })
       : shareMail({ address, language: mailLanguage(sharer!.languageCode), name: sharer!.displayName.trim() || sharer!.username }, shared, {
           login: portalLink(mailer.portalUrl, '/Login'),
           username: sharer!.username,
         });
-    await queueMails(tx, [mail], now);
+    // The invitation link is in clear only in the sealed text the transport gets (DESIGN §10).
+    await queueMails(tx, [mail], now, mailer.seal);
     return { sharer_username: sharer!.username, expires_at: expiresAt.toISOString(), register_token: registerToken };
   });
   mailer.sendQueued();

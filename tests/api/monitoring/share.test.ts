@@ -1,13 +1,25 @@
 import { eq } from 'drizzle-orm';
 import { mailOutbox, users } from '../../../server/db/schema';
-import type { TestApp } from '../helpers';
-import { as, createMonitoringWorld, CUSTOMER_SN } from './world';
+import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
+import { recordingTransport } from '../mail/recording-transport';
+import { as, CUSTOMER_SN } from './world';
 
 let t: TestApp;
+/** The mail server: the only place an invitation link is in clear (the outbox shows it masked). */
+const transport = recordingTransport();
 beforeAll(async () => {
-  t = await createMonitoringWorld(0);
+  t = await createTestApp({ mailTransport: transport });
+  await t.reset();
+  await seedMonitoringDemo(t.db, { password: DEMO_PASSWORD, now: t.clock(), days: 0 });
 });
 afterAll(() => t.close());
+
+/** The token of the newest /shareRegister link handed to the mail server for the address. */
+async function mailedInvitation(address: string) {
+  await t.app.mailer.deliver();
+  return transport.tokenTo(address, '/shareRegister');
+}
 
 test('a share to a new address: invitation, registration, login, and 97 once it expired', async () => {
   const customer = await as(t, 'customer');
@@ -51,8 +63,11 @@ describe('the e-mail a share sends', () => {
     const [mail, ...more] = await mailsTo('invited.friend@mail.example');
     expect(more).toHaveLength(0);
     expect(mail).toMatchObject({ category: 'share_invitation', language: 'de', subject: 'Thomas Becker hat ein Speichersystem mit Ihnen geteilt' });
-    expect(mail!.body).toContain(`http://localhost:8080/shareRegister?token=${body.data.register_token}`);
+    expect(mail!.body).toContain('http://localhost:8080/shareRegister?token=•••• (nur per E-Mail versandt)');
+    expect(mail!.body).not.toContain(body.data.register_token);
     expect(mail!.body).toContain(CUSTOMER_SN);
+    expect(await mailedInvitation('invited.friend@mail.example')).toBe(body.data.register_token);
+    expect(transport.sent.at(-1)!.text).toContain(`http://localhost:8080/shareRegister?token=${body.data.register_token}`);
     await t.db.update(users).set({ languageCode: 'en-US' }).where(eq(users.username, 'customer'));
   });
 
@@ -136,8 +151,9 @@ test('sharing again with someone who has not registered yet sends a new registra
   expect(again.body.data.register_token).not.toBe(first.body.data.register_token);
   const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'late.reader@mail.example')).orderBy(mailOutbox.id);
   expect(mails).toHaveLength(2);
-  expect(mails[1]!.body).toContain(`/shareRegister?token=${again.body.data.register_token}`);
+  expect(mails[1]!.body).toContain('/shareRegister?token=••••');
   expect(mails[1]!.body).not.toContain('/Login');
+  expect(await mailedInvitation('late.reader@mail.example')).toBe(again.body.data.register_token);
   const register = await t.post('/api/Account/RegisterSharerAccount', { token: again.body.data.register_token, username: 'late-reader', password: 'abc12345' });
   expect(register.body.code).toBe(200);
   // Registered now: the next share is a notice with the login link.
