@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
-import { migrate, openDatabase, type DatabaseHandle } from './db';
+import { migrate, openDatabase, type Database, type DatabaseHandle } from './db';
 import { isEmpty, seedDemo } from './db/seed';
 import { jwtSecret, readEnv } from './env';
 import { smtpTransport } from './mail/transport';
@@ -34,7 +34,6 @@ export interface BootOptions {
 export async function boot(options: BootOptions): Promise<Booted> {
   const env = readEnv();
   const database = await openDatabase(env.databaseUrl ? { url: env.databaseUrl } : { dataDir: `${env.dataDir}/pglite` });
-  await migrate(database.db);
   const clock = () => new Date();
   const config: AppConfig = {
     jwtSecret: jwtSecret(env.dataDir),
@@ -45,11 +44,15 @@ export async function boot(options: BootOptions): Promise<Booted> {
     mailFrom: env.mailFrom,
     portalUrl: env.portalUrl ?? `http://localhost:${env.port}`,
   };
-  const seeded = await isEmpty(database.db);
-  if (seeded) await seedDemo(database.db, { password: config.demoPassword, now: clock() });
-  if (seeded) await seedMonitoringDemo(database.db, { password: config.demoPassword, now: clock() });
-  // Licenses, S/Ns of the fleet, e-mail rules, the menu tree (after the fleet: it registers the fleet's S/Ns).
-  if (seeded) await seedAdminDemo(database.db, { now: clock(), portalUrl: config.portalUrl });
+  // Migrations and the demo seed may run one long statement each: on PostgreSQL they get their own
+  // connections without the interactive statement timeout. PGlite has one connection (and no timeout).
+  const setup = env.databaseUrl ? await openDatabase({ url: env.databaseUrl, statementTimeoutMs: 0 }) : database;
+  let seeded: boolean;
+  try {
+    seeded = await migrateAndSeed(setup.db, config, clock());
+  } finally {
+    if (setup !== database) await setup.close();
+  }
   const onDatabaseDead = options.onDatabaseDead ?? (() => process.exit(1));
   const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl), onDatabaseDead });
   const stops: (() => Promise<void>)[] = [];
@@ -72,6 +75,17 @@ export async function boot(options: BootOptions): Promise<Booted> {
     fleet.start();
   };
   return { app, database, env, seeded, startBackground };
+}
+
+/** Brings the schema up to date and seeds the demo into an empty database; answers whether it seeded. */
+async function migrateAndSeed(db: Database, config: AppConfig, now: Date): Promise<boolean> {
+  await migrate(db);
+  if (!(await isEmpty(db))) return false;
+  await seedDemo(db, { password: config.demoPassword, now });
+  await seedMonitoringDemo(db, { password: config.demoPassword, now });
+  // Licenses, S/Ns of the fleet, e-mail rules, the menu tree (after the fleet: it registers the fleet's S/Ns).
+  await seedAdminDemo(db, { now, portalUrl: config.portalUrl });
+  return true;
 }
 
 /** Closes the server, then the database, once, on SIGINT or SIGTERM. */

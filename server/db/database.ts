@@ -6,6 +6,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from './schema';
+import { INTERACTIVE_STATEMENT_TIMEOUT_MS } from './statement-timeout';
 
 export type Schema = typeof schema;
 
@@ -25,11 +26,20 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A throw-away PGlite in memory (tests). */
   inMemory?: boolean;
+  /**
+   * PostgreSQL only: how long one statement may run before the server cancels it (SQLSTATE 57014);
+   * 0 for no limit (migrations and the demo seed at start). PGlite cannot cancel: statement-timeout.ts.
+   */
+  statementTimeoutMs?: number;
 }
 
 export async function openDatabase(options: OpenDatabaseOptions): Promise<DatabaseHandle> {
   if (options.url) {
-    const pool = new pg.Pool({ connectionString: options.url, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: 10,
+      statement_timeout: options.statementTimeoutMs ?? INTERACTIVE_STATEMENT_TIMEOUT_MS,
+    });
     return { db: drizzlePg(pool, { schema }), kind: 'postgres', close: () => pool.end() };
   }
   if (!options.inMemory && !options.dataDir) throw new Error('openDatabase needs url, dataDir or inMemory');

@@ -1,12 +1,20 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CODE_MESSAGES, Code } from '../../src/shared/codes';
+import { CODE_MESSAGES, Code, type ResponseCode } from '../../src/shared/codes';
+import { isStatementTimeout } from '../db/statement-timeout';
 import { ApiError, messageFor } from './envelope';
 
 /**
+ * A query the database cancelled for running too long (server/db/statement-timeout.ts): spec §8's 'operation
+ * failure', with a text that tells the caller to narrow the request.
+ */
+const OPERATION_FAILURE = 400 satisfies ResponseCode;
+export const STATEMENT_TIMEOUT_INFO = `${CODE_MESSAGES[OPERATION_FAILURE]}: the request took too long`;
+
+/**
  * Every failure leaves as an envelope: business answers (ApiError) as they were thrown, client mistakes
- * the framework catches (malformed JSON, wrong content type, body too large) as code 2, anything else as
- * code 500 with a generic text (the details go to the log, never to the client). All with HTTP 200, as
- * CONTRACT.md says: only a bad access token (401) and an unknown path (404) use another HTTP status.
+ * the framework catches (malformed JSON, wrong content type, body too large) as code 2, a statement the
+ * database cancelled for its timeout as code 400, anything else as code 500 with a generic text (the details
+ * go to the log, never to the client). All with HTTP 200, as CONTRACT.md says: only a bad access token (401) and an unknown path (404) use another HTTP status.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
@@ -17,6 +25,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'rejected request');
       return reply.status(200).send({ code: Code.PARAM_ERROR, data: null, info: `${CODE_MESSAGES[Code.PARAM_ERROR]}: ${error.message}` });
+    }
+    if (isStatementTimeout(error)) {
+      request.log.warn({ err: error }, 'statement timeout');
+      return reply.status(200).send({ code: OPERATION_FAILURE, data: null, info: STATEMENT_TIMEOUT_INFO });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply.status(200).send({ code: Code.SERVER_ERROR, data: null, info: messageFor(Code.SERVER_ERROR) });
