@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../../src/shared/codes';
 import { hashPassword, isStrongPassword } from '../../account/passwords';
-import type { Database } from '../../db';
+import { isUniqueViolation, type Database } from '../../db';
 import { shareInvitations } from '../../db/schema/monitoring';
 import { systemShares } from '../../db/schema/shares';
 import { users } from '../../db/schema/users';
@@ -49,15 +49,10 @@ export async function shareSystem(
     if (ownerRow?.email.toLowerCase() === address) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: email (a system cannot be shared with its owner)');
     let [sharer] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, address));
     let registerToken: string | null = null;
-    if (sharer && !sharer.roles.includes('sharer')) throw new ApiError(37, 'User exists: this e-mail belongs to an account that is not a sharer');
+    if (sharer && !sharer.roles.includes('sharer')) throw userExists('this e-mail belongs to an account that is not a sharer');
     // A new person, or one invited before who never registered: they cannot log in yet, so a (new) link.
     const invite = !sharer || (await stillToRegister(tx, sharer.id));
-    if (!sharer) {
-      [sharer] = await tx
-        .insert(users)
-        .values({ username: address, email: address, passwordHash: await hashPassword(randomBytes(24).toString('base64')), roles: ['sharer'], createdAt: now, updatedAt: now })
-        .returning();
-    }
+    if (!sharer) [sharer] = await createInvitedSharer(tx, address, now);
     if (invite) {
       registerToken = randomBytes(24).toString('base64url');
       await tx.insert(shareInvitations).values({ sharerUserId: sharer!.id, tokenHash: hashToken(registerToken), expiresAt, createdAt: now });
@@ -84,6 +79,27 @@ export async function shareSystem(
   });
   mailer.sendQueued();
   return result;
+}
+
+/** 37 on the dialog's e-mail field: the address is taken by an account this share cannot use. */
+const userExists = (why: string) => new ApiError(37, `User exists: ${why}`, { data: { field: 'email' } });
+
+/**
+ * The sharer account of a person without one; its user name is the address until they choose their own at
+ * /shareRegister. An address that is already another account's user name (someone chose it as theirs) is
+ * refused with 37 instead of failing on the unique user name (a 500 before): that account is not this person's.
+ */
+async function createInvitedSharer(db: Database, address: string, now: Date) {
+  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, address));
+  if (taken) throw userExists('this e-mail is the user name of another account');
+  const passwordHash = await hashPassword(randomBytes(24).toString('base64'));
+  try {
+    return await db.insert(users).values({ username: address, email: address, passwordHash, roles: ['sharer'], createdAt: now, updatedAt: now }).returning();
+  } catch (error) {
+    // The same address shared by two owners at the same moment: the second finds the first's account taken.
+    if (isUniqueViolation(error)) throw userExists('this e-mail was just given to another account');
+    throw error;
+  }
 }
 
 /**

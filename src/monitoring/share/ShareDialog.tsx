@@ -6,6 +6,9 @@ import { calls, CallError } from '../calls';
 import type { ShareResult } from '../../shared/monitoring';
 import { CLEAR_AFTER_MS, DIGITS, SHARE_EMAIL_PATTERN } from './rules';
 
+/** The answer of a share to an address another kind of account holds (spec §8: user exists). */
+const USER_EXISTS = 37;
+
 interface ShareForm {
   email: string;
   days: string;
@@ -44,7 +47,11 @@ export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; 
       if (result.register_token) setInvited(result);
       else close();
     } catch (error) {
-      void message.error(error instanceof CallError && error.info ? error.info : t('share.failed'));
+      const info = error instanceof CallError && error.info ? error.info : t('share.failed');
+      // 37: the address belongs to an account the share cannot use (not a sharer, or another's user name):
+      // the server's info (spec §8) goes where the owner corrects it, under the e-mail.
+      if (error instanceof CallError && error.code === USER_EXISTS) form.setFields([{ name: 'email', errors: [info] }]);
+      else void message.error(info);
     } finally {
       setSending(false);
     }

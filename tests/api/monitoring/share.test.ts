@@ -52,6 +52,20 @@ test('only the owner shares; staff accounts and the owner\'s own address are ref
   expect(await t.database.rowCounts()).toEqual(before);
 });
 
+test('an address that is another account\'s user name → 37 on the e-mail field (was a 500), nothing changed', async () => {
+  const [dev] = await t.db.select().from(users).where(eq(users.username, 'dev'));
+  await t.db.update(users).set({ username: 'kenji@mail.example' }).where(eq(users.id, dev!.id));
+  try {
+    const customer = await as(t, 'customer');
+    const before = await t.database.rowCounts();
+    const { body } = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: ' Kenji@Mail.example ', days: 3 });
+    expect(body).toMatchObject({ code: 37, data: { field: 'email' }, info: expect.stringContaining('User exists') });
+    expect(await t.database.rowCounts()).toEqual(before);
+  } finally {
+    await t.db.update(users).set({ username: 'dev' }).where(eq(users.id, dev!.id));
+  }
+});
+
 describe('the e-mail a share sends', () => {
   const mailsTo = (address: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address)).orderBy(mailOutbox.id);
 

@@ -95,12 +95,28 @@ describe('the share dialog (spec §5)', () => {
   });
 
   it('shows the server info when sharing fails', async () => {
-    server.use(http.post('/api/ESS/ShareSub', () => HttpResponse.json(envelope(37, null, 'User exists: this e-mail belongs to an account that is not a sharer'))));
+    server.use(http.post('/api/ESS/ShareSub', () => HttpResponse.json(envelope(400, null, 'Operation failure: try again later'))));
+    openDialog();
+    type(email(), 'friend@example.com');
+    type(days(), '5');
+    submit();
+    expect(await screen.findByText('Operation failure: try again later')).toBeInTheDocument();
+    expect(email()).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('shows 37 (the address is another kind of account) under the e-mail, with the server info', async () => {
+    server.use(
+      http.post('/api/ESS/ShareSub', () =>
+        HttpResponse.json(envelope(37, { field: 'email' }, 'User exists: this e-mail is the user name of another account')),
+      ),
+    );
     openDialog();
     type(email(), 'staff@example.com');
     type(days(), '5');
     submit();
-    expect(await screen.findByText('User exists: this e-mail belongs to an account that is not a sharer')).toBeInTheDocument();
+    const shown = await screen.findByText('User exists: this e-mail is the user name of another account');
+    expect(email().closest('.ant-form-item')).toContainElement(shown);
+    expect(email()).toHaveAttribute('aria-invalid', 'true');
   });
 
   it("shows 'Share Failed' when the server gives no info", async () => {
