@@ -38,7 +38,7 @@ export const licenseManagement = defineResource({
       widget: 'select', list: true, filter: 'text', form: true, width: 150,
     },
     remark: { schema: rules.optionalText(500), widget: 'textarea', form: true, show: true },
-    created_by: { schema: z.string().optional(), show: true },
-    created_at: { schema: z.string().optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
+    created_by: { schema: z.string().max(64).optional(), show: true },
+    created_at: { schema: z.string().max(40).optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
   },
 });

@@ -41,7 +41,7 @@ export const menuManagement = defineResource({
       schema: z.union([z.enum(MENU_ICONS), z.literal('')]).nullable().optional().transform((v) => v ?? ''),
       widget: 'select', options: MENU_ICONS, list: true, form: true, show: true, width: 110,
     },
-    sort_order: { schema: z.coerce.number({ error: 'admin:validation.number' }).int().min(0).max(9999), widget: 'number', list: true, sortable: true, form: true, defaultValue: 0, width: 90 },
+    sort_order: { schema: rules.integer(0, 9999), widget: 'number', list: true, sortable: true, form: true, defaultValue: 0, width: 90 },
     hidden: { schema: z.boolean().optional().default(false), widget: 'switch', list: true, filter: 'select', form: true, defaultValue: false, width: 90 },
   },
 });

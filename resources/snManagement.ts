@@ -29,6 +29,7 @@ export const snManagement = defineResource({
         .string({ error: 'admin:validation.snRequired' })
         .trim()
         .min(1, 'admin:validation.snRequired')
+        .max(64, 'admin:validation.sn')
         .transform((v) => v.toUpperCase())
         .pipe(z.string().regex(SN_PATTERN, 'admin:validation.sn')),
       codes: { required: 25, invalid: 61 },
@@ -49,7 +50,7 @@ export const snManagement = defineResource({
       widget: 'select', options: SN_STATES, list: true, filter: 'select', form: true, defaultValue: 'free', width: 120,
       colors: { free: 'green', installed: 'blue', moving: 'orange', banned: 'red' },
     },
-    created_by: { schema: z.string().optional(), list: true, width: 120 },
-    created_at: { schema: z.string().optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
+    created_by: { schema: z.string().max(64).optional(), list: true, width: 120 },
+    created_at: { schema: z.string().max(40).optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
   },
 });

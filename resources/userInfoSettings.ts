@@ -11,7 +11,7 @@ export const userInfoSettings = defineResource({
   namespace: 'admin',
   endpoints: { one: '/UserInfo/GetMyUserInfo', save: '/UserInfo/SaveMyUserInfo' },
   fields: {
-    username: { schema: z.string().optional(), form: 'readonly' },
+    username: { schema: z.string().max(64).optional(), form: 'readonly' },
     display_name: { schema: rules.requiredText(120), form: true },
     email: { schema: rules.email(), widget: 'email', codes: { invalid: 14 }, form: true },
     phone: { schema: rules.optionalText(40), form: true },

@@ -12,11 +12,11 @@ export const userLog = defineResource({
   defaultSort: { field: 'created_at', order: 'desc' },
   titleField: 'action',
   fields: {
-    created_at: { column: 'createdAt', schema: z.string(), widget: 'datetime', list: true, sortable: true, filter: 'dateRange', width: 180 },
-    username: { schema: z.string(), list: true, filter: 'text', sortable: true, width: 140 },
-    action: { schema: z.string(), list: true, filter: 'text', sortable: true, width: 220 },
-    target: { schema: z.string(), list: true, width: 200 },
-    ip: { schema: z.string(), list: true, width: 140 },
+    created_at: { column: 'createdAt', schema: z.string().max(40), widget: 'datetime', list: true, sortable: true, filter: 'dateRange', width: 180 },
+    username: { schema: z.string().max(200), list: true, filter: 'text', sortable: true, width: 140 },
+    action: { schema: z.string().max(200), list: true, filter: 'text', sortable: true, width: 220 },
+    target: { schema: z.string().max(500), list: true, width: 200 },
+    ip: { schema: z.string().max(100), list: true, width: 140 },
     detail: { schema: z.unknown(), widget: 'textarea', show: true },
   },
 });

@@ -10,6 +10,7 @@ export const LICENSED_ROLES = ['installer', 'servicepartner'] as const;
 export const PASSWORD_RULE = z
   .string({ error: 'admin:validation.required' })
   .min(1, 'admin:validation.required')
+  .max(128, 'admin:validation.password')
   .regex(/^(?=.*[A-Za-z])(?=.*\d).{8,128}$/, 'admin:validation.password');
 
 /** Users (codes 4, 14, 37/50, 48, 49); lock / unlock, password reset and menu permissions are extra calls. */
@@ -35,7 +36,7 @@ export const userManagement = defineResource({
     display_name: { column: 'displayName', schema: rules.requiredText(120), list: true, filter: 'text', sortable: true, form: true },
     email: { schema: rules.email(), widget: 'email', codes: { invalid: 14 }, unique: 37, list: true, filter: 'text', form: true },
     roles: {
-      schema: z.array(z.enum(ROLES), { error: 'admin:validation.roles' }).min(1, 'admin:validation.roles'),
+      schema: z.array(z.enum(ROLES), { error: 'admin:validation.roles' }).min(1, 'admin:validation.roles').max(ROLES.length, 'admin:validation.roles'),
       codes: { required: 49 },
       widget: 'multiselect', options: ROLES, list: true, filter: 'select', form: true, width: 180,
     },
@@ -55,6 +56,6 @@ export const userManagement = defineResource({
       schema: z.string().trim().max(40).optional().default(''),
       form: true, secret: true,
     },
-    created_at: { column: 'createdAt', schema: z.string().optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
+    created_at: { column: 'createdAt', schema: z.string().max(40).optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
   },
 });

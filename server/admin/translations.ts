@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { FILTER_TEXT_MAX, rules } from '../../resources/rules';
 import { Code } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
@@ -61,11 +62,11 @@ export function namespaces(): string[] {
 
 const langSchema = z.enum(TRANSLATION_LANGUAGES);
 const listBody = z.object({
-  pageIndex: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce.number().int().min(1).max(50_000).default(20),
-  namespace: z.string().optional(),
-  key: z.string().optional(),
-  text: z.string().optional(),
+  pageIndex: rules.integer(1, 1_000_000).default(1),
+  pageSize: rules.integer(1, 50_000).default(20),
+  namespace: z.string().max(40).optional(),
+  key: z.string().max(FILTER_TEXT_MAX).optional(),
+  text: z.string().max(FILTER_TEXT_MAX).optional(),
   overridden: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
 });
 const entryBody = z.object({
@@ -73,6 +74,8 @@ const entryBody = z.object({
   key: z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/),
   value: z.string().trim().min(1).max(5000),
 });
+/** What a language-bound call documents besides its entry (the language is checked first: 55). */
+const languageBody = entryBody.extend({ language: langSchema });
 
 /** 55 'Language type required' for a missing language and for one the portal does not have (only en, zh, de, ja). */
 function requireLanguage(body: unknown): Lang {
@@ -101,7 +104,8 @@ async function overridesOf(db: Database) {
 export function registerTranslations(app: FastifyInstance, deps: AppDeps): void {
   app.get('/Translation/GetOverrides', {
     config: { public: true },
-    schema: { tags: ['langTransManagement'], summary: 'The translation overrides of one language: { namespace: { key: text } }', security: [] },
+    schema: { tags: ['langTransManagement'], summary: 'The translation overrides of one language: { namespace: { key: text } }', security: [], querystring: z.object({ lng: langSchema }) },
+    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const lng = langSchema.safeParse((request.query as Record<string, unknown>)?.lng);
       if (!lng.success) throw new ApiError(55);
@@ -114,7 +118,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
 
   app.post('/Translation/GetTranslationPageList', {
     config: { permission: 'langTransManagement' },
-    schema: { tags: ['langTransManagement'], summary: 'Every translation key with its text in the four languages (paged, filters namespace, key, text)' },
+    schema: { tags: ['langTransManagement'], summary: 'Every translation key with its text in the four languages (paged, filters namespace, key, text)', body: listBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const body = parseBody(listBody, request.body);
@@ -151,7 +155,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
   /** Changes the text of an existing key in one language (55 language missing). */
   app.post('/Translation/SaveTranslation', {
     config: { permission: ['update', 'langTransManagement'] },
-    schema: { tags: ['langTransManagement'], summary: 'Set the text of a key in one language (takes effect at the next page load)' },
+    schema: { tags: ['langTransManagement'], summary: 'Set the text of a key in one language (takes effect at the next page load)', body: languageBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const language = requireLanguage(request.body);
@@ -169,7 +173,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
   /** Adds a key that does not exist yet in that language (40 when it does, 55 language missing). */
   app.post('/Translation/AddTranslation', {
     config: { permission: ['create', 'langTransManagement'] },
-    schema: { tags: ['langTransManagement'], summary: 'Add a new key in one language (40: it exists)' },
+    schema: { tags: ['langTransManagement'], summary: 'Add a new key in one language (40: it exists)', body: languageBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const language = requireLanguage(request.body);
@@ -186,7 +190,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
   /** Drops an override: the shipped text applies again. */
   app.post('/Translation/ResetTranslation', {
     config: { permission: ['delete', 'langTransManagement'] },
-    schema: { tags: ['langTransManagement'], summary: 'Remove the override of a key in one language' },
+    schema: { tags: ['langTransManagement'], summary: 'Remove the override of a key in one language', body: languageBody.omit({ value: true }) },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const language = requireLanguage(request.body);

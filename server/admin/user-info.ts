@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import { userInfoSettings } from '../../resources/userInfoSettings';
-import { formFields } from '../../resources/types';
+import { formFields, type FieldDeclaration } from '../../resources/types';
 import { Code } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
@@ -12,6 +13,10 @@ import { ApiError, ok } from '../http/envelope';
 import { assertEmailFree } from './users';
 
 type UserRow = typeof users.$inferSelect;
+
+const fields: Record<string, FieldDeclaration> = userInfoSettings.fields;
+/** The profile form as the save call documents it. */
+const profileBody = z.object(Object.fromEntries(formFields(userInfoSettings, 'edit').map((name) => [name, fields[name]!.schema])));
 
 function present(user: UserRow) {
   return {
@@ -43,7 +48,7 @@ export function registerUserInfo(app: FastifyInstance, deps: AppDeps): void {
 
   app.post(userInfoSettings.endpoints.save!, {
     config: { permission: 'userInfoSettings' },
-    schema: { tags: ['userInfoSettings'], summary: "Save the caller's own profile" },
+    schema: { tags: ['userInfoSettings'], summary: "Save the caller's own profile", body: profileBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const values = validateFields(userInfoSettings.fields, formFields(userInfoSettings, 'edit'), request.body);

@@ -11,7 +11,8 @@ const EXPORT_LIMIT = 50_000;
 export function registerUserLog(app: FastifyInstance, deps: AppDeps, crud: CrudService): void {
   app.post('/UserLog/ExportUserLog', {
     config: { permission: ['export', 'userLog'] },
-    schema: { tags: ['userLog'], summary: 'The filtered audit trail as an xlsx file (code 8 when empty)' },
+    schema: { tags: ['userLog'], summary: 'The filtered audit trail as an xlsx file (code 8 when empty)', body: crud.listSchema.omit({ pageIndex: true, pageSize: true }) },
+    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request, reply) => {
       const body = { ...((request.body ?? {}) as Row), pageIndex: 1, pageSize: EXPORT_LIMIT };
       const { data } = await crud.list(request, body);

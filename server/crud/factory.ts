@@ -14,6 +14,7 @@ import {
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { FILTER_TEXT_MAX, isRealDate, LIST_MAX, rules } from '../../resources/rules';
 import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { Code, type ResponseCode } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
@@ -56,16 +57,45 @@ export interface CrudOptions {
 }
 
 const sortSchema = z
-  .array(z.object({ field: z.string(), order: z.enum(['asc', 'desc']) }))
+  .array(z.object({ field: z.string().max(64), order: z.enum(['asc', 'desc']) }))
+  .max(10)
   .optional();
 
-export const listBodySchema = z
-  .object({
-    pageIndex: z.coerce.number().int().min(1).default(1),
-    pageSize: z.coerce.number().int().min(1).max(50_000).default(10),
-    sort: sortSchema,
-  })
-  .passthrough();
+/** Paging and order of every generated list (the export of the user log asks for up to 50,000 rows at once). */
+export const listBodySchema = z.object({
+  pageIndex: rules.integer(1, 1_000_000).default(1),
+  pageSize: rules.integer(1, 50_000).default(10),
+  sort: sortSchema,
+});
+
+/** A day, or a moment whose first ten characters are one, as a date-range filter bound ('2026-02-01', '2026-02-01T00:00:00Z'). */
+const filterDay = z
+  .string()
+  .max(40)
+  .regex(/^\d{4}-\d{2}-\d{2}/)
+  .refine(isRealDate, 'not a date');
+
+/**
+ * The shape a declared filter takes in a list body, bounded so that no search reaches the database with a
+ * megabyte of text (issue 10, defect 5): text at most FILTER_TEXT_MAX characters, at most LIST_MAX values.
+ */
+function filterSchema(field: FieldDeclaration, kind: string, column: PgColumn | undefined): z.ZodType {
+  if (kind === 'text') return z.union([z.string().max(FILTER_TEXT_MAX), z.number()]).optional();
+  if (kind === 'dateRange') {
+    return z
+      .array(filterDay)
+      .max(2)
+      .refine((v) => v.length === 0 || v.length === 2, 'from and to')
+      .optional();
+  }
+  const one: z.ZodType =
+    column?.dataType === 'boolean'
+      ? z.union([z.boolean(), z.enum(['true', 'false'])])
+      : field.options
+        ? z.enum(field.options as [string, ...string[]])
+        : z.union([z.string().max(FILTER_TEXT_MAX), z.number()]);
+  return z.union([one, z.array(one).max(LIST_MAX)]).optional();
+}
 
 /**
  * Registers list / one / save / delete of a declared resource over a Drizzle table, at the paths the
@@ -77,36 +107,39 @@ export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration,
   const service = new CrudService(deps, declaration, table, hooks);
   const subject = subjectOf(declaration);
   const tags = [declaration.name];
-  // Body validation happens in the service (per-field codes); the schema still documents the call.
-  const passThrough = () => (data: unknown) => ({ value: data });
+  // Body validation happens in the service (per-field codes) with the same schemas that document the call.
+  const validatorCompiler = () => (data: unknown) => ({ value: data });
   const { endpoints } = declaration;
 
   if (endpoints.list) {
     app.post(endpoints.list, {
       config: { permission: subject },
-      schema: { tags, summary: `List ${declaration.name} (paged: pageIndex, pageSize, sort, filters)` },
+      validatorCompiler,
+      schema: { tags, summary: `List ${declaration.name} (paged: pageIndex, pageSize, sort, filters)`, body: service.listSchema },
       handler: async (request) => ok(await service.list(request, (request.body ?? {}) as Row)),
     });
   }
   if (endpoints.one) {
     app.post(endpoints.one, {
       config: { permission: subject },
-      schema: { tags, summary: `One ${declaration.name} by id` },
+      validatorCompiler,
+      schema: { tags, summary: `One ${declaration.name} by id`, body: service.idSchema },
       handler: async (request) => ok(await service.one(request, (request.body ?? {}) as Row)),
     });
   }
   if (endpoints.save) {
     app.post(endpoints.save, {
       config: { permission: subject },
-      validatorCompiler: passThrough,
-      schema: { tags, summary: `Create (no id) or update (with id) ${declaration.name}` },
+      validatorCompiler,
+      schema: { tags, summary: `Create (no id) or update (with id) ${declaration.name}`, body: service.saveSchema },
       handler: async (request) => ok(await service.save(request, (request.body ?? {}) as Row)),
     });
   }
   if (endpoints.delete) {
     app.post(endpoints.delete, {
       config: { permission: ['delete', subject] },
-      schema: { tags, summary: `Delete ${declaration.name} by id` },
+      validatorCompiler,
+      schema: { tags, summary: `Delete ${declaration.name} by id`, body: service.idSchema },
       handler: async (request) => ok(await service.remove(request, (request.body ?? {}) as Row)),
     });
   }
@@ -132,7 +165,27 @@ export class CrudService {
       if (field.column) this.fieldOfColumn.set(field.column, name);
     }
     if (!this.columns[this.idField]) throw new Error(`${declaration.name}: the table has no column '${this.idField}'`);
+    const idValue = this.columns[this.idField]!.dataType === 'number' ? rules.id() : z.string().trim().min(1).max(200);
+    this.idSchema = z.object({ [this.idField]: idValue });
+    const filters: Record<string, z.ZodType> = {};
+    for (const [name, field] of Object.entries(declaration.fields)) {
+      const kind = filterKindOf(field);
+      if (kind) filters[name] = filterSchema(field, kind, this.columnOf(name));
+    }
+    this.listSchema = listBodySchema.extend(filters);
+    const form: Record<string, z.ZodType> = { [this.idField]: idValue.optional() };
+    const editFields = new Set(formFields(declaration, 'edit'));
+    for (const name of formFields(declaration, 'create')) form[name] = editFields.has(name) ? declaration.fields[name]!.schema : declaration.fields[name]!.schema.optional();
+    for (const name of editFields) form[name] ??= declaration.fields[name]!.schema;
+    this.saveSchema = z.object(form);
   }
+
+  /** The body of `one` and `delete`: the record's id (a positive integer for a numeric key, issue 10 defect 8). */
+  readonly idSchema: z.ZodObject;
+  /** The body of `list`: paging, order and the declared filters, every text and list bounded. */
+  readonly listSchema: z.ZodObject;
+  /** The body of `save` as documented (create-only fields optional); each mode validates its own fields. */
+  readonly saveSchema: z.ZodObject;
 
   /** Table property → field name, where a field declares `column`. */
   private readonly fieldOfColumn = new Map<string, string>();
@@ -153,13 +206,8 @@ export class CrudService {
   }
 
   parseId(body: Row): string | number {
-    const idColumn = this.column(this.idField);
-    const schema =
-      idColumn.dataType === 'number'
-        ? z.object({ [this.idField]: z.coerce.number({ error: 'admin:validation.required' }).int().positive() })
-        : z.object({ [this.idField]: z.string().trim().min(1) });
-    const raw = body[this.idField];
-    const parsed = parseBody(schema, { [this.idField]: raw === '' ? undefined : raw });
+    const raw = body?.[this.idField];
+    const parsed = parseBody(this.idSchema, { [this.idField]: raw === '' ? undefined : raw });
     return parsed[this.idField] as string | number;
   }
 
@@ -190,7 +238,7 @@ export class CrudService {
       const kind = filterKindOf(field);
       if (!kind) continue;
       const value = body[name];
-      if (value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0)) continue;
+      if (isUnset(value)) continue;
       const column = this.columnOf(name);
       if (!column) continue;
       conditions.push(filterCondition(name, field, kind, column, value));
@@ -201,8 +249,11 @@ export class CrudService {
   }
 
   async list(request: FastifyRequest, body: Row) {
-    const { pageIndex, pageSize, sort } = parseBody(listBodySchema, body);
-    const where = this.listConditions(request, body);
+    // A cleared filter arrives as '', null or []: it filters nothing, as if it were left out.
+    const given = isPlainObject(body) ? Object.fromEntries(Object.entries(body).filter(([, v]) => !isUnset(v))) : body;
+    const parsed = parseBody(this.listSchema, given) as Row & z.infer<typeof listBodySchema>;
+    const { pageIndex, pageSize, sort } = parsed;
+    const where = this.listConditions(request, { ...given, ...parsed });
     const order = this.orderBy(sort);
     const [total] = await this.db.select({ n: count() }).from(this.table).where(where);
     const rows = await this.db
@@ -326,6 +377,14 @@ export class CrudService {
     }
     return error;
   }
+}
+
+function isUnset(value: unknown): boolean {
+  return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function isPlainObject(value: unknown): value is Row {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function escapeLike(value: string): string {

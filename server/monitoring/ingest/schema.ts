@@ -8,7 +8,7 @@ export const MAX_FAULTS_PER_BATCH = 200;
 /** Physical bounds of any system we sell, generous for the largest commercial ones (MW class). */
 const POWER_LIMIT_W = 5_000_000;
 
-const timestamp = z.iso.datetime({ offset: true });
+const timestamp = z.iso.datetime({ offset: true }).max(40);
 
 export const sampleSchema = z.object({
   ts: timestamp,

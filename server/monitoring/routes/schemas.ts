@@ -1,15 +1,13 @@
 import { z } from 'zod';
+import { isRealDate, rules } from '../../../resources/rules';
 import { SYSTEM_SORT_KEYS } from '../systems/service';
 
 /** Request shapes of the monitoring calls. Strings are trimmed (spec §5: all outgoing strings are trimmed). */
 export const sn = z.string().trim().min(1).max(64);
 // Date.parse rolls 2026-02-31 over into March, so a real date is one that reads back the same.
-export const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine((v) => {
-  const parsed = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(parsed.getTime()) && parsed.toISOString().startsWith(v);
-}, 'not a date');
-const hhmm = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
-const paging = { pageIndex: z.number().int().min(1), pageSize: z.number().int().min(1).max(500) };
+export const day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine(isRealDate, 'not a date');
+const hhmm = z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
+const paging = { pageIndex: rules.integer(1, 1_000_000), pageSize: rules.integer(1, 500) };
 
 export const snBody = z.object({ sn });
 export const snQuery = z.object({ sn });
@@ -33,26 +31,26 @@ export const periodBody = z.object({ sn, period: z.enum(['month', 'year', 'lifet
 export const rangeBody = z.object({ sn, beginDate: day, endDate: day });
 export const pagedSnBody = z.object({ sn, ...paging, state: z.enum(['open', 'closed']).optional() });
 
-export const weatherBody = z.object({ sn, nowTime: z.iso.datetime({ offset: true }).optional() });
+export const weatherBody = z.object({ sn, nowTime: z.iso.datetime({ offset: true }).max(40).optional() });
 export const remarkBody = z.object({ sn, remark: z.string().trim().max(1000) });
-export const systemCostBody = z.object({ sn, systemCost: z.number().min(0).max(1e9), currency: z.string().trim().regex(/^[A-Z]{3}$/).optional() });
+export const systemCostBody = z.object({ sn, systemCost: z.number().min(0).max(1e9), currency: z.string().trim().max(3).regex(/^[A-Z]{3}$/).optional() });
 
 /** Spec §5: a standard address shape whose top-level part has 2-8 letters. */
 export const shareEmail = z.string().trim().max(254).regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'E-mail format incorrect');
 /** Spec §5: whole days, as a number or a string of digits ('30'); '1e2', '0x10', 1.5, true and 0 are refused. */
-const shareDays = z.union([z.number(), z.string().trim().regex(/^\d+$/, 'digits only')]).pipe(z.transform(Number)).pipe(z.number().int().min(1).max(36500));
+const shareDays = z.union([z.number(), z.string().trim().max(6).regex(/^\d+$/, 'digits only')]).pipe(z.transform(Number)).pipe(z.number().int().min(1).max(36500));
 export const shareBody = z.object({ email: shareEmail, days: shareDays, sn });
 export const invitationBody = z.object({ token: z.string().trim().min(1).max(200) });
 export const registerSharerBody = z.object({ token: z.string().trim().min(1).max(200), username: z.string().trim().min(3).max(64), password: z.string().min(1).max(200) });
 
 export const indexSettingsBody = z
-  .object({ settings: z.record(z.string(), z.unknown()) })
+  .object({ settings: z.record(z.string().max(200), z.unknown()) })
   .refine((v) => JSON.stringify(v).length <= 20_000, { message: 'too large (at most 20 kB)', path: ['settings'] });
 
 const period = z.object({ start: hhmm, end: hhmm, price: z.number().min(0).max(100000) });
 export const tariffBody = z.object({
   sn: sn.optional(),
-  currency: z.string().trim().regex(/^[A-Z]{3}$/),
+  currency: z.string().trim().max(3).regex(/^[A-Z]{3}$/),
   basePrice: z.number().min(0).max(100000),
   feedInPrice: z.number().min(0).max(100000),
   periods: z.array(period).max(12),
@@ -66,4 +64,4 @@ export const systemSettingsBody = z.object({
   feedInLimitPercent: z.number().int().min(0).max(100),
   chargeWindows: z.array(z.object({ start: hhmm, end: hhmm })).max(6),
 });
-export const systemSettingsQuery = z.object({ system_id: z.coerce.number().int().min(1) });
+export const systemSettingsQuery = z.object({ system_id: rules.id() });
