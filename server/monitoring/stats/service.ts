@@ -45,11 +45,16 @@ export async function summary(db: Database, target: Target, now: Date): Promise<
 }
 
 export async function currentFlow(db: Database, target: Target, now: Date): Promise<PowerFlow> {
+  // The newest sample of each system by one backward step on the (system_id, ts) key each: DISTINCT ON over
+  // the systems' rows sorted every sample of their whole history (17,000 rows for 60 days) on every call.
   const rows = await queryRows<{ system_id: number; ts: string; pv_w: number; load_w: number; battery_w: number; grid_w: number; soc: number }>(
     db,
-    sql`SELECT DISTINCT ON (system_id) system_id, ts, pv_w, load_w, battery_w, grid_w, soc
-          FROM telemetry WHERE system_id = ANY(${idsOf(target)}::int[]) AND ts <= ${now.toISOString()}::timestamptz
-         ORDER BY system_id, ts DESC`,
+    sql`SELECT t.system_id, t.ts, t.pv_w, t.load_w, t.battery_w, t.grid_w, t.soc
+          FROM unnest(${idsOf(target)}::int[]) AS s(id)
+          CROSS JOIN LATERAL (SELECT system_id, ts, pv_w, load_w, battery_w, grid_w, soc FROM telemetry
+                               WHERE system_id = s.id AND ts <= ${now.toISOString()}::timestamptz
+                               ORDER BY ts DESC LIMIT 1) t
+         ORDER BY t.system_id`,
   );
   const fresh = rows.filter((r) => {
     const system = target.systems.find((s) => s.id === Number(r.system_id))!;
