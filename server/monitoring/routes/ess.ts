@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
+import type { Database } from '../../db';
 import { ok } from '../../http/envelope';
 import { systemInScope } from '../scope';
 import { shareSystem } from '../shares/service';
@@ -82,8 +83,11 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
     schema: { tags, summary: "Set the system's remark (staff who manage systems)", body: s.remarkBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
-      await updateRemark(db, system, request.body.remark);
-      await logSystemChange(db, request.user, system, 'update_remark', { remark: request.body.remark }, request.ip, now());
+      // The remark and its user-log row commit together or not at all.
+      await db.transaction(async (tx) => {
+        await updateRemark(tx as unknown as Database, system, request.body.remark);
+        await logSystemChange(tx as unknown as Database, request.user, system, 'update_remark', { remark: request.body.remark }, request.ip, now());
+      });
       return ok(null);
     },
   });
@@ -117,8 +121,9 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
     schema: { tags, summary: 'Share one of the caller\'s systems with an e-mail address for some days (spec §5)', body: s.shareBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
-      const result = await shareSystem(db, request.user, system, request.body.email, request.body.days, now(), fastify.mailer);
-      await logSystemChange(db, request.user, system, 'share', { email: request.body.email.toLowerCase(), days: request.body.days }, request.ip, now());
+      // The share's user-log row is written in the share's own transaction.
+      const audit = (tx: Database) => logSystemChange(tx, request.user, system, 'share', { email: request.body.email.toLowerCase(), days: request.body.days }, request.ip, now());
+      const result = await shareSystem(db, request.user, system, request.body.email, request.body.days, now(), fastify.mailer, audit);
       return ok(result);
     },
   });

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
+import type { Database } from '../../db';
 import { Code } from '../../../src/shared/codes';
 import { ApiError, ok } from '../../http/envelope';
 import { sendXlsx } from '../exports/xlsx';
@@ -43,8 +44,11 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       // The owner's own figure: a system shared with them, or seen through another role, answers as foreign.
       if (system.customerUserId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
-      await updateSystemCost(db, system, request.body.systemCost, request.body.currency);
-      await logSystemChange(db, request.user, system, 'update_system_cost', { systemCost: request.body.systemCost, currency: request.body.currency ?? system.currency }, request.ip, now());
+      // The cost and its user-log row commit together or not at all.
+      await db.transaction(async (tx) => {
+        await updateSystemCost(tx as unknown as Database, system, request.body.systemCost, request.body.currency);
+        await logSystemChange(tx as unknown as Database, request.user, system, 'update_system_cost', { systemCost: request.body.systemCost, currency: request.body.currency ?? system.currency }, request.ip, now());
+      });
       return ok(null);
     },
   });

@@ -37,6 +37,8 @@ export async function shareSystem(
   days: number,
   now: Date,
   mailer: Pick<Mailer, 'portalUrl' | 'sendQueued' | 'seal'>,
+  /** The share's user-log row, written in the share's transaction (no share without it, no row without the share). */
+  audit?: (tx: Database) => Promise<void>,
 ): Promise<ShareResult> {
   if (system.customerUserId !== owner.id) throw new ApiError(Code.NO_PERMISSION);
   const address = email.trim().toLowerCase();
@@ -75,6 +77,7 @@ export async function shareSystem(
         });
     // The invitation link is in clear only in the sealed text the transport gets (DESIGN §10).
     await queueMails(tx, [mail], now, mailer.seal);
+    await audit?.(tx as unknown as Database);
     return { sharer_username: sharer!.username, expires_at: expiresAt.toISOString(), register_token: registerToken };
   });
   mailer.sendQueued();
