@@ -3,19 +3,24 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { startSmtpSink } from './smtp-sink';
 
 /**
  * Starts the portal exactly as a newcomer does (`npm start`: build when needed, migrate, seed the demo),
- * on a free port and a throw-away data folder, and hands its address to the tests.
+ * on a free port and a throw-away data folder, with a mail server that keeps every mail in a folder
+ * (tests/e2e/smtp-sink.ts), and hands the portal's address and that folder to the tests.
  */
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
+let smtpSink: Awaited<ReturnType<typeof startSmtpSink>> | undefined;
 
 export async function setup(project: TestProject) {
   const port = 18000 + Math.floor(Math.random() * 1000);
   dataDir = mkdtempSync(join(tmpdir(), 'ess-e2e-'));
+  const mailDir = join(dataDir, 'mails');
+  smtpSink = await startSmtpSink(mailDir);
   server = spawn('npx', ['tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SMTP_URL: smtpSink.url },
     stdio: ['ignore', 'inherit', 'inherit'],
     // Its own process group: npx starts tsx, which starts node; stopping only npx would leave the portal running.
     detached: true,
@@ -23,6 +28,7 @@ export async function setup(project: TestProject) {
   const baseUrl = `http://127.0.0.1:${port}`;
   await waitForPortal(baseUrl, 280_000);
   project.provide('baseUrl', baseUrl);
+  project.provide('mailDir', mailDir);
 }
 
 export async function teardown() {
@@ -31,6 +37,7 @@ export async function teardown() {
     process.kill(-server.pid, 'SIGTERM');
     await exited;
   }
+  await smtpSink?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }
 
@@ -52,5 +59,7 @@ async function waitForPortal(baseUrl: string, timeoutMs: number) {
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** Where the mails the portal sent land, one file each (tests/e2e/smtp-sink.ts). */
+    mailDir: string;
   }
 }
