@@ -5,6 +5,7 @@ import type { AppDeps } from './config';
 import { DatabaseLiveness, pingDatabase } from './db/liveness';
 import { authPlugin } from './http/auth';
 import { registerInputShapeChecks } from './http/body-parser';
+import { answerClientError } from './http/client-errors';
 import { registerApiDocs } from './http/docs';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { registerHealth } from './http/health';
@@ -25,6 +26,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     trustProxy: config.trustProxy ?? false,
     // JSON bodies are small; uploads (multipart) get their own limit where they are accepted.
     bodyLimit: 1024 * 1024,
+    // Requests node refuses before routing (an URL over 16 kB…) answer the envelope too.
+    clientErrorHandler: answerClientError,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -36,9 +39,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook('onClose', async () => mailer.stop());
   await registerSecurityHeaders(app);
   registerHealth(app, databaseLiveness(app, deps));
-  await registerApiDocs(app);
   // At the root, so that they guard every /api route, including those a test or a later area adds.
   await app.register(authPlugin, { secret: config.jwtSecret, clock: deps.clock });
+  // After the token check (the document is for staff), before the routes it documents.
+  await registerApiDocs(app);
   await app.register(permissionPlugin);
   await app.register(api, { prefix: '/api', deps });
   if (config.staticDir) await registerWebApp(app, config.staticDir);

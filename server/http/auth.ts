@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createVerifier } from 'fast-jwt';
 import type { Clock } from '../config';
+import { API_DOCUMENT_ROUTES } from './docs';
 import { ApiError } from './envelope';
 
 /** Who is calling, as the access token says (verified without touching the database). */
@@ -47,11 +48,14 @@ export interface AuthOptions {
   clock: Clock;
 }
 
-/** The API documentation is public; everything else under /api needs a token unless it says otherwise. */
+/**
+ * The API documentation's page and assets are public, not the document itself (docs.ts); everything else
+ * under /api needs a token unless it says otherwise.
+ */
 function needsToken(request: FastifyRequest): boolean {
   const url = request.routeOptions.url ?? '';
   if (request.is404 || request.routeOptions.config.public) return false;
-  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+  return url.startsWith('/api/') && (!url.startsWith('/api/docs') || API_DOCUMENT_ROUTES.includes(url));
 }
 
 /**

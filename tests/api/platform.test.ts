@@ -1,3 +1,4 @@
+import { STORAGE_KEYS } from '../../src/api/session';
 import { createTestApp, type TestApp } from './helpers';
 
 /** The routes only these tests add: one that fails unexpectedly and two behind permissions. */
@@ -59,7 +60,8 @@ test('config.permission: code 45 for roles without the route, the answer for tho
 });
 
 test('/api/docs/json is an OpenAPI document listing the Account calls; /api/docs is the UI', async () => {
-  const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  const { AccessToken } = await t.login('admin');
+  const doc = (await t.inject({ method: 'GET', url: '/api/docs/json', headers: { authorization: `Bearer ${AccessToken}` } })).json();
   expect(doc.openapi).toMatch(/^3\./);
   for (const path of ['Login', 'RefreshToken', 'GetUserInfo', 'Logout', 'ChangePassword', 'CheckUsername', 'GetUserAgreement']) {
     expect(doc.paths[`/api/Account/${path}`]?.post, path).toBeDefined();
@@ -69,6 +71,29 @@ test('/api/docs/json is an OpenAPI document listing the Account calls; /api/docs
   const ui = await t.inject({ method: 'GET', url: '/api/docs/' });
   expect(ui.statusCode).toBe(200);
   expect(ui.headers['content-type']).toContain('text/html');
+});
+
+test('the OpenAPI document is for logged-in staff: 401 without a token, 45 for customers and sharers', async () => {
+  for (const url of ['/api/docs/json', '/api/docs/yaml']) {
+    const anonymous = await t.inject({ method: 'GET', url });
+    expect(anonymous.statusCode, url).toBe(401);
+    expect(anonymous.json().code).toBe(401);
+    for (const user of ['customer', 'sharer']) {
+      const { AccessToken } = await t.login(user);
+      const refused = await t.inject({ method: 'GET', url, headers: { authorization: `Bearer ${AccessToken}` } });
+      expect(refused.json(), `${user} ${url}`).toEqual({ code: 45, data: null, info: 'No permission' });
+    }
+    const { AccessToken } = await t.login('sncreator');
+    expect((await t.inject({ method: 'GET', url, headers: { authorization: `Bearer ${AccessToken}` } })).statusCode).toBe(200);
+  }
+});
+
+test("the docs page sends the portal's access token (localStorage 'token') with its requests", async () => {
+  expect(STORAGE_KEYS.token).toBe('token');
+  const script = await t.inject({ method: 'GET', url: '/api/docs/static/swagger-initializer.js' });
+  expect(script.statusCode).toBe(200);
+  expect(script.body).toContain('requestInterceptor');
+  expect(script.body).toMatch(/localStorage\.getItem\(["']token["']\)/);
 });
 
 test('security headers on every API answer: nothing may load, frame or sniff it', async () => {

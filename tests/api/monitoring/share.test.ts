@@ -133,7 +133,8 @@ describe('ShareSub days: whole days in digits (spec §5)', () => {
   });
 
   test('the OpenAPI document still describes the call', async () => {
-    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const { AccessToken } = await t.login('admin');
+    const doc = (await t.inject({ method: 'GET', url: '/api/docs/json', headers: { authorization: `Bearer ${AccessToken}` } })).json();
     expect(doc.paths['/api/ESS/ShareSub']).toBeDefined();
   });
 });
