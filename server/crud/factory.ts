@@ -151,6 +151,8 @@ export class CrudService {
   readonly idField: string;
   /** Table properties never sent to the client (e.g. `passwordHash`). */
   readonly hidden: Set<string>;
+  /** The columns a list or detail answer reads: hidden ones are not even selected (a sealed mail text). */
+  private readonly shownColumns: Record<string, PgColumn>;
 
   constructor(
     readonly deps: AppDeps,
@@ -160,6 +162,7 @@ export class CrudService {
   ) {
     this.columns = getTableColumns(table) as Record<string, PgColumn>;
     this.hidden = new Set(hooks.hiddenColumns ?? []);
+    this.shownColumns = Object.fromEntries(Object.entries(this.columns).filter(([key]) => !this.hidden.has(key)));
     this.idField = idFieldOf(declaration);
     for (const [name, field] of Object.entries(declaration.fields)) {
       if (field.column) this.fieldOfColumn.set(field.column, name);
@@ -257,7 +260,7 @@ export class CrudService {
     const order = this.orderBy(sort);
     const [total] = await this.db.select({ n: count() }).from(this.table).where(where);
     const rows = await this.db
-      .select()
+      .select(this.shownColumns)
       .from(this.table)
       .where(where)
       .orderBy(...order)
@@ -286,7 +289,7 @@ export class CrudService {
   }
 
   async one(_request: FastifyRequest, body: Row) {
-    const row = await this.find(this.parseId(body));
+    const [row] = await this.db.select(this.shownColumns).from(this.table).where(eq(this.column(this.idField), this.parseId(body))).limit(1);
     if (!row) throw this.notFound();
     return this.present(row);
   }
