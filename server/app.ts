@@ -40,7 +40,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   registerHealth(app, databaseLiveness(app, deps));
   // At the root, so that they guard every /api route, including those a test or a later area adds.
-  await app.register(authPlugin, { secret: config.jwtSecret, clock: deps.clock });
+  await app.register(authPlugin, { secret: config.jwtSecret, clock: deps.clock, db: deps.db });
   // After the token check (the document is for staff), before the routes it documents.
   await registerApiDocs(app);
   await app.register(permissionPlugin);

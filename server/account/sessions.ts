@@ -1,6 +1,7 @@
-import { and, eq, isNull, ne } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db';
 import { sessionUsedKeys, sessions, users } from '../db/schema';
+import { SESSION_REVOKED_CHANNEL } from './revocations';
 import { hashRefreshKey, newRefreshKey } from './tokens';
 
 /** CONTRACT.md: a session lives 30 days from its last refresh. */
@@ -66,25 +67,32 @@ export class Sessions {
   }
 
   async revoke(sessionId: string, reason: RevokeReason, now: Date): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    await this.revokeWhere(eq(sessions.id, sessionId), reason, now);
   }
 
   /** Ends every live session of a user except `keepSessionId` (after a password change). */
   async revokeOthers(userId: number, keepSessionId: string, reason: RevokeReason, now: Date): Promise<void> {
-    await this.db
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)));
+    await this.revokeWhere(and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId))!, reason, now);
   }
 
-  /** Ends every live session of a user (after a password reset: whoever knew the old password is out). */
+  /** Ends every live session of a user (password reset, lock, a change of roles: whatever they allowed is over). */
   async revokeAll(userId: number, reason: RevokeReason, now: Date): Promise<void> {
+    await this.revokeWhere(eq(sessions.userId, userId), reason, now);
+  }
+
+  /**
+   * Marks the live sessions matching `where` revoked and, in the same statement, tells every node of each
+   * (server/account/revocations.ts): from the commit on, their access tokens are refused everywhere. One
+   * statement, so that no revocation commits untold, and inside a caller's transaction the notifications
+   * go out only if it commits.
+   */
+  private async revokeWhere(where: SQL, reason: RevokeReason, now: Date): Promise<void> {
+    const revoked = this.db
+      .$with('revoked')
+      .as(this.db.update(sessions).set({ revokedAt: now, revokedReason: reason }).where(and(where, isNull(sessions.revokedAt))).returning({ id: sessions.id }));
     await this.db
-      .update(sessions)
-      .set({ revokedAt: now, revokedReason: reason })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+      .with(revoked)
+      .select({ told: sql`pg_notify(${SESSION_REVOKED_CHANNEL}, ${revoked.id}::text)` })
+      .from(revoked);
   }
 }

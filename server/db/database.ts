@@ -49,6 +49,16 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
 }
 
 /**
+ * What LISTEN needs, which a Drizzle query cannot do (a pooled connection goes back to the pool after each
+ * query, and its LISTEN with it): PGlite's own client with its `listen` API, or the pool's connection
+ * settings for a dedicated pg.Client. Drizzle keeps the driver as `$client`.
+ */
+export function listenTarget(db: Database): { kind: 'pglite'; client: PGlite } | { kind: 'postgres'; config: pg.ClientConfig } {
+  const client = (db as unknown as { $client: PGlite | pg.Pool }).$client;
+  return client instanceof PGlite ? { kind: 'pglite', client } : { kind: 'postgres', config: client.options };
+}
+
+/**
  * Runs raw SQL and answers its rows. Both drivers answer `{ rows }`, but the common `Database` type cannot
  * know it, hence this one typed place.
  */

@@ -2,7 +2,10 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createVerifier } from 'fast-jwt';
+import { Code } from '../../src/shared/codes';
+import { RevokedSessions } from '../account/revocations';
 import type { Clock } from '../config';
+import type { Database } from '../db';
 import { API_DOCUMENT_ROUTES } from './docs';
 import { ApiError } from './envelope';
 
@@ -46,6 +49,8 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 export interface AuthOptions {
   secret: string;
   clock: Clock;
+  /** Where the ended sessions are read from and announced (server/account/revocations.ts). */
+  db: Database;
 }
 
 /**
@@ -62,8 +67,11 @@ function needsToken(request: FastifyRequest): boolean {
  * Requires `Authorization: Bearer <access token>` on every /api route, wherever it is registered, except
  * those with `config: { public: true }` and the API docs. A missing, invalid or expired token answers
  * HTTP 401 with the envelope code 401 (the client then refreshes once). Expiry is judged by the injected clock.
+ * A token of a session ended on any node (logout, password change or reset, lock, new roles) answers HTTP 401
+ * with code 7 and `status: 7`: the client's one refresh is then refused with 7 too, and it shows 'You have
+ * been logged out' once, however many calls were under way.
  */
-export const authPlugin = fp<AuthOptions>(async (app, { secret, clock }) => {
+export const authPlugin = fp<AuthOptions>(async (app, { secret, clock, db }) => {
   await app.register(fastifyJwt, { secret, sign: { algorithm: 'HS256' }, verify: { algorithms: ['HS256'] } });
 
   // Built once: @fastify/jwt builds a new verifier on every call that passes options (the clock), which cost
@@ -72,11 +80,17 @@ export const authPlugin = fp<AuthOptions>(async (app, { secret, clock }) => {
   // A client sends the same token for minutes: the users of tokens already verified, by the token itself
   // (a Map lookup; fast-jwt's own cache hashes every token with SHA-256 first, as dear as checking it).
   const verified = new Map<string, { user: AuthUser; expiresAt: number }>();
+  // Ended sessions, kept in memory: a request pays a Map lookup, never a database query.
+  const revoked = new RevokedSessions({ db, clock, tokenTtlMs: ACCESS_TOKEN_TTL_MS, log: (message) => app.log.warn(message) });
+  app.addHook('onReady', () => revoked.start());
+  app.addHook('onClose', () => revoked.stop());
 
   app.addHook('onRequest', async (request) => {
     // Unknown paths answer 404 (code 101) whether or not a token came with them.
     if (!needsToken(request)) return;
-    request.user = verifyAccessToken(verifySignature, verified, request, clock);
+    const user = verifyAccessToken(verifySignature, verified, request, clock);
+    if (revoked.has(user.sessionId)) throw sessionEnded();
+    request.user = user;
   });
 });
 
@@ -116,6 +130,11 @@ function verifyAccessToken(
 
 function unauthorized(reason: string): ApiError {
   return new ApiError(401, `Unauthorized: ${reason}`, { httpStatus: 401 });
+}
+
+/** What RefreshToken answers for a session ended elsewhere (CONTRACT.md), on HTTP 401 as for any token no longer good. */
+function sessionEnded(): ApiError {
+  return new ApiError(Code.TOKEN_TIMEOUT, undefined, { status: Code.TOKEN_TIMEOUT, httpStatus: 401 });
 }
 
 /** Signs a 5-minute access token at the injected clock's time. */
