@@ -32,4 +32,6 @@ export interface AppDeps {
    * and exit for a supervisor to restart the server. Without it (tests) nothing happens but /api/health's 503.
    */
   onDatabaseDead?: (reason: string) => void;
+  /** Waits (the login slow-down of a busy client address); tests inject one that only records. Default: a timer. */
+  sleep?: (ms: number) => Promise<void>;
 }

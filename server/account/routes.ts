@@ -21,6 +21,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
     clock,
     signAccessToken: (user, sessionId) => signAccessToken(fastify, clock, user, sessionId),
     sessionIdOfToken: (token) => sessionIdOfAnyToken(fastify, token),
+    sleep: deps.sleep,
   });
   await fastify.register(recoveryRoutes, { deps });
 

@@ -1,3 +1,4 @@
+import { setTimeout as wait } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
 import { Code } from '../../src/shared/codes';
 import type { Clock } from '../config';
@@ -32,6 +33,8 @@ export interface AccountServiceDeps {
   signAccessToken(user: Omit<AuthUser, 'sessionId'>, sessionId: string): string;
   /** The session id inside an access token we signed, expired or not; null for anything else. */
   sessionIdOfToken(token: string): string | null;
+  /** The login slow-down's pause (a timer unless a test injects one). */
+  sleep?: (ms: number) => Promise<void>;
 }
 
 type UserRow = typeof users.$inferSelect;
@@ -42,22 +45,27 @@ export class AccountService {
   private readonly clock: Clock;
   private readonly lockout: Lockout;
   private readonly sessions: Sessions;
+  private readonly sleep: (ms: number) => Promise<void>;
 
   constructor(private readonly deps: AccountServiceDeps) {
     this.db = deps.db;
     this.clock = deps.clock;
     this.lockout = new Lockout(deps.db);
     this.sessions = new Sessions(deps.db);
+    this.sleep = deps.sleep ?? ((ms) => wait(ms));
   }
 
   /**
-   * Order matters for what a guesser can learn: the lockout first (92 whoever the name is), then the
-   * password (5 for a wrong one and for an unknown name alike), and only after a right password the
-   * account's own state (6 locked, 97 sharer without a live share).
+   * Order matters for what a guesser can learn: the address's slow-down and the name's hold first (92
+   * whoever the name is), then the password (5 for a wrong one and for an unknown name alike), and only
+   * after a right password the account's own state (6 locked, 97 sharer without a live share).
    */
   async login(username: string, password: string, ip: string): Promise<Tokens> {
+    const hold = await this.lockout.check(username, ip, this.clock());
+    // Between two queries, so no database connection waits with it.
+    if (hold.addressDelayMs > 0) await this.sleep(hold.addressDelayMs);
     const now = this.clock();
-    if (await this.lockout.isLocked(username, ip, now)) {
+    if (hold.nameHeld) {
       await this.log(null, username, 'login_failed', ip, { reason: 'too_many_wrong_entries' });
       throw new ApiError(Code.TOO_MANY_WRONG_ENTRIES);
     }

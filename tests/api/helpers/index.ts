@@ -65,7 +65,13 @@ export interface TestApp {
  * (e.g. `staticDir`).
  */
 export async function createTestApp(
-  options: { configure?: (app: FastifyInstance) => void; config?: Partial<AppConfig>; mailTransport?: MailTransport } = {},
+  options: {
+    configure?: (app: FastifyInstance) => void;
+    config?: Partial<AppConfig>;
+    mailTransport?: MailTransport;
+    /** Replaces the server's waits (the login slow-down), so that a test need not wait for real. */
+    sleep?: (ms: number) => Promise<void>;
+  } = {},
 ): Promise<TestApp> {
   const database = await createTestDatabase();
   const clock = createTestClock();
@@ -75,7 +81,7 @@ export async function createTestApp(
     logLevel: false,
     ...options.config,
   };
-  const app = await buildApp({ db: database.db, clock, config, mailTransport: options.mailTransport });
+  const app = await buildApp({ db: database.db, clock, config, mailTransport: options.mailTransport, sleep: options.sleep });
   options.configure?.(app);
   await app.ready();
 
