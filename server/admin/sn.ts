@@ -141,7 +141,10 @@ async function readImportSheet(data: Buffer): Promise<ImportRow[]> {
   try {
     for await (const { number, cells } of readXlsxRows(data, IMPORT_LIMITS)) {
       if (!index) {
-        index = new Map(cells.map((cell, column) => [cellText(cell).trim().toLowerCase(), column]));
+        const header = new Map<string, number>();
+        // forEach, not map: an empty header cell is a hole in `cells`.
+        cells.forEach((cell, column) => header.set(cellText(cell).trim().toLowerCase(), column));
+        index = header;
         if (!index.has('sn')) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: the sheet has no "sn" column');
         continue;
       }
@@ -198,6 +201,7 @@ async function importRows(deps: AppDeps, crud: CrudService, request: FastifyRequ
     return false;
   });
 
+  if (fresh.length === 0) return results;
   const now = deps.clock();
   await deps.db.transaction(async (tx) => {
     for (let start = 0; start < fresh.length; start += INSERT_BATCH) {
