@@ -2,6 +2,7 @@ import { emailDeliveringRules, notificationCategories } from './emailDeliveringR
 import { licenseManagement } from './licenseManagement';
 import { mailOutbox } from './mailOutbox';
 import { menuManagement } from './menuManagement';
+import { installerCompanyOptions, organizationOptions } from './scopeCompanies';
 import { snManagement } from './snManagement';
 import type { ResourceDeclaration } from './types';
 import { userInfoSettings } from './userInfoSettings';
@@ -10,10 +11,12 @@ import { userManagement } from './userManagement';
 
 export {
   emailDeliveringRules,
+  installerCompanyOptions,
   licenseManagement,
   mailOutbox,
   menuManagement,
   notificationCategories,
+  organizationOptions,
   snManagement,
   userInfoSettings,
   userLog,
@@ -36,4 +39,6 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   emailDeliveringRules,
   notificationCategories,
   mailOutbox,
+  installerCompanyOptions,
+  organizationOptions,
 ];

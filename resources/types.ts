@@ -38,6 +38,8 @@ export interface Relation {
    * 'title_de', … }`, `en` required) whose blank value falls back to the English one.
    */
   labelField: string | RelationLabelFields;
+  /** Only the rows whose `rowField` is one of the values the form's `formField` holds (e.g. organizations of the chosen roles' kinds). */
+  matching?: { rowField: string; formField: string };
 }
 
 export type LabelLanguage = 'en' | 'zh' | 'de' | 'ja';
@@ -63,6 +65,11 @@ export interface FieldDeclaration {
   /** Tag colours (antd preset names) of option values in the list and on the show page, e.g. `{ banned: 'red' }`. */
   colors?: Readonly<Record<string, string>>;
   relation?: Relation;
+  /**
+   * In the form and on the show page only while another field holds one of these values (the installer company
+   * of users with the installer role); hidden, the field is not sent.
+   */
+  shownWhen?: { field: string; anyOf: readonly string[] };
   /** A column of the list table. */
   list?: boolean;
   /** A filter above the list (synced to the URL); `true` picks one from the widget. */
@@ -144,6 +151,14 @@ export function hasOwnRoute(declaration: ResourceDeclaration): boolean {
 
 export function idFieldOf(declaration: ResourceDeclaration): string {
   return declaration.idField ?? 'id';
+}
+
+/** Whether a field with `shownWhen` applies to a record or form holding these values (any other field always does). */
+export function isShown(field: FieldDeclaration, values: Record<string, unknown>): boolean {
+  if (!field.shownWhen) return true;
+  const value = values[field.shownWhen.field];
+  const held = Array.isArray(value) ? value : [value];
+  return field.shownWhen.anyOf.some((v) => held.includes(v));
 }
 
 /** The fields a save body carries when creating / updating. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ROLES } from '../permissions/roles';
+import { ORGANIZATION_ROLES, ROLES } from '../permissions/roles';
 import { rules } from './rules';
 import { defineResource } from './types';
 
@@ -42,6 +42,19 @@ export const userManagement = defineResource({
     },
     country: { schema: rules.optionalText(64), list: true, filter: 'text', sortable: true, form: true, width: 120 },
     company: { schema: rules.optionalText(120), form: true, show: true },
+    // Scope links (DESIGN §6, §10): what partner users see follows these, set only here, never the company text.
+    installer_company_id: {
+      column: 'installerCompanyId',
+      schema: rules.id().nullable().optional(),
+      relation: { listPath: '/Company/GetInstallerCompanyPageList', valueField: 'id', labelField: 'name' },
+      widget: 'select', form: true, show: true, shownWhen: { field: 'roles', anyOf: ['installer'] },
+    },
+    organization_id: {
+      column: 'organizationId',
+      schema: rules.id().nullable().optional(),
+      relation: { listPath: '/Company/GetOrganizationPageList', valueField: 'id', labelField: 'name', matching: { rowField: 'kind', formField: 'roles' } },
+      widget: 'select', form: true, show: true, shownWhen: { field: 'roles', anyOf: ORGANIZATION_ROLES },
+    },
     phone: { schema: rules.optionalText(40), form: true, show: true },
     language_code: {
       column: 'languageCode',

@@ -26,6 +26,7 @@ import {
 } from './admin-protection';
 import { assertLicenseAssignable, isoDay } from './licenses';
 import { routesOfRoles } from './menu-permissions';
+import { checkedScopeLinks } from './user-scope-links';
 
 const idBody = z.object({ id: rules.id() });
 const lockBody = idBody.extend({ locked: z.boolean() });
@@ -44,8 +45,9 @@ export function temporaryPassword(): string {
 /** userManagement's spec checks on its generated calls (registered with the declaration in server/admin/index.ts). */
 export const userHooks: CrudHooks = {
   hiddenColumns: ['passwordHash', 'menuDenied'],
-  async beforeSave(values, { db, now, mode, existing, request }) {
-    await assertMaySaveUser(db, request, values.roles as string[], existing);
+  async beforeSave(given, { db, now, mode, existing, request }) {
+    await assertMaySaveUser(db, request, given.roles as string[], existing);
+    const values = await checkedScopeLinks(db, given, existing);
     if (mode !== 'create') {
       // license_key is a create-only field: on edit it is read from the body when given (a license for a new role).
       const { license_key: key } = validateFields(userManagement.fields, ['license_key'], request.body) as { license_key: string };

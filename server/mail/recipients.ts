@@ -15,7 +15,8 @@ export interface Recipient {
 interface Candidate {
   id: number;
   roles: string[];
-  company: string;
+  installerCompanyId: number | null;
+  organizationId: number | null;
   email: string;
   languageCode: string | null;
 }
@@ -52,7 +53,14 @@ export async function recipientsFor(db: Database, category: string, system: Syst
         ? sql`${rule.recipient_value} = ANY(${users.roles})`
         : sql`lower(${users.country}) = lower(${countryName(rule.recipient_value)})`;
     const candidates = await db
-      .select({ id: users.id, roles: users.roles, company: users.company, email: users.email, languageCode: users.languageCode })
+      .select({
+        id: users.id,
+        roles: users.roles,
+        installerCompanyId: users.installerCompanyId,
+        organizationId: users.organizationId,
+        email: users.email,
+        languageCode: users.languageCode,
+      })
       .from(users)
       .where(and(who, eq(users.locked, false), sql`${users.email} <> ''`));
     const fresh = candidates.filter((user) => !found.has(user.email.trim().toLowerCase()));

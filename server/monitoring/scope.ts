@@ -1,7 +1,8 @@
 import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { Code } from '../../src/shared/codes';
 import type { Database } from '../db';
-import { installerCompanies, systemComponents, systems, vpps } from '../db/schema/monitoring';
+import { systemComponents, systems, vpps } from '../db/schema/monitoring';
+import { installerCompanies } from '../db/schema/organizations';
 import { systemShares } from '../db/schema/shares';
 import { users } from '../db/schema/users';
 import type { AuthUser } from '../http/auth';
@@ -14,23 +15,31 @@ import { ApiError } from '../http/envelope';
 export interface Viewer {
   id: number;
   roles: readonly string[];
-  /** The viewer's company (users.company): installers, resellers, service partners, suppliers. */
-  company: string;
+  /**
+   * The links staff set in user management (DESIGN §10), never the company text of the user's own profile:
+   * an installer's company, and the reseller, service partner or supplier (organizations) a user works for.
+   */
+  installerCompanyId: number | null;
+  organizationId: number | null;
 }
 
 const SCOPED_ROLES = new Set(['customer', 'sharer', 'installer', 'reseller', 'servicepartner', 'vppmanager', 'supplier']);
 
 export async function viewerOf(db: Database, user: AuthUser): Promise<Viewer> {
-  const [row] = await db.select({ company: users.company }).from(users).where(eq(users.id, user.id));
-  return { id: user.id, roles: user.roles, company: row?.company ?? '' };
+  const [row] = await db
+    .select({ installerCompanyId: users.installerCompanyId, organizationId: users.organizationId })
+    .from(users)
+    .where(eq(users.id, user.id));
+  return { id: user.id, roles: user.roles, installerCompanyId: row?.installerCompanyId ?? null, organizationId: row?.organizationId ?? null };
 }
 
 /** The condition on `systems` for the viewer's scope; undefined = every system. */
 export function systemScope(viewer: Viewer, now: Date): SQL | undefined {
   if (viewer.roles.some((role) => !SCOPED_ROLES.has(role))) return undefined;
-  const company = viewer.company.trim();
-  const installersWhere = (column: SQL | typeof installerCompanies.name) =>
-    inArray(systems.installerCompanyId, sql`(SELECT ${installerCompanies.id} FROM ${installerCompanies} WHERE ${column} = ${company})`);
+  const { installerCompanyId, organizationId } = viewer;
+  // The systems of the installer companies this organization resells to or services.
+  const installersOf = (column: typeof installerCompanies.resellerId | typeof installerCompanies.servicePartnerId) =>
+    inArray(systems.installerCompanyId, sql`(SELECT ${installerCompanies.id} FROM ${installerCompanies} WHERE ${column} = ${organizationId})`);
   const conditions: SQL[] = [];
   for (const role of viewer.roles) {
     switch (role) {
@@ -46,21 +55,21 @@ export function systemScope(viewer: Viewer, now: Date): SQL | undefined {
         );
         break;
       case 'installer':
-        if (company) conditions.push(installersWhere(installerCompanies.name));
+        if (installerCompanyId !== null) conditions.push(eq(systems.installerCompanyId, installerCompanyId));
         break;
       case 'reseller':
-        if (company) conditions.push(installersWhere(sql`${installerCompanies.resellerCompany}`));
+        if (organizationId !== null) conditions.push(installersOf(installerCompanies.resellerId));
         break;
       case 'servicepartner':
-        if (company) conditions.push(installersWhere(sql`${installerCompanies.servicePartnerCompany}`));
+        if (organizationId !== null) conditions.push(installersOf(installerCompanies.servicePartnerId));
         break;
       case 'vppmanager':
         conditions.push(inArray(systems.vppId, sql`(SELECT ${vpps.id} FROM ${vpps} WHERE ${vpps.managerUserId} = ${viewer.id})`));
         break;
       case 'supplier':
-        if (company) {
+        if (organizationId !== null) {
           conditions.push(
-            inArray(systems.id, sql`(SELECT ${systemComponents.systemId} FROM ${systemComponents} WHERE ${systemComponents.supplierCompany} = ${company})`),
+            inArray(systems.id, sql`(SELECT ${systemComponents.systemId} FROM ${systemComponents} WHERE ${systemComponents.supplierId} = ${organizationId})`),
           );
         }
         break;

@@ -14,11 +14,13 @@ interface Props {
   filter?: boolean;
   placeholder?: string;
   id?: string;
+  /** The form's values, for a relation whose options match one of them (relation.matching). */
+  formValues?: Record<string, unknown>;
 }
 
 /** The input of one declared field, by its widget. */
-export function FieldInput({ declaration, name, field, value, onChange, disabled, filter, placeholder, id }: Props) {
-  const { options, loading } = useOptions(declaration, name, field);
+export function FieldInput({ declaration, name, field, value, onChange, disabled, filter, placeholder, id, formValues }: Props) {
+  const { options, loading } = useOptions(declaration, name, field, formValues);
   const common = { id, disabled, placeholder };
   const widget = field.widget ?? (field.relation || field.options ? 'select' : 'text');
 

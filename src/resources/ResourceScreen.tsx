@@ -7,7 +7,7 @@ import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { filterKindOf, formFields, idFieldOf, isShown, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { canAccessKey } from '../auth/ability';
 import { useMenuOverrides } from '../routing/useMenuOverrides';
 import { DateRangeInput, FieldInput } from './FieldInput';
@@ -90,6 +90,8 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
     for (const name of names) if (declaration.fields[name]!.defaultValue !== undefined) values[name] = declaration.fields[name]!.defaultValue;
     return values;
   }, [record, declaration, names]);
+  // The values as edited so far: fields shown only for some values (shownWhen) and options matching them follow.
+  const current = (Form.useWatch([], form) as Row | undefined) ?? initialValues;
 
   const submit = async (values: Row) => {
     const signature = JSON.stringify(values);
@@ -145,6 +147,7 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
       ))}
       {names.map((name) => {
         const field = declaration.fields[name]!;
+        if (!isShown(field, current)) return null;
         return (
           <Form.Item
             key={name}
@@ -157,7 +160,7 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
             valuePropName="value"
             validateTrigger="onBlur"
           >
-            <FieldInput declaration={declaration} name={name} field={field} />
+            <FieldInput declaration={declaration} name={name} field={field} formValues={current} />
           </Form.Item>
         );
       })}
@@ -174,7 +177,7 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
 export function ResourceShow({ declaration, record, cells }: { declaration: ResourceDeclaration; record: Row; cells?: ResourceScreenOptions['cells'] }) {
   const { t } = useTranslation();
   const names = Object.entries(declaration.fields)
-    .filter(([, f]) => !f.secret && (f.show ?? f.list ?? f.form))
+    .filter(([, f]) => !f.secret && (f.show ?? f.list ?? f.form) && isShown(f, record))
     .map(([n]) => n);
   return (
     <Descriptions column={1} bordered size="small">

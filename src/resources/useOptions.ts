@@ -6,12 +6,20 @@ import type { Page } from '../shared/codes';
 import { optionLabel } from './labels';
 
 export interface Option {
-  value: string | boolean;
+  value: string | number | boolean;
   label: string;
 }
 
-/** Select options of a field: its fixed choices (translated), yes/no for a switch, or the rows of its relation. */
-export function useOptions(declaration: ResourceDeclaration, name: string, field: FieldDeclaration): { options: Option[]; loading: boolean } {
+/**
+ * Select options of a field: its fixed choices (translated), yes/no for a switch, or the rows of its relation
+ * (in a form, only those matching the form's values when the relation says so: relation.matching).
+ */
+export function useOptions(
+  declaration: ResourceDeclaration,
+  name: string,
+  field: FieldDeclaration,
+  formValues?: Record<string, unknown>,
+): { options: Option[]; loading: boolean } {
   const { t, i18n } = useTranslation();
   const relation = field.relation;
   const query = useQuery({
@@ -24,11 +32,17 @@ export function useOptions(declaration: ResourceDeclaration, name: string, field
     },
   });
   if (relation) {
-    const rows = query.data ?? [];
+    const matching = relation.matching;
+    const wanted = matching && formValues ? [formValues[matching.formField]].flat() : undefined;
+    const rows = (query.data ?? []).filter((row) => !wanted || wanted.includes(row[matching!.rowField]));
     return {
       loading: query.isLoading,
-      // The label in the current language (a per-language labelField), re-read when the language changes.
-      options: rows.map((row) => ({ value: String(row[relation.valueField]), label: relationLabel(relation, row, i18n.language) })),
+      // The label in the current language (a per-language labelField), re-read when the language changes. Numeric
+      // keys stay numbers, so a stored id selects its option.
+      options: rows.map((row) => {
+        const value = row[relation.valueField];
+        return { value: typeof value === 'number' ? value : String(value), label: relationLabel(relation, row, i18n.language) };
+      }),
     };
   }
   if (field.widget === 'switch') {

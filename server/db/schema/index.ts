@@ -1,4 +1,5 @@
 export * from './users';
+export * from './organizations';
 export * from './sessions';
 export * from './login-failures';
 export * from './shares';

@@ -13,24 +13,15 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { installerCompanies, organizations } from './organizations';
 import { users } from './users';
 import type { TariffPeriod } from '../../../src/shared/monitoring';
 
 /**
  * Monitoring: the storage systems, what they report, and what is derived from it (DESIGN §6-§7).
  * Scope per role hangs off these tables: a system's customer, its installer company (and through it the
- * reseller and service partner), its VPP, and the suppliers of its components.
+ * reseller and service partner, organizations.ts), its VPP, and the suppliers of its components.
  */
-
-/** An installer company, with the reseller it buys from and the service partner assigned to it. */
-export const installerCompanies = pgTable('installer_companies', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  /** Matches `users.company` of the company's installer accounts. */
-  name: text('name').notNull().unique(),
-  resellerCompany: text('reseller_company'),
-  servicePartnerCompany: text('service_partner_company'),
-  country: text('country').notNull().default(''),
-});
 
 /** A virtual power plant: a pool of systems dispatched together, run by a vppmanager. */
 export const vpps = pgTable('vpps', {
@@ -118,10 +109,10 @@ export const systemComponents = pgTable(
     sn: text('sn').notNull(),
     model: text('model').notNull(),
     firmwareVersion: text('firmware_version').notNull().default(''),
-    /** Matches `users.company` of the supplier's accounts. */
-    supplierCompany: text('supplier_company'),
+    /** The supplier (organizations, kind 'supplier') whose users see the systems holding this component. */
+    supplierId: integer('supplier_id').references(() => organizations.id, { onDelete: 'set null' }),
   },
-  (t) => [index('system_components_system_idx').on(t.systemId), index('system_components_supplier_idx').on(t.supplierCompany)],
+  (t) => [index('system_components_system_idx').on(t.systemId), index('system_components_supplier_idx').on(t.supplierId)],
 );
 
 /**

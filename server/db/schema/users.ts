@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { installerCompanies, organizations } from './organizations';
 
 /** Every person who logs in: customers, sharers and staff alike; what they may do comes from `roles`. */
 export const users = pgTable(
@@ -12,7 +13,12 @@ export const users = pgTable(
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
     country: text('country').notNull().default(''),
+    /** The company the user writes on their own profile: shown, never used for scope. */
     company: text('company').notNull().default(''),
+    /** Scope links (DESIGN §6, §10), set only by staff in user management: an installer's company … */
+    installerCompanyId: integer('installer_company_id').references(() => installerCompanies.id, { onDelete: 'set null' }),
+    /** … and the reseller, service partner or supplier a user of that role works for. */
+    organizationId: integer('organization_id').references(() => organizations.id, { onDelete: 'set null' }),
     languageCode: text('language_code').notNull().default('en-US'),
     timeZone: text('time_zone').notNull().default('UTC'),
     roles: text('roles').array().notNull(),

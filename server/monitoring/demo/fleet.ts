@@ -34,6 +34,18 @@ export const DEMO_VPP = { name: 'GridFlex South England & Benelux VPP', managerU
 /** The battery maker whose demo supplier account sees the systems holding its modules. */
 export const DEMO_SUPPLIER_COMPANY = 'CellWorks Co., Ltd.';
 
+/**
+ * Whom each partner demo user works for: the links an administrator sets in user management, which decide
+ * what they see (DESIGN §6, §10). The installer's company is an installer company; the others are
+ * organizations of their role's kind.
+ */
+export const DEMO_USER_LINKS = {
+  installer: { installerCompany: 'Sole Impianti S.r.l.' },
+  reseller: { organization: 'Énergie Distribution SAS' },
+  servicepartner: { organization: 'ZonService B.V.' },
+  supplier: { organization: DEMO_SUPPLIER_COMPANY },
+} as const;
+
 /** The status a demo system ends in; null = registered but never reported (unknown). */
 export type DemoStatus = EmsStatus | null;
 

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
-import { electricityTariffs, installerCompanies, systemComponents, systems, vpps } from '../../db/schema/monitoring';
+import { electricityTariffs, systemComponents, systems, vpps } from '../../db/schema/monitoring';
+import { installerCompanies } from '../../db/schema/organizations';
 import { systemShares } from '../../db/schema/shares';
 import { users } from '../../db/schema/users';
 import { toIngestBatches } from '../../simulator/batches';
@@ -13,6 +14,7 @@ import { markSilentSystemsOffline } from '../systems/service';
 import { weatherHours } from '../weather/service';
 import { DEMO_EXPIRED_SHARE_SN, DEMO_FLEET_SIZE, DEMO_INSTALLERS, DEMO_VPP, demoFleet, type DemoSystem } from './fleet';
 import { markDemoSeeded } from './marker';
+import { insertDemoOrganizations, linkDemoUsers, type DemoOrganizationIds } from './organizations';
 import { PRICE_LEVELS } from './places';
 import { siteOfSystem } from './site';
 
@@ -43,7 +45,9 @@ export async function seedMonitoringDemo(db: Database, { password, now, days = 6
   if (Number(existing?.n) > 0) return;
   const fleet = demoFleet(size);
   const userIds = await demoUserIds(db);
-  const installerIds = await insertInstallers(db);
+  const organizationIds = await insertDemoOrganizations(db, fleet);
+  const installerIds = await insertInstallers(db, organizationIds);
+  await linkDemoUsers(db, installerIds, organizationIds);
   const vppId = await insertVpp(db, userIds.get(DEMO_VPP.managerUsername) ?? null);
 
   const rows = await db
@@ -61,7 +65,7 @@ export async function seedMonitoringDemo(db: Database, { password, now, days = 6
     )
     .returning();
 
-  await db.insert(systemComponents).values(rows.flatMap((row, i) => componentsOf(row.id, fleet[i]!)));
+  await db.insert(systemComponents).values(rows.flatMap((row, i) => componentsOf(row.id, fleet[i]!, organizationIds)));
   await insertCustomerTariff(db, userIds.get('customer'));
   await insertExpiredShare(db, userIds, now);
 
@@ -81,10 +85,17 @@ async function demoUserIds(db: Database): Promise<Map<string, number>> {
   return new Map(rows.map((r) => [r.username.toLowerCase(), r.id]));
 }
 
-async function insertInstallers(db: Database): Promise<Map<string, number>> {
+async function insertInstallers(db: Database, organizationIds: DemoOrganizationIds): Promise<Map<string, number>> {
   const rows = await db
     .insert(installerCompanies)
-    .values(DEMO_INSTALLERS.map((c) => ({ name: c.name, country: c.country, resellerCompany: c.reseller, servicePartnerCompany: c.servicePartner })))
+    .values(
+      DEMO_INSTALLERS.map((c) => ({
+        name: c.name,
+        country: c.country,
+        resellerId: c.reseller ? organizationIds.reseller.get(c.reseller)! : null,
+        servicePartnerId: c.servicePartner ? organizationIds.servicepartner.get(c.servicePartner)! : null,
+      })),
+    )
     .onConflictDoNothing()
     .returning({ id: installerCompanies.id, name: installerCompanies.name });
   return new Map(rows.map((r) => [r.name, r.id]));
@@ -95,21 +106,21 @@ async function insertVpp(db: Database, managerUserId: number | null): Promise<nu
   return row!.id;
 }
 
-function componentsOf(systemId: number, demo: DemoSystem) {
+function componentsOf(systemId: number, demo: DemoSystem, organizationIds: DemoOrganizationIds) {
   const serial = demo.sn.slice(-6);
   const modules = Math.max(1, Math.round(demo.cobat / (demo.mbat.includes('Rack') ? 51.2 : 5.5)));
   return [
-    { systemId, kind: 'inverter', sn: `INV${serial}`, model: demo.minv, firmwareVersion: 'ARM 1.4.12 / DSP 2.07', supplierCompany: null },
+    { systemId, kind: 'inverter', sn: `INV${serial}`, model: demo.minv, firmwareVersion: 'ARM 1.4.12 / DSP 2.07', supplierId: null },
     ...Array.from({ length: Math.min(modules, 4) }, (_, m) => ({
       systemId,
       kind: 'battery',
       sn: `BAT${serial}${m + 1}`,
       model: demo.mbat,
       firmwareVersion: 'BMS 3.2.5',
-      supplierCompany: demo.batterySupplier,
+      supplierId: organizationIds.supplier.get(demo.batterySupplier)!,
     })),
-    { systemId, kind: 'meter', sn: `MTR${serial}`, model: 'SDM630 three-phase', firmwareVersion: '1.7', supplierCompany: null },
-    { systemId, kind: 'ems', sn: `EMS${serial}`, model: 'EMS-Gateway 2', firmwareVersion: 'EMS 2.9.3', supplierCompany: null },
+    { systemId, kind: 'meter', sn: `MTR${serial}`, model: 'SDM630 three-phase', firmwareVersion: '1.7', supplierId: null },
+    { systemId, kind: 'ems', sn: `EMS${serial}`, model: 'EMS-Gateway 2', firmwareVersion: 'EMS 2.9.3', supplierId: null },
   ];
 }
 

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { systemComponents } from '../../db/schema/monitoring';
+import { organizations } from '../../db/schema/organizations';
 import type { SystemRow } from '../scope';
 
 /** A device a system is built from: its kind, S/N, model and firmware. */
@@ -10,26 +11,28 @@ export interface ComponentRow {
   sn: string;
   model: string;
   firmware_version: string;
+  /** The supplier's name (organizations). */
   supplier_company: string | null;
 }
 
 /** The components of one system: inverter first, then batteries, meter and EMS, each by S/N. */
 export async function componentsOf(db: Database, system: SystemRow): Promise<ComponentRow[]> {
   const rows = await db
-    .select()
+    .select({ component: systemComponents, supplier: organizations.name })
     .from(systemComponents)
+    .leftJoin(organizations, eq(organizations.id, systemComponents.supplierId))
     .where(eq(systemComponents.systemId, system.id))
     .orderBy(
       sql`array_position(ARRAY['inverter', 'battery', 'meter', 'ems']::text[], ${systemComponents.kind})`,
       asc(systemComponents.kind),
       asc(systemComponents.sn),
     );
-  return rows.map((c) => ({
+  return rows.map(({ component: c, supplier }) => ({
     id: c.id,
     kind: c.kind,
     sn: c.sn,
     model: c.model,
     firmware_version: c.firmwareVersion,
-    supplier_company: c.supplierCompany,
+    supplier_company: supplier,
   }));
 }

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../src/shared/codes';
 import type { Database } from '../../db';
-import { EMS_STATUSES, installerCompanies, systems, systemStatusCounts } from '../../db/schema/monitoring';
+import { EMS_STATUSES, systems, systemStatusCounts } from '../../db/schema/monitoring';
+import { installerCompanies } from '../../db/schema/organizations';
 import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
 import { ALL, round2 } from '../target';
 import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../src/shared/monitoring';

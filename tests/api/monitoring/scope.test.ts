@@ -11,15 +11,16 @@ afterAll(() => t.close());
 
 /** The S/Ns each scoped role should see, straight from the tables (DESIGN §6). */
 async function expectedScope(role: string): Promise<string[]> {
-  const company = sql`(SELECT company FROM users WHERE username = ${role})`;
+  // The links staff set in user management (issue 10, defect 4), never the user's company text.
+  const organization = sql`(SELECT organization_id FROM users WHERE username = ${role})`;
   const where = {
     customer: sql`customer_user_id = (SELECT id FROM users WHERE username = 'customer')`,
     sharer: sql`sys_sn = ${CUSTOMER_SN}`,
-    installer: sql`installer_company_id IN (SELECT id FROM installer_companies WHERE name = ${company})`,
-    reseller: sql`installer_company_id IN (SELECT id FROM installer_companies WHERE reseller_company = ${company})`,
-    servicepartner: sql`installer_company_id IN (SELECT id FROM installer_companies WHERE service_partner_company = ${company})`,
+    installer: sql`installer_company_id = (SELECT installer_company_id FROM users WHERE username = 'installer')`,
+    reseller: sql`installer_company_id IN (SELECT id FROM installer_companies WHERE reseller_id = ${organization})`,
+    servicepartner: sql`installer_company_id IN (SELECT id FROM installer_companies WHERE service_partner_id = ${organization})`,
     vppmanager: sql`vpp_id IN (SELECT id FROM vpps WHERE manager_user_id = (SELECT id FROM users WHERE username = 'vppmanager'))`,
-    supplier: sql`id IN (SELECT system_id FROM system_components WHERE supplier_company = ${company})`,
+    supplier: sql`id IN (SELECT system_id FROM system_components WHERE supplier_id = ${organization})`,
   }[role]!;
   const rows = await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems WHERE ${where} ORDER BY sys_sn`);
   return rows.map((r) => r.sys_sn);
