@@ -23,20 +23,13 @@ export interface TokenLink {
 type Texts = ReturnType<typeof mailTexts>;
 
 /**
- * The link as the recipient gets it, and as the outbox shows it: the token masked, the rest readable, so
- * staff can still tell which page a mail pointed to (DESIGN §10).
+ * The texts of a mail carrying a secret link, written once with the link as a parameter: `bodyWithSecrets`
+ * as the recipient gets it, `body` as the outbox shows it, the token masked and the rest readable, so staff
+ * can still tell which page a mail pointed to (DESIGN §10).
  */
-function linkTexts(t: Texts, link: TokenLink): { clear: string; masked: string } {
-  return {
-    clear: portalLink(link.portalUrl, link.path, { token: link.token }),
-    masked: `${portalLink(link.portalUrl, link.path)}?token=${t('account.tokenMasked')}`,
-  };
-}
-
-/** A mail whose text carries a secret link: `body` with it masked, `bodyWithSecrets` with it in clear. */
 function withSecretLink(t: Texts, link: TokenLink, text: (link: string) => string): Pick<QueuedMail, 'body' | 'bodyWithSecrets'> {
-  const { clear, masked } = linkTexts(t, link);
-  return { body: text(masked), bodyWithSecrets: text(clear) };
+  const masked = `${portalLink(link.portalUrl, link.path)}?token=${t('account.tokenMasked')}`;
+  return { body: text(masked), bodyWithSecrets: text(portalLink(link.portalUrl, link.path, { token: link.token })) };
 }
 
 interface Recipient {
