@@ -9,6 +9,7 @@ import { answerClientError } from './http/client-errors';
 import { registerApiDocs } from './http/docs';
 import { apiNotFound, registerErrorHandling } from './http/errors';
 import { registerHealth } from './http/health';
+import { registerMultipartGuards } from './http/multipart';
 import { permissionPlugin } from './http/permissions';
 import { registerSecurityHeaders } from './http/security';
 import { registerWebApp } from './http/static';
@@ -33,6 +34,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
   registerInputShapeChecks(app);
+  registerMultipartGuards(app);
   const mailer = createMailer(deps, app.log);
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.startRetries());

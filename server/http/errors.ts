@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { CODE_MESSAGES, Code, type ResponseCode } from '../../src/shared/codes';
 import { isStatementTimeout } from '../db/statement-timeout';
 import { ApiError, messageFor } from './envelope';
+import { truncatedMultipartError } from './multipart';
 
 /**
  * A query the database cancelled for running too long (server/db/statement-timeout.ts): spec §8's 'operation
@@ -18,9 +19,14 @@ export const STATEMENT_TIMEOUT_INFO = `${CODE_MESSAGES[OPERATION_FAILURE]}: the 
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
+    // An error envelope is not the route's success shape (`data` may name a field): plain JSON, never through
+    // the route's response schema, whose mismatch would turn a refusal into a 500.
+    reply.serializer((payload) => JSON.stringify(payload));
     if (error instanceof ApiError) {
       return reply.status(error.extra.httpStatus ?? 200).send(error.toEnvelope());
     }
+    const truncated = truncatedMultipartError(request, error);
+    if (truncated) return reply.status(200).send(truncated.toEnvelope());
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'rejected request');
