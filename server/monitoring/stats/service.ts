@@ -16,14 +16,20 @@ const idsOf = (target: Target) => pgArray(target.systems.map((s) => s.id));
 
 export async function summary(db: Database, target: Target, now: Date): Promise<Summary> {
   const today = localDate(now, target.timeZone);
-  const [row] = await queryRows<Record<string, number>>(
+  // One statement for the whole panel: the sums over the daily rollups (one row), and beside them each
+  // system's newest sample (one row per system that has one; a single row without a sample when none has).
+  const rows = await queryRows<Record<string, unknown> & Partial<SampleRow>>(
     db,
-    sql`SELECT ${energySums(sql`d.day = ${today}::date`, 'today_')},
-               ${energySums(sql`date_trunc('month', d.day) = date_trunc('month', ${today}::date)`, 'month_')},
-               ${energySums(sql`date_trunc('year', d.day) = date_trunc('year', ${today}::date)`, 'year_')},
-               ${energySums(undefined, 'total_')}
-          FROM energy_daily d WHERE d.system_id = ANY(${idsOf(target)}::int[])`,
+    sql`SELECT sums.*, f.system_id, f.ts, f.pv_w, f.load_w, f.battery_w, f.grid_w, f.soc
+          FROM (SELECT ${energySums(sql`d.day = ${today}::date`, 'today_')},
+                       ${energySums(sql`date_trunc('month', d.day) = date_trunc('month', ${today}::date)`, 'month_')},
+                       ${energySums(sql`date_trunc('year', d.day) = date_trunc('year', ${today}::date)`, 'year_')},
+                       ${energySums(undefined, 'total_')}
+                  FROM energy_daily d WHERE d.system_id = ANY(${idsOf(target)}::int[])) sums
+          LEFT JOIN (${newestSamples(target, now)}) f ON true
+         ORDER BY f.system_id`,
   );
+  const row = rows[0];
   const pick = (prefix: string) =>
     energyOf(Object.fromEntries(ENERGY_COLUMNS.map((column) => [column, row?.[`${prefix}_${column}`]])));
   const total = pick('total');
@@ -35,7 +41,7 @@ export async function summary(db: Database, target: Target, now: Date): Promise<
     year: pick('year'),
     total,
     ...ratesOf(total),
-    flow: await currentFlow(db, target, now),
+    flow: flowOf(target, rows.filter((r): r is typeof r & SampleRow => r.system_id != null), now),
     co2_saved_kg: round2(co2),
     trees_equivalent: Math.round(co2 / CO2_KG_PER_TREE),
     popv: round2(target.systems.reduce((s, x) => s + x.popv, 0)),
@@ -44,18 +50,37 @@ export async function summary(db: Database, target: Target, now: Date): Promise<
   };
 }
 
+interface SampleRow {
+  system_id: number;
+  ts: string;
+  pv_w: number;
+  load_w: number;
+  battery_w: number;
+  grid_w: number;
+  soc: number;
+}
+
+/**
+ * The newest sample of each system at `now`, by one backward step on the (system_id, ts) key each (DISTINCT ON
+ * over the systems' rows sorted every sample of their whole history, 17,000 rows for 60 days, on every call).
+ */
+function newestSamples(target: Target, now: Date): SQL {
+  return sql`SELECT t.system_id, t.ts, t.pv_w, t.load_w, t.battery_w, t.grid_w, t.soc
+               FROM unnest(${idsOf(target)}::int[]) AS s(id)
+               CROSS JOIN LATERAL (SELECT system_id, ts, pv_w, load_w, battery_w, grid_w, soc FROM telemetry
+                                    WHERE system_id = s.id AND ts <= ${now.toISOString()}::timestamptz
+                                    ORDER BY ts DESC LIMIT 1) t`;
+}
+
 export async function currentFlow(db: Database, target: Target, now: Date): Promise<PowerFlow> {
-  // The newest sample of each system by one backward step on the (system_id, ts) key each: DISTINCT ON over
-  // the systems' rows sorted every sample of their whole history (17,000 rows for 60 days) on every call.
-  const rows = await queryRows<{ system_id: number; ts: string; pv_w: number; load_w: number; battery_w: number; grid_w: number; soc: number }>(
-    db,
-    sql`SELECT t.system_id, t.ts, t.pv_w, t.load_w, t.battery_w, t.grid_w, t.soc
-          FROM unnest(${idsOf(target)}::int[]) AS s(id)
-          CROSS JOIN LATERAL (SELECT system_id, ts, pv_w, load_w, battery_w, grid_w, soc FROM telemetry
-                               WHERE system_id = s.id AND ts <= ${now.toISOString()}::timestamptz
-                               ORDER BY ts DESC LIMIT 1) t
-         ORDER BY t.system_id`,
-  );
+  return flowOf(target, await queryRows<SampleRow & Record<string, unknown>>(db, sql`${newestSamples(target, now)} ORDER BY t.system_id`), now);
+}
+
+/**
+ * The power flow from the systems' newest samples (by system id): the powers of those reporting now (within
+ * three intervals), the SoC weighted by usable capacity over all of them.
+ */
+function flowOf(target: Target, rows: readonly SampleRow[], now: Date): PowerFlow {
   const fresh = rows.filter((r) => {
     const system = target.systems.find((s) => s.id === Number(r.system_id))!;
     return now.getTime() - new Date(r.ts).getTime() <= 3 * system.transFrequency * 1000;
