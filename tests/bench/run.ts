@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { ensureWebBuild } from '../../server/web-build';
 import { buildBlankApp, measureSite } from './initial-js';
+import { dashboardMix } from './dashboard-mix';
 import { benchBackends } from './monitoring-common';
 import { dashboardLatency } from './monitoring-dashboard';
 import { ingestThroughput } from './monitoring-ingest';
@@ -64,6 +65,18 @@ async function main() {
       });
       printFigure(figures.at(-1)!);
     }
+
+    const mix = await dashboardMix(backend);
+    figures.push({
+      name: `${backend.label}: dashboard mix at 200 connections vs its SQL issued directly through the driver, 200 in flight (requests/s)`,
+      ours: mix.ours,
+      reference: mix.reference,
+      unit: 'req/s',
+      budget: { kind: 'min', ratio: 0.5 },
+      mustBeZero: { errors: mix.errors, timeouts: mix.timeouts },
+      detail: `p99 ${Math.round(mix.p99Ms).toLocaleString('en')} ms`,
+    });
+    printFigure(figures.at(-1)!);
   }
 
   const over = figures.filter((figure) => !withinBudget(figure));
