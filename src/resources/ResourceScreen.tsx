@@ -31,6 +31,11 @@ export interface ResourceScreenOptions {
   show?: ComponentType<{ declaration: ResourceDeclaration; record: Row; cells?: ResourceScreenOptions['cells'] }>;
   /** Extra buttons per row (after edit / delete), e.g. lock a user. */
   rowActions?: (record: Row, refresh: () => void) => ReactNode;
+  /**
+   * Per row, whether its edit is offered (default: wherever the ability allows updates), e.g. an admin's record
+   * to a non-admin; an edit link to such a row shows the record instead. The server keeps its own check.
+   */
+  editable?: (record: Row) => boolean;
   /** Extra buttons above the table, e.g. import or export. */
   toolbar?: (ctx: { filters: Record<string, unknown>; refresh: () => void }) => ReactNode;
   /** Cells of the list and values of the show page drawn by the screen, per field (e.g. an expiry with a tag). */
@@ -49,6 +54,14 @@ export interface FormPageProps {
   mode: 'create' | 'edit';
   record?: Row;
   onDone: () => void;
+}
+
+export interface ResourceFormProps extends FormPageProps {
+  /**
+   * Fields shown in the form but not changeable there, each with the reason under it (one's own roles): the
+   * input is disabled and its value is sent unchanged.
+   */
+  lockedFields?: Readonly<Record<string, string>>;
 }
 
 function renderValue(declaration: ResourceDeclaration, name: string, field: FieldDeclaration | undefined, value: unknown, t: ReturnType<typeof useTranslation>['t']): ReactNode {
@@ -70,7 +83,7 @@ function RelationLabel({ declaration, name, field, value }: { declaration: Resou
 }
 
 /** The generated create / edit form: antd rules from the zod schema, server codes on their field, no double submit. */
-export function ResourceForm({ declaration, mode, record, onDone }: FormPageProps) {
+export function ResourceForm({ declaration, mode, record, onDone, lockedFields = {} }: ResourceFormProps) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -155,12 +168,12 @@ export function ResourceForm({ declaration, mode, record, onDone }: FormPageProp
             label={fieldLabel(declaration, name, t)}
             rules={rulesFor(field, t)}
             required={isRequired(field)}
-            // An optional help line under the input: <namespace>:<name>.help.<field>, when the texts have one.
-            extra={t(`${declaration.namespace}:${declaration.name}.help.${name}`, { defaultValue: '' }) || undefined}
+            // An optional help line under the input: why it is locked, else <namespace>:<name>.help.<field> when the texts have one.
+            extra={lockedFields[name] ?? (t(`${declaration.namespace}:${declaration.name}.help.${name}`, { defaultValue: '' }) || undefined)}
             valuePropName="value"
             validateTrigger="onBlur"
           >
-            <FieldInput declaration={declaration} name={name} field={field} formValues={current} />
+            <FieldInput declaration={declaration} name={name} field={field} disabled={name in lockedFields} formValues={current} />
           </Form.Item>
         );
       })}
@@ -254,6 +267,9 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     errorNotification: false,
   });
   const record = listed ?? (wantsRecord && fetched && String(fetched[idField]) === id ? fetched : undefined);
+  const mayEdit = (row: Row) => can.update && (options.editable?.(row) ?? true);
+  // A record this user may not edit (an edit link someone shared) is shown instead.
+  const view = action === 'edit' && record && !mayEdit(record) ? 'show' : action;
   const loadingRecord = wantsRecord && !record && (tableQuery.isLoading || (fetchOne && oneQuery.isFetching));
   const openDrawer = (next: 'create' | 'edit' | 'show', rowId?: unknown) => {
     const nextParams = new URLSearchParams(params);
@@ -299,7 +315,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
           {declaration.endpoints.one && (
             <RowAction title={t('admin:list.show')} icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])} data-testid="row-show" />
           )}
-          {can.update && (
+          {mayEdit(row) && (
             <RowAction title={t('admin:list.edit')} icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])} data-testid="row-edit" />
           )}
           {can.delete && deletion?.blocked && <RowAction title={deletion.blocked} icon={<DeleteOutlined />} danger disabled data-testid="row-delete" />}
@@ -391,20 +407,20 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
         maskClosable={false}
         destroyOnHidden
         data-testid="resource-drawer"
-        title={t(`admin:list.${action === 'create' ? 'createTitle' : action === 'edit' ? 'editTitle' : 'showTitle'}`, { name: title })}
+        title={t(`admin:list.${view === 'create' ? 'createTitle' : view === 'edit' ? 'editTitle' : 'showTitle'}`, { name: title })}
       >
         {loadingRecord && (
           <div className="resource-drawer-loading">
             <Spin />
           </div>
         )}
-        {action === 'show' && record && <Show declaration={declaration} record={record} cells={options.cells} />}
-        {(action === 'create' || (action === 'edit' && record)) && (
+        {view === 'show' && record && <Show declaration={declaration} record={record} cells={options.cells} />}
+        {(view === 'create' || (view === 'edit' && record)) && (
           <Form_
-            key={`${action}-${id ?? ''}`}
+            key={`${view}-${id ?? ''}`}
             declaration={declaration}
-            mode={action === 'create' ? 'create' : 'edit'}
-            record={action === 'edit' ? record : undefined}
+            mode={view === 'create' ? 'create' : 'edit'}
+            record={view === 'edit' ? record : undefined}
             onDone={() => {
               closeDrawer();
               refresh();

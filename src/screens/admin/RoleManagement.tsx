@@ -1,12 +1,14 @@
-import { EditOutlined } from '@ant-design/icons';
+import { EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Modal, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
+import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import type { Page } from '../../shared/codes';
+import { ADMIN_ROLE, callerIsAdmin } from './adminRule';
 
 interface RoleRow {
   role: string;
@@ -56,12 +58,18 @@ export default function RoleManagement() {
           },
           {
             title: t('admin:list.actions'),
-            render: (_: unknown, row) =>
-              mayEdit && (
+            render: (_: unknown, row) => {
+              if (!mayEdit) return null;
+              // What the admin role sees only an admin decides (the server answers 45 to anyone else).
+              if (row.role === ADMIN_ROLE && !callerIsAdmin()) {
+                return <RowAction title={t('admin:roleManagement.adminOnly')} icon={<SafetyOutlined />} disabled data-testid="role-admin-only" />;
+              }
+              return (
                 <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ ...row })}>
                   {t('admin:roleManagement.edit')}
                 </Button>
-              ),
+              );
+            },
           },
         ]}
       />

@@ -1,13 +1,14 @@
-import { KeyOutlined, LockOutlined, MenuOutlined, UnlockOutlined } from '@ant-design/icons';
+import { KeyOutlined, LockOutlined, MenuOutlined, SafetyOutlined, UnlockOutlined } from '@ant-design/icons';
 import { App, Checkbox, Modal, Typography } from 'antd';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userManagement } from '../../../resources/userManagement';
 import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
-import { resourceScreen, type Row } from '../../resources/ResourceScreen';
+import { ResourceForm, resourceScreen, type FormPageProps, type Row } from '../../resources/ResourceScreen';
 import { ConfirmRowAction, RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
+import { callerIsAdmin, isOwnRecord, mayManageUser, withoutAdminRole } from './adminRule';
 
 function UserActions({ record, refresh }: { record: Row; refresh: () => void }) {
   const { t } = useTranslation();
@@ -15,6 +16,11 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
   const [menus, setMenus] = useState<{ available: string[]; denied: string[] } | undefined>();
   const { busy: savingMenus, guard } = useSubmitGuard();
   if (!canAccessKey('userManagement', 'update')) return null;
+  // Said once instead of the actions the server would refuse (DESIGN §10).
+  if (!mayManageUser(record)) {
+    return <RowAction title={t('admin:userManagement.adminOnly')} icon={<SafetyOutlined />} disabled data-testid="user-admin-only" />;
+  }
+  const own = isOwnRecord(record);
 
   const lock = async () => {
     const envelope = await api.post('/User/LockUser', { id: record.id, locked: !record.locked });
@@ -54,18 +60,25 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
 
   return (
     <>
-      <ConfirmRowAction
-        title={t(record.locked ? 'admin:userManagement.unlock' : 'admin:userManagement.lock')}
-        icon={record.locked ? <UnlockOutlined /> : <LockOutlined />}
-        confirm={t(record.locked ? 'admin:userManagement.unlockConfirm' : 'admin:userManagement.lockConfirm', { name: record.username })}
-        onConfirm={lock}
-      />
-      <ConfirmRowAction
-        title={t('admin:userManagement.resetPassword')}
-        icon={<KeyOutlined />}
-        confirm={t('admin:userManagement.resetConfirm', { name: record.username })}
-        onConfirm={reset}
-      />
+      {/* Nobody locks or resets themselves (the own password changes under Change password). */}
+      {!own && (
+        <ConfirmRowAction
+          title={t(record.locked ? 'admin:userManagement.unlock' : 'admin:userManagement.lock')}
+          icon={record.locked ? <UnlockOutlined /> : <LockOutlined />}
+          confirm={t(record.locked ? 'admin:userManagement.unlockConfirm' : 'admin:userManagement.lockConfirm', { name: record.username })}
+          onConfirm={lock}
+          data-testid="user-lock"
+        />
+      )}
+      {!own && (
+        <ConfirmRowAction
+          title={t('admin:userManagement.resetPassword')}
+          icon={<KeyOutlined />}
+          confirm={t('admin:userManagement.resetConfirm', { name: record.username })}
+          onConfirm={reset}
+          data-testid="user-reset"
+        />
+      )}
       <RowAction title={t('admin:userManagement.menus')} icon={<MenuOutlined />} onClick={openMenus} data-testid="user-menus" />
       <Modal
         open={!!menus}
@@ -93,4 +106,22 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
   );
 }
 
-export default resourceScreen(userManagement, { rowActions: (record, refresh) => <UserActions record={record} refresh={refresh} /> });
+/** The generated form, offering only the roles this user may give; on the own record the roles stay as they are. */
+function UserForm(props: FormPageProps) {
+  const { t } = useTranslation();
+  const own = props.mode === 'edit' && !!props.record && isOwnRecord(props.record);
+  const declaration = useMemo(() => (callerIsAdmin() ? props.declaration : withoutAdminRole(props.declaration)), [props.declaration]);
+  return (
+    <ResourceForm
+      {...props}
+      declaration={declaration}
+      lockedFields={own ? { roles: t('admin:userManagement.ownRoles') } : undefined}
+    />
+  );
+}
+
+export default resourceScreen(userManagement, {
+  form: UserForm,
+  editable: mayManageUser,
+  rowActions: (record, refresh) => <UserActions record={record} refresh={refresh} />,
+});
