@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { CODE_MESSAGES, Code, type ResponseCode } from '../../src/shared/codes';
 import { isStatementTimeout } from '../db/statement-timeout';
 import { ApiError, messageFor } from './envelope';
+import { truncatedMultipartError } from './multipart';
 
 /**
  * A query the database cancelled for running too long (server/db/statement-timeout.ts): spec §8's 'operation
@@ -24,6 +25,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (error instanceof ApiError) {
       return reply.status(error.extra.httpStatus ?? 200).send(error.toEnvelope());
     }
+    const truncated = truncatedMultipartError(request, error);
+    if (truncated) return reply.status(200).send(truncated.toEnvelope());
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       request.log.info({ err: error }, 'rejected request');
