@@ -1,0 +1,66 @@
+// Lint for defects, not style: unused code, the rules of hooks, wrong-by-construction TypeScript. Formatting
+// is nobody's job here (no style rules). The type-checked presets of typescript-eslint are left out on
+// purpose: they build a full TypeScript program and would double CI's time on its two cores, and
+// `npm run typecheck` already does that work.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+
+export default tseslint.config(
+  {
+    // Build output, local data, scratch and generated files (drizzle-kit's migration snapshots).
+    ignores: [
+      '**/node_modules/',
+      '**/dist/',
+      'data/',
+      '.bench/',
+      '.ci/out/',
+      'screenshots/',
+      'test-results/',
+      'coverage/',
+      'server/db/migrations/meta/',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    // The few plain JavaScript files (this config, CI helpers) run on Node.
+    files: ['**/*.{js,mjs,cjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    rules: {
+      // Same convention as tsc's noUnusedParameters: a leading underscore marks a deliberately unused name.
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        {
+          argsIgnorePattern: '^_',
+          varsIgnorePattern: '^_',
+          caughtErrorsIgnorePattern: '^_',
+          destructuredArrayIgnorePattern: '^_',
+          // `const { password, ...rest } = user` is how an object is copied without a field.
+          ignoreRestSiblings: true,
+        },
+      ],
+    },
+  },
+  {
+    // React code: the app, the browser tests and the bench's reference app.
+    files: ['src/**/*.{ts,tsx}', 'tests/web/**/*.{ts,tsx}', 'tests/bench/blank-app/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    languageOptions: { globals: globals.browser },
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // A missing dependency is a stale value on screen, not a matter of taste: fail on it, not just warn.
+      'react-hooks/exhaustive-deps': 'error',
+    },
+  },
+  {
+    // Tests stub and poke at loosely typed things (mocks, raw replies, private internals) on purpose.
+    files: ['tests/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+);
