@@ -45,7 +45,7 @@ describe('GET /api/health', () => {
       // Closing hooks that still talk to the closed database may fail; that is not what this test is about.
       await app.close().catch(() => {});
     }
-  });
+  }, 120_000); // a fresh, migrated PGlite takes seconds on a busy machine
 });
 
 describe('DatabaseLiveness', () => {
