@@ -51,8 +51,8 @@ async function staffOnlyForTheDocument(request: FastifyRequest, _reply: FastifyR
  * Runs in the browser, inside Swagger UI (@fastify/swagger-ui writes its source into the page's script), so it
  * may use nothing from this module: 'token' is STORAGE_KEYS.token of src/api/session.ts (a test checks it).
  */
-function withPortalToken(request: { [prop: string]: any }) {
+function withPortalToken(request: { headers?: Record<string, string> }) {
   const token = window.localStorage.getItem('token');
-  if (token && !request.headers.Authorization) request.headers.Authorization = `Bearer ${token}`;
+  if (token && request.headers && !request.headers.Authorization) request.headers.Authorization = `Bearer ${token}`;
   return request;
 }
