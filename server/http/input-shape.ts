@@ -85,5 +85,5 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** A path segment fit for a log line and a JSON answer: the bad characters that named the fault replaced. */
 function printable(segment: string): string {
   const shown = segment.length > 100 ? `${segment.slice(0, 100)}…` : segment;
-  return shown.replace(/[\p{Cs}\u0000]/gu, '\uFFFD');
+  return shown.replace(/\p{Cs}/gu, '\uFFFD').replaceAll('\u0000', '\uFFFD');
 }
