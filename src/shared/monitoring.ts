@@ -212,7 +212,7 @@ export interface UserLogEntry {
   created_at: string;
 }
 
-export interface StatusCounts extends Record<EmsStatus | 'unknown' | 'total', number> {}
+export type StatusCounts = Record<EmsStatus | 'unknown' | 'total', number>;
 
 export interface MapPosition {
   sys_sn: string;
