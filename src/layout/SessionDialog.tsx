@@ -1,6 +1,6 @@
 import { useInvalidateAuthStore } from '@refinedev/core';
 import { Button } from 'antd';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { watchOtherTabs } from '../api/session-events';
@@ -18,13 +18,14 @@ export function SessionDialog() {
   const location = useLocation();
   const invalidateAuthStore = useInvalidateAuthStore();
   const [open, setOpen] = useState(() => !session.isLoggedIn() && !session.endedOnPurpose());
-  const lastUser = useRef(session.getUserInfo()?.username ?? session.getUserName() ?? '');
+  // State, not a ref: it is read while rendering, so a name learnt from another tab must cause a render.
+  const [lastUser, setLastUser] = useState(() => session.getUserInfo()?.username ?? session.getUserName() ?? '');
 
   useEffect(
     () =>
       watchOtherTabs(() => {
         const name = session.getUserInfo()?.username ?? session.getUserName();
-        if (name) lastUser.current = name;
+        if (name) setLastUser(name);
         setOpen(!session.isLoggedIn() && !session.endedOnPurpose());
       }),
     [],
@@ -33,7 +34,7 @@ export function SessionDialog() {
   return (
     <Modal open={open} title={t('common:session.title')} closable={false} keyboard={false} footer={null} width={420} destroyOnHidden>
       <p style={{ marginTop: 0, color: '#5b6b6b' }}>{t('common:session.text')}</p>
-      <LoginForm compact initialUsername={lastUser.current} onSuccess={() => {
+      <LoginForm compact initialUsername={lastUser} onSuccess={() => {
           setOpen(false);
           void invalidateAuthStore();
         }} />
