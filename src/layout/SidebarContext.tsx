@@ -18,10 +18,10 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     const onResize = () => {
-      setStatus((current) => {
-        const next = statusForWidth(window.innerWidth, desktopChoice.current);
-        return next === current ? current : next;
-      });
+      const next = statusForWidth(window.innerWidth, desktopChoice.current);
+      setStatus(next);
+      // The drawer exists only on a phone-wide window: leaving that width closes it.
+      if (next !== 'mobile') setDrawerOpen(false);
     };
     window.addEventListener('resize', onResize);
     return () => window.removeEventListener('resize', onResize);
@@ -29,7 +29,6 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     writeSidebarStatus(status);
-    if (status !== 'mobile') setDrawerOpen(false);
   }, [status]);
 
   const toggle = useCallback(() => {
