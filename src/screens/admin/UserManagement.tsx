@@ -60,6 +60,8 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
 
   return (
     <>
+      {/* First, so that the icons every row has stay in line when the own row lacks lock and reset. */}
+      <RowAction title={t('admin:userManagement.menus')} icon={<MenuOutlined />} onClick={openMenus} data-testid="user-menus" />
       {/* Nobody locks or resets themselves (the own password changes under Change password). */}
       {!own && (
         <ConfirmRowAction
@@ -79,7 +81,6 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
           data-testid="user-reset"
         />
       )}
-      <RowAction title={t('admin:userManagement.menus')} icon={<MenuOutlined />} onClick={openMenus} data-testid="user-menus" />
       <Modal
         open={!!menus}
         title={t('admin:userManagement.menusTitle', { name: record.username })}
