@@ -252,6 +252,10 @@ const ENDPOINTS: Endpoint[] = [
   { path: '/api/EmailRule/GetMailOutboxPageList', key: 'emailDeliveringRules', body: (fx) => ({ recipient: fx.mail.recipient }), check: ({ data }, fx) => isPage(data, fx.mail.id) },
   { path: '/api/EmailRule/GetMailOutbox', key: 'emailDeliveringRules', body: (fx) => ({ id: fx.mail.id }), check: ({ data }, fx) => expect(data).toMatchObject({ subject: fx.mail.subject, body: 'Hello' }) },
 
+  // The options of the user form's scope-link selects (issue 10, defect 4): the staff who manage users only.
+  { path: '/api/Company/GetInstallerCompanyPageList', key: 'userManagement', body: () => ({}), check: ({ data }) => expect(Array.isArray(data.data)).toBe(true) },
+  { path: '/api/Company/GetOrganizationPageList', key: 'userManagement', body: () => ({ kind: 'supplier' }), check: ({ data }) => expect(Array.isArray(data.data)).toBe(true) },
+
   // userLog
   { path: '/api/UserLog/GetUserLogPageList', key: 'userLog', body: (fx) => ({ action: fx.log.action }), check: ({ data }, fx) => isPage(data, fx.log.id) },
   { path: '/api/UserLog/GetUserLog', key: 'userLog', body: (fx) => ({ id: fx.log.id }), check: ({ data }, fx) => expect(data.target).toBe(fx.log.target) },
@@ -272,7 +276,7 @@ const ENDPOINTS: Endpoint[] = [
 ];
 
 /** The administration areas' path prefixes: every call registered under them must be in ENDPOINTS. */
-const ADMIN_PREFIXES = ['/api/License/', '/api/SN/', '/api/User/', '/api/Role/', '/api/Menu/', '/api/Translation/', '/api/EmailRule/', '/api/UserLog/', '/api/UserInfo/'];
+const ADMIN_PREFIXES = ['/api/License/', '/api/SN/', '/api/User/', '/api/Role/', '/api/Menu/', '/api/Translation/', '/api/EmailRule/', '/api/UserLog/', '/api/UserInfo/', '/api/Company/'];
 
 /** The paths Fastify registered, read from its route tree (a child line continues its parent's path). */
 function registeredPaths(): string[] {
