@@ -81,11 +81,12 @@ export class RecoveryService {
       // The user's other links are worth nothing now.
       await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
       await new Sessions(tx).revokeAll(user.id, 'password_reset', now);
+      // In the reset's transaction: no new password without its user-log row.
+      await writeUserLog(tx, { userId: user.id, username: user.username, action: 'password_change', ip, detail: { via: 'reset_link' } }, now);
       return true;
     });
     if (!done) throw new ApiError(12);
     await new Lockout(db).clearUsername(user.username);
-    await writeUserLog(db, { userId: user.id, username: user.username, action: 'password_change', ip, detail: { via: 'reset_link' } }, now);
   }
 
   /** Mails the user name registered with the address to that address (11 when none is). */

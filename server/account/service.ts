@@ -112,8 +112,12 @@ export class AccountService {
 
   async logout(caller: AuthUser, ip: string): Promise<void> {
     const now = this.clock();
-    await this.sessions.revoke(caller.sessionId, 'logout', now);
-    await this.log(caller.id, caller.username, 'logout', ip, { sessionId: caller.sessionId });
+    // The revocation and its user-log row commit together or not at all.
+    await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      await new Sessions(db).revoke(caller.sessionId, 'logout', now);
+      await writeUserLog(db, { userId: caller.id, username: caller.username, action: 'logout', ip, detail: { sessionId: caller.sessionId } }, now);
+    });
   }
 
   async getUserInfo(caller: AuthUser): Promise<UserInfo> {
@@ -136,9 +140,13 @@ export class AccountService {
     if (!user) throw new ApiError(Code.USER_NOT_FOUND);
     if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new ApiError(Code.OLD_PASSWORD_WRONG);
     const passwordHash = await hashPassword(newPassword);
-    await this.db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
-    await this.sessions.revokeOthers(user.id, caller.sessionId, 'password_change', now);
-    await this.log(user.id, user.username, 'password_change', ip, { sessionId: caller.sessionId });
+    // The new password, the ended sessions and the user-log row commit together or not at all.
+    await this.db.transaction(async (tx) => {
+      const db = tx as unknown as Database;
+      await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
+      await new Sessions(db).revokeOthers(user.id, caller.sessionId, 'password_change', now);
+      await writeUserLog(db, { userId: user.id, username: user.username, action: 'password_change', ip, detail: { sessionId: caller.sessionId } }, now);
+    });
   }
 
   async isUsernameTaken(username: string): Promise<boolean> {

@@ -3,13 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formFields } from '../../../resources/types';
 import { userInfoSettings } from '../../../resources/userInfoSettings';
 import { auditRows, tableDigests } from '../admin/helpers';
-import type { TestApp } from '../helpers';
+import { DEMO_PASSWORD, type TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 
 /**
  * Issue 10, defect 7: `UpdateSystemRemark` answered 500 yet stored the remark without its user-log row. A
  * write and its audit row commit together or not at all: with every insert into user_log made to fail (a
- * trigger, so the real statements run), each audited write answers an error and leaves every table as it was.
+ * trigger, so the real statements run), each audited write answers an error and leaves every table as it was
+ * (the password change and the logout of the Account area included).
  */
 let t: TestApp;
 const tokens: Record<'admin' | 'customer', string> = { admin: '', customer: '' };
@@ -62,6 +63,8 @@ describe('a write whose audit row fails', () => {
       ['admin', '/api/Translation/SaveTranslation', { language: 'de', namespace: 'admin', key: 'validation.required', value: 'Bitte ausfüllen!' }],
       ['admin', '/api/Translation/ResetTranslation', { language: 'en', namespace: 'admin', key: 'validation.required' }],
       ['customer', '/api/UserInfo/SaveMyUserInfo', { ...profileBody, display_name: 'Someone else' }],
+      ['customer', '/api/Account/ChangePassword', { oldPassword: DEMO_PASSWORD, newPassword: 'Changed2026x' }],
+      ['customer', '/api/Account/Logout', undefined],
     ];
     await failAuditInserts(true);
     try {
