@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../server/account/passwords';
 import { queryRows } from '../../server/db';
+import { withStatementTimeout } from '../../server/db/statement-timeout';
 import { seedDemo } from '../../server/db/seed';
 import { installerCompanies, systems, vpps } from '../../server/db/schema';
 import { users } from '../../server/db/schema/users';
@@ -112,7 +113,6 @@ async function addSystems(database: TestDatabase, extra: DemoSystem[], now: Date
  * slices of systems, so that no statement holds millions of rows at once.
  */
 async function bulkHistory(database: TestDatabase, now: Date, rawDays: number): Promise<void> {
-  const { db } = database;
   const end = Math.floor(now.getTime() / 300_000) * 300_000;
   const start = end - rawDays * 24 * 3_600_000;
   const ids = (await database.db.execute(sql`SELECT id FROM systems WHERE ems_status IS NOT NULL AND ems_status <> 'offline' ORDER BY id`)) as unknown as { rows: Array<{ id: number }> };
@@ -120,44 +120,47 @@ async function bulkHistory(database: TestDatabase, now: Date, rawDays: number): 
   const systemsPerSlice = Math.max(4, Math.floor(500 / rawDays));
   for (let from = 0; from < reporting.length; from += systemsPerSlice) {
     const slice = pgArray(reporting.slice(from, from + systemsPerSlice));
-    await db.execute(sql`
-      INSERT INTO telemetry (system_id, ts, pv_w, load_w, battery_w, grid_w, soc)
-      SELECT s.id, g.ts, p.pv, p.load, b.battery, p.load + b.battery - p.pv, b.soc
-        FROM systems s
-       CROSS JOIN generate_series(to_timestamp(${start / 1000}), to_timestamp(${end / 1000}), interval '5 minutes') AS g(ts)
-       CROSS JOIN LATERAL (SELECT extract(hour FROM g.ts AT TIME ZONE s.time_zone) + extract(minute FROM g.ts AT TIME ZONE s.time_zone) / 60.0 AS h) AS l
-       CROSS JOIN LATERAL (
-         SELECT round(s.popv * 800 * greatest(0, sin(pi() * (l.h - 6) / 12)) * (0.6 + 0.4 * random()))::int AS pv,
-                round(s.popv * 50 * (1 + random()) + CASE WHEN l.h BETWEEN 17 AND 21 THEN s.popv * 120 ELSE 0 END)::int AS load) AS p
-       CROSS JOIN LATERAL (
-         SELECT least(greatest(p.pv - p.load, -s.poinv * 500), s.poinv * 500)::int AS battery,
-                (50 + 40 * sin(pi() * (l.h - 10) / 12))::real AS soc) AS b
-       WHERE s.id = ANY(${slice}::int[])
-      ON CONFLICT (system_id, ts) DO NOTHING`);
-    await db.execute(sql`
-      INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, charge_kwh, discharge_kwh, import_kwh, export_kwh, self_consumption_kwh, samples)
-      SELECT s.id, d.day, e.pv, e.load, e.charge, e.charge * 0.9, greatest(e.load - (e.pv - e.export - e.charge) - e.charge * 0.9, 0), e.export,
-             greatest(e.pv - e.export, 0), 288
-        FROM systems s
-       CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE s.time_zone)::date - k AS day
-                             FROM generate_series(${rawDays}::int, ${DAYS - 1}::int) AS k) AS d
-       CROSS JOIN LATERAL (SELECT s.popv * (1 + 4 * random()) AS pv, s.popv * (2 + random()) AS load) AS p
-       CROSS JOIN LATERAL (SELECT p.pv, p.load, p.pv * 0.3 * random() AS export, least(p.pv * 0.3, s.surpluscobat) AS charge) AS e
-       WHERE s.id = ANY(${slice}::int[])
-      ON CONFLICT (system_id, day) DO NOTHING`);
-    await db.execute(sql`
-      INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, charge_kwh, discharge_kwh, import_kwh, export_kwh, self_consumption_kwh, samples)
-      SELECT t.system_id, (t.ts AT TIME ZONE s.time_zone)::date,
-             sum(t.pv_w) / 12000.0, sum(t.load_w) / 12000.0, sum(greatest(t.battery_w, 0)) / 12000.0, sum(greatest(-t.battery_w, 0)) / 12000.0,
-             sum(greatest(t.grid_w, 0)) / 12000.0, sum(greatest(-t.grid_w, 0)) / 12000.0,
-             sum(greatest(t.pv_w - greatest(-t.grid_w, 0), 0)) / 12000.0, count(*)::int
-        FROM telemetry t JOIN systems s ON s.id = t.system_id
-       WHERE t.system_id = ANY(${slice}::int[])
-         AND (t.ts AT TIME ZONE s.time_zone)::date >= (${now.toISOString()}::timestamptz AT TIME ZONE s.time_zone)::date - ${rawDays - 1}::int
-       GROUP BY 1, 2
-      ON CONFLICT (system_id, day) DO UPDATE SET
-        pv_kwh = excluded.pv_kwh, load_kwh = excluded.load_kwh, charge_kwh = excluded.charge_kwh, discharge_kwh = excluded.discharge_kwh,
-        import_kwh = excluded.import_kwh, export_kwh = excluded.export_kwh, self_consumption_kwh = excluded.self_consumption_kwh, samples = excluded.samples`);
-    await recomputeMonthlyRollups(db, sql`system_id = ANY(${slice}::int[])`);
+    // Bulk statements of a bench world may take longer than an interactive call's statement timeout.
+    await withStatementTimeout(database.db, 0, async (db) => {
+      await db.execute(sql`
+        INSERT INTO telemetry (system_id, ts, pv_w, load_w, battery_w, grid_w, soc)
+        SELECT s.id, g.ts, p.pv, p.load, b.battery, p.load + b.battery - p.pv, b.soc
+          FROM systems s
+         CROSS JOIN generate_series(to_timestamp(${start / 1000}), to_timestamp(${end / 1000}), interval '5 minutes') AS g(ts)
+         CROSS JOIN LATERAL (SELECT extract(hour FROM g.ts AT TIME ZONE s.time_zone) + extract(minute FROM g.ts AT TIME ZONE s.time_zone) / 60.0 AS h) AS l
+         CROSS JOIN LATERAL (
+           SELECT round(s.popv * 800 * greatest(0, sin(pi() * (l.h - 6) / 12)) * (0.6 + 0.4 * random()))::int AS pv,
+                  round(s.popv * 50 * (1 + random()) + CASE WHEN l.h BETWEEN 17 AND 21 THEN s.popv * 120 ELSE 0 END)::int AS load) AS p
+         CROSS JOIN LATERAL (
+           SELECT least(greatest(p.pv - p.load, -s.poinv * 500), s.poinv * 500)::int AS battery,
+                  (50 + 40 * sin(pi() * (l.h - 10) / 12))::real AS soc) AS b
+         WHERE s.id = ANY(${slice}::int[])
+        ON CONFLICT (system_id, ts) DO NOTHING`);
+      await db.execute(sql`
+        INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, charge_kwh, discharge_kwh, import_kwh, export_kwh, self_consumption_kwh, samples)
+        SELECT s.id, d.day, e.pv, e.load, e.charge, e.charge * 0.9, greatest(e.load - (e.pv - e.export - e.charge) - e.charge * 0.9, 0), e.export,
+               greatest(e.pv - e.export, 0), 288
+          FROM systems s
+         CROSS JOIN LATERAL (SELECT (${now.toISOString()}::timestamptz AT TIME ZONE s.time_zone)::date - k AS day
+                               FROM generate_series(${rawDays}::int, ${DAYS - 1}::int) AS k) AS d
+         CROSS JOIN LATERAL (SELECT s.popv * (1 + 4 * random()) AS pv, s.popv * (2 + random()) AS load) AS p
+         CROSS JOIN LATERAL (SELECT p.pv, p.load, p.pv * 0.3 * random() AS export, least(p.pv * 0.3, s.surpluscobat) AS charge) AS e
+         WHERE s.id = ANY(${slice}::int[])
+        ON CONFLICT (system_id, day) DO NOTHING`);
+      await db.execute(sql`
+        INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, charge_kwh, discharge_kwh, import_kwh, export_kwh, self_consumption_kwh, samples)
+        SELECT t.system_id, (t.ts AT TIME ZONE s.time_zone)::date,
+               sum(t.pv_w) / 12000.0, sum(t.load_w) / 12000.0, sum(greatest(t.battery_w, 0)) / 12000.0, sum(greatest(-t.battery_w, 0)) / 12000.0,
+               sum(greatest(t.grid_w, 0)) / 12000.0, sum(greatest(-t.grid_w, 0)) / 12000.0,
+               sum(greatest(t.pv_w - greatest(-t.grid_w, 0), 0)) / 12000.0, count(*)::int
+          FROM telemetry t JOIN systems s ON s.id = t.system_id
+         WHERE t.system_id = ANY(${slice}::int[])
+           AND (t.ts AT TIME ZONE s.time_zone)::date >= (${now.toISOString()}::timestamptz AT TIME ZONE s.time_zone)::date - ${rawDays - 1}::int
+         GROUP BY 1, 2
+        ON CONFLICT (system_id, day) DO UPDATE SET
+          pv_kwh = excluded.pv_kwh, load_kwh = excluded.load_kwh, charge_kwh = excluded.charge_kwh, discharge_kwh = excluded.discharge_kwh,
+          import_kwh = excluded.import_kwh, export_kwh = excluded.export_kwh, self_consumption_kwh = excluded.self_consumption_kwh, samples = excluded.samples`);
+      await recomputeMonthlyRollups(db, sql`system_id = ANY(${slice}::int[])`);
+    });
   }
 }
