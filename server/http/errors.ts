@@ -21,7 +21,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     // An error envelope is not the route's success shape (`data` may name a field): plain JSON, never through
     // the route's response schema, whose mismatch would turn a refusal into a 500.
-    reply.serializer((payload) => JSON.stringify(payload));
+    // A custom serializer makes Fastify skip its JSON content type: say it here.
+    reply.serializer((payload) => JSON.stringify(payload)).type('application/json; charset=utf-8');
     if (error instanceof ApiError) {
       return reply.status(error.extra.httpStatus ?? 200).send(error.toEnvelope());
     }

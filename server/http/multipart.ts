@@ -20,7 +20,9 @@ export function registerMultipartGuards(app: FastifyInstance): void {
     done();
   });
   app.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload, done) => {
-    if (!request.raw.complete) reply.header('connection', 'close');
+    // Only a multipart body is ever read part of the way (by the upload handler); node discards any other unread
+    // body itself. Injected requests never report `complete`, so the content type is checked first.
+    if (isMultipart(request) && !request.raw.complete) reply.header('connection', 'close');
     done(null, payload);
   });
 }
