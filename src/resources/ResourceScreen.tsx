@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
-import { useCreate, useDelete, useOne, useUpdate, type CrudFilters, type HttpError } from '@refinedev/core';
+import { useCreate, useDelete, useOne, useUpdate, type BaseKey, type CrudFilters, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
 import { App, Badge, Button, Card, Descriptions, Drawer, Form, Grid, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
@@ -19,7 +19,13 @@ import { useSubmitGuard } from './useSubmitGuard';
 import type { EnvelopeError } from '../providers/data';
 import './resources.css';
 
-export type Row = Record<string, any>;
+/** A record of any declared resource: its fields are known only from the declaration, so each is checked where used. */
+export type Row = Record<string, unknown>;
+
+/** A row's id (its declaration's id field), as the data provider takes it: the server's ids are strings or numbers. */
+function idOf(declaration: ResourceDeclaration, row: Row): BaseKey {
+  return row[idFieldOf(declaration)] as BaseKey;
+}
 
 /** What a resource may replace or add; everything else is generated from the declaration. */
 export interface ResourceScreenOptions {
@@ -119,7 +125,7 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
         if (mode === 'create') {
           await create({ resource: declaration.name, values, meta, successNotification: false, errorNotification: false });
         } else {
-          await update({ resource: declaration.name, id: record![idFieldOf(declaration)], values, meta, mutationMode: 'pessimistic', successNotification: false, errorNotification: false });
+          await update({ resource: declaration.name, id: idOf(declaration, record!), values, meta, mutationMode: 'pessimistic', successNotification: false, errorNotification: false });
         }
         lastFailed.current = undefined;
         message.success(t('admin:form.saved'));
@@ -330,7 +336,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
               data-confirm-testid="delete-confirm"
               onConfirm={async () => {
                 try {
-                  await remove({ resource: declaration.name, id: row[idField], meta, successNotification: false, errorNotification: false });
+                  await remove({ resource: declaration.name, id: idOf(declaration, row), meta, successNotification: false, errorNotification: false });
                   message.success(t('admin:list.deleted'));
                   options.onChange?.();
                 } catch (error) {
