@@ -45,8 +45,29 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   if (!options.inMemory && !options.dataDir) throw new Error('openDatabase needs url, dataDir or inMemory');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const client = await PGlite.create(options.inMemory ? undefined : options.dataDir);
+  queryOnePerEventLoopTurn(client);
   return { db: drizzlePglite(client, { schema }), kind: 'pglite', close: () => client.close() };
 }
+
+/**
+ * PGlite runs a query synchronously on this thread and hands the next waiting query its turn in a promise
+ * callback, so under load it ran the whole queue back to back while node never polled its sockets: at 200
+ * connections the server accepted a few dozen of them and served those in turn, and the others waited in
+ * the kernel's accept queue for over 10 s (the dashboard-mix benchmark's timeouts). Queries now run one
+ * after another in order, each on its own turn of the event loop, so accepting and reading sockets
+ * interleave with the queue. Transactions query through their own handle and are not affected.
+ */
+function queryOnePerEventLoopTurn(client: PGlite): void {
+  const query = client.query.bind(client);
+  let previous: Promise<unknown> = Promise.resolve();
+  client.query = ((...args: Parameters<typeof query>) => {
+    const turn = previous.then(nextEventLoopTurn, nextEventLoopTurn).then(() => query(...args));
+    previous = turn;
+    return turn;
+  }) as typeof client.query;
+}
+
+const nextEventLoopTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * What LISTEN needs, which a Drizzle query cannot do (a pooled connection goes back to the pool after each
