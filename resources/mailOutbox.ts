@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { defineResource } from './types';
 
+/** The categories of the mails every account may get (reset link, user name, invitation); no rule sends them. */
+export const ACCOUNT_MAIL_CATEGORIES = ['password_reset', 'user_name', 'share_invitation'] as const;
+
 /**
  * The notification e-mails the portal sent or tried to send (server/mail): to whom, about what, when, and
  * why one is still waiting. Read-only; shown beside the delivery rules that produce the mails.
@@ -21,6 +24,8 @@ export const mailOutbox = defineResource({
       schema: z.string().max(40),
       widget: 'select',
       relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name' },
+      // The account mails (server/mail/account-mails.ts) have categories of their own, outside the delivery rules.
+      options: ACCOUNT_MAIL_CATEGORIES,
       list: true, filter: 'select', sortable: true, width: 160,
     },
     recipient: { schema: z.string().max(254), list: true, filter: 'text', sortable: true, width: 240 },

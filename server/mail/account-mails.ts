@@ -1,11 +1,13 @@
 import type { Language } from '../../src/i18n/languages';
 import type { QueuedMail } from './outbox';
 import { mailTexts } from './texts';
+import { ACCOUNT_MAIL_CATEGORIES } from '../../resources/mailOutbox';
 
-/** Categories of the account mails in the outbox (beside the fault mails' system_fault). */
-export const PASSWORD_RESET = 'password_reset';
-export const USER_NAME_REMINDER = 'user_name';
-export const SHARE_INVITATION = 'share_invitation';
+/**
+ * Categories of the account mails in the outbox (beside the fault mails' system_fault): one list with the outbox
+ * screen, which names them (resources/mailOutbox.ts).
+ */
+export const [PASSWORD_RESET, USER_NAME_REMINDER, SHARE_INVITATION] = ACCOUNT_MAIL_CATEGORIES;
 
 /** A page of the portal (a public one: the recipient may not be logged in), with its query. */
 export function portalLink(portalUrl: string, path: string, query: Record<string, string> = {}): string {

@@ -38,11 +38,15 @@ export function useOptions(
     return {
       loading: query.isLoading,
       // The label in the current language (a per-language labelField), re-read when the language changes. Numeric
-      // keys stay numbers, so a stored id selects its option.
-      options: rows.map((row) => {
-        const value = row[relation.valueField];
-        return { value: typeof value === 'number' ? value : String(value), label: relationLabel(relation, row, i18n.language) };
-      }),
+      // keys stay numbers, so a stored id selects its option. Fixed choices beside a relation are values the
+      // portal itself uses that no row holds (the account mails' categories), translated like any fixed choice.
+      options: [
+        ...rows.map((row) => {
+          const value = row[relation.valueField];
+          return { value: typeof value === 'number' ? value : String(value), label: relationLabel(relation, row, i18n.language) };
+        }),
+        ...(field.options ?? []).map((value) => ({ value, label: optionLabel(declaration, name, value, t) })),
+      ],
     };
   }
   if (field.widget === 'switch') {

@@ -179,3 +179,27 @@ describe('notification categories: no delete while rules use one', { timeout: 45
     await waitFor(() => expect(deletes).toEqual([{ id: 2 }]));
   });
 });
+
+describe('mail outbox: the categories of the account mails', { timeout: 45_000 }, () => {
+  it('names a password reset and an invitation in the current language, not by their codes, beside the rule categories', async () => {
+    const mails = [
+      { id: 1, created_at: '2026-11-24T06:59:00Z', category: 'password_reset', recipient: 'anna@example.com', language: 'en', subject: 'Reset', sent_at: null, attempts: 0, last_error: null },
+      { id: 2, created_at: '2026-11-24T06:58:00Z', category: 'share_invitation', recipient: 'ben@example.com', language: 'en', subject: 'Invitation', sent_at: null, attempts: 0, last_error: null },
+      { id: 3, created_at: '2026-11-24T05:00:00Z', category: 'fault', recipient: 'ops@example.com', language: 'en', subject: 'Warning', sent_at: null, attempts: 1, last_error: null },
+    ];
+    server.use(
+      http.post('/api/EmailRule/GetCategoryPageList', () => list([{ id: 1, category_code: 'fault', name: 'Fault alarm', description: '' }])),
+      http.post('/api/EmailRule/GetMailOutboxPageList', () => list(mails)),
+    );
+    renderAt('/OtherInformation/emailDeliveringRules?tab=outbox', '/OtherInformation/emailDeliveringRules', <EmailDeliveringRules />, [
+      { name: 'emailDeliveringRules', list: '/OtherInformation/emailDeliveringRules' },
+      { name: 'mailOutbox', list: '/OtherInformation/emailDeliveringRules' },
+    ]);
+    const reset = i18n.t('admin:mailOutbox.options.category.password_reset');
+    expect(reset).toBe('Password reset');
+    expect(await screen.findByText(reset, { selector: 'td' })).toBeInTheDocument();
+    expect(await screen.findByText(i18n.t('admin:mailOutbox.options.category.share_invitation'), { selector: 'td' })).toBeInTheDocument();
+    expect(await screen.findByText('Fault alarm', { selector: 'td' })).toBeInTheDocument();
+    expect(screen.queryByText('password_reset', { selector: 'td' })).toBeNull();
+  });
+});
