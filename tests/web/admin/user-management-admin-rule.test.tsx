@@ -1,18 +1,12 @@
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App as AntdApp } from 'antd';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
-import { accessControlProvider } from '../../../src/providers/access';
-import { dataProvider } from '../../../src/providers/data';
 import RoleManagement from '../../../src/screens/admin/RoleManagement';
 import UserManagement from '../../../src/screens/admin/UserManagement';
 import { server } from '../setup';
+import { renderAt } from '../render-portal';
 
 /**
  * DESIGN §10 on the user management screen: what the server refuses (45) is not offered. A non-admin sees no
@@ -29,26 +23,6 @@ const USERS = [
 function signInAs(username: string, roles: string[]) {
   session.setTokens('token', 'refresh');
   session.setUserInfo({ username, email: '', roles, country: '', languageCode: 'en', menuDenied: [] });
-}
-
-function renderAt(url: string, path: string, element: ReactNode, resources: { name: string; list: string }[]) {
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <AntdApp>
-        <Refine
-          dataProvider={dataProvider}
-          routerProvider={routerProvider}
-          accessControlProvider={accessControlProvider}
-          resources={resources}
-          options={{ disableTelemetry: true, syncWithLocation: true }}
-        >
-          <Routes>
-            <Route path={path} element={element} />
-          </Routes>
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
 }
 
 function renderUsers(url = ROUTE, { onSave, users = USERS }: { onSave?: (body: Record<string, unknown>) => void; users?: typeof USERS } = {}) {

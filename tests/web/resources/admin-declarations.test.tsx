@@ -1,20 +1,19 @@
 import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
 import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { menuManagement, userManagement } from '../../../resources';
 import { relationLabel } from '../../../resources/types';
 import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
-import { accessControlProvider } from '../../../src/providers/access';
 import { dataProvider } from '../../../src/providers/data';
 import { ResourceForm, ResourceScreen } from '../../../src/resources/ResourceScreen';
 import EmailDeliveringRules from '../../../src/screens/admin/EmailDeliveringRules';
 import { server } from '../setup';
+import { renderAt as renderPortalAt } from '../render-portal';
 
 const list = (data: unknown[]) => HttpResponse.json({ code: 200, info: 'Success', data: { data, dataCount: data.length } });
 
@@ -25,23 +24,7 @@ function signInAdmin() {
 
 function renderAt(url: string, path: string, element: ReactNode, resources: { name: string; list: string }[]) {
   signInAdmin();
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <AntdApp>
-        <Refine
-          dataProvider={dataProvider}
-          routerProvider={routerProvider}
-          accessControlProvider={accessControlProvider}
-          resources={resources}
-          options={{ disableTelemetry: true, syncWithLocation: true }}
-        >
-          <Routes>
-            <Route path={path} element={element} />
-          </Routes>
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
+  return renderPortalAt(url, path, element, resources);
 }
 
 /** The form item of a field, found by its label. */
