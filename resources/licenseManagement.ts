@@ -34,7 +34,8 @@ export const licenseManagement = defineResource({
     expires_at: { schema: rules.date(), widget: 'date', list: true, sortable: true, form: true, width: 210 },
     assigned_user: {
       schema: z.string().trim().max(64).nullable().optional().transform((v) => (v ? v : null)),
-      relation: { listPath: '/User/GetUserPageList', valueField: 'username', labelField: 'username' },
+      // Options from the license screen's own call: every role of this screen may make it (the user list is userManagement's).
+      relation: { listPath: '/License/GetLicenseUserOptions', valueField: 'username', labelField: 'username' },
       widget: 'select', list: true, filter: 'text', form: true, width: 150,
     },
     remark: { schema: rules.optionalText(500), widget: 'textarea', form: true, show: true },

@@ -3,7 +3,7 @@ import { RESOURCES } from '../../resources';
 import type { AppDeps } from '../config';
 import { registerResources, type ResourceHooks } from '../crud/register';
 import { categoryHooks, emailRuleHooks, mailOutboxHooks } from './email-rules';
-import { licenseHooks } from './licenses';
+import { licenseHooks, registerLicenses } from './licenses';
 import { menuHooks, registerMenus } from './menus';
 import { registerRoles } from './roles';
 import { registerSn, snHooks } from './sn';
@@ -31,6 +31,7 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   const crud = registerResources(app, deps, { resources: RESOURCES, hooks: RESOURCE_HOOKS });
   await registerSn(app, deps, crud.snManagement!);
   registerUsers(app, deps);
+  registerLicenses(app, deps);
   registerRoles(app, deps);
   registerMenus(app, deps);
   registerTranslations(app, deps);

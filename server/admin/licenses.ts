@@ -1,9 +1,16 @@
-import { and, ne, sql } from 'drizzle-orm';
+import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { LICENSE_TYPES } from '../../resources/licenseManagement';
+import { rules } from '../../resources/rules';
 import { Code } from '../../src/shared/codes';
+import type { AppDeps } from '../config';
+import { writeAudit } from '../crud/audit';
 import type { CrudHooks, Row } from '../crud/factory';
+import { parseBody } from '../crud/validate';
 import type { Database } from '../db';
 import { licenses, users } from '../db/schema';
-import { ApiError } from '../http/envelope';
+import { ApiError, ok } from '../http/envelope';
 
 export type LicenseRow = typeof licenses.$inferSelect;
 
@@ -68,3 +75,57 @@ export const licenseHooks: CrudHooks = {
   },
 };
 
+
+const idBody = z.object({ id: rules.id() });
+/** Paging as every list takes it; the options are few (users of a licensed role), one page serves a select. */
+const optionsBody = z.object({ pageIndex: rules.integer(1, 1_000_000).default(1), pageSize: rules.integer(1, 1000).default(1000) });
+
+/**
+ * licenseManagement's own calls: the users a license can go to (the options of 'Assigned user', callable by
+ * every role of the screen, unlike the user list, issue 11 point 17) and unassign, which frees a license so
+ * it can be deleted or given to someone else (point 16).
+ */
+export function registerLicenses(app: FastifyInstance, deps: AppDeps): void {
+  app.post('/License/GetLicenseUserOptions', {
+    config: { permission: 'licenseManagement' },
+    schema: { tags: ['licenseManagement'], summary: 'The users a license can be assigned to (installers and service partners): user name and name', body: optionsBody },
+    validatorCompiler: () => (data) => ({ value: data }),
+    handler: async (request) => {
+      const { pageIndex, pageSize } = parseBody(optionsBody, request.body ?? {});
+      const where = arrayOverlaps(users.roles, [...LICENSE_TYPES]);
+      const rows = await deps.db
+        .select({ username: users.username, display_name: users.displayName })
+        .from(users)
+        .where(where)
+        .orderBy(asc(users.username))
+        .limit(pageSize)
+        .offset((pageIndex - 1) * pageSize);
+      const [total] = await deps.db.select({ n: sql<number>`count(*)` }).from(users).where(where);
+      return ok({ data: rows, dataCount: Number(total?.n ?? 0) });
+    },
+  });
+
+  app.post('/License/UnassignLicense', {
+    config: { permission: ['update', 'licenseManagement'] },
+    schema: { tags: ['licenseManagement'], summary: 'Free a license from its user (10 unknown; 2 when it is not assigned)', body: idBody },
+    validatorCompiler: () => (data) => ({ value: data }),
+    handler: async (request) => {
+      const { id } = parseBody(idBody, request.body);
+      const [license] = await deps.db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
+      if (!license) throw new ApiError(10);
+      if (!license.assigned_user) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });
+      const now = deps.clock();
+      await deps.db.transaction(async (tx) => {
+        const db = tx as unknown as Database;
+        await db.update(licenses).set({ assigned_user: null, updated_at: now }).where(eq(licenses.id, id));
+        await writeAudit(db, request, now, {
+          action: 'licenseManagement.unassign',
+          target: `licenseManagement:${id}`,
+          before: { assigned_user: license.assigned_user },
+          after: { assigned_user: null },
+        });
+      });
+      return ok({ id, assigned_user: null });
+    },
+  });
+}

@@ -1,5 +1,6 @@
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import type { KeyboardEvent } from 'react';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { useOptions } from './useOptions';
 
@@ -16,6 +17,14 @@ interface Props {
   id?: string;
   /** The form's values, for a relation whose options match one of them (relation.matching). */
   formValues?: Record<string, unknown>;
+}
+
+/**
+ * Enter in a date field confirms the typed day (the picker still handles the key); without this the browser
+ * also takes it as 'submit the form' and saves a half-filled form.
+ */
+function keepFormOnEnter(event: KeyboardEvent<HTMLElement>) {
+  if (event.key === 'Enter') event.preventDefault();
 }
 
 /** The input of one declared field, by its widget. */
@@ -47,6 +56,7 @@ export function FieldInput({ declaration, name, field, value, onChange, disabled
         {...common}
         value={value ? dayjs(String(value)) : null}
         onChange={(d: Dayjs | null) => onChange?.(d ? d.format('YYYY-MM-DD') : undefined)}
+        onKeyDown={keepFormOnEnter}
         style={{ width: '100%' }}
       />
     );

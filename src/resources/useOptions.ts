@@ -27,7 +27,8 @@ export function useOptions(
     enabled: !!relation,
     staleTime: 30_000,
     queryFn: async () => {
-      const envelope = await api.post<Page<Record<string, unknown>>>(relation!.listPath, { pageIndex: 1, pageSize: 1000 }, { quiet: true });
+      // Not quiet: a refused call is told in the reader's language (the api client's message), never an empty select alone.
+      const envelope = await api.post<Page<Record<string, unknown>>>(relation!.listPath, { pageIndex: 1, pageSize: 1000 });
       return envelope.code === 200 ? envelope.data.data : [];
     },
   });

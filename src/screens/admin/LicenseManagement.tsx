@@ -1,8 +1,13 @@
-import { Space, Tag } from 'antd';
+import { DisconnectOutlined } from '@ant-design/icons';
+import { App, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { licenseManagement } from '../../../resources/licenseManagement';
-import { resourceScreen } from '../../resources/ResourceScreen';
+import { api } from '../../api/client';
+import { canAccessKey } from '../../auth/ability';
+import { i18n } from '../../i18n';
+import { resourceScreen, type Row } from '../../resources/ResourceScreen';
+import { ConfirmRowAction } from '../../resources/RowAction';
 
 const SOON_DAYS = 30;
 
@@ -25,4 +30,34 @@ function Expiry({ value }: { value: unknown }) {
   );
 }
 
-export default resourceScreen(licenseManagement, { cells: { expires_at: (value) => <Expiry value={value} /> } });
+/** Unassign: frees the license from its user, so it can be given to someone else or deleted. */
+function UnassignAction({ record, refresh }: { record: Row; refresh: () => void }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  if (!record.assigned_user || !canAccessKey('licenseManagement', 'update')) return null;
+  const unassign = async () => {
+    const envelope = await api.post('/License/UnassignLicense', { id: record.id });
+    if (envelope.code === 200) {
+      message.success(t('admin:licenseManagement.unassigned', { user: record.assigned_user }));
+      refresh();
+    }
+  };
+  return (
+    <ConfirmRowAction
+      title={t('admin:licenseManagement.unassign')}
+      icon={<DisconnectOutlined />}
+      confirm={t('admin:licenseManagement.unassignConfirm', { key: record.license_key, user: record.assigned_user })}
+      okText={t('admin:licenseManagement.unassign')}
+      onConfirm={unassign}
+      data-testid="license-unassign"
+      data-confirm-testid="license-unassign-confirm"
+    />
+  );
+}
+
+export default resourceScreen(licenseManagement, {
+  cells: { expires_at: (value) => <Expiry value={value} /> },
+  // An assigned license is in use (the server answers 31): the delete says why instead, beside unassign.
+  deletion: (record) => (record.assigned_user ? { blocked: i18n.t('admin:licenseManagement.deleteAssigned', { user: record.assigned_user }) } : undefined),
+  rowActions: (record, refresh) => <UnassignAction record={record} refresh={refresh} />,
+});

@@ -71,6 +71,7 @@ async function prepareFixture(role: Role, i: number) {
     me: me!,
     license: await one(await t.db.insert(licenses).values(license('A')).returning()),
     licenseToDelete: await one(await t.db.insert(licenses).values(license('D')).returning()),
+    licenseToFree: await one(await t.db.insert(licenses).values({ ...license('U'), assigned_user: role }).returning()),
     sn: await one(await t.db.insert(snRegistry).values(sn('A01')).returning()),
     snToDelete: await one(await t.db.insert(snRegistry).values(sn('D01')).returning()),
     snToCheck: await one(await t.db.insert(snRegistry).values(sn('C01')).returning()),
@@ -117,6 +118,9 @@ const ENDPOINTS: Endpoint[] = [
     },
   },
   { path: '/api/License/DeleteLicense', key: 'licenseManagement', write: true, body: (fx) => ({ id: fx.licenseToDelete.id }), check: async (_a, fx) => expect(await byId(licenses, fx.licenseToDelete.id)).toBeUndefined() },
+  { path: '/api/License/UnassignLicense', key: 'licenseManagement', write: true, body: (fx) => ({ id: fx.licenseToFree.id }), check: async (_a, fx) => expect((await byId(licenses, fx.licenseToFree.id)).assigned_user).toBeNull() },
+  // The options of 'Assigned user' (issue 11, point 17): every role of the license screen, unlike the user list.
+  { path: '/api/License/GetLicenseUserOptions', key: 'licenseManagement', body: () => ({}), check: ({ data }) => expect(data.data.map((r: any) => r.username)).toContain('installer') },
 
   // snManagement
   { path: '/api/SN/GetSnPageList', key: 'snManagement', body: (fx) => ({ sn: fx.sn.sn }), check: ({ data }, fx) => isPage(data, fx.sn.id) },

@@ -32,7 +32,7 @@ function signInAdmin() {
 
 function renderLicenseForm() {
   signInAdmin();
-  server.use(http.post('/api/User/GetUserPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: [{ username: 'installer' }], dataCount: 1 } })));
+  server.use(http.post('/api/License/GetLicenseUserOptions', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: [{ username: 'installer' }], dataCount: 1 } })));
   render(
     <MemoryRouter>
       <AntdApp>
