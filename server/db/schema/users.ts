@@ -25,6 +25,11 @@ export const users = pgTable(
     /** Route keys an administrator hid from this user on top of the role table (permissions/ability.ts). */
     menuDenied: text('menu_denied').array().notNull().default(sql`'{}'::text[]`),
     locked: boolean('locked').notNull().default(false),
+    /**
+     * When an administrator deactivated the user (one with history, who cannot be deleted); a deactivated user is
+     * also locked, so every check of `locked` (login, recovery, the admin who must remain) holds for them too.
+     */
+    deactivatedAt: timestamp('deactivated_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
