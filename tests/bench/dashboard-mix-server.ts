@@ -125,6 +125,14 @@ const ready: MixServerMessage = {
   statements: statements.reduce((n, s) => n + s.length, 0),
 };
 process.send?.(ready);
+// The bench stops this process with SIGTERM when done: drop the world's database on the way out (a
+// PostgreSQL database would outlive the process and pile up, one per run).
+process.once('SIGTERM', () => {
+  void app
+    .close()
+    .then(() => database.close())
+    .finally(() => process.exit(0));
+});
 process.on('message', (order: ReferenceOrder) => {
   reference(order).then(
     (result) => process.send?.({ type: 'reference', ...result } satisfies MixServerMessage),

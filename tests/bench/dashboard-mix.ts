@@ -53,7 +53,9 @@ export async function dashboardMix(backend: Backend): Promise<MixFigure> {
       p99Ms: ours.p99Ms,
     };
   } finally {
-    server.child.kill();
+    const exited = new Promise((resolve) => server.child.once('exit', resolve));
+    server.child.kill('SIGTERM');
+    await exited;
   }
 }
 
