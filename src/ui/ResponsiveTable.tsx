@@ -1,0 +1,226 @@
+import { SettingOutlined } from '@ant-design/icons';
+import { Button, Card, Checkbox, Descriptions, Grid, List, Popover, Table, Tooltip, Typography, type TableProps } from 'antd';
+import type { ColumnType } from 'antd/es/table';
+import type { TablePaginationConfig } from 'antd/es/table/interface';
+import { useState, type Key, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import './ResponsiveTable.css';
+
+/**
+ * ResponsiveTable: antd's `Table` for every list of the portal, the same props (so Refine's
+ * `<ResponsiveTable {...tableProps} tableId="users" columns={…} />` works), with two additions:
+ *
+ * - **Phone (< 576 px, antd's `sm`)**: each row is a card, never a table that scrolls sideways. A column says
+ *   its place on the card with the optional `card` prop:
+ *   - `'title'`   the card's heading (default: the first column that says nothing);
+ *   - `'status'`  a tag beside the heading (e.g. locked, online);
+ *   - `'field'`   a label / value line (the default for every other column, up to `cardFields`, 5);
+ *   - `'actions'` the row's buttons, at the foot of the card;
+ *   - `'hidden'`  not on the card (details the drawer or page shows anyway).
+ *   Cells are drawn by the column's own `render`, so a card shows what the cell shows. Pagination stays
+ *   (Refine's `onChange` and a `pagination.onChange` are both called, as the table calls them).
+ *
+ * - **Desktop**: the table fits its columns into the width there is (cells wrap; it scrolls sideways only
+ *   when a cell cannot wrap), and a right-`fixed` column is laid out in line: a fixed actions column covered
+ *   the last data columns at 1366 px. A column chooser (the gear in the actions column's header, or in a
+ *   narrow last column) shows or hides columns; the choice is kept per `tableId` in localStorage. A column
+ *   with `defaultHidden` starts hidden until the user chooses. The actions column cannot be hidden.
+ */
+export type CardRole = 'title' | 'status' | 'field' | 'actions' | 'hidden';
+
+export type ResponsiveColumn<T> = ColumnType<T> & {
+  /** Its place on the phone's card (see above). */
+  card?: CardRole;
+  /** Hidden on the desktop table until the user shows it with the column chooser. */
+  defaultHidden?: boolean;
+};
+
+export interface ResponsiveTableProps<T> extends Omit<TableProps<T>, 'columns'> {
+  /** Names the table's column choice in localStorage (e.g. 'userManagement'); one per table. */
+  tableId: string;
+  columns: ResponsiveColumn<T>[];
+  /** How many `field` lines a card shows at most (default 5). */
+  cardFields?: number;
+}
+
+const STORAGE_PREFIX = 'table-columns:';
+const DEFAULT_CARD_FIELDS = 5;
+
+/** A column's stable name: its key, else its dataIndex (the chooser stores these). */
+function columnKey<T>(column: ResponsiveColumn<T>, index: number): string {
+  if (column.key !== undefined) return String(column.key);
+  if (Array.isArray(column.dataIndex)) return column.dataIndex.join('.');
+  if (column.dataIndex !== undefined) return String(column.dataIndex);
+  return `#${index}`;
+}
+
+function cellValue<T>(column: ResponsiveColumn<T>, row: T): unknown {
+  const path = column.dataIndex === undefined ? [] : Array.isArray(column.dataIndex) ? column.dataIndex : [column.dataIndex];
+  return path.reduce<unknown>((value, step) => (value === null || value === undefined ? undefined : (value as Record<string | number, unknown>)[step as string | number]), row);
+}
+
+/** What the column's cell shows for a row: its render, else the value. */
+function cell<T>(column: ResponsiveColumn<T>, row: T, index: number): ReactNode {
+  const value = cellValue(column, row);
+  if (column.render) {
+    const rendered = column.render(value, row, index);
+    // A render may answer antd's { children, props } cell shape.
+    if (rendered && typeof rendered === 'object' && 'children' in rendered && 'props' in rendered && !('$$typeof' in rendered)) return (rendered as { children: ReactNode }).children;
+    return rendered as ReactNode;
+  }
+  return value === null || value === undefined ? '' : (value as ReactNode);
+}
+
+function titleText<T>(column: ResponsiveColumn<T>, key: string): ReactNode {
+  return typeof column.title === 'function' ? key : column.title;
+}
+
+function readHidden(tableId: string): string[] | undefined {
+  try {
+    const stored = localStorage.getItem(STORAGE_PREFIX + tableId);
+    const parsed: unknown = stored ? JSON.parse(stored) : undefined;
+    return Array.isArray(parsed) ? parsed.map(String) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The columns the user hid in this table (or the defaultHidden ones until they choose), kept in localStorage. */
+function useHiddenColumns<T>(tableId: string, columns: ResponsiveColumn<T>[]) {
+  const [chosen, setChosen] = useState<string[] | undefined>(() => readHidden(tableId));
+  const hidden = chosen ?? columns.flatMap((c, i) => (c.defaultHidden ? [columnKey(c, i)] : []));
+  const choose = (next: string[] | undefined) => {
+    setChosen(next);
+    try {
+      if (next) localStorage.setItem(STORAGE_PREFIX + tableId, JSON.stringify(next));
+      else localStorage.removeItem(STORAGE_PREFIX + tableId);
+    } catch {
+      // Private mode without storage: the choice holds for this page only.
+    }
+  };
+  return { hidden, choose };
+}
+
+function ColumnChooser<T>({ tableId, columns, hidden, choose }: { tableId: string; columns: ResponsiveColumn<T>[]; hidden: string[]; choose: (next: string[] | undefined) => void }) {
+  const { t } = useTranslation();
+  const choosable = columns.map((c, i) => ({ column: c, key: columnKey(c, i) })).filter(({ column }) => column.card !== 'actions');
+  const shown = choosable.filter(({ key }) => !hidden.includes(key)).map(({ key }) => key);
+  const content = (
+    <div className="responsive-table-chooser" data-testid={`column-chooser-${tableId}`}>
+      <Checkbox.Group
+        value={shown}
+        onChange={(next) => {
+          // At least one data column stays.
+          if (next.length === 0) return;
+          choose(choosable.filter(({ key }) => !next.includes(key)).map(({ key }) => key));
+        }}
+        options={choosable.map(({ column, key }) => ({ value: key, label: titleText(column, key) }))}
+      />
+      <Button type="link" size="small" onClick={() => choose(undefined)} data-testid="column-chooser-reset">
+        {t('common:table.resetColumns')}
+      </Button>
+    </div>
+  );
+  return (
+    <Popover content={content} title={t('common:table.columnsTitle')} trigger="click" placement="bottomRight">
+      <Tooltip title={t('common:table.columns')}>
+        <Button type="text" size="small" icon={<SettingOutlined />} aria-label={t('common:table.columns')} data-testid="column-chooser" />
+      </Tooltip>
+    </Popover>
+  );
+}
+
+/** The desktop table: chosen columns, laid out in line, the chooser in the actions column's header. */
+function DesktopTable<T extends object>({ tableId, columns, cardFields: _cardFields, scroll, ...rest }: ResponsiveTableProps<T>) {
+  const { hidden, choose } = useHiddenColumns(tableId, columns);
+  const chooser = <ColumnChooser tableId={tableId} columns={columns} hidden={hidden} choose={choose} />;
+  const shown: ColumnType<T>[] = columns
+    .filter((c, i) => c.card === 'actions' || !hidden.includes(columnKey(c, i)))
+    .map(({ card, defaultHidden: _defaultHidden, fixed, ...column }) => ({
+      ...column,
+      // Only a left-fixed column stays fixed; a right-fixed one covered the columns before it.
+      fixed: fixed === 'left' || fixed === true ? fixed : undefined,
+      ...(card === 'actions'
+        ? {
+            title: (
+              <span className="responsive-table-actions-head">
+                {typeof column.title === 'function' ? null : column.title}
+                {chooser}
+              </span>
+            ),
+          }
+        : {}),
+    }));
+  if (!columns.some((c) => c.card === 'actions')) shown.push({ key: '__chooser', title: chooser, width: 48, align: 'end' });
+  return <Table<T> {...rest} columns={shown} scroll={{ ...scroll, x: true }} className={['responsive-table', rest.className].filter(Boolean).join(' ')} />;
+}
+
+/** The phone's cards: the title, status, a few label / value lines and the actions of each row. */
+function PhoneCards<T extends object>({ columns, cardFields = DEFAULT_CARD_FIELDS, dataSource, loading, pagination, rowKey, onChange, locale }: ResponsiveTableProps<T>) {
+  const titleColumn = columns.find((c) => c.card === 'title') ?? columns.find((c) => c.card === undefined);
+  const statusColumns = columns.filter((c) => c.card === 'status');
+  const actionsColumn = columns.find((c) => c.card === 'actions');
+  const fieldColumns = columns
+    .map((column, index) => ({ column, key: columnKey(column, index) }))
+    .filter(({ column }) => column !== titleColumn && (column.card === 'field' || column.card === undefined))
+    .slice(0, cardFields);
+  const keyOf = (row: T, index: number): Key =>
+    typeof rowKey === 'function' ? rowKey(row, index) : ((row as Record<string, unknown>)[rowKey ?? 'key'] as Key | undefined) ?? index;
+
+  const listPagination = pagination
+    ? (() => {
+        const { position: _position, onChange: onPage, ...config } = pagination as TablePaginationConfig;
+        return {
+          ...config,
+          // On a phone Refine's page links shrink to the simple pager, as in its table.
+          simple: true,
+          align: 'center' as const,
+          onChange: (current: number, pageSize: number) => {
+            onPage?.(current, pageSize);
+            onChange?.({ ...config, current, pageSize }, {}, {}, { action: 'paginate', currentDataSource: [...(dataSource ?? [])] });
+          },
+        };
+      })()
+    : false;
+
+  return (
+    <List<T>
+      className="responsive-table-cards"
+      dataSource={dataSource ? [...dataSource] : []}
+      loading={loading}
+      pagination={listPagination}
+      locale={locale?.emptyText ? { emptyText: locale.emptyText } : undefined}
+      rowKey={keyOf}
+      renderItem={(row, index) => {
+        const fields = fieldColumns.map(({ column, key }) => ({ column, key, node: cell(column, row, index) }));
+        const actions = actionsColumn && cell(actionsColumn, row, index);
+        return (
+          <List.Item className="responsive-table-card-item">
+            <Card
+              size="small"
+              className="responsive-table-card"
+              data-testid="responsive-card"
+              title={titleColumn ? <Typography.Text strong>{cell(titleColumn, row, index)}</Typography.Text> : undefined}
+              extra={statusColumns.length ? <span className="responsive-table-card-status">{statusColumns.map((c, i) => <span key={i}>{cell(c, row, index)}</span>)}</span> : undefined}
+            >
+              {fields.length > 0 && (
+                <Descriptions
+                  size="small"
+                  column={1}
+                  colon={false}
+                  items={fields.map(({ column, node, key }) => ({ key, label: titleText(column, key), children: node }))}
+                />
+              )}
+              {actions && <div className="responsive-table-card-actions">{actions}</div>}
+            </Card>
+          </List.Item>
+        );
+      }}
+    />
+  );
+}
+
+export function ResponsiveTable<T extends object>(props: ResponsiveTableProps<T>) {
+  const screens = Grid.useBreakpoint();
+  return screens.sm === false ? <PhoneCards<T> {...props} /> : <DesktopTable<T> {...props} />;
+}
