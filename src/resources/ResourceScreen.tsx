@@ -3,12 +3,13 @@ import { useCreate, useDelete, useOne, useUpdate, type BaseKey, type CrudFilters
 import { useTable } from '@refinedev/antd';
 import { App, Badge, Button, Card, Descriptions, Drawer, Form, Grid, Space, Spin, Table, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
-import dayjs from 'dayjs';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { filterKindOf, formFields, idFieldOf, isShown, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { canAccessKey } from '../auth/ability';
+import { currentLanguage } from '../i18n';
+import { formatFor } from '../i18n/format';
 import { useMenuOverrides } from '../routing/useMenuOverrides';
 import { DateRangeInput, FieldInput } from './FieldInput';
 import { ConfirmRowAction, RowAction } from './RowAction';
@@ -72,7 +73,8 @@ export interface ResourceFormProps extends FormPageProps {
 
 function renderValue(declaration: ResourceDeclaration, name: string, field: FieldDeclaration | undefined, value: unknown, t: ReturnType<typeof useTranslation>['t']): ReactNode {
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
-  if (field?.widget === 'datetime') return dayjs(String(value)).format('YYYY-MM-DD HH:mm');
+  if (field?.widget === 'datetime') return formatFor(currentLanguage()).dateTime(String(value));
+  if (field?.widget === 'date') return formatFor(currentLanguage()).date(String(value));
   if (typeof value === 'boolean') return value ? <Tag color={name === 'locked' || name === 'hidden' ? 'red' : 'green'}>{t('admin:common.yes')}</Tag> : <Tag>{t('admin:common.no')}</Tag>;
   if (Array.isArray(value)) return value.map((v) => <Tag key={String(v)}>{optionLabel(declaration, name, String(v), t)}</Tag>);
   if (typeof value === 'object') return <pre className="resource-json">{JSON.stringify(value, null, 2)}</pre>;

@@ -5,6 +5,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, EXPORTS } from '../calls';
+import { useFormat } from '../../i18n/format';
 import type { CurvePoint } from '../../shared/monitoring';
 import { ExportButton } from './ExportButton';
 import { SERIES_COLORS } from './series';
@@ -18,13 +19,12 @@ function minuteOfDay(time: string): number {
   return (hours ?? 0) * 60 + (minutes ?? 0);
 }
 
-function clockLabel(minute: number): string {
-  return `${String(Math.floor(minute / 60)).padStart(2, '0')}:${String(minute % 60).padStart(2, '0')}`;
-}
-
 /** The day curve (spec §2 dashboard): PV, load, battery and grid power of a local day, in kW. */
 export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
+  /** A minute of the local day as a clock time in the language's convention (the axis is already local: read in UTC). */
+  const clockLabel = (minute: number) => format.time(minute * 60_000, { timeZone: 'UTC' });
   const [day, setDay] = useState<Dayjs | null>(null);
   const date = (day ?? dayjs(today)).format('YYYY-MM-DD');
   const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'day', sn, date], queryFn: () => calls.dayCurve(sn, date) });
@@ -70,10 +70,10 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
             }}
             axis={{
               x: { title: false, tickMethod: () => [0, 180, 360, 540, 720, 900, 1080, 1260, 1440], labelFormatter: clockLabel, labelAutoRotate: false },
-              y: { title: t('unit.kw'), labelFormatter: (v: number) => `${v}` },
+              y: { title: t('unit.kw'), labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) },
             }}
             legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
-            tooltip={{ title: (row: { minute: number }) => clockLabel(row.minute), items: [{ channel: 'y', valueFormatter: (v: number) => `${v} kW` }] }}
+            tooltip={{ title: (row: { minute: number }) => clockLabel(row.minute), items: [{ channel: 'y', valueFormatter: (v: number) => format.kilowatts(v) }] }}
           />
         ) : (
           <Empty style={{ padding: 60 }} description={isLoading ? t('loading') : t('day.noData')} />

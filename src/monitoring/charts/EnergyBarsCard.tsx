@@ -6,7 +6,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, EXPORTS } from '../calls';
-import { energy, percent } from '../format';
+import { useFormat } from '../../i18n/format';
 import type { Period } from '../../shared/monitoring';
 import { ExportButton } from './ExportButton';
 import { periodLabel, periodRange } from './periodLabel';
@@ -26,7 +26,8 @@ const SERIES = [
  * or a year can also be read as the table of days its statistics export holds.
  */
 export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
   const [period, setPeriod] = useState<Period>('month');
   const [date, setDate] = useState(dayjs(today));
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -36,9 +37,9 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
   const rows = useMemo(
     () =>
       (data?.bars ?? []).flatMap((bar) =>
-        SERIES.map(([key, field]) => ({ label: periodLabel(bar.label, period), series: t(`series.${key}`), value: bar[field] })),
+        SERIES.map(([key, field]) => ({ label: periodLabel(bar.label, period, format), series: t(`series.${key}`), value: bar[field] })),
       ),
-    [data, period, t],
+    [data, period, t, format],
   );
   const range = periodRange(period, day);
   const totals = data?.totals;
@@ -78,9 +79,9 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
               height={280}
               autoFit
               scale={{ color: { domain: SERIES.map(([k]) => t(`series.${k}`)), range: SERIES.map(([k]) => SERIES_COLORS[k]) } }}
-              axis={{ x: { title: false }, y: { title: t('unit.kwh') } }}
+              axis={{ x: { title: false }, y: { title: t('unit.kwh'), labelFormatter: (v: number) => format.number(v, { digits: 1, trim: true }) } }}
               legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
-              tooltip={{ channel: 'y', valueFormatter: (v: number) => `${v} kWh` }}
+              tooltip={{ channel: 'y', valueFormatter: (v: number) => format.energy(v, { digits: 1 }) }}
               style={{ radiusTopLeft: 3, radiusTopRight: 3 }}
             />
           ) : (
@@ -92,14 +93,14 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
         <Row gutter={[16, 12]} className="monitor-totals">
           {SERIES.map(([key, field]) => (
             <Col xs={12} md={4} key={key}>
-              <Statistic title={t(`series.${key}`)} value={energy(totals[field], i18n.language, 1)} suffix="kWh" />
+              <Statistic title={t(`series.${key}`)} value={format.number(totals[field], 1)} suffix="kWh" />
             </Col>
           ))}
           <Col xs={12} md={4}>
-            <Statistic title={t('rates.selfConsumption')} value={percent(totals.self_consumption_rate)} />
+            <Statistic title={t('rates.selfConsumption')} value={format.percent(totals.self_consumption_rate)} />
           </Col>
           <Col xs={12} md={4}>
-            <Statistic title={t('rates.autarky')} value={percent(totals.autarky_rate)} />
+            <Statistic title={t('rates.autarky')} value={format.percent(totals.autarky_rate)} />
           </Col>
         </Row>
       ) : null}

@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, EXPORTS } from '../calls';
-import { money } from '../format';
+import { useFormat } from '../../i18n/format';
 import { ALL_SN, type Period } from '../../shared/monitoring';
 import { ExportButton } from './ExportButton';
 import { periodLabel } from './periodLabel';
@@ -15,7 +15,9 @@ import { SystemCostEditor } from './SystemCostEditor';
 
 /** Income (savings + feed-in) per period, and the payback: when the savings repay the cost (of one system, or of all together). */
 export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; canEdit: boolean }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
+  const money = (amount: number | null, currency: string) => format.money(amount, currency);
   const [period, setPeriod] = useState<Period>('year');
   const [date, setDate] = useState(dayjs(today));
   const day = date.format('YYYY-MM-DD');
@@ -27,10 +29,10 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
   const rows = useMemo(
     () =>
       (bars.data?.bars ?? []).flatMap((bar) => [
-        { label: periodLabel(bar.label, period), series: t('income.savings'), value: bar.savings },
-        { label: periodLabel(bar.label, period), series: t('income.feedIn'), value: bar.feed_in },
+        { label: periodLabel(bar.label, period, format), series: t('income.savings'), value: bar.savings },
+        { label: periodLabel(bar.label, period, format), series: t('income.feedIn'), value: bar.feed_in },
       ]),
-    [bars.data, period, t],
+    [bars.data, period, t, format],
   );
   const p = payoff.data;
 
@@ -39,15 +41,15 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
       {p ? (
         <Row gutter={[16, 16]} align="middle" className="monitor-payback">
           <Col xs={12} md={6}>
-            <Statistic title={t('income.total')} value={money(p.income_since_commissioning, currency, i18n.language)} />
+            <Statistic title={t('income.total')} value={money(p.income_since_commissioning, currency)} />
           </Col>
           <Col xs={12} md={6}>
-            <Statistic title={t('income.perDay')} value={money(p.daily_income, currency, i18n.language)} />
+            <Statistic title={t('income.perDay')} value={money(p.daily_income, currency)} />
           </Col>
           <Col xs={12} md={6}>
             <Statistic
               title={t('income.paybackDate')}
-              value={p.payback_date ? dayjs(p.payback_date).format('LL') : t('income.paybackUnknown')}
+              value={p.payback_date ? format.date(p.payback_date, { style: 'long' }) : t('income.paybackUnknown')}
             />
           </Col>
           <Col xs={12} md={6}>
@@ -55,7 +57,7 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
             {single ? (
               <SystemCostEditor sn={sn} cost={p.system_cost} currency={currency} canEdit={canEdit} />
             ) : (
-              <span className="monitor-cost">{p.system_cost !== null ? money(p.system_cost, currency, i18n.language) : t('income.costNotSet')}</span>
+              <span className="monitor-cost">{p.system_cost !== null ? money(p.system_cost, currency) : t('income.costNotSet')}</span>
             )}
             {p.payback_percent !== null ? <Progress percent={p.payback_percent} size="small" strokeColor={SERIES_COLORS.savings} /> : null}
           </Col>
@@ -63,7 +65,7 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
       ) : (
         <Row className="monitor-payback">
           <Col>
-            <Statistic title={t('income.periodTotal')} value={money(bars.data?.total ?? null, currency, i18n.language)} />
+            <Statistic title={t('income.periodTotal')} value={money(bars.data?.total ?? null, currency)} />
           </Col>
         </Row>
       )}
@@ -84,9 +86,9 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
             height={240}
             autoFit
             scale={{ color: { domain: [t('income.savings'), t('income.feedIn')], range: [SERIES_COLORS.savings, SERIES_COLORS.feedIn] } }}
-            axis={{ x: { title: false }, y: { title: currency } }}
+            axis={{ x: { title: false }, y: { title: currency, labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) } }}
             legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
-            tooltip={{ channel: 'y', valueFormatter: (v: number) => money(v, currency, i18n.language) }}
+            tooltip={{ channel: 'y', valueFormatter: (v: number) => money(v, currency) }}
           />
         ) : (
           <Empty style={{ padding: 40 }} description={bars.isLoading ? t('loading') : t('bars.noData')} />

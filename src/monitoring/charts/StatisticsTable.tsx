@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
-import { energy, percent } from '../format';
+import { useFormat } from '../../i18n/format';
 import { ALL_SN, type DailyStatisticRow } from '../../shared/monitoring';
 
 const ENERGY_FIELDS = [
@@ -20,14 +19,16 @@ const ENERGY_FIELDS = [
  * to read on screen. 'All' has one row per system and day, so it shows the S/N too.
  */
 export function StatisticsTable({ sn, beginDate, endDate }: { sn: string; beginDate: string; endDate: string }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
   const { data, isLoading } = useQuery({
     queryKey: ['monitoring', 'statistics', sn, beginDate, endDate],
     queryFn: () => calls.statistics(sn, beginDate, endDate),
   });
-  const kwh = (v: number) => energy(v, i18n.language, 1);
+  const kwh = (v: number) => format.number(v, 1);
+  const percent = (v: number | null) => format.percent(v);
   const columns: TableColumnsType<DailyStatisticRow> = [
-    { key: 'day', dataIndex: 'day', title: t('day.date'), render: (day: string) => dayjs(day).format('L'), fixed: 'left' },
+    { key: 'day', dataIndex: 'day', title: t('day.date'), render: (day: string) => format.date(day), fixed: 'left' },
     ...(sn === ALL_SN ? [{ key: 'sys_sn', dataIndex: 'sys_sn', title: t('list.sn') }] : []),
     ...ENERGY_FIELDS.map(([key, field]) => ({ key, dataIndex: field, title: `${t(`series.${key}`)} (kWh)`, align: 'right' as const, render: kwh })),
     { key: 'self', dataIndex: 'self_consumption_rate', title: t('rates.selfConsumption'), align: 'right', render: percent },

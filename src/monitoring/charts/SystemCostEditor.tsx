@@ -3,15 +3,16 @@ import { App, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
-import { money } from '../format';
+import { useFormat } from '../../i18n/format';
 
 /** The system cost the payback is measured against; editable by its owner (canEdit: permissions/entities.ts), read by others. */
 export function SystemCostEditor({ sn, cost, currency, canEdit }: { sn: string; cost: number | null; currency: string; canEdit: boolean }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
-  const text = cost === null ? t('income.costNotSet') : money(cost, currency, i18n.language);
+  const text = cost === null ? t('income.costNotSet') : format.money(cost, currency);
 
   if (!canEdit) return <div className="monitor-cost">{text}</div>;
   if (!editing) {

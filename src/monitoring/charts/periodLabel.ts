@@ -1,10 +1,11 @@
 import dayjs from 'dayjs';
+import type { Formatter } from '../../i18n/format';
 import type { Period } from '../../shared/monitoring';
 
 /** A bar's label in the chosen language: the day of the month, the month's short name, or the year. */
-export function periodLabel(label: string, period: Period): string {
-  if (period === 'month') return dayjs(label).format('D');
-  if (period === 'year') return dayjs(`${label}-01`).format('MMM');
+export function periodLabel(label: string, period: Period, format: Formatter): string {
+  if (period === 'month') return format.dayOfMonth(label);
+  if (period === 'year') return format.month(label, { short: true, withYear: false });
   return label;
 }
 

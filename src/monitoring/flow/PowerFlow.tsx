@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { kw } from '../format';
+import { useFormat } from '../../i18n/format';
 import type { PowerFlow as Flow } from '../../shared/monitoring';
 import { BatteryGlyph, HouseGlyph, InverterGlyph, PylonGlyph, SunGlyph } from './icons';
 import './flow.css';
@@ -74,6 +74,8 @@ function Node({ at, color, label, value, detail, side = 'below', children }: { a
  */
 export function PowerFlow({ flow }: { flow: Flow }) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
+  const kw = (watts: number) => format.power(watts, { abs: true });
   const idle = (w: number) => Math.abs(w) < IDLE_W;
   const gridState = idle(flow.grid_w) ? t('flow.idle') : flow.grid_w > 0 ? t('flow.importing') : t('flow.exporting');
   const batteryState = idle(flow.battery_w) ? t('flow.idle') : flow.battery_w > 0 ? t('flow.charging') : t('flow.discharging');
@@ -95,13 +97,13 @@ export function PowerFlow({ flow }: { flow: Flow }) {
             <InverterGlyph />
           </g>
         </g>
-        <Node at={NODES.pv} side="right" color="#f5a623" label={t('flow.pv')} value={`${kw(flow.pv_w)} kW`}>
+        <Node at={NODES.pv} side="right" color="#f5a623" label={t('flow.pv')} value={kw(flow.pv_w)}>
           <SunGlyph />
         </Node>
-        <Node at={NODES.grid} color="#5b8def" label={t('flow.grid')} value={`${kw(flow.grid_w)} kW`} detail={gridState}>
+        <Node at={NODES.grid} color="#5b8def" label={t('flow.grid')} value={kw(flow.grid_w)} detail={gridState}>
           <PylonGlyph />
         </Node>
-        <Node at={NODES.load} color="#0f9f6e" label={t('flow.load')} value={`${kw(flow.load_w)} kW`}>
+        <Node at={NODES.load} color="#0f9f6e" label={t('flow.load')} value={kw(flow.load_w)}>
           <HouseGlyph />
         </Node>
         <Node
@@ -109,7 +111,7 @@ export function PowerFlow({ flow }: { flow: Flow }) {
           side="right"
           color="#18b46b"
           label={`${t('flow.battery')} · ${flow.soc === null ? '–' : `${Math.round(flow.soc)} %`}`}
-          value={`${kw(flow.battery_w)} kW`}
+          value={kw(flow.battery_w)}
           detail={batteryState}
         >
           <BatteryGlyph soc={flow.soc} />

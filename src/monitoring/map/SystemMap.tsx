@@ -3,7 +3,7 @@ import { Card, Segmented, Skeleton, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
-import { fixed2 } from '../format';
+import { useFormat } from '../../i18n/format';
 import { STATUS_COLORS, statusOf } from '../status';
 import { EMS_STATUSES } from '../../shared/monitoring';
 import { fitView, project, WORLD } from './projection';
@@ -13,6 +13,7 @@ import { WORLD_PATH } from './worldPath';
 /** Where the systems of the caller's scope stand, coloured by status; drawn from a shipped outline (works offline). */
 export function SystemMap({ onOpen }: { onOpen: (sn: string) => void }) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
   const [zoom, setZoom] = useState<'fit' | 'world'>('fit');
   const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'map'], queryFn: calls.mapPositions });
   const markers = useMemo(() => (data ?? []).map((p) => ({ ...p, at: project(p.longitude, p.latitude) })), [data]);
@@ -48,7 +49,7 @@ export function SystemMap({ onOpen }: { onOpen: (sn: string) => void }) {
                     <div>
                       <strong>{m.sys_name}</strong>
                       <div>{m.sys_sn} · {m.city}</div>
-                      <div>{fixed2(m.popv)} kW · {fixed2(m.cobat)} kWh · {t(`status.${statusOf(m.ems_status)}`)}</div>
+                      <div>{format.kilowatts(m.popv)} · {format.energy(m.cobat)} · {t(`status.${statusOf(m.ems_status)}`)}</div>
                     </div>
                   }
                 >

@@ -1,7 +1,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { Card, Empty, List, Skeleton, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
 import { calls } from '../calls';
 import { useFaultText } from '../faultText';
 import { STATUS_COLORS } from '../status';
@@ -17,6 +17,7 @@ export function FaultLevel({ level }: { level: Fault['level'] }) {
 /** The newest faults of the shown systems (several for 'All'), newest first. */
 export function FaultsCard({ sns }: { sns: readonly string[] }) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
   const faultText = useFaultText();
   const results = useQueries({
     queries: sns.map((sn) => ({ queryKey: ['monitoring', 'faults', sn, 1, RECENT], queryFn: () => calls.faults(sn, 1, RECENT) })),
@@ -42,7 +43,7 @@ export function FaultsCard({ sns }: { sns: readonly string[] }) {
                     <FaultLevel level={f.level} /> <Typography.Text code>{f.code}</Typography.Text> {faultText(f)}
                   </span>
                 }
-                description={`${dayjs(f.started_at).format('L LT')}${sns.length > 1 ? ` · ${f.sn}` : ''}`}
+                description={`${format.dateTime(f.started_at)}${sns.length > 1 ? ` · ${f.sn}` : ''}`}
               />
             </List.Item>
           )}

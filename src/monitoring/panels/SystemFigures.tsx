@@ -1,18 +1,19 @@
 import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { fixed2 } from '../format';
+import { useFormat } from '../../i18n/format';
 import { StatusTag } from '../status';
 import { ALL_SN, type SystemSummary } from '../../shared/monitoring';
 
 /** The left panel (spec §3 system summary): ratings in kW / kWh to 2 decimals, models, status. */
 export function SystemFigures({ system }: { system: SystemSummary }) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
   const all = system.sys_sn === ALL_SN;
   const items = [
-    { key: 'popv', label: t('figures.popv'), children: `${fixed2(system.popv)} kW` },
-    { key: 'poinv', label: t('figures.poinv'), children: `${fixed2(system.poinv)} kW` },
-    { key: 'cobat', label: t('figures.cobat'), children: `${fixed2(system.cobat)} kWh` },
-    { key: 'surpluscobat', label: t('figures.surpluscobat'), children: `${fixed2(system.surpluscobat)} kWh` },
+    { key: 'popv', label: t('figures.popv'), children: format.kilowatts(system.popv) },
+    { key: 'poinv', label: t('figures.poinv'), children: format.kilowatts(system.poinv) },
+    { key: 'cobat', label: t('figures.cobat'), children: format.energy(system.cobat) },
+    { key: 'surpluscobat', label: t('figures.surpluscobat'), children: format.energy(system.surpluscobat) },
     ...(all
       ? []
       : [

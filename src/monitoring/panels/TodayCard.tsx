@@ -1,13 +1,14 @@
 import { Card, Col, Progress, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SERIES_COLORS } from '../charts/series';
-import { energy } from '../format';
+import { useFormat } from '../../i18n/format';
 import type { Summary } from '../../shared/monitoring';
 
 function Rate({ label, value, color }: { label: string; value: number | null; color: string }) {
+  const format = useFormat();
   return (
     <div className="monitor-rate">
-      <Progress type="dashboard" size={96} percent={value ?? 0} strokeColor={color} format={() => (value === null ? '–' : `${value}%`)} />
+      <Progress type="dashboard" size={96} percent={value ?? 0} strokeColor={color} format={() => format.percent(value)} />
       <Typography.Text type="secondary">{label}</Typography.Text>
     </div>
   );
@@ -15,8 +16,8 @@ function Rate({ label, value, color }: { label: string; value: number | null; co
 
 /** Today's and lifetime energy, self-consumption and autarky rates, CO₂ avoided. */
 export function TodayCard({ summary }: { summary: Summary }) {
-  const { t, i18n } = useTranslation('monitoring');
-  const lng = i18n.language;
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
   const today = summary.today;
   const figures = [
     ['pv', today.pv_kwh],
@@ -31,7 +32,7 @@ export function TodayCard({ summary }: { summary: Summary }) {
       <Row gutter={[12, 12]}>
         {figures.map(([key, value]) => (
           <Col span={12} key={key}>
-            <Statistic title={t(`series.${key}`)} value={energy(value, lng, 1)} suffix="kWh" valueStyle={{ color: SERIES_COLORS[key], fontSize: 20 }} />
+            <Statistic title={t(`series.${key}`)} value={format.number(value, 1)} suffix="kWh" valueStyle={{ color: SERIES_COLORS[key], fontSize: 20 }} />
           </Col>
         ))}
       </Row>

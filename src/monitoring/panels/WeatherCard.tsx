@@ -1,21 +1,18 @@
 import { Area } from '@ant-design/charts';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton, Statistic, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
 import { SERIES_COLORS } from '../charts/series';
-import { energy } from '../format';
+import { useFormat } from '../../i18n/format';
 import { WeatherIcon } from './WeatherIcon';
-
-/** Hour of an instant in the system's zone (HH:00). */
-function hourIn(iso: string, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date(iso));
-}
 
 /** Weather at the system now and over the next hours, and today's expected PV from the forecast. */
 export function WeatherCard({ sn }: { sn: string }) {
-  const { t, i18n } = useTranslation('monitoring');
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
+  /** Hour of an instant in the system's zone. */
+  const hourIn = (iso: string, timeZone: string) => format.time(iso, { timeZone });
   const weather = useQuery({ queryKey: ['monitoring', 'weather', sn], queryFn: () => calls.weather(sn) });
   const forecast = useQuery({ queryKey: ['monitoring', 'forecast', sn], queryFn: () => calls.forecast(sn) });
   const w = weather.data;
@@ -53,8 +50,8 @@ export function WeatherCard({ sn }: { sn: string }) {
       )}
       <div className="monitor-forecast">
         <Statistic
-          title={t('forecast.title', { date: f ? dayjs(f.date).format('ll') : '' })}
-          value={f ? energy(f.total_kwh, i18n.language, 1) : '–'}
+          title={t('forecast.title', { date: f ? format.date(f.date) : '' })}
+          value={format.number(f?.total_kwh, 1)}
           suffix="kWh"
         />
         {f?.hours.length ? (
@@ -68,7 +65,7 @@ export function WeatherCard({ sn }: { sn: string }) {
             style={{ fill: `linear-gradient(-90deg, #ffffff 0%, ${SERIES_COLORS.pv} 100%)`, fillOpacity: 0.6 }}
             line={{ style: { stroke: SERIES_COLORS.pv, lineWidth: 2 } }}
             axis={{ x: { title: false, tickFilter: (_: unknown, i: number) => i % 6 === 0 }, y: { title: false, tickCount: 3 } }}
-            tooltip={{ channel: 'y', name: t('forecast.pv'), valueFormatter: (v: number) => `${v} kW` }}
+            tooltip={{ channel: 'y', name: t('forecast.pv'), valueFormatter: (v: number) => format.kilowatts(v) }}
           />
         ) : null}
       </div>

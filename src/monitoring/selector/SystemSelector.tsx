@@ -2,7 +2,7 @@ import { Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUser } from '../../auth/useUser';
-import { fixed2 } from '../format';
+import { useFormat } from '../../i18n/format';
 import { isCustomerOrSharer } from '../roles';
 import { StatusDot } from '../status';
 import { ALL_SN, type SystemSummary } from '../../shared/monitoring';
@@ -16,6 +16,7 @@ export function showsSystemSelector(roles: readonly string[], pathname: string):
 
 function Entry({ system, active, onSelect }: { system: SystemSummary; active: boolean; onSelect: () => void }) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
   const all = system.sys_sn === ALL_SN;
   return (
     <li>
@@ -26,8 +27,8 @@ function Entry({ system, active, onSelect }: { system: SystemSummary; active: bo
         </span>
         {all ? null : <span className="system-selector__sn">{system.sys_sn}</span>}
         <span className="system-selector__figures" data-testid={`figures-${system.sys_sn}`}>
-          <span title={t('figures.popv')}>{fixed2(system.popv)} kW</span>
-          <span title={t('figures.cobat')}>{fixed2(system.cobat)} kWh</span>
+          <span title={t('figures.popv')}>{format.kilowatts(system.popv)}</span>
+          <span title={t('figures.cobat')}>{format.energy(system.cobat)}</span>
         </span>
       </button>
     </li>

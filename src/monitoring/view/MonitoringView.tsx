@@ -1,6 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
-import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
@@ -8,7 +7,7 @@ import { DayCurveCard } from '../charts/DayCurveCard';
 import { EnergyBarsCard } from '../charts/EnergyBarsCard';
 import { IncomeCard } from '../charts/IncomeCard';
 import { PowerFlow } from '../flow/PowerFlow';
-import { localToday } from '../format';
+import { localToday, useFormat } from '../../i18n/format';
 import { ComponentsCard } from '../components/ComponentsList';
 import { FaultsCard } from '../panels/FaultsCard';
 import { LifetimeFigures } from '../panels/LifetimeFigures';
@@ -38,6 +37,7 @@ export interface MonitoringViewProps {
 /** The monitoring views of one system or 'All': figures, live power flow, today, day curve, bars, income, weather, faults. */
 export function MonitoringView({ system, forCustomer, faultSns, canEdit, showComponents = false, actions }: MonitoringViewProps) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
   useDayjsLocale();
   const sn = system.sys_sn;
   const summary = useQuery({
@@ -64,7 +64,7 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
             className="monitor-card-fill"
             extra={
               <Space>
-                {data?.flow.ts ? <Typography.Text type="secondary">{t('flow.updated', { time: dayjs(data.flow.ts).format('LT') })}</Typography.Text> : null}
+                {data?.flow.ts ? <Typography.Text type="secondary">{t('flow.updated', { time: format.timeOrDateTime(data.flow.ts, { timeZone: data.time_zone }) })}</Typography.Text> : null}
                 {actions}
               </Space>
             }

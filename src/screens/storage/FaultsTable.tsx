@@ -1,6 +1,6 @@
 import { Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
 import { calls } from '../../monitoring/calls';
 import { useFaultText } from '../../monitoring/faultText';
 import { FaultLevel } from '../../monitoring/panels/FaultsCard';
@@ -10,6 +10,7 @@ import { SystemHistoryTable } from './SystemHistoryTable';
 /** Every fault of a system, newest first, paged. */
 export function FaultsTable({ sn }: { sn: string }) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
   const faultText = useFaultText();
   return (
     <SystemHistoryTable<Fault>
@@ -20,12 +21,12 @@ export function FaultsTable({ sn }: { sn: string }) {
         { key: 'level', dataIndex: 'level', title: t('faults.level'), render: (level: Fault['level']) => <FaultLevel level={level} /> },
         { key: 'code', dataIndex: 'code', title: t('faults.code'), render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
         { key: 'description', dataIndex: 'description', title: t('faults.description'), render: (_: string, f: Fault) => faultText(f) },
-        { key: 'started_at', dataIndex: 'started_at', title: t('faults.started'), render: (v: string) => dayjs(v).format('L LT') },
+        { key: 'started_at', dataIndex: 'started_at', title: t('faults.started'), render: (v: string) => format.dateTime(v) },
         {
           key: 'ended_at',
           dataIndex: 'ended_at',
           title: t('faults.ended'),
-          render: (v: string | null) => (v ? dayjs(v).format('L LT') : <Tag color="red">{t('faults.active')}</Tag>),
+          render: (v: string | null) => (v ? format.dateTime(v) : <Tag color="red">{t('faults.active')}</Tag>),
         },
       ]}
     />

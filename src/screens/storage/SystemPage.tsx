@@ -1,9 +1,9 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Skeleton, Tabs, Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { canAccessKey } from '../../auth/ability';
+import { useFormat } from '../../i18n/format';
 import { calls } from '../../monitoring/calls';
 import { StatusTag } from '../../monitoring/status';
 import { ComponentsTable } from '../../monitoring/components/ComponentsList';
@@ -16,6 +16,7 @@ import { UserLogTable } from './UserLogTable';
 /** A system's page for staff: its remark, the monitoring views, its components, its faults and its user log. */
 export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
   const { t, i18n } = useTranslation('monitoring');
+  const format = useFormat();
   // Staff who manage systems keep the remark; the cost is the owner's (permissions/entities.ts). The server checks again.
   const canEditRemark = canAccessKey('systemRemark', 'update');
   const canEditCost = canAccessKey('systemCost', 'update');
@@ -50,8 +51,8 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
         items={[
           { key: 'address', label: t('system.address'), children: `${system.address} (${countryName(system.country_code, i18n.language)})` },
           { key: 'installer', label: t('list.installer'), children: system.installer ?? '–' },
-          { key: 'commissioned', label: t('system.commissioned'), children: system.commissioned_on ? dayjs(system.commissioned_on).format('LL') : '–' },
-          { key: 'lastSeen', label: t('list.lastSeen'), children: system.last_seen_at ? dayjs(system.last_seen_at).format('L LT') : '–' },
+          { key: 'commissioned', label: t('system.commissioned'), children: format.date(system.commissioned_on, { style: 'long' }) },
+          { key: 'lastSeen', label: t('list.lastSeen'), children: format.dateTime(system.last_seen_at) },
           { key: 'remark', label: t('system.remark'), span: 'filled', children: <RemarkEditor sn={system.sys_sn} remark={system.remark} canEdit={canEditRemark} /> },
         ]}
       />

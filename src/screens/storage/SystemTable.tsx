@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { Table, type TableProps } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { calls, type SystemQuery } from '../../monitoring/calls';
-import { fixed2 } from '../../monitoring/format';
+import { useFormat } from '../../i18n/format';
 import { StatusTag } from '../../monitoring/status';
 import type { SystemListRow } from '../../shared/monitoring';
 import { countryName } from './countries';
@@ -13,6 +12,7 @@ import type { Filters } from './SystemFilters';
 /** The storage list: server-side paging and sorting over the caller's scope; a row opens the system page. */
 export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Filters; paging: Paging; onPaging: (paging: Paging) => void; onOpen: (sn: string) => void }) {
   const { t, i18n } = useTranslation('monitoring');
+  const format = useFormat();
   const query: SystemQuery = { ...paging, ...filters };
   const { data, isFetching } = useQuery({ queryKey: ['monitoring', 'systems', query], queryFn: () => calls.systems(query), placeholderData: (previous) => previous });
 
@@ -23,9 +23,9 @@ export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Fi
     { key: 'sys_name', dataIndex: 'sys_name', title: t('list.name'), sorter: true, sortOrder: sortOrder('sys_name'), ellipsis: true },
     { key: 'country_code', dataIndex: 'country_code', title: t('list.country'), sorter: true, sortOrder: sortOrder('country_code'), render: (code: string, row) => `${countryName(code, i18n.language)} · ${row.city}`, responsive: ['md'] },
     { key: 'installer', dataIndex: 'installer', title: t('list.installer'), sorter: true, sortOrder: sortOrder('installer'), ellipsis: true, responsive: ['lg'] },
-    { key: 'popv', dataIndex: 'popv', title: t('list.popv'), sorter: true, sortOrder: sortOrder('popv'), align: 'right', render: (v: number) => fixed2(v), responsive: ['sm'] },
-    { key: 'cobat', dataIndex: 'cobat', title: t('list.cobat'), sorter: true, sortOrder: sortOrder('cobat'), align: 'right', render: (v: number) => fixed2(v), responsive: ['sm'] },
-    { key: 'last_seen_at', dataIndex: 'last_seen_at', title: t('list.lastSeen'), sorter: true, sortOrder: sortOrder('last_seen_at'), render: (v: string | null) => (v ? dayjs(v).format('L LT') : '–'), responsive: ['lg'] },
+    { key: 'popv', dataIndex: 'popv', title: t('list.popv'), sorter: true, sortOrder: sortOrder('popv'), align: 'right', render: (v: number) => format.number(v), responsive: ['sm'] },
+    { key: 'cobat', dataIndex: 'cobat', title: t('list.cobat'), sorter: true, sortOrder: sortOrder('cobat'), align: 'right', render: (v: number) => format.number(v), responsive: ['sm'] },
+    { key: 'last_seen_at', dataIndex: 'last_seen_at', title: t('list.lastSeen'), sorter: true, sortOrder: sortOrder('last_seen_at'), render: (v: string | null) => format.dateTime(v), responsive: ['lg'] },
   ];
 
   return (

@@ -1,6 +1,6 @@
 import { Typography } from 'antd';
-import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
 import { calls } from '../../monitoring/calls';
 import type { UserLogEntry } from '../../shared/monitoring';
 import { SystemHistoryTable } from './SystemHistoryTable';
@@ -8,13 +8,14 @@ import { SystemHistoryTable } from './SystemHistoryTable';
 /** Who changed what on a system, newest first, paged. */
 export function UserLogTable({ sn }: { sn: string }) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
   return (
     <SystemHistoryTable<UserLogEntry>
       sn={sn}
       kind="userLog"
       fetchPage={calls.userLog}
       columns={[
-        { key: 'created_at', dataIndex: 'created_at', title: t('log.time'), render: (v: string) => dayjs(v).format('L LT') },
+        { key: 'created_at', dataIndex: 'created_at', title: t('log.time'), render: (v: string) => format.dateTime(v) },
         { key: 'username', dataIndex: 'username', title: t('log.user') },
         { key: 'action', dataIndex: 'action', title: t('log.action'), render: (a: string) => t(`log.actions.${a}`, { defaultValue: a }) },
         {
