@@ -1,11 +1,13 @@
 import { DownOutlined, GlobalOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
+import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { isLanguage, LANGUAGES, setLanguage } from '../i18n';
+import { isLanguage, LANGUAGES } from '../i18n';
+import { chooseLanguage } from '../i18n/chooseLanguage';
 
-/** Spec §1: all four languages by their own names; the current one is disabled. */
+/** Spec §1: all four languages by their own names; the current one is disabled. The choice is also saved as the user's language. */
 export function LanguageSwitcher({ compact = false, dark = false }: { compact?: boolean; dark?: boolean }) {
   const { t, i18n } = useTranslation();
+  const { message } = App.useApp();
   const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[1];
   return (
     <Dropdown
@@ -16,7 +18,10 @@ export function LanguageSwitcher({ compact = false, dark = false }: { compact?: 
         selectedKeys: [current.code],
         items: LANGUAGES.map((l) => ({ key: l.code, label: <span lang={l.code}>{l.label}</span>, disabled: l.code === current.code })),
         onClick: ({ key }) => {
-          if (isLanguage(key)) void setLanguage(key);
+          if (!isLanguage(key)) return;
+          void chooseLanguage(key).then((saved) => {
+            if (!saved) void message.warning(i18n.t('common:languageNotSaved'));
+          });
         },
       }}
     >
