@@ -11,3 +11,4 @@ export * from './admin-access';
 export * from './app-settings';
 export * from './mail';
 export * from './account-recovery';
+export * from './system-events';
