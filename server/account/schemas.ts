@@ -34,6 +34,7 @@ export const tokensResponse = envelopeOf(z.object({ AccessToken: z.string(), Ref
 export const userInfoResponse = envelopeOf(
   z.object({
     username: z.string(),
+    name: z.string().describe('the name to greet the user by: the display name, else the user name'),
     email: z.string(),
     roles: z.array(z.string()),
     country: z.string(),

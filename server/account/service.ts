@@ -20,6 +20,8 @@ export interface Tokens {
 
 export interface UserInfo {
   username: string;
+  /** The name to greet the user by: the profile's display name, else the user name. */
+  name: string;
   email: string;
   roles: string[];
   country: string;
@@ -125,6 +127,7 @@ export class AccountService {
     if (!user) throw new ApiError(Code.USER_NOT_FOUND);
     return {
       username: user.username,
+      name: user.displayName.trim() || user.username,
       email: user.email,
       roles: user.roles,
       country: user.country,

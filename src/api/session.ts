@@ -13,6 +13,8 @@ export const STORAGE_KEYS = {
 
 export interface UserInfo {
   username: string;
+  /** The name to greet the user by (display name, else user name); absent in a session stored before it existed. */
+  name?: string;
   email: string;
   roles: string[];
   country: string;

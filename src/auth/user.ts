@@ -25,6 +25,7 @@ export async function loadUser({ afterLogin = false } = {}): Promise<UserLoad> {
     if (envelope.code === 200 && user && Array.isArray(user.roles) && user.roles.length > 0) {
       const info: UserInfo = {
         username: user.username,
+        name: user.name || user.username,
         email: user.email ?? '',
         roles: user.roles,
         country: user.country ?? '',

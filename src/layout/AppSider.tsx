@@ -56,7 +56,8 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
         };
 
   const group = findGroup(entries, location.pathname);
-  const name = user?.username ?? '';
+  // Greeted by name (the display name), not by the login ID.
+  const name = user?.name || user?.username || '';
   const profileBuilt = hasScreen('userInfoSettings');
 
   return (

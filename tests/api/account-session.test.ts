@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { sessions, userLog } from '../../server/db/schema';
+import { sessions, userLog, users } from '../../server/db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type Tokens } from './helpers';
 
 const MINUTE = 60_000;
@@ -22,8 +22,14 @@ describe('GetUserInfo and the access token', () => {
     expect((await userInfo(AccessToken)).body).toEqual({
       code: 200,
       info: 'Success',
-      data: { username: 'customer', email: 'thomas.becker@mail.example', roles: ['customer'], country: 'Germany', languageCode: 'en-US', menuDenied: [] },
+      data: { username: 'customer', name: 'Thomas Becker', email: 'thomas.becker@mail.example', roles: ['customer'], country: 'Germany', languageCode: 'en-US', menuDenied: [] },
     });
+  });
+
+  test('names the caller by the user name when the profile has no display name (the sidebar greets by name)', async () => {
+    await t.db.update(users).set({ displayName: '  ' }).where(eq(users.username, 'customer'));
+    const { AccessToken } = await t.login('customer');
+    expect((await userInfo(AccessToken)).body.data.name).toBe('customer');
   });
 
   test.each([

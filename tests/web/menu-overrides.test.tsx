@@ -75,11 +75,11 @@ describe('menu management shapes the sidebar (overrides over the route table)', 
   });
 });
 
-function renderSider(roles: string[]) {
+function renderSider(roles: string[], user: { username?: string; name?: string } = {}) {
   // A customer's sider also lists their systems (monitoring); none here.
   server.use(http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json({ code: 200, info: 'Success', data: [] })));
   session.setTokens('token', 'refresh');
-  session.setUserInfo({ username: 'someone', email: 'someone@example.com', roles, country: 'DE', languageCode: 'en', menuDenied: [] });
+  session.setUserInfo({ username: 'someone', email: 'someone@example.com', roles, country: 'DE', languageCode: 'en', menuDenied: [], ...user });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -141,5 +141,22 @@ describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, (
     const nav = within(screen.getByRole('navigation'));
     await waitFor(() => expect(nav.getByText(i18n.t('menu:changePwd'))).toBeInTheDocument());
     expect(nav.getByText(i18n.t('menu:userInfoSettings'))).toBeInTheDocument();
+  });
+});
+
+describe('the sidebar greets the user by name (issue 11, point 18)', { timeout: 20_000 }, () => {
+  const noOverrides = () => server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
+
+  it('by the display name, not the user ID', async () => {
+    noOverrides();
+    renderSider(['customer'], { username: 'customer', name: 'Thomas Becker' });
+    expect(await screen.findByTestId('welcome')).toHaveTextContent('Welcome, Thomas Becker');
+    expect(screen.getByTestId('welcome')).not.toHaveTextContent('customer');
+  });
+
+  it('by the user name when no name is known (a session stored before names were sent)', async () => {
+    noOverrides();
+    renderSider(['customer'], { username: 'customer' });
+    expect(await screen.findByTestId('welcome')).toHaveTextContent('Welcome, customer');
   });
 });
