@@ -82,7 +82,8 @@ async function migrateAndSeed(db: Database, config: AppConfig, now: Date): Promi
   await migrate(db);
   if (!(await isEmpty(db))) return false;
   await seedDemo(db, { password: config.demoPassword, now });
-  await seedMonitoringDemo(db, { password: config.demoPassword, now });
+  // Each system's life from its commissioning: early years as rollups, the recent weeks as raw samples.
+  await seedMonitoringDemo(db, { password: config.demoPassword, now, lifetime: true });
   // Licenses, S/Ns of the fleet, e-mail rules, the menu tree (after the fleet: it registers the fleet's S/Ns).
   await seedAdminDemo(db, { now, portalUrl: config.portalUrl });
   return true;

@@ -2,7 +2,6 @@ import { parseArgs } from 'node:util';
 import { demoDeviceKey } from '../monitoring/ingest/device-keys';
 import { MAX_SAMPLES_PER_BATCH } from '../monitoring/ingest/schema';
 import { demoFleet, type DemoSystem } from '../monitoring/demo/fleet';
-import { cloudinessOf } from '../monitoring/weather/service';
 import { toIngestBatches } from './batches';
 import { unknownSystems, unknownSystemsMessage } from './fleet-check';
 import { alignToStep, SiteSimulator } from './simulate';
@@ -49,7 +48,6 @@ function siteOf(demo: DemoSystem): Site {
     batteryKwh: demo.surpluscobat,
     load: demo.kind,
     annualLoadKwh: demo.annualLoadKwh,
-    cloudiness: cloudinessOf(demo),
   };
 }
 

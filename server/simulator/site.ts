@@ -14,8 +14,6 @@ export interface Site {
   load: LoadKind;
   /** Yearly consumption, kWh. */
   annualLoadKwh: number;
-  /** Mean cloud cover of the climate, 0-1. */
-  cloudiness: number;
 }
 
 export type LoadKind = 'household' | 'commercial';

@@ -55,3 +55,9 @@ export function solarHour(time: Date, longitude: number): number {
   const utcHours = time.getUTCHours() + time.getUTCMinutes() / 60;
   return (((utcHours + longitude / 15) % 24) + 24) % 24;
 }
+
+/** 1 in the local midwinter, −1 in midsummer: northern winter is around day 15, the south's half a year off. */
+export function winterness(latitude: number, doy: number): number {
+  const northern = Math.cos((2 * Math.PI * (doy - 15)) / 365);
+  return latitude >= 0 ? northern : -northern;
+}

@@ -13,6 +13,7 @@ import { ingestWithDeviceKey } from '../ingest/service';
 import { markSilentSystemsOffline } from '../systems/service';
 import { weatherHours } from '../weather/service';
 import { DEMO_EXPIRED_SHARE_SN, DEMO_FLEET_SIZE, DEMO_INSTALLERS, DEMO_VPP, demoFleet, type DemoSystem } from './fleet';
+import { rawHistoryStart, seedEarlyYears } from './history';
 import { markDemoSeeded } from './marker';
 import { insertDemoOrganizations, linkDemoUsers, type DemoOrganizationIds } from './organizations';
 import { PRICE_LEVELS } from './places';
@@ -21,26 +22,33 @@ import { siteOfSystem } from './site';
 /**
  * The monitoring part of the demo (DESIGN §8): the fleet, its components and tariffs, the expired share,
  * and 60 days of 5-minute history pushed through the device ingest service, the same code a device's HTTP
- * batch runs. Runs once: a database that already has systems is left alone.
+ * batch runs; with `lifetime`, before those each system's days from its commissioning as daily and
+ * monthly rollups (history.ts). Runs once: a database that already has systems is left alone.
  */
 export interface MonitoringSeedOptions {
   password: string;
   now: Date;
-  /** Days of history (60 for the demo; tests use fewer). */
+  /** Days of raw 5-minute history (60 for the demo; tests use fewer). */
   days?: number;
+  /**
+   * Also the years before, from each system's commissioning, as rollups; the raw history then starts at
+   * a local midnight. The first start of a portal sets it; tests that need only recent data leave it off.
+   */
+  lifetime?: boolean;
   /** How many systems (60 for the demo). */
   size?: number;
 }
 
 const DAY_MS = 86_400_000;
 const STEP_MS = 300_000;
+const INITIAL_SOC = 55;
 const FAULT_FOR_STATUS = {
   warning: { code: 'W102', level: 'warning', description: 'Battery cell voltage imbalance' },
   fault: { code: 'F401', level: 'fault', description: 'Inverter isolation fault (low insulation resistance)' },
   protection: { code: 'P301', level: 'protection', description: 'Grid overvoltage, inverter disconnected' },
 } as const;
 
-export async function seedMonitoringDemo(db: Database, { password, now, days = 60, size }: MonitoringSeedOptions): Promise<void> {
+export async function seedMonitoringDemo(db: Database, { password, now, days = 60, size, lifetime = false }: MonitoringSeedOptions): Promise<void> {
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(systems);
   if (Number(existing?.n) > 0) return;
   const fleet = demoFleet(size);
@@ -69,12 +77,13 @@ export async function seedMonitoringDemo(db: Database, { password, now, days = 6
   await insertCustomerTariff(db, userIds.get('customer'));
   await insertExpiredShare(db, userIds, now);
 
-  const start = alignToStep(now.getTime() - days * DAY_MS, STEP_MS);
   for (const [i, row] of rows.entries()) {
     const demo = fleet[i]!;
+    const start = lifetime ? rawHistoryStart(row, now, days) : alignToStep(now.getTime() - days * DAY_MS, STEP_MS);
     await weatherHours(db, row, new Date(start), new Date(now.getTime() + 2 * DAY_MS));
     if (demo.status === null) continue; // registered, never reported: status unknown
-    await pushHistory(db, row, demo, password, start, now);
+    const soc = lifetime ? await seedEarlyYears(db, row, demo.annualLoadKwh, start, INITIAL_SOC) : undefined;
+    await pushHistory(db, row, demo, password, start, now, soc ?? INITIAL_SOC);
   }
   await markSilentSystemsOffline(db, now);
   await markDemoSeeded(db, { size: size ?? DEMO_FLEET_SIZE, seededAt: now.toISOString() }, now);
@@ -162,10 +171,18 @@ async function insertExpiredShare(db: Database, userIds: Map<string, number>, no
  * Simulates the history and posts it in device-sized batches. Systems that end offline stop reporting
  * some hours before now; those that end in warning, fault or protection report a fault that is still open.
  */
-async function pushHistory(db: Database, system: typeof systems.$inferSelect, demo: DemoSystem, password: string, start: number, now: Date): Promise<void> {
+async function pushHistory(
+  db: Database,
+  system: typeof systems.$inferSelect,
+  demo: DemoSystem,
+  password: string,
+  start: number,
+  now: Date,
+  initialSoc: number,
+): Promise<void> {
   const silentHours = demo.status === 'offline' ? 3 + (demo.sn.charCodeAt(demo.sn.length - 1) % 20) : 0;
   const end = Math.floor((now.getTime() - silentHours * 3_600_000) / STEP_MS) * STEP_MS + STEP_MS;
-  const simulator = new SiteSimulator(siteOfSystem(system, demo.annualLoadKwh), start, STEP_MS, 55);
+  const simulator = new SiteSimulator(siteOfSystem(system, demo.annualLoadKwh), start, STEP_MS, initialSoc);
   const batches = toIngestBatches(simulator.run(end), STEP_MS, MAX_SAMPLES_PER_BATCH);
   const last = batches[batches.length - 1];
   if (last && demo.status !== 'normal' && demo.status !== 'offline' && demo.status !== null) {

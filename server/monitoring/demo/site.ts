@@ -1,6 +1,5 @@
 import type { SystemRow } from '../scope';
 import type { Site } from '../../simulator/site';
-import { cloudinessOf } from '../weather/service';
 
 /** The simulator's view of a stored system; the annual consumption scales with the PV size when unknown. */
 export function siteOfSystem(system: SystemRow, annualLoadKwh?: number): Site {
@@ -14,6 +13,5 @@ export function siteOfSystem(system: SystemRow, annualLoadKwh?: number): Site {
     batteryKwh: system.surpluscobat,
     load: system.siteKind === 'commercial' ? 'commercial' : 'household',
     annualLoadKwh: annualLoadKwh ?? (system.siteKind === 'commercial' ? system.popv * 1100 : Math.max(2500, system.popv * 600)),
-    cloudiness: cloudinessOf(system),
   };
 }

@@ -101,3 +101,25 @@ export async function recomputeMonthlyRollups(db: Database, where: SQL = sql`tru
     SELECT system_id, ${MONTH_OF_DAY}, ${RESUMMED} FROM energy_daily WHERE ${where} GROUP BY 1, 2
     ${onConflict('energy_monthly', 'month', 'replace')}`);
 }
+
+/** One day's energy as the daily rollup stores it. */
+export type DailyRollup = { day: string; samples: number } & Record<Exclude<(typeof SUMMED)[number], 'samples'>, number>;
+
+/**
+ * Stores days whose raw samples are gone or were never kept (a system's years before the raw history a
+ * fleet retains, the demo's early years): one multi-row statement for the days, then the system's months
+ * rebuilt from all its days. A day already rolled up from raw samples is kept as it is.
+ */
+export async function insertDailyRollups(db: Database, systemId: number, days: readonly DailyRollup[]): Promise<void> {
+  if (days.length === 0) return;
+  const column = (name: (typeof SUMMED)[number]) => pgArray(days.map((d) => d[name]));
+  await db.execute(sql`
+    INSERT INTO energy_daily (system_id, day, ${SUMMED_LIST})
+    SELECT ${systemId}, u.day, ${SUMMED_LIST}
+      FROM unnest(${pgArray(days.map((d) => d.day))}::date[], ${column('pv_kwh')}::float8[], ${column('load_kwh')}::float8[],
+                  ${column('charge_kwh')}::float8[], ${column('discharge_kwh')}::float8[], ${column('import_kwh')}::float8[],
+                  ${column('export_kwh')}::float8[], ${column('self_consumption_kwh')}::float8[], ${column('samples')}::int[])
+           AS u(day, ${SUMMED_LIST})
+    ON CONFLICT (system_id, day) DO NOTHING`);
+  await recomputeMonthlyRollups(db, sql`system_id = ${systemId}`);
+}

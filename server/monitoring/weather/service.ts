@@ -2,7 +2,6 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { systemWeather } from '../../db/schema/monitoring';
 import { weatherAt } from '../../simulator/weather';
-import { PLACES } from '../demo/places';
 import type { SystemRow } from '../scope';
 import { pgArray } from '../sql-arrays';
 
@@ -21,7 +20,7 @@ export async function weatherHours(db: Database, system: SystemRow, from: Date, 
   const hours: number[] = [];
   for (let h = first; h < to.getTime(); h += HOUR_MS) hours.push(h);
   if (hours.length === 0) return [];
-  const site = { sn: system.sysSn, latitude: system.latitude, longitude: system.longitude, cloudiness: cloudinessOf(system) };
+  const site = { sn: system.sysSn, latitude: system.latitude, longitude: system.longitude };
   // Weather of the middle of the hour stands for the hour.
   const points = hours.map((h) => weatherAt(site, new Date(h + HOUR_MS / 2)));
   await db.execute(sql`
@@ -36,14 +35,4 @@ export async function weatherHours(db: Database, system: SystemRow, from: Date, 
     .from(systemWeather)
     .where(and(eq(systemWeather.systemId, system.id), gte(systemWeather.hour, new Date(first)), lt(systemWeather.hour, to)))
     .orderBy(systemWeather.hour);
-}
-
-/**
- * The climate's mean cloudiness: that of a known town within about 100 km (the demo's places), otherwise a
- * rule of thumb by latitude (cloudier towards the poles). The demo seed simulates with the same figure, so
- * stored weather and stored PV agree.
- */
-export function cloudinessOf(system: Pick<SystemRow, 'latitude' | 'longitude'>): number {
-  const near = PLACES.find((p) => Math.abs(p.latitude - system.latitude) < 1 && Math.abs(p.longitude - system.longitude) < 1.2);
-  return near?.cloudiness ?? Math.min(0.7, 0.25 + Math.abs(system.latitude) / 120);
 }
