@@ -69,6 +69,8 @@ export const userManagement = defineResource({
       schema: z.string().trim().max(40).optional().default(''),
       form: true, secret: true,
     },
+    // Set by /User/DeactivateUser (a user with history is deactivated, never deleted); shown, never saved here.
+    deactivated_at: { column: 'deactivatedAt', schema: z.string().max(40).nullable().optional(), widget: 'datetime', show: true },
     created_at: { column: 'createdAt', schema: z.string().max(40).optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
   },
 });

@@ -10,6 +10,7 @@ import { registerSn, snHooks } from './sn';
 import { registerTranslations } from './translations';
 import { registerUserInfo } from './user-info';
 import { registerUserLog } from './user-log';
+import { registerUserRemoval } from './user-removal';
 import { registerUsers, userHooks } from './users';
 
 /** The spec checks the declarations cannot say, by resource name (each beside its area's other calls). */
@@ -31,6 +32,7 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   const crud = registerResources(app, deps, { resources: RESOURCES, hooks: RESOURCE_HOOKS });
   await registerSn(app, deps, crud.snManagement!);
   registerUsers(app, deps);
+  registerUserRemoval(app, deps);
   registerLicenses(app, deps);
   registerRoles(app, deps);
   registerMenus(app, deps);

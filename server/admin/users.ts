@@ -87,6 +87,8 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const { id, locked } = parseBody(lockBody, request.body);
       const user = await findUser(id);
+      // A deactivated user is locked until reactivated (/User/DeactivateUser), not unlocked behind that.
+      if (user.deactivatedAt) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the user is deactivated; reactivate instead)', { data: { field: 'id' } });
       assertNotSelf(request, user.id);
       await assertMayActOnAdmin(deps.db, request, holdsAdminRole(user.roles));
       const now = deps.clock();

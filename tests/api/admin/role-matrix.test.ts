@@ -81,6 +81,12 @@ async function prepareFixture(role: Role, i: number) {
         .values({ username: `mx.${role}`, email: `mx.${role}@example.com`, displayName: `MX ${role}`, passwordHash: me!.passwordHash, roles: ['dev'] })
         .returning(),
     ),
+    userToDelete: await one(
+      await t.db.insert(users).values({ username: `mx.del.${role}`, email: `mx.del.${role}@example.com`, passwordHash: me!.passwordHash, roles: ['dev'] }).returning(),
+    ),
+    userToDeactivate: await one(
+      await t.db.insert(users).values({ username: `mx.off.${role}`, email: `mx.off.${role}@example.com`, passwordHash: me!.passwordHash, roles: ['dev'] }).returning(),
+    ),
     menu: await one(await t.db.insert(menus).values(menu('a')).returning()),
     menuToDelete: await one(await t.db.insert(menus).values(menu('d')).returning()),
     category: await one(await t.db.insert(notificationCategories).values(category('a')).returning()),
@@ -169,6 +175,13 @@ const ENDPOINTS: Endpoint[] = [
       expect((await byId(users, fx.user.id)).passwordHash).not.toBe(fx.user.passwordHash);
     },
   },
+  // Removing a user (issue 11, point 16): the fixture user has no history, so it is deleted; the role's own user is deactivated.
+  { path: '/api/User/GetUserHistory', key: 'userManagement', body: (fx) => ({ id: fx.userToDelete.id }), check: ({ data }) => expect(data.deletable).toBe(true) },
+  {
+    path: '/api/User/DeactivateUser', key: 'userManagement', write: true, body: (fx) => ({ id: fx.userToDeactivate.id, deactivated: true }),
+    check: async (_a, fx) => expect(await byId(users, fx.userToDeactivate.id)).toMatchObject({ locked: true, deactivatedAt: expect.any(Date) }),
+  },
+  { path: '/api/User/DeleteUser', key: 'userManagement', write: true, body: (fx) => ({ id: fx.userToDelete.id }), check: async (_a, fx) => expect(await byId(users, fx.userToDelete.id)).toBeUndefined() },
   { path: '/api/User/GetUserMenuPermissions', key: 'userManagement', body: (fx) => ({ id: fx.user.id }), check: ({ data }) => expect(data.available).toContain('dashboard') },
   {
     path: '/api/User/SaveUserMenuPermissions', key: 'userManagement', write: true, body: (fx) => ({ id: fx.user.id, menuDenied: ['userLog'] }),
