@@ -35,6 +35,85 @@ export interface SystemListRow extends SystemSummary {
   commissioned_on: string | null;
   last_seen_at: string | null;
   remark: string;
+  /**
+   * Live figures of the storage list: from the newest sample while it is current (within three reporting
+   * intervals; null when older, as for an offline system), W and %; battery + charge / − discharge, grid
+   * + import / − export.
+   */
+  pv_w: number | null;
+  battery_w: number | null;
+  grid_w: number | null;
+  soc: number | null;
+  /** PV energy of the system's local today so far, kWh (null before its first sample of the day). */
+  today_pv_kwh: number | null;
+  /** The worst fault still open (the newest among equals), null when none. */
+  alarm: ActiveAlarm | null;
+}
+
+/** The staff home (/ESS/GetFleetOverview): what an installer or service engineer looks at first. */
+export interface FleetOverview {
+  /** Systems with an open fault, the newest fault first. */
+  faults: { data: FleetFaultRow[]; dataCount: number };
+  /** Systems offline for more than a day, the longest silent first. */
+  offline: { data: FleetOfflineRow[]; dataCount: number };
+  energy: FleetEnergyToday;
+  /** The newest events, newest first. */
+  events: FleetEvent[];
+}
+
+export interface FleetFaultRow {
+  sys_sn: string;
+  sys_name: string;
+  ems_status: string | null;
+  time_zone: string;
+  /** The system's newest open fault. */
+  code: string;
+  level: 'warning' | 'fault' | 'protection';
+  description: string;
+  started_at: string;
+  /** How many faults the system has open. */
+  open_faults: number;
+}
+
+export interface FleetOfflineRow {
+  sys_sn: string;
+  sys_name: string;
+  last_seen_at: string | null;
+  time_zone: string;
+  country_code: string;
+  city: string;
+}
+
+/** The sums of the systems' rollups of their own local today, kWh; `systems` = how many reported today. */
+export interface FleetEnergyToday {
+  systems: number;
+  pv_kwh: number;
+  load_kwh: number;
+  import_kwh: number;
+  export_kwh: number;
+  charge_kwh: number;
+  discharge_kwh: number;
+}
+
+export interface FleetEvent {
+  id: number;
+  kind: 'fault_started' | 'fault_ended' | 'offline' | 'online';
+  at: string;
+  sys_sn: string;
+  sys_name: string;
+  time_zone: string;
+  /** Fault events only. */
+  code: string | null;
+  level: 'warning' | 'fault' | 'protection' | null;
+  description: string | null;
+}
+
+/** An open fault as lists show it: its code (translated by the reader), level, device text and start. */
+export interface ActiveAlarm {
+  code: string;
+  level: 'warning' | 'fault' | 'protection';
+  description: string;
+  started_at: string;
 }
 
 /** Energy figures of a day, a month, a year or a lifetime, in kWh, and the rates derived from them. */

@@ -1,10 +1,11 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../src/shared/codes';
 import type { Database } from '../../db';
-import { EMS_STATUSES, systems, systemStatusCounts } from '../../db/schema/monitoring';
+import { EMS_STATUSES, energyDaily, systems, systemStatusCounts } from '../../db/schema/monitoring';
 import { installerCompanies } from '../../db/schema/organizations';
 import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
 import { ALL, round2 } from '../target';
+import { isLiveSortKey, LIVE_SORT_KEYS, liveJoins, type LiveSortKey } from './live';
 import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../src/shared/monitoring';
 
 export type { MapPosition, StatusCounts, SystemListRow, SystemSummary };
@@ -80,8 +81,8 @@ const SORTABLE = {
   commissioned_on: systems.commissionedOn,
   last_seen_at: systems.lastSeenAt,
 } as const;
-export type SystemSortKey = keyof typeof SORTABLE;
-export const SYSTEM_SORT_KEYS = Object.keys(SORTABLE) as [SystemSortKey, ...SystemSortKey[]];
+export type SystemSortKey = keyof typeof SORTABLE | LiveSortKey;
+export const SYSTEM_SORT_KEYS = [...Object.keys(SORTABLE), ...LIVE_SORT_KEYS] as [SystemSortKey, ...SystemSortKey[]];
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
 function contains(text: string): string {
@@ -99,29 +100,64 @@ function searchWhere(viewer: Viewer, now: Date, q: SystemSearch): SQL | undefine
   return and(...filters);
 }
 
-/** The staff storage list: the viewer's scope, filtered, sorted, one page. */
+/**
+ * The staff storage list: the viewer's scope, filtered, sorted, one page, with each row's live figures
+ * (live.ts). The page is chosen first and the live figures read for its rows only, unless the list is
+ * sorted by one of them: then each system in the search needs its own (one index lookup each).
+ */
 export async function listSystems(db: Database, viewer: Viewer, now: Date, q: SystemListQuery): Promise<Page<SystemListRow>> {
   const where = searchWhere(viewer, now, q);
-  const sortColumn = SORTABLE[q.sort ?? 'sys_sn'];
-  // Systems without the value (no installer, never reported) come last whichever way the list is sorted.
-  const sortOrder = sql`${sortColumn} ${sql.raw(q.order === 'desc' ? 'DESC' : 'ASC')} NULLS LAST`;
+  const live = liveJoins(db, now);
+  const sort = q.sort ?? 'sys_sn';
+  const direction = q.order === 'desc' ? 'DESC' : 'ASC';
+  // Systems without the value (no installer, never reported, no alarm) come last whichever way the list is sorted.
+  const sortOrder = isLiveSortKey(sort) ? live.orderBy(sort, direction) : sql`${SORTABLE[sort]} ${sql.raw(direction)} NULLS LAST`;
 
   const [total] = await db
     .select({ n: count() })
     .from(systems)
     .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
     .where(where);
-  const rows = await db
-    .select({ system: systems, installer: installerCompanies.name })
+  const pageQuery = db
+    .select({ id: systems.id })
     .from(systems)
     .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
+    .$dynamic();
+  const sortedBy = isLiveSortKey(sort)
+    ? pageQuery.leftJoinLateral(live.latest, sql`true`).leftJoin(energyDaily, live.today).leftJoinLateral(live.alarm, sql`true`)
+    : pageQuery;
+  const page = await sortedBy
     .where(where)
     .orderBy(sortOrder, asc(systems.sysSn))
     .limit(q.pageSize)
     .offset((q.pageIndex - 1) * q.pageSize);
+  const ids = page.map((row) => row.id);
+  const rows = ids.length === 0
+    ? []
+    : await db
+        .select({
+          system: systems,
+          installer: installerCompanies.name,
+          pvW: live.sortable.pv_w,
+          batteryW: live.sortable.battery_w,
+          gridW: live.sortable.grid_w,
+          soc: live.sortable.soc,
+          todayPvKwh: live.sortable.today_pv_kwh,
+          alarmCode: live.alarm.code,
+          alarmLevel: live.alarm.level,
+          alarmDescription: live.alarm.description,
+          alarmStartedAt: live.alarm.startedAt,
+        })
+        .from(systems)
+        .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
+        .leftJoinLateral(live.latest, sql`true`)
+        .leftJoin(energyDaily, live.today)
+        .leftJoinLateral(live.alarm, sql`true`)
+        .where(inArray(systems.id, ids));
+  const byId = new Map(rows.map((row) => [row.system.id, row]));
   return {
     dataCount: Number(total?.n ?? 0),
-    data: rows.map(({ system: s, installer }) => ({
+    data: ids.map((id) => byId.get(id)!).map(({ system: s, installer, ...l }) => ({
       ...summaryOf(s),
       country_code: s.countryCode,
       city: s.city,
@@ -131,8 +167,20 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
       commissioned_on: s.commissionedOn,
       last_seen_at: s.lastSeenAt?.toISOString() ?? null,
       remark: s.remark,
+      pv_w: numberOrNull(l.pvW),
+      battery_w: numberOrNull(l.batteryW),
+      grid_w: numberOrNull(l.gridW),
+      soc: l.soc === null ? null : round2(Number(l.soc)),
+      today_pv_kwh: l.todayPvKwh === null ? null : round2(Number(l.todayPvKwh)),
+      alarm: l.alarmCode === null
+        ? null
+        : { code: l.alarmCode, level: l.alarmLevel, description: l.alarmDescription, started_at: new Date(l.alarmStartedAt).toISOString() },
     })),
   };
+}
+
+function numberOrNull(value: unknown): number | null {
+  return value === null || value === undefined ? null : Number(value);
 }
 
 /**
