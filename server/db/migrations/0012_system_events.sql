@@ -11,6 +11,12 @@ CREATE TABLE "system_events" (
 ALTER TABLE "system_events" ADD CONSTRAINT "system_events_system_id_systems_id_fk" FOREIGN KEY ("system_id") REFERENCES "public"."systems"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "system_events_at_idx" ON "system_events" USING btree ("at");--> statement-breakpoint
 CREATE INDEX "system_events_system_idx" ON "system_events" USING btree ("system_id","at");--> statement-breakpoint
+-- The faults already stored are the events of the past: each start, and each end.
+INSERT INTO "system_events" ("system_id", "kind", "at", "code", "level", "description")
+SELECT "system_id", 'fault_started', "started_at", "code", "level", "description" FROM "system_faults"
+UNION ALL
+SELECT "system_id", 'fault_ended', "ended_at", "code", "level", "description" FROM "system_faults" WHERE "ended_at" IS NOT NULL;
+--> statement-breakpoint
 -- A fault reported for the first time starts (and, reported already over, also ends); a fault whose end
 -- arrives later ends then. A re-sent report changes nothing, so it records nothing.
 CREATE FUNCTION "system_events_from_faults"() RETURNS trigger LANGUAGE plpgsql AS $$
