@@ -81,7 +81,10 @@ describe('seasons', () => {
 
   test('a southern town: December well above June, every year', () => {
     for (const year of resultOf(town('Adelaide')).byYear) expect(year[11]!).toBeGreaterThan(1.6 * year[5]!);
-    for (const year of resultOf(SYDNEY).byYear) expect(year[11]!).toBeGreaterThan(1.2 * year[5]!);
+    for (const year of resultOf(town('Perth')).byYear) expect(year[11]!).toBeGreaterThan(1.6 * year[5]!);
+    // Sydney's summer is its rainy season: the difference is smaller, a single year may nearly even it out.
+    const sydney = resultOf(SYDNEY).average;
+    expect(sydney[11]!).toBeGreaterThan(1.3 * sydney[5]!);
   });
 
   test('a German November: about what PVGIS says, not twice it', () => {
