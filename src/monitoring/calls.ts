@@ -1,7 +1,7 @@
 import { api, type ApiRequestOptions } from '../api/client';
 import type { Envelope, Page } from '../shared/codes';
 import type {
-  DailyStatisticRow, DayCurve, Fault, Forecast, IncomeBars, MapPosition, OperatingSettings, PayoffTotal, Period, PeriodBars, ShareResult,
+  DailyStatisticRow, DayCurve, Fault, FleetOverview, Forecast, IncomeBars, MapPosition, OperatingSettings, PayoffTotal, Period, PeriodBars, ShareListRow, ShareResult,
   StatusCounts, Summary, SystemComponent, SystemListRow, SystemSettingsRow, SystemSummary, Tariff, TariffPeriod, UserLogEntry, Weather,
 } from '../shared/monitoring';
 
@@ -41,6 +41,8 @@ export const calls = {
   listStatusCounts: (search: Pick<SystemQuery, 'sn' | 'name' | 'countryCode' | 'installer'>) =>
     post<StatusCounts>('/EnergyStorageList/GetSystemStatusCount', { ...search }),
   mapPositions: () => post<MapPosition[]>('/Position/GetMapsList'),
+  /** The staff home: open faults, long-offline systems, today's fleet energy and the last events, in the caller's scope. */
+  fleetOverview: (limit?: number) => post<FleetOverview>('/ESS/GetFleetOverview', limit ? { limit } : {}),
   /** Customers and sharers may ask for 'All'; staff ask for one system in their scope. */
   summary: (sn: string, forCustomer: boolean) => post<Summary>(forCustomer ? '/ESS/SticsSummeryDataForCustomer' : '/ESS/SticsSummeryDataForUser', { sn }),
   dayCurve: (sn: string, date: string) => post<DayCurve>('/Power/SticsByDay', { sn, date }),
@@ -57,6 +59,10 @@ export const calls = {
   userLog: (sn: string, pageIndex: number, pageSize: number) => post<Page<UserLogEntry>>('/ESS/GetUserLogBySn', { sn, pageIndex, pageSize }),
   /** Quiet: the share dialog shows the server's info or 'Share Failed' itself (spec §8 UI messages). */
   share: (email: string, days: number, sn: string) => post<ShareResult>('/ESS/ShareSub', { email, days, sn }, { quiet: true }),
+  shares: (sn: string) => post<ShareListRow[]>('/ESS/GetShareList', { sn }),
+  revokeShare: (sn: string, id: number) => post<null>('/ESS/RevokeShare', { sn, id }),
+  /** Quiet: a bad number of days is said under the field (spec §5 texts). */
+  extendShare: (sn: string, id: number, days: number) => post<{ expires_at: string }>('/ESS/ExtendShare', { sn, id, days }, { quiet: true }),
   tariff: (sn?: string) => get<Tariff>('/Account/GetElectrovalenceSetting', sn ? { sn } : undefined),
   saveTariff: (body: { sn?: string; currency: string; basePrice: number; feedInPrice: number; periods: TariffPeriod[] }) =>
     post<null>('/Account/ElectrovalenceSetting', body),

@@ -220,23 +220,44 @@ export interface IncomeBars {
   excluded?: string[];
 }
 
+/**
+ * How a payback date was found: 'reached' (the day the summed income reached the cost), or an estimate
+ * projected at the average daily income of the last 12 months ('last_12_months'), or of the days since
+ * commissioning when a system has been in service for less than a year ('since_commissioning').
+ */
+export type PaybackBasis = 'reached' | 'last_12_months' | 'since_commissioning';
+
+/** A system whose days in service are not all reported: its figures count only the reported days. */
+export interface ReportGap {
+  sn: string;
+  days_reported: number;
+  days_in_service: number;
+}
+
 export interface PayoffTotal {
   currency: string;
+  /** What the system(s) cost (null: not set, or not the caller's to see: cost_hidden). */
   system_cost: number | null;
+  /** The cost is the owner's (DESIGN §6): partners and sharers get no cost, payback percent or date. */
+  cost_hidden: boolean;
   commissioned_on: string | null;
-  /** Income over the reported days. */
-  income_reported: number;
-  days_reported: number;
-  daily_income: number;
-  /** Reported daily income extrapolated over the days since commissioning. */
+  /** The sum of every reported day's income up to today: the sum of the lifetime income bars, to the cent. */
   income_since_commissioning: number;
+  /** Reported days and days since commissioning ('All': summed over the systems). */
+  days_reported: number;
+  days_in_service: number;
+  gaps: ReportGap[];
+  /** Average income per reported day over the last 12 months (the rate a payback estimate projects at). */
+  daily_income: number;
+  /** Income so far / cost, in % (above 100 once repaid). */
   payback_percent: number | null;
-  /** When the savings repay the system cost at the reported rate (YYYY-MM-DD), or null. */
+  /** When the income reached or is estimated to reach the cost (YYYY-MM-DD; payback_basis says which), or null. */
   payback_date: string | null;
+  payback_basis: PaybackBasis | null;
   /** How many systems the figures cover ('All': every one of the caller's in the first one's currency). */
-  systems?: number;
+  systems: number;
   /** 'All': S/Ns left out because they are priced in another currency. */
-  excluded?: string[];
+  excluded: string[];
 }
 
 export type ComponentKind = 'inverter' | 'battery' | 'meter' | 'ems';
@@ -309,6 +330,26 @@ export interface ShareResult {
   sharer_username: string;
   expires_at: string;
   register_token: string | null;
+}
+
+/**
+ * Share validity in whole days. The spec states no bound (§9); the server needs one to keep the end a real date,
+ * so 100 years: the dialog says the range before the server is asked.
+ */
+export const SHARE_DAYS = { min: 1, max: 36_500 } as const;
+
+/** One share of a system in its owner's list (/ESS/GetShareList). */
+export interface ShareListRow {
+  id: number;
+  email: string;
+  /** The person's user name and name; null while their invitation is pending (not registered yet). */
+  username: string | null;
+  display_name: string | null;
+  registered: boolean;
+  expires_at: string;
+  created_at: string;
+  /** Not ended yet. */
+  active: boolean;
 }
 
 /** A time-of-use period of a tariff: from `start` to `end` (HH:mm, end exclusive, may wrap midnight). */

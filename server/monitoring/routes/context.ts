@@ -31,3 +31,11 @@ export function userLogViewOf(request: FastifyRequest, system: SystemRow): UserL
   const ability = abilityOf(request);
   return { cost: owner || ability.can('read', 'systemCost'), shareRecipients: owner || ability.can('read', 'systemShareRecipients') };
 }
+
+/**
+ * Who reads a system's shares: its owner, and staff who read share recipients (permissions/entities.ts) for a
+ * system in their scope; everyone else 45. Writing them is the owner's alone (DESIGN §6).
+ */
+export function requireShareReader(request: FastifyRequest, system: SystemRow): void {
+  if (!userLogViewOf(request, system).shareRecipients) throw new ApiError(Code.NO_PERMISSION);
+}

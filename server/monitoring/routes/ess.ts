@@ -1,9 +1,11 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
 import type { Database } from '../../db';
-import { ok } from '../../http/envelope';
+import { Code } from '../../../src/shared/codes';
+import { ApiError, ok } from '../../http/envelope';
 import { systemInScope } from '../scope';
+import { extendShare, revokeShare, sharesOf } from '../shares/manage';
 import { shareSystem } from '../shares/service';
 import { readDashboardSettings, saveDashboardSettings } from '../settings/service';
 import { currentFlow, summary } from '../stats/service';
@@ -12,7 +14,7 @@ import { faultsOf, logSystemChange, userLogOf } from '../systems/history';
 import { listSystems, selectorList, statusCounts, updateRemark } from '../systems/service';
 import { resolveTarget } from '../target';
 import { weatherHours } from '../weather/service';
-import { contextOf, requireCustomerOrSharer, requireStorageList, userLogViewOf } from './context';
+import { contextOf, requireCustomerOrSharer, requireShareReader, requireStorageList, userLogViewOf } from './context';
 import * as s from './schemas';
 
 const tags = ['ESS'];
@@ -127,6 +129,42 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
       return ok(result);
     },
   });
+
+  // The owner's list of a system's shares, revoke and extend (issue 11, point 13): sharesOf/revokeShare/extendShare.
+  app.post('/GetShareList', {
+    schema: { tags, summary: "Whom a system is shared with, until when, registered or invited (its owner; staff who read share recipients)", body: s.snBody },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      requireShareReader(request, system);
+      return ok(await sharesOf(db, system, now()));
+    },
+  });
+
+  app.post('/RevokeShare', {
+    schema: { tags, summary: "End one share of the caller's system at once (45 for any other share)", body: s.shareOfSystemBody },
+    handler: async (request) => {
+      const system = await ownSystem(request, request.body.sn);
+      const audit = (tx: Database, email: string) => logSystemChange(tx, request.user, system, 'share_revoke', { email }, request.ip, now());
+      await revokeShare(db, system, request.body.id, now(), audit);
+      return ok(null);
+    },
+  });
+
+  app.post('/ExtendShare', {
+    schema: { tags, summary: "Add days to one share of the caller's system (from its end, or from now once ended)", body: s.extendShareBody },
+    handler: async (request) => {
+      const system = await ownSystem(request, request.body.sn);
+      const audit = (tx: Database, email: string) => logSystemChange(tx, request.user, system, 'share_extend', { email, days: request.body.days }, request.ip, now());
+      return ok(await extendShare(db, system, request.body.id, request.body.days, now(), audit));
+    },
+  });
+
+  /** A system in scope that the caller owns (DESIGN §6: shares are the owner's to write); 45 otherwise. */
+  async function ownSystem(request: FastifyRequest, sn: string) {
+    const system = await systemInScope(db, await viewer(request), sn, now());
+    if (system.customerUserId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
+    return system;
+  }
 
   app.post('/SaveIndexESSSet', {
     schema: { tags, summary: "Save the caller's dashboard preferences (any JSON object)", body: s.indexSettingsBody },

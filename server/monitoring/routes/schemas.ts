@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isRealDate, rules } from '../../../resources/rules';
+import { SHARE_DAYS } from '../../../src/shared/monitoring';
 import { SYSTEM_SORT_KEYS } from '../systems/service';
 
 /** Request shapes of the monitoring calls. Strings are trimmed (spec §5: all outgoing strings are trimmed). */
@@ -38,8 +39,15 @@ export const systemCostBody = z.object({ sn, systemCost: z.number().min(0).max(1
 /** Spec §5: a standard address shape whose top-level part has 2-8 letters. */
 export const shareEmail = z.string().trim().max(254).regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'E-mail format incorrect');
 /** Spec §5: whole days, as a number or a string of digits ('30'); '1e2', '0x10', 1.5, true and 0 are refused. */
-const shareDays = z.union([z.number(), z.string().trim().max(6).regex(/^\d+$/, 'digits only')]).pipe(z.transform(Number)).pipe(z.number().int().min(1).max(36500));
+const daysRange = `whole days from ${SHARE_DAYS.min} to ${SHARE_DAYS.max}`;
+const shareDays = z
+  .union([z.number(), z.string().trim().max(6).regex(/^\d+$/, 'digits only')])
+  .pipe(z.transform(Number))
+  .pipe(z.number().int(daysRange).min(SHARE_DAYS.min, daysRange).max(SHARE_DAYS.max, daysRange));
 export const shareBody = z.object({ email: shareEmail, days: shareDays, sn });
+const shareId = z.number().int().positive().max(2_147_483_647);
+export const shareOfSystemBody = z.object({ sn, id: shareId });
+export const extendShareBody = z.object({ sn, id: shareId, days: shareDays });
 export const invitationBody = z.object({ token: z.string().trim().min(1).max(200) });
 export const registerSharerBody = z.object({ token: z.string().trim().min(1).max(200), username: z.string().trim().min(3).max(64), password: z.string().min(1).max(200) });
 
@@ -47,12 +55,18 @@ export const indexSettingsBody = z
   .object({ settings: z.record(z.string().max(200), z.unknown()) })
   .refine((v) => JSON.stringify(v).length <= 20_000, { message: 'too large (at most 20 kB)', path: ['settings'] });
 
-const period = z.object({ start: hhmm, end: hhmm, price: z.number().min(0).max(100000) });
+/**
+ * A price per kWh. Negative prices are refused, feed-in included: dynamic tariffs (DE, NL) do have negative hours,
+ * but these are fixed prices for whole periods or days, and a feed-in price below zero all day is no real contract
+ * (the form says so). Income is summed from daily rollups at these prices (income/tariffs.ts).
+ */
+const price = z.number().min(0, 'a price cannot be negative').max(100000);
+const period = z.object({ start: hhmm, end: hhmm, price });
 export const tariffBody = z.object({
   sn: sn.optional(),
   currency: z.string().trim().max(3).regex(/^[A-Z]{3}$/),
-  basePrice: z.number().min(0).max(100000),
-  feedInPrice: z.number().min(0).max(100000),
+  basePrice: price,
+  feedInPrice: price,
   periods: z.array(period).max(12),
 });
 export const tariffQuery = z.object({ sn: sn.optional() });

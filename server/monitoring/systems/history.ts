@@ -61,6 +61,8 @@ export interface UserLogView {
 const GUARDED_DETAIL: Readonly<Record<string, Readonly<Record<string, keyof UserLogView>>>> = {
   update_system_cost: { systemCost: 'cost' },
   share: { email: 'shareRecipients' },
+  share_revoke: { email: 'shareRecipients' },
+  share_extend: { email: 'shareRecipients' },
 };
 
 function detailFor(action: string, detail: Record<string, unknown> | null, view: UserLogView): Record<string, unknown> | null {

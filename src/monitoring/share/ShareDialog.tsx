@@ -1,23 +1,34 @@
-import { App, Button, Form, Input, Result, Typography } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Divider, Form, Input, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/Modal';
 import { calls, CallError } from '../calls';
 import type { ShareResult } from '../../shared/monitoring';
+import { useFormat } from '../../i18n/format';
+import { daysRules, rangeText } from './daysRules';
 import { CLEAR_AFTER_MS, DIGITS, SHARE_EMAIL_PATTERN } from './rules';
+import { ShareList, sharesKey } from './ShareList';
 
 /** The answer of a share to an address another kind of account holds (spec §8: user exists). */
 const USER_EXISTS = 37;
+/** Parameter error / required: the form checks both fields first, so only the days range can still reach here. */
+const BAD_DAYS = new Set([2, 3]);
 
 interface ShareForm {
   email: string;
   days: string;
 }
 
-/** Spec §5 share dialog: e-mail and days, validated as the spec says; the server's info or 'Share Failed' on failure. */
+/**
+ * Spec §5 share dialog: e-mail and days, validated as the spec says; the server's info or 'Share Failed' on
+ * failure. Below the form, whom the system is already shared with (revoke, extend).
+ */
 export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; onClose: () => void }) {
   const { t } = useTranslation('monitoring');
   const { message } = App.useApp();
+  const fmt = useFormat();
+  const client = useQueryClient();
   const [form] = Form.useForm<ShareForm>();
   const [sending, setSending] = useState(false);
   const [invited, setInvited] = useState<ShareResult | null>(null);
@@ -44,6 +55,7 @@ export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; 
     try {
       const result = await calls.share(email.trim(), Number(days), sn);
       void message.success(t('share.success'));
+      void client.invalidateQueries({ queryKey: sharesKey(sn) });
       if (result.register_token) setInvited(result);
       else close();
     } catch (error) {
@@ -51,6 +63,8 @@ export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; 
       // 37: the address belongs to an account the share cannot use (not a sharer, or another's user name):
       // the server's info (spec §8) goes where the owner corrects it, under the e-mail.
       if (error instanceof CallError && error.code === USER_EXISTS) form.setFields([{ name: 'email', errors: [info] }]);
+      // Days out of range: the dialog's own words under the field, not the server's 'Parameter error: days (…)'.
+      else if (error instanceof CallError && BAD_DAYS.has(error.code) && error.info.includes('days')) form.setFields([{ name: 'days', errors: [rangeText(t, fmt)] }]);
       else void message.error(info);
     } finally {
       setSending(false);
@@ -97,14 +111,17 @@ export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; 
           <Form.Item
             name="days"
             label={t('share.days')}
-            rules={[
-              { required: true, message: t('share.daysRequired') },
-              { pattern: DIGITS, message: t('share.daysDigits') },
-            ]}
+            rules={daysRules(t, fmt)}
           >
             <Input inputMode="numeric" suffix={t('share.daysUnit')} onChange={(e) => onDaysChange(e.target.value)} />
           </Form.Item>
         </Form>
+      )}
+      {!invited && open && (
+        <>
+          <Divider style={{ margin: '8px 0' }} />
+          <ShareList sn={sn} />
+        </>
       )}
     </Modal>
   );
