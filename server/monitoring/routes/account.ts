@@ -5,7 +5,6 @@ import { Code } from '../../../src/shared/codes';
 import type { AppDeps } from '../../config';
 import { systems } from '../../db/schema/monitoring';
 import { ApiError, ok } from '../../http/envelope';
-import { overlapping } from '../income/tariffs';
 import { systemInScope, systemsInScope } from '../scope';
 import { checkInvitation, registerSharer } from '../shares/service';
 import { readSystemSettings, readTariff, saveSystemSettings, saveTariff } from '../settings/service';
@@ -43,7 +42,6 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
     schema: { tags, summary: 'Save time-of-use buy prices and feed-in tariff (for one system, or the default)', body: s.tariffBody },
     handler: async (request) => {
       const { sn, ...tariff } = request.body;
-      if (overlapping(tariff.periods)) throw new ApiError(110);
       const system = sn ? await ownSystem(request, sn) : null;
       await saveTariff(db, request.user.id, system, tariff, now());
       return ok(null);

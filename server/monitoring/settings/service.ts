@@ -1,6 +1,8 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db';
 import type { OperatingSettings, TariffPeriod } from '../../../src/shared/monitoring';
+import { firstOverlap, overlapText } from '../../../src/shared/tariffPeriods';
+import { ApiError } from '../../http/envelope';
 import { dashboardSettings, electricityTariffs, systemSettings } from '../../db/schema/monitoring';
 import { tariffFor, type Tariff } from '../income/tariffs';
 import type { SystemRow } from '../scope';
@@ -14,7 +16,14 @@ export interface TariffInput {
   periods: TariffPeriod[];
 }
 
+/** Saves the prices; two periods covering the same minute are refused (110) naming both rows, nothing saved. */
 export async function saveTariff(db: Database, userId: number, system: SystemRow | null, input: TariffInput, now: Date): Promise<void> {
+  const overlap = firstOverlap(input.periods);
+  if (overlap) {
+    throw new ApiError(110, `Time ranges overlap: ${overlapText(input.periods, overlap)}`, {
+      data: { field: 'periods', rows: [overlap.first + 1, overlap.second + 1] },
+    });
+  }
   const owner = and(eq(electricityTariffs.userId, userId), system ? eq(electricityTariffs.systemId, system.id) : isNull(electricityTariffs.systemId));
   await db.transaction(async (tx) => {
     await tx.delete(electricityTariffs).where(owner);

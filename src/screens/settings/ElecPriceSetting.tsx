@@ -1,9 +1,10 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Card, Form, InputNumber, Select, Skeleton, Space, Typography } from 'antd';
+import { Alert, App, Button, Card, Form, InputNumber, Select, Skeleton, Space, Typography, type FormRule } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../../monitoring/calls';
+import { firstOverlap, nextPeriod, periodRange } from '../../shared/tariffPeriods';
 import { SystemScopeSelect } from './SystemScopeSelect';
 import { TimeRange } from './TimeRange';
 import './settings.css';
@@ -17,6 +18,8 @@ interface PriceForm {
   feedInPrice: number;
   periods: Array<{ range: [string, string]; price: number }>;
 }
+
+const timesOf = (periods: PriceForm['periods'] | undefined) => (periods ?? []).filter((p) => p?.range).map((p) => ({ start: p.range[0], end: p.range[1] }));
 
 /** elecPriceSetting: time-of-use buy prices, the feed-in tariff and the currency, for one system or all. */
 export default function ElecPriceSetting() {
@@ -40,6 +43,16 @@ export default function ElecPriceSetting() {
     }
   }, [data, form]);
 
+  /** A new period starts where the last one ends and never overlaps one (a full day leaves no room: said so). */
+  const addPeriod = (add: (value: PriceForm['periods'][number]) => void) => {
+    const next = nextPeriod(timesOf(form.getFieldValue('periods')));
+    if (!next) {
+      void message.warning(t('prices.dayFull'));
+      return;
+    }
+    add({ range: [next.start, next.end], price: form.getFieldValue('basePrice') });
+  };
+
   const save = async (values: PriceForm) => {
     setSaving(true);
     try {
@@ -59,7 +72,29 @@ export default function ElecPriceSetting() {
     }
   };
 
-  const price = { min: 0, max: 100000, step: 0.01, addonAfter: `${currency ?? ''}/kWh`, style: { width: 220 } };
+  // No `min`: antd would turn −5 into 0.00 without a word; the rule below refuses it instead (the server too,
+  // for feed-in as well: see tariffBody in server/monitoring/routes/schemas.ts).
+  const price = { max: 100000, step: 0.01, addonAfter: `${currency ?? ''}/kWh`, style: { width: 220 } };
+  const priceRules: FormRule[] = [
+    { required: true, message: t('prices.required') },
+    { type: 'number', min: 0, message: t('prices.negative') },
+  ];
+  // Two periods covering the same minute, named by their rows (the server answers 110 with the same rows).
+  const noOverlap: FormRule = {
+    validator: async (_, periods: PriceForm['periods'] | undefined) => {
+      const times = timesOf(periods);
+      const overlap = firstOverlap(times);
+      if (!overlap) return;
+      throw new Error(
+        t('prices.overlap', {
+          first: overlap.first + 1,
+          firstRange: periodRange(times[overlap.first]!),
+          second: overlap.second + 1,
+          secondRange: periodRange(times[overlap.second]!),
+        }),
+      );
+    },
+  };
   return (
     <div>
       <div className="page-head">
@@ -79,35 +114,36 @@ export default function ElecPriceSetting() {
               <Select style={{ width: 160 }} options={[...new Set([...CURRENCIES, data?.currency ?? 'EUR'])].map((c) => ({ value: c, label: c }))} />
             </Form.Item>
             <Space wrap size={24} align="start">
-              <Form.Item name="basePrice" label={t('prices.base')} extra={t('prices.baseHelp')} rules={[{ required: true, message: t('prices.required') }]}>
+              <Form.Item name="basePrice" label={t('prices.base')} extra={t('prices.baseHelp')} rules={priceRules}>
                 <InputNumber<number> {...price} />
               </Form.Item>
-              <Form.Item name="feedInPrice" label={t('prices.feedIn')} rules={[{ required: true, message: t('prices.required') }]}>
+              <Form.Item name="feedInPrice" label={t('prices.feedIn')} extra={t('prices.feedInHelp')} rules={priceRules}>
                 <InputNumber<number> {...price} />
               </Form.Item>
             </Space>
             <Typography.Title level={5}>{t('prices.periods')}</Typography.Title>
             <Typography.Paragraph type="secondary">{t('prices.periodsHelp')}</Typography.Paragraph>
-            <Form.List name="periods">
-              {(fields, { add, remove }) => (
+            <Form.List name="periods" rules={[noOverlap]}>
+              {(fields, { add, remove }, { errors }) => (
                 <>
                   {fields.map((field) => (
                     <Space key={field.key} align="start" wrap size={[8, 0]} className="price-period">
                       <Form.Item name={[field.name, 'range']} rules={[{ required: true, message: t('prices.required') }]}>
                         <TimeRange />
                       </Form.Item>
-                      <Form.Item name={[field.name, 'price']} rules={[{ required: true, message: t('prices.required') }]}>
+                      <Form.Item name={[field.name, 'price']} rules={priceRules}>
                         <InputNumber<number> {...price} />
                       </Form.Item>
                       <Button icon={<DeleteOutlined />} aria-label={t('prices.removePeriod')} onClick={() => remove(field.name)} />
                     </Space>
                   ))}
+                  <Form.ErrorList errors={errors} />
                   <Form.Item>
                     <Button
                       type="dashed"
                       icon={<PlusOutlined />}
                       disabled={fields.length >= MAX_PERIODS}
-                      onClick={() => add({ range: ['17:00', '21:00'], price: form.getFieldValue('basePrice') })}
+                      onClick={() => addPeriod(add)}
                     >
                       {t('prices.addPeriod')}
                     </Button>
