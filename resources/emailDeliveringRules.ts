@@ -3,6 +3,9 @@ import { rules } from './rules';
 import { defineResource } from './types';
 
 export const RECIPIENT_KINDS = ['role', 'country', 'address'] as const;
+/** The i18n keys naming the shipped notification categories, by code (`<key>.system_fault`), and describing them. */
+export const CATEGORY_NAMES = 'admin:emailNotificationCategories.names';
+export const CATEGORY_DESCRIPTIONS = 'admin:emailNotificationCategories.descriptions';
 
 /** E-mail notification categories: the events mails are sent for (code 83 when the code exists). */
 export const notificationCategories = defineResource({
@@ -49,7 +52,7 @@ export const emailDeliveringRules = defineResource({
     category_code: {
       schema: rules.requiredText(40),
       widget: 'select',
-      relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name' },
+      relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name', labelKey: CATEGORY_NAMES },
       list: true, filter: 'select', sortable: true, form: true, width: 200,
     },
     recipient_kind: {

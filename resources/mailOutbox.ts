@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CATEGORY_NAMES } from './emailDeliveringRules';
 import { defineResource } from './types';
 
 /** The categories of the mails every account may get (reset link, user name, invitation); no rule sends them. */
@@ -23,7 +24,7 @@ export const mailOutbox = defineResource({
     category: {
       schema: z.string().max(40),
       widget: 'select',
-      relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name' },
+      relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name', labelKey: CATEGORY_NAMES },
       // The account mails (server/mail/account-mails.ts) have categories of their own, outside the delivery rules.
       options: ACCOUNT_MAIL_CATEGORIES,
       list: true, filter: 'select', sortable: true, width: 160,

@@ -40,6 +40,11 @@ export interface Relation {
   labelField: string | RelationLabelFields;
   /** Only the rows whose `rowField` is one of the values the form's `formField` holds (e.g. organizations of the chosen roles' kinds). */
   matching?: { rowField: string; formField: string };
+  /**
+   * Rows the portal ships (seeded) are named in the reader's language by the i18n key `<labelKey>.<value>`; rows
+   * users added have no key and show their label field.
+   */
+  labelKey?: string;
 }
 
 export type LabelLanguage = 'en' | 'zh' | 'de' | 'ja';

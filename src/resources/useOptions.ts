@@ -44,7 +44,9 @@ export function useOptions(
       options: [
         ...rows.map((row) => {
           const value = row[relation.valueField];
-          return { value: typeof value === 'number' ? value : String(value), label: relationLabel(relation, row, i18n.language) };
+          const label = relationLabel(relation, row, i18n.language);
+          // A shipped row (seeded category…) in the reader's language; one users added, as they named it.
+          return { value: typeof value === 'number' ? value : String(value), label: relation.labelKey ? t(`${relation.labelKey}.${String(value)}`, { defaultValue: label }) : label };
         }),
         ...(field.options ?? []).map((value) => ({ value, label: optionLabel(declaration, name, value, t) })),
       ],

@@ -2,10 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { emailDeliveringRules, notificationCategories } from '../../../resources/emailDeliveringRules';
+import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, emailDeliveringRules, notificationCategories } from '../../../resources/emailDeliveringRules';
 import { mailOutbox } from '../../../resources/mailOutbox';
 import { api } from '../../api/client';
-import { ResourceScreen } from '../../resources/ResourceScreen';
+import { countryLabel } from '../../i18n/countries';
+import { ResourceScreen, type ResourceScreenOptions } from '../../resources/ResourceScreen';
 import type { Page } from '../../shared/codes';
 
 /** How many delivering rules name each category (codes compared without case, as the server does). */
@@ -25,6 +26,35 @@ function useRulesPerCategory() {
   });
 }
 
+/** A rule's recipient in the reader's language: a role by its name, a country by its name, an address as it is. */
+function Recipient({ kind, value }: { kind: unknown; value: string }) {
+  const { t, i18n } = useTranslation();
+  if (kind === 'role') return <>{t(`common:role.${value}`, { defaultValue: value })}</>;
+  if (kind === 'country') return <>{countryLabel(value, i18n.language)}</>;
+  return <>{value}</>;
+}
+
+function Country({ value }: { value: string }) {
+  const { i18n } = useTranslation();
+  return <>{countryLabel(value, i18n.language) || '—'}</>;
+}
+
+/** A shipped category's name or description in the reader's language; one an administrator added, as written. */
+function CategoryText({ prefix, code, text }: { prefix: string; code: string; text: string }) {
+  const { t } = useTranslation();
+  return <>{t(`${prefix}.${code}`, { defaultValue: text }) || '—'}</>;
+}
+
+const RULE_CELLS: ResourceScreenOptions['cells'] = {
+  recipient_value: (value, row) => <Recipient kind={row.recipient_kind} value={String(value ?? '')} />,
+  country: (value) => <Country value={String(value ?? '')} />,
+};
+
+const CATEGORY_CELLS: ResourceScreenOptions['cells'] = {
+  name: (value, row) => <CategoryText prefix={CATEGORY_NAMES} code={String(row.category_code)} text={String(value ?? '')} />,
+  description: (value, row) => <CategoryText prefix={CATEGORY_DESCRIPTIONS} code={String(row.category_code)} text={String(value ?? '')} />,
+};
+
 /**
  * The categories: the server refuses to delete one that rules still use (400), so the list says so first. While
  * rules use a category its delete is disabled, its tooltip giving the count; the confirmation says it too.
@@ -36,9 +66,10 @@ function Categories() {
     <ResourceScreen
       declaration={notificationCategories}
       options={{
+        cells: CATEGORY_CELLS,
         onChange: () => void counts.refetch(),
         deletion: (row) => {
-          const name = String(row.name ?? row.category_code);
+          const name = t(`${CATEGORY_NAMES}.${String(row.category_code)}`, { defaultValue: String(row.name ?? row.category_code) });
           // Not counted yet: no delete offered meanwhile (the count failed: the generic delete, the server checks).
           if (!counts.data) return counts.isError ? undefined : { blocked: t('admin:emailNotificationCategories.countingRules') };
           const rules = counts.data.get(String(row.category_code).toLowerCase()) ?? 0;
@@ -62,7 +93,7 @@ export default function EmailDeliveringRules() {
       activeKey={params.get('tab') ?? 'rules'}
       onChange={(tab) => setParams({ tab })}
       items={[
-        { key: 'rules', label: t('admin:emailDeliveringRules.tabRules'), children: <ResourceScreen declaration={emailDeliveringRules} /> },
+        { key: 'rules', label: t('admin:emailDeliveringRules.tabRules'), children: <ResourceScreen declaration={emailDeliveringRules} options={{ cells: RULE_CELLS }} /> },
         { key: 'categories', label: t('admin:emailNotificationCategories.title'), children: <Categories /> },
         { key: 'outbox', label: t('admin:mailOutbox.title'), children: <ResourceScreen declaration={mailOutbox} /> },
       ]}

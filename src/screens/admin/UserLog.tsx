@@ -6,6 +6,7 @@ import { userLog } from '../../../resources/userLog';
 import { download } from '../../api/files';
 import { canAccessKey } from '../../auth/ability';
 import { resourceScreen } from '../../resources/ResourceScreen';
+import { userLogAction, userLogTarget } from './userLogText';
 
 function ExportButton({ filters }: { filters: Record<string, unknown> }) {
   const { t } = useTranslation();
@@ -31,4 +32,18 @@ function ExportButton({ filters }: { filters: Record<string, unknown> }) {
   );
 }
 
-export default resourceScreen(userLog, { toolbar: ({ filters }) => <ExportButton filters={filters} /> });
+function Action({ code }: { code: string }) {
+  const { t } = useTranslation();
+  return <span title={code}>{userLogAction(code, t)}</span>;
+}
+
+function Target({ target }: { target: string }) {
+  const { t } = useTranslation();
+  return <>{userLogTarget(target, t)}</>;
+}
+
+export default resourceScreen(userLog, {
+  toolbar: ({ filters }) => <ExportButton filters={filters} />,
+  // Actions and records in the reader's language, not as the codes the log stores.
+  cells: { action: (value) => <Action code={String(value)} />, target: (value) => (value ? <Target target={String(value)} /> : '—') },
+});
