@@ -1,6 +1,7 @@
-import { Line } from '@ant-design/charts';
+import { Line } from './LazyChart';
 import { useQuery } from '@tanstack/react-query';
-import { Card, DatePicker, Empty, Space, Spin } from 'antd';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Empty, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +12,12 @@ import { ExportButton } from './ExportButton';
 import { SERIES_COLORS } from './series';
 
 const SERIES = ['pv', 'load', 'battery', 'grid'] as const;
+/**
+ * The order the lines are drawn in, last on top. At night the load is all drawn from the grid, so the two lines
+ * coincide: the grid line is drawn first and wider, the load line last and narrower, so both stay visible.
+ */
+const DRAW_ORDER = ['grid', 'battery', 'pv', 'load'] as const;
+const LINE_WIDTH: Record<(typeof SERIES)[number], number> = { grid: 5, battery: 2, pv: 2, load: 2 };
 const MINUTES_A_DAY = 24 * 60;
 
 /** 'HH:mm' of the system's local day → minutes since midnight: the axis is the whole day, even one under way. */
@@ -26,13 +33,17 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
   /** A minute of the local day as a clock time in the language's convention (the axis is already local: read in UTC). */
   const clockLabel = (minute: number) => format.time(minute * 60_000, { timeZone: 'UTC' });
   const [day, setDay] = useState<Dayjs | null>(null);
-  const date = (day ?? dayjs(today)).format('YYYY-MM-DD');
+  const shown = day ?? dayjs(today);
+  const date = shown.format('YYYY-MM-DD');
+  // `today` is the system's local day (its time zone): no day after it has data.
+  const isToday = !shown.isBefore(dayjs(today), 'day');
+  const step = (days: number) => setDay(shown.add(days, 'day'));
   const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'day', sn, date], queryFn: () => calls.dayCurve(sn, date) });
 
   const rows = useMemo(
     () =>
       (data?.points ?? []).flatMap((p: CurvePoint) =>
-        SERIES.map((key) => ({ minute: minuteOfDay(p.time), series: t(`series.${key}`), value: Math.round((p[`${key}_w`] / 1000) * 100) / 100 })),
+        DRAW_ORDER.map((key) => ({ key, minute: minuteOfDay(p.time), series: t(`series.${key}`), value: Math.round((p[`${key}_w`] / 1000) * 100) / 100 })),
       ),
     [data, t],
   );
@@ -42,13 +53,17 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
       title={t('day.title')}
       extra={
         <Space wrap>
-          <DatePicker
-            allowClear={false}
-            value={day ?? dayjs(today)}
-            onChange={setDay}
-            disabledDate={(d) => d.isAfter(dayjs(today), 'day')}
-            aria-label={t('day.date')}
-          />
+          <Space.Compact>
+            <Button icon={<LeftOutlined />} aria-label={t('day.previous')} title={t('day.previous')} onClick={() => step(-1)} data-testid="day-previous" />
+            <DatePicker
+              allowClear={false}
+              value={shown}
+              onChange={setDay}
+              disabledDate={(d) => d.isAfter(dayjs(today), 'day')}
+              aria-label={t('day.date')}
+            />
+            <Button icon={<RightOutlined />} aria-label={t('day.next')} title={t('day.next')} onClick={() => step(1)} disabled={isToday} data-testid="day-next" />
+          </Space.Compact>
           <ExportButton path={EXPORTS.day} body={{ sn, date }} label={t('export.day')} />
         </Space>
       }
@@ -63,7 +78,8 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
             height={300}
             autoFit
             shapeField="smooth"
-            style={{ lineWidth: 2 }}
+            // Per line: its points carry their series key (see DRAW_ORDER).
+            style={{ lineWidth: (points: Array<{ key: (typeof SERIES)[number] }>) => LINE_WIDTH[points[0]?.key ?? 'pv'] }}
             scale={{
               x: { type: 'linear', domain: [0, MINUTES_A_DAY], nice: false },
               color: { domain: SERIES.map((k) => t(`series.${k}`)), range: SERIES.map((k) => SERIES_COLORS[k]) },

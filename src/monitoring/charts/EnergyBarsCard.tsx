@@ -1,4 +1,4 @@
-import { Column } from '@ant-design/charts';
+import { Column } from './LazyChart';
 import { useQuery } from '@tanstack/react-query';
 import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
 import { Card, Col, Empty, Row, Segmented, Space, Spin, Statistic } from 'antd';
@@ -12,6 +12,7 @@ import { ExportButton } from './ExportButton';
 import { periodLabel, periodRange } from './periodLabel';
 import { PeriodPicker } from './PeriodPicker';
 import { SERIES_COLORS } from './series';
+import { LifetimeTable } from './LifetimeTable';
 import { StatisticsTable } from './StatisticsTable';
 
 const SERIES = [
@@ -50,23 +51,24 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
       extra={
         <Space wrap>
           <PeriodPicker period={period} date={date} today={today} onChange={(p, d) => { setPeriod(p); setDate(d); }} />
-          {range ? (
-            <Segmented<'chart' | 'table'>
-              value={view}
-              onChange={setView}
-              options={[
-                { value: 'chart', icon: <BarChartOutlined />, title: t('bars.chart') },
-                { value: 'table', icon: <TableOutlined />, title: t('bars.table') },
-              ]}
-              aria-label={t('bars.view')}
-            />
-          ) : null}
+          {/* The lifetime view keeps the toggle: its table is one row per year. */}
+          <Segmented<'chart' | 'table'>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'chart', icon: <BarChartOutlined />, title: t('bars.chart') },
+              { value: 'table', icon: <TableOutlined />, title: t('bars.table') },
+            ]}
+            aria-label={t('bars.view')}
+          />
           {range ? <ExportButton path={EXPORTS.statistics} body={{ sn, ...range }} label={t('export.statistics')} /> : null}
         </Space>
       }
     >
-      {range && view === 'table' ? (
+      {view === 'table' && range ? (
         <StatisticsTable sn={sn} beginDate={range.beginDate} endDate={range.endDate} />
+      ) : view === 'table' ? (
+        <LifetimeTable bars={data?.bars ?? []} />
       ) : (
         <Spin spinning={isLoading}>
           {rows.length ? (

@@ -2,9 +2,11 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import type { PowerFlow as Flow } from '../../shared/monitoring';
 import { BatteryGlyph, HouseGlyph, InverterGlyph, PylonGlyph, SunGlyph } from './icons';
+import { useTextScale } from './useTextScale';
 import './flow.css';
 
 type Point = [number, number];
+const VIEW_WIDTH = 420;
 const HUB: Point = [210, 150];
 const NODES = { pv: [210, 42], grid: [58, 150], load: [362, 150], battery: [210, 258] } satisfies Record<string, Point>;
 const NODE_R = 34;
@@ -59,11 +61,12 @@ function Node({ at, color, label, value, detail, side = 'below', children }: { a
     <g transform={`translate(${at[0]} ${at[1]})`}>
       <circle r={NODE_R} className="flow-node" stroke={color} />
       <g className="flow-glyph" stroke={color} style={{ color }}>{children}</g>
-      <g textAnchor={anchor}>
-        <text x={x} y={y} className="flow-label">{label}</text>
-        <text x={x} y={y + 17} className="flow-value">{value}</text>
-        {detail ? <text x={x} y={y + 32} className="flow-detail">{detail}</text> : null}
-      </g>
+      {/* One text with lines spaced in em: the lines move apart as the text is enlarged (useTextScale). */}
+      <text x={x} y={y} textAnchor={anchor}>
+        <tspan className="flow-label">{label}</tspan>
+        <tspan x={x} dy="1.15em" className="flow-value">{value}</tspan>
+        {detail ? <tspan x={x} dy="1.3em" className="flow-detail">{detail}</tspan> : null}
+      </text>
     </g>
   );
 }
@@ -77,6 +80,7 @@ export function PowerFlow({ flow }: { flow: Flow }) {
   const format = useFormat();
   const kw = (watts: number) => format.power(watts, { abs: true });
   const idle = (w: number) => Math.abs(w) < IDLE_W;
+  const textScale = useTextScale<HTMLDivElement>(VIEW_WIDTH);
   const gridState = idle(flow.grid_w) ? t('flow.idle') : flow.grid_w > 0 ? t('flow.importing') : t('flow.exporting');
   const batteryState = idle(flow.battery_w) ? t('flow.idle') : flow.battery_w > 0 ? t('flow.charging') : t('flow.discharging');
   const lines: Line[] = [
@@ -86,8 +90,8 @@ export function PowerFlow({ flow }: { flow: Flow }) {
     { key: 'battery', node: NODES.battery, towardHub: -flow.battery_w, color: '#18b46b' },
   ];
   return (
-    <div className={`power-flow${flow.online ? '' : ' power-flow--offline'}`}>
-      <svg viewBox="0 0 420 300" role="img" aria-label={t('flow.title')}>
+    <div ref={textScale.ref} className={`power-flow${flow.online ? '' : ' power-flow--offline'}`} style={{ '--flow-text': textScale.scale } as React.CSSProperties}>
+      <svg viewBox={`0 0 ${VIEW_WIDTH} 300`} role="img" aria-label={t('flow.title')}>
         {lines.map((line) => (
           <FlowLine key={line.key} line={line} />
         ))}

@@ -17,6 +17,9 @@ const days = () => screen.getByLabelText('Valid for');
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Share' }));
 
+// The dialog lists the system's shares below its form (issue 11, point 13): none unless a test says otherwise.
+beforeEach(() => server.use(http.post('/api/ESS/GetShareList', () => HttpResponse.json(envelope(200, [])))));
+
 describe('the share icon (spec §6)', () => {
   // The icon asks the selector's list whether the system is the user's own (tests/web/share-icon.test.tsx).
   beforeEach(() => server.use(http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json(envelope(200, [])))));
@@ -135,5 +138,53 @@ describe('the share dialog (spec §5)', () => {
     type(days(), '3');
     submit();
     await waitFor(() => expect(screen.getByText(/\/shareRegister\?token=tok123/)).toBeInTheDocument());
+  });
+});
+
+describe('the list of shares in the dialog (issue 11, point 13)', () => {
+  const shares = [
+    { id: 7, email: 'anna@example.com', username: 'anna', display_name: 'Anna Berg', registered: true, expires_at: '2026-12-20T10:00:00Z', created_at: '2026-11-20T10:00:00Z', active: true },
+    { id: 8, email: 'new@example.com', username: null, display_name: null, registered: false, expires_at: '2026-12-01T10:00:00Z', created_at: '2026-11-20T10:00:00Z', active: true },
+  ];
+
+  it('shows who, registered or pending, until when; revoke asks first, then calls RevokeShare and reloads the list', async () => {
+    let revoked: unknown;
+    let listed = 0;
+    server.use(
+      http.post('/api/ESS/GetShareList', () => HttpResponse.json(envelope(200, listed++ === 0 ? shares : shares.slice(1)))),
+      http.post('/api/ESS/RevokeShare', async ({ request }) => {
+        revoked = await request.json();
+        return HttpResponse.json(envelope(200));
+      }),
+    );
+    openDialog();
+    expect(await screen.findByText('Anna Berg')).toBeInTheDocument();
+    expect(screen.getByText('Registered')).toBeInTheDocument();
+    expect(screen.getByText('Invitation pending')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Until /)).toHaveLength(2);
+    fireEvent.click(screen.getAllByRole('button', { name: 'Revoke' })[0]!);
+    // The confirmation's own 'Revoke' button joins the two of the list: nothing is sent before it is pressed.
+    await waitFor(() => expect(screen.getAllByRole('button', { name: 'Revoke' })).toHaveLength(3));
+    expect(revoked).toBeUndefined();
+    fireEvent.click(screen.getAllByRole('button', { name: 'Revoke' }).at(-1)!);
+    await waitFor(() => expect(revoked).toEqual({ sn: 'ESS-A', id: 7 }));
+    await waitFor(() => expect(screen.queryByText('Anna Berg')).toBeNull());
+  });
+
+  it('extend refuses days out of range with the range, in the dialog\'s words, and sends nothing', async () => {
+    let called = false;
+    server.use(
+      http.post('/api/ESS/GetShareList', () => HttpResponse.json(envelope(200, shares))),
+      http.post('/api/ESS/ExtendShare', () => {
+        called = true;
+        return HttpResponse.json(envelope(200, { expires_at: '2027-01-01T00:00:00Z' }));
+      }),
+    );
+    openDialog();
+    fireEvent.click((await screen.findAllByRole('button', { name: 'Extend' }))[0]!);
+    const field = await screen.findByLabelText('Extend by');
+    type(field, '99999');
+    expect(await screen.findByText('Please fill in a number of days from 1 to 36,500')).toBeInTheDocument();
+    expect(called).toBe(false);
   });
 });

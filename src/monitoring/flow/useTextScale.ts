@@ -1,0 +1,27 @@
+import { useEffect, useRef, useState } from 'react';
+
+/** Smallest size a label of the diagram is drawn at on screen, in CSS pixels (issue 11, point 15). */
+export const MIN_TEXT_PX = 12;
+
+/**
+ * The diagram is an SVG drawn `viewBoxWidth` units wide and scaled to its card: on a phone a 12-unit label
+ * would shrink to 9 px. This answers how much to enlarge the text (never below 1) so that it stays at least
+ * its size in pixels, measured on the element the ref is given to and kept up to date as it resizes.
+ */
+export function useTextScale<T extends HTMLElement>(viewBoxWidth: number) {
+  const ref = useRef<T>(null);
+  const [scale, setScale] = useState(1);
+  useEffect(() => {
+    const element = ref.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const measure = () => {
+      const width = element.getBoundingClientRect().width;
+      if (width > 0) setScale(Math.max(1, Math.round((viewBoxWidth / width) * 100) / 100));
+    };
+    measure();
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [viewBoxWidth]);
+  return { ref, scale };
+}
