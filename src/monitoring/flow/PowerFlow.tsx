@@ -80,7 +80,7 @@ export function PowerFlow({ flow }: { flow: Flow }) {
   const format = useFormat();
   const kw = (watts: number) => format.power(watts, { abs: true });
   const idle = (w: number) => Math.abs(w) < IDLE_W;
-  const textScale = useTextScale<HTMLDivElement>(VIEW_WIDTH);
+  const [flowRef, textScale] = useTextScale<HTMLDivElement>(VIEW_WIDTH);
   const gridState = idle(flow.grid_w) ? t('flow.idle') : flow.grid_w > 0 ? t('flow.importing') : t('flow.exporting');
   const batteryState = idle(flow.battery_w) ? t('flow.idle') : flow.battery_w > 0 ? t('flow.charging') : t('flow.discharging');
   const lines: Line[] = [
@@ -90,7 +90,7 @@ export function PowerFlow({ flow }: { flow: Flow }) {
     { key: 'battery', node: NODES.battery, towardHub: -flow.battery_w, color: '#18b46b' },
   ];
   return (
-    <div ref={textScale.ref} className={`power-flow${flow.online ? '' : ' power-flow--offline'}`} style={{ '--flow-text': textScale.scale } as React.CSSProperties}>
+    <div ref={flowRef} className={`power-flow${flow.online ? '' : ' power-flow--offline'}`} style={{ '--flow-text': textScale } as React.CSSProperties}>
       <svg viewBox={`0 0 ${VIEW_WIDTH} 300`} role="img" aria-label={t('flow.title')}>
         {lines.map((line) => (
           <FlowLine key={line.key} line={line} />

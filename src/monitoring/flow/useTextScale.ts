@@ -7,6 +7,7 @@ export const MIN_TEXT_PX = 12;
  * The diagram is an SVG drawn `viewBoxWidth` units wide and scaled to its card: on a phone a 12-unit label
  * would shrink to 9 px. This answers how much to enlarge the text (never below 1) so that it stays at least
  * its size in pixels, measured on the element the ref is given to and kept up to date as it resizes.
+ * Answers [the ref for that element, the scale].
  */
 export function useTextScale<T extends HTMLElement>(viewBoxWidth: number) {
   const ref = useRef<T>(null);
@@ -23,5 +24,5 @@ export function useTextScale<T extends HTMLElement>(viewBoxWidth: number) {
     observer.observe(element);
     return () => observer.disconnect();
   }, [viewBoxWidth]);
-  return { ref, scale };
+  return [ref, scale] as const;
 }
