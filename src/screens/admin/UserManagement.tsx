@@ -1,5 +1,5 @@
 import { KeyOutlined, LockOutlined, MenuOutlined, SafetyOutlined, UnlockOutlined } from '@ant-design/icons';
-import { App, Checkbox, Modal, Typography } from 'antd';
+import { App, Checkbox, Modal, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userManagement } from '../../../resources/userManagement';
@@ -9,6 +9,7 @@ import { ResourceForm, resourceScreen, type FormPageProps, type Row } from '../.
 import { ConfirmRowAction, RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { callerIsAdmin, isOwnRecord, mayManageUser, withoutAdminRole } from './adminRule';
+import { ReactivateAction, RemoveUserAction } from './UserRemoval';
 
 function UserActions({ record, refresh }: { record: Row; refresh: () => void }) {
   const { t } = useTranslation();
@@ -62,8 +63,10 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
     <>
       {/* First, so that the icons every row has stay in line when the own row lacks lock and reset. */}
       <RowAction title={t('admin:userManagement.menus')} icon={<MenuOutlined />} onClick={openMenus} data-testid="user-menus" />
-      {/* Nobody locks or resets themselves (the own password changes under Change password). */}
-      {!own && (
+      {/* Nobody locks or resets themselves (the own password changes under Change password). A deactivated user is
+          locked until reactivated: reactivate takes the place of lock. */}
+      {!own && !!record.deactivated_at && <ReactivateAction record={record} refresh={refresh} />}
+      {!own && !record.deactivated_at && (
         <ConfirmRowAction
           title={t(record.locked ? 'admin:userManagement.unlock' : 'admin:userManagement.lock')}
           icon={record.locked ? <UnlockOutlined /> : <LockOutlined />}
@@ -81,6 +84,7 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
           data-testid="user-reset"
         />
       )}
+      {!own && !record.deactivated_at && <RemoveUserAction record={record} refresh={refresh} />}
       <Modal
         open={!!menus}
         title={t('admin:userManagement.menusTitle', { name: record.username })}
@@ -121,8 +125,16 @@ function UserForm(props: FormPageProps) {
   );
 }
 
+/** 'Locked' says 'Deactivated' for a deactivated user (locked too, but for good until reactivated). */
+function LockedCell({ value, record }: { value: unknown; record: Row }) {
+  const { t } = useTranslation();
+  if (record.deactivated_at) return <Tag color="default">{t('admin:userManagement.deactivatedTag')}</Tag>;
+  return value ? <Tag color="red">{t('admin:common.yes')}</Tag> : <Tag>{t('admin:common.no')}</Tag>;
+}
+
 export default resourceScreen(userManagement, {
   form: UserForm,
+  cells: { locked: (value, record) => <LockedCell value={value} record={record} /> },
   editable: mayManageUser,
   rowActions: (record, refresh) => <UserActions record={record} refresh={refresh} />,
 });
