@@ -1,4 +1,4 @@
-import { Column } from '@ant-design/charts';
+import { Column } from './LazyChart';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Empty, Progress, Row, Spin, Statistic, Typography } from 'antd';
 import dayjs from 'dayjs';

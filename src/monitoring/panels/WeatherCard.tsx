@@ -1,4 +1,4 @@
-import { Area } from '@ant-design/charts';
+import { Area } from '../charts/LazyChart';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
