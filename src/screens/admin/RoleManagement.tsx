@@ -9,6 +9,7 @@ import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import type { Page } from '../../shared/codes';
 import { ADMIN_ROLE, callerIsAdmin } from './adminRule';
+import { useRoleSidebar } from './roleSidebar';
 
 interface RoleRow {
   role: string;
@@ -27,6 +28,7 @@ export default function RoleManagement() {
     queryFn: async () => (await api.post<Page<RoleRow>>('/Role/GetRolePageList', {})).data?.data ?? [],
   });
   const mayEdit = canAccessKey('roleManagement', 'update');
+  const sidebar = useRoleSidebar();
   const { busy: saving, guard } = useSubmitGuard();
 
   const save = async () => {
@@ -54,7 +56,8 @@ export default function RoleManagement() {
           { title: t('admin:roleManagement.key'), dataIndex: 'role' },
           {
             title: t('admin:roleManagement.menus'),
-            render: (_: unknown, row) => t('admin:roleManagement.menuCount', { count: row.menus.length, total: row.available.length }),
+            // Counted as its sidebar shows them: built screens, not hidden in menu management.
+            render: (_: unknown, row) => t('admin:roleManagement.menuCount', { count: sidebar.shown(row).length, total: sidebar.offered(row).length }),
           },
           {
             title: t('admin:list.actions'),
@@ -88,9 +91,10 @@ export default function RoleManagement() {
         {editing && (
           <Checkbox.Group
             style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4 }}
-            value={editing.menus}
-            onChange={(menus) => setEditing({ ...editing, menus: menus as string[] })}
-            options={editing.available.map((key) => ({ value: key, label: t(`menu:${key}`) }))}
+            value={editing.menus.filter((key) => sidebar.offered(editing).includes(key))}
+            // Entries the sidebar cannot show (no screen yet) keep their setting.
+            onChange={(ticked) => setEditing({ ...editing, menus: [...editing.menus.filter((key) => !sidebar.offered(editing).includes(key)), ...(ticked as string[])] })}
+            options={sidebar.offered(editing).map((key) => ({ value: key, label: t(`menu:${key}`) }))}
           />
         )}
       </Modal>
