@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { precompress } from './server/precompress';
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: brotli and gzip copies of the build for the server to send (server/http/static.ts).
+  plugins: [react(), precompress()],
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,
