@@ -1,0 +1,44 @@
+import { screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { expect, it, vi } from 'vitest';
+import { DayCurveCard } from '../../../src/monitoring/charts/DayCurveCard';
+import { envelope } from '../helpers';
+import { server } from '../setup';
+import { renderAt, signIn } from './render';
+
+/**
+ * Issue 11, point 4: the chart library is loaded after the figures, on the first chart drawn; until it has
+ * arrived the card shows a skeleton in the chart's place, never a blank card. The library stands in as a
+ * module that arrives when the test lets it (a slow line).
+ */
+const library = vi.hoisted(() => {
+  let arrive = () => {};
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
+  return { arrive, arrived };
+});
+vi.mock('../../../src/monitoring/charts/chartLibrary', async () => {
+  await library.arrived;
+  const Chart = ({ data }: { data: unknown[] }) => <div data-testid="chart">{data.length} points</div>;
+  return { Line: Chart, Column: Chart, Area: Chart };
+});
+
+it('shows a skeleton of the chart until the chart library has arrived, then the chart', async () => {
+  server.use(
+    http.post('/api/Power/SticsByDay', () =>
+      HttpResponse.json(
+        envelope(200, { sn: 'ESS-A', date: '2026-03-01', time_zone: 'Europe/Berlin', points: [{ time: '12:00', pv_w: 3000, load_w: 800, battery_w: 1200, grid_w: -1000 }] }),
+      ),
+    ),
+  );
+  signIn(['customer']);
+  renderAt(<DayCurveCard sn="ESS-A" today="2026-03-01" />);
+
+  const skeleton = await screen.findByTestId('chart-skeleton');
+  expect(skeleton).toHaveAttribute('aria-busy', 'true');
+  expect(skeleton.style.height).toBe('300px');
+  expect(screen.queryByTestId('chart')).toBeNull();
+
+  library.arrive();
+  expect(await screen.findByTestId('chart')).toHaveTextContent('4 points');
+  await waitFor(() => expect(screen.queryByTestId('chart-skeleton')).toBeNull());
+});
