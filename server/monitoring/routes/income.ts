@@ -5,15 +5,18 @@ import type { Database } from '../../db';
 import { Code } from '../../../src/shared/codes';
 import { ApiError, ok } from '../../http/envelope';
 import { sendXlsx } from '../exports/xlsx';
-import { incomeBars, payoffTotalOf } from '../income/service';
+import { incomeBars, payoffTotalOf, type IncomeBar } from '../income/service';
 import { systemInScope } from '../scope';
 import { logSystemChange } from '../systems/history';
 import { updateSystemCost } from '../systems/service';
 import { localDate, resolveTarget } from '../target';
-import { contextOf } from './context';
+import { contextOf, userLogViewOf } from './context';
 import * as s from './schemas';
 
 const tags = ['Income'];
+
+/** A column of bars added up in whole cents (each bar is already whole cents). */
+const sumOf = (bars: IncomeBar[], key: 'savings' | 'feed_in') => Math.round(bars.reduce((acc, b) => acc + Math.round(b[key] * 100), 0)) / 100;
 
 /** /api/Income/*: income bars, payback, the system cost, and the income export. */
 export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
@@ -24,7 +27,7 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
   const bars = async (request: { body: { sn: string; period: 'month' | 'year' | 'lifetime'; date?: string } } & Parameters<typeof viewer>[0]) => {
     const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
     const date = request.body.date ?? localDate(now(), target.timeZone);
-    return { period: request.body.period, date, ...(await incomeBars(db, target, request.body.period, date)) };
+    return { period: request.body.period, date, ...(await incomeBars(db, target, request.body.period, date, now())) };
   };
 
   app.post('/PayoffStatistic', {
@@ -34,7 +37,11 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/PayoffTotalResult', {
     schema: { tags, summary: "Income so far, system cost and the payback date of one system, or of the caller's systems together ('All')", body: s.snBody },
-    handler: async (request) => ok(await payoffTotalOf(db, await resolveTarget(db, await viewer(request), request.body.sn, now()), now())),
+    handler: async (request) => {
+      const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
+      // The cost is the owner's figure (DESIGN §6): its owner and our own staff read it, partners and sharers do not.
+      return ok(await payoffTotalOf(db, target, now(), (system) => userLogViewOf(request, system).cost));
+    },
   });
 
   app.post('/UpdateSystemCost', {
@@ -54,15 +61,17 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
   });
 
   app.post('/ExportPayoffStatistic', {
-    schema: { tags, summary: 'The income bars as xlsx (code 8 when empty)', body: s.periodBody },
+    schema: { tags, summary: 'The income bars as xlsx, with their total in the last row (code 8 when empty)', body: s.periodBody },
     handler: async (request, reply) => {
       const result = await bars(request);
+      // The total row is the same sum of day amounts as the card's total: the sheet agrees with the card to the cent.
+      const total = { label: 'Total', savings: sumOf(result.bars, 'savings'), feed_in: sumOf(result.bars, 'feed_in'), income: result.total };
       return sendXlsx(reply, `income-${request.body.sn}-${request.body.period}-${result.date}.xlsx`, 'Income', [
         { header: 'Period', value: (b) => b.label },
         { header: `Savings (${result.currency})`, value: (b) => b.savings },
         { header: `Feed-in (${result.currency})`, value: (b) => b.feed_in },
         { header: `Income (${result.currency})`, value: (b) => b.income },
-      ], result.bars);
+      ], result.bars.length ? [...result.bars, total] : []);
     },
   });
 };

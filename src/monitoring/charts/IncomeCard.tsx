@@ -1,6 +1,7 @@
 import { Column } from './LazyChart';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, Empty, Progress, Row, Spin, Statistic, Typography } from 'antd';
+import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Row, Segmented, Space, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,16 +11,21 @@ import { ALL_SN, type Period } from '../../shared/monitoring';
 import { ExportButton } from './ExportButton';
 import { periodLabel } from './periodLabel';
 import { PeriodPicker } from './PeriodPicker';
+import { IncomeHeadline } from './IncomeHeadline';
+import { IncomeTable } from './IncomeTable';
 import { SERIES_COLORS } from './series';
-import { SystemCostEditor } from './SystemCostEditor';
 
-/** Income (savings + feed-in) per period, and the payback: when the savings repay the cost (of one system, or of all together). */
+/**
+ * Income (savings + feed-in) per period as a chart or a table, and the headline (IncomeHeadline): the income so far
+ * and the payback, of one system or of all together. Every amount is a sum of day amounts (server/monitoring/income).
+ */
 export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; canEdit: boolean }) {
   const { t } = useTranslation('monitoring');
   const format = useFormat();
   const money = (amount: number | null, currency: string) => format.money(amount, currency);
   const [period, setPeriod] = useState<Period>('year');
   const [date, setDate] = useState(dayjs(today));
+  const [view, setView] = useState<'chart' | 'table'>('chart');
   const day = date.format('YYYY-MM-DD');
   const single = sn !== ALL_SN;
   const bars = useQuery({ queryKey: ['monitoring', 'income', sn, period, day], queryFn: () => calls.incomeBars(sn, period, day) });
@@ -39,29 +45,7 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
   return (
     <Card title={t('income.title')} extra={<ExportButton path={EXPORTS.income} body={{ sn, period, date: day }} label={t('export.income')} />}>
       {p ? (
-        <Row gutter={[16, 16]} align="middle" className="monitor-payback">
-          <Col xs={12} md={6}>
-            <Statistic title={t('income.total')} value={money(p.income_since_commissioning, currency)} />
-          </Col>
-          <Col xs={12} md={6}>
-            <Statistic title={t('income.perDay')} value={money(p.daily_income, currency)} />
-          </Col>
-          <Col xs={12} md={6}>
-            <Statistic
-              title={t('income.paybackDate')}
-              value={p.payback_date ? format.date(p.payback_date, { style: 'long' }) : t('income.paybackUnknown')}
-            />
-          </Col>
-          <Col xs={12} md={6}>
-            <Typography.Text type="secondary">{single ? t('income.systemCost') : t('income.systemsCost', { count: p.systems ?? 0 })}</Typography.Text>
-            {single ? (
-              <SystemCostEditor sn={sn} cost={p.system_cost} currency={currency} canEdit={canEdit} />
-            ) : (
-              <span className="monitor-cost">{p.system_cost !== null ? money(p.system_cost, currency) : t('income.costNotSet')}</span>
-            )}
-            {p.payback_percent !== null ? <Progress percent={p.payback_percent} size="small" strokeColor={SERIES_COLORS.savings} /> : null}
-          </Col>
-        </Row>
+        <IncomeHeadline sn={sn} payoff={p} single={single} canEdit={canEdit} />
       ) : (
         <Row className="monitor-payback">
           <Col>
@@ -69,14 +53,24 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
           </Col>
         </Row>
       )}
-      {!single && p?.excluded?.length ? (
-        <Typography.Paragraph type="secondary">{t('income.excluded', { currency, sns: p.excluded.join(', ') })}</Typography.Paragraph>
-      ) : null}
       <div className="monitor-toolbar">
-        <PeriodPicker period={period} date={date} today={today} onChange={(next, d) => { setPeriod(next); setDate(d); }} />
+        <Space wrap>
+          <PeriodPicker period={period} date={date} today={today} onChange={(next, d) => { setPeriod(next); setDate(d); }} />
+          <Segmented<'chart' | 'table'>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'chart', icon: <BarChartOutlined />, title: t('bars.chart') },
+              { value: 'table', icon: <TableOutlined />, title: t('income.table') },
+            ]}
+            aria-label={t('bars.view')}
+          />
+        </Space>
       </div>
       <Spin spinning={bars.isLoading}>
-        {rows.length ? (
+        {view === 'table' && bars.data ? (
+          <IncomeTable data={bars.data} period={period} />
+        ) : rows.length ? (
           <Column
             data={rows}
             xField="label"
