@@ -33,12 +33,12 @@ interface DayRow {
 async function daysOf(sn: string): Promise<DayRow[]> {
   return queryRows<DayRow>(
     t.db,
-    sql`SELECT d.day::text AS day, d.pv_kwh, d.samples,
-               (SELECT count(*)::int FROM telemetry r WHERE r.system_id = s.id AND (r.ts AT TIME ZONE s.time_zone)::date = d.day) AS raw_samples,
-               coalesce((SELECT sum(r.pv_w) * s.trans_frequency / 3600.0 / 1000 FROM telemetry r
-                          WHERE r.system_id = s.id AND (r.ts AT TIME ZONE s.time_zone)::date = d.day), 0)::float8 AS raw_pv_kwh
-          FROM energy_daily d JOIN systems s ON s.id = d.system_id
-         WHERE s.sys_sn = ${sn} ORDER BY d.day`,
+    sql`WITH s AS (SELECT id, time_zone, trans_frequency FROM systems WHERE sys_sn = ${sn}),
+          raw AS (SELECT (r.ts AT TIME ZONE s.time_zone)::date AS day, count(*)::int AS n, sum(r.pv_w) * s.trans_frequency / 3600.0 / 1000 AS pv
+                    FROM telemetry r JOIN s ON r.system_id = s.id GROUP BY 1, s.trans_frequency)
+        SELECT d.day::text AS day, d.pv_kwh, d.samples, coalesce(raw.n, 0) AS raw_samples, coalesce(raw.pv, 0)::float8 AS raw_pv_kwh
+          FROM energy_daily d JOIN s ON s.id = d.system_id LEFT JOIN raw ON raw.day = d.day
+         ORDER BY d.day`,
   );
 }
 
