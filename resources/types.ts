@@ -92,7 +92,18 @@ export interface FieldDeclaration {
   codes?: { required?: number; invalid?: number };
   /** The form's initial value when creating. */
   defaultValue?: unknown;
-  /** Table column width in px. */
+  /**
+   * Its place on the list's phone card (src/ui/ResponsiveTable.tsx): 'title' (default: the declaration's
+   * titleField), 'status' (a tag beside the title; default for a field with `colors`), 'field' (a label / value
+   * line, the default for the first five other columns) or 'hidden' (only in the desktop table and on the show page).
+   */
+  card?: 'title' | 'status' | 'field' | 'hidden';
+  /** A list column the desktop table starts without (the user may show it with the column chooser). */
+  columnHidden?: boolean;
+  /**
+   * Table column width in px. Columns without one share the width the table has; set it only where a value
+   * must not wrap (dates, keys), so that the table fits 1366 px with the sidebar open.
+   */
   width?: number;
   /** The Drizzle table's property for this field when it is not the field name (e.g. `displayName`). */
   column?: string;

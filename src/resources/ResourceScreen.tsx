@@ -1,8 +1,7 @@
 import { DeleteOutlined, EditOutlined, EyeOutlined, FilterOutlined, PlusOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
 import { useCreate, useDelete, useOne, useUpdate, type BaseKey, type CrudFilters, type HttpError } from '@refinedev/core';
 import { useTable } from '@refinedev/antd';
-import { App, Badge, Button, Card, Descriptions, Drawer, Form, Grid, Space, Spin, Table, Tag, Typography } from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { App, Badge, Button, Card, Descriptions, Drawer, Form, Grid, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -17,6 +16,7 @@ import { useOptions } from './useOptions';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { fieldOfError, isRequired, rulesFor } from './rules';
 import { useSubmitGuard } from './useSubmitGuard';
+import { ResponsiveTable, type ResponsiveColumn } from '../ui/ResponsiveTable';
 import type { EnvelopeError } from '../providers/data';
 import './resources.css';
 
@@ -300,7 +300,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [oneFailed]);
 
-  const columns: ColumnsType<Row> = Object.entries(declaration.fields)
+  const columns: ResponsiveColumn<Row>[] = Object.entries(declaration.fields)
     .filter(([, f]) => f.list && !f.secret)
     .map(([name, field]) => ({
       key: name,
@@ -309,12 +309,15 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
       sorter: field.sortable ? { multiple: 1 } : undefined,
       width: field.width,
       ellipsis: field.widget === 'textarea',
+      // On a phone's card: the record's name as its title, a coloured state (S/N state) as its status tag.
+      card: field.card ?? (name === declaration.titleField ? 'title' : field.colors ? 'status' : undefined),
+      defaultHidden: field.columnHidden,
       render: (value: unknown, row: Row) => (options.cells?.[name] ? options.cells[name]!(value, row) : renderValue(declaration, name, field, value, t)),
     }));
   columns.push({
     key: '__actions',
     title: t('admin:list.actions'),
-    fixed: screens.md ? 'right' : undefined,
+    card: 'actions',
     // Icons with a tooltip (and the same words for screen readers): the data columns keep the width.
     render: (_: unknown, row: Row) => {
       const deletion = can.delete ? options.deletion?.(row) : undefined;
@@ -400,12 +403,12 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
           </Form.Item>
         </Form>
       )}
-      <Table<Row>
+      <ResponsiveTable<Row>
         {...tableProps}
+        tableId={declaration.name}
         rowKey={idField}
         columns={columns}
         size="middle"
-        scroll={{ x: 'max-content' }}
         pagination={{ ...tableProps.pagination, showSizeChanger: true, showTotal: (total) => t('admin:list.total', { count: total }) }}
       />
       <Drawer

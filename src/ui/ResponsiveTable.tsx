@@ -164,8 +164,12 @@ function PhoneCards<T extends object>({ columns, cardFields = DEFAULT_CARD_FIELD
     .map((column, index) => ({ column, key: columnKey(column, index) }))
     .filter(({ column }) => column !== titleColumn && (column.card === 'field' || column.card === undefined))
     .slice(0, cardFields);
-  const keyOf = (row: T, index: number): Key =>
-    typeof rowKey === 'function' ? rowKey(row, index) : ((row as Record<string, unknown>)[rowKey ?? 'key'] as Key | undefined) ?? index;
+  const rows = dataSource ? [...dataSource] : [];
+  const keyOf = (row: T): Key => {
+    const index = rows.indexOf(row);
+    return typeof rowKey === 'function' ? rowKey(row, index) : (((row as Record<string, unknown>)[rowKey ?? 'key'] as Key | undefined) ?? index);
+  };
+  const emptyText = typeof locale?.emptyText === 'function' ? locale.emptyText() : locale?.emptyText;
 
   const listPagination = pagination
     ? (() => {
@@ -177,7 +181,7 @@ function PhoneCards<T extends object>({ columns, cardFields = DEFAULT_CARD_FIELD
           align: 'center' as const,
           onChange: (current: number, pageSize: number) => {
             onPage?.(current, pageSize);
-            onChange?.({ ...config, current, pageSize }, {}, {}, { action: 'paginate', currentDataSource: [...(dataSource ?? [])] });
+            onChange?.({ ...config, current, pageSize }, {}, {}, { action: 'paginate', currentDataSource: rows });
           },
         };
       })()
@@ -186,10 +190,10 @@ function PhoneCards<T extends object>({ columns, cardFields = DEFAULT_CARD_FIELD
   return (
     <List<T>
       className="responsive-table-cards"
-      dataSource={dataSource ? [...dataSource] : []}
+      dataSource={rows}
       loading={loading}
       pagination={listPagination}
-      locale={locale?.emptyText ? { emptyText: locale.emptyText } : undefined}
+      locale={emptyText ? { emptyText } : undefined}
       rowKey={keyOf}
       renderItem={(row, index) => {
         const fields = fieldColumns.map(({ column, key }) => ({ column, key, node: cell(column, row, index) }));

@@ -1,6 +1,6 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Form, Grid, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Form, Grid, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -10,6 +10,7 @@ import '../../resources/resources.css';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import type { Page } from '../../shared/codes';
+import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { AddKeyModal } from './translations/AddKeyModal';
 import { ResetOverride } from './translations/ResetOverride';
 import { applyText, LANGS, type Lang } from './translations/runningApp';
@@ -106,12 +107,12 @@ export default function LangTransManagement() {
           </Button>
         </Form.Item>
       </Form>
-      <Table<TranslationRow>
+      <ResponsiveTable<TranslationRow>
+        tableId="langTransManagement"
         rowKey="id"
         size="middle"
         loading={query.isLoading}
         dataSource={query.data?.data}
-        scroll={{ x: 'max-content' }}
         pagination={{
           current: pageIndex,
           pageSize,
@@ -121,11 +122,18 @@ export default function LangTransManagement() {
           onChange: (current, size) => setQuery({ current, pageSize: size }),
         }}
         columns={[
-          { title: t('admin:langTransManagement.key'), dataIndex: 'id', width: 260, render: (id: string) => <Typography.Text code>{id}</Typography.Text> },
+          // The key breaks anywhere and the texts wrap: all four languages fit beside it at 1366 px.
+          {
+            title: t('admin:langTransManagement.key'),
+            dataIndex: 'id',
+            card: 'title' as const,
+            width: 220,
+            render: (id: string) => <Typography.Text code className="translation-key">{id}</Typography.Text>,
+          },
           ...LANGS.map((lng) => ({
             title: lng.toUpperCase(),
             dataIndex: lng,
-            width: 220,
+            key: lng,
             render: (text: string, row: TranslationRow) => (
               <span>
                 {text || <Typography.Text type="danger">{t('admin:langTransManagement.missing')}</Typography.Text>}{' '}
@@ -140,8 +148,8 @@ export default function LangTransManagement() {
           })),
           {
             title: t('admin:list.actions'),
-            width: 100,
-            fixed: screens.md ? ('right' as const) : undefined,
+            key: 'actions',
+            card: 'actions' as const,
             render: (_: unknown, row: TranslationRow) =>
               mayEdit && (
                 <RowAction

@@ -1,5 +1,5 @@
 import { DownloadOutlined, UploadOutlined } from '@ant-design/icons';
-import { App, Button, Modal, Table, Tag, Typography, Upload } from 'antd';
+import { App, Button, Modal, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { snManagement } from '../../../resources/snManagement';
@@ -8,6 +8,7 @@ import { download } from '../../api/files';
 import { canAccessKey } from '../../auth/ability';
 import { resourceScreen } from '../../resources/ResourceScreen';
 import type { Envelope } from '../../shared/codes';
+import { ResponsiveTable } from '../../ui/ResponsiveTable';
 
 interface ImportResult {
   total: number;
@@ -55,17 +56,19 @@ function ImportButtons({ refresh }: { refresh: () => void }) {
         {result && (
           <>
             <Typography.Paragraph>{t('admin:snManagement.importSummary', { created: result.created, failed: result.failed, total: result.total })}</Typography.Paragraph>
-            <Table
+            <ResponsiveTable<ImportResult['rows'][number]>
+              tableId="snImportResult"
               size="small"
               rowKey="row"
               dataSource={result.rows}
               pagination={{ pageSize: 8 }}
               columns={[
                 { title: t('admin:snManagement.row'), dataIndex: 'row', width: 70 },
-                { title: 'S/N', dataIndex: 'sn' },
+                { title: 'S/N', dataIndex: 'sn', card: 'title' },
                 {
                   title: t('admin:snManagement.result'),
                   dataIndex: 'code',
+                  card: 'status',
                   render: (code: number) => (code === 200 ? <Tag color="green">{t('admin:snManagement.imported')}</Tag> : <Tag color="red">{t(`errors:code.${code}`)}</Tag>),
                 },
               ]}
