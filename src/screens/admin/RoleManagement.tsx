@@ -1,6 +1,6 @@
 import { EditOutlined, SafetyOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { App, Button, Card, Checkbox, Modal, Table, Tag, Typography } from 'antd';
+import { App, Button, Card, Checkbox, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
@@ -8,6 +8,7 @@ import { canAccessKey } from '../../auth/ability';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import type { Page } from '../../shared/codes';
+import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { ADMIN_ROLE, callerIsAdmin } from './adminRule';
 import { useRoleSidebar } from './roleSidebar';
 
@@ -45,22 +46,25 @@ export default function RoleManagement() {
 
   return (
     <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:roleManagement')}</Typography.Title>}>
-      <Table<RoleRow>
+      <ResponsiveTable<RoleRow>
+        tableId="roleManagement"
         rowKey="role"
         loading={query.isLoading}
         dataSource={query.data}
         pagination={false}
-        scroll={{ x: 'max-content' }}
         columns={[
-          { title: t('admin:roleManagement.role'), dataIndex: 'role', render: (role: string) => <Tag color="blue">{t(`common:role.${role}`)}</Tag> },
-          { title: t('admin:roleManagement.key'), dataIndex: 'role' },
+          { key: 'name', title: t('admin:roleManagement.role'), dataIndex: 'role', card: 'title', render: (role: string) => <Tag color="blue">{t(`common:role.${role}`)}</Tag> },
+          { key: 'role', title: t('admin:roleManagement.key'), dataIndex: 'role' },
           {
+            key: 'menus',
             title: t('admin:roleManagement.menus'),
             // Counted as its sidebar shows them: built screens, not hidden in menu management.
             render: (_: unknown, row) => t('admin:roleManagement.menuCount', { count: sidebar.shown(row).length, total: sidebar.offered(row).length }),
           },
           {
+            key: 'actions',
             title: t('admin:list.actions'),
+            card: 'actions',
             render: (_: unknown, row) => {
               if (!mayEdit) return null;
               // What the admin role sees only an admin decides (the server answers 45 to anyone else).
