@@ -27,12 +27,12 @@ export function simulateDailyEnergy(simulator: SiteSimulator, end: number): DayE
   const clock = localClock(simulator.site.timeZone);
   const kwhPerW = simulator.stepMs / 3_600_000 / 1000;
   const days: DayEnergy[] = [];
-  let current: DayEnergy | null = null;
   while (simulator.time < end) {
     const ms = simulator.time;
     const { sample } = simulator.step();
     if (!sample) continue;
     const day = clock(ms).day;
+    let current = days[days.length - 1];
     if (current?.day !== day) {
       current = { day, pvKwh: 0, loadKwh: 0, chargeKwh: 0, dischargeKwh: 0, importKwh: 0, exportKwh: 0, selfConsumptionKwh: 0, steps: 0 };
       days.push(current);

@@ -21,13 +21,13 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-interface DayRow {
+type DayRow = {
   day: string;
   pv_kwh: number;
   samples: number;
   raw_samples: number;
   raw_pv_kwh: number;
-}
+};
 
 /** Every rollup day of a system with what its raw samples hold that day (local days of its zone). */
 async function daysOf(sn: string): Promise<DayRow[]> {
