@@ -12,12 +12,15 @@ export function SystemCostEditor({ sn, cost, currency, canEdit }: { sn: string; 
   const { message } = App.useApp();
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
+  // The number InputNumber parsed from what was typed, in the language's own decimal separator ('12000,50' in German).
+  const [value, setValue] = useState<number | null>(cost);
+  const decimalSeparator = new Intl.NumberFormat(format.locale).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
   const text = cost === null ? t('income.costNotSet') : format.money(cost, currency);
 
   if (!canEdit) return <div className="monitor-cost">{text}</div>;
   if (!editing) {
     return (
-      <Typography.Text className="monitor-cost" editable={{ onStart: () => setEditing(true), tooltip: t('income.editCost') }}>
+      <Typography.Text className="monitor-cost" editable={{ onStart: () => { setValue(cost); setEditing(true); }, tooltip: t('income.editCost') }}>
         {text}
       </Typography.Text>
     );
@@ -28,13 +31,15 @@ export function SystemCostEditor({ sn, cost, currency, canEdit }: { sn: string; 
       min={0}
       max={1e9}
       defaultValue={cost ?? undefined}
+      decimalSeparator={decimalSeparator}
+      precision={2}
+      onChange={setValue}
       addonAfter={currency}
       style={{ width: '100%' }}
       onBlur={() => setEditing(false)}
-      onPressEnter={async (e) => {
-        const value = Number((e.target as HTMLInputElement).value.replace(/[^\d.]/g, ''));
+      onPressEnter={async () => {
         setEditing(false);
-        if (!Number.isFinite(value)) return;
+        if (value === null || !Number.isFinite(value)) return;
         await calls.updateSystemCost(sn, value);
         void message.success(t('saved'));
         await client.invalidateQueries({ queryKey: ['monitoring', 'payoff', sn] });
