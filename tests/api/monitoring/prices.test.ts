@@ -9,8 +9,8 @@ import { as, CUSTOMER_SN, createMonitoringWorld } from './world';
 let t: TestApp;
 beforeAll(async () => {
   t = await createMonitoringWorld(0);
-}, 240_000);
-afterAll(() => t.close());
+});
+afterAll(() => t?.close());
 
 const tariff = (periods: Array<{ start: string; end: string; price: number }>, basePrice = 0.3, feedInPrice = 0.08) => ({
   sn: CUSTOMER_SN,
