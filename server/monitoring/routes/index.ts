@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../config';
 import { monitoringAccountRoutes } from './account';
 import { deviceRoutes } from './device';
+import { fleetHomeRoutes } from '../fleet-home/routes';
 import { essRoutes } from './ess';
 import { incomeRoutes } from './income';
 import { positionRoutes } from './position';
@@ -12,6 +13,7 @@ import { storageListRoutes } from './storage-list';
 /** Every monitoring call under /api, registered by server/api.ts. */
 export const monitoringRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(essRoutes, { prefix: '/ESS', deps });
+  await app.register(fleetHomeRoutes, { prefix: '/ESS', deps });
   await app.register(powerRoutes, { prefix: '/Power', deps });
   await app.register(statisticRoutes, { prefix: '/Statistic', deps });
   await app.register(incomeRoutes, { prefix: '/Income', deps });

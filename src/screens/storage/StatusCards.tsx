@@ -5,6 +5,7 @@ import { calls } from '../../monitoring/calls';
 import { STATUS_COLORS, StatusDot } from '../../monitoring/status';
 import { EMS_STATUSES } from '../../shared/monitoring';
 import type { Filters } from './SystemFilters';
+import { LIVE_REFRESH_MS } from './listQuery';
 import './storage.css';
 
 const KEYS = ['total', ...EMS_STATUSES, 'unknown'] as const;
@@ -25,6 +26,8 @@ export function StatusCards({ active, search, onSelect }: { active?: string; sea
     queryFn: () => (search ? calls.listStatusCounts(search) : calls.statusCounts()),
     // A new search keeps the previous numbers on screen until its own arrive (no flicker to a skeleton).
     placeholderData: (previous) => previous,
+    // Kept current with the list under them (paused while the tab is hidden).
+    refetchInterval: LIVE_REFRESH_MS,
   });
   if (isLoading || !data) return <Skeleton active paragraph={{ rows: 2 }} />;
   return (

@@ -1,42 +1,80 @@
 import { useQuery } from '@tanstack/react-query';
-import { Table, type TableProps } from 'antd';
+import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { calls, type SystemQuery } from '../../monitoring/calls';
 import { useFormat } from '../../i18n/format';
 import { StatusTag } from '../../monitoring/status';
 import type { SystemListRow } from '../../shared/monitoring';
+import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { countryName } from './countries';
-import { PAGE_SIZES, type Paging } from './listQuery';
+import { LIVE_REFRESH_MS, PAGE_SIZES, type Paging } from './listQuery';
+import { AlarmCell, PowerCell } from './LiveCells';
 import type { Filters } from './SystemFilters';
 
-/** The storage list: server-side paging and sorting over the caller's scope; a row opens the system page. */
+/**
+ * The storage list: server-side paging and sorting over the caller's scope, with each system's live figures
+ * (current PV, battery and grid power, state of charge, today's yield, the active alarm), asked again every
+ * minute while the page is open and the tab visible (react-query pauses the interval in a hidden tab); the
+ * user's page, filters and sort stay, being the query itself. A phone shows each system as a card; a
+ * desktop shows the columns that fit 1366 px and lets the user choose others. A row (or its S/N) opens the
+ * system page.
+ */
 export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Filters; paging: Paging; onPaging: (paging: Paging) => void; onOpen: (sn: string) => void }) {
   const { t, i18n } = useTranslation('monitoring');
   const format = useFormat();
   const query: SystemQuery = { ...paging, ...filters };
-  const { data, isFetching } = useQuery({ queryKey: ['monitoring', 'systems', query], queryFn: () => calls.systems(query), placeholderData: (previous) => previous });
+  const { data, isFetching, isPlaceholderData } = useQuery({
+    queryKey: ['monitoring', 'systems', query],
+    queryFn: () => calls.systems(query),
+    placeholderData: (previous) => previous,
+    refetchInterval: LIVE_REFRESH_MS,
+  });
 
-  const sortOrder = (key: string) => (paging.sort === key ? (paging.order === 'desc' ? 'descend' : 'ascend') : null);
-  const columns: TableProps<SystemListRow>['columns'] = [
-    { key: 'ems_status', dataIndex: 'ems_status', title: t('list.status'), sorter: true, sortOrder: sortOrder('ems_status'), render: (s: string | null) => <StatusTag status={s} />, width: 120 },
-    { key: 'sys_sn', dataIndex: 'sys_sn', title: t('list.sn'), sorter: true, sortOrder: sortOrder('sys_sn'), render: (sn: string) => <strong>{sn}</strong> },
-    { key: 'sys_name', dataIndex: 'sys_name', title: t('list.name'), sorter: true, sortOrder: sortOrder('sys_name'), ellipsis: true },
-    { key: 'country_code', dataIndex: 'country_code', title: t('list.country'), sorter: true, sortOrder: sortOrder('country_code'), render: (code: string, row) => `${countryName(code, i18n.language)} · ${row.city}`, responsive: ['md'] },
-    { key: 'installer', dataIndex: 'installer', title: t('list.installer'), sorter: true, sortOrder: sortOrder('installer'), ellipsis: true, responsive: ['lg'] },
-    { key: 'popv', dataIndex: 'popv', title: t('list.popv'), sorter: true, sortOrder: sortOrder('popv'), align: 'right', render: (v: number) => format.number(v), responsive: ['sm'] },
-    { key: 'cobat', dataIndex: 'cobat', title: t('list.cobat'), sorter: true, sortOrder: sortOrder('cobat'), align: 'right', render: (v: number) => format.number(v), responsive: ['sm'] },
-    { key: 'last_seen_at', dataIndex: 'last_seen_at', title: t('list.lastSeen'), sorter: true, sortOrder: sortOrder('last_seen_at'), render: (v: string | null) => format.dateTime(v), responsive: ['lg'] },
+  const sorted = (key: string): Pick<ResponsiveColumn<SystemListRow>, 'key' | 'sorter' | 'sortOrder' | 'showSorterTooltip'> => ({
+    key,
+    sorter: true,
+    sortOrder: paging.sort === key ? (paging.order === 'desc' ? 'descend' : 'ascend') : null,
+    showSorterTooltip: false,
+  });
+  const columns: ResponsiveColumn<SystemListRow>[] = [
+    { ...sorted('ems_status'), dataIndex: 'ems_status', title: t('list.status'), card: 'status', render: (s: string | null) => <StatusTag status={s} />, width: 110 },
+    {
+      ...sorted('sys_sn'),
+      dataIndex: 'sys_sn',
+      title: t('list.sn'),
+      card: 'title',
+      render: (sn: string, row) => (
+        <span className="storage-table__system">
+          <Typography.Link strong onClick={(event) => { event.stopPropagation(); onOpen(sn); }}>{sn}</Typography.Link>
+          {row.sys_name && <span className="storage-table__name">{row.sys_name}</span>}
+        </span>
+      ),
+    },
+    { ...sorted('pv_w'), dataIndex: 'pv_w', title: t('list.pv'), align: 'right', render: (w: number | null) => <PowerCell watts={w} kind="pv" /> },
+    { ...sorted('battery_w'), dataIndex: 'battery_w', title: t('list.battery'), align: 'right', render: (w: number | null) => <PowerCell watts={w} kind="battery" /> },
+    { ...sorted('grid_w'), dataIndex: 'grid_w', title: t('list.grid'), align: 'right', render: (w: number | null) => <PowerCell watts={w} kind="grid" /> },
+    { ...sorted('soc'), dataIndex: 'soc', title: t('list.soc'), align: 'right', render: (v: number | null) => format.percent(v, 0) },
+    { ...sorted('today_pv_kwh'), dataIndex: 'today_pv_kwh', title: t('list.today'), align: 'right', render: (v: number | null) => format.energy(v, { digits: 1 }) },
+    { ...sorted('alarm'), dataIndex: 'alarm', title: t('list.alarm'), render: (_: unknown, row) => <AlarmCell alarm={row.alarm} /> },
+    { ...sorted('last_seen_at'), dataIndex: 'last_seen_at', title: t('list.lastSeen'), render: (v: string | null) => format.timeOrDateTime(v) },
+    { ...sorted('sys_name'), dataIndex: 'sys_name', title: t('list.name'), ellipsis: true, defaultHidden: true, card: 'hidden' },
+    { ...sorted('country_code'), dataIndex: 'country_code', title: t('list.country'), defaultHidden: true, render: (code: string, row) => `${countryName(code, i18n.language)} · ${row.city}` },
+    { ...sorted('installer'), dataIndex: 'installer', title: t('list.installer'), ellipsis: true, defaultHidden: true, card: 'hidden' },
+    { ...sorted('popv'), dataIndex: 'popv', title: t('list.popv'), align: 'right', render: (v: number) => format.number(v), defaultHidden: true, card: 'hidden' },
+    { ...sorted('cobat'), dataIndex: 'cobat', title: t('list.cobat'), align: 'right', render: (v: number) => format.number(v), defaultHidden: true, card: 'hidden' },
   ];
 
   return (
-    <Table<SystemListRow>
+    <ResponsiveTable<SystemListRow>
+      tableId="energyStorageList"
       className="storage-table"
       rowKey="sys_sn"
       size="middle"
-      loading={isFetching}
+      cardFields={7}
+      // A refresh in the background keeps the rows on screen; only a new page, search or sort shows the spinner.
+      loading={isFetching && (isPlaceholderData || !data)}
       columns={columns}
       dataSource={data?.data ?? []}
-      scroll={{ x: 'max-content' }}
       onRow={(row) => ({ onClick: () => onOpen(row.sys_sn) })}
       pagination={{
         current: paging.pageIndex,

@@ -16,8 +16,13 @@ export interface ListQuery {
 }
 
 /** The list's columns the server sorts by (GetSystems `sort`). */
-export const SORTABLE_COLUMNS = ['ems_status', 'sys_sn', 'sys_name', 'country_code', 'installer', 'popv', 'cobat', 'last_seen_at'] as const;
+export const SORTABLE_COLUMNS = [
+  'ems_status', 'sys_sn', 'sys_name', 'country_code', 'installer', 'popv', 'cobat', 'last_seen_at',
+  'pv_w', 'battery_w', 'grid_w', 'soc', 'today_pv_kwh', 'alarm',
+] as const;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
+/** How often an open list (and the staff home) asks again for live figures; systems report every 5 minutes. */
+export const LIVE_REFRESH_MS = 60_000;
 const DEFAULT_PAGE_SIZE = 20;
 const STATUSES: readonly string[] = [...EMS_STATUSES, 'unknown'];
 

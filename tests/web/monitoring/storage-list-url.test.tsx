@@ -49,19 +49,19 @@ function Location() {
 const search = () => new URLSearchParams(screen.getByTestId('search').textContent ?? '');
 // Plain queries: role queries walk the accessibility tree of the whole antd table, seconds in jsdom.
 const field = (placeholder: string) => screen.getByPlaceholderText(placeholder);
-const installerHeader = () => screen.getAllByText('Installer', { selector: 'th .ant-table-column-title' })[0]!.closest('th')!;
+const header = (title: string) => screen.getAllByText(title, { selector: 'th .ant-table-column-title' })[0]!.closest('th')!;
 
 describe('the storage list keeps its filters, page and sort in the URL', () => {
   it('a shared link asks the server for the same filtered, sorted page', async () => {
     signIn(['admin']);
     const asked = answerList();
-    renderAt(<StorageList />, `${LIST}?serial=ESS&name=Home&status=fault&country=DE&installer=Solar&page=3&size=50&sort=installer&order=desc`);
+    renderAt(<StorageList />, `${LIST}?serial=ESS&name=Home&status=fault&country=DE&installer=Solar&page=3&size=50&sort=battery_w&order=desc`);
     await screen.findByText('ESS-1');
-    expect(asked.at(-1)).toEqual({ pageIndex: 3, pageSize: 50, sn: 'ESS', name: 'Home', status: 'fault', countryCode: 'DE', installer: 'Solar', sort: 'installer', order: 'desc' });
+    expect(asked.at(-1)).toEqual({ pageIndex: 3, pageSize: 50, sn: 'ESS', name: 'Home', status: 'fault', countryCode: 'DE', installer: 'Solar', sort: 'battery_w', order: 'desc' });
     // The fields show the link's filters.
     expect(field('S/N')).toHaveValue('ESS');
     expect(field('Installer')).toHaveValue('Solar');
-    expect(installerHeader()).toHaveAttribute('aria-sort', 'descending');
+    expect(header('Battery')).toHaveAttribute('aria-sort', 'descending');
     // The status cards count among what the search finds, the status aside (they offer each status).
     await waitFor(() => expect(counted.at(-1)).toEqual({ sn: 'ESS', name: 'Home', countryCode: 'DE', installer: 'Solar' }));
     expect(screen.getByTestId('status-card-fault')).toHaveTextContent('7');
@@ -85,18 +85,18 @@ describe('the storage list keeps its filters, page and sort in the URL', () => {
     await waitFor(() => expect(asked.at(-1)).toEqual({ pageIndex: 2, pageSize: 20, sort: 'sys_name', order: 'asc' }));
   }, 40_000);
 
-  it('sorting by installer and paging are written to the URL', async () => {
+  it('sorting by a live column and paging are written to the URL', async () => {
     signIn(['admin']);
     const asked = answerList();
     renderAt(<><StorageList /><Location /></>, LIST);
     await screen.findByText('ESS-1');
-    fireEvent.click(installerHeader());
-    await waitFor(() => expect(search().get('sort')).toBe('installer'));
+    fireEvent.click(header('Today'));
+    await waitFor(() => expect(search().get('sort')).toBe('today_pv_kwh'));
     expect(search().get('order')).toBe('asc');
-    await waitFor(() => expect(asked.at(-1)).toMatchObject({ sort: 'installer', order: 'asc' }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ sort: 'today_pv_kwh', order: 'asc' }));
     fireEvent.click(screen.getByTitle('2'));
     await waitFor(() => expect(search().get('page')).toBe('2'));
-    await waitFor(() => expect(asked.at(-1)).toMatchObject({ pageIndex: 2, sort: 'installer' }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ pageIndex: 2, sort: 'today_pv_kwh' }));
   }, 40_000);
 
   it('a status card filters through the URL and keeps the other filters', async () => {

@@ -1,0 +1,83 @@
+import { focusManager } from '@tanstack/react-query';
+import { act, screen, waitFor } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { LIVE_REFRESH_MS } from '../../../src/screens/storage/listQuery';
+import StorageList from '../../../src/screens/storage/StorageList';
+import { server } from '../setup';
+import { envelope } from '../helpers';
+import { renderAt, signIn } from './render';
+
+const LIST = '/EnergyStorageList/energyStorageList';
+const row = {
+  system_id: 1, sys_sn: 'ESS-LIVE', sys_name: 'Bakery', popv: 6, minv: 'H6', poinv: 6, cobat: 10, mbat: 'LFP', surpluscobat: 9, uscapacity: 90,
+  ems_status: 'fault', trans_frequency: 300, country_code: 'DE', city: 'Berlin', address: 'Street 1', installer: 'Sun AG', time_zone: 'Europe/Berlin',
+  commissioned_on: '2024-01-01', last_seen_at: '2026-03-02T07:55:00Z', remark: '',
+  pv_w: 4321, battery_w: -1234, grid_w: 560, soc: 67.5, today_pv_kwh: 12.34,
+  alarm: { code: 'X-UNKNOWN-1', level: 'fault', description: 'Battery over-temperature', started_at: '2026-03-02T06:00:00Z' },
+};
+const silent = { ...row, system_id: 2, sys_sn: 'ESS-SILENT', ems_status: 'offline', pv_w: null, battery_w: null, grid_w: null, soc: null, today_pv_kwh: null, alarm: null };
+
+function answerList() {
+  const asked: Array<Record<string, unknown>> = [];
+  server.use(
+    http.post('/api/ESS/GetSystems', async ({ request }) => {
+      asked.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(envelope(200, { data: [row, silent], dataCount: 2 }));
+    }),
+    http.post('/api/EnergyStorageList/GetSystemStatusCount', () =>
+      HttpResponse.json(envelope(200, { normal: 0, warning: 0, fault: 1, offline: 1, protection: 0, unknown: 0, total: 2 }))),
+    http.post('/api/Position/GetMapsList', () => HttpResponse.json(envelope(200, []))),
+  );
+  return asked;
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+  focusManager.setFocused(undefined);
+});
+
+describe('the storage list shows and refreshes live figures', () => {
+  it('shows power with its direction in words, state of charge, today and the alarm; nothing for a silent system', async () => {
+    signIn(['servicer']);
+    answerList();
+    renderAt(<StorageList />, LIST);
+    const live = (await screen.findByText('ESS-LIVE')).closest('tr')!;
+    expect(live).toHaveTextContent('4.32 kW');
+    expect(live).toHaveTextContent('1.23 kW');
+    expect(live).toHaveTextContent('Discharging');
+    expect(live).toHaveTextContent('0.56 kW');
+    expect(live).toHaveTextContent('Buying');
+    expect(live).toHaveTextContent('68%');
+    expect(live).toHaveTextContent('12.3 kWh');
+    // An unknown code shows the device's text, with its level.
+    expect(live).toHaveTextContent('Battery over-temperature');
+    const quiet = screen.getByText('ESS-SILENT').closest('tr')!;
+    expect(quiet).not.toHaveTextContent('kW');
+    expect(quiet).not.toHaveTextContent('Discharging');
+  }, 40_000);
+
+  it('asks again every minute with the same page, filters and sort, and not while the tab is hidden', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn(['servicer']);
+    const asked = answerList();
+    renderAt(<StorageList />, `${LIST}?installer=Sun&page=2&size=50&sort=pv_w&order=desc`);
+    await screen.findByText('ESS-LIVE');
+    const first = asked.length;
+    const expected = { pageIndex: 2, pageSize: 50, installer: 'Sun', sort: 'pv_w', order: 'desc' };
+    expect(asked.at(-1)).toEqual(expected);
+
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS + 100);
+    });
+    await waitFor(() => expect(asked.length).toBe(first + 1));
+    expect(asked.at(-1)).toEqual(expected);
+
+    // A hidden tab (no focus for react-query) is not refreshed.
+    act(() => focusManager.setFocused(false));
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(3 * LIVE_REFRESH_MS);
+    });
+    expect(asked.length).toBe(first + 1);
+  }, 40_000);
+});
