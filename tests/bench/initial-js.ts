@@ -2,6 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
+import { precompress } from '../../server/precompress';
 import { launchChromium } from '../chromium';
 import { serveStatic } from './static-server';
 
@@ -26,13 +27,13 @@ export async function initialJavaScript(siteUrl: string, path: string): Promise<
   }
 }
 
-/** Builds the blank Refine + antd layout app, the reference of the size budget. */
+/** Builds the blank Refine + antd app (layout and one table), the reference of the size and web budgets, precompressed as the portal's build is. */
 export async function buildBlankApp(outDir: string) {
   await build({
     root: 'tests/bench/blank-app',
     configFile: false,
     logLevel: 'warn',
-    plugins: [react()],
+    plugins: [react(), precompress()],
     build: { outDir: resolve(outDir), emptyOutDir: true, chunkSizeWarningLimit: 5000 },
   });
 }

@@ -8,6 +8,11 @@ import { ingestThroughput } from './monitoring-ingest';
 import { yearStatistics } from './monitoring-rollups';
 import { printFigure, withinBudget, type Figure } from './report';
 import { authenticatedThroughput } from './throughput';
+import { webFigures } from './web';
+
+/** `npm run bench -- web api monitoring`: only those groups of figures (all without arguments). */
+const GROUPS = process.argv.slice(2);
+const wants = (group: 'web' | 'api' | 'monitoring') => GROUPS.length === 0 || GROUPS.includes(group);
 
 /**
  * `npm run bench`: every speed and size budget, each figure printed as a ratio against its reference
@@ -17,28 +22,36 @@ async function main() {
   const figures: Figure[] = [];
   mkdirSync('.bench', { recursive: true });
 
-  await ensureWebBuild(process.cwd(), 'dist', console.log);
-  await buildBlankApp('.bench/blank-app');
-  figures.push({
-    name: 'Login route initial JavaScript (gzip) vs a blank Refine + antd layout app',
-    ours: await measureSite('dist', '/Login'),
-    reference: await measureSite('.bench/blank-app', '/'),
-    unit: 'bytes',
-    budget: { kind: 'max', ratio: 0.7 },
-  });
-  printFigure(figures.at(-1)!);
+  if (wants('web')) {
+    await ensureWebBuild(process.cwd(), 'dist', console.log);
+    await buildBlankApp('.bench/blank-app');
+    figures.push({
+      name: 'Login route initial JavaScript (gzip) vs a blank Refine + antd app',
+      ours: await measureSite('dist', '/Login'),
+      reference: await measureSite('.bench/blank-app', '/'),
+      unit: 'bytes',
+      budget: { kind: 'max', ratio: 0.7 },
+    });
+    printFigure(figures.at(-1)!);
+    for (const figure of await webFigures('dist', '.bench/blank-app')) {
+      figures.push(figure);
+      printFigure(figure);
+    }
+  }
 
-  const throughput = await authenticatedThroughput();
-  figures.push({
-    name: 'Authenticated route through all plugins vs bare Fastify hello-world (requests/s)',
-    ...throughput,
-    unit: 'req/s',
-    budget: { kind: 'min', ratio: 0.8 },
-  });
-  printFigure(figures.at(-1)!);
+  if (wants('api')) {
+    const throughput = await authenticatedThroughput();
+    figures.push({
+      name: 'Authenticated route through all plugins vs bare Fastify hello-world (requests/s)',
+      ...throughput,
+      unit: 'req/s',
+      budget: { kind: 'min', ratio: 0.8 },
+    });
+    printFigure(figures.at(-1)!);
+  }
 
   // Monitoring, on PGlite and (with DATABASE_URL) on PostgreSQL.
-  for (const backend of benchBackends()) {
+  for (const backend of wants('monitoring') ? benchBackends() : []) {
     figures.push({
       name: `${backend.label}: ingest through POST /api/Device/Ingest vs raw INSERT … UNNEST into the same table (rows/s)`,
       ...(await ingestThroughput(backend)),

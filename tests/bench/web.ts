@@ -1,0 +1,64 @@
+import { launchChromium } from '../chromium';
+import { measureFirstContent, medianFirstContent } from './first-content';
+import { lighthouseScores } from './lighthouse';
+import type { Figure } from './report';
+import { loginTokens, serveApp, startBenchPortal } from './web-portal';
+
+/** Cold loads per page; the median is kept. */
+const RUNS = Number(process.env.BENCH_WEB_RUNS ?? 5);
+/** A figure of the customer dashboard: the first statistic value (lifetime PV, today's yield…). */
+const FIRST_FIGURE = '.monitor .ant-statistic-content-value';
+const FIRST_ROW = '.ant-table-tbody tr.ant-table-row';
+const CUSTOMER_DASHBOARD = '/dashboard';
+const STORAGE_LIST = '/EnergyStorageList/energyStorageList';
+
+/**
+ * The web budgets (issue 11, point 4), against the blank Refine + antd app showing one table row from a
+ * local JSON, built from the same packages and served the same way, in the same Chromium, in the same run:
+ * compressed JavaScript fetched before the first figure / row and the time to it on a cold cache, for the
+ * customer dashboard and the storage list; then Lighthouse's desktop scores of /Login and both pages.
+ */
+export async function webFigures(distDir: string, blankDir: string): Promise<Figure[]> {
+  const portal = await startBenchPortal(distDir);
+  const blank = await serveApp(blankDir);
+  const browser = await launchChromium();
+  try {
+    const customer = await loginTokens(portal, 'customer');
+    const admin = await loginTokens(portal, 'admin');
+    const reference = await medianFirstContent(RUNS, () => measureFirstContent(browser, `${blank.url}/`, FIRST_ROW));
+    const dashboard = await medianFirstContent(RUNS, () => measureFirstContent(browser, portal.url + CUSTOMER_DASHBOARD, FIRST_FIGURE, customer));
+    const storage = await medianFirstContent(RUNS, () => measureFirstContent(browser, portal.url + STORAGE_LIST, FIRST_ROW, admin));
+    const blankName = 'the blank app’s first table row';
+    const figures: Figure[] = [
+      { name: `Customer dashboard: compressed JavaScript before the first figure vs ${blankName}`, ours: dashboard.jsBytes, reference: reference.jsBytes, unit: 'bytes', budget: { kind: 'max', ratio: 1.5 } },
+      { name: `Storage list: compressed JavaScript before the first row vs ${blankName}`, ours: storage.jsBytes, reference: reference.jsBytes, unit: 'bytes', budget: { kind: 'max', ratio: 1.5 } },
+      { name: `Customer dashboard: time to the first figure, cold cache, vs ${blankName} (median of ${RUNS})`, ours: dashboard.ms, reference: reference.ms, unit: 'ms', budget: { kind: 'max', ratio: 1.5 } },
+      { name: `Storage list: time to the first row, cold cache, vs ${blankName} (median of ${RUNS})`, ours: storage.ms, reference: reference.ms, unit: 'ms', budget: { kind: 'max', ratio: 1.5 } },
+    ];
+    await browser.close();
+
+    const scores = await lighthouseScores([
+      { name: '/Login', url: `${portal.url}/Login` },
+      { name: 'customer dashboard', url: portal.url + CUSTOMER_DASHBOARD, storage: await loginTokens(portal, 'customer') },
+      { name: 'storage list', url: portal.url + STORAGE_LIST, storage: await loginTokens(portal, 'admin') },
+    ]);
+    for (const score of scores) {
+      // A score out of 100: the reference is the full score, the budget 95 of it.
+      for (const category of ['performance', 'accessibility'] as const) {
+        figures.push({
+          name: `Lighthouse desktop ${category}, ${score.name} (score out of 100)`,
+          ours: score[category],
+          reference: 100,
+          unit: 'points',
+          budget: { kind: 'min', ratio: 0.95 },
+          ...(category === 'accessibility' && score.failedAccessibility.length ? { detail: `failing: ${score.failedAccessibility.join('; ')}` } : {}),
+        });
+      }
+    }
+    return figures;
+  } finally {
+    await browser.close().catch(() => {});
+    await blank.close();
+    await portal.close();
+  }
+}
