@@ -28,9 +28,12 @@ export function useMenuOverrides({ load = true }: { load?: boolean } = {}): Menu
   return data ?? NONE;
 }
 
-/** Spec §2 /dashboard: 'list of storage systems' for suppliers, 'home' for everyone else. */
+/**
+ * Spec §2 /dashboard: 'list of storage systems' for suppliers, 'home' (the menu's own text, so that a translation
+ * override of menu:dashboard shows) for everyone else.
+ */
 export function dashboardTitleKey(roles: readonly string[]): string {
-  return roles.includes('supplier') ? 'common:dashboard.titleSupplier' : 'common:dashboard.titleHome';
+  return roles.includes('supplier') ? 'common:dashboard.titleSupplier' : 'menu:dashboard';
 }
 
 /**

@@ -9,6 +9,7 @@ import { session } from '../../src/api/session';
 import { i18n } from '../../src/i18n';
 import { AppSider } from '../../src/layout/AppSider';
 import { SidebarProvider } from '../../src/layout/SidebarContext';
+import { applyText, reloadShipped } from '../../src/screens/admin/translations/runningApp';
 import { allowedRoutes, applyMenuOverrides, buildMenu, menuTitle, type MenuEntry, type MenuOverrides } from '../../src/routing/menu';
 import { server } from './setup';
 
@@ -158,5 +159,34 @@ describe('the sidebar greets the user by name (issue 11, point 18)', { timeout: 
     noOverrides();
     renderSider(['customer'], { username: 'customer' });
     expect(await screen.findByTestId('welcome')).toHaveTextContent('Welcome, customer');
+  });
+});
+
+describe('translation management changes the menu without a reload (issue 11, point 9)', { timeout: 30_000 }, () => {
+  const noOverrides = () => server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
+
+  it('an override of a menu:* key shows in the sidebar at once, the dashboard entry too', async () => {
+    noOverrides();
+    renderSider(['customer']);
+    const nav = within(screen.getByRole('navigation'));
+    await waitFor(() => expect(nav.getByText(i18n.t('menu:changePwd'))).toBeInTheDocument());
+    await applyText([
+      { language: 'en', namespace: 'menu', key: 'changePwd', value: 'My secret word' },
+      { language: 'en', namespace: 'menu', key: 'dashboard', value: 'Overview' },
+    ]);
+    await waitFor(() => expect(nav.getByText('My secret word')).toBeInTheDocument());
+    expect(nav.getByText('Overview')).toBeInTheDocument();
+    await reloadShipped('en', 'menu');
+  });
+
+  it('an override saved for a language not loaded yet leaves it unloaded, so it loads whole (no single-key namespace of raw keys)', async () => {
+    // German as never loaded in this page.
+    i18n.removeResourceBundle('de', 'menu');
+    await applyText([{ language: 'de', namespace: 'menu', key: 'changePwd', value: 'Mein Kennwort' }]);
+    // The old code added the one key, and i18next then took that one-key bundle as the German menu: every other
+    // entry, the breadcrumb and the title showed their keys after switching to German.
+    expect(i18n.hasResourceBundle('de', 'menu')).toBe(false);
+    await i18n.reloadResources(['de'], ['menu']);
+    expect(i18n.t('menu:BasicSettings', { lng: 'de' })).not.toBe('BasicSettings');
   });
 });

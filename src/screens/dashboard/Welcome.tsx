@@ -15,8 +15,8 @@ export function Greeting() {
   return (
     <div className="page-head">
       <div>
-        <h1>{t('common:dashboard.titleHome')}</h1>
-        <p>{t(greetingKey(new Date().getHours()), { name: user?.username ?? '' })}</p>
+        <h1>{t('menu:dashboard')}</h1>
+        <p>{t(greetingKey(new Date().getHours()), { name: user?.name || user?.username || '' })}</p>
       </div>
     </div>
   );

@@ -9,9 +9,16 @@ async function redraw(): Promise<void> {
   await i18n.changeLanguage(i18n.language);
 }
 
-/** A text saved on the server applies in this browser at once; other browsers get it at their next load. */
+/**
+ * A text saved on the server applies in this browser at once; other browsers get it at their next load. Only
+ * namespaces already loaded take it here: a text added to one not loaded yet would make i18next take that single
+ * key for the whole namespace, and switching to that language would show raw keys (sidebar, breadcrumb, title);
+ * such a namespace loads in full when needed, with the overrides fetched anew.
+ */
 export async function applyText(entries: { language: Lang; namespace: string; key: string; value: string }[]): Promise<void> {
-  for (const { language, namespace, key, value } of entries) i18n.addResource(language, namespace, key, value);
+  for (const { language, namespace, key, value } of entries) {
+    if (i18n.hasResourceBundle(language, namespace)) i18n.addResource(language, namespace, key, value);
+  }
   forgetOverrides();
   await redraw();
 }
