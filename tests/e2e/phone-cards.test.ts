@@ -49,7 +49,7 @@ describe('lists on a phone', () => {
     await page.goto('/BasicSettings/userManagement');
     await page.locator('.ant-table-tbody > tr.ant-table-row').first().waitFor({ timeout: 30_000 });
     expect(await page.locator('.ant-table-cell-fix-right').count()).toBe(0);
-    await page.getByTestId('column-chooser').click();
+    await page.locator('.ant-table-thead [data-testid="column-chooser"]').click();
     await page.getByTestId('column-chooser-userManagement').waitFor();
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await context.close();

@@ -66,7 +66,8 @@ describe('ResponsiveTable', { timeout: 60_000 }, () => {
     expect(screen.queryAllByTestId('responsive-card')).toHaveLength(0);
     expect(document.querySelector('.ant-table-cell-fix-right')).toBeNull();
 
-    const gear = screen.getByTestId('column-chooser');
+    // The gear in the header (antd repeats the header cells, hidden, in a row that measures the columns).
+    const gear = document.querySelector('.ant-table-thead [data-testid="column-chooser"]')!;
     expect(gear).toHaveAttribute('aria-label', i18n.t('common:table.columns'));
     fireEvent.click(gear);
     const chooser = await screen.findByTestId('column-chooser-plants');
