@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { energyDaily, systemFaults, systems, telemetry } from '../../db/schema/monitoring';
 import type { ActiveAlarm } from '../../../src/shared/monitoring';
@@ -42,7 +42,7 @@ export function liveJoins(db: Database, now: Date) {
     .as('alarm');
   const today = sql`${energyDaily.systemId} = ${systems.id} AND ${energyDaily.day} = (${now.toISOString()}::timestamptz AT TIME ZONE ${systems.timeZone})::date`;
   const current = sql`${latest.ts} >= ${now.toISOString()}::timestamptz - make_interval(secs => ${systems.transFrequency} * 3)`;
-  const whenCurrent = <T>(value: SQL.Aliased | SQL | typeof latest.pvW) => sql<T | null>`CASE WHEN ${current} THEN ${value} END`;
+  const whenCurrent = <T>(value: SQLWrapper) => sql<T | null>`CASE WHEN ${current} THEN ${value} END`;
 
   /** The sortable live values, by the list's sort key. */
   const sortable = {
