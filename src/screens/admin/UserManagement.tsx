@@ -60,7 +60,8 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
   };
 
   return (
-    <>
+    // One line of icons: the table lays its columns out in line, and wrapped icons would stack in a narrow cell.
+    <span style={{ whiteSpace: 'nowrap' }}>
       {/* First, so that the icons every row has stay in line when the own row lacks lock and reset. */}
       <RowAction title={t('admin:userManagement.menus')} icon={<MenuOutlined />} onClick={openMenus} data-testid="user-menus" />
       {/* Nobody locks or resets themselves (the own password changes under Change password). A deactivated user is
@@ -107,7 +108,7 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
           />
         )}
       </Modal>
-    </>
+    </span>
   );
 }
 
