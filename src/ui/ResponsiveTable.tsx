@@ -142,6 +142,8 @@ function DesktopTable<T extends object>({ tableId, columns, cardFields: _cardFie
       fixed: fixed === 'left' || fixed === true ? fixed : undefined,
       ...(card === 'actions'
         ? {
+            // The row's buttons stay on one line: the data columns wrap instead.
+            className: ['responsive-table-actions', column.className].filter(Boolean).join(' '),
             title: (
               <span className="responsive-table-actions-head">
                 {typeof column.title === 'function' ? null : column.title}
