@@ -1,8 +1,8 @@
-import { Tag, Tooltip } from 'antd';
+import { Tooltip } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import { useFaultText } from '../../monitoring/faultText';
-import { STATUS_COLORS } from '../../monitoring/status';
+import { StatusDot } from '../../monitoring/status';
 import type { ActiveAlarm } from '../../shared/monitoring';
 
 /** Below this a power is 'idle' rather than a direction (a few watts of standby). */
@@ -30,16 +30,19 @@ export function PowerCell({ watts, kind }: { watts: number | null; kind: 'pv' | 
   );
 }
 
-/** The system's worst open alarm: its level and its text in the reader's language (the start on hover). */
+/**
+ * The system's worst open alarm: its level as a dot (the status column beside it names the level) and its
+ * text in the reader's language; level and start on hover.
+ */
 export function AlarmCell({ alarm }: { alarm: ActiveAlarm | null }) {
   const { t } = useTranslation('monitoring');
   const format = useFormat();
   const faultText = useFaultText();
   if (!alarm) return <span className="live-cell--none">–</span>;
   return (
-    <Tooltip title={`${t('faults.started')}: ${format.dateTime(alarm.started_at)}`}>
+    <Tooltip title={`${t(`status.${alarm.level}`)} · ${t('faults.started')}: ${format.dateTime(alarm.started_at)}`}>
       <span className="alarm-cell">
-        <Tag color={STATUS_COLORS[alarm.level]}>{t(`status.${alarm.level}`)}</Tag>
+        <StatusDot status={alarm.level} size={8} />
         <span className="alarm-cell__text">{faultText(alarm)}</span>
       </span>
     </Tooltip>
