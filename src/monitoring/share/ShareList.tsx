@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { App, Button, Grid, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import type { ShareListRow } from '../../shared/monitoring';
@@ -17,6 +17,8 @@ export function ShareList({ sn }: { sn: string }) {
   const fmt = useFormat();
   const { message } = App.useApp();
   const client = useQueryClient();
+  // On a phone the buttons go under the person, so the address keeps the width.
+  const narrow = !Grid.useBreakpoint().sm;
   const { data, isLoading } = useQuery({ queryKey: sharesKey(sn), queryFn: () => calls.shares(sn) });
   const refresh = () => client.invalidateQueries({ queryKey: sharesKey(sn) });
 
@@ -31,6 +33,7 @@ export function ShareList({ sn }: { sn: string }) {
       <Typography.Title level={5} style={{ marginTop: 8 }}>{t('share.listTitle')}</Typography.Title>
       <List<ShareListRow>
         size="small"
+        itemLayout={narrow ? 'vertical' : 'horizontal'}
         loading={isLoading}
         dataSource={data ?? []}
         locale={{ emptyText: t('share.none') }}

@@ -3,6 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Form, InputNumber, Select, Skeleton, Space, Typography, type FormRule } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../i18n/format';
 import { calls } from '../../monitoring/calls';
 import { firstOverlap, nextPeriod, periodRange } from '../../shared/tariffPeriods';
 import { SystemScopeSelect } from './SystemScopeSelect';
@@ -25,6 +26,7 @@ const timesOf = (periods: PriceForm['periods'] | undefined) => (periods ?? []).f
 export default function ElecPriceSetting() {
   const { t } = useTranslation('monitoring');
   const { message } = App.useApp();
+  const fmt = useFormat();
   const client = useQueryClient();
   const [sn, setSn] = useState('');
   const [form] = Form.useForm<PriceForm>();
@@ -74,7 +76,9 @@ export default function ElecPriceSetting() {
 
   // No `min`: antd would turn −5 into 0.00 without a word; the rule below refuses it instead (the server too,
   // for feed-in as well: see tariffBody in server/monitoring/routes/schemas.ts).
-  const price = { max: 100000, step: 0.01, addonAfter: `${currency ?? ''}/kWh`, style: { width: 220 } };
+  // The language's decimal mark ('0,27' in German), read from Intl through the formatting layer.
+  const decimalSeparator = fmt.number(1.5, 1).replace(/\d/g, '');
+  const price = { max: 100000, step: 0.01, decimalSeparator, addonAfter: `${currency ?? ''}/kWh`, style: { width: 220 } };
   const priceRules: FormRule[] = [
     { required: true, message: t('prices.required') },
     { type: 'number', min: 0, message: t('prices.negative') },
