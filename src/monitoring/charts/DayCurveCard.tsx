@@ -61,6 +61,8 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
               onChange={setDay}
               disabledDate={(d) => d.isAfter(dayjs(today), 'day')}
               aria-label={t('day.date')}
+              // Between the arrows on a phone the field would cut the date short ('2026-11-2').
+              style={{ minWidth: 132 }}
             />
             <Button icon={<RightOutlined />} aria-label={t('day.next')} title={t('day.next')} onClick={() => step(1)} disabled={isToday} data-testid="day-next" />
           </Space.Compact>
