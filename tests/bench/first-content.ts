@@ -30,9 +30,9 @@ export async function measureFirstContent(
     await context.addInitScript(
       ({ selector, storage }) => {
         for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
-        const seen = () => Boolean(document.querySelector(selector)?.textContent?.trim());
+        // No named functions in here: tsx would wrap them in a helper that does not exist in the page.
         const observer = new MutationObserver(() => {
-          if (window.__firstContentAt === undefined && seen()) {
+          if (window.__firstContentAt === undefined && document.querySelector(selector)?.textContent?.trim()) {
             window.__firstContentAt = performance.now();
             observer.disconnect();
           }
