@@ -71,6 +71,6 @@ export const userManagement = defineResource({
     },
     // Set by /User/DeactivateUser (a user with history is deactivated, never deleted); shown, never saved here.
     deactivated_at: { column: 'deactivatedAt', schema: z.string().max(40).nullable().optional(), widget: 'datetime', show: true },
-    created_at: { column: 'createdAt', schema: z.string().max(40).optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
+    created_at: { column: 'createdAt', schema: z.string().max(40).optional(), widget: 'datetime', list: true, sortable: true, width: 170, columnHidden: true, card: 'hidden' },
   },
 });
