@@ -24,11 +24,11 @@ describe('the language chosen in the top bar becomes the user’s own (issue 11,
     }
   });
 
-  it('refuses a language that is not one of ours, and changes nothing', async () => {
+  it('refuses a language that is not one of ours (2) or none (3), and changes nothing', async () => {
     const token = await tokens.of('customer');
     const me = await expectOk(t, '/api/UserInfo/GetMyUserInfo', {}, token);
     await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', { ...formOf(me), language_code: 'fr-FR' }, token, 2, 'language_code');
-    await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', { ...formOf(me), language_code: '' }, token, 2, 'language_code');
+    await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', { ...formOf(me), language_code: '' }, token, 3, 'language_code');
   });
 
   it('without a session nothing is saved (spec: 401 / token required)', async () => {
