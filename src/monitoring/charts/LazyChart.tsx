@@ -26,7 +26,7 @@ function lazyChart<Props extends { height?: number }>(pick: (charts: Awaited<Ret
 /** Holds the chart's place (same height, so nothing jumps) and says something is coming. */
 export function ChartSkeleton({ height = 240 }: { height?: number }) {
   return (
-    <div role="progressbar" aria-busy="true" data-testid="chart-skeleton" style={{ height, display: 'flex' }}>
+    <div aria-busy="true" data-testid="chart-skeleton" style={{ height, display: 'flex' }}>
       <Skeleton.Node active style={{ width: '100%', height }} rootClassName="chart-skeleton">
         <span />
       </Skeleton.Node>
