@@ -43,24 +43,33 @@ export interface ResponsiveTableProps<T> extends Omit<TableProps<T>, 'columns'> 
   cardFields?: number;
 }
 
+/**
+ * Inside, every table is a table of `Row`: the component is generic only at its edge. Checking the
+ * internals against antd's generic Table, List and column types for a generic T sent tsc into a type
+ * comparison that never ended (out of memory on the whole project).
+ */
+type Row = object;
+type Column = ResponsiveColumn<Row>;
+type Props = ResponsiveTableProps<Row>;
+
 const STORAGE_PREFIX = 'table-columns:';
 const DEFAULT_CARD_FIELDS = 5;
 
 /** A column's stable name: its key, else its dataIndex (the chooser stores these). */
-function columnKey<T>(column: ResponsiveColumn<T>, index: number): string {
+function columnKey(column: Column, index: number): string {
   if (column.key !== undefined) return String(column.key);
   if (Array.isArray(column.dataIndex)) return column.dataIndex.join('.');
   if (column.dataIndex !== undefined) return String(column.dataIndex);
   return `#${index}`;
 }
 
-function cellValue<T>(column: ResponsiveColumn<T>, row: T): unknown {
+function cellValue(column: Column, row: Row): unknown {
   const path = column.dataIndex === undefined ? [] : Array.isArray(column.dataIndex) ? column.dataIndex : [column.dataIndex];
   return path.reduce<unknown>((value, step) => (value === null || value === undefined ? undefined : (value as Record<string | number, unknown>)[step as string | number]), row);
 }
 
 /** What the column's cell shows for a row: its render, else the value. */
-function cell<T>(column: ResponsiveColumn<T>, row: T, index: number): ReactNode {
+function cell(column: Column, row: Row, index: number): ReactNode {
   const value = cellValue(column, row);
   if (column.render) {
     const rendered = column.render(value, row, index);
@@ -71,7 +80,7 @@ function cell<T>(column: ResponsiveColumn<T>, row: T, index: number): ReactNode 
   return value === null || value === undefined ? '' : (value as ReactNode);
 }
 
-function titleText<T>(column: ResponsiveColumn<T>, key: string): ReactNode {
+function titleText(column: Column, key: string): ReactNode {
   return typeof column.title === 'function' ? key : column.title;
 }
 
@@ -86,7 +95,7 @@ function readHidden(tableId: string): string[] | undefined {
 }
 
 /** The columns the user hid in this table (or the defaultHidden ones until they choose), kept in localStorage. */
-function useHiddenColumns<T>(tableId: string, columns: ResponsiveColumn<T>[]) {
+function useHiddenColumns(tableId: string, columns: Column[]) {
   const [chosen, setChosen] = useState<string[] | undefined>(() => readHidden(tableId));
   const hidden = chosen ?? columns.flatMap((c, i) => (c.defaultHidden ? [columnKey(c, i)] : []));
   const choose = (next: string[] | undefined) => {
@@ -101,7 +110,7 @@ function useHiddenColumns<T>(tableId: string, columns: ResponsiveColumn<T>[]) {
   return { hidden, choose };
 }
 
-function ColumnChooser<T>({ tableId, columns, hidden, choose }: { tableId: string; columns: ResponsiveColumn<T>[]; hidden: string[]; choose: (next: string[] | undefined) => void }) {
+function ColumnChooser({ tableId, columns, hidden, choose }: { tableId: string; columns: Column[]; hidden: string[]; choose: (next: string[] | undefined) => void }) {
   const { t } = useTranslation();
   const choosable = columns.map((c, i) => ({ column: c, key: columnKey(c, i) })).filter(({ column }) => column.card !== 'actions');
   const shown = choosable.filter(({ key }) => !hidden.includes(key)).map(({ key }) => key);
@@ -131,10 +140,10 @@ function ColumnChooser<T>({ tableId, columns, hidden, choose }: { tableId: strin
 }
 
 /** The desktop table: chosen columns, laid out in line, the chooser in the actions column's header. */
-function DesktopTable<T extends object>({ tableId, columns, cardFields: _cardFields, scroll, ...rest }: ResponsiveTableProps<T>) {
+function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...rest }: Props) {
   const { hidden, choose } = useHiddenColumns(tableId, columns);
   const chooser = <ColumnChooser tableId={tableId} columns={columns} hidden={hidden} choose={choose} />;
-  const shown: ColumnType<T>[] = columns
+  const shown: ColumnType<Row>[] = columns
     .filter((c, i) => c.card === 'actions' || !hidden.includes(columnKey(c, i)))
     .map(({ card, defaultHidden: _defaultHidden, fixed, ...column }) => ({
       ...column,
@@ -154,11 +163,11 @@ function DesktopTable<T extends object>({ tableId, columns, cardFields: _cardFie
         : {}),
     }));
   if (!columns.some((c) => c.card === 'actions')) shown.push({ key: '__chooser', title: chooser, width: 48, align: 'end' });
-  return <Table<T> {...rest} columns={shown} scroll={{ ...scroll, x: true }} className={['responsive-table', rest.className].filter(Boolean).join(' ')} />;
+  return <Table<Row> {...rest} columns={shown} scroll={{ ...scroll, x: true }} className={['responsive-table', rest.className].filter(Boolean).join(' ')} />;
 }
 
 /** The phone's cards: the title, status, a few label / value lines and the actions of each row. */
-function PhoneCards<T extends object>({ columns, cardFields = DEFAULT_CARD_FIELDS, dataSource, loading, pagination, rowKey, onChange, locale }: ResponsiveTableProps<T>) {
+function PhoneCards({ columns, cardFields = DEFAULT_CARD_FIELDS, dataSource, loading, pagination, rowKey, onChange, locale }: Props) {
   const titleColumn = columns.find((c) => c.card === 'title') ?? columns.find((c) => c.card === undefined);
   const statusColumns = columns.filter((c) => c.card === 'status');
   const actionsColumn = columns.find((c) => c.card === 'actions');
@@ -167,7 +176,7 @@ function PhoneCards<T extends object>({ columns, cardFields = DEFAULT_CARD_FIELD
     .filter(({ column }) => column !== titleColumn && (column.card === 'field' || column.card === undefined))
     .slice(0, cardFields);
   const rows = dataSource ? [...dataSource] : [];
-  const keyOf = (row: T): Key => {
+  const keyOf = (row: Row): Key => {
     const index = rows.indexOf(row);
     return typeof rowKey === 'function' ? rowKey(row, index) : (((row as Record<string, unknown>)[rowKey ?? 'key'] as Key | undefined) ?? index);
   };
@@ -190,7 +199,7 @@ function PhoneCards<T extends object>({ columns, cardFields = DEFAULT_CARD_FIELD
     : false;
 
   return (
-    <List<T>
+    <List<Row>
       className="responsive-table-cards"
       dataSource={rows}
       loading={loading}
@@ -226,7 +235,8 @@ function PhoneCards<T extends object>({ columns, cardFields = DEFAULT_CARD_FIELD
   );
 }
 
-export function ResponsiveTable<T extends object>(props: ResponsiveTableProps<T>) {
+export function ResponsiveTable<T extends object>(typed: ResponsiveTableProps<T>) {
+  const props = typed as unknown as Props;
   const screens = Grid.useBreakpoint();
-  return screens.sm === false ? <PhoneCards<T> {...props} /> : <DesktopTable<T> {...props} />;
+  return screens.sm === false ? <PhoneCards {...props} /> : <DesktopTable {...props} />;
 }

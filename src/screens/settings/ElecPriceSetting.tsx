@@ -84,8 +84,8 @@ export default function ElecPriceSetting() {
     { type: 'number', min: 0, message: t('prices.negative') },
   ];
   // Two periods covering the same minute, named by their rows (the server answers 110 with the same rows).
-  const noOverlap: FormRule = {
-    validator: async (_, periods: PriceForm['periods'] | undefined) => {
+  const noOverlap = {
+    validator: async (_rule: unknown, periods: PriceForm['periods'] | undefined) => {
       const times = timesOf(periods);
       const overlap = firstOverlap(times);
       if (!overlap) return;
