@@ -182,10 +182,12 @@ describe('exports', () => {
     const sheet = await readXlsx('/api/Income/ExportPayoffStatistic', request);
     expect(sheet.getRow(1).values).toEqual([undefined, 'Period', 'Savings (EUR)', 'Feed-in (EUR)', 'Income (EUR)']);
     expect(body.data.bars.length).toBeGreaterThan(0);
-    expect(sheet.rowCount).toBe(body.data.bars.length + 1);
+    // Header, one row per bar, and the Total row (its figures are held against the headline in income-figures.test.ts).
+    expect(sheet.rowCount).toBe(body.data.bars.length + 2);
     body.data.bars.forEach((bar: { label: string; savings: number; feed_in: number; income: number }, i: number) => {
       expect(sheet.getRow(i + 2).values).toEqual([undefined, bar.label, bar.savings, bar.feed_in, bar.income]);
     });
+    expect(sheet.getRow(body.data.bars.length + 2).getCell(4).value).toBe(body.data.total);
   });
 
   test('code 8 when there is nothing to export', async () => {
