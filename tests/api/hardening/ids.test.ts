@@ -41,6 +41,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
     username: 'idcheck', display_name: 'Id check', email: 'idcheck@example.com', roles: ['installer', 'reseller'],
     password: 'abcd1234', language_code: 'en-US',
   },
+  '/api/ESS/RevokeShare': { sn: 'ESS2024A0001' },
+  '/api/ESS/ExtendShare': { sn: 'ESS2024A0001', days: 7 },
 };
 
 async function send(call: DocumentedCall, part: 'body' | 'query', name: string, value: unknown, token: string) {
