@@ -55,7 +55,7 @@ describe('the statistics table beside its export', () => {
     expect(asked).toEqual({ sn: 'ESS-1', beginDate: '2026-03-01', endDate: '2026-03-31' });
     const tr = cell.closest('tr')!;
     expect(within(tr).getByText('12.3')).toBeInTheDocument();
-    expect(within(tr).getByText('61.5 %')).toBeInTheDocument();
+    expect(within(tr).getByText('61.5%')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Sold (kWh)' })).toBeInTheDocument();
     expect(screen.queryByRole('columnheader', { name: 'S/N' })).toBeNull();
   });
