@@ -12,3 +12,4 @@ export * from './app-settings';
 export * from './mail';
 export * from './account-recovery';
 export * from './system-events';
+export * from './workflow-history';
