@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Role } from '../permissions/roles';
+import type { WorkflowDeclaration } from './workflow';
 
 /**
  * The one declaration of an entity (DESIGN §3). The server's CRUD factory (server/crud/) and the web
@@ -149,6 +150,8 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
   notFoundCode?: number;
   /** The field naming a record in the audit log and the delete confirmation. */
   titleField?: string;
+  /** States and transitions (resources/workflow.ts): one call per action, a history, the action buttons on the show page. */
+  workflow?: WorkflowDeclaration;
 }
 
 /** Identity helper that keeps the literal field names for typing. */

@@ -1,0 +1,93 @@
+import type { FieldDeclaration } from './types';
+
+/**
+ * The workflow part of a declaration (DESIGN §3, §9): the states a record passes through and the transitions
+ * between them. The server registers one call per transition and writes a history row for each
+ * (server/crud/workflow.ts); the web shows the state as a tag, the actions the user may take now, a modal for
+ * the fields they require and the history timeline (src/resources/workflow/). Like the rest of resources/, it
+ * imports nothing of either side.
+ *
+ * Texts by convention, in the declaration's namespace:
+ * - a state's name `<namespace>:<name>.states.<state>`;
+ * - an action's button and modal title `<namespace>:<name>.actions.<action>`;
+ * - a required field's label `<namespace>:<name>.fields.<field>` (like the declaration's own fields).
+ */
+
+/** Open: someone has to act; paused: waiting for the other side (clocks stop); resolved: done, for now. */
+export type StateCategory = 'open' | 'paused' | 'resolved';
+
+export interface WorkflowState {
+  category: StateCategory;
+}
+
+export interface WorkflowTransition {
+  /** The action's name, lowerCamelCase ('accept', 'proposeSolution'): its call is /<Area>/<Action><Noun>. */
+  action: string;
+  /** The states it may leave from; in any other state the call is refused with `refusedCode`. */
+  from: readonly string[];
+  to: string;
+  /**
+   * The CASL action on the declaration's subject the caller must hold (permissions/); defaults to `action`.
+   * A role without it is refused with 45.
+   */
+  permission?: string;
+  /**
+   * The fields the caller must give, each a declared field (zod schema, widget): the server validates the
+   * body with them, the web builds the modal from them. A field that is also a column of the table is written
+   * to the record; every given field is kept in the history row.
+   */
+  fields?: Readonly<Record<string, FieldDeclaration>>;
+  /** The name of a server hook (resolved on the server, as `table` is) run in the transaction after the state changed. */
+  hook?: string;
+  /** The code answered when the record is not in a `from` state (default 400, 'Operation failure'); e.g. 88 for a complaint's archive. */
+  refusedCode?: number;
+}
+
+export interface WorkflowDeclaration {
+  /** The field (and table column) holding the state; default 'status'. New records get the column's default. */
+  stateField?: string;
+  states: Readonly<Record<string, WorkflowState>>;
+  transitions: readonly WorkflowTransition[];
+}
+
+/** The code a transition answers when the record is not (or no longer) in one of its `from` states. */
+export const TRANSITION_REFUSED_CODE = 400;
+
+export function stateFieldOf(workflow: WorkflowDeclaration): string {
+  return workflow.stateField ?? 'status';
+}
+
+export function permissionOf(transition: WorkflowTransition): string {
+  return transition.permission ?? transition.action;
+}
+
+/** The transitions that leave from `state`. */
+export function transitionsFrom(workflow: WorkflowDeclaration, state: unknown): WorkflowTransition[] {
+  return workflow.transitions.filter((t) => t.from.includes(String(state)));
+}
+
+/**
+ * The calls of a workflow, named after the declaration's `one` call ('/Widget/GetWidget': area 'Widget', noun
+ * 'Widget'): '/<Area>/<Action><Noun>' per transition ('/Widget/ApproveWidget') and '/<Area>/Get<Noun>History'.
+ */
+export function workflowPaths(endpoints: { one?: string }): { action: (action: string) => string; history: string } {
+  const match = endpoints.one?.match(/^\/([A-Za-z]+)\/Get([A-Za-z]+)$/);
+  if (!match) throw new Error(`a workflow needs a 'one' endpoint named /<Area>/Get<Noun> (got '${endpoints.one ?? ''}')`);
+  const [, area, noun] = match;
+  return {
+    action: (action) => `/${area}/${action.charAt(0).toUpperCase()}${action.slice(1)}${noun}`,
+    history: `/${area}/Get${noun}History`,
+  };
+}
+
+/** A declaration error found at start-up (server) or in a test, never by a user: unknown states, duplicate actions. */
+export function checkWorkflow(name: string, workflow: WorkflowDeclaration): void {
+  const states = new Set(Object.keys(workflow.states));
+  const actions = new Set<string>();
+  for (const t of workflow.transitions) {
+    if (!/^[a-z][A-Za-z]*$/.test(t.action)) throw new Error(`${name}: workflow action '${t.action}' is not lowerCamelCase`);
+    if (actions.has(t.action)) throw new Error(`${name}: workflow action '${t.action}' declared twice`);
+    actions.add(t.action);
+    for (const state of [...t.from, t.to]) if (!states.has(state)) throw new Error(`${name}: workflow action '${t.action}' names unknown state '${state}'`);
+  }
+}
