@@ -13,3 +13,4 @@ export * from './mail';
 export * from './account-recovery';
 export * from './system-events';
 export * from './workflow-history';
+export * from './uploads';
