@@ -10,6 +10,7 @@ import { countryName } from './countries';
 import { LIVE_REFRESH_MS, PAGE_SIZES, type Paging } from './listQuery';
 import { AlarmCell, PowerCell } from './LiveCells';
 import type { Filters } from './SystemFilters';
+import { SystemCell } from './SystemCell';
 
 /**
  * The storage list: server-side paging and sorting over the caller's scope, with each system's live figures
@@ -44,10 +45,7 @@ export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Fi
       title: t('list.sn'),
       card: 'title',
       render: (sn: string, row) => (
-        <span className="storage-table__system">
-          <Typography.Link strong onClick={(event) => { event.stopPropagation(); onOpen(sn); }}>{sn}</Typography.Link>
-          {row.sys_name && <span className="storage-table__name">{row.sys_name}</span>}
-        </span>
+        <SystemCell name={row.sys_name} link={<Typography.Link strong onClick={(event) => { event.stopPropagation(); onOpen(sn); }}>{sn}</Typography.Link>} />
       ),
     },
     { ...sorted('pv_w'), dataIndex: 'pv_w', title: t('list.pv'), align: 'right', render: (w: number | null) => <PowerCell watts={w} kind="pv" /> },

@@ -1,12 +1,11 @@
-import { Card, Tag, Typography } from 'antd';
+import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { useFormat } from '../../../i18n/format';
 import { useFaultText } from '../../../monitoring/faultText';
 import { STATUS_COLORS } from '../../../monitoring/status';
 import type { FleetFaultRow } from '../../../shared/monitoring';
-import { ResponsiveTable, type ResponsiveColumn } from '../../../ui/ResponsiveTable';
-import { systemPath } from './systemLink';
+import type { ResponsiveColumn } from '../../../ui/ResponsiveTable';
+import { FleetListCard } from './FleetListCard';
 
 /** Systems with an open fault, the newest fault first: the fault in the reader's language and since when. */
 export function FaultSystemsCard({ faults }: { faults: { data: FleetFaultRow[]; dataCount: number } }) {
@@ -14,17 +13,6 @@ export function FaultSystemsCard({ faults }: { faults: { data: FleetFaultRow[]; 
   const format = useFormat();
   const faultText = useFaultText();
   const columns: ResponsiveColumn<FleetFaultRow>[] = [
-    {
-      key: 'system',
-      title: t('list.sn'),
-      card: 'title',
-      render: (_, row) => (
-        <span className="storage-table__system">
-          <Link to={systemPath(row.sys_sn)}><Typography.Text strong style={{ color: 'inherit' }}>{row.sys_sn}</Typography.Text></Link>
-          {row.sys_name && <span className="storage-table__name">{row.sys_name}</span>}
-        </span>
-      ),
-    },
     { key: 'level', dataIndex: 'level', title: t('faults.level'), card: 'status', render: (level: FleetFaultRow['level']) => <Tag color={STATUS_COLORS[level]}>{t(`status.${level}`)}</Tag> },
     {
       key: 'fault',
@@ -38,17 +26,5 @@ export function FaultSystemsCard({ faults }: { faults: { data: FleetFaultRow[]; 
     },
     { key: 'since', dataIndex: 'started_at', title: t('fleet.faults.since'), render: (v: string) => <span title={format.dateTime(v)}>{format.relative(v)}</span> },
   ];
-  return (
-    <Card size="small" title={t('fleet.faults.title')} extra={<span className="fleet-card__note">{t('fleet.total', { count: faults.dataCount })}</span>}>
-      <ResponsiveTable<FleetFaultRow>
-        tableId="fleetFaults"
-        rowKey="sys_sn"
-        size="small"
-        columns={columns}
-        dataSource={faults.data}
-        pagination={false}
-        locale={{ emptyText: t('fleet.faults.none') }}
-      />
-    </Card>
-  );
+  return <FleetListCard tableId="fleetFaults" title={t('fleet.faults.title')} emptyText={t('fleet.faults.none')} rows={faults} columns={columns} />;
 }
