@@ -8,7 +8,8 @@ import type { FieldDeclaration } from './types';
  * imports nothing of either side.
  *
  * Texts by convention, in the declaration's namespace:
- * - a state's name `<namespace>:<name>.states.<state>`;
+ * - a state's name is the option label of the state field, `<namespace>:<name>.options.<stateField>.<state>`
+ *   (the list's filter and the tag read the same text);
  * - an action's button and modal title `<namespace>:<name>.actions.<action>`;
  * - a required field's label `<namespace>:<name>.fields.<field>` (like the declaration's own fields).
  */

@@ -5,6 +5,8 @@ import type { ResourceDeclaration } from '../../resources/types';
 import type { AppDeps } from '../config';
 import * as schema from '../db/schema';
 import { registerCrud, type CrudHooks, type CrudService } from './factory';
+import { registerWorkflow, type WorkflowHooks } from './workflow';
+import { WORKFLOW_HOOKS } from './workflow-hooks';
 
 /** The spec checks of declared resources, by resource name; the hooks live beside their area's other calls. */
 export type ResourceHooks = Readonly<Record<string, CrudHooks>>;
@@ -12,13 +14,26 @@ export type ResourceHooks = Readonly<Record<string, CrudHooks>>;
 /**
  * Registers the generated calls of every declared resource that names its table (resources/index.ts, the
  * list the web app reads too): a declaration, a table in server/db/schema and, where the spec asks for more
- * than the declaration says, an entry in `hooks` — no route code. Answers the services by resource name, for
- * an area's own calls that reuse them (an import checking duplicates, an export reading the list).
+ * than the declaration says, an entry in `hooks` — no route code. A declaration with a `workflow` gets its
+ * transition and history calls too (server/crud/workflow.ts), its named hooks from `workflowHooks`. Answers
+ * the services by resource name, for an area's own calls that reuse them (an import checking duplicates, an
+ * export reading the list).
  */
 export function registerResources(
   app: FastifyInstance,
   deps: AppDeps,
-  { resources, hooks = {}, tables = schema }: { resources: readonly ResourceDeclaration[]; hooks?: ResourceHooks; tables?: Readonly<Record<string, unknown>> },
+  {
+    resources,
+    hooks = {},
+    workflowHooks = WORKFLOW_HOOKS,
+    tables = schema,
+  }: {
+    resources: readonly ResourceDeclaration[];
+    hooks?: ResourceHooks;
+    /** Workflow hooks by resource name, then by the name its transitions give (default: server/crud/workflow-hooks.ts). */
+    workflowHooks?: Readonly<Record<string, WorkflowHooks>>;
+    tables?: Readonly<Record<string, unknown>>;
+  },
 ): Record<string, CrudService> {
   const services: Record<string, CrudService> = {};
   for (const declaration of resources) {
@@ -26,6 +41,8 @@ export function registerResources(
     const table = tables[declaration.table];
     if (!is(table, PgTable)) throw new Error(`resources/${declaration.name}: no table '${declaration.table}' exported by server/db/schema`);
     services[declaration.name] = registerCrud(app, deps, { declaration, table, hooks: hooks[declaration.name] });
+    const { workflow } = declaration;
+    if (workflow) registerWorkflow(app, deps, { declaration: { ...declaration, workflow }, table, service: services[declaration.name]!, hooks: workflowHooks[declaration.name] });
   }
   // Hooks of a resource that is not generated would never run: a misspelt name must not pass silently.
   const orphan = Object.keys(hooks).find((name) => !services[name]);
