@@ -24,7 +24,9 @@ export type Widget =
   | 'multiselect'
   | 'date'
   | 'datetime'
-  | 'switch';
+  | 'switch'
+  /** A searchable select of ISO 3166-1 alpha-2 codes, named in the reader's language (src/i18n/countries.ts). */
+  | 'country';
 
 export type FilterKind = 'text' | 'select' | 'dateRange';
 

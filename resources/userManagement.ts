@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ORGANIZATION_ROLES, ROLES } from '../permissions/roles';
+import { COUNTRY_CODES } from '../src/i18n/countryCodes';
 import { rules } from './rules';
 import { defineResource } from './types';
 
@@ -12,6 +13,15 @@ export const PASSWORD_RULE = z
   .min(1, 'admin:validation.required')
   .max(128, 'admin:validation.password')
   .regex(/^(?=.*[A-Za-z])(?=.*\d).{8,128}$/, 'admin:validation.password');
+
+/**
+ * A user's country: an ISO 3166-1 alpha-2 code, or '' for none. Anything else is a parameter error (2): the mail
+ * rules by country (server/mail/recipients.ts) compare codes, so free text would silently match nobody.
+ */
+export const COUNTRY_RULE = z
+  .union([z.literal(''), z.enum(COUNTRY_CODES)], { error: 'admin:validation.invalid' })
+  .optional()
+  .default('');
 
 /** Users (codes 4, 14, 37/50, 48, 49); lock / unlock, password reset and menu permissions are extra calls. */
 export const userManagement = defineResource({
@@ -40,7 +50,7 @@ export const userManagement = defineResource({
       codes: { required: 49 },
       widget: 'multiselect', options: ROLES, list: true, filter: 'select', form: true, width: 180,
     },
-    country: { schema: rules.optionalText(64), list: true, filter: 'text', sortable: true, form: true, width: 120 },
+    country: { schema: COUNTRY_RULE, widget: 'country', options: COUNTRY_CODES, list: true, filter: 'select', sortable: true, form: true, width: 140 },
     company: { schema: rules.optionalText(120), form: true, show: true },
     // Scope links (DESIGN §6, §10): what partner users see follows these, set only here, never the company text.
     installer_company_id: {

@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db';
 import { emailRules, systems, users } from '../db/schema';
 import { systemScope, type SystemRow } from '../monitoring/scope';
+import { countryCodeOf } from '../../src/i18n/countries';
 import { mailLanguage } from './texts';
 import type { Language } from '../../src/i18n/languages';
 
@@ -21,37 +22,34 @@ interface Candidate {
   languageCode: string | null;
 }
 
-const countryNames = new Intl.DisplayNames(['en'], { type: 'region' });
-
-/** A country as the portal writes it (users.country: 'Germany'); a two-letter code ('DE') is accepted too. */
-function countryName(text: string): string {
-  const trimmed = text.trim();
-  return (/^[A-Za-z]{2}$/.test(trimmed) ? countryNames.of(trimmed.toUpperCase()) : undefined) ?? trimmed;
-}
-
 /**
  * Who gets a category's mails about a system (emailDeliveringRules), each address once:
  * - a rule with a country applies only to systems in that country;
  * - by role: the users of that role who may see the system (DESIGN §6: the installer's staff, the owner …);
- * - by country: the users located in that country who may see the system;
+ * - by country: the users located in that country who may see the system (users.country holds the ISO code; a rule's
+ *   country is a code or, in rules written before the picker, an English name: countryCodeOf reads both);
  * - by address: that address, in English.
  * Disabled rules, locked users and users without an e-mail address get nothing.
  */
 export async function recipientsFor(db: Database, category: string, system: SystemRow, now: Date): Promise<Recipient[]> {
   const rules = await db.select().from(emailRules).where(and(eq(emailRules.category_code, category), eq(emailRules.enabled, true)));
-  const systemCountry = countryName(system.countryCode).toLowerCase();
+  const systemCountry = countryCodeOf(system.countryCode);
   const found = new Map<string, Recipient>();
   for (const rule of rules) {
-    if (rule.country.trim() && countryName(rule.country).toLowerCase() !== systemCountry) continue;
+    if (rule.country.trim() && countryCodeOf(rule.country) !== systemCountry) continue;
     if (rule.recipient_kind === 'address') {
       const address = rule.recipient_value.trim().toLowerCase();
       if (!found.has(address)) found.set(address, { address, language: 'en' });
       continue;
     }
-    const who =
-      rule.recipient_kind === 'role'
-        ? sql`${rule.recipient_value} = ANY(${users.roles})`
-        : sql`lower(${users.country}) = lower(${countryName(rule.recipient_value)})`;
+    let who: SQL;
+    if (rule.recipient_kind === 'role') who = sql`${rule.recipient_value} = ANY(${users.roles})`;
+    else {
+      // A country rule whose text names no country reaches nobody (never every user without a country).
+      const country = countryCodeOf(rule.recipient_value);
+      if (!country) continue;
+      who = eq(users.country, country);
+    }
     const candidates = await db
       .select({
         id: users.id,

@@ -34,7 +34,7 @@ export function FieldInput({ declaration, name, field, value, onChange, disabled
   const widget = field.widget ?? (field.relation || field.options ? 'select' : 'text');
 
   if (widget === 'switch' && !filter) return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} />;
-  if (widget === 'select' || widget === 'multiselect' || widget === 'switch' || (filter && field.options)) {
+  if (widget === 'select' || widget === 'multiselect' || widget === 'switch' || widget === 'country' || (filter && field.options)) {
     return (
       <Select
         {...common}

@@ -8,6 +8,7 @@ import { useSearchParams } from 'react-router';
 import { filterKindOf, formFields, idFieldOf, isShown, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { canAccessKey } from '../auth/ability';
 import { currentLanguage } from '../i18n';
+import { countryLabel } from '../i18n/countries';
 import { formatFor } from '../i18n/format';
 import { useMenuOverrides } from '../routing/useMenuOverrides';
 import { DateRangeInput, FieldInput } from './FieldInput';
@@ -79,6 +80,7 @@ function renderValue(declaration: ResourceDeclaration, name: string, field: Fiel
   if (Array.isArray(value)) return value.map((v) => <Tag key={String(v)}>{optionLabel(declaration, name, String(v), t)}</Tag>);
   if (typeof value === 'object') return <pre className="resource-json">{JSON.stringify(value, null, 2)}</pre>;
   if (field?.relation && field.relation.labelField !== field.relation.valueField) return <RelationLabel declaration={declaration} name={name} field={field} value={String(value)} />;
+  if (field?.widget === 'country') return countryLabel(String(value), currentLanguage());
   if (field?.options && field.colors) return <Tag color={field.colors[String(value)]}>{optionLabel(declaration, name, String(value), t)}</Tag>;
   if (field?.options) return optionLabel(declaration, name, String(value), t);
   return String(value);

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { relationLabel, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { api } from '../api/client';
+import { countryOptions } from '../i18n/countries';
 import type { Page } from '../shared/codes';
 import { optionLabel } from './labels';
 
@@ -52,6 +53,7 @@ export function useOptions(
       ],
     };
   }
+  if (field.widget === 'country') return { loading: false, options: countryOptions(i18n.language) };
   if (field.widget === 'switch') {
     return { loading: false, options: [{ value: true, label: t('admin:common.yes') }, { value: false, label: t('admin:common.no') }] };
   }

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { installerCompanies, organizations } from './organizations';
 
 /** Every person who logs in: customers, sharers and staff alike; what they may do comes from `roles`. */
@@ -12,6 +12,7 @@ export const users = pgTable(
     displayName: text('display_name').notNull().default(''),
     email: text('email').notNull().default(''),
     phone: text('phone').notNull().default(''),
+    /** ISO 3166-1 alpha-2 code ('DE'), '' when not given; shown by its name in the reader's language. */
     country: text('country').notNull().default(''),
     /** The company the user writes on their own profile: shown, never used for scope. */
     company: text('company').notNull().default(''),
@@ -37,5 +38,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
+    // The mail rules by country compare codes (server/mail/recipients.ts): a name would silently match nobody.
+    check('users_country_iso_code', sql`${t.country} = '' OR ${t.country} ~ '^[A-Z]{2}$'`),
   ],
 );

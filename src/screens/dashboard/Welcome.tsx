@@ -1,6 +1,7 @@
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../auth/useUser';
+import { countryLabel } from '../../i18n/countries';
 
 export function greetingKey(hour: number): string {
   if (hour < 12) return 'common:dashboard.greetingMorning';
@@ -24,7 +25,7 @@ export function Greeting() {
 
 /** Home of the roles that have no systems in view: who they are and what they may do. */
 export function Welcome() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const user = useUser();
   const notSet = <Typography.Text type="secondary">{t('common:dashboard.notSet')}</Typography.Text>;
   return (
@@ -34,7 +35,7 @@ export function Welcome() {
         <Descriptions column={1} size="small" colon={false} labelStyle={{ width: 120 }}>
           <Descriptions.Item label={t('common:dashboard.userName')}>{user?.username}</Descriptions.Item>
           <Descriptions.Item label={t('common:dashboard.email')}>{user?.email || notSet}</Descriptions.Item>
-          <Descriptions.Item label={t('common:dashboard.country')}>{user?.country || notSet}</Descriptions.Item>
+          <Descriptions.Item label={t('common:dashboard.country')}>{countryLabel(user?.country, i18n.language) || notSet}</Descriptions.Item>
           <Descriptions.Item label={t('common:dashboard.roles')}>
             <span>
               {(user?.roles ?? []).map((role) => (

@@ -6,7 +6,7 @@ let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
 
 const user = (over: Record<string, unknown> = {}) => ({
-  username: 'new.user', display_name: 'New User', email: 'new.user@example.com', roles: ['dev'], country: 'Germany',
+  username: 'new.user', display_name: 'New User', email: 'new.user@example.com', roles: ['dev'], country: 'DE',
   company: 'ESS', phone: '', language_code: 'de-DE', password: 'Start2026x', license_key: '', ...over,
 });
 
