@@ -17,6 +17,8 @@ import { useOptions } from './useOptions';
 import { fieldLabel, optionLabel, resourceTitle } from './labels';
 import { fieldOfError, isRequired, rulesFor } from './rules';
 import { useSubmitGuard } from './useSubmitGuard';
+import { stateFieldName, workflowCells } from './workflow/cells';
+import { WorkflowPanel } from './workflow/WorkflowPanel';
 import { ResponsiveTable, type ResponsiveColumn } from '../ui/ResponsiveTable';
 import type { EnvelopeError } from '../providers/data';
 import './resources.css';
@@ -242,6 +244,8 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     delete: !!declaration.endpoints.delete && canAccessKey(subject, 'delete'),
   };
   const filterFields = Object.entries(declaration.fields).filter(([, f]) => filterKindOf(f));
+  // A workflow's state shows as a tag coloured by its category, unless the screen draws it itself.
+  const cells = { ...workflowCells(declaration), ...options.cells };
 
   const { tableProps, searchFormProps, filters, tableQuery } = useTable<Row, HttpError, Row>({
     resource: declaration.name,
@@ -312,9 +316,9 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
       width: field.width,
       ellipsis: field.widget === 'textarea',
       // On a phone's card: the record's name as its title, a coloured state (S/N state) as its status tag.
-      card: field.card ?? (name === declaration.titleField ? 'title' : field.colors ? 'status' : undefined),
+      card: field.card ?? (name === declaration.titleField ? 'title' : field.colors || name === stateFieldName(declaration) ? 'status' : undefined),
       defaultHidden: field.columnHidden,
-      render: (value: unknown, row: Row) => (options.cells?.[name] ? options.cells[name]!(value, row) : renderValue(declaration, name, field, value, t)),
+      render: (value: unknown, row: Row) => (cells[name] ? cells[name]!(value, row) : renderValue(declaration, name, field, value, t)),
     }));
   columns.push({
     key: '__actions',
@@ -427,7 +431,18 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
             <Spin />
           </div>
         )}
-        {view === 'show' && record && <Show declaration={declaration} record={record} cells={options.cells} />}
+        {view === 'show' && record && <Show declaration={declaration} record={record} cells={cells} />}
+        {view === 'show' && record && declaration.workflow && (
+          <WorkflowPanel
+            declaration={{ ...declaration, workflow: declaration.workflow }}
+            record={record}
+            onChanged={() => {
+              refresh();
+              if (fetchOne) void oneQuery.refetch();
+              options.onChange?.();
+            }}
+          />
+        )}
         {(view === 'create' || (view === 'edit' && record)) && (
           <Form_
             key={`${view}-${id ?? ''}`}

@@ -5,8 +5,8 @@ import { defineResource } from '../../../resources/types';
 /**
  * A fixture entity with a workflow, as a developer declares one (DESIGN §3): the declaration alone gives the
  * transition calls, the history call, the action buttons, the modal and the timeline. The server test adds its
- * table (fixture-workflow-table.ts), the web test serves its calls with MSW. Texts: locales/<lng>/admin.json
- * under fixtureTickets (kept there so the screen can be looked at in every language).
+ * table (fixture-workflow-table.ts), the web test serves its calls with MSW and adds TICKET_TEXTS (a real
+ * entity keeps them in locales/<lng>/<namespace>.json).
  *
  *   new ──start──▶ review ──ask (question)──▶ waiting ──answer──▶ review ──approve (score)──▶ done
  *    └──────────reject (reason)──────────────┘                                               │
@@ -20,7 +20,7 @@ export const fixtureTickets = defineResource({
   group: 'BasicSettings',
   icon: 'tool',
   roles: ['admin', 'servicer'],
-  namespace: 'admin',
+  namespace: 'fixture',
   table: 'fixtureTicketsTable',
   endpoints: { list: '/Ticket/GetTicketPageList', one: '/Ticket/GetTicket', save: '/Ticket/SaveTicket' },
   titleField: 'title',
@@ -57,3 +57,31 @@ export const fixtureTickets = defineResource({
     ],
   },
 });
+
+const states = (names: readonly string[]) => Object.fromEntries(TICKET_STATES.map((state, i) => [state, names[i]]));
+
+/** Its texts in English and German: states are the state field's option labels, actions their button texts. */
+export const TICKET_TEXTS = {
+  en: {
+    fixture: {
+      fixtureTickets: {
+        title: 'Tickets',
+        fields: { title: 'Title', status: 'Status', score: 'Score', reopen_count: 'Reopened', question: 'Question', reason: 'Reason' },
+        options: { status: states(['New', 'In review', 'Waiting for answer', 'Done', 'Rejected', 'Archived']) },
+        actions: { start: 'Start review', ask: 'Ask a question', answer: 'Answered', approve: 'Approve', reject: 'Reject', reopen: 'Reopen', archive: 'Archive' },
+      },
+    },
+    menu: { fixtureTickets: 'Tickets' },
+  },
+  de: {
+    fixture: {
+      fixtureTickets: {
+        title: 'Tickets',
+        fields: { title: 'Titel', status: 'Status', score: 'Bewertung', reopen_count: 'Wieder geöffnet', question: 'Frage', reason: 'Begründung' },
+        options: { status: states(['Neu', 'In Prüfung', 'Wartet auf Antwort', 'Erledigt', 'Abgelehnt', 'Archiviert']) },
+        actions: { start: 'Prüfung beginnen', ask: 'Frage stellen', answer: 'Beantwortet', approve: 'Freigeben', reject: 'Ablehnen', reopen: 'Wieder öffnen', archive: 'Archivieren' },
+      },
+    },
+    menu: { fixtureTickets: 'Tickets' },
+  },
+};

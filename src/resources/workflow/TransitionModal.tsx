@@ -1,0 +1,90 @@
+import { useCustomMutation } from '@refinedev/core';
+import { App, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { TRANSITION_REFUSED_CODE, workflowPaths, type WorkflowTransition } from '../../../resources/workflow';
+import type { EnvelopeError } from '../../providers/data';
+import { FieldInput } from '../FieldInput';
+import { fieldLabel } from '../labels';
+import { isRequired, rulesFor } from '../rules';
+import { useSubmitGuard } from '../useSubmitGuard';
+import { actionLabel, stateLabel, type WorkflowResource } from './labels';
+
+/** The longest note the server takes (server/crud/workflow.ts WORKFLOW_NOTE_MAX). */
+const NOTE_MAX = 1000;
+
+interface Props {
+  declaration: WorkflowResource;
+  transition: WorkflowTransition;
+  recordId: unknown;
+  onClose: () => void;
+  /** After the transition was made, or refused because the record had moved on: the record and history are read again. */
+  onChanged: () => void;
+}
+
+/**
+ * Confirms one transition: the fields it requires (generated from their declaration, with the antd rules of
+ * their zod schema) and an optional note. A refusal because someone else changed the state first says so and
+ * reloads the record; a field the server refuses shows on that field.
+ */
+export function TransitionModal({ declaration, transition, recordId, onClose, onChanged }: Props) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [form] = Form.useForm();
+  const { mutateAsync } = useCustomMutation();
+  const { busy, guard } = useSubmitGuard();
+  const fields = Object.entries(transition.fields ?? {});
+  const title = actionLabel(declaration, transition.action, t);
+
+  const submit = (values: Record<string, unknown>) =>
+    guard(async () => {
+      try {
+        await mutateAsync({
+          url: workflowPaths(declaration.endpoints).action(transition.action),
+          method: 'post',
+          values: { ...values, id: recordId },
+          successNotification: false,
+          errorNotification: false,
+        });
+        message.success(t('admin:workflow.done', { state: stateLabel(declaration, transition.to, t) }));
+        onClose();
+        onChanged();
+      } catch (error) {
+        const refused = error as EnvelopeError;
+        if (refused.field && (refused.field === 'note' || transition.fields?.[refused.field])) {
+          form.setFields([{ name: refused.field, errors: [refused.message] }]);
+        } else if (Number(refused.statusCode) === (transition.refusedCode ?? TRANSITION_REFUSED_CODE)) {
+          message.warning(t('admin:workflow.changed'));
+          onClose();
+          onChanged();
+        } else {
+          message.error(refused.message);
+        }
+      }
+    });
+
+  return (
+    <Modal
+      open
+      title={title}
+      okText={title}
+      cancelText={t('common:actions.cancel')}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      confirmLoading={busy}
+      maskClosable={false}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'workflow-submit' } as object}
+    >
+      <Form form={form} layout="vertical" name={`${declaration.name}-${transition.action}`} onFinish={submit} requiredMark>
+        {fields.map(([name, field]) => (
+          <Form.Item key={name} name={name} label={fieldLabel(declaration, name, t)} rules={rulesFor(field, t)} required={isRequired(field)} validateTrigger="onBlur">
+            <FieldInput declaration={declaration} name={name} field={field} />
+          </Form.Item>
+        ))}
+        <Form.Item name="note" label={t('admin:workflow.note')} rules={[{ max: NOTE_MAX, message: t('admin:validation.tooLong') }]}>
+          <Input.TextArea rows={3} maxLength={NOTE_MAX} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

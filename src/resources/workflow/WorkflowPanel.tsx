@@ -1,0 +1,44 @@
+import { useCustom } from '@refinedev/core';
+import { Divider, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { idFieldOf } from '../../../resources/types';
+import { workflowPaths } from '../../../resources/workflow';
+import { type WorkflowResource } from './labels';
+import { WorkflowActions } from './WorkflowActions';
+import { WorkflowHistory, type HistoryEntry } from './WorkflowHistory';
+import './workflow.css';
+
+/**
+ * The workflow part of a record's show page (src/resources/ResourceScreen.tsx mounts it for a declaration with
+ * a workflow): the actions the user may take now, then the history. After an action both are read again.
+ */
+export function WorkflowPanel({ declaration, record, onChanged }: { declaration: WorkflowResource; record: Record<string, unknown>; onChanged: () => void }) {
+  const { t } = useTranslation();
+  const id = record[idFieldOf(declaration)];
+  const { query, result } = useCustom<{ data: HistoryEntry[]; dataCount: number }>({
+    url: workflowPaths(declaration.endpoints).history,
+    method: 'post',
+    config: { payload: { id } },
+    queryOptions: { queryKey: ['workflowHistory', declaration.name, id], retry: false },
+    errorNotification: false,
+  });
+  const changed = () => {
+    onChanged();
+    void query.refetch();
+  };
+  return (
+    <div className="workflow-panel" data-testid="workflow-panel">
+      <WorkflowActions declaration={declaration} record={record} onChanged={changed} />
+      <Divider orientation="left" orientationMargin={0}>
+        {t('admin:workflow.history')}
+      </Divider>
+      {query.isLoading ? (
+        <Spin />
+      ) : query.isError ? (
+        <Typography.Text type="danger">{query.error?.message}</Typography.Text>
+      ) : (
+        <WorkflowHistory declaration={declaration} entries={result.data?.data ?? []} />
+      )}
+    </div>
+  );
+}
