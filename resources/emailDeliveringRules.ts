@@ -10,6 +10,7 @@ export const CATEGORY_DESCRIPTIONS = 'admin:emailNotificationCategories.descript
 /** E-mail notification categories: the events mails are sent for (code 83 when the code exists). */
 export const notificationCategories = defineResource({
   name: 'emailNotificationCategories',
+  entity: 'emailRule',
   subject: 'emailDeliveringRules',
   route: '/OtherInformation/emailDeliveringRules/categories',
   group: 'OtherInformation',
@@ -36,6 +37,7 @@ export const notificationCategories = defineResource({
 /** Who receives which category of e-mail: by role, by country or one address. */
 export const emailDeliveringRules = defineResource({
   name: 'emailDeliveringRules',
+  entity: 'emailRule',
   route: '/OtherInformation/emailDeliveringRules',
   group: 'OtherInformation',
   namespace: 'admin',

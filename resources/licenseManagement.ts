@@ -7,6 +7,7 @@ export const LICENSE_TYPES = ['installer', 'servicepartner'] as const;
 /** Licenses for installers and service providers (spec §2 BasicSettings, codes 10/39, 13/31, 17, 38, 48, 89, 90). */
 export const licenseManagement = defineResource({
   name: 'licenseManagement',
+  entity: 'license',
   route: '/BasicSettings/licenseManagement',
   group: 'BasicSettings',
   namespace: 'admin',

@@ -11,6 +11,7 @@ export const ACCOUNT_MAIL_CATEGORIES = ['password_reset', 'user_name', 'share_in
  */
 export const mailOutbox = defineResource({
   name: 'mailOutbox',
+  entity: 'mailOutbox',
   subject: 'emailDeliveringRules',
   route: '/OtherInformation/emailDeliveringRules/outbox',
   group: 'OtherInformation',

@@ -8,6 +8,7 @@ export const MENU_ICONS = ['home', 'storage', 'export', 'tool', 'info', 'setting
 /** The menu tree: title per language, order, icon, parent, hidden (codes 46 sub menu exists, 47 title used). */
 export const menuManagement = defineResource({
   name: 'menuManagement',
+  entity: 'menu',
   route: '/BasicSettings/menuManagement',
   group: 'BasicSettings',
   namespace: 'admin',

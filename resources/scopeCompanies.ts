@@ -10,6 +10,7 @@ import { defineResource } from './types';
  */
 export const installerCompanyOptions = defineResource({
   name: 'installerCompanyOptions',
+  entity: 'installerCompany',
   subject: 'userManagement',
   route: '/BasicSettings/userManagement/installerCompanies',
   group: 'BasicSettings',
@@ -27,6 +28,7 @@ export const installerCompanyOptions = defineResource({
 /** Resellers, service partners and suppliers (an organization's kind is the role of its users). */
 export const organizationOptions = defineResource({
   name: 'organizationOptions',
+  entity: 'organization',
   subject: 'userManagement',
   route: '/BasicSettings/userManagement/organizations',
   group: 'BasicSettings',

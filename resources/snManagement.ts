@@ -10,6 +10,7 @@ export const SN_PATTERN = /^[A-Z0-9]{8,32}$/;
 /** The S/N registry (codes 18, 21, 22, 25, 52, 61, 85, 105; bulk import from xlsx). */
 export const snManagement = defineResource({
   name: 'snManagement',
+  entity: 'sn',
   route: '/BasicSettings/snManagement',
   group: 'BasicSettings',
   namespace: 'admin',

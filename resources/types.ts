@@ -134,6 +134,14 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
    */
   subject?: string;
   /**
+   * The entity its rows are, as a subject of permissions/subjects.ts ('user', 'license', …): what every
+   * generated call checks ('read', 'create', 'update', 'delete'). Without it the declaration is an entity of
+   * its own, named `subject`, whose actions its screen's roles all hold.
+   */
+  entity?: string;
+  /** Narrows who holds an action on the entity beyond its screen's roles (e.g. `{ delete: ['admin'] }`). */
+  permissions?: Partial<Record<'read' | 'create' | 'update' | 'delete' | 'export', readonly Role[]>>;
+  /**
    * The Drizzle table behind the generated endpoints: its export name in server/db/schema (resolved by the
    * server, so this file stays free of server code). Without it the server generates no calls (the area
    * writes its own, e.g. userInfoSettings).
@@ -163,6 +171,11 @@ export function defineResource<F extends Record<string, FieldDeclaration>>(decla
 
 export function subjectOf(declaration: ResourceDeclaration): string {
   return declaration.subject ?? declaration.name;
+}
+
+/** The permission subject of the declaration's rows (see `entity`). */
+export function entityOf(declaration: ResourceDeclaration): string {
+  return declaration.entity ?? subjectOf(declaration);
 }
 
 /** Whether the declaration is a screen of its own (a route and a menu entry), not a part of another's. */

@@ -7,6 +7,7 @@ import { COUNTRY_RULE, LANGUAGE_CODES } from './userManagement';
 /** The caller's own profile (every role). One record, no list: the web app shows the edit form only. */
 export const userInfoSettings = defineResource({
   name: 'userInfoSettings',
+  entity: 'profile',
   route: '/BasicSettings/userInfoSettings',
   group: 'BasicSettings',
   namespace: 'admin',

@@ -4,6 +4,7 @@ import { defineResource } from './types';
 /** The audit trail: who did what, which record, when, from where. Read-only; xlsx export. */
 export const userLog = defineResource({
   name: 'userLog',
+  entity: 'userLog',
   route: '/BasicSettings/userLog',
   group: 'BasicSettings',
   namespace: 'admin',

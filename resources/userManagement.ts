@@ -26,6 +26,7 @@ export const COUNTRY_RULE = z
 /** Users (codes 4, 14, 37/50, 48, 49); lock / unlock, password reset and menu permissions are extra calls. */
 export const userManagement = defineResource({
   name: 'userManagement',
+  entity: 'user',
   route: '/BasicSettings/userManagement',
   group: 'BasicSettings',
   namespace: 'admin',

@@ -47,11 +47,13 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
   });
 
   app.post('/GetUserInfo', {
+    config: { permission: { subject: 'account', action: 'read' } },
     schema: { tags, summary: "The caller's name, e-mail, roles, country, language and hidden menus", response: { 200: s.userInfoResponse } },
     handler: async (request) => ok(await account.getUserInfo(request.user)),
   });
 
   app.post('/Logout', {
+    config: { permission: { subject: 'account', action: 'update' } },
     schema: { tags, summary: "End the caller's session", response: { 200: s.emptyResponse } },
     handler: async (request) => {
       await account.logout(request.user, request.ip);
@@ -60,6 +62,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
   });
 
   app.post('/ChangePassword', {
+    config: { permission: { subject: 'account', action: 'update' } },
     schema: {
       tags,
       summary: "Change the caller's password; the caller's other sessions end (23: old password wrong)",

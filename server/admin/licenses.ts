@@ -87,7 +87,7 @@ const optionsBody = z.object({ pageIndex: rules.integer(1, 1_000_000).default(1)
  */
 export function registerLicenses(app: FastifyInstance, deps: AppDeps): void {
   app.post('/License/GetLicenseUserOptions', {
-    config: { permission: 'licenseManagement' },
+    config: { permission: { subject: 'license', action: 'read' } },
     schema: { tags: ['licenseManagement'], summary: 'The users a license can be assigned to (installers and service partners): user name and name', body: optionsBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
@@ -106,7 +106,7 @@ export function registerLicenses(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/License/UnassignLicense', {
-    config: { permission: ['update', 'licenseManagement'] },
+    config: { permission: { subject: 'license', action: 'update' } },
     schema: { tags: ['licenseManagement'], summary: 'Free a license from its user (10 unknown; 2 when it is not assigned)', body: idBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {

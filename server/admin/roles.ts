@@ -31,7 +31,7 @@ export interface RoleRow {
 /** roleManagement: the 14 roles (fixed by spec §6) and which menu entries each one's users see (91: none selected). */
 export function registerRoles(app: FastifyInstance, deps: AppDeps): void {
   app.post('/Role/GetRolePageList', {
-    config: { permission: 'roleManagement' },
+    config: { permission: { subject: 'role', action: 'read' } },
     schema: { tags: ['roleManagement'], summary: 'The roles with the menu entries each one sees' },
     handler: async () => {
       const stored = new Map((await deps.db.select().from(rolePermissions)).map((r) => [r.role, r]));
@@ -45,7 +45,7 @@ export function registerRoles(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/Role/SaveRolePermissions', {
-    config: { permission: ['update', 'roleManagement'] },
+    config: { permission: { subject: 'role', action: 'update' } },
     schema: { tags: ['roleManagement'], summary: "Set the menu entries a role's users see (effective at their next login)", body: saveBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {

@@ -69,7 +69,7 @@ export const snHooks: CrudHooks = {
 export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: CrudService): Promise<void> {
   /** Registration and installation check an S/N and its check code: 25, 61, 18, 21, 22, 85, 105. */
   app.post('/SN/CheckSn', {
-    config: { permission: 'snManagement' },
+    config: { permission: { subject: 'sn', action: 'read' } },
     schema: { tags: ['snManagement'], summary: 'Check an S/N and its check code (25, 61, 18, 21, 22, 85, 105)', body: checkBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
@@ -88,7 +88,7 @@ export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: Crud
   });
 
   app.post('/SN/GetSnImportTemplate', {
-    config: { permission: 'snManagement' },
+    config: { permission: { subject: 'sn', action: 'read' } },
     schema: { tags: ['snManagement'], summary: 'The xlsx template of the S/N import' },
     handler: async (_request, reply) => {
       const book = new ExcelJS.Workbook();
@@ -112,7 +112,7 @@ export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: Crud
     });
     /** Bulk import: one row per S/N; every row answers its own code (200 saved, else why not). */
     scope.post('/SN/ImportSn', {
-      config: { permission: ['create', 'snManagement'] },
+      config: { permission: { subject: 'sn', action: 'create' } },
       schema: { tags: ['snManagement'], summary: 'Import S/Ns from an xlsx file (multipart field "file"); a result per row' },
       handler: async (request) => {
         requirePermission(request, 'snManagement', 'create');

@@ -117,7 +117,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
   });
 
   app.post('/Translation/GetTranslationPageList', {
-    config: { permission: 'langTransManagement' },
+    config: { permission: { subject: 'translation', action: 'read' } },
     schema: { tags: ['langTransManagement'], summary: 'Every translation key with its text in the four languages (paged, filters namespace, key, text)', body: listBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
@@ -154,7 +154,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
 
   /** Changes the text of an existing key in one language (55 language missing). */
   app.post('/Translation/SaveTranslation', {
-    config: { permission: ['update', 'langTransManagement'] },
+    config: { permission: { subject: 'translation', action: 'update' } },
     schema: { tags: ['langTransManagement'], summary: 'Set the text of a key in one language (takes effect at the next page load)', body: languageBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
@@ -172,7 +172,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
 
   /** Adds a key that does not exist yet in that language (40 when it does, 55 language missing). */
   app.post('/Translation/AddTranslation', {
-    config: { permission: ['create', 'langTransManagement'] },
+    config: { permission: { subject: 'translation', action: 'create' } },
     schema: { tags: ['langTransManagement'], summary: 'Add a new key in one language (40: it exists)', body: languageBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
@@ -189,7 +189,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
 
   /** Drops an override: the shipped text applies again. */
   app.post('/Translation/ResetTranslation', {
-    config: { permission: ['delete', 'langTransManagement'] },
+    config: { permission: { subject: 'translation', action: 'delete' } },
     schema: { tags: ['langTransManagement'], summary: 'Remove the override of a key in one language', body: languageBody.omit({ value: true }) },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {

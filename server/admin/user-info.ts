@@ -41,13 +41,13 @@ export function registerUserInfo(app: FastifyInstance, deps: AppDeps): void {
   };
 
   app.post(userInfoSettings.endpoints.one!, {
-    config: { permission: 'userInfoSettings' },
+    config: { permission: { subject: 'profile', action: 'read' } },
     schema: { tags: ['userInfoSettings'], summary: "The caller's own profile" },
     handler: async (request) => ok(present(await load(request.user.id))),
   });
 
   app.post(userInfoSettings.endpoints.save!, {
-    config: { permission: 'userInfoSettings' },
+    config: { permission: { subject: 'profile', action: 'read' } },
     schema: { tags: ['userInfoSettings'], summary: "Save the caller's own profile", body: profileBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {

@@ -10,7 +10,7 @@ const EXPORT_LIMIT = 50_000;
 /** The audit trail's xlsx export with the filters of its generated list (`crud`; 8: nothing to export). */
 export function registerUserLog(app: FastifyInstance, deps: AppDeps, crud: CrudService): void {
   app.post('/UserLog/ExportUserLog', {
-    config: { permission: ['export', 'userLog'] },
+    config: { permission: { subject: 'userLog', action: 'export' } },
     schema: { tags: ['userLog'], summary: 'The filtered audit trail as an xlsx file (code 8 when empty)', body: crud.listSchema.omit({ pageIndex: true, pageSize: true }) },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request, reply) => {

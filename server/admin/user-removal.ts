@@ -35,7 +35,7 @@ export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
   };
 
   app.post('/User/GetUserHistory', {
-    config: { permission: 'userManagement' },
+    config: { permission: { subject: 'user', action: 'read' } },
     schema: { tags: ['userManagement'], summary: 'What ties a user to the records (systems, logins, log rows, shares, licenses); deletable when none', body: idBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
@@ -48,7 +48,7 @@ export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/User/DeleteUser', {
-    config: { permission: ['delete', 'userManagement'] },
+    config: { permission: { subject: 'user', action: 'delete' } },
     schema: { tags: ['userManagement'], summary: 'Delete a user without history (400 with history: deactivate instead)', body: idBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
@@ -76,7 +76,7 @@ export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/User/DeactivateUser', {
-    config: { permission: ['update', 'userManagement'] },
+    config: { permission: { subject: 'user', action: 'update' } },
     schema: {
       tags: ['userManagement'],
       summary: 'Deactivate (deactivated: true: locked, sessions ended, history kept) or reactivate a user',

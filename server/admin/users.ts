@@ -81,7 +81,7 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   };
 
   app.post('/User/LockUser', {
-    config: { permission: ['update', 'userManagement'] },
+    config: { permission: { subject: 'user', action: 'update' } },
     schema: { tags: ['userManagement'], summary: 'Lock (locked: true) or unlock a user; locking ends their sessions', body: lockBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
@@ -109,7 +109,7 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/User/ResetUserPassword', {
-    config: { permission: ['update', 'userManagement'] },
+    config: { permission: { subject: 'user', action: 'update' } },
     schema: { tags: ['userManagement'], summary: "Give a user a new temporary password (answered once); ends the user's sessions", body: idBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request, reply) => {
@@ -136,7 +136,7 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
 
   /** Per-user menu permissions: the entries this user's roles open, and those hidden from this user. */
   app.post('/User/GetUserMenuPermissions', {
-    config: { permission: 'userManagement' },
+    config: { permission: { subject: 'user', action: 'read' } },
     schema: { tags: ['userManagement'], summary: "The menu entries a user's roles open and those hidden from the user", body: idBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
@@ -147,7 +147,7 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   });
 
   app.post('/User/SaveUserMenuPermissions', {
-    config: { permission: ['update', 'userManagement'] },
+    config: { permission: { subject: 'user', action: 'update' } },
     schema: { tags: ['userManagement'], summary: 'Hide menu entries from one user (effective at their next login)', body: menuBody },
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {

@@ -15,7 +15,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FILTER_TEXT_MAX, isRealDate, LIST_MAX, rules } from '../../resources/rules';
-import { filterKindOf, formFields, idFieldOf, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { entityOf, filterKindOf, formFields, idFieldOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { Code, type ResponseCode } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
 import { isUniqueViolation, type Database } from '../db';
@@ -105,7 +105,8 @@ function filterSchema(field: FieldDeclaration, kind: string, column: PgColumn | 
  */
 export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration, table, hooks = {} }: CrudOptions): CrudService {
   const service = new CrudService(deps, declaration, table, hooks);
-  const subject = subjectOf(declaration);
+  // The entity its rows are (permissions/subjects.ts): what every call names in its route config.
+  const subject = entityOf(declaration);
   const tags = [declaration.name];
   // Body validation happens in the service (per-field codes) with the same schemas that document the call.
   const validatorCompiler = () => (data: unknown) => ({ value: data });
@@ -113,7 +114,7 @@ export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration,
 
   if (endpoints.list) {
     app.post(endpoints.list, {
-      config: { permission: subject },
+      config: { permission: { subject, action: 'read' } },
       validatorCompiler,
       schema: { tags, summary: `List ${declaration.name} (paged: pageIndex, pageSize, sort, filters)`, body: service.listSchema },
       handler: async (request) => ok(await service.list(request, (request.body ?? {}) as Row)),
@@ -121,7 +122,7 @@ export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration,
   }
   if (endpoints.one) {
     app.post(endpoints.one, {
-      config: { permission: subject },
+      config: { permission: { subject, action: 'read' } },
       validatorCompiler,
       schema: { tags, summary: `One ${declaration.name} by id`, body: service.idSchema },
       handler: async (request) => ok(await service.one(request, (request.body ?? {}) as Row)),
@@ -129,7 +130,8 @@ export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration,
   }
   if (endpoints.save) {
     app.post(endpoints.save, {
-      config: { permission: subject },
+      // Which of the two the handler checks once it knows whether the body names a row.
+      config: { permission: { subject, action: ['create', 'update'] } },
       validatorCompiler,
       schema: { tags, summary: `Create (no id) or update (with id) ${declaration.name}`, body: service.saveSchema },
       handler: async (request) => ok(await service.save(request, (request.body ?? {}) as Row)),
@@ -137,7 +139,7 @@ export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration,
   }
   if (endpoints.delete) {
     app.post(endpoints.delete, {
-      config: { permission: ['delete', subject] },
+      config: { permission: { subject, action: 'delete' } },
       validatorCompiler,
       schema: { tags, summary: `Delete ${declaration.name} by id`, body: service.idSchema },
       handler: async (request) => ok(await service.remove(request, (request.body ?? {}) as Row)),
@@ -297,7 +299,7 @@ export class CrudService {
   async save(request: FastifyRequest, body: Row) {
     const hasId = body[this.idField] !== undefined && body[this.idField] !== null && body[this.idField] !== '';
     const mode: 'create' | 'edit' = hasId ? 'edit' : 'create';
-    requirePermission(request, subjectOf(this.declaration), mode === 'create' ? 'create' : 'update');
+    requirePermission(request, entityOf(this.declaration), mode === 'create' ? 'create' : 'update');
     const id = hasId ? this.parseId(body) : undefined;
     let values = validateFields(this.declaration.fields, formFields(this.declaration, mode), body);
     const now = this.deps.clock();

@@ -38,7 +38,7 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
   });
 
   app.post('/ElectrovalenceSetting', {
-    config: { permission: 'elecPriceSetting' },
+    config: { permission: { subject: 'tariff', action: 'read' } },
     schema: { tags, summary: 'Save time-of-use buy prices and feed-in tariff (for one system, or the default)', body: s.tariffBody },
     handler: async (request) => {
       const { sn, ...tariff } = request.body;
@@ -49,7 +49,7 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
   });
 
   app.get('/GetElectrovalenceSetting', {
-    config: { permission: 'elecPriceSetting' },
+    config: { permission: { subject: 'tariff', action: 'read' } },
     schema: { tags, summary: 'The prices of a system (sn) or the default ones; isDefault when none were set', querystring: s.tariffQuery },
     handler: async (request) => {
       const system = request.query.sn ? await ownSystem(request, request.query.sn) : null;
@@ -59,7 +59,7 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
   });
 
   app.post('/CustomUseESSSetting', {
-    config: { permission: 'systemSettings' },
+    config: { permission: { subject: 'customerSettings', action: 'read' } },
     schema: { tags, summary: "Save a system's operating settings (backup reserve, grid charge, feed-in limit, charge windows)", body: s.systemSettingsBody },
     handler: async (request) => {
       const { sn, ...settings } = request.body;
@@ -69,7 +69,7 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
   });
 
   app.get('/GetCustomUseESSSetting', {
-    config: { permission: 'systemSettings' },
+    config: { permission: { subject: 'customerSettings', action: 'read' } },
     schema: { tags, summary: "A system's operating settings by system_id", querystring: s.systemSettingsQuery },
     handler: async (request) => {
       const [row] = await db
@@ -82,7 +82,7 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
   });
 
   app.get('/GetCustomUseESSList', {
-    config: { permission: 'systemSettings' },
+    config: { permission: { subject: 'customerSettings', action: 'read' } },
     schema: { tags, summary: "The customer's systems with their operating settings" },
     handler: async (request) => {
       const own = (await systemsInScope(db, await viewer(request), now())).filter((x) => x.customerUserId === request.user.id);

@@ -27,6 +27,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   const { viewer, now } = contextOf(deps);
 
   app.post('/GetSystems', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'The storage list in the caller\'s scope: search, filter, sort, page', body: s.systemsBody },
     handler: async (request) => {
       requireStorageList(request);
@@ -35,6 +36,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/GetVtSystemStatusCount', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Systems per ems_status in the caller\'s scope (unknown = never reported)' },
     handler: async (request) => {
       requireStorageList(request);
@@ -43,6 +45,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   const customerList = {
+    config: { permission: { subject: 'system', action: 'read' } as const },
     schema: { tags, summary: "The customer's or sharer's systems; 'All' first with the sums when there are several" },
     handler: async (request: Parameters<typeof requireCustomerOrSharer>[0]) => {
       requireCustomerOrSharer(request);
@@ -53,6 +56,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   app.post('/GetCustomer', customerList);
 
   app.post('/SticsSummeryDataForCustomer', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: "Left-panel figures and current power flow of a customer's system or 'All'", body: s.snBody },
     handler: async (request) => {
       requireCustomerOrSharer(request);
@@ -61,6 +65,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/SticsSummeryDataForUser', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Left-panel figures and current power flow of one system in the caller\'s scope', body: s.snBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -69,6 +74,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/GetWeatherData', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Weather at the system now (or at nowTime) and for the next 24 hours', body: s.weatherBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -81,7 +87,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
 
   app.post('/UpdateSystemRemark', {
     // Staff who manage the system keep its remark (permissions/entities.ts); partners and customers read it.
-    config: { permission: ['update', 'systemRemark'] },
+    config: { permission: { subject: 'systemRemark', action: 'update' } },
     schema: { tags, summary: "Set the system's remark (staff who manage systems)", body: s.remarkBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -95,6 +101,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/GetSysFaultBySn', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Faults of a system, newest first (state: open / closed)', body: s.pagedSnBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -103,6 +110,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/GetSystemComponents', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'The components of a system: inverter, batteries, meter, EMS with S/N, model and firmware', body: s.snBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -111,6 +119,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/GetUserLogBySn', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Who changed what on a system, newest first (amounts and share addresses only to those who may read them)', body: s.pagedSnBody },
     handler: async (request) => {
       requireStorageList(request);
@@ -120,6 +129,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/ShareSub', {
+    config: { permission: { subject: 'share', action: 'create' } },
     schema: { tags, summary: 'Share one of the caller\'s systems with an e-mail address for some days (spec §5)', body: s.shareBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -132,6 +142,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
 
   // The owner's list of a system's shares, revoke and extend (issue 11, point 13): sharesOf/revokeShare/extendShare.
   app.post('/GetShareList', {
+    config: { permission: { subject: 'share', action: 'read' } },
     schema: { tags, summary: "Whom a system is shared with, until when, registered or invited (its owner; staff who read share recipients)", body: s.snBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -141,6 +152,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/RevokeShare', {
+    config: { permission: { subject: 'share', action: 'delete' } },
     schema: { tags, summary: "End one share of the caller's system at once (45 for any other share)", body: s.shareOfSystemBody },
     handler: async (request) => {
       const system = await ownSystem(request, request.body.sn);
@@ -151,6 +163,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/ExtendShare', {
+    config: { permission: { subject: 'share', action: 'update' } },
     schema: { tags, summary: "Add days to one share of the caller's system (from its end, or from now once ended)", body: s.extendShareBody },
     handler: async (request) => {
       const system = await ownSystem(request, request.body.sn);
@@ -167,6 +180,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   }
 
   app.post('/SaveIndexESSSet', {
+    config: { permission: { subject: 'account', action: 'update' } },
     schema: { tags, summary: "Save the caller's dashboard preferences (any JSON object)", body: s.indexSettingsBody },
     handler: async (request) => {
       await saveDashboardSettings(db, request.user.id, request.body.settings, now());
@@ -175,11 +189,13 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.get('/GetIndexESSSet', {
+    config: { permission: { subject: 'account', action: 'read' } },
     schema: { tags, summary: "The caller's dashboard preferences ({} when none)" },
     handler: async (request) => ok(await readDashboardSettings(db, request.user.id)),
   });
 
   app.get('/GetSecondDataBySn', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'The newest sample of a system (real-time view)', querystring: s.snQuery },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.query.sn, now());

@@ -31,11 +31,13 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
   };
 
   app.post('/PayoffStatistic', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Income (savings + feed-in) per day / month / year', body: s.periodBody },
     handler: async (request) => ok(await bars(request)),
   });
 
   app.post('/PayoffTotalResult', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: "Income so far, system cost and the payback date of one system, or of the caller's systems together ('All')", body: s.snBody },
     handler: async (request) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
@@ -45,7 +47,7 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
   });
 
   app.post('/UpdateSystemCost', {
-    config: { permission: ['update', 'systemCost'] },
+    config: { permission: { subject: 'systemCost', action: 'update' } },
     schema: { tags, summary: 'Set what the system cost (and its currency): its owner only', body: s.systemCostBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -61,6 +63,7 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
   });
 
   app.post('/ExportPayoffStatistic', {
+    config: { permission: { subject: 'system', action: 'export' } },
     schema: { tags, summary: 'The income bars as xlsx, with their total in the last row (code 8 when empty)', body: s.periodBody },
     handler: async (request, reply) => {
       const result = await bars(request);

@@ -26,6 +26,7 @@ export const powerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
   const { viewer, now } = contextOf(deps);
 
   app.post('/SticsByDay', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: "5-minute power curve of a local day (default today) of a system or 'All'", body: s.dayBody },
     handler: async (request) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
@@ -35,6 +36,7 @@ export const powerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
   });
 
   app.post('/SticsByPeriod', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Energy bars from the daily rollups: days of a month, months of a year, or years', body: s.periodBody },
     handler: async (request) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
@@ -44,6 +46,7 @@ export const powerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
   });
 
   app.post('/PredictivePower', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Expected PV per hour of a local day (default today) from the weather forecast', body: s.dayBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -53,6 +56,7 @@ export const powerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
   });
 
   app.post('/ExportSticsByDay', {
+    config: { permission: { subject: 'system', action: 'export' } },
     schema: { tags, summary: 'The day curve as xlsx (code 8 when the day has no data)', body: s.dayBody },
     handler: async (request, reply) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());

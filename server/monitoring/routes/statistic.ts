@@ -28,11 +28,13 @@ export const statisticRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
   };
 
   app.post('/SystemStatistic', {
+    config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Daily energy, self-consumption and autarky per system over a date range (≤ 366 days)', body: s.rangeBody },
     handler: async (request) => ok(await rows(request, request.body)),
   });
 
   app.post('/ExportSystemStatistic', {
+    config: { permission: { subject: 'system', action: 'export' } },
     schema: { tags, summary: 'The statistics table as xlsx (code 8 when empty)', body: s.rangeBody },
     handler: async (request, reply) =>
       sendXlsx(reply, `statistics-${request.body.sn}-${request.body.beginDate}-${request.body.endDate}.xlsx`, 'Statistics', [

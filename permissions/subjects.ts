@@ -1,0 +1,101 @@
+import { ENTITY_RULES } from './entities';
+import { ROLES, type Role } from './roles';
+
+/**
+ * What each role may do with each entity (issue 12): the subjects the server checks on every call
+ * (`config.permission` of a route, server/http/permissions.ts) and the web app asks before it shows a button.
+ *
+ * The spec's route table (routes.ts) stays the authority on screens: a grant that names a `screen` is held by
+ * exactly the roles of that screen, and an administrator who hides the screen from a user (per-user menu
+ * permissions) takes the grant away with it. A grant that names `roles` is for a subject no screen stands for
+ * (a system's monitoring figures, one's own session); DESIGN §6 narrows those by row scope (scopes.ts), not here.
+ *
+ * Actions: 'read', 'create', 'update', 'delete', 'export', and a workflow's own actions ('accept', 'transfer', …),
+ * which its declaration names (resources/workflow.ts).
+ */
+export const CRUD_ACTIONS = ['read', 'create', 'update', 'delete', 'export'] as const;
+export type CrudAction = (typeof CRUD_ACTIONS)[number];
+/** A CRUD action or a workflow action of a declaration. */
+export type SubjectAction = CrudAction | (string & {});
+
+export const SUBJECTS = [
+  // Monitoring: a system and its parts (rows in the caller's scope, DESIGN §6).
+  'system',
+  'systemRemark',
+  'systemCost',
+  'systemShareRecipients',
+  'share',
+  // The caller's own account (session, password, preferences), profile, tariff and system settings; the menu layout.
+  'account',
+  'profile',
+  'tariff',
+  'customerSettings',
+  'navigation',
+  // Administration.
+  'user',
+  'installerCompany',
+  'organization',
+  'role',
+  'menu',
+  'translation',
+  'license',
+  'sn',
+  'userLog',
+  'emailRule',
+  'mailOutbox',
+  // After-sales (DESIGN §9).
+  'complaint',
+  'customerArchive',
+  'installer',
+] as const;
+export type Subject = (typeof SUBJECTS)[number];
+
+export function isSubject(value: string): value is Subject {
+  return (SUBJECTS as readonly string[]).includes(value);
+}
+
+export interface SubjectGrant {
+  subject: Subject;
+  actions: readonly SubjectAction[];
+  /** The route key whose roles hold the grant (and whose per-user denial removes it). */
+  screen?: string;
+  /** The roles that hold it, for a subject no screen stands for. */
+  roles?: readonly Role[];
+}
+
+const ALL: readonly CrudAction[] = CRUD_ACTIONS;
+const EDIT: readonly CrudAction[] = ['read', 'create', 'update', 'delete'];
+
+export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
+  // Everyone logged in reads the systems in their scope and exports their figures; the scope does the rest.
+  { subject: 'system', actions: ['read', 'export'], roles: ROLES },
+  // Shares: read by the owner and those who read share recipients, written by the owner (row rules in the calls).
+  { subject: 'share', actions: ['read', 'create', 'update', 'delete'], roles: ROLES },
+  // One's own session, password and dashboard preferences.
+  { subject: 'account', actions: ['read', 'update'], roles: ROLES },
+  // The menu's layout (titles, order, icons) every signed-in user's menu is drawn with.
+  { subject: 'navigation', actions: ['read'], roles: ROLES },
+  { subject: 'profile', actions: ['read', 'update'], screen: 'userInfoSettings' },
+  { subject: 'tariff', actions: ['read', 'update'], screen: 'elecPriceSetting' },
+  { subject: 'customerSettings', actions: ['read', 'update'], screen: 'systemSettings' },
+  ...ENTITY_RULES.map((rule): SubjectGrant => ({ subject: rule.subject, actions: [rule.action], roles: rule.roles })),
+
+  { subject: 'user', actions: ALL, screen: 'userManagement' },
+  // The company and organization pickers of the user form.
+  { subject: 'installerCompany', actions: ['read'], screen: 'userManagement' },
+  { subject: 'organization', actions: ['read'], screen: 'userManagement' },
+  { subject: 'role', actions: ['read', 'update'], screen: 'roleManagement' },
+  { subject: 'menu', actions: EDIT, screen: 'menuManagement' },
+  { subject: 'translation', actions: EDIT, screen: 'langTransManagement' },
+  { subject: 'license', actions: ALL, screen: 'licenseManagement' },
+  { subject: 'sn', actions: ALL, screen: 'snManagement' },
+  // The audit trail is read, never written by hand.
+  { subject: 'userLog', actions: ['read', 'export'], screen: 'userLog' },
+  { subject: 'emailRule', actions: EDIT, screen: 'emailDeliveringRules' },
+  // The outbox shows what was sent; the mailer alone writes it.
+  { subject: 'mailOutbox', actions: ['read'], screen: 'emailDeliveringRules' },
+
+  { subject: 'complaint', actions: ALL, screen: 'customerComplaintList' },
+  { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
+  { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
+];
