@@ -74,5 +74,6 @@ export const calls = {
 export const EXPORTS = {
   day: '/Power/ExportSticsByDay',
   statistics: '/Statistic/ExportSystemStatistic',
+  lifetime: '/Statistic/ExportLifetimeStatistic',
   income: '/Income/ExportPayoffStatistic',
 } as const;

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../config';
 import type { Database } from '../../db';
 import { Code } from '../../../src/shared/codes';
 import { ApiError, ok } from '../../http/envelope';
+import { exportTexts } from '../exports/texts';
 import { sendXlsx } from '../exports/xlsx';
 import { incomeBars, payoffTotalOf, type IncomeBar } from '../income/service';
 import { systemInScope } from '../scope';
@@ -64,16 +65,18 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/ExportPayoffStatistic', {
     config: { permission: { subject: 'system', action: 'export' } },
-    schema: { tags, summary: 'The income bars as xlsx, with their total in the last row (code 8 when empty)', body: s.periodBody },
+    schema: { tags, summary: "The income bars as xlsx, with their total in the last row, headers in the caller's language (code 8 when empty)", body: s.periodBody },
     handler: async (request, reply) => {
       const result = await bars(request);
       // The total row is the same sum of day amounts as the card's total: the sheet agrees with the card to the cent.
-      const total = { label: 'Total', savings: sumOf(result.bars, 'savings'), feed_in: sumOf(result.bars, 'feed_in'), income: result.total };
-      return sendXlsx(reply, `income-${request.body.sn}-${request.body.period}-${result.date}.xlsx`, 'Income', [
-        { header: 'Period', value: (b) => b.label },
-        { header: `Savings (${result.currency})`, value: (b) => b.savings },
-        { header: `Feed-in (${result.currency})`, value: (b) => b.feed_in },
-        { header: `Income (${result.currency})`, value: (b) => b.income },
+      const t = await exportTexts(db, request);
+      const total = { label: t('monitoring:xlsx.total'), savings: sumOf(result.bars, 'savings'), feed_in: sumOf(result.bars, 'feed_in'), income: result.total };
+      const currency = { currency: result.currency };
+      return sendXlsx(reply, `income-${request.body.sn}-${request.body.period}-${result.date}.xlsx`, t('monitoring:xlsx.incomeSheet'), [
+        { header: t('monitoring:xlsx.period'), value: (b) => b.label },
+        { header: t('monitoring:xlsx.savings', currency), value: (b) => b.savings },
+        { header: t('monitoring:xlsx.feedIn', currency), value: (b) => b.feed_in },
+        { header: t('monitoring:xlsx.income', currency), value: (b) => b.income },
       ], result.bars.length ? [...result.bars, total] : []);
     },
   });

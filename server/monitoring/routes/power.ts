@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
 import { ok } from '../../http/envelope';
 import { utcOffsetMinutes } from '../../simulator/local-clock';
+import { exportTexts } from '../exports/texts';
 import { sendXlsx } from '../exports/xlsx';
 import { systemInScope } from '../scope';
 import { dayCurve, periodBars } from '../stats/service';
@@ -57,17 +58,18 @@ export const powerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/ExportSticsByDay', {
     config: { permission: { subject: 'system', action: 'export' } },
-    schema: { tags, summary: 'The day curve as xlsx (code 8 when the day has no data)', body: s.dayBody },
+    schema: { tags, summary: "The day curve as xlsx, headers in the caller's language (code 8 when the day has no data)", body: s.dayBody },
     handler: async (request, reply) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
       const date = request.body.date ?? localDate(now(), target.timeZone);
       const { points } = await dayCurve(db, target, date);
+      const t = await exportTexts(db, request);
       return sendXlsx(reply, `power-${request.body.sn}-${date}.xlsx`, date, [
-        { header: `Time (${target.timeZone})`, value: (p) => p.time },
-        { header: 'PV (W)', value: (p) => p.pv_w },
-        { header: 'Load (W)', value: (p) => p.load_w },
-        { header: 'Battery (W, + charge)', value: (p) => p.battery_w, width: 22 },
-        { header: 'Grid (W, + import)', value: (p) => p.grid_w, width: 20 },
+        { header: t('monitoring:xlsx.time', { zone: target.timeZone }), value: (p) => p.time },
+        { header: `${t('monitoring:series.pv')} (W)`, value: (p) => p.pv_w },
+        { header: `${t('monitoring:series.load')} (W)`, value: (p) => p.load_w },
+        { header: t('monitoring:xlsx.batteryW'), value: (p) => p.battery_w, width: 22 },
+        { header: t('monitoring:xlsx.gridW'), value: (p) => p.grid_w, width: 20 },
         { header: 'SoC (%)', value: (p) => p.soc },
       ], points);
     },

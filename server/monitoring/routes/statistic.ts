@@ -4,9 +4,10 @@ import type { z } from 'zod';
 import { Code } from '../../../src/shared/codes';
 import type { AppDeps } from '../../config';
 import { ApiError, ok } from '../../http/envelope';
+import { energyColumns, exportTexts } from '../exports/texts';
 import { sendXlsx } from '../exports/xlsx';
-import { dailyStatistics } from '../stats/service';
-import { resolveTarget } from '../target';
+import { dailyStatistics, periodBars } from '../stats/service';
+import { localDate, resolveTarget } from '../target';
 import { contextOf } from './context';
 import * as s from './schemas';
 
@@ -35,19 +36,35 @@ export const statisticRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
 
   app.post('/ExportSystemStatistic', {
     config: { permission: { subject: 'system', action: 'export' } },
-    schema: { tags, summary: 'The statistics table as xlsx (code 8 when empty)', body: s.rangeBody },
-    handler: async (request, reply) =>
-      sendXlsx(reply, `statistics-${request.body.sn}-${request.body.beginDate}-${request.body.endDate}.xlsx`, 'Statistics', [
-        { header: 'Date', value: (r) => r.day },
-        { header: 'S/N', value: (r) => r.sys_sn, width: 16 },
-        { header: 'PV (kWh)', value: (r) => r.pv_kwh },
-        { header: 'Load (kWh)', value: (r) => r.load_kwh },
-        { header: 'Charge (kWh)', value: (r) => r.charge_kwh },
-        { header: 'Discharge (kWh)', value: (r) => r.discharge_kwh },
-        { header: 'Import (kWh)', value: (r) => r.import_kwh },
-        { header: 'Export (kWh)', value: (r) => r.export_kwh },
-        { header: 'Self-consumption (%)', value: (r) => r.self_consumption_rate },
-        { header: 'Autarky (%)', value: (r) => r.autarky_rate },
-      ], await rows(request, request.body)),
+    schema: { tags, summary: 'The statistics table as xlsx, headers in the caller\'s language (code 8 when empty)', body: s.rangeBody },
+    handler: async (request, reply) => {
+      const statistics = await rows(request, request.body);
+      const t = await exportTexts(db, request);
+      return sendXlsx(reply, `statistics-${request.body.sn}-${request.body.beginDate}-${request.body.endDate}.xlsx`, t('monitoring:xlsx.statisticsSheet'), [
+        { header: t('monitoring:xlsx.date'), value: (r) => r.day },
+        { header: t('monitoring:xlsx.sn'), value: (r) => r.sys_sn, width: 16 },
+        ...energyColumns(t),
+        { header: `${t('monitoring:rates.selfConsumption')} (%)`, value: (r) => r.self_consumption_rate },
+        { header: `${t('monitoring:rates.autarky')} (%)`, value: (r) => r.autarky_rate },
+      ], statistics);
+    },
+  });
+
+  // The lifetime view's export (issue 11, point 15): a whole life is too long for the 366 days of the export
+  // above, so it is the lifetime table itself, one row per year, and its total: the same sums of the rollups as
+  // the 'since start' figures (SticsSummeryDataForUser) and the lifetime bars (SticsByPeriod).
+  app.post('/ExportLifetimeStatistic', {
+    config: { permission: { subject: 'system', action: 'export' } },
+    schema: { tags, summary: "The lifetime table (one row per year) and its total as xlsx, headers in the caller's language (code 8 when empty)", body: s.snBody },
+    handler: async (request, reply) => {
+      const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
+      const { bars, totals } = await periodBars(db, target, 'lifetime', localDate(now(), target.timeZone));
+      const t = await exportTexts(db, request);
+      const total = { ...totals, label: t('monitoring:xlsx.total') };
+      return sendXlsx(reply, `lifetime-${request.body.sn}.xlsx`, t('monitoring:xlsx.lifetimeSheet'), [
+        { header: t('monitoring:xlsx.year'), value: (r) => r.label },
+        ...energyColumns(t),
+      ], bars.length ? [...bars, total] : []);
+    },
   });
 };

@@ -61,7 +61,12 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
             ]}
             aria-label={t('bars.view')}
           />
-          {range ? <ExportButton path={EXPORTS.statistics} body={{ sn, ...range }} label={t('export.statistics')} /> : null}
+          {/* A month or a year exports its days; the lifetime its table of years and their total. */}
+          {range ? (
+            <ExportButton path={EXPORTS.statistics} body={{ sn, ...range }} label={t('export.statistics')} />
+          ) : (
+            <ExportButton path={EXPORTS.lifetime} body={{ sn }} label={t('export.lifetime')} />
+          )}
         </Space>
       }
     >

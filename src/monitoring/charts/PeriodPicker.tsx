@@ -2,10 +2,12 @@ import { DatePicker, Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import type { Period } from '../../shared/monitoring';
+import { useFormat } from '../../i18n/format';
 
 /** Month / year / lifetime, and which month or year. */
 export function PeriodPicker({ period, date, today, onChange }: { period: Period; date: Dayjs; today: string; onChange: (period: Period, date: Dayjs) => void }) {
   const { t } = useTranslation('monitoring');
+  const format = useFormat();
   return (
     <Space wrap size={8}>
       <Segmented<Period>
@@ -21,6 +23,8 @@ export function PeriodPicker({ period, date, today, onChange }: { period: Period
           onChange={(d) => d && onChange(period, d)}
           disabledDate={(d) => d.isAfter(dayjs(today), period)}
           aria-label={t(`period.${period}`)}
+          // A month as the language names it ('November 2026', '2026年11月'), typed as that or as 2026-11.
+          format={period === 'month' ? [(d: Dayjs) => format.month(d.format('YYYY-MM-DD')), 'YYYY-MM'] : undefined}
         />
       )}
     </Space>

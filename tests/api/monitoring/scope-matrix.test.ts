@@ -66,6 +66,7 @@ const CALLS: Record<string, Call> = {
   ExportSticsByDay: ['POST', () => '/api/Power/ExportSticsByDay', (sn) => ({ sn })],
   ExportSystemStatistic: ['POST', () => '/api/Statistic/ExportSystemStatistic', (sn) => ({ sn, ...range })],
   ExportPayoffStatistic: ['POST', () => '/api/Income/ExportPayoffStatistic', (sn) => ({ sn, period: 'year' })],
+  ExportLifetimeStatistic: ['POST', () => '/api/Statistic/ExportLifetimeStatistic', (sn) => ({ sn })],
   UpdateSystemRemark: ['POST', () => '/api/ESS/UpdateSystemRemark', (sn) => ({ sn, remark: 'not yours' })],
   UpdateSystemCost: ['POST', () => '/api/Income/UpdateSystemCost', (sn) => ({ sn, systemCost: 1, currency: 'USD' })],
 };

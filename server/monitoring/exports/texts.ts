@@ -1,0 +1,32 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { TFunction } from 'i18next';
+import type { Database } from '../../db';
+import { users } from '../../db/schema';
+import { mailLanguage, mailTexts } from '../../mail/texts';
+import type { EnergyTotals } from '../stats/energy';
+import type { Column } from './xlsx';
+
+/**
+ * An export's column headers and sheet name in the caller's language: the language of their profile, which the
+ * top bar's choice saves. The server's one translation instance (server/mail/texts.ts) reads the same locales/
+ * files as the web app, so a sheet says 'Verbrauch (kWh)' where the table above it says 'Verbrauch'.
+ */
+export async function exportTexts(db: Database, request: FastifyRequest): Promise<TFunction> {
+  const [user] = await db.select({ languageCode: users.languageCode }).from(users).where(eq(users.id, request.user.id)).limit(1);
+  return mailTexts(mailLanguage(user?.languageCode));
+}
+
+const ENERGY = [
+  ['pv', 'pv_kwh'],
+  ['load', 'load_kwh'],
+  ['charge', 'charge_kwh'],
+  ['discharge', 'discharge_kwh'],
+  ['import', 'import_kwh'],
+  ['export', 'export_kwh'],
+] as const;
+
+/** The six energy columns of the statistics and lifetime sheets, named as the charts name the series. */
+export function energyColumns<T extends EnergyTotals>(t: TFunction): Column<T>[] {
+  return ENERGY.map(([series, field]) => ({ header: `${t(`monitoring:series.${series}`)} (kWh)`, value: (row: T) => row[field] }));
+}
