@@ -93,7 +93,8 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
   );
 }
 
-function SiderInner() {
+/** The sider: a drawer on a phone, a collapsible column from 992 px. */
+export function AppSider() {
   const { status, drawerOpen, closeDrawer } = useSidebar();
   if (status === 'mobile') {
     return (
@@ -121,9 +122,4 @@ function SiderInner() {
       <SiderContent collapsed={collapsed} />
     </Layout.Sider>
   );
-}
-
-/** ThemedLayout calls its Sider as a function: keep the hooks inside a component of their own. */
-export function AppSider() {
-  return <SiderInner />;
 }

@@ -1,22 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
-import { DayCurveCard } from '../charts/DayCurveCard';
-import { EnergyBarsCard } from '../charts/EnergyBarsCard';
-import { IncomeCard } from '../charts/IncomeCard';
 import { PowerFlow } from '../flow/PowerFlow';
 import { localToday, useFormat } from '../../i18n/format';
-import { ComponentsCard } from '../components/ComponentsList';
-import { FaultsCard } from '../panels/FaultsCard';
 import { LifetimeFigures } from '../panels/LifetimeFigures';
 import { SystemFigures } from '../panels/SystemFigures';
 import { TodayCard } from '../panels/TodayCard';
-import { WeatherCard } from '../panels/WeatherCard';
-import { ALL_SN, type SystemSummary } from '../../shared/monitoring';
+import type { SystemSummary } from '../../../contract/monitoring';
 import { useDayjsLocale } from '../useDayjsLocale';
 import './monitoring.css';
+
+/**
+ * The cards under the figures (curves, bars, income, weather, faults, components) bring tables, date pickers
+ * and selects: loaded when the figures are there, not before them (issue 11, point 4).
+ */
+const MonitoringDetails = lazy(() => import('./MonitoringDetails'));
 
 /** How often the live figures are fetched again (a sample arrives every trans_frequency seconds). */
 const LIVE_REFRESH_MS = 60_000;
@@ -74,24 +74,17 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
         </Col>
         <Col xs={24} xl={7}>{data ? <TodayCard summary={data} /> : <Card><Skeleton active /></Card>}</Col>
         {today ? (
-          <>
-            <Col span={24}>
-              <DayCurveCard sn={sn} today={today} />
-            </Col>
-            <Col span={24}>
-              <EnergyBarsCard sn={sn} today={today} />
-            </Col>
-            <Col xs={24} xl={14}>
-              <IncomeCard sn={sn} today={today} canEdit={canEdit} />
-            </Col>
-            <Col xs={24} xl={10}>
-              <Space direction="vertical" size={16} style={{ width: '100%' }}>
-                {sn === ALL_SN ? null : <WeatherCard sn={sn} />}
-                <FaultsCard sns={faultSns} />
-                {showComponents && sn !== ALL_SN ? <ComponentsCard sn={sn} /> : null}
-              </Space>
-            </Col>
-          </>
+          <Suspense
+            fallback={
+              <Col span={24}>
+                <Card aria-busy>
+                  <Skeleton active paragraph={{ rows: 8 }} />
+                </Card>
+              </Col>
+            }
+          >
+            <MonitoringDetails sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} />
+          </Suspense>
         ) : null}
       </Row>
     </div>

@@ -1,13 +1,17 @@
-import { Card, Tabs } from 'antd';
+import { Card, Skeleton, Tabs } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { SystemMap } from '../../monitoring/map/SystemMap';
 import { useDayjsLocale } from '../../monitoring/useDayjsLocale';
 import { StatusCards } from './StatusCards';
 import { useListQuery } from './listQuery';
 import { SystemFilters, type Filters } from './SystemFilters';
-import { SystemPage } from './SystemPage';
 import { SystemTable } from './SystemTable';
+
+// Loaded when opened, not before the list's first row: the map's world outline is some 30 kB compressed, a
+// system's page brings the monitoring views (issue 11, point 4).
+const SystemMap = lazy(() => import('../../monitoring/map/SystemMap').then((module) => ({ default: module.SystemMap })));
+const SystemPage = lazy(() => import('./SystemPage').then((module) => ({ default: module.SystemPage })));
 
 /**
  * /EnergyStorageList/energyStorageList (and the supplier's dashboard): status counts, search, the paged
@@ -26,7 +30,13 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
   // A new search starts on its first page, keeping page size and sort.
   const filter = (next: Filters) => setQuery({ filters: next, paging: { ...paging, pageIndex: 1 } });
 
-  if (sn) return <SystemPage sn={sn} onBack={close} />;
+  if (sn) {
+    return (
+      <Suspense fallback={<Skeleton active paragraph={{ rows: 12 }} />}>
+        <SystemPage sn={sn} onBack={close} />
+      </Suspense>
+    );
+  }
 
   return (
     <div>
@@ -54,7 +64,15 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
               </>
             ),
           },
-          { key: 'map', label: t('map.title'), children: <SystemMap onOpen={open} /> },
+          {
+            key: 'map',
+            label: t('map.title'),
+            children: (
+              <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+                <SystemMap onOpen={open} />
+              </Suspense>
+            ),
+          },
         ]}
       />
       </Card>
