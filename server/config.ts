@@ -19,6 +19,8 @@ export interface AppConfig {
   mailFrom?: string;
   /** Where people open the portal (PORTAL_URL): links in e-mails point there. */
   portalUrl?: string;
+  /** Days of raw 5-minute samples kept (RAW_RETENTION_DAYS, server/monitoring/retention.ts); older ones are refused at ingest. */
+  rawRetentionDays?: number;
 }
 
 export interface AppDeps {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from './config';
+import { parseRawRetentionDays } from './monitoring/retention';
 
 /** The environment of README's Configuration table, read once by the entry points (never by the app). */
 export function readEnv() {
@@ -18,6 +19,7 @@ export function readEnv() {
     smtpUrl: process.env.SMTP_URL || undefined,
     mailFrom: process.env.MAIL_FROM || undefined,
     portalUrl: process.env.PORTAL_URL || undefined,
+    rawRetentionDays: parseRawRetentionDays(process.env.RAW_RETENTION_DAYS),
   };
 }
 

@@ -10,6 +10,7 @@ import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
 import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
 import { DeviceIdentities } from '../ingest/device-identities';
 import { ingestWithDeviceKey } from '../ingest/service';
+import { DEFAULT_RAW_RETENTION_DAYS } from '../retention';
 import { markSilentSystemsOffline } from '../systems/service';
 import { weatherHours } from '../weather/service';
 import { DEMO_EXPIRED_SHARE_SN, DEMO_FLEET_SIZE, DEMO_INSTALLERS, DEMO_VPP, demoFleet, type DemoSystem } from './fleet';
@@ -196,7 +197,10 @@ async function pushHistory(
   }
   const key = demoDeviceKey(system.sysSn, password);
   const identities = new DeviceIdentities(db);
-  for (const batch of batches) await ingestWithDeviceKey(db, identities, key, batch, now);
+  // Ingested under a raw window that holds the whole history pushed (retention.ts): the default one, or more when
+  // a test or the bench seeds more days than it keeps.
+  const rawDays = Math.max(DEFAULT_RAW_RETENTION_DAYS, Math.ceil((now.getTime() - start) / DAY_MS) + 1);
+  for (const batch of batches) await ingestWithDeviceKey(db, identities, key, batch, now, undefined, rawDays);
 }
 
 /** The systems row of a demo system, before it has reported (the bench's large fleets use it too). */

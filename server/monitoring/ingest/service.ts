@@ -4,6 +4,7 @@ import type { Database } from '../../db';
 import { systemFaults, systems, type FaultLevel } from '../../db/schema/monitoring';
 import { ApiError } from '../../http/envelope';
 import { isUniqueViolation, queryRows } from '../../db';
+import { DEFAULT_RAW_RETENTION_DAYS, rawWindowStart } from '../retention';
 import { pgArray } from '../sql-arrays';
 import { effectiveStatus, SEVERITY } from '../status';
 import type { DeviceIdentities, DeviceIdentity } from './device-identities';
@@ -36,15 +37,23 @@ export async function ingestWithDeviceKey(
   batch: IngestBatch,
   now: Date,
   onNewFaults?: NewFaultsListener,
+  rawRetentionDays = DEFAULT_RAW_RETENTION_DAYS,
 ): Promise<IngestResult> {
   if (!deviceKey) throw new ApiError(401, 'Unauthorized: missing device key', { httpStatus: 401 });
   const system = await identities.find(deviceKey);
   if (!system) throw new ApiError(401, 'Unauthorized: unknown device key', { httpStatus: 401 });
-  return ingestBatch(db, system, batch, now, onNewFaults);
+  return ingestBatch(db, system, batch, now, onNewFaults, rawRetentionDays);
 }
 
-export async function ingestBatch(db: Database, system: DeviceIdentity, batch: IngestBatch, now: Date, onNewFaults?: NewFaultsListener): Promise<IngestResult> {
-  const times = checkSampleTimes(system, batch, now);
+export async function ingestBatch(
+  db: Database,
+  system: DeviceIdentity,
+  batch: IngestBatch,
+  now: Date,
+  onNewFaults?: NewFaultsListener,
+  rawRetentionDays = DEFAULT_RAW_RETENTION_DAYS,
+): Promise<IngestResult> {
+  const times = checkSampleTimes(system, batch, now, rawRetentionDays);
   checkFaultTimes(batch, now);
 
   if (times.length > 0 && (batch.faults ?? []).length === 0) {
@@ -147,12 +156,16 @@ async function storeSamples(
 }
 
 /** Every sample on the system's interval grid, not in the future, no time twice. Answers epoch ms. */
-function checkSampleTimes(system: DeviceIdentity, batch: IngestBatch, now: Date): number[] {
+function checkSampleTimes(system: DeviceIdentity, batch: IngestBatch, now: Date, rawRetentionDays: number): number[] {
   const intervalMs = system.transFrequency * 1000;
+  // A sample the retention purge would delete at once (retention.ts) is refused: stored, it would be added to
+  // the rollups and then be gone from the curve, which would no longer add up to its day.
+  const oldest = batch.samples.length > 0 ? rawWindowStart(system.timeZone, now, rawRetentionDays) : 0;
   const seen = new Set<number>();
   return batch.samples.map((sample, i) => {
     const ms = Date.parse(sample.ts);
     if (ms > now.getTime()) throw refused(`samples.${i}.ts`, 'in the future');
+    if (ms < oldest) throw refused(`samples.${i}.ts`, `older than the ${rawRetentionDays} days raw samples are kept`);
     if (ms % intervalMs !== 0) throw refused(`samples.${i}.ts`, `not on the ${system.transFrequency} s interval`);
     if (seen.has(ms)) throw refused(`samples.${i}.ts`, 'sent twice in the batch');
     seen.add(ms);

@@ -26,6 +26,7 @@ export const deviceRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
       return ok(
         await ingestWithDeviceKey(deps.db, identities, typeof key === 'string' ? key : undefined, request.body, deps.clock(), (system, faults) =>
           mailer.faultsRaised(system, faults),
+          deps.config.rawRetentionDays,
         ),
       );
     },
