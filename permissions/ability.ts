@@ -1,6 +1,7 @@
 import { createMongoAbility, AbilityBuilder, type MongoAbility } from '@casl/ability';
 import { RESOURCES } from '../resources';
 import { entityOf, subjectOf } from '../resources/types';
+import { permissionOf } from '../resources/workflow';
 import { leafRoutes, ROUTES, type RouteNode } from './routes';
 import { CRUD_ACTIONS, isSubject, SUBJECT_GRANTS, type SubjectAction } from './subjects';
 
@@ -56,6 +57,13 @@ function buildAbility(roles: readonly string[], menuDenied: readonly string[], r
     // A declaration that names no entity of subjects.ts is an entity of its own, held with its screen.
     const entity = entityOf(declaration);
     if (!isSubject(entity) && openScreens.has(subjectOf(declaration))) can([...CRUD_ACTIONS], entity);
+  }
+  // A workflow's actions (resources/workflow.ts) go with its screen, to the roles its transition names.
+  for (const declaration of RESOURCES) {
+    if (!declaration.workflow || !openScreens.has(subjectOf(declaration))) continue;
+    for (const transition of declaration.workflow.transitions) {
+      if (holds(transition.roles)) can(permissionOf(transition), entityOf(declaration));
+    }
   }
   // A declaration may narrow what its screen implies (e.g. delete for admins only).
   for (const declaration of RESOURCES) {

@@ -1,3 +1,4 @@
+import type { Role } from '../permissions/roles';
 import type { FieldDeclaration } from './types';
 
 /**
@@ -28,10 +29,15 @@ export interface WorkflowTransition {
   from: readonly string[];
   to: string;
   /**
-   * The CASL action on the declaration's subject the caller must hold (permissions/); defaults to `action`.
-   * A role without it is refused with 45.
+   * The CASL action on the declaration's entity the caller must hold (permissions/); defaults to `action`.
+   * A role without it is refused with 45 and sees no button.
    */
   permission?: string;
+  /**
+   * Who holds that action (permissions/ability.ts): these roles, among those who open the screen; default every
+   * role that opens it. A hidden menu entry (per-user menu permissions) takes it away with the screen.
+   */
+  roles?: readonly Role[];
   /**
    * The fields the caller must give, each a declared field (zod schema, widget): the server validates the
    * body with them, the web builds the modal from them. A field that is also a column of the table is written

@@ -2,8 +2,7 @@ import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { Action } from '../../permissions/ability';
-import { subjectOf, type ResourceDeclaration } from '../../resources/types';
+import { entityOf, type ResourceDeclaration } from '../../resources/types';
 import {
   checkWorkflow,
   permissionOf,
@@ -68,7 +67,8 @@ export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declarat
   checkWorkflow(declaration.name, workflow);
   const engine = new WorkflowEngine(deps, declaration, table, service);
   const paths = workflowPaths(declaration.endpoints);
-  const subject = subjectOf(declaration);
+  // The entity its rows are (permissions/subjects.ts): each action is a CASL action on it, the history is read on it.
+  const subject = entityOf(declaration);
   const tags = [declaration.name];
   // Validated in the engine (per-field codes, data.field); the schemas document the calls.
   const validatorCompiler = () => (data: unknown) => ({ value: data });
@@ -77,7 +77,7 @@ export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declarat
     const hook = transition.hook === undefined ? undefined : hooks[transition.hook];
     if (transition.hook !== undefined && !hook) throw new Error(`${declaration.name}: workflow hook '${transition.hook}' is not registered`);
     app.post(paths.action(transition.action), {
-      config: { permission: [permissionOf(transition) as Action, subject] },
+      config: { permission: { subject, action: permissionOf(transition) } },
       validatorCompiler,
       schema: {
         tags,
@@ -88,7 +88,7 @@ export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declarat
     });
   }
   app.post(paths.history, {
-    config: { permission: subject },
+    config: { permission: { subject, action: 'read' } },
     validatorCompiler,
     schema: { tags, summary: `The workflow history of one ${declaration.name}, oldest first`, body: service.idSchema },
     handler: async (request) => ok(await engine.history(request, (request.body ?? {}) as Row)),

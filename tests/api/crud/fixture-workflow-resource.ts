@@ -40,9 +40,9 @@ export const fixtureTickets = defineResource({
       archived: { category: 'resolved' },
     },
     transitions: [
-      { action: 'start', from: ['new'], to: 'review', permission: 'update' },
-      { action: 'ask', from: ['review'], to: 'waiting', permission: 'update', fields: { question: { schema: rules.requiredText(200), widget: 'textarea' } } },
-      { action: 'answer', from: ['waiting'], to: 'review', permission: 'update' },
+      { action: 'start', from: ['new'], to: 'review' },
+      { action: 'ask', from: ['review'], to: 'waiting', fields: { question: { schema: rules.requiredText(200), widget: 'textarea' } } },
+      { action: 'answer', from: ['waiting'], to: 'review' },
       {
         action: 'approve',
         from: ['review'],
@@ -50,10 +50,11 @@ export const fixtureTickets = defineResource({
         permission: 'update',
         fields: { score: { schema: z.number({ error: 'admin:validation.required' }).int().min(1, 'admin:validation.number').max(5, 'admin:validation.number'), widget: 'number' } },
       },
-      { action: 'reject', from: ['new', 'review'], to: 'rejected', permission: 'update', fields: { reason: { schema: rules.requiredText(200), widget: 'textarea' } } },
-      { action: 'reopen', from: ['done', 'rejected'], to: 'new', permission: 'update', hook: 'countReopen' },
+      // Only admins reject or archive; the servicer, who opens the screen too, does the rest.
+      { action: 'reject', from: ['new', 'review'], to: 'rejected', roles: ['admin'], fields: { reason: { schema: rules.requiredText(200), widget: 'textarea' } } },
+      { action: 'reopen', from: ['done', 'rejected'], to: 'new', hook: 'countReopen' },
       // As a complaint's archive: refused with its own code (88) anywhere but in done.
-      { action: 'archive', from: ['done'], to: 'archived', permission: 'update', refusedCode: 88 },
+      { action: 'archive', from: ['done'], to: 'archived', roles: ['admin'], refusedCode: 88 },
     ],
   },
 });

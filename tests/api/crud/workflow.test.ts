@@ -191,6 +191,12 @@ describe('a declared workflow gets its calls from the declaration alone', () => 
       await expectRejected(t, '/api/Ticket/RejectTicket', { id: 99, reason: 'x' }, token, 45);
       expect((await expectRejected(t, '/api/Ticket/GetTicketHistory', { id }, token, 45)).data).toBeNull();
     }
+    // The servicer opens the screen and takes most actions, but the declaration keeps reject and archive for admins.
+    const servicer = await tokens.of('servicer');
+    await expectRejected(t, '/api/Ticket/RejectTicket', { id, reason: 'Duplicate' }, servicer, 45);
+    await setState(id, 'done');
+    await expectRejected(t, '/api/Ticket/ArchiveTicket', { id }, servicer, 45);
+    await expectOk(t, '/api/Ticket/ReopenTicket', { id }, servicer);
   });
 
   it('a declaration naming an unknown state or declaring an action twice is stopped before it runs', () => {

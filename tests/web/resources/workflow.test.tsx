@@ -153,6 +153,14 @@ describe('a declared workflow on the generated screen', { timeout: 90_000 }, () 
     await waitFor(() => expect(screen.queryByTestId('workflow-submit')).not.toBeInTheDocument());
   });
 
+  it('shows only the actions the role holds: the servicer may not reject', async () => {
+    serveTickets([{ id: 1, title: 'Noise', status: 'review', score: null, reopen_count: 0 }]);
+    renderTickets(['servicer'], `${ROUTE}?action=show&id=1`);
+    const panel = within(await workflowPanel());
+    const actions = await panel.findByTestId('workflow-actions');
+    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ask a question', 'Approve']);
+  });
+
   it('shows no action to a role without it; the state and history stay readable', async () => {
     serveTickets([{ id: 1, title: 'Noise', status: 'review', score: null, reopen_count: 0 }]);
     // servicepartner is not among the fixture's roles; the calls still answer here.
