@@ -32,3 +32,24 @@ export function isRole(value: unknown): value is Role {
  */
 export const ORGANIZATION_ROLES = ['reseller', 'servicepartner', 'supplier'] as const satisfies readonly Role[];
 export type OrganizationKind = (typeof ORGANIZATION_ROLES)[number];
+
+/**
+ * Roles whose view of the systems is limited to their own (DESIGN §6); a user holding any other role sees every
+ * system. The row scopes (permissions/scopes.ts) and the server's SQL for them start from this list.
+ */
+export const SYSTEM_SCOPED_ROLES: readonly Role[] = ['customer', 'sharer', 'installer', 'reseller', 'servicepartner', 'vppmanager', 'supplier'];
+
+/** Whether every system is in the user's scope (they hold a role DESIGN §6 does not limit). */
+export function seesEverySystem(roles: readonly string[]): boolean {
+  return roles.some((role) => !(SYSTEM_SCOPED_ROLES as readonly string[]).includes(role));
+}
+
+/** Spec §6: the system selector and a customer's figures are for customers and sharers only. */
+export function isCustomerOrSharer(roles: readonly string[]): boolean {
+  return roles.includes('customer') || roles.includes('sharer');
+}
+
+/** Spec §6: the share icon is hidden when the only role is sharer (a sharer never shares on). */
+export function isSharerOnly(roles: readonly string[]): boolean {
+  return roles.length > 0 && roles.every((r) => r === 'sharer');
+}

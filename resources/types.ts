@@ -142,6 +142,12 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
   /** Narrows who holds an action on the entity beyond its screen's roles (e.g. `{ delete: ['admin'] }`). */
   permissions?: Partial<Record<'read' | 'create' | 'update' | 'delete' | 'export', readonly Role[]>>;
   /**
+   * Rows that belong to someone (DESIGN §3, §6): the subject whose row scope (permissions/scopes.ts) limits
+   * every call, list, one, save and delete, and the field holding the row's link (a system's S/N for a
+   * 'system' scope). A row outside the caller's scope answers 45, as one that does not exist.
+   */
+  scope?: { subject: string; field: string };
+  /**
    * The Drizzle table behind the generated endpoints: its export name in server/db/schema (resolved by the
    * server, so this file stays free of server code). Without it the server generates no calls (the area
    * writes its own, e.g. userInfoSettings).

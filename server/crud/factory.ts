@@ -18,9 +18,10 @@ import { FILTER_TEXT_MAX, isRealDate, LIST_MAX, rules } from '../../resources/ru
 import { entityOf, filterKindOf, formFields, idFieldOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { Code, type ResponseCode } from '../../src/shared/codes';
 import type { AppDeps } from '../config';
-import { isUniqueViolation, type Database } from '../db';
+import { isUniqueViolation, queryRows, type Database } from '../db';
 import { ApiError, ok } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
+import { rowScope } from '../core/scope';
 import { writeAudit } from './audit';
 import { parseBody, validateFields } from './validate';
 
@@ -227,6 +228,37 @@ export class CrudService {
     return this.hooks.present ? this.hooks.present(out) : out;
   }
 
+  /**
+   * The declaration's row scope for the caller (resources/types.ts `scope`), part of every list, one, save and
+   * delete; undefined when the resource has none or the caller sees every row.
+   */
+  scopeCondition(request: FastifyRequest): SQL | undefined {
+    const { scope } = this.declaration;
+    return scope ? rowScope(scope.subject, request.user, this.deps.clock(), this.column(scope.field)) : undefined;
+  }
+
+  /** The stored row with this id if the caller's scope holds it. */
+  async findInScope(request: FastifyRequest, id: string | number): Promise<Row | undefined> {
+    const [row] = await this.db.select().from(this.table).where(and(eq(this.column(this.idField), id), this.scopeCondition(request))).limit(1);
+    return row as Row | undefined;
+  }
+
+  /** Refuses values that would move a row out of the caller's scope (a complaint filed on another's system): 45. */
+  private async assertInScope(request: FastifyRequest, values: Row, existing?: Row): Promise<void> {
+    const { scope } = this.declaration;
+    if (!scope) return;
+    const link = values[scope.field] ?? existing?.[this.declaration.fields[scope.field]?.column ?? scope.field];
+    const inside = rowScope(scope.subject, request.user, this.deps.clock(), sql`${link ?? null}`);
+    if (!inside) return;
+    const [row] = await queryRows<{ inside: boolean | null }>(this.db, sql`SELECT (${inside}) AS inside`);
+    if (!row?.inside) throw new ApiError(Code.NO_PERMISSION);
+  }
+
+  /** A row that is missing, or outside a scoped resource's scope: the same answer, so nothing is revealed. */
+  private missing(): ApiError {
+    return this.declaration.scope ? new ApiError(Code.NO_PERMISSION) : this.notFound();
+  }
+
   async find(id: string | number): Promise<Row | undefined> {
     const [row] = await this.db.select().from(this.table).where(eq(this.column(this.idField), id)).limit(1);
     return row as Row | undefined;
@@ -248,6 +280,9 @@ export class CrudService {
       if (!column) continue;
       conditions.push(filterCondition(name, field, kind, column, value));
     }
+    // The row scope is part of every list condition, so whatever reads a list (an export, a download's check) is scoped.
+    const scope = this.scopeCondition(request);
+    if (scope) conditions.push(scope);
     const extra = this.hooks.listWhere?.(request, body);
     if (extra) conditions.push(extra);
     return conditions.length ? and(...conditions) : undefined;
@@ -290,9 +325,10 @@ export class CrudService {
     return order;
   }
 
-  async one(_request: FastifyRequest, body: Row) {
-    const [row] = await this.db.select(this.shownColumns).from(this.table).where(eq(this.column(this.idField), this.parseId(body))).limit(1);
-    if (!row) throw this.notFound();
+  async one(request: FastifyRequest, body: Row) {
+    const byId = eq(this.column(this.idField), this.parseId(body));
+    const [row] = await this.db.select(this.shownColumns).from(this.table).where(and(byId, this.scopeCondition(request))).limit(1);
+    if (!row) throw this.missing();
     return this.present(row);
   }
 
@@ -303,8 +339,9 @@ export class CrudService {
     const id = hasId ? this.parseId(body) : undefined;
     let values = validateFields(this.declaration.fields, formFields(this.declaration, mode), body);
     const now = this.deps.clock();
-    const existing = id === undefined ? undefined : await this.find(id);
-    if (id !== undefined && !existing) throw this.notFound();
+    const existing = id === undefined ? undefined : await this.findInScope(request, id);
+    if (id !== undefined && !existing) throw this.missing();
+    await this.assertInScope(request, values, existing);
     await this.assertUnique(values, existing);
     const ctx: SaveContext = { request, db: this.db, now, mode, existing };
     values = (await this.hooks.beforeSave?.(values, ctx)) ?? values;
@@ -346,8 +383,8 @@ export class CrudService {
 
   async remove(request: FastifyRequest, body: Row) {
     const id = this.parseId(body);
-    const existing = await this.find(id);
-    if (!existing) throw this.notFound();
+    const existing = await this.findInScope(request, id);
+    if (!existing) throw this.missing();
     const now = this.deps.clock();
     await this.hooks.beforeDelete?.(existing, { request, db: this.db, now, existing });
     await this.db.transaction(async (tx) => {

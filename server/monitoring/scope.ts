@@ -1,4 +1,5 @@
 import { and, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { SYSTEM_SCOPED_ROLES } from '../../permissions/roles';
 import { Code } from '../../src/shared/codes';
 import type { Database } from '../db';
 import { systemComponents, systems, vpps } from '../db/schema/monitoring';
@@ -23,7 +24,7 @@ export interface Viewer {
   organizationId: number | null;
 }
 
-const SCOPED_ROLES = new Set(['customer', 'sharer', 'installer', 'reseller', 'servicepartner', 'vppmanager', 'supplier']);
+const SCOPED_ROLES = new Set<string>(SYSTEM_SCOPED_ROLES);
 
 export async function viewerOf(db: Database, user: AuthUser): Promise<Viewer> {
   const [row] = await db

@@ -1,3 +1,4 @@
+import { isCustomerOrSharer } from '../../permissions/roles';
 import { Code } from '../../src/shared/codes';
 import type { Database } from '../db';
 import { ApiError } from '../http/envelope';
@@ -16,7 +17,7 @@ export interface Target {
 
 export async function resolveTarget(db: Database, viewer: Viewer, sn: string, now: Date): Promise<Target> {
   if (sn === ALL) {
-    if (!viewer.roles.some((r) => r === 'customer' || r === 'sharer')) throw new ApiError(Code.NO_PERMISSION);
+    if (!isCustomerOrSharer(viewer.roles)) throw new ApiError(Code.NO_PERMISSION);
     const systems = await systemsInScope(db, viewer, now);
     if (systems.length === 0) throw new ApiError(Code.NO_DATA);
     return { systems, timeZone: systems[0]!.timeZone, currency: systems[0]!.currency };

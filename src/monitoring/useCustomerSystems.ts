@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../auth/useUser';
 import { calls } from './calls';
-import { isCustomerOrSharer } from './roles';
+import { isCustomerOrSharer } from '../../permissions/roles';
 import type { SystemSummary } from '../shared/monitoring';
 
 /** The customer's or sharer's systems ('All' first when there are several), shared by the selector and the dashboard. */

@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { isCustomerOrSharer } from '../../../permissions/roles';
 import { Code } from '../../../src/shared/codes';
 import type { AppDeps } from '../../config';
 import { ApiError } from '../../http/envelope';
@@ -22,7 +23,7 @@ export function requireStorageList(request: FastifyRequest): void {
 
 /** The customer selector and figures are for customers and sharers only (spec §6). */
 export function requireCustomerOrSharer(request: FastifyRequest): void {
-  if (!request.user.roles.some((r) => r === 'customer' || r === 'sharer')) throw new ApiError(Code.NO_PERMISSION);
+  if (!isCustomerOrSharer(request.user.roles)) throw new ApiError(Code.NO_PERMISSION);
 }
 
 /** What the caller sees in a system's user log: its owner everything, others what their roles read (permissions/entities.ts). */

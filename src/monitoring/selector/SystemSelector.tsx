@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { useUser } from '../../auth/useUser';
 import { useFormat } from '../../i18n/format';
-import { isCustomerOrSharer } from '../roles';
+import { isCustomerOrSharer } from '../../../permissions/roles';
 import { StatusDot } from '../status';
 import { ALL_SN, type SystemSummary } from '../../shared/monitoring';
 import { useCustomerSystems, useSelectedSystem } from '../useCustomerSystems';

@@ -2,7 +2,7 @@ import { ShareAltOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isSharerOnly } from '../roles';
+import { isSharerOnly } from '../../../permissions/roles';
 import { useCustomerSystems } from '../useCustomerSystems';
 import { ALL_SN } from '../../../contract/monitoring';
 

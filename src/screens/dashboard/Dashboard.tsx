@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { useUser } from '../../auth/useUser';
 import { canAccessKey } from '../../auth/ability';
-import { isCustomerOrSharer } from '../../monitoring/roles';
+import { isCustomerOrSharer } from '../../../permissions/roles';
 import { dashboardTitleKey } from '../../routing/useMenuOverrides';
 import { Welcome } from './Welcome';
 

@@ -1,0 +1,28 @@
+import type { Subject } from './subjects';
+
+/**
+ * Whose rows are whose (DESIGN §6), as data both sides read: the web app to know which lists are partial, the
+ * server (server/core/scope.ts) to turn a subject's scope into the one SQL condition that every call on it
+ * applies, list, one, save and delete alike, generated or hand-written.
+ *
+ * - 'system': a row belongs to a system, and is in the viewer's scope when that system is (customers their
+ *   own, sharers those shared to them, installers their company's, …; other staff every system);
+ * - 'owner': a row belongs to the user who made it; staff who see every system see every row.
+ *
+ * A subject missing here has no row scope: whoever holds the action holds it on every row.
+ */
+export type RowScopeKind = 'system' | 'owner';
+
+export const ROW_SCOPES: Partial<Record<Subject, RowScopeKind>> = {
+  system: 'system',
+  systemRemark: 'system',
+  systemCost: 'system',
+  systemShareRecipients: 'system',
+  share: 'system',
+  complaint: 'system',
+  customerArchive: 'system',
+};
+
+export function rowScopeOf(subject: string): RowScopeKind | undefined {
+  return ROW_SCOPES[subject as Subject];
+}
