@@ -1,10 +1,11 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Database } from '../../db';
+import { PreparedStatement } from '../../db/prepared';
 import { pgArray } from '../sql-arrays';
 import type { Target } from '../target';
 import { localDate, round2 } from '../target';
 import { CO2_KG_PER_KWH, CO2_KG_PER_TREE, ENERGY_COLUMNS, ENERGY_SUMS, energyOf, energySums, ratesOf, type EnergyRates, type EnergyTotals } from './energy';
-import type { CurvePoint, DailyStatisticRow, Period, PeriodBar, PowerFlow, Summary } from '../../../src/shared/monitoring';
+import type { CurvePoint, DailyStatisticRow, Period, PeriodBar, PowerFlow, Summary } from '../../../contract/monitoring';
 
 export type { CurvePoint, DailyStatisticRow, Period, PeriodBar, PowerFlow, Summary };
 
@@ -14,21 +15,23 @@ export type { CurvePoint, DailyStatisticRow, Period, PeriodBar, PowerFlow, Summa
  */
 const idsOf = (target: Target) => pgArray(target.systems.map((s) => s.id));
 
+/** The summary panel in one statement: the sums over the daily rollups (one row), and beside them each
+ * system's newest sample (one row per system that has one; a single row without a sample when none has). */
+const SUMMARY = new PreparedStatement<Record<string, unknown> & Partial<SampleRow>>(
+  'stats_summary',
+  sql`SELECT sums.*, f.system_id, f.ts, f.pv_w, f.load_w, f.battery_w, f.grid_w, f.soc
+        FROM (SELECT ${energySums(sql`d.day = ${sql.placeholder('today')}::date`, 'today_')},
+                     ${energySums(sql`date_trunc('month', d.day) = date_trunc('month', ${sql.placeholder('today')}::date)`, 'month_')},
+                     ${energySums(sql`date_trunc('year', d.day) = date_trunc('year', ${sql.placeholder('today')}::date)`, 'year_')},
+                     ${energySums(undefined, 'total_')}
+                FROM energy_daily d WHERE d.system_id = ANY(${sql.placeholder('ids')}::int[])) sums
+        LEFT JOIN (${newestSamples(sql.placeholder('ids'), sql.placeholder('now'))}) f ON true
+       ORDER BY f.system_id`,
+);
+
 export async function summary(db: Database, target: Target, now: Date): Promise<Summary> {
   const today = localDate(now, target.timeZone);
-  // One statement for the whole panel: the sums over the daily rollups (one row), and beside them each
-  // system's newest sample (one row per system that has one; a single row without a sample when none has).
-  const rows = await queryRows<Record<string, unknown> & Partial<SampleRow>>(
-    db,
-    sql`SELECT sums.*, f.system_id, f.ts, f.pv_w, f.load_w, f.battery_w, f.grid_w, f.soc
-          FROM (SELECT ${energySums(sql`d.day = ${today}::date`, 'today_')},
-                       ${energySums(sql`date_trunc('month', d.day) = date_trunc('month', ${today}::date)`, 'month_')},
-                       ${energySums(sql`date_trunc('year', d.day) = date_trunc('year', ${today}::date)`, 'year_')},
-                       ${energySums(undefined, 'total_')}
-                  FROM energy_daily d WHERE d.system_id = ANY(${idsOf(target)}::int[])) sums
-          LEFT JOIN (${newestSamples(target, now)}) f ON true
-         ORDER BY f.system_id`,
-  );
+  const rows = await SUMMARY.rows(db, { today, ids: idsOf(target), now: now.toISOString() });
   const row = rows[0];
   const pick = (prefix: string) =>
     energyOf(Object.fromEntries(ENERGY_COLUMNS.map((column) => [column, row?.[`${prefix}_${column}`]])));
@@ -61,19 +64,24 @@ interface SampleRow {
 }
 
 /**
- * The newest sample of each system at `now`, by one backward step on the (system_id, ts) key each (DISTINCT ON
- * over the systems' rows sorted every sample of their whole history, 17,000 rows for 60 days, on every call).
+ * The newest sample of each system (`ids`, an int[] literal) at `now`, by one backward step on the (system_id, ts)
+ * key each (DISTINCT ON over the systems' rows sorted every sample of their whole history, 17,000 rows for 60 days,
+ * on every call).
  */
-function newestSamples(target: Target, now: Date): SQL {
+function newestSamples(ids: SQLWrapper, now: SQLWrapper): SQL {
   return sql`SELECT t.system_id, t.ts, t.pv_w, t.load_w, t.battery_w, t.grid_w, t.soc
-               FROM unnest(${idsOf(target)}::int[]) AS s(id)
+               FROM unnest(${ids}::int[]) AS s(id)
                CROSS JOIN LATERAL (SELECT system_id, ts, pv_w, load_w, battery_w, grid_w, soc FROM telemetry
-                                    WHERE system_id = s.id AND ts <= ${now.toISOString()}::timestamptz
+                                    WHERE system_id = s.id AND ts <= ${now}::timestamptz
                                     ORDER BY ts DESC LIMIT 1) t`;
 }
 
 export async function currentFlow(db: Database, target: Target, now: Date): Promise<PowerFlow> {
-  return flowOf(target, await queryRows<SampleRow & Record<string, unknown>>(db, sql`${newestSamples(target, now)} ORDER BY t.system_id`), now);
+  const rows = await queryRows<SampleRow & Record<string, unknown>>(
+    db,
+    sql`${newestSamples(sql`${idsOf(target)}`, sql`${now.toISOString()}`)} ORDER BY t.system_id`,
+  );
+  return flowOf(target, rows, now);
 }
 
 /**
@@ -100,18 +108,21 @@ function flowOf(target: Target, rows: readonly SampleRow[], now: Date): PowerFlo
   };
 }
 
+/** The 5-minute curve of one local day (`day` in `tz`), summed over the systems `ids`. */
+const DAY_CURVE = new PreparedStatement(
+  'stats_day_curve',
+  sql`SELECT ts, to_char(ts AT TIME ZONE ${sql.placeholder('tz')}, 'HH24:MI') AS time, sum(pv_w)::int AS pv_w, sum(load_w)::int AS load_w,
+             sum(battery_w)::int AS battery_w, sum(grid_w)::int AS grid_w, round(avg(soc)::numeric, 1)::float8 AS soc
+        FROM telemetry
+       WHERE system_id = ANY(${sql.placeholder('ids')}::int[])
+         AND ts >= (${sql.placeholder('day')}::date::timestamp AT TIME ZONE ${sql.placeholder('tz')})
+         AND ts < ((${sql.placeholder('day')}::date + 1)::timestamp AT TIME ZONE ${sql.placeholder('tz')})
+       GROUP BY ts ORDER BY ts`,
+);
+
 /** The 5-minute curve of one local day (summed over 'All'). */
 export async function dayCurve(db: Database, target: Target, day: string): Promise<{ points: CurvePoint[]; totals: EnergyTotals & EnergyRates }> {
-  const tz = target.timeZone;
-  const points = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT ts, to_char(ts AT TIME ZONE ${tz}, 'HH24:MI') AS time, sum(pv_w)::int AS pv_w, sum(load_w)::int AS load_w,
-               sum(battery_w)::int AS battery_w, sum(grid_w)::int AS grid_w, round(avg(soc)::numeric, 1)::float8 AS soc
-          FROM telemetry
-         WHERE system_id = ANY(${idsOf(target)}::int[])
-           AND ts >= (${day}::date::timestamp AT TIME ZONE ${tz}) AND ts < ((${day}::date + 1)::timestamp AT TIME ZONE ${tz})
-         GROUP BY ts ORDER BY ts`,
-  );
+  const points = await DAY_CURVE.rows(db, { tz: target.timeZone, ids: idsOf(target), day });
   const totals = await energyOfDays(db, target, day, day);
   return {
     points: points.map((p) => ({
@@ -127,11 +138,14 @@ export async function dayCurve(db: Database, target: Target, day: string): Promi
   };
 }
 
+const ENERGY_OF_DAYS = new PreparedStatement(
+  'stats_energy_of_days',
+  sql`SELECT ${ENERGY_SUMS} FROM energy_daily d
+       WHERE d.system_id = ANY(${sql.placeholder('ids')}::int[]) AND d.day BETWEEN ${sql.placeholder('from')}::date AND ${sql.placeholder('to')}::date`,
+);
+
 async function energyOfDays(db: Database, target: Target, from: string, to: string): Promise<EnergyTotals> {
-  const [row] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT ${ENERGY_SUMS} FROM energy_daily d WHERE d.system_id = ANY(${idsOf(target)}::int[]) AND d.day BETWEEN ${from}::date AND ${to}::date`,
-  );
+  const [row] = await ENERGY_OF_DAYS.rows(db, { ids: idsOf(target), from, to });
   return energyOf(row ?? {});
 }
 

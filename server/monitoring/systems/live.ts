@@ -1,7 +1,7 @@
-import { and, desc, eq, isNull, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, desc, eq, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db';
 import { energyDaily, systemFaults, systems, telemetry } from '../../db/schema/monitoring';
-import type { ActiveAlarm } from '../../../src/shared/monitoring';
+import type { ActiveAlarm } from '../../../contract/monitoring';
 import { SEVERITY } from '../status';
 
 /**
@@ -14,8 +14,11 @@ import { SEVERITY } from '../status';
  * A sample is current while it is younger than three reporting intervals (the rule that turns a silent
  * system offline); an older one gives no power or state of charge, so an offline system never shows the
  * power it had when it fell silent.
+ *
+ * `now` is an instant, or a placeholder filled with one (an ISO text) when the statement is prepared.
  */
-export function liveJoins(db: Database, now: Date) {
+export function liveJoins(db: Database, now: Date | Placeholder) {
+  const at = now instanceof Date ? now.toISOString() : now;
   const latest = db
     .select({ ts: telemetry.ts, pvW: telemetry.pvW, batteryW: telemetry.batteryW, gridW: telemetry.gridW, soc: telemetry.soc })
     .from(telemetry)
@@ -40,8 +43,8 @@ export function liveJoins(db: Database, now: Date) {
     .orderBy(desc(severity), desc(systemFaults.startedAt))
     .limit(1)
     .as('alarm');
-  const today = sql`${energyDaily.systemId} = ${systems.id} AND ${energyDaily.day} = (${now.toISOString()}::timestamptz AT TIME ZONE ${systems.timeZone})::date`;
-  const current = sql`${latest.ts} >= ${now.toISOString()}::timestamptz - make_interval(secs => ${systems.transFrequency} * 3)`;
+  const today = sql`${energyDaily.systemId} = ${systems.id} AND ${energyDaily.day} = (${at}::timestamptz AT TIME ZONE ${systems.timeZone})::date`;
+  const current = sql`${latest.ts} >= ${at}::timestamptz - make_interval(secs => ${systems.transFrequency} * 3)`;
   const whenCurrent = <T>(value: SQLWrapper) => sql<T | null>`CASE WHEN ${current} THEN ${value} END`;
 
   /** The sortable live values, by the list's sort key. */

@@ -1,12 +1,14 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Page } from '../../../src/shared/codes';
+import type { Page } from '../../../contract/codes';
 import type { Database } from '../../db';
-import { EMS_STATUSES, energyDaily, systems, systemStatusCounts } from '../../db/schema/monitoring';
+import { EMS_STATUSES } from '../../../contract/monitoring';
+import { energyDaily, systems, systemStatusCounts } from '../../db/schema/monitoring';
 import { installerCompanies } from '../../db/schema/organizations';
 import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
+import { pgArray } from '../sql-arrays';
 import { ALL, round2 } from '../target';
 import { isLiveSortKey, LIVE_SORT_KEYS, liveJoins, type LiveSortKey } from './live';
-import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../src/shared/monitoring';
+import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../contract/monitoring';
 
 export type { MapPosition, StatusCounts, SystemListRow, SystemSummary };
 
@@ -101,17 +103,55 @@ function searchWhere(viewer: Viewer, now: Date, q: SystemSearch): SQL | undefine
 }
 
 /**
+ * The storage list's rows with their live figures, by system id: the same statement for every page and every
+ * viewer (the page was chosen in scope before), so it is built once per database and prepared.
+ */
+function listRowsStatement(db: Database) {
+  const live = liveJoins(db, sql.placeholder('now'));
+  return db
+    .select({
+      system: systems,
+      installer: installerCompanies.name,
+      pvW: live.sortable.pv_w,
+      batteryW: live.sortable.battery_w,
+      gridW: live.sortable.grid_w,
+      soc: live.sortable.soc,
+      todayPvKwh: live.sortable.today_pv_kwh,
+      alarmCode: live.alarm.code,
+      alarmLevel: live.alarm.level,
+      alarmDescription: live.alarm.description,
+      alarmStartedAt: live.alarm.startedAt,
+    })
+    .from(systems)
+    .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
+    .leftJoinLateral(live.latest, sql`true`)
+    .leftJoin(energyDaily, live.today)
+    .leftJoinLateral(live.alarm, sql`true`)
+    .where(sql`${systems.id} = ANY(${sql.placeholder('ids')}::int[])`)
+    .prepare('systems_list_rows');
+}
+
+const listRowsStatements = new WeakMap<Database, ReturnType<typeof listRowsStatement>>();
+
+function listRowsOf(db: Database) {
+  let statement = listRowsStatements.get(db);
+  if (!statement) listRowsStatements.set(db, (statement = listRowsStatement(db)));
+  return statement;
+}
+
+/**
  * The staff storage list: the viewer's scope, filtered, sorted, one page, with each row's live figures
  * (live.ts). The page is chosen first and the live figures read for its rows only, unless the list is
  * sorted by one of them: then each system in the search needs its own (one index lookup each).
  */
 export async function listSystems(db: Database, viewer: Viewer, now: Date, q: SystemListQuery): Promise<Page<SystemListRow>> {
   const where = searchWhere(viewer, now, q);
-  const live = liveJoins(db, now);
   const sort = q.sort ?? 'sys_sn';
   const direction = q.order === 'desc' ? 'DESC' : 'ASC';
+  // The live joins take part in choosing the page only when the list is sorted by one of their figures.
+  const live = isLiveSortKey(sort) ? { key: sort, joins: liveJoins(db, now) } : null;
   // Systems without the value (no installer, never reported, no alarm) come last whichever way the list is sorted.
-  const sortOrder = isLiveSortKey(sort) ? live.orderBy(sort, direction) : sql`${SORTABLE[sort]} ${sql.raw(direction)} NULLS LAST`;
+  const sortOrder = live ? live.joins.orderBy(live.key, direction) : sql`${SORTABLE[sort as keyof typeof SORTABLE]} ${sql.raw(direction)} NULLS LAST`;
 
   const [total] = await db
     .select({ n: count() })
@@ -123,8 +163,8 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
     .from(systems)
     .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
     .$dynamic();
-  const sortedBy = isLiveSortKey(sort)
-    ? pageQuery.leftJoinLateral(live.latest, sql`true`).leftJoin(energyDaily, live.today).leftJoinLateral(live.alarm, sql`true`)
+  const sortedBy = live
+    ? pageQuery.leftJoinLateral(live.joins.latest, sql`true`).leftJoin(energyDaily, live.joins.today).leftJoinLateral(live.joins.alarm, sql`true`)
     : pageQuery;
   const page = await sortedBy
     .where(where)
@@ -132,28 +172,7 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
     .limit(q.pageSize)
     .offset((q.pageIndex - 1) * q.pageSize);
   const ids = page.map((row) => row.id);
-  const rows = ids.length === 0
-    ? []
-    : await db
-        .select({
-          system: systems,
-          installer: installerCompanies.name,
-          pvW: live.sortable.pv_w,
-          batteryW: live.sortable.battery_w,
-          gridW: live.sortable.grid_w,
-          soc: live.sortable.soc,
-          todayPvKwh: live.sortable.today_pv_kwh,
-          alarmCode: live.alarm.code,
-          alarmLevel: live.alarm.level,
-          alarmDescription: live.alarm.description,
-          alarmStartedAt: live.alarm.startedAt,
-        })
-        .from(systems)
-        .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
-        .leftJoinLateral(live.latest, sql`true`)
-        .leftJoin(energyDaily, live.today)
-        .leftJoinLateral(live.alarm, sql`true`)
-        .where(inArray(systems.id, ids));
+  const rows = ids.length === 0 ? [] : await listRowsOf(db).execute({ ids: pgArray(ids), now: now.toISOString() });
   const byId = new Map(rows.map((row) => [row.system.id, row]));
   return {
     dataCount: Number(total?.n ?? 0),
@@ -190,9 +209,7 @@ function numberOrNull(value: unknown): number | null {
 export async function statusCounts(db: Database, viewer: Viewer, now: Date, search: Omit<SystemSearch, 'status'> = {}): Promise<StatusCounts> {
   const where = searchWhere(viewer, now, search);
   // Everything the fleet holds (unscoped staff, no search): the counts the triggers keep, not a count of the fleet.
-  const rows = where === undefined
-    ? await db.select({ status: systemStatusCounts.status, n: systemStatusCounts.n }).from(systemStatusCounts)
-    : await countPerStatus(db, where, !!search.installer);
+  const rows = where === undefined ? await fleetCountsOf(db).execute() : await countPerStatus(db, where, !!search.installer);
   const counts: StatusCounts = { normal: 0, warning: 0, fault: 0, offline: 0, protection: 0, unknown: 0, total: 0 };
   for (const { status, n } of rows) {
     const key = status && (EMS_STATUSES as readonly string[]).includes(status) ? (status as keyof StatusCounts) : 'unknown';
@@ -200,6 +217,19 @@ export async function statusCounts(db: Database, viewer: Viewer, now: Date, sear
     counts.total += Number(n);
   }
   return counts;
+}
+
+const fleetCountStatements = new WeakMap<Database, ReturnType<typeof fleetCountStatement>>();
+
+function fleetCountStatement(db: Database) {
+  return db.select({ status: systemStatusCounts.status, n: systemStatusCounts.n }).from(systemStatusCounts).prepare('systems_fleet_status_counts');
+}
+
+/** The counts the triggers keep for the whole fleet (prepared once per database: the status cards ask often). */
+function fleetCountsOf(db: Database) {
+  let statement = fleetCountStatements.get(db);
+  if (!statement) fleetCountStatements.set(db, (statement = fleetCountStatement(db)));
+  return statement;
 }
 
 async function countPerStatus(db: Database, where: SQL, joinInstaller: boolean) {
