@@ -56,6 +56,20 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'error',
     },
   },
+  // The folders' boundaries (DESIGN §2): contract/ is what web and server agree on and imports nothing of ours;
+  // the web app and the server never import each other.
+  {
+    files: ['contract/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'contract/ imports nothing of ours (only libraries).' }] }] },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)server/', message: 'The web app never imports server code: share it through contract/.' }] }] },
+  },
+  {
+    files: ['server/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)src/', message: 'The server never imports the web app: share it through contract/.' }] }] },
+  },
   {
     // Tests stub and poke at loosely typed things (mocks, raw replies, private internals) on purpose.
     files: ['tests/**/*.{ts,tsx}'],

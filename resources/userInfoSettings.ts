@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COUNTRY_CODES } from '../src/i18n/countryCodes';
+import { COUNTRY_CODES } from '../contract/countryCodes';
 import { rules } from './rules';
 import { defineResource } from './types';
 import { COUNTRY_RULE, LANGUAGE_CODES } from './userManagement';

@@ -1,18 +1,19 @@
 import { z } from 'zod';
+import { isStrongPassword } from '../contract/password';
 import { ORGANIZATION_ROLES, ROLES } from '../permissions/roles';
-import { COUNTRY_CODES } from '../src/i18n/countryCodes';
+import { COUNTRY_CODES } from '../contract/countryCodes';
 import { rules } from './rules';
 import { defineResource } from './types';
 
 export const LANGUAGE_CODES = ['en-US', 'zh-CN', 'de-DE', 'ja-JP'] as const;
 /** Roles whose users must hold a license (code 48). */
 export const LICENSED_ROLES = ['installer', 'servicepartner'] as const;
-/** Letters and digits, at least 8 characters (the rule of /Account/ChangePassword). */
+/** The one password rule (contract/password.ts), at most 128 characters. */
 export const PASSWORD_RULE = z
   .string({ error: 'admin:validation.required' })
   .min(1, 'admin:validation.required')
   .max(128, 'admin:validation.password')
-  .regex(/^(?=.*[A-Za-z])(?=.*\d).{8,128}$/, 'admin:validation.password');
+  .refine(isStrongPassword, 'admin:validation.password');
 
 /**
  * A user's country: an ISO 3166-1 alpha-2 code, or '' for none. Anything else is a parameter error (2): the mail

@@ -27,4 +27,4 @@ export async function verifyPassword(passwordHash: string | undefined, password:
   }
 }
 
-export { isStrongPassword } from '../../src/shared/password';
+export { isStrongPassword } from '../../contract/password';

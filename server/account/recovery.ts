@@ -1,5 +1,5 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { Clock } from '../config';
 import type { Database } from '../db';
 import { passwordResets, users } from '../db/schema';

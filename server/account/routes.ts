@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { sessionIdOfAnyToken, signAccessToken } from '../http/auth';
 import { ApiError, ok } from '../http/envelope';

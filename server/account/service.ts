@@ -1,6 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { Clock } from '../config';
 import type { Database } from '../db';
 import { users } from '../db/schema';

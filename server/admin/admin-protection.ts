@@ -1,6 +1,6 @@
 import { and, arrayContains, count, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { Database } from '../db';
 import { users } from '../db/schema';
 import { ApiError } from '../http/envelope';

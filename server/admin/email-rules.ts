@@ -1,7 +1,7 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { ROLES } from '../../permissions/roles';
 import { rules } from '../../resources/rules';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { CrudHooks } from '../crud/factory';
 import { emailRules, notificationCategories as categories } from '../db/schema';
 import { ApiError } from '../http/envelope';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { LICENSE_TYPES } from '../../resources/licenseManagement';
 import { rules } from '../../resources/rules';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
 import type { CrudHooks, Row } from '../crud/factory';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ROLES } from '../../permissions/roles';
 import { LIST_MAX } from '../../resources/rules';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
 import { parseBody } from '../crud/validate';

@@ -5,7 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { snManagement, SN_PATTERN } from '../../resources/snManagement';
 import { formFields } from '../../resources/types';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudits, type AuditEntry } from '../crud/audit';
 import type { CrudHooks, CrudService, Row } from '../crud/factory';

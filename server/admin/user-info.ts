@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { userInfoSettings } from '../../resources/userInfoSettings';
 import { formFields, type FieldDeclaration } from '../../resources/types';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
 import { validateFields } from '../crud/validate';

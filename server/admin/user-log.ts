@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import type { CrudService, Row } from '../crud/factory';
 import { ApiError } from '../http/envelope';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { rules } from '../../resources/rules';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import { Sessions } from '../account/sessions';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';

@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { ORGANIZATION_ROLES } from '../../permissions/roles';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { Row } from '../crud/factory';
 import type { Database } from '../db';
 import { installerCompanies, organizations } from '../db/schema';

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { leafRoutes } from '../../permissions/routes';
 import { LIST_MAX, rules } from '../../resources/rules';
 import { LICENSED_ROLES, userManagement } from '../../resources/userManagement';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import { hashPassword } from '../account/passwords';
 import { Sessions } from '../account/sessions';
 import type { AppDeps } from '../config';

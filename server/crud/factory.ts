@@ -16,7 +16,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { FILTER_TEXT_MAX, isRealDate, LIST_MAX, rules } from '../../resources/rules';
 import { entityOf, filterKindOf, formFields, idFieldOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
-import { Code, type ResponseCode } from '../../src/shared/codes';
+import { Code, type ResponseCode } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { isUniqueViolation, queryRows, type Database } from '../db';
 import { ApiError, ok } from '../http/envelope';

@@ -12,7 +12,7 @@ import {
   type WorkflowDeclaration,
   type WorkflowTransition,
 } from '../../resources/workflow';
-import { Code, type ResponseCode } from '../../src/shared/codes';
+import { Code, type ResponseCode } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import type { Database } from '../db';
 import { workflowHistory } from '../db/schema';

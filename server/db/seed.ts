@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../permissions/roles';
-import type { CountryCode } from '../../src/i18n/countryCodes';
+import type { CountryCode } from '../../contract/countryCodes';
 import { hashPassword } from '../account/passwords';
 import type { Database } from './database';
 import { systemShares, users } from './schema';

@@ -1,6 +1,6 @@
 import { finished } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import { ApiError } from '../http/envelope';
 
 export interface UploadedFile {

@@ -2,7 +2,7 @@ import fastifyJwt from '@fastify/jwt';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createVerifier } from 'fast-jwt';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import { RevokedSessions } from '../account/revocations';
 import type { Clock } from '../config';
 import type { Database } from '../db';

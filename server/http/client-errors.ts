@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { maxHeaderSize } from 'node:http';
 import type { Socket } from 'node:net';
-import { CODE_MESSAGES, Code, type Envelope } from '../../src/shared/codes';
+import { CODE_MESSAGES, Code, type Envelope } from '../../contract/codes';
 
 /**
  * Requests node's HTTP parser refuses before Fastify sees them (a request line and headers over node's 16 kB

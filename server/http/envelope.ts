@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CODE_MESSAGES, Code, type Envelope, type ResponseCode } from '../../src/shared/codes';
+import { CODE_MESSAGES, Code, type Envelope, type ResponseCode } from '../../contract/codes';
 
 export function messageFor(code: ResponseCode): string {
   return code === Code.OK ? 'Success' : CODE_MESSAGES[code];

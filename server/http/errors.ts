@@ -1,5 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CODE_MESSAGES, Code, type ResponseCode } from '../../src/shared/codes';
+import { CODE_MESSAGES, Code, type ResponseCode } from '../../contract/codes';
 import { isStatementTimeout } from '../db/statement-timeout';
 import { ApiError, messageFor } from './envelope';
 import { truncatedMultipartError } from './multipart';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { CODE_MESSAGES, Code } from '../../src/shared/codes';
+import { CODE_MESSAGES, Code } from '../../contract/codes';
 import type { DatabaseLiveness } from '../db/liveness';
 import { envelopeOf, ok } from './envelope';
 

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { CODE_MESSAGES, Code } from '../../src/shared/codes';
+import { CODE_MESSAGES, Code } from '../../contract/codes';
 import { ApiError } from './envelope';
 
 /**

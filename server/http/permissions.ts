@@ -4,7 +4,7 @@ import { defineAbilityFor, type Action, type AppAbility } from '../../permission
 import { isEntitySubject } from '../../permissions/entities';
 import { findRoute } from '../../permissions/routes';
 import { isSubject as isEntity, type Subject, type SubjectAction } from '../../permissions/subjects';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import { ApiError } from './envelope';
 
 /**

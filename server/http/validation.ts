@@ -1,6 +1,6 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import type { z } from 'zod';
-import { CODE_MESSAGES, Code, type ResponseCode } from '../../src/shared/codes';
+import { CODE_MESSAGES, Code, type ResponseCode } from '../../contract/codes';
 import type { FieldDeclaration } from '../../resources/types';
 import { ApiError } from './envelope';
 

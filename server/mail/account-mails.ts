@@ -1,4 +1,4 @@
-import type { Language } from '../../src/i18n/languages';
+import type { Language } from '../../contract/languages';
 import type { QueuedMail } from './outbox';
 import { mailTexts } from './texts';
 import { ACCOUNT_MAIL_CATEGORIES } from '../../resources/mailOutbox';

@@ -2,9 +2,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db';
 import { emailRules, systems, users } from '../db/schema';
 import { systemScope, type SystemRow } from '../monitoring/scope';
-import { countryCodeOf } from '../../src/i18n/countries';
+import { countryCodeOf } from '../../contract/countries';
 import { mailLanguage } from './texts';
-import type { Language } from '../../src/i18n/languages';
+import type { Language } from '../../contract/languages';
 
 export interface Recipient {
   address: string;

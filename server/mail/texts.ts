@@ -1,7 +1,7 @@
 import { createInstance, type TFunction } from 'i18next';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '../../src/i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '../../contract/languages';
 
 /**
  * The mail texts in the four languages, from the same locales/ files as the web app (namespace `mail`,

@@ -1,5 +1,5 @@
 import { isCustomerOrSharer } from '../../permissions/roles';
-import { Code } from '../../src/shared/codes';
+import { Code } from '../../contract/codes';
 import type { Database } from '../db';
 import { ApiError } from '../http/envelope';
 import { systemInScope, systemsInScope, type SystemRow, type Viewer } from './scope';

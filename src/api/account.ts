@@ -1,5 +1,5 @@
 import axios from 'axios';
-import type { Envelope } from '../shared/codes';
+import type { Envelope } from '../../contract/codes';
 import { api, API_BASE, REQUEST_TIMEOUT_MS } from './client';
 import { session, type UserInfo } from './session';
 

@@ -1,5 +1,5 @@
 import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
-import { CODE_MESSAGES, HTTP_STATUS_MESSAGES, type Envelope } from '../shared/codes';
+import { CODE_MESSAGES, HTTP_STATUS_MESSAGES, type Envelope } from '../../contract/codes';
 import { loadingOverlay } from './loading';
 import { session } from './session';
 import { apiUi } from './ui';

@@ -1,5 +1,5 @@
 import type { AxiosProgressEvent } from 'axios';
-import { CODE_MESSAGES, type Envelope } from '../shared/codes';
+import { CODE_MESSAGES, type Envelope } from '../../contract/codes';
 import { codeMessage, handleEnvelope, http, UPLOAD_TIMEOUT_MS } from './client';
 import { apiUi } from './ui';
 

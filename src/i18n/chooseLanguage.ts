@@ -4,7 +4,7 @@ import { LANGUAGE_CODES } from '../../resources/userManagement';
 import { api } from '../api/client';
 import { session } from '../api/session';
 import { setLanguage } from './index';
-import type { Language } from './languages';
+import type { Language } from '../../contract/languages';
 
 /** The profile's code of a language ('de' → 'de-DE'). */
 export function profileLanguageCode(language: Language): string {

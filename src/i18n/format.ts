@@ -6,7 +6,7 @@
  */
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { normalizeLanguage, type Language } from './languages';
+import { normalizeLanguage, type Language } from '../../contract/languages';
 
 /** The Intl locale of each of our languages (spec §1). */
 export const INTL_LOCALES: Record<Language, string> = { en: 'en-US', zh: 'zh-CN', de: 'de-DE', ja: 'ja-JP' };

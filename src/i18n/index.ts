@@ -2,9 +2,11 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../api/session';
 import { applyOverrides, loadOverrides } from '../resources/translationOverrides';
-import { initialLanguage, NAMESPACES, type Language } from './languages';
+import { type Language } from '../../contract/languages';
+import { initialLanguage, NAMESPACES } from './languages';
 
 export * from './languages';
+export * from '../../contract/languages';
 
 /** Every locales/<lng>/<ns>.json is its own chunk: only the current language is ever fetched. */
 const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');

@@ -1,9 +1,9 @@
 import { api, type ApiRequestOptions } from '../api/client';
-import type { Envelope, Page } from '../shared/codes';
+import type { Envelope, Page } from '../../contract/codes';
 import type {
   DailyStatisticRow, DayCurve, Fault, FleetOverview, Forecast, IncomeBars, MapPosition, OperatingSettings, PayoffTotal, Period, PeriodBars, ShareListRow, ShareResult,
   StatusCounts, Summary, SystemComponent, SystemListRow, SystemSettingsRow, SystemSummary, Tariff, TariffPeriod, UserLogEntry, Weather,
-} from '../shared/monitoring';
+} from '../../contract/monitoring';
 
 /** A call that did not answer code 200 (its message is already shown by the /api client unless quiet). */
 export class CallError extends Error {

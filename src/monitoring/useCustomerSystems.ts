@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useUser } from '../auth/useUser';
 import { calls } from './calls';
 import { isCustomerOrSharer } from '../../permissions/roles';
-import type { SystemSummary } from '../shared/monitoring';
+import type { SystemSummary } from '../../contract/monitoring';
 
 /** The customer's or sharer's systems ('All' first when there are several), shared by the selector and the dashboard. */
 export function useCustomerSystems() {

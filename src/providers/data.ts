@@ -1,6 +1,6 @@
 import type { BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, HttpError } from '@refinedev/core';
 import { api, API_BASE, codeMessage } from '../api/client';
-import type { Envelope, Page } from '../shared/codes';
+import type { Envelope, Page } from '../../contract/codes';
 
 /**
  * A resource's endpoints, given in its Refine `meta` (resources/ declare them): every call is a JSON POST

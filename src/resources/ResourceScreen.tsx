@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router';
 import { filterKindOf, formFields, idFieldOf, isShown, subjectOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { canAccessKey } from '../auth/ability';
 import { currentLanguage } from '../i18n';
-import { countryLabel } from '../i18n/countries';
+import { countryLabel } from '../../contract/countries';
 import { formatFor } from '../i18n/format';
 import { useMenuOverrides } from '../routing/useMenuOverrides';
 import { DateRangeInput, FieldInput } from './FieldInput';

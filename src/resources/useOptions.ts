@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { relationLabel, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { api } from '../api/client';
-import { countryOptions } from '../i18n/countries';
-import type { Page } from '../shared/codes';
+import { countryOptions } from '../../contract/countries';
+import type { Page } from '../../contract/codes';
 import { optionLabel } from './labels';
 
 export interface Option {

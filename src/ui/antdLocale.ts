@@ -1,5 +1,5 @@
 import type { Locale } from 'antd/es/locale';
-import type { Language } from '../i18n/languages';
+import type { Language } from '../../contract/languages';
 
 /** antd's own texts (pagination, date pickers, OK/Cancel), loaded with the language. */
 const loaders: Record<Language, (() => Promise<{ default: Locale }>) | undefined> = {

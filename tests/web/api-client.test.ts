@@ -5,7 +5,7 @@ import { download, fileNameFromDisposition, upload } from '../../src/api/files';
 import { loadingOverlay, OVERLAY_CLOSE_DELAY_MS } from '../../src/api/loading';
 import { session, STORAGE_KEYS } from '../../src/api/session';
 import { i18n } from '../../src/i18n';
-import { CODE_MESSAGES, HTTP_STATUS_MESSAGES } from '../../src/shared/codes';
+import { CODE_MESSAGES, HTTP_STATUS_MESSAGES } from '../../contract/codes';
 import { envelope, flush, ui } from './helpers';
 import { server } from './setup';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROUTES, type RouteNode } from '../../permissions/routes';
 import { ROLES } from '../../permissions/roles';
-import { CODE_MESSAGES, HTTP_STATUS_MESSAGES } from '../../src/shared/codes';
+import { CODE_MESSAGES, HTTP_STATUS_MESSAGES } from '../../contract/codes';
 
 const ROOT = join(__dirname, '../../locales');
 const LANGS = ['en', 'zh', 'de', 'ja'] as const;

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { ShareButton, showsShareIcon } from '../../src/monitoring/share/ShareButton';
-import type { SystemSummary } from '../../src/shared/monitoring';
+import type { SystemSummary } from '../../contract/monitoring';
 import { envelope } from './helpers';
 import { renderAt, signIn } from './monitoring/render';
 import { server } from './setup';

@@ -15,7 +15,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { installerCompanies, organizations } from './organizations';
 import { users } from './users';
-import type { TariffPeriod } from '../../../src/shared/monitoring';
+import type { EmsStatus, TariffPeriod } from '../../../contract/monitoring';
 
 /**
  * Monitoring: the storage systems, what they report, and what is derived from it (DESIGN §6-§7).
@@ -30,9 +30,6 @@ export const vpps = pgTable('vpps', {
   managerUserId: integer('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
 });
 
-/** ems_status values (spec §4); null = unknown (never reported). */
-export const EMS_STATUSES = ['normal', 'warning', 'fault', 'offline', 'protection'] as const;
-export type EmsStatus = (typeof EMS_STATUSES)[number];
 
 export const systems = pgTable(
   'systems',

@@ -1,4 +1,4 @@
-import type { EmsStatus } from '../../db/schema/monitoring';
+import type { EmsStatus } from '../../../contract/monitoring';
 import { seededRandom } from '../../simulator/random';
 import type { LoadKind } from '../../simulator/site';
 import { PLACES, PRICE_LEVELS, type Place } from './places';

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
-import { Code } from '../../../src/shared/codes';
+import { Code } from '../../../contract/codes';
 import { ApiError } from '../../http/envelope';
 
 /**

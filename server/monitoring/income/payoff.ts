@@ -3,7 +3,7 @@ import { queryRows, type Database } from '../../db';
 import type { SystemRow } from '../scope';
 import { localDate, type Target } from '../target';
 import { dayIncome, fromCents, inFirstCurrency, priced, type PricedSystem } from './day-income';
-import type { PaybackBasis, PayoffTotal } from '../../../src/shared/monitoring';
+import type { PaybackBasis, PayoffTotal } from '../../../contract/monitoring';
 
 /** The estimate of a payback date looks at this many days back from today (a year: every season once). */
 const ESTIMATE_DAYS = 365;

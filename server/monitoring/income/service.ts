@@ -3,7 +3,7 @@ import { queryRows, type Database } from '../../db';
 import type { Period } from '../stats/service';
 import { localDate, type Target } from '../target';
 import { dayIncome, fromCents, inFirstCurrency, priced } from './day-income';
-import type { IncomeBar, IncomeBars, PayoffTotal } from '../../../src/shared/monitoring';
+import type { IncomeBar, IncomeBars, PayoffTotal } from '../../../contract/monitoring';
 
 export type { IncomeBar, PayoffTotal };
 export { payoffTotalOf } from './payoff';

@@ -3,7 +3,7 @@ import type { Database } from '../../db';
 import { electricityTariffs } from '../../db/schema/monitoring';
 import { PRICE_LEVELS } from '../demo/places';
 import type { SystemRow } from '../scope';
-import type { Tariff } from '../../../src/shared/monitoring';
+import type { Tariff } from '../../../contract/monitoring';
 
 export type { Tariff };
 

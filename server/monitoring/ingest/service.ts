@@ -1,5 +1,5 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { Code } from '../../../src/shared/codes';
+import { Code } from '../../../contract/codes';
 import type { Database } from '../../db';
 import { systemFaults, systems, type FaultLevel } from '../../db/schema/monitoring';
 import { ApiError } from '../../http/envelope';

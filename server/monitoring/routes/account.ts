@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Code } from '../../../src/shared/codes';
+import { Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
 import { systems } from '../../db/schema/monitoring';
 import { ApiError, ok } from '../../http/envelope';

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { isCustomerOrSharer } from '../../../permissions/roles';
-import { Code } from '../../../src/shared/codes';
+import { Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
 import { ApiError } from '../../http/envelope';
 import { abilityOf, requirePermission } from '../../http/permissions';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
 import type { Database } from '../../db';
-import { Code } from '../../../src/shared/codes';
+import { Code } from '../../../contract/codes';
 import { ApiError, ok } from '../../http/envelope';
 import { systemInScope } from '../scope';
 import { extendShare, revokeShare, sharesOf } from '../shares/manage';

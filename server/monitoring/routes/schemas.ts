@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isRealDate, rules } from '../../../resources/rules';
-import { SHARE_DAYS } from '../../../src/shared/monitoring';
+import { SHARE_DAYS } from '../../../contract/monitoring';
 import { SYSTEM_SORT_KEYS } from '../systems/service';
 
 /** Request shapes of the monitoring calls. Strings are trimmed (spec §5: all outgoing strings are trimmed). */

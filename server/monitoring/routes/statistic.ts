@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { Code } from '../../../src/shared/codes';
+import { Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
 import { ApiError, ok } from '../../http/envelope';
 import { energyColumns, exportTexts } from '../exports/texts';

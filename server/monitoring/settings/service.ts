@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db';
-import type { OperatingSettings, TariffPeriod } from '../../../src/shared/monitoring';
-import { firstOverlap, overlapText } from '../../../src/shared/tariffPeriods';
+import type { OperatingSettings, TariffPeriod } from '../../../contract/monitoring';
+import { firstOverlap, overlapText } from '../../../contract/tariffPeriods';
 import { ApiError } from '../../http/envelope';
 import { dashboardSettings, electricityTariffs, systemSettings } from '../../db/schema/monitoring';
 import { tariffFor, type Tariff } from '../income/tariffs';

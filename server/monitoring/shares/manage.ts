@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { Code } from '../../../src/shared/codes';
-import type { ShareListRow } from '../../../src/shared/monitoring';
+import { Code } from '../../../contract/codes';
+import type { ShareListRow } from '../../../contract/monitoring';
 import type { Database } from '../../db';
 import { shareInvitations } from '../../db/schema/monitoring';
 import { systemShares } from '../../db/schema/shares';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { Code } from '../../../src/shared/codes';
+import { Code } from '../../../contract/codes';
 import { hashPassword, isStrongPassword } from '../../account/passwords';
 import { isUniqueViolation, type Database } from '../../db';
 import { shareInvitations } from '../../db/schema/monitoring';

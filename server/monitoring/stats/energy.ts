@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { EnergyRates, EnergyTotals } from '../../../src/shared/monitoring';
+import type { EnergyRates, EnergyTotals } from '../../../contract/monitoring';
 
 export type { EnergyRates, EnergyTotals };
 

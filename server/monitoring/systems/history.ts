@@ -1,5 +1,5 @@
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
-import type { Page } from '../../../src/shared/codes';
+import type { Page } from '../../../contract/codes';
 import type { Database } from '../../db';
 import { systemFaults } from '../../db/schema/monitoring';
 import { userLog } from '../../db/schema/user-log';

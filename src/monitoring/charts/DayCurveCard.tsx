@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, EXPORTS } from '../calls';
 import { useFormat } from '../../i18n/format';
-import type { CurvePoint } from '../../shared/monitoring';
+import type { CurvePoint } from '../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
 import { SERIES_COLORS } from './series';
 

@@ -7,7 +7,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls, EXPORTS } from '../calls';
 import { useFormat } from '../../i18n/format';
-import type { Period } from '../../shared/monitoring';
+import type { Period } from '../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
 import { periodLabel, periodRange } from './periodLabel';
 import { PeriodPicker } from './PeriodPicker';

@@ -1,7 +1,7 @@
 import { Col, Progress, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
-import type { PayoffTotal } from '../../shared/monitoring';
+import type { PayoffTotal } from '../../../contract/monitoring';
 import { SERIES_COLORS } from './series';
 import { SystemCostEditor } from './SystemCostEditor';
 

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
-import type { IncomeBar, IncomeBars, Period } from '../../shared/monitoring';
+import type { IncomeBar, IncomeBars, Period } from '../../../contract/monitoring';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { periodLabel } from './periodLabel';
 

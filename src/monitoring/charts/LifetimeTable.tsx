@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
-import type { PeriodBar } from '../../shared/monitoring';
+import type { PeriodBar } from '../../../contract/monitoring';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 
 const ENERGY_FIELDS = [

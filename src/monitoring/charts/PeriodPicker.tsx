@@ -1,7 +1,7 @@
 import { DatePicker, Segmented, Space } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import type { Period } from '../../shared/monitoring';
+import type { Period } from '../../../contract/monitoring';
 import { useFormat } from '../../i18n/format';
 
 /** Month / year / lifetime, and which month or year. */

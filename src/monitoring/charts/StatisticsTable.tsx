@@ -3,7 +3,7 @@ import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
 import { useFormat } from '../../i18n/format';
-import { ALL_SN, type DailyStatisticRow } from '../../shared/monitoring';
+import { ALL_SN, type DailyStatisticRow } from '../../../contract/monitoring';
 
 const ENERGY_FIELDS = [
   ['pv', 'pv_kwh'],

@@ -1,6 +1,6 @@
 import dayjs from 'dayjs';
 import type { Formatter } from '../../i18n/format';
-import type { Period } from '../../shared/monitoring';
+import type { Period } from '../../../contract/monitoring';
 
 /** A bar's label in the chosen language: the day of the month, the month's short name, or the year. */
 export function periodLabel(label: string, period: Period, format: Formatter): string {

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
-import type { SystemComponent } from '../../shared/monitoring';
+import type { SystemComponent } from '../../../contract/monitoring';
 
 const KIND_COLORS: Record<string, string> = { inverter: 'blue', battery: 'green', meter: 'purple', ems: 'cyan' };
 

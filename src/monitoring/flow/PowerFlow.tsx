@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
-import type { PowerFlow as Flow } from '../../shared/monitoring';
+import type { PowerFlow as Flow } from '../../../contract/monitoring';
 import { BatteryGlyph, HouseGlyph, InverterGlyph, PylonGlyph, SunGlyph } from './icons';
 import { useTextScale } from './useTextScale';
 import './flow.css';

@@ -5,7 +5,7 @@ import { useFormat } from '../../i18n/format';
 import { calls } from '../calls';
 import { useFaultText } from '../faultText';
 import { STATUS_COLORS } from '../status';
-import type { Fault } from '../../shared/monitoring';
+import type { Fault } from '../../../contract/monitoring';
 
 const RECENT = 5;
 

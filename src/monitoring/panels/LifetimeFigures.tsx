@@ -1,7 +1,7 @@
 import { Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
-import type { Summary } from '../../shared/monitoring';
+import type { Summary } from '../../../contract/monitoring';
 
 /** Since commissioning: PV energy, CO₂ avoided, self-consumption and autarky. */
 export function LifetimeFigures({ summary }: { summary: Summary }) {

@@ -2,7 +2,7 @@ import { Card, Col, Progress, Row, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SERIES_COLORS } from '../charts/series';
 import { useFormat } from '../../i18n/format';
-import type { Summary } from '../../shared/monitoring';
+import type { Summary } from '../../../contract/monitoring';
 
 function Rate({ label, value, color }: { label: string; value: number | null; color: string }) {
   const format = useFormat();

@@ -1,4 +1,4 @@
-import type { WeatherCondition } from '../../shared/monitoring';
+import type { WeatherCondition } from '../../../contract/monitoring';
 
 const SUN = '#f5a623';
 const CLOUD = '#9fb3c8';

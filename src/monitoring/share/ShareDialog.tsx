@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../ui/Modal';
 import { calls, CallError } from '../calls';
-import type { ShareResult } from '../../shared/monitoring';
+import type { ShareResult } from '../../../contract/monitoring';
 import { useFormat } from '../../i18n/format';
 import { daysRules, rangeText } from './daysRules';
 import { CLEAR_AFTER_MS, DIGITS, SHARE_EMAIL_PATTERN } from './rules';

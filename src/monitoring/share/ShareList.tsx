@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Grid, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
-import type { ShareListRow } from '../../shared/monitoring';
+import type { ShareListRow } from '../../../contract/monitoring';
 import { calls } from '../calls';
 import { ExtendShare } from './ExtendShare';
 

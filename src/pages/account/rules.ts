@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import { SHARE_EMAIL_PATTERN } from '../../monitoring/share/rules';
-import { isStrongPassword } from '../../shared/password';
+import { isStrongPassword } from '../../../contract/password';
 
 /** The form rules of the public account pages, with the texts of locales/<lng>/login.json. */
 const v = (t: TFunction, key: string) => t(`login:account.validation.${key}`);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { Envelope } from '../../shared/codes';
+import type { Envelope } from '../../../contract/codes';
 
 /**
  * One call of a public account page at a time: `busy` while it runs, the answer's code when it was not 200

@@ -5,9 +5,9 @@ import { useSearchParams } from 'react-router';
 import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, emailDeliveringRules, notificationCategories } from '../../../resources/emailDeliveringRules';
 import { mailOutbox } from '../../../resources/mailOutbox';
 import { api } from '../../api/client';
-import { countryLabel } from '../../i18n/countries';
+import { countryLabel } from '../../../contract/countries';
 import { ResourceScreen, type ResourceScreenOptions } from '../../resources/ResourceScreen';
-import type { Page } from '../../shared/codes';
+import type { Page } from '../../../contract/codes';
 
 /** How many delivering rules name each category (codes compared without case, as the server does). */
 function useRulesPerCategory() {

@@ -9,7 +9,7 @@ import { canAccessKey } from '../../auth/ability';
 import '../../resources/resources.css';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
-import type { Page } from '../../shared/codes';
+import type { Page } from '../../../contract/codes';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { AddKeyModal } from './translations/AddKeyModal';
 import { ResetOverride } from './translations/ResetOverride';

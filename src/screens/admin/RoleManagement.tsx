@@ -7,7 +7,7 @@ import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
-import type { Page } from '../../shared/codes';
+import type { Page } from '../../../contract/codes';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { ADMIN_ROLE, callerIsAdmin } from './adminRule';
 import { useRoleSidebar } from './roleSidebar';

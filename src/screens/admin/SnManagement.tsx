@@ -7,7 +7,7 @@ import { http } from '../../api/client';
 import { download } from '../../api/files';
 import { canAccessKey } from '../../auth/ability';
 import { resourceScreen } from '../../resources/ResourceScreen';
-import type { Envelope } from '../../shared/codes';
+import type { Envelope } from '../../../contract/codes';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
 
 interface ImportResult {

@@ -6,7 +6,7 @@ import { useUser } from '../../auth/useUser';
 import { useSidebar } from '../../layout/SidebarContext';
 import { ShareButton } from '../../monitoring/share/ShareButton';
 import { StatusTag } from '../../monitoring/status';
-import { ALL_SN } from '../../shared/monitoring';
+import { ALL_SN } from '../../../contract/monitoring';
 import { useCustomerSystems, useSelectedSystem } from '../../monitoring/useCustomerSystems';
 import { MonitoringView } from '../../monitoring/view/MonitoringView';
 

@@ -1,7 +1,7 @@
 import { Card, Descriptions, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../auth/useUser';
-import { countryLabel } from '../../i18n/countries';
+import { countryLabel } from '../../../contract/countries';
 
 export function greetingKey(hour: number): string {
   if (hour < 12) return 'common:dashboard.greetingMorning';

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import { calls } from '../../monitoring/calls';
-import { firstOverlap, nextPeriod, periodRange } from '../../shared/tariffPeriods';
+import { firstOverlap, nextPeriod, periodRange } from '../../../contract/tariffPeriods';
 import { SystemScopeSelect } from './SystemScopeSelect';
 import { TimeRange } from './TimeRange';
 import './settings.css';

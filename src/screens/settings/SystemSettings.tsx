@@ -4,7 +4,7 @@ import { App, Button, Card, Empty, Form, Skeleton, Slider, Space, Switch, Typogr
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../../monitoring/calls';
-import type { OperatingSettings } from '../../shared/monitoring';
+import type { OperatingSettings } from '../../../contract/monitoring';
 import { SystemScopeSelect } from './SystemScopeSelect';
 import { TimeRange } from './TimeRange';
 

@@ -4,7 +4,7 @@ import { useFormat } from '../../i18n/format';
 import { calls } from '../../monitoring/calls';
 import { useFaultText } from '../../monitoring/faultText';
 import { FaultLevel } from '../../monitoring/panels/FaultsCard';
-import type { Fault } from '../../shared/monitoring';
+import type { Fault } from '../../../contract/monitoring';
 import { SystemHistoryTable } from './SystemHistoryTable';
 
 /** Every fault of a system, newest first, paged. */

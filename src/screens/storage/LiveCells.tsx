@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import { useFaultText } from '../../monitoring/faultText';
 import { StatusDot } from '../../monitoring/status';
-import type { ActiveAlarm } from '../../shared/monitoring';
+import type { ActiveAlarm } from '../../../contract/monitoring';
 
 /** Below this a power is 'idle' rather than a direction (a few watts of standby). */
 const IDLE_W = 20;

@@ -3,7 +3,7 @@ import { Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../../monitoring/calls';
 import { STATUS_COLORS, StatusDot } from '../../monitoring/status';
-import { EMS_STATUSES } from '../../shared/monitoring';
+import { EMS_STATUSES } from '../../../contract/monitoring';
 import type { Filters } from './SystemFilters';
 import { LIVE_REFRESH_MS } from './listQuery';
 import './storage.css';

@@ -5,7 +5,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../../monitoring/calls';
 import { StatusDot } from '../../monitoring/status';
-import { EMS_STATUSES } from '../../shared/monitoring';
+import { EMS_STATUSES } from '../../../contract/monitoring';
 import { countryName } from './countries';
 
 export interface Filters {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
-import type { Page } from '../../shared/codes';
+import type { Page } from '../../../contract/codes';
 
 interface Props<T> {
   sn: string;

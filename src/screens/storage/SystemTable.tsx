@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { calls, type SystemQuery } from '../../monitoring/calls';
 import { useFormat } from '../../i18n/format';
 import { StatusTag } from '../../monitoring/status';
-import type { SystemListRow } from '../../shared/monitoring';
+import type { SystemListRow } from '../../../contract/monitoring';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { countryName } from './countries';
 import { LIVE_REFRESH_MS, PAGE_SIZES, type Paging } from './listQuery';

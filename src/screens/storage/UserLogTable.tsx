@@ -2,7 +2,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import { calls } from '../../monitoring/calls';
-import type { UserLogEntry } from '../../shared/monitoring';
+import type { UserLogEntry } from '../../../contract/monitoring';
 import { SystemHistoryTable } from './SystemHistoryTable';
 
 /** Who changed what on a system, newest first, paged. */

@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { EMS_STATUSES } from '../../shared/monitoring';
+import { EMS_STATUSES } from '../../../contract/monitoring';
 import type { Filters } from './SystemFilters';
 
 export interface Paging {

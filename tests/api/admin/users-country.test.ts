@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase, queryRows } from '../../../server/db';
 import { MIGRATIONS_FOLDER } from '../../../server/db/migrate';
 import { users } from '../../../server/db/schema';
-import { countryCodeOf, countryLabel, countryOptions } from '../../../src/i18n/countries';
-import { COUNTRY_CODES } from '../../../src/i18n/countryCodes';
+import { countryCodeOf, countryLabel, countryOptions } from '../../../contract/countries';
+import { COUNTRY_CODES } from '../../../contract/countryCodes';
 import type { TestApp } from '../helpers';
 import { expectOk, expectRejected, freshAppPerTest } from './helpers';
 

@@ -41,6 +41,15 @@ describe('userManagement', () => {
     await expectRejected(t, '/api/User/LockUser', { id: 999, locked: true }, admin, 4);
   });
 
+  it('creates users under the one password rule that the account pages use: letters of any script and digits, 8 or more', async () => {
+    const admin = await tokens.of('admin');
+    const created = await expectOk(t, '/api/User/SaveUser', user({ password: '密码密码安全2026' }), admin);
+    expect(created.username).toBe('new.user');
+    await t.login('new.user', '密码密码安全2026');
+    await expectRejected(t, '/api/User/SaveUser', user({ username: 'other', email: 'other@example.com', password: '密码密码安全密码' }), admin, 2, 'password');
+    await expectRejected(t, '/api/User/SaveUser', user({ username: 'other', email: 'other@example.com', password: '12345678' }), admin, 2, 'password');
+  });
+
   it('installers and service partners need a license (48), which must exist (39), be valid (38) and free (89); it is assigned', async () => {
     const admin = await tokens.of('admin');
     const license = { company: 'Sole', license_type: 'installer', expires_at: '2027-12-31', remark: '' };

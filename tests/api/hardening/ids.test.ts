@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code } from '../../../src/shared/codes';
+import { Code } from '../../../contract/codes';
 import { tableDigests } from '../admin/helpers';
 import { createTestApp, type TestApp } from '../helpers';
 import { documentedCalls, type DocumentedCall } from './openapi';

@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
 import { seedDemo } from '../../../server/db/seed';
-import type { Envelope } from '../../../src/shared/codes';
+import type { Envelope } from '../../../contract/codes';
 import { createTestClock, TEST_EPOCH, type TestClock } from './clock';
 import { createTestDatabase, type TestDatabase } from './database';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/db';
-import type { FleetOverview, SystemListRow } from '../../../src/shared/monitoring';
+import type { FleetOverview, SystemListRow } from '../../../contract/monitoring';
 import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld } from './world';
 

@@ -1,6 +1,6 @@
 import { isNull } from 'drizzle-orm';
 import { systems } from '../../../server/db/schema';
-import { firstOverlap, nextPeriod } from '../../../src/shared/tariffPeriods';
+import { firstOverlap, nextPeriod } from '../../../contract/tariffPeriods';
 import { expectOk, expectRejected } from '../admin/helpers';
 import type { TestApp } from '../helpers';
 import { as, CUSTOMER_SN, createMonitoringWorld } from './world';

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { FaultSystemsCard } from '../../../src/screens/dashboard/fleet/FaultSystemsCard';
 import { OfflineSystemsCard } from '../../../src/screens/dashboard/fleet/OfflineSystemsCard';
-import type { FleetFaultRow, FleetOfflineRow } from '../../../src/shared/monitoring';
+import type { FleetFaultRow, FleetOfflineRow } from '../../../contract/monitoring';
 import { renderAt, signIn } from '../monitoring/render';
 
 const fault: FleetFaultRow = {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../src/i18n';
 import { IncomeCard } from '../../../src/monitoring/charts/IncomeCard';
-import type { IncomeBars, PayoffTotal } from '../../../src/shared/monitoring';
+import type { IncomeBars, PayoffTotal } from '../../../contract/monitoring';
 import { server } from '../setup';
 import { envelope } from '../helpers';
 import { renderAt, signIn } from './render';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../../api/client';
 import { envelopeError } from '../../../providers/data';
 import { useSubmitGuard } from '../../../resources/useSubmitGuard';
-import type { Envelope } from '../../../shared/codes';
+import type { Envelope } from '../../../../contract/codes';
 import { applyText, LANGS, type Lang } from './runningApp';
 
 const FIELDS = ['language', 'namespace', 'key', 'value'] as const;

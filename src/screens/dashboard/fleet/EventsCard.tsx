@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useFormat } from '../../../i18n/format';
 import { useFaultText } from '../../../monitoring/faultText';
 import { STATUS_COLORS } from '../../../monitoring/status';
-import type { FleetEvent } from '../../../shared/monitoring';
+import type { FleetEvent } from '../../../../contract/monitoring';
 import { systemPath } from './systemLink';
 
 function colorOf(event: FleetEvent): string {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format';
 import { useFaultText } from '../../../monitoring/faultText';
 import { STATUS_COLORS } from '../../../monitoring/status';
-import type { FleetFaultRow } from '../../../shared/monitoring';
+import type { FleetFaultRow } from '../../../../contract/monitoring';
 import type { ResponsiveColumn } from '../../../ui/ResponsiveTable';
 import { FleetListCard } from './FleetListCard';
 

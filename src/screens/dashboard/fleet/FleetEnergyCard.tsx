@@ -1,7 +1,7 @@
 import { Card, Col, Row, Statistic } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format';
-import type { FleetEnergyToday } from '../../../shared/monitoring';
+import type { FleetEnergyToday } from '../../../../contract/monitoring';
 
 const FIGURES = [
   ['pv_kwh', 'fleet.energy.pv', '#f0a500'],

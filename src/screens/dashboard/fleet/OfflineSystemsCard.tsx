@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format';
-import type { FleetOfflineRow } from '../../../shared/monitoring';
+import type { FleetOfflineRow } from '../../../../contract/monitoring';
 import type { ResponsiveColumn } from '../../../ui/ResponsiveTable';
 import { countryName } from '../../storage/countries';
 import { FleetListCard } from './FleetListCard';
