@@ -26,7 +26,8 @@ export type Widget =
   | 'datetime'
   | 'switch'
   /** A searchable select of ISO 3166-1 alpha-2 codes, named in the reader's language (src/i18n/countries.ts). */
-  | 'country';
+  | 'country'
+  | 'attachments';
 
 export type FilterKind = 'text' | 'select' | 'dateRange';
 
@@ -62,6 +63,18 @@ export function relationLabel(relation: Relation, row: Record<string, unknown>, 
     if (value !== undefined && value !== null && String(value).trim() !== '') return String(value);
   }
   return String(row[relation.valueField] ?? '');
+}
+
+/** What an attachments field takes, judged by each file's content: a kind of resources/attachments.ts or a list of MIME types. */
+export type AttachmentAccept = 'images' | 'documents' | readonly string[];
+
+/** An `attachments` field (spec §5: 80 MB each, 3 per complaint, 1 in a customer archive, some images only). */
+export interface AttachmentRule {
+  /** Files on one record. */
+  max: number;
+  /** Bytes per file. */
+  maxBytes: number;
+  accept: AttachmentAccept;
 }
 
 export interface FieldDeclaration {
@@ -110,9 +123,17 @@ export interface FieldDeclaration {
   width?: number;
   /** The Drizzle table's property for this field when it is not the field name (e.g. `displayName`). */
   column?: string;
+  /**
+   * Files of the record (widget 'attachments'; build it with `attachmentsField` of resources/attachments.ts): no
+   * column of the table, the uploads table holds them. The save body names upload ids, the record answers
+   * `[{ id, name, size, mime }]`; the declaration's `upload` and `download` endpoints carry the files.
+   */
+  attachments?: AttachmentRule;
 }
 
 export type CrudAction = 'list' | 'one' | 'save' | 'delete';
+/** The calls of a declaration with attachments fields: upload one file (multipart), download one. */
+export type AttachmentAction = 'upload' | 'download';
 
 export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> = Record<string, FieldDeclaration>> {
   /** The route key (also the Refine resource name and the CASL subject). */
@@ -156,7 +177,7 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
   /** The i18n namespace of its texts (locales/<lng>/<namespace>.json). */
   namespace: string;
   /** Paths under /api. Leave one out and that action does not exist (e.g. a read-only log has no save). */
-  endpoints: Partial<Record<CrudAction, string>>;
+  endpoints: Partial<Record<CrudAction | AttachmentAction, string>>;
   /** The record's key field (default 'id'). */
   idField?: string;
   fields: F;

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { api } from './api';
 import type { AppDeps } from './config';
+import { temporaryStorage, type Storage } from './core/storage';
 import { DatabaseLiveness, pingDatabase } from './db/liveness';
 import { authPlugin } from './http/auth';
 import { registerInputShapeChecks } from './http/body-parser';
@@ -37,6 +38,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMultipartGuards(app);
   const mailer = createMailer(deps, app.log);
   app.decorate('mailer', mailer);
+  app.decorate('storage', deps.storage ?? temporaryStorage());
   app.addHook('onReady', async () => mailer.startRetries());
   app.addHook('onClose', async () => mailer.stop());
   await registerSecurityHeaders(app);
@@ -75,5 +77,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Notification e-mails: the outbox and its delivery (server/mail). */
     mailer: Mailer;
+    /** Uploaded files (server/core/storage): the deps' store, or a temporary folder for an app built without one. */
+    storage: Storage;
   }
 }

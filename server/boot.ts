@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import type { AppConfig } from './config';
+import { LocalFolderStorage } from './core/storage';
 import { migrate, openDatabase, type Database, type DatabaseHandle } from './db';
 import { isEmpty, seedDemo } from './db/seed';
 import { jwtSecret, readEnv } from './env';
@@ -55,7 +56,9 @@ export async function boot(options: BootOptions): Promise<Booted> {
     if (setup !== database) await setup.close();
   }
   const onDatabaseDead = options.onDatabaseDead ?? (() => process.exit(1));
-  const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl), onDatabaseDead });
+  // Uploaded files: a folder beside the database (server/core/storage explains how another store would follow).
+  const storage = new LocalFolderStorage(`${env.dataDir}/uploads`);
+  const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl), storage, onDatabaseDead });
   const stops: (() => Promise<void>)[] = [];
   // Timers stop and the demo lock is released before the database closes.
   app.addHook('onClose', async () => {

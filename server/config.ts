@@ -1,3 +1,4 @@
+import type { Storage } from './core/storage';
 import type { Database } from './db';
 import type { MailTransport } from './mail/transport';
 
@@ -29,6 +30,8 @@ export interface AppDeps {
   config: AppConfig;
   /** The mail server notification e-mails go through; without one they wait in the outbox. */
   mailTransport?: MailTransport;
+  /** Where uploaded files go (server/core/storage); without one, a temporary folder (tests). */
+  storage?: Storage;
   /**
    * Called once when the database stopped answering for good (server/db/liveness.ts); the entry points log it
    * and exit for a supervisor to restart the server. Without it (tests) nothing happens but /api/health's 503.

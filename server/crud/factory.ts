@@ -22,6 +22,8 @@ import { isUniqueViolation, queryRows, type Database } from '../db';
 import { ApiError, ok } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
 import { rowScope } from '../core/scope';
+import { withAttachmentHooks } from '../core/uploads/crud-hooks';
+import { registerAttachmentCalls } from '../core/uploads/routes';
 import { writeAudit } from './audit';
 import { parseBody, validateFields } from './validate';
 
@@ -43,6 +45,10 @@ export interface CrudHooks {
   /** After the row is written, in the same transaction (e.g. related rows). */
   afterSave?(row: Row, ctx: SaveContext, values: Row): Promise<void> | void;
   beforeDelete?(existing: Row, ctx: Omit<SaveContext, 'mode'>): Promise<void> | void;
+  /** After the row is deleted, in the same transaction (e.g. its files let go). */
+  afterDelete?(existing: Row, ctx: Omit<SaveContext, 'mode'>): Promise<void> | void;
+  /** Completes the rows a list or `one` answers, already presented (e.g. each record's files), in one query per page. */
+  expand?(rows: Row[]): Promise<void>;
   /** The row as the client sees it (secret fields are already removed). */
   present?(row: Row): Row;
   /** Table properties never sent to the client (password hashes). */
@@ -105,7 +111,8 @@ function filterSchema(field: FieldDeclaration, kind: string, column: PgColumn | 
  * code, nothing written), duplicates refused with the field's code, one audit row per write.
  */
 export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration, table, hooks = {} }: CrudOptions): CrudService {
-  const service = new CrudService(deps, declaration, table, hooks);
+  // Attachments fields (resources/attachments.ts) bring their hooks and their upload and download calls.
+  const service = new CrudService(deps, declaration, table, withAttachmentHooks(deps.db, declaration, hooks));
   // The entity its rows are (permissions/subjects.ts): what every call names in its route config.
   const subject = entityOf(declaration);
   const tags = [declaration.name];
@@ -146,6 +153,7 @@ export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration,
       handler: async (request) => ok(await service.remove(request, (request.body ?? {}) as Row)),
     });
   }
+  registerAttachmentCalls(app, deps, service, subject);
   return service;
 }
 
@@ -303,7 +311,9 @@ export class CrudService {
       .orderBy(...order)
       .limit(pageSize)
       .offset((pageIndex - 1) * pageSize);
-    return { data: (rows as Row[]).map((row) => this.present(row)), dataCount: Number(total?.n ?? 0) };
+    const data = (rows as Row[]).map((row) => this.present(row));
+    await this.hooks.expand?.(data);
+    return { data, dataCount: Number(total?.n ?? 0) };
   }
 
   orderBy(sort: z.infer<typeof sortSchema>): SQL[] {
@@ -329,7 +339,9 @@ export class CrudService {
     const byId = eq(this.column(this.idField), this.parseId(body));
     const [row] = await this.db.select(this.shownColumns).from(this.table).where(and(byId, this.scopeCondition(request))).limit(1);
     if (!row) throw this.missing();
-    return this.present(row);
+    const presented = this.present(row);
+    await this.hooks.expand?.([presented]);
+    return presented;
   }
 
   async save(request: FastifyRequest, body: Row) {
@@ -389,6 +401,7 @@ export class CrudService {
     await this.hooks.beforeDelete?.(existing, { request, db: this.db, now, existing });
     await this.db.transaction(async (tx) => {
       await tx.delete(this.table).where(eq(this.column(this.idField), id));
+      await this.hooks.afterDelete?.(existing, { request, db: tx as unknown as Database, now, existing });
       await writeAudit(tx as unknown as Database, request, now, {
         action: `${this.declaration.name}.delete`,
         target: `${this.declaration.name}:${String(id)}`,

@@ -1,6 +1,7 @@
 import { integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES, attachmentsField } from '../../../resources/attachments';
 import { rules } from '../../../resources/rules';
 import { defineResource } from '../../../resources/types';
 
@@ -28,12 +29,22 @@ export const fixtureWidgets = defineResource({
   roles: ['admin', 'servicer'],
   namespace: 'admin',
   table: 'fixtureWidgetsTable',
-  endpoints: { list: '/Widget/GetWidgetPageList', one: '/Widget/GetWidget', save: '/Widget/SaveWidget', delete: '/Widget/DeleteWidget' },
+  endpoints: {
+    list: '/Widget/GetWidgetPageList',
+    one: '/Widget/GetWidget',
+    save: '/Widget/SaveWidget',
+    delete: '/Widget/DeleteWidget',
+    upload: '/Widget/UploadWidgetFile',
+    download: '/Widget/DownloadWidgetFile',
+  },
   defaultSort: { field: 'code', order: 'asc' },
   titleField: 'code',
   fields: {
     code: { schema: rules.requiredText(20), list: true, filter: 'text', sortable: true, form: true, unique: 52 },
     colour: { schema: z.enum(['red', 'green']), widget: 'select', options: ['red', 'green'], list: true, filter: true, form: true },
     weight: { schema: z.number().int().min(1).max(100), widget: 'number', list: true, sortable: true, form: true },
+    // Attachments as spec §5 has them: up to 3 papers of 80 MB (PDF or text, no images), one photo (images only).
+    papers: attachmentsField({ max: 3, maxBytes: ATTACHMENT_MAX_BYTES, accept: ['application/pdf', 'text/plain'] }),
+    photo: attachmentsField({ max: 1, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'images' }),
   },
 });

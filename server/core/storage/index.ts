@@ -1,0 +1,2 @@
+export { LocalFolderStorage, temporaryStorage } from './local-folder';
+export { StorageNotFoundError, type Storage, type StoredObject } from './storage';

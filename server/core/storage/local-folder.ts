@@ -1,0 +1,67 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { StorageNotFoundError, type Storage, type StoredObject } from './storage';
+
+/** Keys are 32 random hex characters: nothing of the user's reaches a path. */
+const KEY = /^[0-9a-f]{32}$/;
+
+/**
+ * The default store: files in a folder (`DATA_DIR/uploads`), under a two-character sub-folder of their key so that
+ * no folder grows to millions of entries. A file is written under a temporary name and renamed when complete, so a
+ * reader never sees half a file and a failed upload leaves nothing behind.
+ */
+export class LocalFolderStorage implements Storage {
+  constructor(readonly root: string) {}
+
+  async put(stream: Readable): Promise<StoredObject> {
+    const key = randomBytes(16).toString('hex');
+    const path = this.pathOf(key);
+    const partial = `${path}.partial`;
+    await mkdir(join(this.root, key.slice(0, 2)), { recursive: true });
+    const hash = createHash('sha256');
+    let size = 0;
+    const measure = new Transform({
+      transform(chunk: Buffer, _encoding, done) {
+        hash.update(chunk);
+        size += chunk.length;
+        done(null, chunk);
+      },
+    });
+    try {
+      await pipeline(stream, measure, createWriteStream(partial, { flags: 'wx' }));
+      await rename(partial, path);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+    return { key, size, sha256: hash.digest('hex') };
+  }
+
+  async get(key: string): Promise<Readable> {
+    if (!KEY.test(key)) throw new StorageNotFoundError(key);
+    // Opened first, so that a missing file rejects here instead of erroring the stream half-way through a reply.
+    const handle = await open(this.pathOf(key), 'r').catch((error: NodeJS.ErrnoException) => {
+      throw error.code === 'ENOENT' ? new StorageNotFoundError(key) : error;
+    });
+    return handle.createReadStream();
+  }
+
+  async remove(key: string): Promise<void> {
+    if (!KEY.test(key)) return;
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  private pathOf(key: string): string {
+    return join(this.root, key.slice(0, 2), key);
+  }
+}
+
+/** A store for an app built without one (tests): a folder of its own under the system's temporary folder. */
+export function temporaryStorage(): LocalFolderStorage {
+  return new LocalFolderStorage(join(tmpdir(), `ess-uploads-${process.pid}-${randomBytes(4).toString('hex')}`));
+}

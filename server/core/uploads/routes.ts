@@ -1,0 +1,218 @@
+import multipart, { type MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PassThrough, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { z } from 'zod';
+import { acceptedTypes, hasExecutableName } from '../../../resources/attachments';
+import { rules } from '../../../resources/rules';
+import { idFieldOf } from '../../../resources/types';
+import { CODE_MESSAGES, Code } from '../../../contract/codes';
+import type { AppDeps } from '../../config';
+import type { CrudService } from '../../crud/factory';
+import { parseBody } from '../../crud/validate';
+import { ApiError, ok } from '../../http/envelope';
+import { requirePermission } from '../../http/permissions';
+import { StorageNotFoundError } from '../storage';
+import { attachmentFieldsOf, type AttachmentField } from './fields';
+import { attachmentDisposition, sanitizeFileName } from './filename';
+import { formatRefused, UploadInspector } from './inspect';
+import { recordAccess } from './record-access';
+import { asAttachmentFile, deleteUploadRow, findUpload, insertUpload, recordHoldsFile, type UploadRow } from './service';
+
+/** What a multipart body may carry besides the file's bytes: its headers, boundaries and two short fields. */
+const ENVELOPE_BYTES = 64 * 1024;
+
+/**
+ * The upload and download calls of a declaration with attachments fields (resources/attachments.ts), at its
+ * `endpoints.upload` and `endpoints.download`, under the same subject as its other calls.
+ *
+ * Upload: multipart, text fields `field` (which attachments field; may be left out when there is one) and
+ * `recordId` (the record being edited, if any) before one part `file`. The file streams to storage through a
+ * size guard and the content inspector (server/core/uploads/inspect.ts); it is never whole in memory. A file over
+ * the field's limit is cut off there: the answer (code 2) leaves at once, the rest of the body is not read and the
+ * connection closes. Nothing is kept of a refused file. Answers `{ id, name, size, mime, sha256 }`.
+ *
+ * Download: `{ id }` of an upload; the record's scope decides (45 outside it), an unattached file only its
+ * uploader. Answers the bytes as an attachment with the name the user gave.
+ */
+export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, service: CrudService, subject: string): void {
+  const { declaration } = service;
+  const fields = attachmentFieldsOf(declaration);
+  if (fields.length === 0) return;
+  const { upload, download } = declaration.endpoints;
+  if (!upload || !download) throw new Error(`resources/${declaration.name}: an attachments field needs endpoints.upload and endpoints.download`);
+  if (service.columnOf(idFieldOf(declaration))?.dataType !== 'number') throw new Error(`resources/${declaration.name}: attachments need a numeric id`);
+  const largest = Math.max(...fields.map(({ rule }) => rule.maxBytes));
+  const tags = [declaration.name];
+
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      // One byte over the largest limit reaches the size guard, which refuses it; busboy drops anything further.
+      limits: { fileSize: largest + 1, files: 2, fields: 4, fieldSize: 64, parts: 6, headerPairs: 20 },
+      throwFileSizeLimit: false,
+    });
+    scope.post(upload, {
+      config: { permission: { subject, action: ['create', 'update'] } },
+      schema: { tags, summary: `Upload one file to an attachments field of ${declaration.name} (multipart: field, recordId, file)` },
+      handler: async (request) => {
+        const stored = await receiveUpload(request, deps, service, subject, fields, largest);
+        return ok({ ...asAttachmentFile(stored), sha256: stored.sha256 });
+      },
+    });
+  });
+
+  const idBody = z.object({ id: rules.id() });
+  app.post(download, {
+    config: { permission: { subject, action: 'read' } },
+    // The body is read in the handler, with the codes of every call (3 / 2 naming the field).
+    validatorCompiler: () => (data: unknown) => ({ value: data }),
+    schema: { tags, summary: `Download a file of ${declaration.name} (its bytes, as an attachment)`, body: idBody },
+    handler: async (request, reply) => {
+      const { id } = parseBody(idBody, request.body);
+      const file = await findUpload(deps.db, declaration.name, id);
+      if (!file) throw new ApiError(Code.NO_DATA);
+      if (file.recordId === null) {
+        if (file.ownerId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
+      } else if ((await recordAccess(service, request, file.recordId)) !== 'inside') {
+        throw new ApiError(Code.NO_PERMISSION);
+      }
+      const bytes = await app.storage.get(file.storageKey).catch((error: unknown) => {
+        throw error instanceof StorageNotFoundError ? new ApiError(86) : error;
+      });
+      return reply
+        .header('content-type', file.mime)
+        .header('content-length', String(file.size))
+        .header('content-disposition', attachmentDisposition(file.originalName))
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(bytes);
+    },
+  });
+}
+
+async function receiveUpload(
+  request: FastifyRequest,
+  deps: AppDeps,
+  service: CrudService,
+  subject: string,
+  fields: readonly AttachmentField[],
+  largest: number,
+): Promise<UploadRow> {
+  if (!request.isMultipart()) throw new ApiError(34, undefined, { data: { field: 'file' } });
+  // An honest client says how long the body is: one far over the limit is refused before a byte is read.
+  if (Number(request.headers['content-length']) > largest + ENVELOPE_BYTES) throw stopReading(request, tooLarge(largest));
+  const given: Record<string, string> = {};
+  let stored: UploadRow | undefined;
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'field') {
+        if (part.valueTruncated) throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: ${part.fieldname}`, { data: { field: part.fieldname } });
+        given[part.fieldname] = String(part.value);
+        continue;
+      }
+      if (stored) throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: file (one file per upload)`, { data: { field: 'file' } });
+      stored = await storeFile(request, deps, service, subject, fields, given, part);
+    }
+  } catch (error) {
+    if (stored) await forget(request, deps, stored);
+    throw stopReading(request, error);
+  }
+  if (!stored) throw new ApiError(34, undefined, { data: { field: 'file' } });
+  return stored;
+}
+
+async function storeFile(
+  request: FastifyRequest,
+  deps: AppDeps,
+  service: CrudService,
+  subject: string,
+  fields: readonly AttachmentField[],
+  given: Record<string, string>,
+  part: MultipartFile,
+): Promise<UploadRow> {
+  const resource = service.declaration.name;
+  const target = fieldOf(fields, given.field);
+  const recordId = given.recordId === undefined ? undefined : (parseBody(z.object({ recordId: rules.id() }), given).recordId as number);
+  if (recordId !== undefined) {
+    // Adding to a record is editing it: the caller must reach that record.
+    requirePermission(request, subject, 'update');
+    const access = await recordAccess(service, request, recordId);
+    // As the CRUD service answers: a scoped resource says 45 for a missing row too, so nothing is revealed.
+    if (access === 'outside' || (access === 'missing' && service.declaration.scope)) throw new ApiError(Code.NO_PERMISSION);
+    if (access === 'missing') throw new ApiError(Code.NO_DATA);
+  }
+  const name = sanitizeFileName(part.filename ?? '');
+  if (hasExecutableName(name)) throw formatRefused(`'${name}' names a program`);
+
+  const inspector = new UploadInspector(acceptedTypes(target.rule));
+  // The checks run in their own pipeline (which handles each stage's errors); a failure there fails `checked` too,
+  // so storage drops what it wrote.
+  const checked = new PassThrough();
+  // The parser reaches the largest limit ahead of the guard (it buffers) and would then read the rest of the file
+  // to discard it: its 'limit' stops the reading there.
+  part.file.once('limit', () => stopReading(request, undefined));
+  // A refusal stops the reading of the body at once (not only once storage has cleaned up).
+  pipeline(part.file, sizeGuard(target.rule.maxBytes), inspector, checked).catch(() => stopReading(request, undefined));
+  const object = await request.server.storage.put(checked);
+  try {
+    if (recordId !== undefined && (await recordHoldsFile(deps.db, resource, recordId, object.sha256))) {
+      throw new ApiError(96, undefined, { data: { field: target.name } });
+    }
+    return await insertUpload(deps.db, {
+      ownerId: request.user.id,
+      resource,
+      field: target.name,
+      storageKey: object.key,
+      originalName: name,
+      mime: inspector.type!,
+      size: object.size,
+      sha256: object.sha256,
+      createdAt: deps.clock(),
+    });
+  } catch (error) {
+    await request.server.storage.remove(object.key);
+    throw error;
+  }
+}
+
+/** The attachments field an upload is for: the one named, or the only one there is. */
+function fieldOf(fields: readonly AttachmentField[], name: string | undefined): AttachmentField {
+  if (name === undefined) {
+    if (fields.length === 1) return fields[0]!;
+    throw new ApiError(Code.PARAM_REQUIRED, `${CODE_MESSAGES[Code.PARAM_REQUIRED]}: field`, { data: { field: 'field' } });
+  }
+  const field = fields.find((f) => f.name === name);
+  if (!field) throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: field`, { data: { field: 'field' } });
+  return field;
+}
+
+function tooLarge(maxBytes: number): ApiError {
+  return new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: file (larger than ${Math.round(maxBytes / 1024 / 1024)} MB)`, { data: { field: 'file' } });
+}
+
+/** Passes the bytes on until there are more than `maxBytes`, then fails: the upload stops at its limit. */
+function sizeGuard(maxBytes: number): Transform {
+  let size = 0;
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      size += chunk.length;
+      if (size > maxBytes) return done(tooLarge(maxBytes));
+      done(null, chunk);
+    },
+  });
+}
+
+/**
+ * A refusal leaves before the body was read to its end: the request stops feeding the multipart parser, so no
+ * further byte is read (the answer closes the connection, server/http/multipart.ts).
+ */
+function stopReading(request: FastifyRequest, error: unknown): unknown {
+  request.raw.unpipe();
+  request.raw.pause();
+  return error;
+}
+
+async function forget(request: FastifyRequest, deps: AppDeps, stored: UploadRow): Promise<void> {
+  await deleteUploadRow(deps.db, stored.id);
+  await request.server.storage.remove(stored.storageKey);
+}
