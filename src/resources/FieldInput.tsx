@@ -1,7 +1,8 @@
 import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
-import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
+import { idFieldOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { AttachmentsInput } from './attachments';
 import { useOptions } from './useOptions';
 
 interface Props {
@@ -33,6 +34,10 @@ export function FieldInput({ declaration, name, field, value, onChange, disabled
   const common = { id, disabled, placeholder };
   const widget = field.widget ?? (field.relation || field.options ? 'select' : 'text');
 
+  if (field.attachments && !filter) {
+    const recordId = formValues?.[idFieldOf(declaration)];
+    return <AttachmentsInput declaration={declaration} name={name} rule={field.attachments} value={value} onChange={onChange} recordId={recordId} disabled={disabled} id={id} />;
+  }
   if (widget === 'switch' && !filter) return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} />;
   if (widget === 'select' || widget === 'multiselect' || widget === 'switch' || widget === 'country' || (filter && field.options)) {
     return (

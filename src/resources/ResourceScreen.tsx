@@ -11,6 +11,7 @@ import { currentLanguage } from '../i18n';
 import { countryLabel } from '../../contract/countries';
 import { formatFor } from '../i18n/format';
 import { useMenuOverrides } from '../routing/useMenuOverrides';
+import { AttachmentLinks } from './attachments';
 import { DateRangeInput, FieldInput } from './FieldInput';
 import { ConfirmRowAction, RowAction } from './RowAction';
 import { useOptions } from './useOptions';
@@ -78,6 +79,7 @@ function renderValue(declaration: ResourceDeclaration, name: string, field: Fiel
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
   if (field?.widget === 'datetime') return formatFor(currentLanguage()).dateTime(String(value));
   if (field?.widget === 'date') return formatFor(currentLanguage()).date(String(value));
+  if (field?.attachments) return <AttachmentLinks declaration={declaration} value={value} />;
   if (typeof value === 'boolean') return value ? <Tag color={name === 'locked' || name === 'hidden' ? 'red' : 'green'}>{t('admin:common.yes')}</Tag> : <Tag>{t('admin:common.no')}</Tag>;
   if (Array.isArray(value)) return value.map((v) => <Tag key={String(v)}>{optionLabel(declaration, name, String(v), t)}</Tag>);
   if (typeof value === 'object') return <pre className="resource-json">{JSON.stringify(value, null, 2)}</pre>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ATTACHMENT_MAX_BYTES, attachmentsField } from '../../../resources/attachments';
 import { rules } from '../../../resources/rules';
 import { defineResource } from '../../../resources/types';
 
@@ -14,11 +15,20 @@ export const fixtureWidgets = defineResource({
   roles: ['admin', 'servicer'],
   namespace: 'fixture',
   table: 'fixtureWidgets',
-  endpoints: { list: '/Widget/GetWidgetPageList', one: '/Widget/GetWidget', save: '/Widget/SaveWidget', delete: '/Widget/DeleteWidget' },
+  endpoints: {
+    list: '/Widget/GetWidgetPageList',
+    one: '/Widget/GetWidget',
+    save: '/Widget/SaveWidget',
+    delete: '/Widget/DeleteWidget',
+    upload: '/Widget/UploadWidgetFile',
+    download: '/Widget/DownloadWidgetFile',
+  },
   titleField: 'code',
   fields: {
     code: { schema: rules.requiredText(20).regex(/^W-\d+$/, 'fixture:invalidCode'), list: true, filter: 'text', sortable: true, form: true, unique: 52 },
     colour: { schema: z.enum(['red', 'green']), widget: 'select', options: ['red', 'green'], list: true, filter: true, form: true },
+    papers: attachmentsField({ max: 3, maxBytes: ATTACHMENT_MAX_BYTES, accept: ['application/pdf', 'text/plain'] }),
+    photo: attachmentsField({ max: 1, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'images' }),
   },
 });
 
@@ -26,7 +36,7 @@ export const fixtureWidgets = defineResource({
 export const FIXTURE_TEXTS = {
   fixture: {
     invalidCode: 'A widget code looks like W-1',
-    fixtureWidgets: { title: 'Widgets', fields: { code: 'Widget code', colour: 'Colour' }, options: { colour: { red: 'Red', green: 'Green' } } },
+    fixtureWidgets: { title: 'Widgets', fields: { code: 'Widget code', colour: 'Colour', papers: 'Papers', photo: 'Photo' }, options: { colour: { red: 'Red', green: 'Green' } } },
   },
   menu: { fixtureWidgets: 'Widgets' },
 };

@@ -1,0 +1,2 @@
+export { AttachmentLinks } from './AttachmentLinks';
+export { AttachmentsInput } from './AttachmentsInput';
