@@ -20,6 +20,8 @@ export type StateCategory = 'open' | 'paused' | 'resolved';
 
 export interface WorkflowState {
   category: StateCategory;
+  /** Its tag's colour (an antd preset, e.g. 'red' for a rejection) where the category's would mislead. */
+  color?: string;
 }
 
 export interface WorkflowTransition {

@@ -127,16 +127,17 @@ class WorkflowEngine {
     return this.service.columns[this.stateProperty]!;
   }
 
-  /** The row condition of the caller's scope (until permissions/ gives every subject its scope: the list's own condition). */
+  /** The declaration's row scope for the caller (resources/types.ts `scope`), as every generated call applies it. */
   private scopeOf(request: FastifyRequest): SQL | undefined {
-    return this.service.hooks.listWhere?.(request, {});
+    return this.service.scopeCondition(request);
   }
 
-  /** Why a record with this id could not be acted on: outside the caller's scope (45) or not there (the declaration's code). */
-  private async missing(db: Database, id: string | number): Promise<ApiError> {
-    const [any] = await db.select({ id: this.idColumn }).from(this.table).where(eq(this.idColumn, id)).limit(1);
-    if (any) return new ApiError(Code.NO_PERMISSION);
-    return new ApiError((this.declaration.notFoundCode ?? Code.NO_DATA) as ResponseCode);
+  /**
+   * A record that is not there, or not in the caller's scope: for a scoped resource both answer 45, so nothing
+   * tells them apart (as its generated calls answer); otherwise the declaration's not-found code.
+   */
+  private missing(): ApiError {
+    return new ApiError((this.declaration.scope ? Code.NO_PERMISSION : (this.declaration.notFoundCode ?? Code.NO_DATA)) as ResponseCode);
   }
 
   async transition(request: FastifyRequest, transition: WorkflowTransition, hook: WorkflowHook | undefined, body: Row): Promise<Row> {
@@ -158,7 +159,7 @@ class WorkflowEngine {
       // The row is locked while it is read: a second transition at the same moment waits, then reads the state
       // the first one left and is refused. The UPDATE repeats the condition, so no state it leaves is ever skipped.
       const [before] = await db.select({ state: this.stateColumn }).from(this.table).where(inScope).limit(1).for('update');
-      if (!before) throw await this.missing(db, id);
+      if (!before) throw this.missing();
       const from = String(before.state);
       if (!transition.from.includes(from)) throw this.refused(transition, from);
       const [record] = (await db
@@ -204,7 +205,7 @@ class WorkflowEngine {
       .from(this.table)
       .where(and(eq(this.idColumn, id), this.scopeOf(request)))
       .limit(1);
-    if (!visible) throw await this.missing(this.deps.db, id);
+    if (!visible) throw this.missing();
     const rows = await this.deps.db
       .select({
         id: workflowHistory.id,

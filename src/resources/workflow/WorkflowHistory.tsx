@@ -42,8 +42,11 @@ export function WorkflowHistory({ declaration, entries }: { declaration: Workflo
               <Space size={4} wrap>
                 <Typography.Text strong>{actionLabel(declaration, entry.action, t)}</Typography.Text>
                 <WorkflowStateTag declaration={declaration} state={entry.from_state} />
-                <span aria-label={t('admin:workflow.to')}>→</span>
-                <WorkflowStateTag declaration={declaration} state={entry.to_state} />
+                {/* The arrow stays with the state it leads to when the line wraps on a phone. */}
+                <span className="workflow-to">
+                  <span aria-label={t('admin:workflow.to')}>→ </span>
+                  <WorkflowStateTag declaration={declaration} state={entry.to_state} />
+                </span>
               </Space>
               <div>
                 <Typography.Text type="secondary">

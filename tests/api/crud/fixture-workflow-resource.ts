@@ -36,7 +36,7 @@ export const fixtureTickets = defineResource({
       review: { category: 'open' },
       waiting: { category: 'paused' },
       done: { category: 'resolved' },
-      rejected: { category: 'resolved' },
+      rejected: { category: 'resolved', color: 'red' },
       archived: { category: 'resolved' },
     },
     transitions: [
