@@ -89,8 +89,13 @@ export function workflowPaths(endpoints: { one?: string }): { action: (action: s
   };
 }
 
-/** A declaration error found at start-up (server) or in a test, never by a user: unknown states, duplicate actions. */
-export function checkWorkflow(name: string, workflow: WorkflowDeclaration): void {
+/**
+ * A declaration error found at start-up (server) or in a test, never by a user: unknown states, duplicate
+ * actions, or a state field the save form may write (the state changes only through the transitions).
+ */
+export function checkWorkflow(name: string, workflow: WorkflowDeclaration, fields: Readonly<Record<string, FieldDeclaration>> = {}): void {
+  const stateForm = fields[stateFieldOf(workflow)]?.form;
+  if (stateForm === true || stateForm === 'create') throw new Error(`${name}: the workflow's state field is in the save form`);
   const states = new Set(Object.keys(workflow.states));
   const actions = new Set<string>();
   for (const t of workflow.transitions) {

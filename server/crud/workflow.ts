@@ -64,7 +64,7 @@ interface WorkflowOptions {
  */
 export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declaration, table, service, hooks = {} }: WorkflowOptions): void {
   const { workflow } = declaration;
-  checkWorkflow(declaration.name, workflow);
+  checkWorkflow(declaration.name, workflow, declaration.fields);
   const engine = new WorkflowEngine(deps, declaration, table, service);
   const paths = workflowPaths(declaration.endpoints);
   // The entity its rows are (permissions/subjects.ts): each action is a CASL action on it, the history is read on it.

@@ -180,6 +180,9 @@ describe('a declared workflow gets its calls from the declaration alone', () => 
     await expectRejected(t, '/api/Ticket/GetTicketHistory', { id: 99 }, admin, 8);
     await expectRejected(t, '/api/Ticket/GetTicketHistory', { id: -1 }, admin, 2, 'id');
     expect((await ticket(id)).status).toBe('review');
+    // The save call edits the title, never the state: a state in its body is left out.
+    await expectOk(t, '/api/Ticket/SaveTicket', { id, title: 'Renamed', status: 'done' }, admin);
+    expect((await ticket(id)).status).toBe('review');
   });
 
   it('a role without the action is refused with 45, and nothing is revealed or changed', async () => {
@@ -199,11 +202,15 @@ describe('a declared workflow gets its calls from the declaration alone', () => 
     await expectOk(t, '/api/Ticket/ReopenTicket', { id }, servicer);
   });
 
-  it('a declaration naming an unknown state or declaring an action twice is stopped before it runs', () => {
+  it('a declaration naming an unknown state, declaring an action twice or putting the state in the form is stopped before it runs', () => {
     const { workflow } = fixtureTickets;
     expect(() => checkWorkflow('x', { ...workflow!, transitions: [{ action: 'go', from: ['new'], to: 'nowhere' }] })).toThrow(/unknown state 'nowhere'/);
     expect(() => checkWorkflow('x', { ...workflow!, transitions: [transitions[0]!, transitions[0]!] })).toThrow(/twice/);
     expect(() => checkWorkflow('x', { ...workflow!, transitions: [{ action: 'Go', from: ['new'], to: 'new' }] })).toThrow(/lowerCamelCase/);
+    // The save form may not set the state: it changes only through the transitions (their checks, history and audit).
+    const fields = { ...fixtureTickets.fields, status: { ...fixtureTickets.fields.status, form: true } };
+    expect(() => checkWorkflow('x', workflow!, fields)).toThrow(/state field is in the save form/);
+    expect(() => checkWorkflow('x', workflow!, fixtureTickets.fields)).not.toThrow();
   });
 
   it('the digests helper sees the fixture table, so a changed ticket would fail the refusals above', async () => {
