@@ -108,34 +108,27 @@ function flowOf(target: Target, rows: readonly SampleRow[], now: Date): PowerFlo
   };
 }
 
-/** The 5-minute curve of one local day (`day` in `tz`), summed over the systems `ids`. */
-const DAY_CURVE = new PreparedStatement(
+/**
+ * The 5-minute curve of one local day (`day` in `tz`), summed over the systems `ids`, with its rows already as the
+ * answer's points (the instant as ISO text, nothing missing): node passes 288 rows on without touching each.
+ */
+const DAY_CURVE = new PreparedStatement<CurvePoint & Record<string, unknown>>(
   'stats_day_curve',
-  sql`SELECT ts, to_char(ts AT TIME ZONE ${sql.placeholder('tz')}, 'HH24:MI') AS time, sum(pv_w)::int AS pv_w, sum(load_w)::int AS load_w,
-             sum(battery_w)::int AS battery_w, sum(grid_w)::int AS grid_w, round(avg(soc)::numeric, 1)::float8 AS soc
+  sql`SELECT to_char(ts AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS ts, to_char(ts AT TIME ZONE ${sql.placeholder('tz')}, 'HH24:MI') AS time,
+             coalesce(sum(pv_w), 0)::int AS pv_w, coalesce(sum(load_w), 0)::int AS load_w, coalesce(sum(battery_w), 0)::int AS battery_w,
+             coalesce(sum(grid_w), 0)::int AS grid_w, coalesce(round(avg(soc)::numeric, 1), 0)::float8 AS soc
         FROM telemetry
        WHERE system_id = ANY(${sql.placeholder('ids')}::int[])
          AND ts >= (${sql.placeholder('day')}::date::timestamp AT TIME ZONE ${sql.placeholder('tz')})
          AND ts < ((${sql.placeholder('day')}::date + 1)::timestamp AT TIME ZONE ${sql.placeholder('tz')})
-       GROUP BY ts ORDER BY ts`,
+       GROUP BY telemetry.ts ORDER BY telemetry.ts`,
 );
 
 /** The 5-minute curve of one local day (summed over 'All'). */
 export async function dayCurve(db: Database, target: Target, day: string): Promise<{ points: CurvePoint[]; totals: EnergyTotals & EnergyRates }> {
   const points = await DAY_CURVE.rows(db, { tz: target.timeZone, ids: idsOf(target), day });
   const totals = await energyOfDays(db, target, day, day);
-  return {
-    points: points.map((p) => ({
-      ts: new Date(p.ts as string).toISOString(),
-      time: String(p.time),
-      pv_w: Number(p.pv_w),
-      load_w: Number(p.load_w),
-      battery_w: Number(p.battery_w),
-      grid_w: Number(p.grid_w),
-      soc: Number(p.soc),
-    })),
-    totals: { ...totals, ...ratesOf(totals) },
-  };
+  return { points, totals: { ...totals, ...ratesOf(totals) } };
 }
 
 const ENERGY_OF_DAYS = new PreparedStatement(
