@@ -20,11 +20,13 @@ const SYSTEMS_PER_CUSTOMER = 3;
 interface Statement {
   text: string;
   params: unknown[];
+  /** The prepared statement's name when the app sends one (pg): the reference prepares it the same way. */
+  name?: string;
 }
 
 /** What Drizzle calls on either driver: PGlite's query(text, params, options), pg's query(config, params). */
 interface Driver {
-  query(textOrConfig: string | { text: string; values?: unknown[] }, params?: unknown[], options?: unknown): Promise<unknown>;
+  query(textOrConfig: string | { text: string; values?: unknown[]; name?: string }, params?: unknown[], options?: unknown): Promise<unknown>;
 }
 
 const backend = JSON.parse(process.argv[2] ?? '{"label":"PGlite"}') as Backend;
@@ -78,7 +80,8 @@ async function statementsOf(request: MixRequest): Promise<Statement[]> {
   const query = driver.query;
   driver.query = function (this: Driver, textOrConfig, params, options) {
     const text = typeof textOrConfig === 'string' ? textOrConfig : textOrConfig.text;
-    recorded.push({ text, params: params ?? (typeof textOrConfig === 'string' ? [] : (textOrConfig.values ?? [])) });
+    const name = typeof textOrConfig === 'string' ? undefined : textOrConfig.name || undefined;
+    recorded.push({ text, params: params ?? (typeof textOrConfig === 'string' ? [] : (textOrConfig.values ?? [])), ...(name ? { name } : {}) });
     return query.call(this, textOrConfig, params, options);
   };
   try {
@@ -108,7 +111,7 @@ async function reference({ seconds, concurrency }: ReferenceOrder): Promise<{ re
   const { done, elapsed } = await runFor(seconds, concurrency, async () => {
     const request = statements[next++ % statements.length]!;
     try {
-      for (const { text, params } of request) await driverQuery(text, params);
+      for (const { text, params, name } of request) await driverQuery(name ? { name, text, values: params } : text, name ? undefined : params);
     } catch {
       errors++;
     }
