@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../db';
 import { systems } from '../db/schema/monitoring';
-import { localClock, localMidnight } from '../simulator/local-clock';
+import { localClock, localMidnight } from '../core/time/local-clock';
 
 /**
  * Retention of raw telemetry (issue 11, point 2): the 5-minute samples of the last RAW_RETENTION_DAYS local days

@@ -1,9 +1,9 @@
 import { dayCloudOffset, withPassingClouds } from './clouds';
-import { clearSkyIrradiance, cloudAttenuation } from './irradiance';
-import { pvPowerW } from './pv';
+import { clearSkyIrradiance, cloudAttenuation } from '../core/solar/irradiance';
+import { pvPowerW } from '../core/solar/pv';
 import { clamp, hashString } from './random';
 import { referenceYieldNear, type ReferenceYield } from './reference-yields';
-import { dayOfYear, sunPosition, winterness } from './sun';
+import { dayOfYear, sunPosition, winterness } from '../core/solar/sun';
 import { temperatureAt } from './temperature';
 
 /**

@@ -1,4 +1,4 @@
-import { localClock } from './local-clock';
+import { localClock } from '../core/time/local-clock';
 import type { SiteSimulator } from './simulate';
 
 /**

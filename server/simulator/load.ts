@@ -1,6 +1,6 @@
 import { noise } from './random';
 import type { LoadKind } from './site';
-import type { LocalTime } from './local-clock';
+import type { LocalTime } from '../core/time/local-clock';
 
 /**
  * Consumption profiles. A household: low at night, a morning peak (later at weekends), a midday dip, the

@@ -1,12 +1,12 @@
 import { stepBattery, type BatteryState } from './battery';
 import { faultsStartingOnDay, offlineWindowStartingOnDay, type FaultEvent, type TimeWindow } from './faults';
-import { planeOfArrayIrradiance } from './irradiance';
+import { planeOfArrayIrradiance } from '../core/solar/irradiance';
 import { loadPowerW } from './load';
-import { localClock, type LocalTime } from './local-clock';
-import { pvPowerW } from './pv';
+import { localClock, type LocalTime } from '../core/time/local-clock';
+import { pvPowerW } from '../core/solar/pv';
 import { hashString } from './random';
 import type { Sample, Site } from './site';
-import { sunPosition } from './sun';
+import { sunPosition } from '../core/solar/sun';
 import { weatherAt } from './weather';
 
 /**

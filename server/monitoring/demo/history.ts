@@ -1,6 +1,6 @@
 import type { Database } from '../../db';
 import { simulateDailyEnergy } from '../../simulator/daily-energy';
-import { localClock, localMidnight } from '../../simulator/local-clock';
+import { localClock, localMidnight } from '../../core/time/local-clock';
 import { SiteSimulator } from '../../simulator/simulate';
 import { insertDailyRollups } from '../ingest/rollups';
 import type { SystemRow } from '../scope';

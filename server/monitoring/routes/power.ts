@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
 import { ok } from '../../http/envelope';
-import { utcOffsetMinutes } from '../../simulator/local-clock';
+import { utcOffsetMinutes } from '../../core/time/local-clock';
 import { exportTexts } from '../exports/texts';
 import { sendXlsx } from '../exports/xlsx';
 import { systemInScope } from '../scope';

@@ -1,7 +1,7 @@
 import type { Database } from '../../db';
-import { planeOfArrayIrradiance } from '../../simulator/irradiance';
-import { pvPowerW } from '../../simulator/pv';
-import { sunPosition } from '../../simulator/sun';
+import { planeOfArrayIrradiance } from '../../core/solar/irradiance';
+import { pvPowerW } from '../../core/solar/pv';
+import { sunPosition } from '../../core/solar/sun';
 import type { SystemRow } from '../scope';
 import { weatherHours } from './service';
 

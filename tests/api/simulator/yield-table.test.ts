@@ -1,6 +1,6 @@
 import { PLACES } from '../../../server/monitoring/demo/places';
 import { simulateDailyEnergy } from '../../../server/simulator/daily-energy';
-import { localMidnight } from '../../../server/simulator/local-clock';
+import { localMidnight } from '../../../server/core/time/local-clock';
 import { REFERENCE_YIELDS, referenceYieldNear, type ReferenceYield } from '../../../server/simulator/reference-yields';
 import { SiteSimulator } from '../../../server/simulator/simulate';
 
