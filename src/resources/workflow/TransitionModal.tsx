@@ -73,7 +73,7 @@ export function TransitionModal({ declaration, transition, recordId, onClose, on
       confirmLoading={busy}
       maskClosable={false}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': 'workflow-submit' } as object}
+      okButtonProps={{ 'data-testid': 'workflow-submit' }}
     >
       <Form form={form} layout="vertical" name={`${declaration.name}-${transition.action}`} onFinish={submit} requiredMark>
         {fields.map(([name, field]) => (
