@@ -153,13 +153,10 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
   // Systems without the value (no installer, never reported, no alarm) come last whichever way the list is sorted.
   const sortOrder = live ? live.joins.orderBy(live.key, direction) : sql`${SORTABLE[sort as keyof typeof SORTABLE]} ${sql.raw(direction)} NULLS LAST`;
 
-  const [total] = await db
-    .select({ n: count() })
-    .from(systems)
-    .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
-    .where(where);
+  // The page tells the size of the whole search beside each row (a window over the search, before LIMIT); only a
+  // page past the end, which has no row to tell it, asks for the count on its own.
   const pageQuery = db
-    .select({ id: systems.id })
+    .select({ id: systems.id, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
     .from(systems)
     .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
     .$dynamic();
@@ -172,10 +169,11 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
     .limit(q.pageSize)
     .offset((q.pageIndex - 1) * q.pageSize);
   const ids = page.map((row) => row.id);
+  const dataCount = page.length > 0 ? page[0]!.total : q.pageIndex === 1 ? 0 : await countInSearch(db, where);
   const rows = ids.length === 0 ? [] : await listRowsOf(db).execute({ ids: pgArray(ids), now: now.toISOString() });
   const byId = new Map(rows.map((row) => [row.system.id, row]));
   return {
-    dataCount: Number(total?.n ?? 0),
+    dataCount,
     data: ids.map((id) => byId.get(id)!).map(({ system: s, installer, ...l }) => ({
       ...summaryOf(s),
       country_code: s.countryCode,
@@ -196,6 +194,15 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
         : { code: l.alarmCode, level: l.alarmLevel, description: l.alarmDescription, started_at: new Date(l.alarmStartedAt).toISOString() },
     })),
   };
+}
+
+async function countInSearch(db: Database, where: SQL | undefined): Promise<number> {
+  const [total] = await db
+    .select({ n: count() })
+    .from(systems)
+    .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
+    .where(where);
+  return Number(total?.n ?? 0);
 }
 
 function numberOrNull(value: unknown): number | null {

@@ -91,6 +91,24 @@ describe('/ESS/GetSystems live figures', () => {
     expect(paged).toEqual(big);
   });
 
+  test('every page tells the size of the whole search: a middle page, the last, one past the end, and a search finding nothing', async () => {
+    for (const role of ['admin', 'installer']) {
+      const user = await as(t, role);
+      const total = (await wholeList(user)).length;
+      const [installerTotal] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM systems`);
+      if (role === 'admin') expect(total).toBe(installerTotal!.n);
+      const lastPage = Math.ceil(total / 3);
+      for (const [pageIndex, rows] of [[1, Math.min(3, total)], [lastPage, total - (lastPage - 1) * 3], [lastPage + 1, 0], [lastPage + 5, 0]]) {
+        const { body } = await user.post(LIST, { pageIndex, pageSize: 3 });
+        expect(body.code).toBe(200);
+        expect(body.data.dataCount).toBe(total);
+        expect(body.data.data).toHaveLength(rows);
+      }
+      const none = await user.post(LIST, { pageIndex: 1, pageSize: 3, sn: 'no such system' });
+      expect(none.body.data).toEqual({ dataCount: 0, data: [] });
+    }
+  });
+
   test('a sort the list does not offer answers 2 naming the field', async () => {
     const admin = await as(t, 'admin');
     for (const body of [{ sort: 'load_w' }, { sort: 'pv_w', order: 'up' }, { sort: 'alarm; DROP TABLE systems' }]) {
