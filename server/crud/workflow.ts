@@ -55,10 +55,10 @@ interface WorkflowOptions {
 /**
  * Registers the calls of a declared workflow (resources/workflow.ts):
  * - per transition `/<Area>/<Action><Noun>` with `{ id, ...fields, note? }`: the caller's CASL action on the
- *   subject (45), the body by the transition's field rules (3 / 2 / the field's code), then one transaction in
- *   which a conditional UPDATE moves the record only if it is still in a `from` state — of two people acting
- *   at once one wins, the other is refused with the transition's code and nothing changes — followed by the
- *   hook, the history row and the audit row;
+ *   declaration's entity (45), the body by the transition's field rules (3 / 2 / the field's code), then one
+ *   transaction that locks the record, and moves it only if it is still in a `from` state — of two people
+ *   acting at once one wins, the other is refused with the transition's code and nothing changes — followed
+ *   by the hook, the history row and the audit row;
  * - `/<Area>/Get<Noun>History` with `{ id }`: the record's transitions, oldest first.
  * Both see only rows in the caller's scope: a record outside it answers 45.
  */
