@@ -33,7 +33,7 @@ export class LocalFolderStorage implements Storage {
       },
     });
     try {
-      await pipeline(stream, measure, createWriteStream(partial, { flags: 'wx' }));
+      await pipeline(stream, measure, createWriteStream(partial, { flags: 'wx', highWaterMark: 1024 * 1024 }));
       await rename(partial, path);
     } catch (error) {
       await rm(partial, { force: true });

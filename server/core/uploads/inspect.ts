@@ -1,19 +1,20 @@
 import { Transform, type TransformCallback } from 'node:stream';
-import { CODE_MESSAGES } from '../../../contract/codes';
+import { Code, CODE_MESSAGES } from '../../../contract/codes';
 import { ApiError } from '../../http/envelope';
 import { executableSignature, ZIP_SIGNATURE, ZipProgramScan } from './executable';
 import { HEAD_BYTES, sniffType } from './sniff';
 
 /** Code 95 with the reason, for the log and the curious client; the web app shows the translated text of 95. */
 export function formatRefused(reason: string): ApiError {
-  return new ApiError(95, `${CODE_MESSAGES[95]}: ${reason}`, { data: { field: 'file' } });
+  return new ApiError(Code.ATTACHMENT_FORMAT, `${CODE_MESSAGES[95]}: ${reason}`, { data: { field: 'file' } });
 }
 
 /**
- * Judges a file by its content while it streams to storage (the file is never whole in memory): it holds back the
- * first HEAD_BYTES, refuses a program (95) or a type the field does not accept (95) before a byte passes on, then
- * lets the rest through; a zip is scanned to its end for the entries of a JAR or APK. A refusal errors the stream,
- * so storage keeps nothing. `type` is the sniffed MIME type once the head has passed.
+ * Judges a file by its content and size while it streams to storage (the file is never whole in memory): it holds
+ * back the first HEAD_BYTES, refuses a program (95) or a type the field does not accept (95) before a byte passes on,
+ * then lets the rest through; a zip is scanned to its end for the entries of a JAR or APK; a file over `maxBytes` is
+ * refused with `tooLarge` at its first byte too many. A refusal errors the stream, so storage keeps nothing. `type` is
+ * the sniffed MIME type once the head has passed. One stage for all of it: each stage of a stream costs throughput.
  */
 export class UploadInspector extends Transform {
   type: string | undefined;
@@ -21,12 +22,20 @@ export class UploadInspector extends Transform {
   private headLength = 0;
   private judged = false;
   private zip: ZipProgramScan | undefined;
+  private size = 0;
 
-  constructor(private readonly accepted: readonly string[]) {
-    super();
+  constructor(
+    private readonly accepted: readonly string[],
+    private readonly maxBytes: number,
+    private readonly tooLarge: () => Error,
+  ) {
+    // Large chunks through to storage: fewer, larger writes.
+    super({ highWaterMark: 1024 * 1024 });
   }
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(this.tooLarge());
     if (this.judged) return this.pass(chunk, done);
     this.head.push(chunk);
     this.headLength += chunk.length;
@@ -53,7 +62,7 @@ export class UploadInspector extends Transform {
     const head = Buffer.concat(this.head);
     this.head = [];
     this.judged = true;
-    if (head.length === 0) throw new ApiError(34, undefined, { data: { field: 'file' } });
+    if (head.length === 0) throw new ApiError(Code.ATTACHMENT_EMPTY, undefined, { data: { field: 'file' } });
     const signature = executableSignature(head);
     if (signature) throw formatRefused(`a ${signature}`);
     const type = await sniffType(head.subarray(0, HEAD_BYTES));
