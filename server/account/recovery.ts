@@ -43,11 +43,11 @@ export class RecoveryService {
   async forgetPassword(nameOrEmail: string, ip: string): Promise<void> {
     const { db } = this.deps;
     const now = this.deps.clock();
-    if (!(await this.limit.admit(nameOrEmail, ip, now))) throw new ApiError(15);
+    if (!(await this.limit.admit(nameOrEmail, ip, now))) throw new ApiError(Code.TOO_FAST);
     const [byName] = await db.select().from(users).where(eq(sql`lower(${users.username})`, nameOrEmail.toLowerCase()));
     const user = byName ?? (looksLikeEmail(nameOrEmail) ? await this.byEmail(nameOrEmail) : undefined);
     if (!user) throw new ApiError(looksLikeEmail(nameOrEmail) ? 11 : Code.USER_NOT_FOUND);
-    if (user.email.trim() === '') throw new ApiError(11);
+    if (user.email.trim() === '') throw new ApiError(Code.EMAIL_NOT_FOUND);
     if (user.locked) throw new ApiError(Code.USER_LOCKED);
     if (await sharesAllExpired(db, user, now)) throw new ApiError(Code.SHARE_EXPIRED_RECOVERY);
     // The link is in clear only in the sealed text the transport gets; the outbox shows it masked (DESIGN §10).
@@ -64,7 +64,7 @@ export class RecoveryService {
       .from(passwordResets)
       .innerJoin(users, eq(users.id, passwordResets.userId))
       .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
-    if (!found) throw new ApiError(12);
+    if (!found) throw new ApiError(Code.LINK_EXPIRED);
     const { reset, user } = found;
     if (user.locked) throw new ApiError(Code.USER_LOCKED);
     if (await sharesAllExpired(db, user, now)) throw new ApiError(Code.SHARE_EXPIRED_RECOVERY);
@@ -85,7 +85,7 @@ export class RecoveryService {
       await writeUserLog(tx, { userId: user.id, username: user.username, action: 'password_change', ip, detail: { via: 'reset_link' } }, now);
       return true;
     });
-    if (!done) throw new ApiError(12);
+    if (!done) throw new ApiError(Code.LINK_EXPIRED);
     await new Lockout(db).clearUsername(user.username);
   }
 
@@ -93,9 +93,9 @@ export class RecoveryService {
   async forgetUserName(email: string, ip: string): Promise<void> {
     const { db } = this.deps;
     const now = this.deps.clock();
-    if (!(await this.limit.admit(email, ip, now))) throw new ApiError(15);
+    if (!(await this.limit.admit(email, ip, now))) throw new ApiError(Code.TOO_FAST);
     const user = await this.byEmail(email);
-    if (!user) throw new ApiError(11);
+    if (!user) throw new ApiError(Code.EMAIL_NOT_FOUND);
     const to = { address: user.email.trim(), language: mailLanguage(user.languageCode), name: displayName(user) };
     await queueMails(db, [userNameMail(to, user.username, portalLink(this.deps.mailer.portalUrl, '/Login'))], now);
     this.deps.mailer.sendQueued();

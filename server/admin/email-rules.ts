@@ -20,7 +20,7 @@ export const categoryHooks: CrudHooks = {
       .from(categories)
       .where(existing ? and(same, ne(categories.id, existing.id as number)) : same)
       .limit(1);
-    if (clash) throw new ApiError(83, undefined, { data: { field: 'name' } });
+    if (clash) throw new ApiError(Code.MAIL_CATEGORY_EXISTS, undefined, { data: { field: 'name' } });
   },
   async afterSave(row, { db, existing }) {
     if (!existing || existing.category_code === row.category_code) return;
@@ -36,7 +36,7 @@ export const categoryHooks: CrudHooks = {
       .where(sql`lower(${emailRules.category_code}) = lower(${String(existing.category_code)})`);
     const rulesUsing = Number(used?.n ?? 0);
     if (rulesUsing > 0) {
-      throw new ApiError(400, `Operation failure: ${rulesUsing} delivering rule(s) still use the category ${String(existing.category_code)}; delete them first`, {
+      throw new ApiError(Code.OPERATION_FAILED, `Operation failure: ${rulesUsing} delivering rule(s) still use the category ${String(existing.category_code)}; delete them first`, {
         data: { field: 'category_code', rules: rulesUsing },
       });
     }
@@ -60,7 +60,7 @@ export const emailRuleHooks: CrudHooks = {
       throw new ApiError(Code.PARAM_ERROR, 'Parameter error: recipient_value (unknown role)', { data: { field: 'recipient_value' } });
     }
     if (values.recipient_kind === 'address' && !EMAIL.safeParse(value).success) {
-      throw new ApiError(14, undefined, { data: { field: 'recipient_value' } });
+      throw new ApiError(Code.EMAIL_FORMAT, undefined, { data: { field: 'recipient_value' } });
     }
     // Case and surrounding spaces do not make a rule different (addresses and countries are compared that way when mailing).
     const same = and(
@@ -74,7 +74,7 @@ export const emailRuleHooks: CrudHooks = {
       .from(emailRules)
       .where(existing ? and(same, ne(emailRules.id, existing.id as number)) : same)
       .limit(1);
-    if (clash) throw new ApiError(83, 'Email notification category exists: the same rule exists', { data: { field: 'recipient_value' } });
+    if (clash) throw new ApiError(Code.MAIL_CATEGORY_EXISTS, 'Email notification category exists: the same rule exists', { data: { field: 'recipient_value' } });
   },
 };
 

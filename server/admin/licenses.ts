@@ -30,18 +30,18 @@ export async function findLicenseByKey(db: Database, key: string): Promise<Licen
  */
 export async function assertLicenseAssignable(db: Database, key: string, username: string, roles: readonly string[], now: Date): Promise<LicenseRow> {
   const license = await findLicenseByKey(db, key);
-  if (!license) throw new ApiError(39, undefined, { data: { field: 'license_key' } });
-  if (license.expires_at < isoDay(now)) throw new ApiError(38, undefined, { data: { field: 'license_key' } });
+  if (!license) throw new ApiError(Code.LICENSE_MISSING, undefined, { data: { field: 'license_key' } });
+  if (license.expires_at < isoDay(now)) throw new ApiError(Code.LICENSE_EXPIRED, undefined, { data: { field: 'license_key' } });
   if (license.assigned_user && license.assigned_user.toLowerCase() !== username.toLowerCase()) {
-    throw new ApiError(89, undefined, { data: { field: 'license_key' } });
+    throw new ApiError(Code.LICENSE_USED_BY_OTHER, undefined, { data: { field: 'license_key' } });
   }
-  if (!roles.includes(license.license_type)) throw new ApiError(17, undefined, { data: { field: 'license_key' } });
+  if (!roles.includes(license.license_type)) throw new ApiError(Code.LICENSE_ROLE_MISMATCH, undefined, { data: { field: 'license_key' } });
   const [other] = await db
     .select({ id: licenses.id })
     .from(licenses)
     .where(and(sql`lower(${licenses.assigned_user}) = lower(${username})`, ne(licenses.id, license.id)))
     .limit(1);
-  if (other) throw new ApiError(13, undefined, { data: { field: 'license_key' } });
+  if (other) throw new ApiError(Code.LICENSE_ASSIGNED, undefined, { data: { field: 'license_key' } });
   return license;
 }
 
@@ -54,9 +54,9 @@ export const licenseHooks: CrudHooks = {
     if (!user) throw new ApiError(Code.USER_NOT_FOUND, undefined, { data: { field: 'assigned_user' } });
     const previous = (existing?.assigned_user as string | null | undefined) ?? null;
     // Handing a license from one user straight to another: 89 (free it first).
-    if (previous && previous.toLowerCase() !== holder.toLowerCase()) throw new ApiError(89, undefined, { data: { field: 'assigned_user' } });
-    if (!user.roles.includes(values.license_type as string)) throw new ApiError(17, undefined, { data: { field: 'assigned_user' } });
-    if ((values.expires_at as string) < isoDay(now) && !previous) throw new ApiError(38, undefined, { data: { field: 'expires_at' } });
+    if (previous && previous.toLowerCase() !== holder.toLowerCase()) throw new ApiError(Code.LICENSE_USED_BY_OTHER, undefined, { data: { field: 'assigned_user' } });
+    if (!user.roles.includes(values.license_type as string)) throw new ApiError(Code.LICENSE_ROLE_MISMATCH, undefined, { data: { field: 'assigned_user' } });
+    if ((values.expires_at as string) < isoDay(now) && !previous) throw new ApiError(Code.LICENSE_EXPIRED, undefined, { data: { field: 'expires_at' } });
     const [other] = await db
       .select({ id: licenses.id })
       .from(licenses)
@@ -66,12 +66,12 @@ export const licenseHooks: CrudHooks = {
           : sql`lower(${licenses.assigned_user}) = lower(${holder})`,
       )
       .limit(1);
-    if (other) throw new ApiError(13, undefined, { data: { field: 'assigned_user' } });
+    if (other) throw new ApiError(Code.LICENSE_ASSIGNED, undefined, { data: { field: 'assigned_user' } });
     return { ...values, assigned_user: user.username } as Row;
   },
   beforeDelete(existing) {
     // An assigned license is in use: free it first (31).
-    if (existing.assigned_user) throw new ApiError(31);
+    if (existing.assigned_user) throw new ApiError(Code.LICENSE_IN_USE);
   },
 };
 
@@ -112,7 +112,7 @@ export function registerLicenses(app: FastifyInstance, deps: AppDeps): void {
     handler: async (request) => {
       const { id } = parseBody(idBody, request.body);
       const [license] = await deps.db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
-      if (!license) throw new ApiError(10);
+      if (!license) throw new ApiError(Code.LICENSE_NOT_FOUND);
       if (!license.assigned_user) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });
       const now = deps.clock();
       await deps.db.transaction(async (tx) => {

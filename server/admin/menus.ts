@@ -7,6 +7,7 @@ import type { Database } from '../db';
 import { menus } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
 import { localeFiles, TRANSLATION_LANGUAGES } from './translations';
+import { Code } from '../../contract/codes';
 
 const TITLE_FIELDS = ['title_en', 'title_zh', 'title_de', 'title_ja'] as const;
 
@@ -122,25 +123,25 @@ export const menuHooks: CrudHooks = {
         .from(menus)
         .where(existing ? and(same, ne(menus.id, existing.id as number)) : same)
         .limit(1);
-      if (clash) throw new ApiError(47, undefined, { data: { field } });
+      if (clash) throw new ApiError(Code.MENU_TITLE_USED, undefined, { data: { field } });
     }
     const tree = routeTree();
     const key = String(values.menu_key ?? existing?.menu_key ?? '');
     const route = tree.get(key);
     // A route keeps its address; an entry that is no route is a link and needs a web address.
     if (route ? String(values.path ?? route.node.path) !== route.node.path : !isWebAddress(String(values.path ?? ''))) {
-      throw new ApiError(2, 'Parameter error: path', { data: { field: 'path' } });
+      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: path', { data: { field: 'path' } });
     }
     if (values.parent_key) {
       const parentKey = String(values.parent_key);
       // The parent is a group (a screen has no sub menu), and a group never moves into itself.
       const group = tree.get(parentKey);
-      if (!group?.node.children || (route && routeContains(route.node, parentKey))) throw new ApiError(2, 'Parameter error: parent_key', { data: { field: 'parent_key' } });
+      if (!group?.node.children || (route && routeContains(route.node, parentKey))) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: parent_key', { data: { field: 'parent_key' } });
     }
   },
   async beforeDelete(existing, { db }) {
     const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parent_key, String(existing.menu_key))).limit(1);
-    if (child) throw new ApiError(46);
+    if (child) throw new ApiError(Code.SUB_MENU_EXISTS);
   },
 };
 

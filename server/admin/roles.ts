@@ -52,9 +52,9 @@ export function registerRoles(app: FastifyInstance, deps: AppDeps): void {
       const raw = (request.body ?? {}) as Record<string, unknown>;
       // What the admin role's users see only an admin decides (DESIGN §10); asked first, so nothing else answers.
       await assertMayActOnAdmin(deps.db, request, raw.role === ADMIN_ROLE);
-      if (Array.isArray(raw.menus) && raw.menus.length === 0) throw new ApiError(91, undefined, { data: { field: 'menus' } });
+      if (Array.isArray(raw.menus) && raw.menus.length === 0) throw new ApiError(Code.NO_MENU_SELECTED, undefined, { data: { field: 'menus' } });
       const body = parseBody(saveBody, raw);
-      if (body.menus.length === 0) throw new ApiError(91, undefined, { data: { field: 'menus' } });
+      if (body.menus.length === 0) throw new ApiError(Code.NO_MENU_SELECTED, undefined, { data: { field: 'menus' } });
       const available = routesOfRoles([body.role]);
       const unknown = body.menus.find((k) => !available.includes(k));
       if (unknown) throw new ApiError(Code.PARAM_ERROR, `Parameter error: menus (${unknown})`, { data: { field: 'menus' } });

@@ -56,12 +56,12 @@ export const snHooks: CrudHooks = {
     if (!existing) return;
     const renamed = String(existing.sn).toUpperCase() !== String(values.sn).toUpperCase();
     // An S/N in the field or on its way keeps its number.
-    if (renamed && existing.state === 'installed') throw new ApiError(22, undefined, { data: { field: 'sn' } });
-    if (renamed && existing.state === 'moving') throw new ApiError(85, undefined, { data: { field: 'sn' } });
+    if (renamed && existing.state === 'installed') throw new ApiError(Code.SN_INSTALLED, undefined, { data: { field: 'sn' } });
+    if (renamed && existing.state === 'moving') throw new ApiError(Code.SN_MOVING, undefined, { data: { field: 'sn' } });
   },
   beforeDelete(existing) {
-    if (existing.state === 'installed') throw new ApiError(22);
-    if (existing.state === 'moving') throw new ApiError(85);
+    if (existing.state === 'installed') throw new ApiError(Code.SN_INSTALLED);
+    if (existing.state === 'moving') throw new ApiError(Code.SN_MOVING);
   },
 };
 
@@ -75,13 +75,13 @@ export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: Crud
     handler: async (request) => {
       const body = parseBody(checkBody, request.body);
       const sn = (body.sn ?? '').trim().toUpperCase();
-      if (!sn) throw new ApiError(25);
-      if (!SN_PATTERN.test(sn)) throw new ApiError(61);
+      if (!sn) throw new ApiError(Code.SN_REQUIRED);
+      if (!SN_PATTERN.test(sn)) throw new ApiError(Code.SN_ERROR);
       const [row] = await deps.db.select().from(snRegistry).where(sql`lower(${snRegistry.sn}) = lower(${sn})`).limit(1);
-      if (!row) throw new ApiError(18);
-      if ((body.check_code ?? '').trim().toUpperCase() !== row.check_code.toUpperCase()) throw new ApiError(21);
-      if (row.state === 'installed') throw new ApiError(22);
-      if (row.state === 'moving') throw new ApiError(85);
+      if (!row) throw new ApiError(Code.SN_NOT_FOUND);
+      if ((body.check_code ?? '').trim().toUpperCase() !== row.check_code.toUpperCase()) throw new ApiError(Code.SN_CHECK_CODE_WRONG);
+      if (row.state === 'installed') throw new ApiError(Code.SN_INSTALLED);
+      if (row.state === 'moving') throw new ApiError(Code.SN_MOVING);
       if (row.state === 'banned') throw new ApiError(Code.SN_BANNED, `S/N ${row.sn} is banned from upgrading`);
       return ok({ sn: row.sn, product_type: row.product_type, model: row.model });
     },
@@ -117,7 +117,7 @@ export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: Crud
       handler: async (request) => {
         requirePermission(request, 'snManagement', 'create');
         const file = await readOneFile(request, { maxBytes: MAX_IMPORT_BYTES, magic: ZIP_MAGIC });
-        if (!/\.xlsx$/i.test(file.filename)) throw new ApiError(95);
+        if (!/\.xlsx$/i.test(file.filename)) throw new ApiError(Code.ATTACHMENT_FORMAT);
         const rows = await readImportSheet(file.data);
         const results = await importRows(deps, crud, request, file.filename, rows);
         const created = results.filter((r) => r.code === 200).length;
@@ -157,7 +157,7 @@ async function readImportSheet(data: Buffer): Promise<ImportRow[]> {
       if (Object.keys(body).length > 0) rows.push({ row: number, body });
     }
   } catch (error) {
-    if (error instanceof FileFormatError) throw new ApiError(95);
+    if (error instanceof FileFormatError) throw new ApiError(Code.ATTACHMENT_FORMAT);
     if (error instanceof FileLimitError) {
       const info = error.limit === 'rows' ? `at most ${MAX_IMPORT_ROWS} rows` : `file (${error.message})`;
       throw new ApiError(Code.PARAM_ERROR, `Parameter error: ${info}`, { data: { field: 'file' } });
@@ -185,7 +185,7 @@ async function importRows(deps: AppDeps, crud: CrudService, request: FastifyRequ
     try {
       const values = validateFields(snManagement.fields, formFields(snManagement, 'create'), body);
       result.sn = String(values.sn);
-      if (seen.has(result.sn)) throw new ApiError(52);
+      if (seen.has(result.sn)) throw new ApiError(Code.SN_EXISTS);
       seen.add(result.sn);
       candidates.push({ result, values });
     } catch (error) {
@@ -194,7 +194,7 @@ async function importRows(deps: AppDeps, crud: CrudService, request: FastifyRequ
     }
   }
   const existing = await existingSns(deps.db, [...seen]);
-  const duplicate = new ApiError(52);
+  const duplicate = new ApiError(Code.SN_EXISTS);
   const fresh = candidates.filter(({ result }) => {
     if (!existing.has(result.sn)) return true;
     Object.assign(result, { code: duplicate.code, info: duplicate.message });

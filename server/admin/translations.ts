@@ -80,7 +80,7 @@ const languageBody = entryBody.extend({ language: langSchema });
 /** 55 'Language type required' for a missing language and for one the portal does not have (only en, zh, de, ja). */
 function requireLanguage(body: unknown): Lang {
   const parsed = langSchema.safeParse((body as Record<string, unknown> | null)?.language);
-  if (!parsed.success) throw new ApiError(55, `Language type required: language (one of ${TRANSLATION_LANGUAGES.join(', ')})`, { data: { field: 'language' } });
+  if (!parsed.success) throw new ApiError(Code.LANGUAGE_REQUIRED, `Language type required: language (one of ${TRANSLATION_LANGUAGES.join(', ')})`, { data: { field: 'language' } });
   return parsed.data;
 }
 
@@ -108,7 +108,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
     validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
       const lng = langSchema.safeParse((request.query as Record<string, unknown>)?.lng);
-      if (!lng.success) throw new ApiError(55);
+      if (!lng.success) throw new ApiError(Code.LANGUAGE_REQUIRED);
       const rows = await deps.db.select().from(translations).where(eq(translations.language, lng.data));
       const data: Record<string, Record<string, string>> = {};
       for (const row of rows) (data[row.namespace] ??= {})[row.key] = row.value;
@@ -180,7 +180,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
       const { namespace, key, value } = parseBody(entryBody, request.body);
       const shipped = localeFiles().get(`${language}/${namespace}`)?.get(key);
       if (shipped !== undefined || (await findOverride(deps.db, language, namespace, key))) {
-        throw new ApiError(40, undefined, { data: { field: 'key' } });
+        throw new ApiError(Code.LANGUAGE_CODE_EXISTS, undefined, { data: { field: 'key' } });
       }
       await upsert(deps, request, language, namespace, key, value, null);
       return ok({ language, namespace, key, value });
@@ -196,7 +196,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
       const language = requireLanguage(request.body);
       const { namespace, key } = parseBody(entryBody.pick({ namespace: true, key: true }), request.body);
       const existing = await findOverride(deps.db, language, namespace, key);
-      if (!existing) throw new ApiError(84);
+      if (!existing) throw new ApiError(Code.NOTHING_TO_DELETE);
       const now = deps.clock();
       await deps.db.transaction(async (tx) => {
         await tx.delete(translations).where(eq(translations.id, existing.id));

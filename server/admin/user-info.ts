@@ -79,7 +79,7 @@ export function registerUserInfo(app: FastifyInstance, deps: AppDeps): void {
         })
         .catch((error: unknown) => {
           // Another user took the address between the check and the write (the unique index).
-          if (isUniqueViolation(error)) throw new ApiError(37, undefined, { data: { field: 'email' } });
+          if (isUniqueViolation(error)) throw new ApiError(Code.USER_EXISTS, undefined, { data: { field: 'email' } });
           throw error;
         });
       return ok(present(after));

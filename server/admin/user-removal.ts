@@ -56,7 +56,7 @@ export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
       const user = await userToRemove(request, id);
       const history = await userHistory(deps.db, user);
       if (hasHistory(history)) {
-        throw new ApiError(400, 'Operation failure: the user has history (systems, logins, log rows, shares or licenses); deactivate the user instead', {
+        throw new ApiError(Code.OPERATION_FAILED, 'Operation failure: the user has history (systems, logins, log rows, shares or licenses); deactivate the user instead', {
           data: { history },
         });
       }

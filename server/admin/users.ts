@@ -56,7 +56,7 @@ export const userHooks: CrudHooks = {
     }
     const roles = values.roles as string[];
     const key = String(values.license_key ?? '');
-    if (holdsLicensedRole(roles) && !key) throw new ApiError(48, undefined, { data: { field: 'license_key' } });
+    if (holdsLicensedRole(roles) && !key) throw new ApiError(Code.LICENSE_REQUIRED, undefined, { data: { field: 'license_key' } });
     if (key) await assertLicenseAssignable(db, key, String(values.username), roles, now);
     const { password, ...rest } = values;
     return { ...rest, passwordHash: await hashPassword(String(password)) } as Row;
@@ -205,9 +205,9 @@ async function assertLicenseForEdit(
   const added = roles.filter((r) => !previousRoles.includes(r));
   if (!holdsLicensedRole(added)) return;
   const [held] = await db.select().from(licenses).where(sql`lower(${licenses.assigned_user}) = lower(${username})`).limit(1);
-  if (!held) throw new ApiError(48, undefined, { data: { field: 'license_key' } });
-  if (held.expires_at < isoDay(now)) throw new ApiError(38, undefined, { data: { field: 'license_key' } });
-  if (!roles.includes(held.license_type)) throw new ApiError(17, undefined, { data: { field: 'license_key' } });
+  if (!held) throw new ApiError(Code.LICENSE_REQUIRED, undefined, { data: { field: 'license_key' } });
+  if (held.expires_at < isoDay(now)) throw new ApiError(Code.LICENSE_EXPIRED, undefined, { data: { field: 'license_key' } });
+  if (!roles.includes(held.license_type)) throw new ApiError(Code.LICENSE_ROLE_MISMATCH, undefined, { data: { field: 'license_key' } });
 }
 
 /** 37 when another user (not `exceptUserId`) already has this e-mail address, whatever its case. */
@@ -219,7 +219,7 @@ export async function assertEmailFree(db: Database, email: string, exceptUserId?
     .from(users)
     .where(exceptUserId === undefined ? same : and(same, ne(users.id, exceptUserId)))
     .limit(1);
-  if (other) throw new ApiError(37, undefined, { data: { field: 'email' } });
+  if (other) throw new ApiError(Code.USER_EXISTS, undefined, { data: { field: 'email' } });
 }
 
 /** Assigns the license given when a licensed user was created or edited (same transaction as the user). */

@@ -23,7 +23,7 @@ export interface UploadLimits {
  * The route registers @fastify/multipart with `limits.fileSize = maxBytes` and `throwFileSizeLimit: false`.
  */
 export async function readOneFile(request: FastifyRequest, limits: UploadLimits): Promise<UploadedFile> {
-  if (!request.isMultipart()) throw new ApiError(34);
+  if (!request.isMultipart()) throw new ApiError(Code.ATTACHMENT_EMPTY);
   let file: UploadedFile | undefined;
   let refusal: ApiError | undefined;
   for await (const part of request.parts()) {
@@ -42,17 +42,17 @@ export async function readOneFile(request: FastifyRequest, limits: UploadLimits)
       size += chunk.length;
       if (!sniffed && size >= limits.magic.length) {
         sniffed = true;
-        if (!Buffer.concat(chunks).subarray(0, limits.magic.length).equals(limits.magic)) refusal = new ApiError(95);
+        if (!Buffer.concat(chunks).subarray(0, limits.magic.length).equals(limits.magic)) refusal = new ApiError(Code.ATTACHMENT_FORMAT);
       }
     }
     if (part.file.truncated) {
       refusal ??= new ApiError(Code.PARAM_ERROR, `Parameter error: file (larger than ${limits.maxBytes} bytes)`, { data: { field: 'file' } });
     }
     const data = refusal ? Buffer.alloc(0) : Buffer.concat(chunks);
-    if (!refusal && data.length > 0 && !sniffed) refusal = new ApiError(95);
+    if (!refusal && data.length > 0 && !sniffed) refusal = new ApiError(Code.ATTACHMENT_FORMAT);
     file = { filename: part.filename, data };
   }
   if (refusal) throw refusal;
-  if (!file || file.data.length === 0) throw new ApiError(34);
+  if (!file || file.data.length === 0) throw new ApiError(Code.ATTACHMENT_EMPTY);
   return file;
 }

@@ -129,7 +129,7 @@ function verifyAccessToken(
 }
 
 function unauthorized(reason: string): ApiError {
-  return new ApiError(401, `Unauthorized: ${reason}`, { httpStatus: 401 });
+  return new ApiError(Code.UNAUTHORIZED, `Unauthorized: ${reason}`, { httpStatus: 401 });
 }
 
 /** What RefreshToken answers for a session ended elsewhere (CONTRACT.md), on HTTP 401 as for any token no longer good. */

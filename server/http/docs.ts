@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { STAFF_ROLES, type Role } from '../../permissions/roles';
 import { ApiError } from './envelope';
+import { Code } from '../../contract/codes';
 
 /** The routes of the OpenAPI document itself (the UI's page and assets around them hold nothing of the API). */
 export const API_DOCUMENT_ROUTES = ['/api/docs/json', '/api/docs/yaml'];
@@ -44,7 +45,7 @@ export async function registerApiDocs(app: FastifyInstance): Promise<void> {
 async function staffOnlyForTheDocument(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   if (!API_DOCUMENT_ROUTES.includes(request.routeOptions.url ?? '')) return;
   const roles = (request.user?.roles ?? []) as Role[];
-  if (!roles.some((role) => STAFF_ROLES.includes(role))) throw new ApiError(45);
+  if (!roles.some((role) => STAFF_ROLES.includes(role))) throw new ApiError(Code.NO_PERMISSION);
 }
 
 /**

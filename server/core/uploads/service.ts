@@ -4,6 +4,7 @@ import type { Database } from '../../db';
 import { uploads } from '../../db/schema';
 import { ApiError } from '../../http/envelope';
 import type { Storage } from '../storage';
+import { Code } from '../../../contract/codes';
 
 /**
  * The uploads table (server/db/schema/uploads.ts): every SQL statement about uploaded files. A file is uploaded
@@ -77,13 +78,13 @@ export async function assertAttachable(
   { resource, field, ids, ownerId, recordId }: { resource: string; field: string; ids: readonly number[]; ownerId: number; recordId?: number },
 ): Promise<void> {
   if (ids.length === 0) return;
-  if (new Set(ids).size !== ids.length) throw new ApiError(96, undefined, { data: { field } });
+  if (new Set(ids).size !== ids.length) throw new ApiError(Code.REPEATED_UPLOAD, undefined, { data: { field } });
   const rows = await db
     .select({ id: uploads.id, ownerId: uploads.ownerId, recordId: uploads.recordId })
     .from(uploads)
     .where(and(inArray(uploads.id, [...ids]), eq(uploads.resource, resource), eq(uploads.field, field)));
   const usable = rows.filter((row) => (row.recordId === null ? row.ownerId === ownerId : recordId !== undefined && row.recordId === recordId));
-  if (usable.length !== ids.length) throw new ApiError(54, undefined, { data: { field } });
+  if (usable.length !== ids.length) throw new ApiError(Code.ATTACHMENTS_NOT_UPLOADED, undefined, { data: { field } });
 }
 
 /**
@@ -101,7 +102,7 @@ export async function attachFiles(tx: Database, { resource, field, ids, recordId
       .set({ recordId })
       .where(and(inArray(uploads.id, [...ids]), eq(uploads.resource, resource), eq(uploads.field, field), sql`(${uploads.recordId} IS NULL OR ${uploads.recordId} = ${recordId})`))
       .returning({ id: uploads.id });
-    if (taken.length !== ids.length) throw new ApiError(54, undefined, { data: { field } });
+    if (taken.length !== ids.length) throw new ApiError(Code.ATTACHMENTS_NOT_UPLOADED, undefined, { data: { field } });
   }
   const [twice] = await tx
     .select({ sha256: uploads.sha256 })
@@ -110,7 +111,7 @@ export async function attachFiles(tx: Database, { resource, field, ids, recordId
     .groupBy(uploads.sha256)
     .having(sql`count(*) > 1`)
     .limit(1);
-  if (twice) throw new ApiError(96, undefined, { data: { field } });
+  if (twice) throw new ApiError(Code.REPEATED_UPLOAD, undefined, { data: { field } });
 }
 
 /** In a record's delete transaction: its files are let go (the clean-up removes them with their bytes). */

@@ -39,9 +39,9 @@ export async function ingestWithDeviceKey(
   onNewFaults?: NewFaultsListener,
   rawRetentionDays = DEFAULT_RAW_RETENTION_DAYS,
 ): Promise<IngestResult> {
-  if (!deviceKey) throw new ApiError(401, 'Unauthorized: missing device key', { httpStatus: 401 });
+  if (!deviceKey) throw new ApiError(Code.UNAUTHORIZED, 'Unauthorized: missing device key', { httpStatus: 401 });
   const system = await identities.find(deviceKey);
-  if (!system) throw new ApiError(401, 'Unauthorized: unknown device key', { httpStatus: 401 });
+  if (!system) throw new ApiError(Code.UNAUTHORIZED, 'Unauthorized: unknown device key', { httpStatus: 401 });
   return ingestBatch(db, system, batch, now, onNewFaults, rawRetentionDays);
 }
 
@@ -63,7 +63,7 @@ export async function ingestBatch(
   const { result, newFaults, reporter } = await db.transaction(async (tx) => {
     // The whole row, locked: the status rule reads its last report, and fault mails need its details.
     const [reporter] = await tx.select().from(systems).where(eq(systems.id, system.id)).for('update');
-    if (!reporter) throw new ApiError(401, 'Unauthorized: unknown device key', { httpStatus: 401 });
+    if (!reporter) throw new ApiError(Code.UNAUTHORIZED, 'Unauthorized: unknown device key', { httpStatus: 401 });
     const { inserted, days } = await storeSamples(tx, system, batch, times, { assumeNew: false, withStatus: false });
     const newFaults = await upsertFaults(tx, system.id, batch);
     const emsStatus = await updateStatus(tx, reporter, batch, times);

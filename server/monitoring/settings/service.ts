@@ -7,6 +7,7 @@ import { dashboardSettings, electricityTariffs, systemSettings } from '../../db/
 import { tariffFor, type Tariff } from '../income/tariffs';
 import type { SystemRow } from '../scope';
 import { PRICE_LEVELS } from '../demo/places';
+import { Code } from '../../../contract/codes';
 
 /** A customer's prices (elecPriceSetting), a system's operating settings (systemSettings), dashboard preferences. */
 export interface TariffInput {
@@ -20,7 +21,7 @@ export interface TariffInput {
 export async function saveTariff(db: Database, userId: number, system: SystemRow | null, input: TariffInput, now: Date): Promise<void> {
   const overlap = firstOverlap(input.periods);
   if (overlap) {
-    throw new ApiError(110, `Time ranges overlap: ${overlapText(input.periods, overlap)}`, {
+    throw new ApiError(Code.TIME_RANGES_OVERLAP, `Time ranges overlap: ${overlapText(input.periods, overlap)}`, {
       data: { field: 'periods', rows: [overlap.first + 1, overlap.second + 1] },
     });
   }

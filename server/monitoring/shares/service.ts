@@ -85,7 +85,7 @@ export async function shareSystem(
 }
 
 /** 37 on the dialog's e-mail field: the address is taken by an account this share cannot use. */
-const userExists = (why: string) => new ApiError(37, `User exists: ${why}`, { data: { field: 'email' } });
+const userExists = (why: string) => new ApiError(Code.USER_EXISTS, `User exists: ${why}`, { data: { field: 'email' } });
 
 /**
  * The sharer account of a person without one; its user name is the address until they choose their own at
@@ -124,7 +124,7 @@ async function liveInvitation(db: Database, token: string, now: Date) {
     .from(shareInvitations)
     .innerJoin(users, eq(users.id, shareInvitations.sharerUserId))
     .where(and(eq(shareInvitations.tokenHash, hashToken(token)), isNull(shareInvitations.usedAt), gt(shareInvitations.expiresAt, now)));
-  if (!row) throw new ApiError(12);
+  if (!row) throw new ApiError(Code.LINK_EXPIRED);
   return row;
 }
 
