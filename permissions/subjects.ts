@@ -1,4 +1,4 @@
-import { ENTITY_RULES } from './entities';
+import { ENTITY_RULES, SYSTEM_MANAGERS } from './entities';
 import { ROLES, type Role } from './roles';
 
 /**
@@ -19,8 +19,12 @@ export type CrudAction = (typeof CRUD_ACTIONS)[number];
 export type SubjectAction = CrudAction | (string & {});
 
 export const SUBJECTS = [
-  // Monitoring: a system and its parts (rows in the caller's scope, DESIGN §6).
+  // Monitoring: a system and its parts (rows in the caller's scope, DESIGN §6); the storage list over them;
+  // the customer's own systems (selector and figures).
   'system',
+  'fleet',
+  'fleetOverview',
+  'customerSystems',
   'systemRemark',
   'systemCost',
   'systemShareRecipients',
@@ -69,8 +73,16 @@ const EDIT: readonly CrudAction[] = ['read', 'create', 'update', 'delete'];
 export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // Everyone logged in reads the systems in their scope and exports their figures; the scope does the rest.
   { subject: 'system', actions: ['read', 'export'], roles: ROLES },
-  // Shares: read by the owner and those who read share recipients, written by the owner (row rules in the calls).
-  { subject: 'share', actions: ['read', 'create', 'update', 'delete'], roles: ROLES },
+  // The storage list (and what reads many systems at once): its screen's roles, and the supplier, whose dashboard it is.
+  { subject: 'fleet', actions: ['read'], screen: 'energyStorageList' },
+  { subject: 'fleet', actions: ['read'], roles: ['supplier'] },
+  // The staff home over the same systems (the supplier's home is the list itself).
+  { subject: 'fleetOverview', actions: ['read'], screen: 'energyStorageList' },
+  // Spec §6: the system selector and a customer's figures are for customers and sharers only.
+  { subject: 'customerSystems', actions: ['read'], roles: ['customer', 'sharer'] },
+  // Shares: written by the system's owner alone, read by the owner and the staff who manage systems (row rules in the calls).
+  { subject: 'share', actions: ['read', 'create', 'update', 'delete'], roles: ['customer'] },
+  { subject: 'share', actions: ['read'], roles: SYSTEM_MANAGERS },
   // One's own session, password and dashboard preferences.
   { subject: 'account', actions: ['read', 'update'], roles: ROLES },
   // The menu's layout (titles, order, icons) every signed-in user's menu is drawn with.

@@ -147,7 +147,7 @@ export const menuHooks: CrudHooks = {
 
 export function registerMenus(app: FastifyInstance, deps: AppDeps): void {
   // Every logged-in user's web app reads this at start to shape the sidebar; access stays with the role table.
-  app.get('/GetMenuOverrides', {
+  app.get('/Menu/GetMenuOverrides', {
     config: { permission: { subject: 'navigation', action: 'read' } },
     schema: { tags: ['menuManagement'], summary: 'The menu tree as overrides of the route table: { [menuKey]: { title?: { en, zh, de, ja }, order, icon?, hidden } }' },
     handler: async () => ok(await menuOverrides(deps.db)),

@@ -14,7 +14,7 @@ import { ApiError } from './envelope';
  *   config: { permission: { subject: 'license', action: ['create', 'update'] } }  // any of them (a save)
  *   config: { public: true }                                            // no token at all (login, health)
  *
- * The preHandler below refuses a caller whose CASL ability lacks it with code 45 before the handler runs;
+ * The hook below refuses a caller whose CASL ability lacks it with code 45 before the body is even validated;
  * row scope (which license, which system) is the service's job with the same subject's `scope`
  * (permissions/scopes.ts). A call registered under /api with neither fails the start-up.
  *
@@ -42,8 +42,9 @@ export interface ApiCall {
   url: string;
   permission?: Permission;
   public: boolean;
-  /** The route's body schema, when it declares one. */
+  /** The route's body and query schemas, when it declares them. */
   body?: unknown;
+  querystring?: unknown;
 }
 
 // By the caller's user object, which the auth hook keeps per access token: one lookup per request.
@@ -105,10 +106,11 @@ export const permissionPlugin = fp(async (app: FastifyInstance) => {
       throw new Error(`${route.method} ${route.url}: name what the call needs, config: { permission: { subject, action } } or { public: true } (server/http/permissions.ts)`);
     }
     for (const method of [route.method].flat()) {
-      app.apiCalls.push({ method, url: route.url, permission, public: isPublic, body: route.schema?.body });
+      app.apiCalls.push({ method, url: route.url, permission, public: isPublic, body: route.schema?.body, querystring: route.schema?.querystring });
     }
   });
-  app.addHook('preHandler', async (request) => {
+  // Before validation: a caller without the permission learns nothing, not even which body the call expects.
+  app.addHook('preValidation', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission || request.is404) return;
     const { key, actions } = permissionParts(permission);

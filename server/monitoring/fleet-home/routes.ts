@@ -20,7 +20,7 @@ export const fleetHomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
   const { viewer, now } = contextOf(deps);
 
   app.post('/GetFleetOverview', {
-    config: { permission: { subject: 'system', action: 'read' } },
+    config: { permission: { subject: 'fleetOverview', action: 'read' } },
     schema: {
       tags: ['ESS'],
       summary: "The staff home in the caller's scope: systems with open faults, systems offline for more than a day, today's energy, the last events",

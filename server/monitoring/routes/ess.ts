@@ -27,7 +27,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   const { viewer, now } = contextOf(deps);
 
   app.post('/GetSystems', {
-    config: { permission: { subject: 'system', action: 'read' } },
+    config: { permission: { subject: 'fleet', action: 'read' } },
     schema: { tags, summary: 'The storage list in the caller\'s scope: search, filter, sort, page', body: s.systemsBody },
     handler: async (request) => {
       requireStorageList(request);
@@ -36,7 +36,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/GetVtSystemStatusCount', {
-    config: { permission: { subject: 'system', action: 'read' } },
+    config: { permission: { subject: 'fleet', action: 'read' } },
     schema: { tags, summary: 'Systems per ems_status in the caller\'s scope (unknown = never reported)' },
     handler: async (request) => {
       requireStorageList(request);
@@ -45,7 +45,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   const customerList = {
-    config: { permission: { subject: 'system', action: 'read' } as const },
+    config: { permission: { subject: 'customerSystems', action: 'read' } as const },
     schema: { tags, summary: "The customer's or sharer's systems; 'All' first with the sums when there are several" },
     handler: async (request: Parameters<typeof requireCustomerOrSharer>[0]) => {
       requireCustomerOrSharer(request);
@@ -56,7 +56,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   app.post('/GetCustomer', customerList);
 
   app.post('/SticsSummeryDataForCustomer', {
-    config: { permission: { subject: 'system', action: 'read' } },
+    config: { permission: { subject: 'customerSystems', action: 'read' } },
     schema: { tags, summary: "Left-panel figures and current power flow of a customer's system or 'All'", body: s.snBody },
     handler: async (request) => {
       requireCustomerOrSharer(request);
@@ -119,7 +119,7 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   });
 
   app.post('/GetUserLogBySn', {
-    config: { permission: { subject: 'system', action: 'read' } },
+    config: { permission: { subject: 'fleet', action: 'read' } },
     schema: { tags, summary: 'Who changed what on a system, newest first (amounts and share addresses only to those who may read them)', body: s.pagedSnBody },
     handler: async (request) => {
       requireStorageList(request);

@@ -8,7 +8,7 @@ import { contextOf, requireStorageList } from './context';
 export const positionRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { viewer, now } = contextOf(deps);
   app.post('/GetMapsList', {
-    config: { permission: { subject: 'system', action: 'read' } },
+    config: { permission: { subject: 'fleet', action: 'read' } },
     schema: { tags: ['Position'], summary: 'Map positions of the systems in the caller\'s scope' },
     handler: async (request) => {
       requireStorageList(request);

@@ -16,7 +16,7 @@ export const storageListRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (f
   const { viewer, now } = contextOf(deps);
 
   app.post('/GetSystemStatusCount', {
-    config: { permission: { subject: 'system', action: 'read' } },
+    config: { permission: { subject: 'fleet', action: 'read' } },
     schema: {
       tags: ['EnergyStorageList'],
       summary: "Systems per ems_status among those the storage list's search finds in the caller's scope",
