@@ -6,7 +6,7 @@ import { HEAD_BYTES, sniffType } from './sniff';
 
 /** Code 95 with the reason, for the log and the curious client; the web app shows the translated text of 95. */
 export function formatRefused(reason: string): ApiError {
-  return new ApiError(Code.ATTACHMENT_FORMAT, `${CODE_MESSAGES[95]}: ${reason}`, { data: { field: 'file' } });
+  return new ApiError(Code.ATTACHMENT_FORMAT, `${CODE_MESSAGES[Code.ATTACHMENT_FORMAT]}: ${reason}`, { data: { field: 'file' } });
 }
 
 /**
