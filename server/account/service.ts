@@ -116,7 +116,7 @@ export class AccountService {
     const now = this.clock();
     // The revocation and its user-log row commit together or not at all.
     await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+      const db = tx;
       await new Sessions(db).revoke(caller.sessionId, 'logout', now);
       await writeUserLog(db, { userId: caller.id, username: caller.username, action: 'logout', ip, detail: { sessionId: caller.sessionId } }, now);
     });
@@ -145,7 +145,7 @@ export class AccountService {
     const passwordHash = await hashPassword(newPassword);
     // The new password, the ended sessions and the user-log row commit together or not at all.
     await this.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+      const db = tx;
       await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
       await new Sessions(db).revokeOthers(user.id, caller.sessionId, 'password_change', now);
       await writeUserLog(db, { userId: user.id, username: user.username, action: 'password_change', ip, detail: { sessionId: caller.sessionId } }, now);

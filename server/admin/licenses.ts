@@ -116,7 +116,7 @@ export function registerLicenses(app: FastifyInstance, deps: AppDeps): void {
       if (!license.assigned_user) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });
       const now = deps.clock();
       await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+        const db = tx;
         await db.update(licenses).set({ assigned_user: null, updated_at: now }).where(eq(licenses.id, id));
         await writeAudit(db, request, now, {
           action: 'licenseManagement.unassign',

@@ -7,7 +7,6 @@ import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
 import { parseBody } from '../crud/validate';
-import type { Database } from '../db';
 import { rolePermissions } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
 import { ADMIN_ROLE, assertMayActOnAdmin } from './admin-protection';
@@ -62,7 +61,7 @@ export function registerRoles(app: FastifyInstance, deps: AppDeps): void {
       const now = deps.clock();
       const [before] = await deps.db.select().from(rolePermissions).where(eq(rolePermissions.role, body.role));
       await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+        const db = tx;
         const description = body.description ?? before?.description ?? '';
         await db
           .insert(rolePermissions)

@@ -221,7 +221,7 @@ async function importRows(deps: AppDeps, crud: CrudService, request: FastifyRequ
         }
         audits.push({ action: 'snManagement.import', target: `snManagement:${row.id}`, after: crud.present(row as Row), extra: { file: filename, row: result.row } });
       }
-      await writeAudits(tx as unknown as Database, request, now, audits);
+      await writeAudits(tx, request, now, audits);
     }
   });
   return results;

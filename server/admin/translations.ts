@@ -200,7 +200,7 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
       const now = deps.clock();
       await deps.db.transaction(async (tx) => {
         await tx.delete(translations).where(eq(translations.id, existing.id));
-        await writeAudit(tx as unknown as Database, request, now, {
+        await writeAudit(tx, request, now, {
           action: 'langTransManagement.delete',
           target: `langTransManagement:${language}:${namespace}:${key}`,
           before: { value: existing.value },
@@ -244,7 +244,7 @@ async function upsert(
         target: [translations.language, translations.namespace, translations.key],
         set: { value, updated_by: request.user.username, updated_at: now },
       });
-    await writeAudit(tx as unknown as Database, request, now, {
+    await writeAudit(tx, request, now, {
       action: 'langTransManagement.update',
       target: `langTransManagement:${language}:${namespace}:${key}`,
       before: { value: before },

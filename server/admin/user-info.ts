@@ -7,7 +7,7 @@ import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
 import { validateFields } from '../crud/validate';
-import { isUniqueViolation, type Database } from '../db';
+import { isUniqueViolation } from '../db';
 import { users } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
 import { assertEmailFree } from './users';
@@ -67,7 +67,7 @@ export function registerUserInfo(app: FastifyInstance, deps: AppDeps): void {
       await assertEmailFree(deps.db, set.email, request.user.id);
       const after = await deps.db
         .transaction(async (tx) => {
-          const db = tx as unknown as Database;
+          const db = tx;
           const [row] = await db.update(users).set(set).where(eq(users.id, request.user.id)).returning();
           await writeAudit(db, request, now, {
             action: 'userInfoSettings.update',

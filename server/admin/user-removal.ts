@@ -7,7 +7,6 @@ import { Sessions } from '../account/sessions';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../crud/audit';
 import { parseBody } from '../crud/validate';
-import type { Database } from '../db';
 import { users } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
 import { assertMayActOnAdmin, assertNotSelf, assertUnlockedAdminRemains, holdsAdminRole, losesUnlockedAdmin } from './admin-protection';
@@ -62,7 +61,7 @@ export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
       }
       const now = deps.clock();
       await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+        const db = tx;
         await db.delete(users).where(eq(users.id, id));
         if (losesUnlockedAdmin(user, { roles: [], locked: true })) await assertUnlockedAdminRemains(db);
         await writeAudit(db, request, now, {
@@ -93,7 +92,7 @@ export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
       const now = deps.clock();
       const after = { locked: deactivated, deactivatedAt: deactivated ? now : null };
       await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+        const db = tx;
         await db.update(users).set({ ...after, updatedAt: now }).where(eq(users.id, id));
         if (losesUnlockedAdmin(user, { roles: user.roles, locked: deactivated })) await assertUnlockedAdminRemains(db);
         if (deactivated) await new Sessions(db).revokeAll(id, 'admin', now);

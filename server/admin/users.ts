@@ -93,7 +93,7 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
       await assertMayActOnAdmin(deps.db, request, holdsAdminRole(user.roles));
       const now = deps.clock();
       await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+        const db = tx;
         await db.update(users).set({ locked, updatedAt: now }).where(eq(users.id, id));
         if (losesUnlockedAdmin(user, { roles: user.roles, locked })) await assertUnlockedAdminRemains(db);
         if (locked) await new Sessions(db).revokeAll(id, 'admin', now);
@@ -123,7 +123,7 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
       const now = deps.clock();
       const passwordHash = await hashPassword(password);
       await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+        const db = tx;
         await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
         await new Sessions(db).revokeAll(id, 'admin', now);
         await writeAudit(db, request, now, { action: writeUser('resetPassword'), target: `userManagement:${id}`, extra: { username: user.username } });
@@ -160,7 +160,7 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
       const denied = [...new Set(menuDenied)].sort();
       const now = deps.clock();
       await deps.db.transaction(async (tx) => {
-        const db = tx as unknown as Database;
+        const db = tx;
         await db.update(users).set({ menuDenied: denied, updatedAt: now }).where(eq(users.id, id));
         await writeAudit(db, request, now, {
           action: writeUser('menuPermissions'),

@@ -371,7 +371,7 @@ export class CrudService {
 
     try {
       const saved = await this.db.transaction(async (tx) => {
-        const txCtx = { ...ctx, db: tx as unknown as Database };
+        const txCtx = { ...ctx, db: tx };
         let row: Row;
         if (mode === 'create') {
           [row] = (await tx.insert(this.table).values(columnValues).returning()) as Row[];
@@ -379,7 +379,7 @@ export class CrudService {
           [row] = (await tx.update(this.table).set(columnValues).where(eq(this.column(this.idField), id!)).returning()) as Row[];
         }
         await this.hooks.afterSave?.(row!, txCtx, values);
-        await writeAudit(tx as unknown as Database, request, now, {
+        await writeAudit(tx, request, now, {
           action: `${this.declaration.name}.${mode === 'create' ? 'create' : 'update'}`,
           target: `${this.declaration.name}:${String(row![this.idField])}`,
           before: existing ? this.present(existing) : undefined,
@@ -401,8 +401,8 @@ export class CrudService {
     await this.hooks.beforeDelete?.(existing, { request, db: this.db, now, existing });
     await this.db.transaction(async (tx) => {
       await tx.delete(this.table).where(eq(this.column(this.idField), id));
-      await this.hooks.afterDelete?.(existing, { request, db: tx as unknown as Database, now, existing });
-      await writeAudit(tx as unknown as Database, request, now, {
+      await this.hooks.afterDelete?.(existing, { request, db: tx, now, existing });
+      await writeAudit(tx, request, now, {
         action: `${this.declaration.name}.delete`,
         target: `${this.declaration.name}:${String(id)}`,
         before: this.present(existing),

@@ -154,7 +154,7 @@ class WorkflowEngine {
     const user = request.user;
 
     const saved = await this.deps.db.transaction(async (tx) => {
-      const db = tx as unknown as Database;
+      const db = tx;
       const inScope = and(eq(this.idColumn, id), this.scopeOf(request));
       // The row is locked while it is read: a second transition at the same moment waits, then reads the state
       // the first one left and is refused. The UPDATE repeats the condition, so no state it leaves is ever skipped.

@@ -93,8 +93,8 @@ export const essRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       // The remark and its user-log row commit together or not at all.
       await db.transaction(async (tx) => {
-        await updateRemark(tx as unknown as Database, system, request.body.remark);
-        await logSystemChange(tx as unknown as Database, request.user, system, 'update_remark', { remark: request.body.remark }, request.ip, now());
+        await updateRemark(tx, system, request.body.remark);
+        await logSystemChange(tx, request.user, system, 'update_remark', { remark: request.body.remark }, request.ip, now());
       });
       return ok(null);
     },

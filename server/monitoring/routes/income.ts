@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
-import type { Database } from '../../db';
 import { Code } from '../../../contract/codes';
 import { ApiError, ok } from '../../http/envelope';
 import { exportTexts } from '../exports/texts';
@@ -56,8 +55,8 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
       if (system.customerUserId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
       // The cost and its user-log row commit together or not at all.
       await db.transaction(async (tx) => {
-        await updateSystemCost(tx as unknown as Database, system, request.body.systemCost, request.body.currency);
-        await logSystemChange(tx as unknown as Database, request.user, system, 'update_system_cost', { systemCost: request.body.systemCost, currency: request.body.currency ?? system.currency }, request.ip, now());
+        await updateSystemCost(tx, system, request.body.systemCost, request.body.currency);
+        await logSystemChange(tx, request.user, system, 'update_system_cost', { systemCost: request.body.systemCost, currency: request.body.currency ?? system.currency }, request.ip, now());
       });
       return ok(null);
     },

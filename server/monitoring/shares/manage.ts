@@ -65,7 +65,7 @@ async function shareOfSystem(db: Database, system: SystemRow, id: number) {
 /** Ends the share at once; a pending invitation of a person left with no share stops working too. */
 export async function revokeShare(db: Database, system: SystemRow, id: number, now: Date, audit: (tx: Database, email: string) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
-    const share = await shareOfSystem(tx as unknown as Database, system, id);
+    const share = await shareOfSystem(tx, system, id);
     await tx.delete(systemShares).where(eq(systemShares.id, share.id));
     const [left] = await tx.select({ id: systemShares.id }).from(systemShares).where(eq(systemShares.sharerUserId, share.sharerUserId)).limit(1);
     if (!left) {
@@ -74,7 +74,7 @@ export async function revokeShare(db: Database, system: SystemRow, id: number, n
         .set({ expiresAt: now })
         .where(and(eq(shareInvitations.sharerUserId, share.sharerUserId), isNull(shareInvitations.usedAt), gt(shareInvitations.expiresAt, now)));
     }
-    await audit(tx as unknown as Database, share.email);
+    await audit(tx, share.email);
   });
 }
 
@@ -91,7 +91,7 @@ export async function extendShare(
   audit: (tx: Database, email: string) => Promise<void>,
 ): Promise<{ expires_at: string }> {
   return db.transaction(async (tx) => {
-    const share = await shareOfSystem(tx as unknown as Database, system, id);
+    const share = await shareOfSystem(tx, system, id);
     const from = share.expiresAt > now ? share.expiresAt : now;
     const expiresAt = new Date(from.getTime() + days * DAY_MS);
     await tx.update(systemShares).set({ expiresAt }).where(eq(systemShares.id, share.id));
@@ -99,7 +99,7 @@ export async function extendShare(
       .update(shareInvitations)
       .set({ expiresAt })
       .where(and(eq(shareInvitations.sharerUserId, share.sharerUserId), isNull(shareInvitations.usedAt), lt(shareInvitations.expiresAt, expiresAt)));
-    await audit(tx as unknown as Database, share.email);
+    await audit(tx, share.email);
     return { expires_at: expiresAt.toISOString() };
   });
 }

@@ -77,7 +77,7 @@ export async function shareSystem(
         });
     // The invitation link is in clear only in the sealed text the transport gets (DESIGN §10).
     await queueMails(tx, [mail], now, mailer.seal);
-    await audit?.(tx as unknown as Database);
+    await audit?.(tx);
     return { sharer_username: sharer!.username, expires_at: expiresAt.toISOString(), register_token: registerToken };
   });
   mailer.sendQueued();
