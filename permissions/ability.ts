@@ -51,7 +51,7 @@ function buildAbility(roles: readonly string[], menuDenied: readonly string[], r
   const holds = (held: readonly string[] | undefined) => !held || held.some((r) => roles.includes(r));
   const openScreens = new Set(leafRoutes(routes).filter((r) => holds(r.roles) && !menuDenied.includes(r.key)).map((r) => r.key));
   for (const grant of SUBJECT_GRANTS) {
-    if (grant.screen ? openScreens.has(grant.screen) : holds(grant.roles)) can([...grant.actions], grant.subject);
+    if ((!grant.screen || openScreens.has(grant.screen)) && holds(grant.roles)) can([...grant.actions], grant.subject);
   }
   for (const declaration of RESOURCES) {
     // A declaration that names no entity of subjects.ts is an entity of its own, held with its screen.

@@ -63,7 +63,7 @@ export interface SubjectGrant {
   actions: readonly SubjectAction[];
   /** The route key whose roles hold the grant (and whose per-user denial removes it). */
   screen?: string;
-  /** The roles that hold it, for a subject no screen stands for. */
+  /** The roles that hold it, for a subject no screen stands for; with a screen, only these of its roles. */
   roles?: readonly Role[];
 }
 
@@ -107,7 +107,8 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // The outbox shows what was sent; the mailer alone writes it.
   { subject: 'mailOutbox', actions: ['read'], screen: 'emailDeliveringRules' },
 
-  { subject: 'complaint', actions: ALL, screen: 'customerComplaintList' },
+  // DESIGN §9: sharers, suppliers and VPP managers have no complaint screens (the route table opens them to all).
+  { subject: 'complaint', actions: ALL, screen: 'customerComplaintList', roles: ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager') },
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
   { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
 ];
