@@ -47,5 +47,7 @@ export function registerResources(
   // Hooks of a resource that is not generated would never run: a misspelt name must not pass silently.
   const orphan = Object.keys(hooks).find((name) => !services[name]);
   if (orphan) throw new Error(`hooks for '${orphan}', which is no declared resource with a table`);
+  const orphanWorkflow = Object.keys(workflowHooks).find((name) => !services[name]?.declaration.workflow);
+  if (orphanWorkflow) throw new Error(`workflow hooks for '${orphanWorkflow}', which is no declared resource with a table and a workflow`);
   return services;
 }
