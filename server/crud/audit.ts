@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db';
-import { userLog } from '../db/schema';
+import { writeUserLog, type UserLogEntry } from '../user-log/write';
 
 /** What an administration write did; `action` reads like 'licenseManagement.create'. */
 export interface AuditEntry {
@@ -22,11 +22,10 @@ export async function writeAudit(db: Database, request: FastifyRequest, at: Date
 
 /** The audit rows of a bulk write (an import) in one statement, in the transaction of the write. */
 export async function writeAudits(db: Database, request: FastifyRequest, at: Date, entries: AuditEntry[]): Promise<void> {
-  if (entries.length === 0) return;
-  await db.insert(userLog).values(entries.map((entry) => auditRow(request, at, entry)));
+  await writeUserLog(db, entries.map((entry) => auditEntry(request, entry)), at);
 }
 
-function auditRow(request: FastifyRequest, at: Date, entry: AuditEntry): typeof userLog.$inferInsert {
+function auditEntry(request: FastifyRequest, entry: AuditEntry): UserLogEntry {
   const detail: Record<string, unknown> = { ...entry.extra };
   if (entry.before !== undefined) detail.before = entry.before;
   if (entry.after !== undefined) detail.after = entry.after;
@@ -37,6 +36,5 @@ function auditRow(request: FastifyRequest, at: Date, entry: AuditEntry): typeof 
     target: entry.target,
     detail,
     ip: request.ip,
-    createdAt: at,
   };
 }

@@ -3,6 +3,7 @@ import type { Page } from '../../../contract/codes';
 import type { Database } from '../../db';
 import { systemFaults } from '../../db/schema/monitoring';
 import { userLog } from '../../db/schema/user-log';
+import { writeUserLog } from '../../user-log/write';
 import type { SystemRow } from '../scope';
 
 /** The fault history and the user log of one system, newest first, paged. */
@@ -89,5 +90,5 @@ export async function userLogOf(db: Database, system: SystemRow, pageIndex: numb
 
 /** Records a change made to a system, so that its user log shows who did what. */
 export async function logSystemChange(db: Database, user: { id: number; username: string }, system: SystemRow, action: string, detail: Record<string, unknown>, ip: string, at: Date): Promise<void> {
-  await db.insert(userLog).values({ userId: user.id, username: user.username, action, target: system.sysSn, detail, ip, createdAt: at });
+  await writeUserLog(db, { userId: user.id, username: user.username, action, target: system.sysSn, detail, ip }, at);
 }
