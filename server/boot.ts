@@ -11,6 +11,7 @@ import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from './monitoring/demo
 import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
 import { seedMonitoringDemo } from './monitoring/demo/seed';
 import { seedAdminDemo } from './admin/demo-seed';
+import { seedMenus } from './admin/menus';
 import { watchSilentSystems } from './monitoring/systems/offline-watch';
 
 export interface Booted {
@@ -84,11 +85,13 @@ export async function boot(options: BootOptions): Promise<Booted> {
 /** Brings the schema up to date and seeds the demo into an empty database; answers whether it seeded. */
 async function migrateAndSeed(db: Database, config: AppConfig, now: Date): Promise<boolean> {
   await migrate(db);
+  // The menu tree starts as the route table (on any database, demo or not); administrators edit it from there.
+  await seedMenus(db, now);
   if (!(await isEmpty(db))) return false;
   await seedDemo(db, { password: config.demoPassword, now });
   // Each system's life from its commissioning: early years as rollups, the recent weeks as raw samples.
   await seedMonitoringDemo(db, { password: config.demoPassword, now, lifetime: true });
-  // Licenses, S/Ns of the fleet, e-mail rules, the menu tree (after the fleet: it registers the fleet's S/Ns).
+  // Licenses, S/Ns of the fleet, e-mail rules (after the fleet: it registers the fleet's S/Ns).
   await seedAdminDemo(db, { now, portalUrl: config.portalUrl });
   return true;
 }

@@ -6,7 +6,6 @@ import { systemComponents, systemFaults, systems } from '../db/schema/monitoring
 import { faultMails } from '../mail/fault-mails';
 import { DEFAULT_PORTAL_URL } from '../mail/links';
 import { deliverDueMails, queueMails } from '../mail/outbox';
-import { seedMenus } from './menus';
 
 /**
  * The administration part of the demo (issue 3), seeded by `npm start` on an empty database after the
@@ -34,7 +33,6 @@ export async function seedAdminDemo(db: Database, { now, portalUrl = DEFAULT_POR
   await seedSerialNumbers(db, now);
   await seedEmailRules(db, now);
   await seedFaultMails(db, now, portalUrl);
-  await seedMenus(db, now);
 }
 
 /**

@@ -152,8 +152,4 @@ export function registerMenus(app: FastifyInstance, deps: AppDeps): void {
     schema: { tags: ['menuManagement'], summary: 'The menu tree as overrides of the route table: { [menuKey]: { title?: { en, zh, de, ja }, order, icon?, hidden } }' },
     handler: async () => ok(await menuOverrides(deps.db)),
   });
-  // The tree starts as the route table the first time anyone opens it.
-  app.addHook('preHandler', async (request) => {
-    if (request.routeOptions.url?.startsWith('/api/Menu/')) await seedMenus(deps.db, deps.clock());
-  });
 }

@@ -4,6 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
 import { seedDemo } from '../../../server/db/seed';
+import { seedMenus } from '../../../server/admin/menus';
 import type { Envelope } from '../../../contract/codes';
 import { createTestClock, TEST_EPOCH, type TestClock } from './clock';
 import { createTestDatabase, type TestDatabase } from './database';
@@ -108,7 +109,11 @@ export async function createTestApp(
       await database.truncateAll();
       clock.set(TEST_EPOCH);
     },
-    seed: () => seedDemo(database.db, { password: DEMO_PASSWORD, now: clock() }),
+    seed: async () => {
+      await seedDemo(database.db, { password: DEMO_PASSWORD, now: clock() });
+      // What every server starts with (server/boot.ts): the menu tree as the route table.
+      await seedMenus(database.db, clock());
+    },
     async reset() {
       await testApp.truncateAll();
       await testApp.seed();
