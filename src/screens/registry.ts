@@ -1,34 +1,33 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { RESOURCES } from '../../resources';
 import { hasOwnRoute, type ResourceDeclaration } from '../../resources/types';
-
-type Screen = LazyExoticComponent<ComponentType>;
+import { lazyScreen, type LazyScreen } from '../routing/lazyScreen';
 
 /**
- * Screens written by hand, by route key (permissions/routes.ts), each loaded on its first visit. A declared
- * resource needs a line here only to replace or extend its generated screen.
+ * Screens written by hand, by route key (permissions/routes.ts), each loaded on its first visit (the page
+ * opened first is fetched ahead: lazyScreen). A declared resource needs a line here only to replace or
+ * extend its generated screen.
  */
-const CUSTOM_SCREENS: Readonly<Record<string, Screen>> = {
-  dashboard: lazy(() => import('./dashboard/Dashboard')),
-  energyStorageList: lazy(() => import('./storage/StorageList')),
-  elecPriceSetting: lazy(() => import('./settings/ElecPriceSetting')),
-  systemSettings: lazy(() => import('./settings/SystemSettings')),
+const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
+  dashboard: lazyScreen(() => import('./dashboard/Dashboard')),
+  energyStorageList: lazyScreen(() => import('./storage/StorageList')),
+  elecPriceSetting: lazyScreen(() => import('./settings/ElecPriceSetting')),
+  systemSettings: lazyScreen(() => import('./settings/SystemSettings')),
   // Administration (issue 3): declared resources with extra cells, buttons or tabs, and pages of their own.
-  licenseManagement: lazy(() => import('./admin/LicenseManagement')),
-  snManagement: lazy(() => import('./admin/SnManagement')),
-  userManagement: lazy(() => import('./admin/UserManagement')),
-  roleManagement: lazy(() => import('./admin/RoleManagement')),
-  menuManagement: lazy(() => import('./admin/MenuManagement')),
-  langTransManagement: lazy(() => import('./admin/LangTransManagement')),
-  userLog: lazy(() => import('./admin/UserLog')),
-  emailDeliveringRules: lazy(() => import('./admin/EmailDeliveringRules')),
-  userInfoSettings: lazy(() => import('./admin/UserInfoSettings')),
-  changePwd: lazy(() => import('./admin/ChangePwd')),
+  licenseManagement: lazyScreen(() => import('./admin/LicenseManagement')),
+  snManagement: lazyScreen(() => import('./admin/SnManagement')),
+  userManagement: lazyScreen(() => import('./admin/UserManagement')),
+  roleManagement: lazyScreen(() => import('./admin/RoleManagement')),
+  menuManagement: lazyScreen(() => import('./admin/MenuManagement')),
+  langTransManagement: lazyScreen(() => import('./admin/LangTransManagement')),
+  userLog: lazyScreen(() => import('./admin/UserLog')),
+  emailDeliveringRules: lazyScreen(() => import('./admin/EmailDeliveringRules')),
+  userInfoSettings: lazyScreen(() => import('./admin/UserInfoSettings')),
+  changePwd: lazyScreen(() => import('./admin/ChangePwd')),
 };
 
 /** The generated screen of a declaration (src/resources/), loaded with the engine on its first visit. */
-function generatedScreen(declaration: ResourceDeclaration): Screen {
-  return lazy(() => import('../resources/ResourceScreen').then(({ resourceScreen }) => ({ default: resourceScreen(declaration) })));
+function generatedScreen(declaration: ResourceDeclaration): LazyScreen {
+  return lazyScreen(() => import('../resources/ResourceScreen').then(({ resourceScreen }) => ({ default: resourceScreen(declaration) })));
 }
 
 /**
@@ -36,7 +35,7 @@ function generatedScreen(declaration: ResourceDeclaration): Screen {
  * gets the generated screen unless a custom one is registered above. A route appears in the menu and gets
  * a URL only when it has a screen here (no dead or placeholder entries).
  */
-export const SCREENS: Readonly<Record<string, Screen>> = {
+export const SCREENS: Readonly<Record<string, LazyScreen>> = {
   ...Object.fromEntries(RESOURCES.filter((d) => hasOwnRoute(d) && d.endpoints.list).map((d) => [d.name, generatedScreen(d)])),
   ...CUSTOM_SCREENS,
 };

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
 import { PowerFlow } from '../flow/PowerFlow';
@@ -17,6 +17,14 @@ import './monitoring.css';
  * and selects: loaded when the figures are there, not before them (issue 11, point 4).
  */
 const MonitoringDetails = lazy(() => import('./MonitoringDetails'));
+
+const detailsSkeleton = (
+  <Col span={24}>
+    <Card aria-busy>
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </Card>
+  </Col>
+);
 
 /** How often the live figures are fetched again (a sample arrives every trans_frequency seconds). */
 const LIVE_REFRESH_MS = 60_000;
@@ -47,6 +55,14 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
   });
   const data = summary.data;
   const today = data ? localToday(data.time_zone) : undefined;
+  // The cards under the figures are asked for once the figures are on screen (a task queued after the
+  // commit that shows them): their chunks never hold the figures back.
+  const [figuresShown, setFiguresShown] = useState(false);
+  useEffect(() => {
+    if (!data) return;
+    const timer = setTimeout(() => setFiguresShown(true));
+    return () => clearTimeout(timer);
+  }, [data]);
 
   return (
     <div className="monitor" data-sn={sn}>
@@ -73,18 +89,12 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
           </Card>
         </Col>
         <Col xs={24} xl={7}>{data ? <TodayCard summary={data} /> : <Card><Skeleton active /></Card>}</Col>
-        {today ? (
-          <Suspense
-            fallback={
-              <Col span={24}>
-                <Card aria-busy>
-                  <Skeleton active paragraph={{ rows: 8 }} />
-                </Card>
-              </Col>
-            }
-          >
+        {today && figuresShown ? (
+          <Suspense fallback={detailsSkeleton}>
             <MonitoringDetails sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} />
           </Suspense>
+        ) : today ? (
+          detailsSkeleton
         ) : null}
       </Row>
     </div>
