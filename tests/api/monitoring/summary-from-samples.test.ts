@@ -42,7 +42,8 @@ const energy = (pv: number, load: number, charge: number, discharge: number, imp
 });
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // The samples reach back to last year, past the default 60 days of raw samples a server takes in.
+  t = await createTestApp({ config: { rawRetentionDays: 366 } });
   await t.reset();
   await seedMonitoringDemo(t.db, { password: DEMO_PASSWORD, now: t.clock(), days: 0, size: 2 });
   // The seed's sample of now goes: the systems hold only the samples below.
