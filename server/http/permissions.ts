@@ -14,7 +14,7 @@ import { ApiError } from './envelope';
  *   config: { permission: { subject: 'license', action: ['create', 'update'] } }  // any of them (a save)
  *   config: { public: true }                                            // no token at all (login, health)
  *
- * The hook below refuses a caller whose CASL ability lacks it with code 45 before the body is even validated;
+ * The preHandler below refuses a caller whose CASL ability lacks it with code 45 before the handler runs;
  * row scope (which license, which system) is the service's job with the same subject's `scope`
  * (permissions/scopes.ts). A call registered under /api with neither fails the start-up.
  *
@@ -109,8 +109,8 @@ export const permissionPlugin = fp(async (app: FastifyInstance) => {
       app.apiCalls.push({ method, url: route.url, permission, public: isPublic, body: route.schema?.body, querystring: route.schema?.querystring });
     }
   });
-  // Before validation: a caller without the permission learns nothing, not even which body the call expects.
-  app.addHook('preValidation', async (request) => {
+  // After validation, as before: bad input answers 2 / 3 whoever sends it (tests/api/monitoring/calls.test.ts).
+  app.addHook('preHandler', async (request) => {
     const permission = request.routeOptions.config.permission;
     if (!permission || request.is404) return;
     const { key, actions } = permissionParts(permission);

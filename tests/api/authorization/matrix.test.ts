@@ -16,6 +16,7 @@ import { createMonitoringWorld } from '../monitoring/world';
  * system (ROW_SAMPLES); a new such call without one fails the completeness check below.
  *
  * - a role whose ability lacks the call's permission gets 45, and no table changes (digests, batched per role);
+ *   the body is a valid one where the call has a sample, since bad input answers 2 / 3 before the permission;
  * - a role that holds it never gets 45 (an empty body answers 2 / 3 or works: the gate let it through);
  * - on a system outside the caller's scope: 45 and nothing changed; inside it: not 45.
  */
@@ -68,6 +69,10 @@ const SN_NOT_A_SYSTEM = new Set([
   'POST /api/SN/SaveSn',
   'POST /api/SN/CheckSn',
 ]);
+/** Bodies of calls that take no system but whose body must be valid to reach the permission check. */
+const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
+  'POST /api/ESS/GetSystems': { pageIndex: 1, pageSize: 10 },
+};
 /** Calls that end the caller's session when they work: they get a token of their own. */
 const ENDS_SESSION = new Set(['POST /api/Account/Logout']);
 
@@ -155,9 +160,11 @@ describe('the authorization matrix', () => {
   it.each(ROLES)('%s: refused calls answer 45 and change nothing; allowed ones are let through', async (role) => {
     const token = tokens.get(role)!;
     const refused = calls.filter((call) => !mayCall(role, call));
+    const [system] = await queryRows<{ sys_sn: string; id: number }>(t.db, sql`SELECT sys_sn, id FROM systems ORDER BY sys_sn LIMIT 1`);
     const before = await tableDigests(t);
     for (const call of refused) {
-      const answer = await send(call, {}, token);
+      const sample = ROW_SAMPLES[keyOf(call)];
+      const answer = await send(call, sample ? await sample({ sn: system!.sys_sn, id: system!.id }) : (BODY_SAMPLES[keyOf(call)] ?? {}), token);
       expect(answer, `${role} ${keyOf(call)}`).toMatchObject({ code: 45, data: null });
     }
     expect(await tableDigests(t), `${role}: a refused call changed a table`).toEqual(before);
