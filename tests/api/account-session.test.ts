@@ -22,7 +22,7 @@ describe('GetUserInfo and the access token', () => {
     expect((await userInfo(AccessToken)).body).toEqual({
       code: 200,
       info: 'Success',
-      data: { username: 'customer', name: 'Thomas Becker', email: 'thomas.becker@mail.example', roles: ['customer'], country: 'Germany', languageCode: 'en-US', menuDenied: [] },
+      data: { username: 'customer', name: 'Thomas Becker', email: 'thomas.becker@mail.example', roles: ['customer'], country: 'DE', languageCode: 'en-US', menuDenied: [] },
     });
   });
 

@@ -17,7 +17,7 @@ let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
 
 const NEW_USER = {
-  username: 'new.user', display_name: 'New User', email: 'new.user@example.com', roles: ['dev'], country: 'Germany',
+  username: 'new.user', display_name: 'New User', email: 'new.user@example.com', roles: ['dev'], country: 'DE',
   company: 'ESS', phone: '', language_code: 'en-US', password: 'Start2026x', license_key: '',
 };
 
