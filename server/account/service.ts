@@ -7,7 +7,7 @@ import { users } from '../db/schema';
 import type { AuthUser } from '../http/auth';
 import { ApiError } from '../http/envelope';
 import { menuDeniedAtLogin } from '../admin/menu-permissions';
-import { writeUserLog } from '../user-log/write';
+import { writeUserLog, type UserLogAction } from '../user-log/write';
 import { Lockout } from './lockout';
 import { hashPassword, verifyPassword } from './passwords';
 import { SESSION_TTL_MS, Sessions } from './sessions';
@@ -173,7 +173,7 @@ export class AccountService {
     }
   }
 
-  private log(userId: number | null, username: string, action: Parameters<typeof writeUserLog>[1]['action'], ip: string, detail: Record<string, unknown>) {
+  private log(userId: number | null, username: string, action: UserLogAction, ip: string, detail: Record<string, unknown>) {
     return writeUserLog(this.db, { userId, username, action, ip, detail }, this.clock());
   }
 }
