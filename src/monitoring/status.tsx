@@ -38,8 +38,10 @@ export function StatusTag({ status }: { status: string | null | undefined }) {
   const { t } = useTranslation('monitoring');
   const key = statusOf(status);
   return (
-    <Tag color={STATUS_COLORS[key]} style={{ marginInlineEnd: 0 }}>
-      <Badge color="#fff" /> {t(`status.${key}`)}
+    // The status colour as the dot and the border; the text stays dark, since white on the light status colours
+    // (normal, warning, offline) is too faint to read.
+    <Tag className="status-tag" style={{ marginInlineEnd: 0, borderColor: STATUS_COLORS[key] }}>
+      <Badge color={STATUS_COLORS[key]} /> {t(`status.${key}`)}
     </Tag>
   );
 }
