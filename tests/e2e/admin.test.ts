@@ -148,7 +148,7 @@ describe('administration in a browser', () => {
     const password = 'Sunny2026day';
     const created = await apiCall(
       '/User/SaveUser',
-      { username, display_name: 'E2E Customer', email: `${username}@mail.example`, roles: ['customer'], country: 'Germany', language_code: 'en-US', password },
+      { username, display_name: 'E2E Customer', email: `${username}@mail.example`, roles: ['customer'], country: 'DE', language_code: 'en-US', password },
       await adminToken(),
     );
     expect(created.code, created.info).toBe(200);
