@@ -385,3 +385,13 @@ export interface SystemSettingsRow extends OperatingSettings {
   sys_sn: string;
   sys_name: string;
 }
+
+/** The six energy series of the statistics, in the order every table, chart legend and export lists them, with their field. */
+export const ENERGY_SERIES = [
+  ['pv', 'pv_kwh'],
+  ['load', 'load_kwh'],
+  ['charge', 'charge_kwh'],
+  ['discharge', 'discharge_kwh'],
+  ['import', 'import_kwh'],
+  ['export', 'export_kwh'],
+] as const;

@@ -6,6 +6,7 @@ import { users } from '../../db/schema';
 import { mailLanguage, mailTexts } from '../../mail/texts';
 import type { EnergyTotals } from '../stats/energy';
 import type { Column } from './xlsx';
+import { ENERGY_SERIES } from '../../../contract/monitoring';
 
 /**
  * An export's column headers and sheet name in the caller's language: the language of their profile, which the
@@ -17,16 +18,8 @@ export async function exportTexts(db: Database, request: FastifyRequest): Promis
   return mailTexts(mailLanguage(user?.languageCode));
 }
 
-const ENERGY = [
-  ['pv', 'pv_kwh'],
-  ['load', 'load_kwh'],
-  ['charge', 'charge_kwh'],
-  ['discharge', 'discharge_kwh'],
-  ['import', 'import_kwh'],
-  ['export', 'export_kwh'],
-] as const;
 
 /** The six energy columns of the statistics and lifetime sheets, named as the charts name the series. */
 export function energyColumns<T extends EnergyTotals>(t: TFunction): Column<T>[] {
-  return ENERGY.map(([series, field]) => ({ header: `${t(`monitoring:series.${series}`)} (kWh)`, value: (row: T) => row[field] }));
+  return ENERGY_SERIES.map(([series, field]) => ({ header: `${t(`monitoring:series.${series}`)} (kWh)`, value: (row: T) => row[field] }));
 }

@@ -1,16 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
-import type { PeriodBar } from '../../../contract/monitoring';
+import { ENERGY_SERIES, type PeriodBar } from '../../../contract/monitoring';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 
-const ENERGY_FIELDS = [
-  ['pv', 'pv_kwh'],
-  ['load', 'load_kwh'],
-  ['charge', 'charge_kwh'],
-  ['discharge', 'discharge_kwh'],
-  ['import', 'import_kwh'],
-  ['export', 'export_kwh'],
-] as const;
 
 /**
  * The lifetime view as a table: one row per year, the figures of the lifetime bars (the daily statistics of
@@ -21,7 +13,7 @@ export function LifetimeTable({ bars }: { bars: readonly PeriodBar[] }) {
   const format = useFormat();
   const columns: Array<ResponsiveColumn<PeriodBar>> = [
     { key: 'year', dataIndex: 'label', title: t('period.year'), card: 'title' },
-    ...ENERGY_FIELDS.map(([key, field]) => ({
+    ...ENERGY_SERIES.map(([key, field]) => ({
       key,
       dataIndex: field,
       title: `${t(`series.${key}`)} (kWh)`,

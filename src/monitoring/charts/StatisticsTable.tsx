@@ -3,16 +3,8 @@ import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { calls } from '../calls';
 import { useFormat } from '../../i18n/format';
-import { ALL_SN, type DailyStatisticRow } from '../../../contract/monitoring';
+import { ALL_SN, ENERGY_SERIES, type DailyStatisticRow } from '../../../contract/monitoring';
 
-const ENERGY_FIELDS = [
-  ['pv', 'pv_kwh'],
-  ['load', 'load_kwh'],
-  ['charge', 'charge_kwh'],
-  ['discharge', 'discharge_kwh'],
-  ['import', 'import_kwh'],
-  ['export', 'export_kwh'],
-] as const;
 
 /**
  * The daily statistics of a period as a table (/Statistic/SystemStatistic): the rows its Excel export holds,
@@ -30,7 +22,7 @@ export function StatisticsTable({ sn, beginDate, endDate }: { sn: string; beginD
   const columns: TableColumnsType<DailyStatisticRow> = [
     { key: 'day', dataIndex: 'day', title: t('day.date'), render: (day: string) => format.date(day), fixed: 'left' },
     ...(sn === ALL_SN ? [{ key: 'sys_sn', dataIndex: 'sys_sn', title: t('list.sn') }] : []),
-    ...ENERGY_FIELDS.map(([key, field]) => ({ key, dataIndex: field, title: `${t(`series.${key}`)} (kWh)`, align: 'right' as const, render: kwh })),
+    ...ENERGY_SERIES.map(([key, field]) => ({ key, dataIndex: field, title: `${t(`series.${key}`)} (kWh)`, align: 'right' as const, render: kwh })),
     { key: 'self', dataIndex: 'self_consumption_rate', title: t('rates.selfConsumption'), align: 'right', render: percent },
     { key: 'autarky', dataIndex: 'autarky_rate', title: t('rates.autarky'), align: 'right', render: percent },
   ];
