@@ -19,7 +19,7 @@ export default tseslint.config(
       'screenshots/',
       'test-results/',
       'coverage/',
-      'server/db/migrations/meta/',
+      'server/core/db/migrations/meta/',
     ],
   },
   js.configs.recommended,

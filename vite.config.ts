@@ -5,7 +5,7 @@ import { precompress } from './server/precompress';
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  // precompress: brotli and gzip copies of the build for the server to send (server/http/static.ts).
+  // precompress: brotli and gzip copies of the build for the server to send (server/core/http/static.ts).
   plugins: [react(), precompress()],
   build: {
     outDir: 'dist',

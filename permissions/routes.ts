@@ -10,7 +10,7 @@ import { STAFF_ROLES, type Role } from './roles';
  * - `hidden` routes are reachable but never listed in the menu.
  * - A group (an entry with `children`) has no screen of its own and is kept when any child is kept.
  *
- * Whether a route shows in the menu also depends on its screen existing (see src/screens/registry.ts):
+ * Whether a route shows in the menu also depends on its screen existing (see src/routing/screens.ts):
  * the table is complete, the menu lists only what is built.
  */
 export interface RouteNode {

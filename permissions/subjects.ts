@@ -3,7 +3,7 @@ import { ROLES, type Role } from './roles';
 
 /**
  * What each role may do with each entity (issue 12): the subjects the server checks on every call
- * (`config.permission` of a route, server/http/permissions.ts) and the web app asks before it shows a button.
+ * (`config.permission` of a route, server/core/http/permissions.ts) and the web app asks before it shows a button.
  *
  * The spec's route table (routes.ts) stays the authority on screens: a grant that names a `screen` is held by
  * exactly the roles of that screen, and an administrator who hides the screen from a user (per-user menu

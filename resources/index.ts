@@ -25,9 +25,9 @@ export {
 
 /**
  * Every declared resource: the one list both sides read. The server generates the CRUD calls of each one
- * naming its `table` (server/crud/register.ts); the route table adds each route and its roles
+ * naming its `table` (server/core/crud/register.ts); the route table adds each route and its roles
  * (permissions/routes.ts), so the CASL ability, the menu and the route guard know it; the web app gives each
- * one without a screen of its own the generated screen (src/screens/registry.ts).
+ * one without a screen of its own the generated screen (src/routing/screens.ts).
  */
 export const RESOURCES: readonly ResourceDeclaration[] = [
   licenseManagement,

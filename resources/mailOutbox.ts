@@ -6,7 +6,7 @@ import { defineResource } from './types';
 export const ACCOUNT_MAIL_CATEGORIES = ['password_reset', 'user_name', 'share_invitation'] as const;
 
 /**
- * The notification e-mails the portal sent or tried to send (server/mail): to whom, about what, when, and
+ * The notification e-mails the portal sent or tried to send (server/core/mail): to whom, about what, when, and
  * why one is still waiting. Read-only; shown beside the delivery rules that produce the mails.
  */
 export const mailOutbox = defineResource({
@@ -26,7 +26,7 @@ export const mailOutbox = defineResource({
       schema: z.string().max(40),
       widget: 'select',
       relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name', labelKey: CATEGORY_NAMES },
-      // The account mails (server/mail/account-mails.ts) have categories of their own, outside the delivery rules.
+      // The account mails (server/core/mail/account-mails.ts) have categories of their own, outside the delivery rules.
       options: ACCOUNT_MAIL_CATEGORIES,
       list: true, filter: 'select', sortable: true, width: 160,
     },

@@ -3,7 +3,7 @@ import type { Role } from '../permissions/roles';
 import type { WorkflowDeclaration } from './workflow';
 
 /**
- * The one declaration of an entity (DESIGN §3). The server's CRUD factory (server/crud/) and the web
+ * The one declaration of an entity (DESIGN §3). The server's CRUD factory (server/core/crud/) and the web
  * engine (src/resources/) both read it: a resource file imports nothing from either side, so both can use it.
  *
  * Conventions:
@@ -169,7 +169,7 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
    */
   scope?: { subject: string; field: string };
   /**
-   * The Drizzle table behind the generated endpoints: its export name in server/db/schema (resolved by the
+   * The Drizzle table behind the generated endpoints: its export name in server/core/db/schema (resolved by the
    * server, so this file stays free of server code). Without it the server generates no calls (the area
    * writes its own, e.g. userInfoSettings).
    */

@@ -17,7 +17,7 @@ export const PASSWORD_RULE = z
 
 /**
  * A user's country: an ISO 3166-1 alpha-2 code, or '' for none. Anything else is a parameter error (2): the mail
- * rules by country (server/mail/recipients.ts) compare codes, so free text would silently match nobody.
+ * rules by country (server/core/mail/recipients.ts) compare codes, so free text would silently match nobody.
  */
 export const COUNTRY_RULE = z
   .union([z.literal(''), z.enum(COUNTRY_CODES)], { error: 'admin:validation.invalid' })

@@ -4,7 +4,7 @@ import type { FieldDeclaration } from './types';
 /**
  * The workflow part of a declaration (DESIGN §3, §9): the states a record passes through and the transitions
  * between them. The server registers one call per transition and writes a history row for each
- * (server/crud/workflow.ts); the web shows the state as a tag, the actions the user may take now, a modal for
+ * (server/core/crud/workflow.ts); the web shows the state as a tag, the actions the user may take now, a modal for
  * the fields they require and the history timeline (src/resources/workflow/). Like the rest of resources/, it
  * imports nothing of either side.
  *

@@ -6,7 +6,7 @@ import { monitoringRoutes } from './monitoring/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
- * `config: { public: true }`, and passes `config: { permission }` (server/http/permissions.ts) when it
+ * `config: { public: true }`, and passes `config: { permission }` (server/core/http/permissions.ts) when it
  * belongs to a screen of permissions/routes.ts.
  */
 export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {

@@ -3,19 +3,19 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import { api } from './api';
 import type { AppDeps } from './config';
 import { temporaryStorage, type Storage } from './core/storage';
-import { DatabaseLiveness, pingDatabase } from './db/liveness';
-import { authPlugin } from './http/auth';
-import { registerInputShapeChecks } from './http/body-parser';
-import { answerClientError } from './http/client-errors';
-import { registerApiDocs } from './http/docs';
-import { apiNotFound, registerErrorHandling } from './http/errors';
-import { registerHealth } from './http/health';
-import { registerMultipartGuards } from './http/multipart';
-import { permissionPlugin } from './http/permissions';
-import { registerSecurityHeaders } from './http/security';
-import { registerWebApp } from './http/static';
-import { validatorCompiler } from './http/validation';
-import { createMailer, type Mailer } from './mail/mailer';
+import { DatabaseLiveness, pingDatabase } from './core/db/liveness';
+import { authPlugin } from './core/http/auth';
+import { registerInputShapeChecks } from './core/http/body-parser';
+import { answerClientError } from './core/http/client-errors';
+import { registerApiDocs } from './core/http/docs';
+import { apiNotFound, registerErrorHandling } from './core/http/errors';
+import { registerHealth } from './core/http/health';
+import { registerMultipartGuards } from './core/http/multipart';
+import { permissionPlugin } from './core/http/permissions';
+import { registerSecurityHeaders } from './core/http/security';
+import { registerWebApp } from './core/http/static';
+import { validatorCompiler } from './core/http/validation';
+import { createMailer, type Mailer } from './core/mail/mailer';
 
 /**
  * Builds the whole server from its dependencies and nothing else (no globals, no environment), so that
@@ -75,7 +75,7 @@ function databaseLiveness(app: FastifyInstance, { db, onDatabaseDead }: AppDeps)
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Notification e-mails: the outbox and its delivery (server/mail). */
+    /** Notification e-mails: the outbox and its delivery (server/core/mail). */
     mailer: Mailer;
     /** Uploaded files (server/core/storage): the deps' store, or a temporary folder for an app built without one. */
     storage: Storage;

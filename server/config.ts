@@ -1,6 +1,6 @@
 import type { Storage } from './core/storage';
-import type { Database } from './db';
-import type { MailTransport } from './mail/transport';
+import type { Database } from './core/db';
+import type { MailTransport } from './core/mail/transport';
 
 /** The time source of the whole server; tests inject one they can move. */
 export type Clock = () => Date;
@@ -33,7 +33,7 @@ export interface AppDeps {
   /** Where uploaded files go (server/core/storage); without one, a temporary folder (tests). */
   storage?: Storage;
   /**
-   * Called once when the database stopped answering for good (server/db/liveness.ts); the entry points log it
+   * Called once when the database stopped answering for good (server/core/db/liveness.ts); the entry points log it
    * and exit for a supervisor to restart the server. Without it (tests) nothing happens but /api/health's 503.
    */
   onDatabaseDead?: (reason: string) => void;

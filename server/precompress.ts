@@ -14,7 +14,7 @@ const MIN_BYTES = 1024;
 
 /**
  * Writes `<file>.br` (brotli, best quality) and `<file>.gz` (gzip -9) beside each compressible file, for
- * @fastify/static's `preCompressed` (server/http/static.ts), which picks one by the request's
+ * @fastify/static's `preCompressed` (server/core/http/static.ts), which picks one by the request's
  * Accept-Encoding. Done once at build time, so no request pays for compression and brotli can use its
  * slowest, smallest setting. A copy that is not smaller than the file is not written: the file is sent as is.
  */

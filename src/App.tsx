@@ -14,13 +14,13 @@ import { RouteProgress } from './ui/RouteProgress';
 import { Splash } from './ui/Splash';
 import { theme } from './ui/theme';
 
-const LoginPage = lazy(() => import('./pages/LoginPage'));
-const NotFoundPage = lazy(() => import('./pages/NotFoundPage'));
-const UnauthorizedPage = lazy(() => import('./pages/UnauthorizedPage'));
-const ShareRegisterPage = lazy(() => import('./pages/ShareRegisterPage'));
-const ForgetPasswordPage = lazy(() => import('./pages/ForgetPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./pages/ResetPasswordPage'));
-const ForgetUserNamePage = lazy(() => import('./pages/ForgetUserNamePage'));
+const LoginPage = lazy(() => import('./features/account/LoginPage'));
+const NotFoundPage = lazy(() => import('./layout/NotFoundPage'));
+const UnauthorizedPage = lazy(() => import('./layout/UnauthorizedPage'));
+const ShareRegisterPage = lazy(() => import('./features/account/ShareRegisterPage'));
+const ForgetPasswordPage = lazy(() => import('./features/account/ForgetPasswordPage'));
+const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
+const ForgetUserNamePage = lazy(() => import('./features/account/ForgetUserNamePage'));
 /** Refine, the layout and the screens: only loaded for the pages behind the login. */
 const PortalApp = lazy(() => import('./PortalApp'));
 

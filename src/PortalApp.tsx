@@ -14,7 +14,7 @@ import { i18nProvider } from './providers/i18n';
 import { useNotificationProvider } from './providers/notification';
 import { routeKeyFor } from './routing/menu';
 import { lazyScreen } from './routing/lazyScreen';
-import { hasScreen, SCREENS } from './screens/registry';
+import { hasScreen, SCREENS } from './routing/screens';
 import { Logo, PRODUCT_NAME } from './ui/Logo';
 import { RouteProgress } from './ui/RouteProgress';
 import { Splash } from './ui/Splash';

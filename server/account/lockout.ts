@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../db';
-import { loginFailures } from '../db/schema';
+import type { Database } from '../core/db';
+import { loginFailures } from '../core/db/schema';
 
 /** Spec §9 and CONTRACT.md: wrong entries of one user name within the window, then no login for the hold time. */
 export const LOCKOUT = {

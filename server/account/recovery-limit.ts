@@ -1,6 +1,6 @@
 import { and, eq, gt, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../db';
-import { recoveryRequests } from '../db/schema';
+import type { Database } from '../core/db';
+import { recoveryRequests } from '../core/db/schema';
 
 /** CONTRACT.md: how often a reset link or a user-name reminder may be asked for (code 15 beyond). */
 export const RECOVERY_LIMIT = {

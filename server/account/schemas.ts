@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { envelopeOf } from '../http/envelope';
+import { envelopeOf } from '../core/http/envelope';
 import { isStrongPassword } from './passwords';
 
 /** Generous for any real name or password, small enough that nobody can post megabytes into a field. */

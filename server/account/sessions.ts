@@ -1,6 +1,6 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../db';
-import { sessionUsedKeys, sessions, users } from '../db/schema';
+import type { Database } from '../core/db';
+import { sessionUsedKeys, sessions, users } from '../core/db/schema';
 import { SESSION_REVOKED_CHANNEL } from './revocations';
 import { hashRefreshKey, newRefreshKey } from './tokens';
 

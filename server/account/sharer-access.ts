@@ -1,6 +1,6 @@
 import { and, eq, gt } from 'drizzle-orm';
-import type { Database } from '../db';
-import { systemShares } from '../db/schema';
+import type { Database } from '../core/db';
+import { systemShares } from '../core/db/schema';
 
 /** A user whose only role is sharer: their account is worth something only while a share lasts. */
 export function isSharerOnly(roles: readonly string[]): boolean {

@@ -1,9 +1,9 @@
 import { and, arrayContains, count, eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
-import type { Database } from '../db';
-import { users } from '../db/schema';
-import { ApiError } from '../http/envelope';
+import type { Database } from '../core/db';
+import { users } from '../core/db/schema';
+import { ApiError } from '../core/http/envelope';
 
 /**
  * DESIGN §10: only an admin grants the admin role or edits, resets, locks or changes the menu permissions of

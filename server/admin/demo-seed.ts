@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { asc, count, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../db';
-import { emailRules, licenses, notificationCategories, snRegistry } from '../db/schema';
-import { systemComponents, systemFaults, systems } from '../db/schema/monitoring';
-import { faultMails } from '../mail/fault-mails';
-import { DEFAULT_PORTAL_URL } from '../mail/links';
-import { deliverDueMails, queueMails } from '../mail/outbox';
+import type { Database } from '../core/db';
+import { emailRules, licenses, notificationCategories, snRegistry } from '../core/db/schema';
+import { systemComponents, systemFaults, systems } from '../core/db/schema/monitoring';
+import { faultMails } from '../core/mail/fault-mails';
+import { DEFAULT_PORTAL_URL } from '../core/mail/links';
+import { deliverDueMails, queueMails } from '../core/mail/outbox';
 
 /**
  * The administration part of the demo (issue 3), seeded by `npm start` on an empty database after the
@@ -54,7 +54,7 @@ async function seedFaultMails(db: Database, now: Date, portalUrl: string): Promi
 async function seedLicenses(db: Database, now: Date): Promise<void> {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
   const rows: (typeof licenses.$inferInsert)[] = [
-    // Held by the demo installer and the demo service partner (their companies in server/db/seed.ts).
+    // Held by the demo installer and the demo service partner (their companies in server/core/db/seed.ts).
     { license_key: 'INST-IT-2025-0417', company: 'Sole Impianti S.r.l.', license_type: 'installer', expires_at: day(now, 540), assigned_user: 'installer', remark: 'Framework contract Lombardy 2025–2027', created_at: at(220) },
     { license_key: 'SVCP-NL-2025-0032', company: 'ZonService B.V.', license_type: 'servicepartner', expires_at: day(now, 400), assigned_user: 'servicepartner', remark: 'Service area NL, BE, DE-NRW', created_at: at(200) },
     // Issued to the fleet's installer companies, waiting for their accounts.

@@ -2,9 +2,9 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import { ROLES } from '../../permissions/roles';
 import { rules } from '../../resources/rules';
 import { Code } from '../../contract/codes';
-import type { CrudHooks } from '../crud/factory';
-import { emailRules, notificationCategories as categories } from '../db/schema';
-import { ApiError } from '../http/envelope';
+import type { CrudHooks } from '../core/crud/factory';
+import { emailRules, notificationCategories as categories } from '../core/db/schema';
+import { ApiError } from '../core/http/envelope';
 
 const EMAIL = rules.email();
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { RESOURCES } from '../../resources';
 import type { AppDeps } from '../config';
-import { registerResources, type ResourceHooks } from '../crud/register';
+import { registerResources, type ResourceHooks } from '../core/crud/register';
 import { categoryHooks, emailRuleHooks, mailOutboxHooks } from './email-rules';
 import { licenseHooks, registerLicenses } from './licenses';
 import { menuHooks, registerMenus } from './menus';

@@ -5,12 +5,12 @@ import { LICENSE_TYPES } from '../../resources/licenseManagement';
 import { rules } from '../../resources/rules';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
-import { writeAudit } from '../crud/audit';
-import type { CrudHooks, Row } from '../crud/factory';
-import { parseBody } from '../crud/validate';
-import type { Database } from '../db';
-import { licenses, users } from '../db/schema';
-import { ApiError, ok } from '../http/envelope';
+import { writeAudit } from '../core/crud/audit';
+import type { CrudHooks, Row } from '../core/crud/factory';
+import { parseBody } from '../core/crud/validate';
+import type { Database } from '../core/db';
+import { licenses, users } from '../core/db/schema';
+import { ApiError, ok } from '../core/http/envelope';
 
 export type LicenseRow = typeof licenses.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { leafRoutes } from '../../permissions/routes';
-import type { Database } from '../db';
-import { rolePermissions } from '../db/schema';
+import type { Database } from '../core/db';
+import { rolePermissions } from '../core/db/schema';
 
 /** The menu entries (route keys, hidden routes left out) the role table opens to any of `roles`. */
 export function routesOfRoles(roles: readonly string[]): string[] {

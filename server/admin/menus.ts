@@ -2,10 +2,10 @@ import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { routeContains, ROUTES, type RouteNode } from '../../permissions/routes';
 import type { AppDeps } from '../config';
-import type { CrudHooks } from '../crud/factory';
-import type { Database } from '../db';
-import { menus } from '../db/schema';
-import { ApiError, ok } from '../http/envelope';
+import type { CrudHooks } from '../core/crud/factory';
+import type { Database } from '../core/db';
+import { menus } from '../core/db/schema';
+import { ApiError, ok } from '../core/http/envelope';
 import { localeFiles, TRANSLATION_LANGUAGES } from './translations';
 import { Code } from '../../contract/codes';
 

@@ -5,10 +5,10 @@ import { ROLES } from '../../permissions/roles';
 import { LIST_MAX } from '../../resources/rules';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
-import { writeAudit } from '../crud/audit';
-import { parseBody } from '../crud/validate';
-import { rolePermissions } from '../db/schema';
-import { ApiError, ok } from '../http/envelope';
+import { writeAudit } from '../core/crud/audit';
+import { parseBody } from '../core/crud/validate';
+import { rolePermissions } from '../core/db/schema';
+import { ApiError, ok } from '../core/http/envelope';
 import { ADMIN_ROLE, assertMayActOnAdmin } from './admin-protection';
 import { routesOfRoles } from './menu-permissions';
 

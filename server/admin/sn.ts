@@ -7,17 +7,17 @@ import { snManagement, SN_PATTERN } from '../../resources/snManagement';
 import { formFields } from '../../resources/types';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
-import { writeAudits, type AuditEntry } from '../crud/audit';
-import type { CrudHooks, CrudService, Row } from '../crud/factory';
-import { parseBody, validateFields } from '../crud/validate';
-import type { Database } from '../db';
-import { snRegistry } from '../db/schema';
-import { FileFormatError, FileLimitError } from '../files/errors';
-import { readOneFile } from '../files/upload';
-import { readXlsxRows, type XlsxCell, type XlsxLimits } from '../files/xlsx-rows';
-import { ZIP_MAGIC } from '../files/zip-parts';
-import { ApiError, ok } from '../http/envelope';
-import { requirePermission } from '../http/permissions';
+import { writeAudits, type AuditEntry } from '../core/crud/audit';
+import type { CrudHooks, CrudService, Row } from '../core/crud/factory';
+import { parseBody, validateFields } from '../core/crud/validate';
+import type { Database } from '../core/db';
+import { snRegistry } from '../core/db/schema';
+import { FileFormatError, FileLimitError } from '../core/files/errors';
+import { readOneFile } from '../core/files/upload';
+import { readXlsxRows, type XlsxCell, type XlsxLimits } from '../core/files/xlsx-rows';
+import { ZIP_MAGIC } from '../core/files/zip-parts';
+import { ApiError, ok } from '../core/http/envelope';
+import { requirePermission } from '../core/http/permissions';
 
 /** The columns of the import sheet, in order (the template has them as its header row). */
 export const SN_IMPORT_COLUMNS = ['sn', 'check_code', 'product_type', 'model', 'production_date', 'state'] as const;

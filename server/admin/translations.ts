@@ -7,11 +7,11 @@ import { z } from 'zod';
 import { FILTER_TEXT_MAX, rules } from '../../resources/rules';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
-import { writeAudit } from '../crud/audit';
-import { parseBody } from '../crud/validate';
-import type { Database } from '../db';
-import { translations } from '../db/schema';
-import { ApiError, ok } from '../http/envelope';
+import { writeAudit } from '../core/crud/audit';
+import { parseBody } from '../core/crud/validate';
+import type { Database } from '../core/db';
+import { translations } from '../core/db/schema';
+import { ApiError, ok } from '../core/http/envelope';
 
 export const TRANSLATION_LANGUAGES = ['en', 'zh', 'de', 'ja'] as const;
 type Lang = (typeof TRANSLATION_LANGUAGES)[number];

@@ -1,7 +1,7 @@
 import { count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { Database } from '../db';
-import { licenses, sessions, shareInvitations, systems, systemShares, userLog, vpps } from '../db/schema';
+import type { Database } from '../core/db';
+import { licenses, sessions, shareInvitations, systems, systemShares, userLog, vpps } from '../core/db/schema';
 
 /** What ties a user to the portal's records: a user with any of it is deactivated, never deleted (issue 11, point 16). */
 export interface UserHistory {

@@ -5,11 +5,11 @@ import { userInfoSettings } from '../../resources/userInfoSettings';
 import { formFields, type FieldDeclaration } from '../../resources/types';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
-import { writeAudit } from '../crud/audit';
-import { validateFields } from '../crud/validate';
-import { isUniqueViolation } from '../db';
-import { users } from '../db/schema';
-import { ApiError, ok } from '../http/envelope';
+import { writeAudit } from '../core/crud/audit';
+import { validateFields } from '../core/crud/validate';
+import { isUniqueViolation } from '../core/db';
+import { users } from '../core/db/schema';
+import { ApiError, ok } from '../core/http/envelope';
 import { assertEmailFree } from './users';
 
 type UserRow = typeof users.$inferSelect;

@@ -2,8 +2,8 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
-import type { CrudService, Row } from '../crud/factory';
-import { ApiError } from '../http/envelope';
+import type { CrudService, Row } from '../core/crud/factory';
+import { ApiError } from '../core/http/envelope';
 
 const EXPORT_LIMIT = 50_000;
 

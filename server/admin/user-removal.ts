@@ -5,10 +5,10 @@ import { rules } from '../../resources/rules';
 import { Code } from '../../contract/codes';
 import { Sessions } from '../account/sessions';
 import type { AppDeps } from '../config';
-import { writeAudit } from '../crud/audit';
-import { parseBody } from '../crud/validate';
-import { users } from '../db/schema';
-import { ApiError, ok } from '../http/envelope';
+import { writeAudit } from '../core/crud/audit';
+import { parseBody } from '../core/crud/validate';
+import { users } from '../core/db/schema';
+import { ApiError, ok } from '../core/http/envelope';
 import { assertMayActOnAdmin, assertNotSelf, assertUnlockedAdminRemains, holdsAdminRole, losesUnlockedAdmin } from './admin-protection';
 import { hasHistory, userHistory } from './user-history';
 

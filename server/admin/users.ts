@@ -9,12 +9,12 @@ import { Code } from '../../contract/codes';
 import { hashPassword } from '../account/passwords';
 import { Sessions } from '../account/sessions';
 import type { AppDeps } from '../config';
-import { writeAudit } from '../crud/audit';
-import type { CrudHooks, Row } from '../crud/factory';
-import { parseBody, validateFields } from '../crud/validate';
-import type { Database } from '../db';
-import { licenses, users } from '../db/schema';
-import { ApiError, ok } from '../http/envelope';
+import { writeAudit } from '../core/crud/audit';
+import type { CrudHooks, Row } from '../core/crud/factory';
+import { parseBody, validateFields } from '../core/crud/validate';
+import type { Database } from '../core/db';
+import { licenses, users } from '../core/db/schema';
+import { ApiError, ok } from '../core/http/envelope';
 import {
   assertMayActOnAdmin,
   assertNotSelf,

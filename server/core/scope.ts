@@ -1,8 +1,8 @@
 import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { seesEverySystem } from '../../permissions/roles';
 import { rowScopeOf } from '../../permissions/scopes';
-import { systems } from '../db/schema/monitoring';
-import { users } from '../db/schema/users';
+import { systems } from './db/schema/monitoring';
+import { users } from './db/schema/users';
 import { systemScope, type Viewer } from '../monitoring/scope';
 
 /** Who asks: the token's user (id and roles) is all a row scope needs. */

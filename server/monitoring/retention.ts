@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../db';
-import { systems } from '../db/schema/monitoring';
+import { queryRows, type Database } from '../core/db';
+import { systems } from '../core/db/schema/monitoring';
 import { localClock, localMidnight } from '../core/time/local-clock';
 
 /**

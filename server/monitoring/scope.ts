@@ -1,13 +1,13 @@
 import { and, eq, gt, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { SYSTEM_SCOPED_ROLES } from '../../permissions/roles';
 import { Code } from '../../contract/codes';
-import type { Database } from '../db';
-import { PreparedStatement } from '../db/prepared';
-import { systemComponents, systems, vpps } from '../db/schema/monitoring';
-import { installerCompanies } from '../db/schema/organizations';
-import { systemShares } from '../db/schema/shares';
-import type { AuthUser } from '../http/auth';
-import { ApiError } from '../http/envelope';
+import type { Database } from '../core/db';
+import { PreparedStatement } from '../core/db/prepared';
+import { systemComponents, systems, vpps } from '../core/db/schema/monitoring';
+import { installerCompanies } from '../core/db/schema/organizations';
+import { systemShares } from '../core/db/schema/shares';
+import type { AuthUser } from '../core/http/auth';
+import { ApiError } from '../core/http/envelope';
 
 /**
  * Who sees which system (DESIGN §6), as one SQL condition on `systems`. A user with several roles sees the

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { systemShares, userLog, users } from '../../server/db/schema';
+import { systemShares, userLog, users } from '../../server/core/db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers';
 
 const LOGIN = '/api/Account/Login';

@@ -1,5 +1,5 @@
 import { desc, eq } from 'drizzle-orm';
-import { mailOutbox, passwordResets, sessions, systemShares, users } from '../../server/db/schema';
+import { mailOutbox, passwordResets, sessions, systemShares, users } from '../../server/core/db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type Tokens } from './helpers';
 import { recordingTransport } from './mail/recording-transport';
 

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { sessions, userLog, users } from '../../server/db/schema';
+import { sessions, userLog, users } from '../../server/core/db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp, type Tokens } from './helpers';
 
 const MINUTE = 60_000;

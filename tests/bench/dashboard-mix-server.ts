@@ -38,7 +38,7 @@ const app = await benchApp(database.db, now);
 const client = (database.db as unknown as { $client: PGlite | pg.Pool }).$client;
 const driver = client as unknown as Driver;
 // The reference talks to the driver itself: PGlite's own query, not the app's one-query-per-event-loop-turn
-// queue around it (server/db/database.ts), which would slow the reference down with the app.
+// queue around it (server/core/db/database.ts), which would slow the reference down with the app.
 const driverQuery = (client instanceof PGlite ? PGlite.prototype.query : client.query).bind(client) as Driver['query'];
 
 const token = async (username: string) => {

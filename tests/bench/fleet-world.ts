@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../server/account/passwords';
-import { queryRows } from '../../server/db';
-import { withStatementTimeout } from '../../server/db/statement-timeout';
-import { seedDemo } from '../../server/db/seed';
-import { installerCompanies, systems, vpps } from '../../server/db/schema';
-import { users } from '../../server/db/schema/users';
+import { queryRows } from '../../server/core/db';
+import { withStatementTimeout } from '../../server/core/db/statement-timeout';
+import { seedDemo } from '../../server/core/db/seed';
+import { installerCompanies, systems, vpps } from '../../server/core/db/schema';
+import { users } from '../../server/core/db/schema/users';
 import { demoFleet, type DemoSystem } from '../../server/monitoring/demo/fleet';
 import { demoSystemRow, seedMonitoringDemo } from '../../server/monitoring/demo/seed';
 import { pgArray } from '../../server/monitoring/sql-arrays';

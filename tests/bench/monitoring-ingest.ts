@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../server/db';
-import { systems as systemsTable } from '../../server/db/schema/monitoring';
+import { queryRows } from '../../server/core/db';
+import { systems as systemsTable } from '../../server/core/db/schema/monitoring';
 import { demoFleet } from '../../server/monitoring/demo/fleet';
 import { seedMonitoringDemo } from '../../server/monitoring/demo/seed';
 import { siteOfSystem } from '../../server/monitoring/demo/site';

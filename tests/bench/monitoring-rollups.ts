@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../server/db';
-import { systems } from '../../server/db/schema/monitoring';
-import { seedDemo } from '../../server/db/seed';
+import { queryRows } from '../../server/core/db';
+import { systems } from '../../server/core/db/schema/monitoring';
+import { seedDemo } from '../../server/core/db/seed';
 import { demoFleet } from '../../server/monitoring/demo/fleet';
 import { seedMonitoringDemo } from '../../server/monitoring/demo/seed';
 import { siteOfSystem } from '../../server/monitoring/demo/site';

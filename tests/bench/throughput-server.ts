@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { buildApp } from '../../server/app';
-import { migrate, openDatabase } from '../../server/db';
+import { migrate, openDatabase } from '../../server/core/db';
 
 /**
  * One server of the throughput benchmark, in a process of its own so that the load generator does not share

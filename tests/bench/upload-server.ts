@@ -6,9 +6,9 @@ import { rules } from '../../resources/rules';
 import { defineResource } from '../../resources/types';
 import { buildApp } from '../../server/app';
 import { LocalFolderStorage } from '../../server/core/storage';
-import { registerCrud } from '../../server/crud/factory';
-import { migrate, openDatabase } from '../../server/db';
-import { seedDemo } from '../../server/db/seed';
+import { registerCrud } from '../../server/core/crud/factory';
+import { migrate, openDatabase } from '../../server/core/db';
+import { seedDemo } from '../../server/core/db/seed';
 
 /**
  * The server of the upload benchmark, in a process of its own: the real app (every plugin, an in-memory database,

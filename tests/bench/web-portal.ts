@@ -2,7 +2,7 @@ import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Fastify from 'fastify';
-import { registerWebApp } from '../../server/http/static';
+import { registerWebApp } from '../../server/core/http/static';
 
 export interface Site {
   url: string;
@@ -56,7 +56,7 @@ export async function startBenchPortal(staticDir: string): Promise<Site> {
   };
 }
 
-/** A built single-page app served exactly as the portal serves its own (server/http/static.ts). */
+/** A built single-page app served exactly as the portal serves its own (server/core/http/static.ts). */
 export async function serveApp(root: string): Promise<Site> {
   const app = Fastify();
   await registerWebApp(app, resolve(root));

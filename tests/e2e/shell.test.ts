@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { leafRoutes } from '../../permissions/routes';
 import { buildMenu, type MenuEntry } from '../../src/routing/menu';
-import { hasScreen } from '../../src/screens/registry';
+import { hasScreen } from '../../src/routing/screens';
 import { launch, login, newPage, PHONE } from './browser';
 
 /** The leaf paths of the menu a user should see: spec §6 roles, limited to screens that exist. */

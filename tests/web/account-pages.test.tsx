@@ -4,11 +4,11 @@ import { http, HttpResponse } from 'msw';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import ForgetPasswordPage from '../../src/pages/ForgetPasswordPage';
-import ForgetUserNamePage from '../../src/pages/ForgetUserNamePage';
-import LoginPage from '../../src/pages/LoginPage';
-import ResetPasswordPage from '../../src/pages/ResetPasswordPage';
-import ShareRegisterPage from '../../src/pages/ShareRegisterPage';
+import ForgetPasswordPage from '../../src/features/account/ForgetPasswordPage';
+import ForgetUserNamePage from '../../src/features/account/ForgetUserNamePage';
+import LoginPage from '../../src/features/account/LoginPage';
+import ResetPasswordPage from '../../src/features/account/ResetPasswordPage';
+import ShareRegisterPage from '../../src/features/account/ShareRegisterPage';
 import { envelope } from './helpers';
 import { server } from './setup';
 

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { session } from '../../src/api/session';
 import { i18n } from '../../src/i18n';
 import { dataProvider } from '../../src/providers/data';
-import LangTransManagement from '../../src/screens/admin/LangTransManagement';
+import LangTransManagement from '../../src/features/admin/LangTransManagement';
 import shippedDe from '../../locales/de/admin.json';
 import { server } from './setup';
 

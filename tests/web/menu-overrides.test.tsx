@@ -9,7 +9,7 @@ import { session } from '../../src/api/session';
 import { i18n } from '../../src/i18n';
 import { AppSider } from '../../src/layout/AppSider';
 import { SidebarProvider } from '../../src/layout/SidebarContext';
-import { applyText, reloadShipped } from '../../src/screens/admin/translations/runningApp';
+import { applyText, reloadShipped } from '../../src/features/admin/translations/runningApp';
 import { allowedRoutes, applyMenuOverrides, buildMenu, menuTitle, type MenuEntry, type MenuOverrides } from '../../src/routing/menu';
 import { server } from './setup';
 

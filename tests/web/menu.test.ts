@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leafRoutes, ROUTES } from '../../permissions/routes';
 import { allowedRoutes, breadcrumbFor, buildMenu, routeKeyFor, type MenuEntry } from '../../src/routing/menu';
-import { hasScreen, SCREENS } from '../../src/screens/registry';
+import { hasScreen, SCREENS } from '../../src/routing/screens';
 
 const everyScreen = () => true;
 const keys = (entries: MenuEntry[]): unknown => entries.map((e) => (e.children ? { [e.key]: keys(e.children) } : e.key));

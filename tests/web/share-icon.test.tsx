@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { ShareButton, showsShareIcon } from '../../src/monitoring/share/ShareButton';
+import { ShareButton, showsShareIcon } from '../../src/features/monitoring/shared/share/ShareButton';
 import type { SystemSummary } from '../../contract/monitoring';
 import { envelope } from './helpers';
 import { renderAt, signIn } from './monitoring/render';

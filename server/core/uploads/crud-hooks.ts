@@ -1,7 +1,7 @@
-import type { CrudHooks, Row } from '../../crud/factory';
+import type { CrudHooks, Row } from '../crud/factory';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { idFieldOf } from '../../../resources/types';
-import type { Database } from '../../db';
+import type { Database } from '../db';
 import { attachmentFieldsOf } from './fields';
 import { assertAttachable, attachFiles, filesOfRecords, releaseRecordFiles } from './service';
 

@@ -1,4 +1,4 @@
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../http/envelope';
 import { Code } from '../../../contract/codes';
 
 /** The longest name kept (in characters); longer names keep their ending. */

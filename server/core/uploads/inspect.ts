@@ -1,6 +1,6 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { Code, CODE_MESSAGES } from '../../../contract/codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../http/envelope';
 import { executableSignature, ZIP_SIGNATURE, ZipProgramScan } from './executable';
 import { HEAD_BYTES, sniffType } from './sniff';
 

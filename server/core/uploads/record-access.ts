@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { idFieldOf } from '../../../resources/types';
-import type { CrudService } from '../../crud/factory';
+import type { CrudService } from '../crud/factory';
 
 /**
  * Whether the caller reaches a record of a generated resource: 'inside' its row scope, 'outside' it, or 'missing'.

@@ -7,10 +7,10 @@ import { rules } from '../../../resources/rules';
 import { idFieldOf } from '../../../resources/types';
 import { CODE_MESSAGES, Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
-import type { CrudService } from '../../crud/factory';
-import { parseBody } from '../../crud/validate';
-import { ApiError, ok } from '../../http/envelope';
-import { requirePermission } from '../../http/permissions';
+import type { CrudService } from '../crud/factory';
+import { parseBody } from '../crud/validate';
+import { ApiError, ok } from '../http/envelope';
+import { requirePermission } from '../http/permissions';
 import { StorageNotFoundError } from '../storage';
 import { attachmentFieldsOf, type AttachmentField } from './fields';
 import { attachmentDisposition, sanitizeFileName } from './filename';
@@ -190,7 +190,7 @@ function tooLarge(maxBytes: number): ApiError {
 
 /**
  * A refusal leaves before the body was read to its end: the request stops feeding the multipart parser, so no
- * further byte is read (the answer closes the connection, server/http/multipart.ts).
+ * further byte is read (the answer closes the connection, server/core/http/multipart.ts).
  */
 function stopReading(request: FastifyRequest, error: unknown): unknown {
   request.raw.unpipe();

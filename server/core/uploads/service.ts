@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { AttachmentFile } from '../../../resources/attachments';
-import type { Database } from '../../db';
-import { uploads } from '../../db/schema';
-import { ApiError } from '../../http/envelope';
+import type { Database } from '../db';
+import { uploads } from '../db/schema';
+import { ApiError } from '../http/envelope';
 import type { Storage } from '../storage';
 import { Code } from '../../../contract/codes';
 
 /**
- * The uploads table (server/db/schema/uploads.ts): every SQL statement about uploaded files. A file is uploaded
+ * The uploads table (server/core/db/schema/uploads.ts): every SQL statement about uploaded files. A file is uploaded
  * first and belongs to its uploader until a record is saved naming it; then it belongs to the record, and reading it
  * follows the record's scope.
  */

@@ -5,7 +5,7 @@ import { PLACES, PRICE_LEVELS, type Place } from './places';
 
 /**
  * The demo world: installer companies (with their resellers and service partners, matching the companies
- * of the demo users in server/db/seed.ts), a VPP, and ~60 systems in eleven countries in every status.
+ * of the demo users in server/core/db/seed.ts), a VPP, and ~60 systems in eleven countries in every status.
  * Generated from a fixed seed, so every first start shows the same world.
  */
 export interface DemoInstaller {
@@ -104,7 +104,7 @@ const BUSINESSES = ['Bakery', 'Cold Store', 'Workshop', 'Farm Shop', 'Winery', '
 
 /**
  * The demo customer's three systems (the 'All' entry of the selector): home, parents' house, and the
- * bakery. ESS2024A0001 is the one server/db/seed.ts shares with the demo sharer.
+ * bakery. ESS2024A0001 is the one server/core/db/seed.ts shares with the demo sharer.
  */
 const CUSTOMER_SYSTEMS: ReadonlyArray<Pick<DemoSystem, 'sn' | 'name' | 'kind' | 'status'> & { city: string }> = [
   { sn: 'ESS2024A0001', name: 'Haus Becker', kind: 'household', status: 'normal', city: 'München' },

@@ -1,4 +1,4 @@
-import type { Database } from '../../db';
+import type { Database } from '../../core/db';
 import { simulateDailyEnergy } from '../../simulator/daily-energy';
 import { localClock, localMidnight } from '../../core/time/local-clock';
 import { SiteSimulator } from '../../simulator/simulate';

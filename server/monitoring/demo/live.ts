@@ -1,6 +1,6 @@
 import { inArray, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db';
-import { systems } from '../../db/schema/monitoring';
+import { queryRows, type Database } from '../../core/db';
+import { systems } from '../../core/db/schema/monitoring';
 import { toIngestBatches } from '../../simulator/batches';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';

@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { appSettings } from '../../db/schema/app-settings';
-import { systems } from '../../db/schema/monitoring';
+import type { Database } from '../../core/db';
+import { appSettings } from '../../core/db/schema/app-settings';
+import { systems } from '../../core/db/schema/monitoring';
 import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
 import { DEMO_FLEET_SIZE, demoFleet } from './fleet';
 

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db';
+import type { Database } from '../../core/db';
 import type { OrganizationKind } from '../../../permissions/roles';
-import { organizations } from '../../db/schema/organizations';
-import { users } from '../../db/schema/users';
+import { organizations } from '../../core/db/schema/organizations';
+import { users } from '../../core/db/schema/users';
 import { DEMO_INSTALLERS, DEMO_USER_LINKS, type DemoSystem } from './fleet';
 
 /** The demo's organizations by kind, then by name. */

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { electricityTariffs, systemComponents, systems, vpps } from '../../db/schema/monitoring';
-import { installerCompanies } from '../../db/schema/organizations';
-import { systemShares } from '../../db/schema/shares';
-import { users } from '../../db/schema/users';
+import type { Database } from '../../core/db';
+import { electricityTariffs, systemComponents, systems, vpps } from '../../core/db/schema/monitoring';
+import { installerCompanies } from '../../core/db/schema/organizations';
+import { systemShares } from '../../core/db/schema/shares';
+import { users } from '../../core/db/schema/users';
 import { toIngestBatches } from '../../simulator/batches';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
@@ -152,7 +152,7 @@ async function insertCustomerTariff(db: Database, customerId: number | undefined
   });
 }
 
-/** Besides the live share of server/db/seed.ts, the sharer holds one that ran out ten days ago. */
+/** Besides the live share of server/core/db/seed.ts, the sharer holds one that ran out ten days ago. */
 async function insertExpiredShare(db: Database, userIds: Map<string, number>, now: Date): Promise<void> {
   const ownerUserId = userIds.get('customer');
   const sharerUserId = userIds.get('sharer');

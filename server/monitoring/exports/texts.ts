@@ -1,16 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
-import type { Database } from '../../db';
-import { users } from '../../db/schema';
-import { mailLanguage, mailTexts } from '../../mail/texts';
+import type { Database } from '../../core/db';
+import { users } from '../../core/db/schema';
+import { mailLanguage, mailTexts } from '../../core/mail/texts';
 import type { EnergyTotals } from '../stats/energy';
 import type { Column } from './xlsx';
 import { ENERGY_SERIES } from '../../../contract/monitoring';
 
 /**
  * An export's column headers and sheet name in the caller's language: the language of their profile, which the
- * top bar's choice saves. The server's one translation instance (server/mail/texts.ts) reads the same locales/
+ * top bar's choice saves. The server's one translation instance (server/core/mail/texts.ts) reads the same locales/
  * files as the web app, so a sheet says 'Verbrauch (kWh)' where the table above it says 'Verbrauch'.
  */
 export async function exportTexts(db: Database, request: FastifyRequest): Promise<TFunction> {

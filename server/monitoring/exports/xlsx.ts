@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { FastifyReply } from 'fastify';
 import { Code } from '../../../contract/codes';
-import { ApiError } from '../../http/envelope';
+import { ApiError } from '../../core/http/envelope';
 
 /**
  * Exports (DESIGN §4): an xlsx with a content-disposition file name, or the envelope with code 8 when there

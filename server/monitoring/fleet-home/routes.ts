@@ -3,8 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rules } from '../../../resources/rules';
 import type { AppDeps } from '../../config';
-import { ok } from '../../http/envelope';
-import { requirePermission } from '../../http/permissions';
+import { ok } from '../../core/http/envelope';
+import { requirePermission } from '../../core/http/permissions';
 import { contextOf } from '../routes/context';
 import { fleetOverview } from './service';
 

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { energyDaily, systemFaults, systems } from '../../db/schema/monitoring';
-import { systemEvents } from '../../db/schema/system-events';
+import type { Database } from '../../core/db';
+import { energyDaily, systemFaults, systems } from '../../core/db/schema/monitoring';
+import { systemEvents } from '../../core/db/schema/system-events';
 import type { FleetEnergyToday, FleetEvent, FleetFaultRow, FleetOfflineRow, FleetOverview } from '../../../contract/monitoring';
 import { systemScope, type Viewer } from '../scope';
 import { round2 } from '../target';

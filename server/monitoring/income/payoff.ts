@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db';
+import { queryRows, type Database } from '../../core/db';
 import type { SystemRow } from '../scope';
 import { localDate, type Target } from '../target';
 import { dayIncome, fromCents, inFirstCurrency, priced, type PricedSystem } from './day-income';

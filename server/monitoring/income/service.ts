@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db';
+import { queryRows, type Database } from '../../core/db';
 import type { Period } from '../stats/service';
 import { localDate, type Target } from '../target';
 import { dayIncome, fromCents, inFirstCurrency, priced } from './day-income';

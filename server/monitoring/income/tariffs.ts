@@ -1,6 +1,6 @@
 import { and, eq, isNull, or, desc, sql } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { electricityTariffs } from '../../db/schema/monitoring';
+import type { Database } from '../../core/db';
+import { electricityTariffs } from '../../core/db/schema/monitoring';
 import { PRICE_LEVELS } from '../demo/places';
 import type { SystemRow } from '../scope';
 import type { Tariff } from '../../../contract/monitoring';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { systems } from '../../db/schema/monitoring';
+import type { Database } from '../../core/db';
+import { systems } from '../../core/db/schema/monitoring';
 import { hashDeviceKey } from './device-keys';
 
 /** What ingest needs to know of the system behind a device key to store its samples. */

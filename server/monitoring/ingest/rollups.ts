@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../db';
+import type { Database } from '../../core/db';
 import { pgArray } from '../sql-arrays';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EMS_STATUSES } from '../../../contract/monitoring';
-import { FAULT_LEVELS } from '../../db/schema/monitoring';
+import { FAULT_LEVELS } from '../../core/db/schema/monitoring';
 
 /** Device batches are refused whole above this many samples (a week at 5 minutes fits). */
 export const MAX_SAMPLES_PER_BATCH = 2000;

@@ -1,15 +1,15 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
-import type { Database } from '../../db';
-import { systemFaults, systems, type FaultLevel } from '../../db/schema/monitoring';
-import { ApiError } from '../../http/envelope';
-import { isUniqueViolation, queryRows } from '../../db';
+import type { Database } from '../../core/db';
+import { systemFaults, systems, type FaultLevel } from '../../core/db/schema/monitoring';
+import { ApiError } from '../../core/http/envelope';
+import { isUniqueViolation, queryRows } from '../../core/db';
 import { DEFAULT_RAW_RETENTION_DAYS, rawWindowStart } from '../retention';
 import { pgArray } from '../sql-arrays';
 import { effectiveStatus, SEVERITY } from '../status';
 import type { DeviceIdentities, DeviceIdentity } from './device-identities';
 import { addToRollups } from './rollups';
-import type { NewFault } from '../../mail/fault-mails';
+import type { NewFault } from '../../core/mail/fault-mails';
 import type { IngestBatch, IngestResult } from './schema';
 
 type SystemRow = typeof systems.$inferSelect;

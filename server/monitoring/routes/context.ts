@@ -2,8 +2,8 @@ import type { FastifyRequest } from 'fastify';
 import { isCustomerOrSharer } from '../../../permissions/roles';
 import { Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
-import { ApiError } from '../../http/envelope';
-import { abilityOf, requirePermission } from '../../http/permissions';
+import { ApiError } from '../../core/http/envelope';
+import { abilityOf, requirePermission } from '../../core/http/permissions';
 import { viewerOf, type SystemRow, type Viewer } from '../scope';
 import type { UserLogView } from '../systems/history';
 

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
-import type { Database } from '../../db';
+import type { Database } from '../../core/db';
 import { Code } from '../../../contract/codes';
-import { ApiError, ok } from '../../http/envelope';
+import { ApiError, ok } from '../../core/http/envelope';
 import { systemInScope } from '../scope';
 import { extendShare, revokeShare, sharesOf } from '../shares/manage';
 import { shareSystem } from '../shares/service';

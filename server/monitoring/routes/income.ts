@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
 import { Code } from '../../../contract/codes';
-import { ApiError, ok } from '../../http/envelope';
+import { ApiError, ok } from '../../core/http/envelope';
 import { exportTexts } from '../exports/texts';
 import { sendXlsx } from '../exports/xlsx';
 import { incomeBars, payoffTotalOf, type IncomeBar } from '../income/service';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../config';
-import { ok } from '../../http/envelope';
+import { ok } from '../../core/http/envelope';
 import { mapPositions } from '../systems/service';
 import { contextOf, requireStorageList } from './context';
 

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
-import { ApiError, ok } from '../../http/envelope';
+import { ApiError, ok } from '../../core/http/envelope';
 import { energyColumns, exportTexts } from '../exports/texts';
 import { sendXlsx } from '../exports/xlsx';
 import { dailyStatistics, periodBars } from '../stats/service';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
-import { ok } from '../../http/envelope';
+import { ok } from '../../core/http/envelope';
 import { statusCounts } from '../systems/service';
 import { contextOf, requireStorageList } from './context';
 import * as s from './schemas';

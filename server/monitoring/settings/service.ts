@@ -1,9 +1,9 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../db';
+import type { Database } from '../../core/db';
 import type { OperatingSettings, TariffPeriod } from '../../../contract/monitoring';
 import { firstOverlap, overlapText } from '../../../contract/tariffPeriods';
-import { ApiError } from '../../http/envelope';
-import { dashboardSettings, electricityTariffs, systemSettings } from '../../db/schema/monitoring';
+import { ApiError } from '../../core/http/envelope';
+import { dashboardSettings, electricityTariffs, systemSettings } from '../../core/db/schema/monitoring';
 import { tariffFor, type Tariff } from '../income/tariffs';
 import type { SystemRow } from '../scope';
 import { PRICE_LEVELS } from '../demo/places';

@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { ShareListRow } from '../../../contract/monitoring';
-import type { Database } from '../../db';
-import { shareInvitations } from '../../db/schema/monitoring';
-import { systemShares } from '../../db/schema/shares';
-import { users } from '../../db/schema/users';
-import { ApiError } from '../../http/envelope';
+import type { Database } from '../../core/db';
+import { shareInvitations } from '../../core/db/schema/monitoring';
+import { systemShares } from '../../core/db/schema/shares';
+import { users } from '../../core/db/schema/users';
+import { ApiError } from '../../core/http/envelope';
 import type { SystemRow } from '../scope';
 
 /**

@@ -2,15 +2,15 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import { hashPassword, isStrongPassword } from '../../account/passwords';
-import { isUniqueViolation, type Database } from '../../db';
-import { shareInvitations } from '../../db/schema/monitoring';
-import { systemShares } from '../../db/schema/shares';
-import { users } from '../../db/schema/users';
-import { ApiError } from '../../http/envelope';
-import { portalLink, shareMail } from '../../mail/account-mails';
-import type { Mailer } from '../../mail/mailer';
-import { queueMails } from '../../mail/outbox';
-import { mailLanguage } from '../../mail/texts';
+import { isUniqueViolation, type Database } from '../../core/db';
+import { shareInvitations } from '../../core/db/schema/monitoring';
+import { systemShares } from '../../core/db/schema/shares';
+import { users } from '../../core/db/schema/users';
+import { ApiError } from '../../core/http/envelope';
+import { portalLink, shareMail } from '../../core/mail/account-mails';
+import type { Mailer } from '../../core/mail/mailer';
+import { queueMails } from '../../core/mail/outbox';
+import { mailLanguage } from '../../core/mail/texts';
 import type { SystemRow } from '../scope';
 
 /**

@@ -1,6 +1,6 @@
 import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { queryRows, type Database } from '../../db';
-import { PreparedStatement } from '../../db/prepared';
+import { queryRows, type Database } from '../../core/db';
+import { PreparedStatement } from '../../core/db/prepared';
 import { pgArray } from '../sql-arrays';
 import type { Target } from '../target';
 import { localDate, round2 } from '../target';

@@ -1,7 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { systemComponents } from '../../db/schema/monitoring';
-import { organizations } from '../../db/schema/organizations';
+import type { Database } from '../../core/db';
+import { systemComponents } from '../../core/db/schema/monitoring';
+import { organizations } from '../../core/db/schema/organizations';
 import type { SystemRow } from '../scope';
 
 /** A device a system is built from: its kind, S/N, model and firmware. */

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Page } from '../../../contract/codes';
-import type { Database } from '../../db';
-import { systemFaults } from '../../db/schema/monitoring';
-import { userLog } from '../../db/schema/user-log';
-import { writeUserLog } from '../../user-log/write';
+import type { Database } from '../../core/db';
+import { systemFaults } from '../../core/db/schema/monitoring';
+import { userLog } from '../../core/db/schema/user-log';
+import { writeUserLog } from '../../core/audit/write';
 import type { SystemRow } from '../scope';
 
 /** The fault history and the user log of one system, newest first, paged. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, isNull, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { energyDaily, systemFaults, systems, telemetry } from '../../db/schema/monitoring';
+import type { Database } from '../../core/db';
+import { energyDaily, systemFaults, systems, telemetry } from '../../core/db/schema/monitoring';
 import type { ActiveAlarm } from '../../../contract/monitoring';
 import { SEVERITY } from '../status';
 

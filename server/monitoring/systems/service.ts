@@ -1,9 +1,9 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../contract/codes';
-import type { Database } from '../../db';
+import type { Database } from '../../core/db';
 import { EMS_STATUSES } from '../../../contract/monitoring';
-import { energyDaily, systems, systemStatusCounts } from '../../db/schema/monitoring';
-import { installerCompanies } from '../../db/schema/organizations';
+import { energyDaily, systems, systemStatusCounts } from '../../core/db/schema/monitoring';
+import { installerCompanies } from '../../core/db/schema/organizations';
 import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
 import { pgArray } from '../sql-arrays';
 import { ALL, round2 } from '../target';

@@ -1,4 +1,4 @@
-import type { Database } from '../../db';
+import type { Database } from '../../core/db';
 import { planeOfArrayIrradiance } from '../../core/solar/irradiance';
 import { pvPowerW } from '../../core/solar/pv';
 import { sunPosition } from '../../core/solar/sun';

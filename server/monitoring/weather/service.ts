@@ -1,6 +1,6 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
-import type { Database } from '../../db';
-import { systemWeather } from '../../db/schema/monitoring';
+import type { Database } from '../../core/db';
+import { systemWeather } from '../../core/db/schema/monitoring';
 import { weatherAt } from '../../simulator/weather';
 import type { SystemRow } from '../scope';
 import { pgArray } from '../sql-arrays';

@@ -9,7 +9,7 @@ import { isRequired, rulesFor } from '../rules';
 import { useSubmitGuard } from '../useSubmitGuard';
 import { actionLabel, stateLabel, type WorkflowResource } from './labels';
 
-/** The longest note the server takes (server/crud/workflow.ts WORKFLOW_NOTE_MAX). */
+/** The longest note the server takes (server/core/crud/workflow.ts WORKFLOW_NOTE_MAX). */
 const NOTE_MAX = 1000;
 
 interface Props {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../server/db';
+import { queryRows } from '../../../server/core/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoCheckCode, seedAdminDemo } from '../../../server/admin/demo-seed';
-import { systemComponents } from '../../../server/db/schema/monitoring';
+import { systemComponents } from '../../../server/core/db/schema/monitoring';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { expectOk, expectRejected, tokenCache } from './helpers';

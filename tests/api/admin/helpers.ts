@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
-import { queryRows } from '../../../server/db';
+import { queryRows } from '../../../server/core/db';
 import { createTestApp, type TestApp } from '../helpers';
 
 /** Logs in as the demo user of each role once per test (tokens are cheap to keep, argon2 is not). */
@@ -69,7 +69,7 @@ export async function expectOk<T = any>(t: TestApp, path: string, body: unknown,
 }
 
 export async function auditRows(t: TestApp, action: string) {
-  const { userLog } = await import('../../../server/db/schema');
+  const { userLog } = await import('../../../server/core/db/schema');
   const { eq } = await import('drizzle-orm');
   return t.db.select().from(userLog).where(eq(userLog.action, action));
 }

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../helpers';
-import { queueMails } from '../../../server/mail/outbox';
+import { queueMails } from '../../../server/core/mail/outbox';
 import { auditRows, expectOk, expectRejected, freshAppPerTest } from './helpers';
 
 let t: TestApp;

@@ -17,7 +17,7 @@ import {
   translations,
   userLog,
   users,
-} from '../../../server/db/schema';
+} from '../../../server/core/db/schema';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { tableDigests } from './helpers';
 

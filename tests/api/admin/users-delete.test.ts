@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { licenses, sessions, users, vpps } from '../../../server/db/schema';
+import { licenses, sessions, users, vpps } from '../../../server/core/db/schema';
 import type { TestApp } from '../helpers';
 import { auditRows, expectOk, expectRejected, freshAppPerTest } from './helpers';
 

@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineAbilityFor } from '../../../permissions/ability';
 import { ROLES, seesEverySystem, type Role } from '../../../permissions/roles';
-import { queryRows } from '../../../server/db';
-import { permissionParts, type ApiCall } from '../../../server/http/permissions';
+import { queryRows } from '../../../server/core/db';
+import { permissionParts, type ApiCall } from '../../../server/core/http/permissions';
 import { tableDigests } from '../admin/helpers';
 import { createTestApp, type TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
@@ -11,7 +11,7 @@ import { createMonitoringWorld } from '../monitoring/world';
 /**
  * The generated authorization matrix (issue 12, item 2): every call the app registers × the 14 roles, and for
  * calls about one system a system inside and one outside the caller's scope (DESIGN §6). Nothing here names a
- * call: the list comes from the app itself (server/http/permissions.ts keeps it), so a new call is covered the
+ * call: the list comes from the app itself (server/core/http/permissions.ts keeps it), so a new call is covered the
  * day it is registered. What the test needs beyond the route's own config is a sample body for calls about one
  * system (ROW_SAMPLES); a new such call without one fails the completeness check below.
  *

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../../../server/db/database';
+import { queryRows } from '../../../server/core/db/database';
 import { expectOk, tableDigests } from '../admin/helpers';
 import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
@@ -16,7 +16,7 @@ vi.mock('../../../resources/index', async (importOriginal) => {
   const { fixtureSystemNotes } = await import('./attach-scoped-fixture');
   return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureSystemNotes] };
 });
-vi.mock('../../../server/db/schema/index', async (importOriginal) => {
+vi.mock('../../../server/core/db/schema/index', async (importOriginal) => {
   const { fixtureSystemNotesTable } = await import('./attach-scoped-fixture');
   return { ...(await importOriginal<object>()), fixtureSystemNotesTable };
 });

@@ -2,7 +2,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../../../server/db/database';
+import { queryRows } from '../../../server/core/db/database';
 import type { LocalFolderStorage } from '../../../server/core/storage';
 import { removeStaleUploads } from '../../../server/core/uploads/service';
 import { createTestApp, type TestApp } from '../helpers';
@@ -20,7 +20,7 @@ vi.mock('../../../resources/index', async (importOriginal) => {
   const { fixtureWidgets } = await import('./fixture-resource');
   return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureWidgets] };
 });
-vi.mock('../../../server/db/schema/index', async (importOriginal) => {
+vi.mock('../../../server/core/db/schema/index', async (importOriginal) => {
   const { fixtureWidgetsTable } = await import('./fixture-resource');
   return { ...(await importOriginal<object>()), fixtureWidgetsTable };
 });

@@ -6,7 +6,7 @@ import { rules } from '../../../resources/rules';
 import { defineResource } from '../../../resources/types';
 
 /**
- * What a developer adds for a new entity, as the fixture test adds it: a table (server/db/schema) and a
+ * What a developer adds for a new entity, as the fixture test adds it: a table (server/core/db/schema) and a
  * declaration (resources/), listed in RESOURCES. A new route key, so the declaration brings its roles.
  */
 export const fixtureWidgetsTable = pgTable('fixture_widgets', {

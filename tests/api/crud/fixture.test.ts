@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../../../server/db/database';
+import { queryRows } from '../../../server/core/db/database';
 import { createTestApp, type TestApp } from '../helpers';
 import { CREATE_FIXTURE_WIDGETS } from './fixture-resource';
 
 /**
- * The claim of DESIGN §3: a declaration listed in RESOURCES and a table in server/db/schema are all a new
+ * The claim of DESIGN §3: a declaration listed in RESOURCES and a table in server/core/db/schema are all a new
  * entity needs. The two mocks below stand for those two edits; the app is then built as always (buildApp),
  * and its endpoints, route, roles and menu entry come from the same registration path as the shipped
  * resources: no service, no route code, no registerCrud call.
@@ -15,7 +15,7 @@ vi.mock('../../../resources/index', async (importOriginal) => {
   const { fixtureWidgets } = await import('./fixture-resource');
   return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureWidgets] };
 });
-vi.mock('../../../server/db/schema/index', async (importOriginal) => {
+vi.mock('../../../server/core/db/schema/index', async (importOriginal) => {
   const { fixtureWidgetsTable } = await import('./fixture-resource');
   return { ...(await importOriginal<object>()), fixtureWidgetsTable };
 });

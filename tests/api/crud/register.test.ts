@@ -5,7 +5,7 @@ import { RESOURCES } from '../../../resources';
 import { defineResource } from '../../../resources/types';
 import { RESOURCE_HOOKS } from '../../../server/admin';
 import type { AppDeps } from '../../../server/config';
-import { registerResources } from '../../../server/crud/register';
+import { registerResources } from '../../../server/core/crud/register';
 
 const deps = {} as AppDeps;
 const widgets = (table?: string) =>

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../../../server/db/database';
+import { queryRows } from '../../../server/core/db/database';
 import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 import { CREATE_FIXTURE_NOTES } from './scoped-fixture-resource';
@@ -15,7 +15,7 @@ vi.mock('../../../resources/index', async (importOriginal) => {
   const { fixtureNotes } = await import('./scoped-fixture-resource');
   return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureNotes] };
 });
-vi.mock('../../../server/db/schema/index', async (importOriginal) => {
+vi.mock('../../../server/core/db/schema/index', async (importOriginal) => {
   const { fixtureNotesTable } = await import('./scoped-fixture-resource');
   return { ...(await importOriginal<object>()), fixtureNotesTable };
 });

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../../../server/db/database';
+import { queryRows } from '../../../server/core/db/database';
 import { expectOk, expectRejected } from '../admin/helpers';
 import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
@@ -16,7 +16,7 @@ vi.mock('../../../resources/index', async (importOriginal) => {
   const { fixtureSystemTickets } = await import('./fixture-scoped-workflow');
   return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureSystemTickets] };
 });
-vi.mock('../../../server/db/schema/index', async (importOriginal) => {
+vi.mock('../../../server/core/db/schema/index', async (importOriginal) => {
   const { fixtureSystemTicketsTable } = await import('./fixture-scoped-workflow');
   return { ...(await importOriginal<object>()), fixtureSystemTicketsTable };
 });

@@ -1,9 +1,9 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { queryRows } from '../../../server/db/database';
+import { queryRows } from '../../../server/core/db/database';
 import type { AppDeps } from '../../../server/config';
-import { registerResources } from '../../../server/crud/register';
-import { workflowHistory } from '../../../server/db/schema';
+import { registerResources } from '../../../server/core/crud/register';
+import { workflowHistory } from '../../../server/core/db/schema';
 import { checkWorkflow, workflowPaths } from '../../../resources/workflow';
 import { auditRows, expectOk, expectRejected, tableDigests, tokenCache } from '../admin/helpers';
 import { createTestApp, type TestApp } from '../helpers';
@@ -13,7 +13,7 @@ import { CREATE_FIXTURE_TICKETS } from './fixture-workflow-table';
 /**
  * DESIGN §3: a declaration with a workflow (and its table) is all a new entity needs for its transition
  * calls, their history and their audit. As in fixture.test.ts, the mocks stand for the developer's edits:
- * the declaration listed in RESOURCES, the table in server/db/schema, the one named hook in the server's
+ * the declaration listed in RESOURCES, the table in server/core/db/schema, the one named hook in the server's
  * registry of workflow hooks.
  */
 vi.mock('../../../resources/index', async (importOriginal) => {
@@ -21,11 +21,11 @@ vi.mock('../../../resources/index', async (importOriginal) => {
   const { fixtureTickets } = await import('./fixture-workflow-resource');
   return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureTickets] };
 });
-vi.mock('../../../server/db/schema/index', async (importOriginal) => {
+vi.mock('../../../server/core/db/schema/index', async (importOriginal) => {
   const { fixtureTicketsTable } = await import('./fixture-workflow-table');
   return { ...(await importOriginal<object>()), fixtureTicketsTable };
 });
-vi.mock('../../../server/crud/workflow-hooks', async () => {
+vi.mock('../../../server/core/crud/workflow-hooks', async () => {
   const { fixtureTicketsTable } = await import('./fixture-workflow-table');
   const { eq, sql } = await import('drizzle-orm');
   return {

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../../server/app';
-import { migrate, openDatabase } from '../../../server/db';
-import { DatabaseLiveness } from '../../../server/db/liveness';
+import { migrate, openDatabase } from '../../../server/core/db';
+import { DatabaseLiveness } from '../../../server/core/db/liveness';
 import { createTestApp, createTestClock, DEMO_PASSWORD, type TestApp } from '../helpers';
 
 describe('GET /api/health', () => {

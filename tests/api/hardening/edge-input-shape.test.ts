@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findInputFault, INPUT_LIMITS } from '../../../server/http/input-shape';
+import { findInputFault, INPUT_LIMITS } from '../../../server/core/http/input-shape';
 import { expectRejected, tokenCache } from '../admin/helpers';
 import { createTestApp, type TestApp } from '../helpers';
 

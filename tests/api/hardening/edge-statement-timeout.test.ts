@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type DatabaseHandle } from '../../../server/db';
-import { isStatementTimeout, withStatementTimeout } from '../../../server/db/statement-timeout';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../../server/core/db';
+import { isStatementTimeout, withStatementTimeout } from '../../../server/core/db/statement-timeout';
 import { createTestApp, type TestApp } from '../helpers';
 
 const serverUrl = process.env.DATABASE_URL;
@@ -81,7 +81,7 @@ describe.skipIf(!serverUrl)('statement timeouts on PostgreSQL', () => {
 });
 
 describe('statement timeouts on PGlite', () => {
-  // The reason PGlite relies on input bounds instead (server/db/statement-timeout.ts). Should a PGlite version
+  // The reason PGlite relies on input bounds instead (server/core/db/statement-timeout.ts). Should a PGlite version
   // start cancelling, this fails, and PGlite can get the interactive timeout as PostgreSQL has.
   it('are accepted and ignored: a sleep longer than the timeout completes', async () => {
     const database = await openDatabase({ inMemory: true });

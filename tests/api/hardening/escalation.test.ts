@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { formFields } from '../../../resources/types';
 import { userManagement } from '../../../resources/userManagement';
 import { assertUnlockedAdminRemains } from '../../../server/admin/admin-protection';
-import { queryRows, type Database } from '../../../server/db';
-import { users } from '../../../server/db/schema';
+import { queryRows, type Database } from '../../../server/core/db';
+import { users } from '../../../server/core/db/schema';
 import type { TestApp, Tokens } from '../helpers';
 import { expectOk, expectRejected, freshAppPerTest } from '../admin/helpers';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { queryRows } from '../../../server/db';
+import { queryRows } from '../../../server/core/db';
 import { noise } from '../../../server/simulator/random';
 import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { findRoute } from '../../../permissions/routes';
-import { mailOutbox } from '../../../server/db/schema';
-import { deliverDueMails } from '../../../server/mail/outbox';
-import { createMailSeal } from '../../../server/mail/seal';
+import { mailOutbox } from '../../../server/core/db/schema';
+import { deliverDueMails } from '../../../server/core/mail/outbox';
+import { createMailSeal } from '../../../server/core/mail/seal';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { recordingTransport } from '../mail/recording-transport';

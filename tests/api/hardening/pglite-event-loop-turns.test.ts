@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openDatabase, queryRows, type DatabaseHandle } from '../../../server/db';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../../server/core/db';
 
 /**
  * PGlite answers on this thread: a queue of queries run back to back kept node from polling its sockets, and

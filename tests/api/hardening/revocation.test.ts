@@ -8,8 +8,8 @@ import { userManagement } from '../../../resources/userManagement';
 import { Sessions } from '../../../server/account/sessions';
 import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
-import { seedDemo } from '../../../server/db/seed';
-import { users } from '../../../server/db/schema';
+import { seedDemo } from '../../../server/core/db/seed';
+import { users } from '../../../server/core/db/schema';
 import { createTestClock, DEMO_PASSWORD, TEST_EPOCH, type Tokens } from '../helpers';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows } from '../../../server/db';
-import { installerCompanies, organizations, users } from '../../../server/db/schema';
+import { queryRows } from '../../../server/core/db';
+import { installerCompanies, organizations, users } from '../../../server/core/db/schema';
 import { expectRejected } from '../admin/helpers';
 import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld } from '../monitoring/world';

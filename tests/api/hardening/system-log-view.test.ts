@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../permissions/roles';
-import { systems, users } from '../../../server/db/schema';
+import { systems, users } from '../../../server/core/db/schema';
 import { systemsInScope, viewerOf } from '../../../server/monitoring/scope';
 import { logSystemChange } from '../../../server/monitoring/systems/history';
 import type { TestApp } from '../helpers';

@@ -3,10 +3,10 @@ import { sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import yazl from 'yazl';
-import { queryRows } from '../../../server/db';
-import { FileFormatError, FileLimitError } from '../../../server/files/errors';
-import { readXlsxRows, type XlsxLimits } from '../../../server/files/xlsx-rows';
-import { xmlEvents } from '../../../server/files/xml-events';
+import { queryRows } from '../../../server/core/db';
+import { FileFormatError, FileLimitError } from '../../../server/core/files/errors';
+import { readXlsxRows, type XlsxLimits } from '../../../server/core/files/xlsx-rows';
+import { xmlEvents } from '../../../server/core/files/xml-events';
 import { auditRows, expectOk, freshAppPerTest, tableDigests } from '../admin/helpers';
 import type { TestApp } from '../helpers';
 

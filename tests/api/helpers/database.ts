@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { migrate, openDatabase, queryRows, type Database, type DatabaseHandle } from '../../../server/db';
+import { migrate, openDatabase, queryRows, type Database, type DatabaseHandle } from '../../../server/core/db';
 
 export interface TestDatabase extends DatabaseHandle {
   /** Empties every table (identities restart), keeping the schema. */

@@ -1,9 +1,9 @@
-import type { MailTransport } from '../../../server/mail/transport';
+import type { MailTransport } from '../../../server/core/mail/transport';
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
-import { seedDemo } from '../../../server/db/seed';
+import { seedDemo } from '../../../server/core/db/seed';
 import { seedMenus } from '../../../server/admin/menus';
 import type { Envelope } from '../../../contract/codes';
 import { createTestClock, TEST_EPOCH, type TestClock } from './clock';
@@ -39,7 +39,7 @@ export interface TestApp {
   config: AppConfig;
   /** Empties every table and sets the clock back to TEST_EPOCH. */
   truncateAll(): Promise<void>;
-  /** The demo users of server/db/seed.ts (password DEMO_PASSWORD), at the clock's time. */
+  /** The demo users of server/core/db/seed.ts (password DEMO_PASSWORD), at the clock's time. */
   seed(): Promise<void>;
   /** truncateAll() then seed(): the usual beforeEach. */
   reset(): Promise<void>;

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
-import { queryRows } from '../../../server/db';
-import { emailRules, mailOutbox, users } from '../../../server/db/schema';
-import { deliverDueMails } from '../../../server/mail/outbox';
+import { queryRows } from '../../../server/core/db';
+import { emailRules, mailOutbox, users } from '../../../server/core/db/schema';
+import { deliverDueMails } from '../../../server/core/mail/outbox';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';

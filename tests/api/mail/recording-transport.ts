@@ -1,4 +1,4 @@
-import type { MailTransport } from '../../../server/mail/transport';
+import type { MailTransport } from '../../../server/core/mail/transport';
 
 export interface HandedMail {
   from: string;

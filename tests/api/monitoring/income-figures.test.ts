@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../server/db';
+import { queryRows } from '../../../server/core/db';
 import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld, CUSTOMER_SN } from './world';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../server/db';
+import { queryRows } from '../../../server/core/db';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';

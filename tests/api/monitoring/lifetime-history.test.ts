@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../server/db';
+import { queryRows } from '../../../server/core/db';
 import { demoFleet } from '../../../server/monitoring/demo/fleet';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { as, CUSTOMER_SN } from './world';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../server/db';
+import { queryRows } from '../../../server/core/db';
 import { demoFleet } from '../../../server/monitoring/demo/fleet';
 import { LiveDemoFleet } from '../../../server/monitoring/demo/live';
 import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from '../../../server/monitoring/demo/lock';

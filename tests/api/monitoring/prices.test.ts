@@ -1,5 +1,5 @@
 import { isNull } from 'drizzle-orm';
-import { systems } from '../../../server/db/schema';
+import { systems } from '../../../server/core/db/schema';
 import { firstOverlap, nextPeriod } from '../../../contract/tariffPeriods';
 import { expectOk, expectRejected } from '../admin/helpers';
 import type { TestApp } from '../helpers';

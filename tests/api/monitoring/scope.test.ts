@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../server/db';
+import { queryRows } from '../../../server/core/db';
 import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld, CUSTOMER_SN, EXPIRED_SHARE_SN } from './world';
 

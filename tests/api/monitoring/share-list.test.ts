@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../../server/account/passwords';
-import { systems, userLog, users } from '../../../server/db/schema';
-import { DEMO_SHARED_SN } from '../../../server/db/seed';
+import { systems, userLog, users } from '../../../server/core/db/schema';
+import { DEMO_SHARED_SN } from '../../../server/core/db/seed';
 import { expectOk, expectRejected } from '../admin/helpers';
 import { DEMO_PASSWORD, type TestApp } from '../helpers';
 import { as, CUSTOMER_SN, createMonitoringWorld } from './world';

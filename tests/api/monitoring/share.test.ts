@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { mailOutbox, users } from '../../../server/db/schema';
+import { mailOutbox, users } from '../../../server/core/db/schema';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { recordingTransport } from '../mail/recording-transport';

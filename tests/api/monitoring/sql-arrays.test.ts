@@ -1,7 +1,7 @@
 import { pgArray } from '../../../server/monitoring/sql-arrays';
 import { createTestApp, type TestApp } from '../helpers';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../../../server/db';
+import { queryRows } from '../../../server/core/db';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
-import EmailDeliveringRules from '../../../src/screens/admin/EmailDeliveringRules';
-import UserLog from '../../../src/screens/admin/UserLog';
+import EmailDeliveringRules from '../../../src/features/admin/EmailDeliveringRules';
+import UserLog from '../../../src/features/admin/UserLog';
 import { renderAt } from '../render-portal';
 import { server } from '../setup';
 

@@ -5,7 +5,7 @@ import { defineAbilityFor } from '../../../permissions/ability';
 import { configureApiUi, resetApiUi } from '../../../src/api/ui';
 import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
-import LicenseManagement from '../../../src/screens/admin/LicenseManagement';
+import LicenseManagement from '../../../src/features/admin/LicenseManagement';
 import { server } from '../setup';
 import { renderAt } from '../render-portal';
 

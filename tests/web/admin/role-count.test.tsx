@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { routesOfRoles } from '../../../server/admin/menu-permissions';
 import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
-import RoleManagement from '../../../src/screens/admin/RoleManagement';
-import { hasScreen } from '../../../src/screens/registry';
+import RoleManagement from '../../../src/features/admin/RoleManagement';
+import { hasScreen } from '../../../src/routing/screens';
 import { server } from '../setup';
 import { renderAt } from '../render-portal';
 

@@ -3,8 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
-import RoleManagement from '../../../src/screens/admin/RoleManagement';
-import UserManagement from '../../../src/screens/admin/UserManagement';
+import RoleManagement from '../../../src/features/admin/RoleManagement';
+import UserManagement from '../../../src/features/admin/UserManagement';
 import { server } from '../setup';
 import { renderAt } from '../render-portal';
 

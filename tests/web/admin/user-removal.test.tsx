@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
-import UserManagement from '../../../src/screens/admin/UserManagement';
+import UserManagement from '../../../src/features/admin/UserManagement';
 import { server } from '../setup';
 import { renderAt } from '../render-portal';
 

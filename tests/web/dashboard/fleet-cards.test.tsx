@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { FaultSystemsCard } from '../../../src/screens/dashboard/fleet/FaultSystemsCard';
-import { OfflineSystemsCard } from '../../../src/screens/dashboard/fleet/OfflineSystemsCard';
+import { FaultSystemsCard } from '../../../src/features/monitoring/dashboard/fleet/FaultSystemsCard';
+import { OfflineSystemsCard } from '../../../src/features/monitoring/dashboard/fleet/OfflineSystemsCard';
 import type { FleetFaultRow, FleetOfflineRow } from '../../../contract/monitoring';
 import { renderAt, signIn } from '../monitoring/render';
 

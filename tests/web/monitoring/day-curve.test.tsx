@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, expect, it } from 'vitest';
-import { DayCurveCard } from '../../../src/monitoring/charts/DayCurveCard';
+import { DayCurveCard } from '../../../src/features/monitoring/shared/charts/DayCurveCard';
 import { envelope } from '../helpers';
 import { server } from '../setup';
 import { renderAt, signIn } from './render';

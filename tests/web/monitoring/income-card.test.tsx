@@ -2,7 +2,7 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n } from '../../../src/i18n';
-import { IncomeCard } from '../../../src/monitoring/charts/IncomeCard';
+import { IncomeCard } from '../../../src/features/monitoring/shared/charts/IncomeCard';
 import type { IncomeBars, PayoffTotal } from '../../../contract/monitoring';
 import { server } from '../setup';
 import { envelope } from '../helpers';

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { expect, it, vi } from 'vitest';
-import { DayCurveCard } from '../../../src/monitoring/charts/DayCurveCard';
+import { DayCurveCard } from '../../../src/features/monitoring/shared/charts/DayCurveCard';
 import { envelope } from '../helpers';
 import { server } from '../setup';
 import { renderAt, signIn } from './render';
@@ -16,7 +16,7 @@ const library = vi.hoisted(() => {
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
   return { arrive, arrived };
 });
-vi.mock('../../../src/monitoring/charts/chartLibrary', async () => {
+vi.mock('../../../src/features/monitoring/shared/charts/chartLibrary', async () => {
   await library.arrived;
   const Chart = ({ data }: { data: unknown[] }) => <div data-testid="chart">{data.length} points</div>;
   return { Line: Chart, Column: Chart, Area: Chart };

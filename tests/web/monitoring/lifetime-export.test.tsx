@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { EnergyBarsCard } from '../../../src/monitoring/charts/EnergyBarsCard';
-import { DayCurveCard } from '../../../src/monitoring/charts/DayCurveCard';
+import { EnergyBarsCard } from '../../../src/features/monitoring/shared/charts/EnergyBarsCard';
+import { DayCurveCard } from '../../../src/features/monitoring/shared/charts/DayCurveCard';
 import { i18n } from '../../../src/i18n';
 import { envelope } from '../helpers';
 import { server } from '../setup';

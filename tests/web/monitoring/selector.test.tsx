@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { showsSystemSelector, SystemSelector } from '../../../src/monitoring/selector/SystemSelector';
-import { STATUS_COLORS } from '../../../src/monitoring/status';
+import { showsSystemSelector, SystemSelector } from '../../../src/features/monitoring/shared/selector/SystemSelector';
+import { STATUS_COLORS } from '../../../src/features/monitoring/shared/status';
 import { server } from '../setup';
 import { envelope } from '../helpers';
 import { renderAt, signIn } from './render';

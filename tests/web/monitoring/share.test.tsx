@@ -1,9 +1,9 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { ShareButton, showsShareIcon } from '../../../src/monitoring/share/ShareButton';
-import { ShareDialog } from '../../../src/monitoring/share/ShareDialog';
-import { SHARE_EMAIL_PATTERN } from '../../../src/monitoring/share/rules';
+import { ShareButton, showsShareIcon } from '../../../src/features/monitoring/shared/share/ShareButton';
+import { ShareDialog } from '../../../src/features/monitoring/shared/share/ShareDialog';
+import { SHARE_EMAIL_PATTERN } from '../../../src/features/monitoring/shared/share/rules';
 import { envelope } from '../helpers';
 import { server } from '../setup';
 import { renderAt, signIn } from './render';

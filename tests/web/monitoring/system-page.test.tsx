@@ -1,8 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
-import { StatisticsTable } from '../../../src/monitoring/charts/StatisticsTable';
-import { RemarkEditor } from '../../../src/screens/storage/RemarkEditor';
+import { StatisticsTable } from '../../../src/features/monitoring/shared/charts/StatisticsTable';
+import { RemarkEditor } from '../../../src/features/monitoring/storage/RemarkEditor';
 import { server } from '../setup';
 import { envelope } from '../helpers';
 import { renderAt, signIn } from './render';

@@ -11,7 +11,7 @@ import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
 import { dataProvider } from '../../../src/providers/data';
 import { ResourceForm, ResourceScreen } from '../../../src/resources/ResourceScreen';
-import EmailDeliveringRules from '../../../src/screens/admin/EmailDeliveringRules';
+import EmailDeliveringRules from '../../../src/features/admin/EmailDeliveringRules';
 import { server } from '../setup';
 import { renderAt as renderPortalAt } from '../render-portal';
 

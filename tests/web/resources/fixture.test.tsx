@@ -14,7 +14,7 @@ import { accessControlProvider } from '../../../src/providers/access';
 import { dataProvider } from '../../../src/providers/data';
 import { ResourceScreen } from '../../../src/resources/ResourceScreen';
 import { buildMenu } from '../../../src/routing/menu';
-import { hasScreen, SCREENS } from '../../../src/screens/registry';
+import { hasScreen, SCREENS } from '../../../src/routing/screens';
 import { server } from '../setup';
 import { FIXTURE_TEXTS, fixtureWidgets as widgets } from './fixture-resource';
 

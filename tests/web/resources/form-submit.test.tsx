@@ -12,7 +12,7 @@ import { dataProvider, envelopeError } from '../../../src/providers/data';
 import { ResourceForm } from '../../../src/resources/ResourceScreen';
 import { fieldOfError } from '../../../src/resources/rules';
 import { useSubmitGuard } from '../../../src/resources/useSubmitGuard';
-import RoleManagement from '../../../src/screens/admin/RoleManagement';
+import RoleManagement from '../../../src/features/admin/RoleManagement';
 import { server } from '../setup';
 
 const license = {

@@ -1,0 +1,120 @@
+import type { FastifyInstance, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { defineAbilityFor, type Action, type AppAbility } from '../../../permissions/ability';
+import { isEntitySubject } from '../../../permissions/entities';
+import { findRoute } from '../../../permissions/routes';
+import { isSubject as isEntity, type Subject, type SubjectAction } from '../../../permissions/subjects';
+import { Code } from '../../../contract/codes';
+import { ApiError } from './envelope';
+
+/**
+ * What a call needs, named in its route config (issue 12). Every /api call declares one of:
+ *
+ *   config: { permission: { subject: 'license', action: 'update' } }   // an entity of permissions/subjects.ts
+ *   config: { permission: { subject: 'license', action: ['create', 'update'] } }  // any of them (a save)
+ *   config: { public: true }                                            // no token at all (login, health)
+ *
+ * The preHandler below refuses a caller whose CASL ability lacks it with code 45 before the handler runs;
+ * row scope (which license, which system) is the service's job with the same subject's `scope`
+ * (permissions/scopes.ts). A call registered under /api with neither fails the start-up.
+ *
+ * Older forms, still read: a route key (`'userLog'`: 'access' to that screen) or `[action, routeKeyOrSubject]`.
+ */
+export interface SubjectPermission {
+  /** An entity of permissions/subjects.ts, or a declared resource's own (resources/types.ts `entity`). */
+  subject: Subject | (string & {});
+  action: SubjectAction | readonly SubjectAction[];
+}
+export type Permission = SubjectPermission | string | readonly [Action, string];
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    permission?: Permission;
+  }
+  interface FastifyInstance {
+    /** Every /api call registered so far with what it needs (the authorization matrix test walks it). */
+    apiCalls: ApiCall[];
+  }
+}
+
+export interface ApiCall {
+  method: string;
+  url: string;
+  permission?: Permission;
+  public: boolean;
+  /** The route's body and query schemas, when it declares them. */
+  body?: unknown;
+  querystring?: unknown;
+}
+
+// By the caller's user object, which the auth hook keeps per access token: one lookup per request.
+const abilities = new WeakMap<FastifyRequest['user'], AppAbility>();
+
+/** The caller's CASL ability (roles and per-user denials from the token). */
+export function abilityOf(request: FastifyRequest): AppAbility {
+  let ability = abilities.get(request.user);
+  if (!ability) {
+    ability = defineAbilityFor(request.user.roles, request.user.menuDenied);
+    abilities.set(request.user, ability);
+  }
+  return ability;
+}
+
+function isKnown(key: string): boolean {
+  return !!findRoute(key) || isEntitySubject(key) || isEntity(key);
+}
+
+/** Throws code 45 unless the caller may `action` on route or subject `key`; nothing else is revealed. */
+export function requirePermission(request: FastifyRequest, key: string, action: Action | SubjectAction = 'access'): void {
+  if (!isKnown(key)) throw new Error(`unknown route key or subject '${key}' (permissions/routes.ts, permissions/subjects.ts)`);
+  if (!abilityOf(request).can(action, key)) throw new ApiError(Code.NO_PERMISSION);
+}
+
+/** The subject and the actions (any of which suffices) a permission names. */
+export function permissionParts(permission: Permission): { key: string; actions: readonly string[] } {
+  if (typeof permission === 'string') return { key: permission, actions: ['access'] };
+  if (isTuple(permission)) return { key: permission[1], actions: [permission[0]] };
+  const { subject, action } = permission as SubjectPermission;
+  return { key: subject, actions: typeof action === 'string' ? [action] : action };
+}
+
+function isTuple(permission: Permission): permission is readonly [Action, string] {
+  return Array.isArray(permission);
+}
+
+/** Calls under /api that need no declaration: the API document and its page (server/core/http/docs.ts). */
+function isApiCall(url: string): boolean {
+  return url.startsWith('/api/') && !url.startsWith('/api/docs');
+}
+
+/**
+ * Enforces `config.permission` before the handler runs, after the auth hook has identified the caller, and
+ * refuses at start-up a call that names none (or names a subject nobody knows).
+ */
+export const permissionPlugin = fp(async (app: FastifyInstance) => {
+  app.decorate('apiCalls', [] as ApiCall[]);
+  app.addHook('onRoute', (route: RouteOptions) => {
+    const permission = route.config?.permission;
+    const isPublic = route.config?.public === true;
+    if (permission) {
+      const { key } = permissionParts(permission);
+      // A misspelt key would deny everyone silently.
+      if (!isKnown(key)) throw new Error(`${route.url}: unknown permission route key or subject '${key}'`);
+    }
+    if (!isApiCall(route.url) || route.method === 'HEAD') return;
+    if (!permission && !isPublic) {
+      throw new Error(`${route.method} ${route.url}: name what the call needs, config: { permission: { subject, action } } or { public: true } (server/core/http/permissions.ts)`);
+    }
+    for (const method of [route.method].flat()) {
+      app.apiCalls.push({ method, url: route.url, permission, public: isPublic, body: route.schema?.body, querystring: route.schema?.querystring });
+    }
+  });
+  // After validation, as before: bad input answers 2 / 3 whoever sends it (tests/api/monitoring/calls.test.ts).
+  app.addHook('preHandler', async (request) => {
+    const permission = request.routeOptions.config.permission;
+    if (!permission || request.is404) return;
+    const { key, actions } = permissionParts(permission);
+    const ability = abilityOf(request);
+    if (!actions.some((action) => ability.can(action, key))) throw new ApiError(Code.NO_PERMISSION);
+  });
+});

@@ -1,0 +1,34 @@
+import { createInstance, type TFunction } from 'i18next';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '../../../contract/languages';
+
+/**
+ * The mail texts in the four languages, from the same locales/ files as the web app (namespace `mail`,
+ * plus `monitoring` for fault and status names), so that translators edit one place.
+ */
+const LOCALES = fileURLToPath(new URL('../../../locales/', import.meta.url));
+const NAMESPACES = ['mail', 'monitoring'] as const;
+
+const i18n = createInstance();
+void i18n.init({
+  initImmediate: false,
+  // No console banner in the server's logs.
+  showSupportNotice: false,
+  fallbackLng: DEFAULT_LANGUAGE,
+  ns: [...NAMESPACES],
+  defaultNS: 'mail',
+  interpolation: { escapeValue: false },
+  resources: Object.fromEntries(
+    LANGUAGES.map(({ code }) => [code, Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(`${LOCALES}${code}/${ns}.json`, 'utf8'))]))]),
+  ),
+});
+
+export function mailTexts(language: Language): TFunction {
+  return i18n.getFixedT(language);
+}
+
+/** A user's language code (e.g. 'de-DE') as one of ours, English when we do not speak it. */
+export function mailLanguage(languageCode: string | null | undefined): Language {
+  return normalizeLanguage(languageCode) ?? DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,22 @@
+import { lazy } from 'react';
+import { useUser } from '../../../auth/useUser';
+import { canAccessKey } from '../../../auth/ability';
+import { isCustomerOrSharer } from '../../../../permissions/roles';
+import { dashboardTitleKey } from '../../../routing/useMenuOverrides';
+import { Welcome } from './Welcome';
+
+const CustomerDashboard = lazy(() => import('./CustomerDashboard'));
+const StorageList = lazy(() => import('../storage/StorageList'));
+const FleetDashboard = lazy(() => import('./FleetDashboard'));
+
+/**
+ * Customers and sharers see their systems; the supplier's dashboard is the storage list (DESIGN §6); staff
+ * who may open the storage list see their fleet; everyone else a welcome.
+ */
+export default function Dashboard() {
+  const roles = useUser()?.roles ?? [];
+  if (isCustomerOrSharer(roles)) return <CustomerDashboard />;
+  if (roles.includes('supplier')) return <StorageList titleKey={dashboardTitleKey(roles)} />;
+  if (canAccessKey('energyStorageList')) return <FleetDashboard />;
+  return <Welcome />;
+}

@@ -1,0 +1,30 @@
+import { Tag } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useFormat } from '../../../../i18n/format';
+import { useFaultText } from '../../shared/faultText';
+import { STATUS_COLORS } from '../../shared/status';
+import type { FleetFaultRow } from '../../../../../contract/monitoring';
+import type { ResponsiveColumn } from '../../../../ui/ResponsiveTable';
+import { FleetListCard } from './FleetListCard';
+
+/** Systems with an open fault, the newest fault first: the fault in the reader's language and since when. */
+export function FaultSystemsCard({ faults }: { faults: { data: FleetFaultRow[]; dataCount: number } }) {
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
+  const faultText = useFaultText();
+  const columns: ResponsiveColumn<FleetFaultRow>[] = [
+    { key: 'level', dataIndex: 'level', title: t('faults.level'), card: 'status', render: (level: FleetFaultRow['level']) => <Tag color={STATUS_COLORS[level]}>{t(`status.${level}`)}</Tag> },
+    {
+      key: 'fault',
+      title: t('fleet.faults.fault'),
+      render: (_, row) => (
+        <span>
+          {faultText(row)}
+          {row.open_faults > 1 && <span className="fleet-card__note"> · {t('fleet.faults.more', { count: row.open_faults - 1 })}</span>}
+        </span>
+      ),
+    },
+    { key: 'since', dataIndex: 'started_at', title: t('fleet.faults.since'), render: (v: string) => <span title={format.dateTime(v)}>{format.relative(v)}</span> },
+  ];
+  return <FleetListCard tableId="fleetFaults" title={t('fleet.faults.title')} emptyText={t('fleet.faults.none')} rows={faults} columns={columns} />;
+}

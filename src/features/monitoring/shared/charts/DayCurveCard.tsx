@@ -1,0 +1,104 @@
+import { Line } from './LazyChart';
+import { useQuery } from '@tanstack/react-query';
+import { LeftOutlined, RightOutlined } from '@ant-design/icons';
+import { Button, Card, DatePicker, Empty, Space, Spin } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calls, EXPORTS } from '../calls';
+import { useFormat } from '../../../../i18n/format';
+import type { CurvePoint } from '../../../../../contract/monitoring';
+import { ExportButton } from './ExportButton';
+import { SERIES_COLORS } from './series';
+
+const SERIES = ['pv', 'load', 'battery', 'grid'] as const;
+/**
+ * The order the lines are drawn in, last on top. At night the load is all drawn from the grid, so the two lines
+ * coincide: the grid line is drawn first and wider, the load line last and narrower, so both stay visible.
+ */
+const DRAW_ORDER = ['grid', 'battery', 'pv', 'load'] as const;
+const LINE_WIDTH: Record<(typeof SERIES)[number], number> = { grid: 5, battery: 2, pv: 2, load: 2 };
+const MINUTES_A_DAY = 24 * 60;
+
+/** 'HH:mm' of the system's local day → minutes since midnight: the axis is the whole day, even one under way. */
+function minuteOfDay(time: string): number {
+  const [hours, minutes] = time.split(':').map(Number);
+  return (hours ?? 0) * 60 + (minutes ?? 0);
+}
+
+/** The day curve (spec §2 dashboard): PV, load, battery and grid power of a local day, in kW. */
+export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
+  /** A minute of the local day as a clock time in the language's convention (the axis is already local: read in UTC). */
+  const clockLabel = (minute: number) => format.time(minute * 60_000, { timeZone: 'UTC' });
+  const [day, setDay] = useState<Dayjs | null>(null);
+  const shown = day ?? dayjs(today);
+  const date = shown.format('YYYY-MM-DD');
+  // `today` is the system's local day (its time zone): no day after it has data.
+  const isToday = !shown.isBefore(dayjs(today), 'day');
+  const step = (days: number) => setDay(shown.add(days, 'day'));
+  const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'day', sn, date], queryFn: () => calls.dayCurve(sn, date) });
+
+  const rows = useMemo(
+    () =>
+      (data?.points ?? []).flatMap((p: CurvePoint) =>
+        DRAW_ORDER.map((key) => ({ key, minute: minuteOfDay(p.time), series: t(`series.${key}`), value: Math.round((p[`${key}_w`] / 1000) * 100) / 100 })),
+      ),
+    [data, t],
+  );
+
+  return (
+    <Card
+      title={t('day.title')}
+      extra={
+        <Space wrap>
+          <Space.Compact>
+            <Button icon={<LeftOutlined />} aria-label={t('day.previous')} title={t('day.previous')} onClick={() => step(-1)} data-testid="day-previous" />
+            <DatePicker
+              allowClear={false}
+              value={shown}
+              onChange={setDay}
+              disabledDate={(d) => d.isAfter(dayjs(today), 'day')}
+              aria-label={t('day.date')}
+              // Shown as the language writes a date (24.11.2026, 2026年11月24日); typed as that or as 2026-11-24.
+              format={[(d: Dayjs) => format.date(d.format('YYYY-MM-DD')), 'L', 'YYYY-MM-DD']}
+              // Between the arrows on a phone the field would cut the date short ('2026-11-2').
+              style={{ minWidth: 132 }}
+            />
+            <Button icon={<RightOutlined />} aria-label={t('day.next')} title={t('day.next')} onClick={() => step(1)} disabled={isToday} data-testid="day-next" />
+          </Space.Compact>
+          <ExportButton path={EXPORTS.day} body={{ sn, date }} label={t('export.day')} />
+        </Space>
+      }
+    >
+      <Spin spinning={isLoading}>
+        {rows.length ? (
+          <Line
+            data={rows}
+            xField="minute"
+            yField="value"
+            colorField="series"
+            height={300}
+            autoFit
+            shapeField="smooth"
+            // Per line: its points carry their series key (see DRAW_ORDER).
+            style={{ lineWidth: (points: Array<{ key: (typeof SERIES)[number] }>) => LINE_WIDTH[points[0]?.key ?? 'pv'] }}
+            scale={{
+              x: { type: 'linear', domain: [0, MINUTES_A_DAY], nice: false },
+              color: { domain: SERIES.map((k) => t(`series.${k}`)), range: SERIES.map((k) => SERIES_COLORS[k]) },
+            }}
+            axis={{
+              x: { title: false, tickMethod: () => [0, 180, 360, 540, 720, 900, 1080, 1260, 1440], labelFormatter: clockLabel, labelAutoRotate: false },
+              y: { title: t('unit.kw'), labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) },
+            }}
+            legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
+            tooltip={{ title: (row: { minute: number }) => clockLabel(row.minute), items: [{ channel: 'y', valueFormatter: (v: number) => format.kilowatts(v) }] }}
+          />
+        ) : (
+          <Empty style={{ padding: 60 }} description={isLoading ? t('loading') : t('day.noData')} />
+        )}
+      </Spin>
+    </Card>
+  );
+}

@@ -1,0 +1,93 @@
+import { Column } from './LazyChart';
+import { useQuery } from '@tanstack/react-query';
+import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
+import { Card, Col, Empty, Row, Segmented, Space, Spin, Statistic } from 'antd';
+import dayjs from 'dayjs';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calls, EXPORTS } from '../calls';
+import { useFormat } from '../../../../i18n/format';
+import { ALL_SN, type Period } from '../../../../../contract/monitoring';
+import { ExportButton } from './ExportButton';
+import { periodLabel } from './periodLabel';
+import { PeriodPicker } from './PeriodPicker';
+import { IncomeHeadline } from './IncomeHeadline';
+import { IncomeTable } from './IncomeTable';
+import { SERIES_COLORS } from './series';
+
+/**
+ * Income (savings + feed-in) per period as a chart or a table, and the headline (IncomeHeadline): the income so far
+ * and the payback, of one system or of all together. Every amount is a sum of day amounts (server/monitoring/income).
+ */
+export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; canEdit: boolean }) {
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
+  const money = (amount: number | null, currency: string) => format.money(amount, currency);
+  const [period, setPeriod] = useState<Period>('year');
+  const [date, setDate] = useState(dayjs(today));
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const day = date.format('YYYY-MM-DD');
+  const single = sn !== ALL_SN;
+  const bars = useQuery({ queryKey: ['monitoring', 'income', sn, period, day], queryFn: () => calls.incomeBars(sn, period, day) });
+  const payoff = useQuery({ queryKey: ['monitoring', 'payoff', sn], queryFn: () => calls.payoff(sn) });
+  const currency = payoff.data?.currency ?? bars.data?.currency ?? 'EUR';
+
+  const rows = useMemo(
+    () =>
+      (bars.data?.bars ?? []).flatMap((bar) => [
+        { label: periodLabel(bar.label, period, format), series: t('income.savings'), value: bar.savings },
+        { label: periodLabel(bar.label, period, format), series: t('income.feedIn'), value: bar.feed_in },
+      ]),
+    [bars.data, period, t, format],
+  );
+  const p = payoff.data;
+
+  return (
+    <Card title={t('income.title')} extra={<ExportButton path={EXPORTS.income} body={{ sn, period, date: day }} label={t('export.income')} />}>
+      {p ? (
+        <IncomeHeadline sn={sn} payoff={p} single={single} canEdit={canEdit} />
+      ) : (
+        <Row className="monitor-payback">
+          <Col>
+            <Statistic title={t('income.periodTotal')} value={money(bars.data?.total ?? null, currency)} />
+          </Col>
+        </Row>
+      )}
+      <div className="monitor-toolbar">
+        <Space wrap>
+          <PeriodPicker period={period} date={date} today={today} onChange={(next, d) => { setPeriod(next); setDate(d); }} />
+          <Segmented<'chart' | 'table'>
+            value={view}
+            onChange={setView}
+            options={[
+              { value: 'chart', icon: <BarChartOutlined />, title: t('bars.chart') },
+              { value: 'table', icon: <TableOutlined />, title: t('income.table') },
+            ]}
+            aria-label={t('bars.view')}
+          />
+        </Space>
+      </div>
+      <Spin spinning={bars.isLoading}>
+        {view === 'table' && bars.data ? (
+          <IncomeTable data={bars.data} period={period} />
+        ) : rows.length ? (
+          <Column
+            data={rows}
+            xField="label"
+            yField="value"
+            colorField="series"
+            stack
+            height={240}
+            autoFit
+            scale={{ color: { domain: [t('income.savings'), t('income.feedIn')], range: [SERIES_COLORS.savings, SERIES_COLORS.feedIn] } }}
+            axis={{ x: { title: false }, y: { title: currency, labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) } }}
+            legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
+            tooltip={{ channel: 'y', valueFormatter: (v: number) => money(v, currency) }}
+          />
+        ) : (
+          <Empty style={{ padding: 40 }} description={bars.isLoading ? t('loading') : t('bars.noData')} />
+        )}
+      </Spin>
+    </Card>
+  );
+}

@@ -1,0 +1,102 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { calls } from '../calls';
+import { PowerFlow } from '../flow/PowerFlow';
+import { localToday, useFormat } from '../../../../i18n/format';
+import { LifetimeFigures } from '../panels/LifetimeFigures';
+import { SystemFigures } from '../panels/SystemFigures';
+import { TodayCard } from '../panels/TodayCard';
+import type { SystemSummary } from '../../../../../contract/monitoring';
+import { useDayjsLocale } from '../useDayjsLocale';
+import './monitoring.css';
+
+/**
+ * The cards under the figures (curves, bars, income, weather, faults, components) bring tables, date pickers
+ * and selects: loaded when the figures are there, not before them (issue 11, point 4).
+ */
+const MonitoringDetails = lazy(() => import('./MonitoringDetails'));
+
+const detailsSkeleton = (
+  <Col span={24}>
+    <Card aria-busy>
+      <Skeleton active paragraph={{ rows: 8 }} />
+    </Card>
+  </Col>
+);
+
+/** How often the live figures are fetched again (a sample arrives every trans_frequency seconds). */
+const LIVE_REFRESH_MS = 60_000;
+
+export interface MonitoringViewProps {
+  system: SystemSummary;
+  /** Customers and sharers: their calls (which also take 'All'); staff: the one-system calls. */
+  forCustomer: boolean;
+  /** The systems whose faults are listed ('All': every one of the customer's). */
+  faultSns: readonly string[];
+  canEdit: boolean;
+  /** The customer's dashboard shows what the system is built from (staff have a tab for it). */
+  showComponents?: boolean;
+  /** Shown beside the power-flow title (the share icon). */
+  actions?: ReactNode;
+}
+
+/** The monitoring views of one system or 'All': figures, live power flow, today, day curve, bars, income, weather, faults. */
+export function MonitoringView({ system, forCustomer, faultSns, canEdit, showComponents = false, actions }: MonitoringViewProps) {
+  const { t } = useTranslation('monitoring');
+  const format = useFormat();
+  useDayjsLocale();
+  const sn = system.sys_sn;
+  const summary = useQuery({
+    queryKey: ['monitoring', 'summary', sn, forCustomer],
+    queryFn: () => calls.summary(sn, forCustomer),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+  const data = summary.data;
+  const today = data ? localToday(data.time_zone) : undefined;
+  // The cards under the figures are asked for once the figures are on screen (a task queued after the
+  // commit that shows them): their chunks never hold the figures back.
+  const [figuresShown, setFiguresShown] = useState(false);
+  useEffect(() => {
+    if (!data) return;
+    const timer = setTimeout(() => setFiguresShown(true));
+    return () => clearTimeout(timer);
+  }, [data]);
+
+  return (
+    <div className="monitor" data-sn={sn}>
+      <Row gutter={[16, 16]}>
+        {/* The figures' card gets a seventh: German and Japanese labels need it beside their values. */}
+        <Col xs={24} lg={12} xl={7}>
+          <Card title={t('figures.title')} className="monitor-card-fill">
+            <SystemFigures system={system} />
+            {data ? <LifetimeFigures summary={data} /> : null}
+          </Card>
+        </Col>
+        <Col xs={24} lg={12} xl={10}>
+          <Card
+            title={t('flow.title')}
+            className="monitor-card-fill"
+            extra={
+              <Space>
+                {data?.flow.ts ? <Typography.Text type="secondary">{t('flow.updated', { time: format.timeOrDateTime(data.flow.ts, { timeZone: data.time_zone }) })}</Typography.Text> : null}
+                {actions}
+              </Space>
+            }
+          >
+            {data ? <PowerFlow flow={data.flow} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+          </Card>
+        </Col>
+        <Col xs={24} xl={7}>{data ? <TodayCard summary={data} /> : <Card><Skeleton active /></Card>}</Col>
+        {today && figuresShown ? (
+          <Suspense fallback={detailsSkeleton}>
+            <MonitoringDetails sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} />
+          </Suspense>
+        ) : today ? (
+          detailsSkeleton
+        ) : null}
+      </Row>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Descriptions, Empty, Skeleton, Tabs, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { canAccessKey } from '../../../auth/ability';
+import { useFormat } from '../../../i18n/format';
+import { calls } from '../shared/calls';
+import { StatusTag } from '../shared/status';
+import { ComponentsTable } from '../shared/components/ComponentsList';
+import { MonitoringView } from '../shared/view/MonitoringView';
+import { countryName } from './countries';
+import { FaultsTable } from './FaultsTable';
+import { RemarkEditor } from './RemarkEditor';
+import { UserLogTable } from './UserLogTable';
+
+/** A system's page for staff: its remark, the monitoring views, its components, its faults and its user log. */
+export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
+  const { t, i18n } = useTranslation('monitoring');
+  const format = useFormat();
+  // Staff who manage systems keep the remark; the cost is the owner's (permissions/entities.ts). The server checks again.
+  const canEditRemark = canAccessKey('systemRemark', 'update');
+  const canEditCost = canAccessKey('systemCost', 'update');
+  const { data, isLoading } = useQuery({
+    queryKey: ['monitoring', 'system', sn],
+    queryFn: () => calls.systems({ pageIndex: 1, pageSize: 20, sn }),
+  });
+  const system = data?.data.find((s) => s.sys_sn === sn);
+  const back = (
+    <Button icon={<ArrowLeftOutlined />} onClick={onBack}>
+      {t('system.back')}
+    </Button>
+  );
+  if (isLoading) return <Skeleton active paragraph={{ rows: 10 }} />;
+  if (!system) return <Empty description={t('system.notFound')}>{back}</Empty>;
+
+  return (
+    <div className="system-page">
+      <div className="system-page__head">
+        {back}
+        <div className="system-page__title">
+          <h1>
+            {system.sys_name} <StatusTag status={system.ems_status} />
+          </h1>
+          <Typography.Text type="secondary" copyable={{ text: system.sys_sn }}>{system.sys_sn}</Typography.Text>
+        </div>
+      </div>
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 4 }}
+        style={{ marginBottom: 12 }}
+        items={[
+          { key: 'address', label: t('system.address'), children: `${system.address} (${countryName(system.country_code, i18n.language)})` },
+          { key: 'installer', label: t('list.installer'), children: system.installer ?? '–' },
+          { key: 'commissioned', label: t('system.commissioned'), children: format.date(system.commissioned_on, { style: 'long' }) },
+          { key: 'lastSeen', label: t('list.lastSeen'), children: format.dateTime(system.last_seen_at) },
+          { key: 'remark', label: t('system.remark'), span: 'filled', children: <RemarkEditor sn={system.sys_sn} remark={system.remark} canEdit={canEditRemark} /> },
+        ]}
+      />
+      <Tabs
+        items={[
+          {
+            key: 'monitoring',
+            label: t('system.monitoring'),
+            children: <MonitoringView system={system} forCustomer={false} faultSns={[system.sys_sn]} canEdit={canEditCost} />,
+          },
+          { key: 'components', label: t('system.components'), children: <ComponentsTable sn={system.sys_sn} /> },
+          { key: 'faults', label: t('system.faults'), children: <FaultsTable sn={system.sys_sn} /> },
+          { key: 'log', label: t('system.userLog'), children: <UserLogTable sn={system.sys_sn} /> },
+        ]}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,90 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { EMS_STATUSES } from '../../../../contract/monitoring';
+import type { Filters } from './SystemFilters';
+
+export interface Paging {
+  pageIndex: number;
+  pageSize: number;
+  sort?: string;
+  order?: 'asc' | 'desc';
+}
+
+export interface ListQuery {
+  filters: Filters;
+  paging: Paging;
+}
+
+/** The list's columns the server sorts by (GetSystems `sort`). */
+export const SORTABLE_COLUMNS = [
+  'ems_status', 'sys_sn', 'sys_name', 'country_code', 'installer', 'popv', 'cobat', 'last_seen_at',
+  'pv_w', 'battery_w', 'grid_w', 'soc', 'today_pv_kwh', 'alarm',
+] as const;
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+/** How often an open list (and the staff home) asks again for live figures; systems report every 5 minutes. */
+export const LIVE_REFRESH_MS = 60_000;
+const DEFAULT_PAGE_SIZE = 20;
+const STATUSES: readonly string[] = [...EMS_STATUSES, 'unknown'];
+
+/**
+ * Where each filter lives in the URL. `sn` itself opens a system's page, so the S/N search is `serial`.
+ */
+const FILTER_PARAMS: Record<keyof Filters, string> = { sn: 'serial', name: 'name', status: 'status', countryCode: 'country', installer: 'installer' };
+const LIST_PARAMS = [...Object.values(FILTER_PARAMS), 'page', 'size', 'sort', 'order'];
+
+function positiveInt(text: string | null): number | undefined {
+  const n = Number(text);
+  return text && Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+/**
+ * The list's filters, page and sort from the URL. A value the server would refuse (a hand-edited or old
+ * link) is dropped instead, so such a link still opens a working list.
+ */
+export function readListQuery(params: URLSearchParams): ListQuery {
+  const filters: Filters = {};
+  for (const [key, param] of Object.entries(FILTER_PARAMS) as Array<[keyof Filters, string]>) {
+    const value = params.get(param)?.trim();
+    if (value) filters[key] = value;
+  }
+  if (filters.status && !STATUSES.includes(filters.status)) delete filters.status;
+  if (filters.countryCode && !/^[A-Za-z]{2}$/.test(filters.countryCode)) delete filters.countryCode;
+
+  const size = positiveInt(params.get('size'));
+  const sort = params.get('sort');
+  const order = params.get('order');
+  const paging: Paging = {
+    pageIndex: positiveInt(params.get('page')) ?? 1,
+    pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+  };
+  if (sort && (SORTABLE_COLUMNS as readonly string[]).includes(sort) && (order === 'asc' || order === 'desc')) Object.assign(paging, { sort, order });
+  return { filters, paging };
+}
+
+/** `params` with the list's part replaced by `query` (defaults left out); other parameters (`sn`) kept. */
+export function writeListQuery(params: URLSearchParams, { filters, paging }: ListQuery): URLSearchParams {
+  const next = new URLSearchParams(params);
+  for (const param of LIST_PARAMS) next.delete(param);
+  for (const [key, param] of Object.entries(FILTER_PARAMS) as Array<[keyof Filters, string]>) {
+    const value = filters[key]?.trim();
+    if (value) next.set(param, value);
+  }
+  if (paging.pageIndex > 1) next.set('page', String(paging.pageIndex));
+  if (paging.pageSize !== DEFAULT_PAGE_SIZE) next.set('size', String(paging.pageSize));
+  if (paging.sort && paging.order) {
+    next.set('sort', paging.sort);
+    next.set('order', paging.order);
+  }
+  return next;
+}
+
+/**
+ * The storage list's state kept in the URL: a reload or a shared link shows the same list, and each
+ * search, page or sort is a history entry that back and forward step through.
+ */
+export function useListQuery(): [ListQuery, (query: ListQuery) => void] {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => readListQuery(params), [params]);
+  const update = useCallback((next: ListQuery) => setParams((current) => writeListQuery(current, next)), [setParams]);
+  return [query, update];
+}

@@ -1,0 +1,45 @@
+import { RESOURCES } from '../../resources';
+import { hasOwnRoute, type ResourceDeclaration } from '../../resources/types';
+import { lazyScreen, type LazyScreen } from './lazyScreen';
+
+/**
+ * Screens written by hand, by route key (permissions/routes.ts), each loaded on its first visit (the page
+ * opened first is fetched ahead: lazyScreen). A declared resource needs a line here only to replace or
+ * extend its generated screen.
+ */
+const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
+  dashboard: lazyScreen(() => import('../features/monitoring/dashboard/Dashboard')),
+  energyStorageList: lazyScreen(() => import('../features/monitoring/storage/StorageList')),
+  elecPriceSetting: lazyScreen(() => import('../features/monitoring/settings/ElecPriceSetting')),
+  systemSettings: lazyScreen(() => import('../features/monitoring/settings/SystemSettings')),
+  // Administration (issue 3): declared resources with extra cells, buttons or tabs, and pages of their own.
+  licenseManagement: lazyScreen(() => import('../features/admin/LicenseManagement')),
+  snManagement: lazyScreen(() => import('../features/admin/SnManagement')),
+  userManagement: lazyScreen(() => import('../features/admin/UserManagement')),
+  roleManagement: lazyScreen(() => import('../features/admin/RoleManagement')),
+  menuManagement: lazyScreen(() => import('../features/admin/MenuManagement')),
+  langTransManagement: lazyScreen(() => import('../features/admin/LangTransManagement')),
+  userLog: lazyScreen(() => import('../features/admin/UserLog')),
+  emailDeliveringRules: lazyScreen(() => import('../features/admin/EmailDeliveringRules')),
+  userInfoSettings: lazyScreen(() => import('../features/admin/UserInfoSettings')),
+  changePwd: lazyScreen(() => import('../features/admin/ChangePwd')),
+};
+
+/** The generated screen of a declaration (src/resources/), loaded with the engine on its first visit. */
+function generatedScreen(declaration: ResourceDeclaration): LazyScreen {
+  return lazyScreen(() => import('../resources/ResourceScreen').then(({ resourceScreen }) => ({ default: resourceScreen(declaration) })));
+}
+
+/**
+ * Route key → its screen. Every declared resource with a route and a list of its own (resources/index.ts)
+ * gets the generated screen unless a custom one is registered above. A route appears in the menu and gets
+ * a URL only when it has a screen here (no dead or placeholder entries).
+ */
+export const SCREENS: Readonly<Record<string, LazyScreen>> = {
+  ...Object.fromEntries(RESOURCES.filter((d) => hasOwnRoute(d) && d.endpoints.list).map((d) => [d.name, generatedScreen(d)])),
+  ...CUSTOM_SCREENS,
+};
+
+export function hasScreen(key: string): boolean {
+  return Object.prototype.hasOwnProperty.call(SCREENS, key);
+}
