@@ -47,6 +47,8 @@ export const SUBJECTS = [
   'userLog',
   'emailRule',
   'mailOutbox',
+  // The background job queue's runs (DESIGN §11).
+  'job',
   // After-sales (DESIGN §9).
   'complaint',
   'customerArchive',
@@ -106,6 +108,8 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'emailRule', actions: EDIT, screen: 'emailDeliveringRules' },
   // The outbox shows what was sent; the mailer alone writes it.
   { subject: 'mailOutbox', actions: ['read'], screen: 'emailDeliveringRules' },
+  // The job runs (server/core/jobs): for those who run the portal; no screen of its own (the mail timing history will show them).
+  { subject: 'job', actions: ['read'], roles: ['admin', 'systemmanager'] },
 
   // DESIGN §9: sharers, suppliers and VPP managers have no complaint screens (the route table opens them to all).
   { subject: 'complaint', actions: ALL, screen: 'customerComplaintList', roles: ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager') },

@@ -3,6 +3,7 @@ import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin';
 import type { AppDeps } from './config';
 import { monitoringRoutes } from './monitoring/routes';
+import { jobRoutes } from './core/jobs/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -13,4 +14,5 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(accountRoutes, { prefix: '/Account', deps });
   await app.register(adminRoutes, { deps });
   await app.register(monitoringRoutes, { deps });
+  await app.register(jobRoutes, { prefix: '/Jobs', deps });
 };

@@ -16,6 +16,7 @@ import { registerSecurityHeaders } from './core/http/security';
 import { registerWebApp } from './core/http/static';
 import { validatorCompiler } from './core/http/validation';
 import { createMailer, type Mailer } from './core/mail/mailer';
+import { registerJobQueue } from './core/jobs/register';
 
 /**
  * Builds the whole server from its dependencies and nothing else (no globals, no environment), so that
@@ -41,6 +42,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('storage', deps.storage ?? temporaryStorage());
   app.addHook('onReady', async () => mailer.startRetries());
   app.addHook('onClose', async () => mailer.stop());
+  registerJobQueue(app, deps);
   await registerSecurityHeaders(app);
   registerHealth(app, databaseLiveness(app, deps));
   // At the root, so that they guard every /api route, including those a test or a later area adds.

@@ -12,14 +12,13 @@ import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
 import { seedMonitoringDemo } from './monitoring/demo/seed';
 import { seedAdminDemo } from './admin/demo-seed';
 import { seedMenus } from './admin/menus';
-import { watchSilentSystems } from './monitoring/systems/offline-watch';
 
 export interface Booted {
   app: FastifyInstance;
   database: DatabaseHandle;
   env: ReturnType<typeof readEnv>;
   seeded: boolean;
-  /** Starts the background work (call after listen): offline watch, and the live demo fleet on a demo database. */
+  /** Starts the live demo fleet on a demo database (call after listen); the job queue runs with the app itself. */
   startBackground(): Promise<void>;
 }
 
@@ -59,7 +58,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
   const onDatabaseDead = options.onDatabaseDead ?? (() => process.exit(1));
   // Uploaded files: a folder beside the database (server/core/storage explains how another store would follow).
   const storage = new LocalFolderStorage(`${env.dataDir}/uploads`);
-  const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl), storage, onDatabaseDead });
+  // The job queue (server/core/jobs: retention purge, offline watch, upload clean-up) runs from ready to close.
+  const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl), storage, onDatabaseDead, jobQueue: {} });
   const stops: (() => Promise<void>)[] = [];
   // Timers stop and the demo lock is released before the database closes.
   app.addHook('onClose', async () => {
@@ -67,8 +67,6 @@ export async function boot(options: BootOptions): Promise<Booted> {
   });
   const startBackground = async () => {
     const log = (message: string) => app.log.info(message);
-    const watch = watchSilentSystems({ db: database.db, clock, log });
-    stops.push(() => watch.stop());
     if (!env.demoLive) return;
     if (await adoptEarlierDemoSeed(database.db, config.demoPassword, clock())) log('demo fleet: a demo database seeded by an earlier version, marked as such');
     const session = env.databaseUrl ? await sessionOnUrl(env.databaseUrl, database.db, log) : sessionOnDatabase(database.db);

@@ -1,6 +1,7 @@
 import type { Storage } from './core/storage';
 import type { Database } from './core/db';
 import type { MailTransport } from './core/mail/transport';
+import type { JobQueueOptions } from './core/jobs/queue';
 
 /** The time source of the whole server; tests inject one they can move. */
 export type Clock = () => Date;
@@ -39,4 +40,6 @@ export interface AppDeps {
   onDatabaseDead?: (reason: string) => void;
   /** Waits (the login slow-down of a busy client address); tests inject one that only records. Default: a timer. */
   sleep?: (ms: number) => Promise<void>;
+  /** Runs the background jobs (server/core/jobs) while the app is up; the entry points pass it, most tests do not. */
+  jobQueue?: JobQueueOptions;
 }

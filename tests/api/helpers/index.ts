@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
+import type { JobQueueOptions } from '../../../server/core/jobs/queue';
 import { seedDemo } from '../../../server/core/db/seed';
 import { seedMenus } from '../../../server/admin/menus';
 import type { Envelope } from '../../../contract/codes';
@@ -72,9 +73,13 @@ export async function createTestApp(
     mailTransport?: MailTransport;
     /** Replaces the server's waits (the login slow-down), so that a test need not wait for real. */
     sleep?: (ms: number) => Promise<void>;
+    /** Runs the background job queue (server/core/jobs) on the test's database while the app is up. */
+    jobQueue?: JobQueueOptions;
+    /** The database to build on (another app's, a reopened one) instead of a fresh one. */
+    database?: TestDatabase;
   } = {},
 ): Promise<TestApp> {
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase());
   const clock = createTestClock();
   const config: AppConfig = {
     jwtSecret: randomBytes(32).toString('hex'),
@@ -82,7 +87,7 @@ export async function createTestApp(
     logLevel: false,
     ...options.config,
   };
-  const app = await buildApp({ db: database.db, clock, config, mailTransport: options.mailTransport, sleep: options.sleep });
+  const app = await buildApp({ db: database.db, clock, config, mailTransport: options.mailTransport, sleep: options.sleep, jobQueue: options.jobQueue });
   options.configure?.(app);
   await app.ready();
 

@@ -5,7 +5,6 @@ import { LiveDemoFleet } from '../../../server/monitoring/demo/live';
 import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from '../../../server/monitoring/demo/lock';
 import { adoptEarlierDemoSeed, demoMarker } from '../../../server/monitoring/demo/marker';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
-import { watchSilentSystems } from '../../../server/monitoring/systems/offline-watch';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 
 /**
@@ -161,24 +160,6 @@ describe('live demo fleet', () => {
     t.clock.advance(HOUR);
     expect(await runner().lead()).toBe(false);
     expect(await snapshot()).toEqual(before);
-  });
-});
-
-describe('offline watch', () => {
-  it('turns a system offline once it has been silent for three intervals', async () => {
-    const sn = liveSns[0]!;
-    await t.db.execute(sql`UPDATE systems SET ems_status = 'normal', last_seen_at = ${t.clock().toISOString()}::timestamptz WHERE sys_sn = ${sn}`);
-    const status = async () => (await queryRows<{ s: string }>(t.db, sql`SELECT ems_status AS s FROM systems WHERE sys_sn = ${sn}`))[0]!.s;
-    const watch = watchSilentSystems({ db: t.db, clock: t.clock, intervalMs: 10 });
-    try {
-      t.clock.advance(14 * 60_000);
-      await new Promise((r) => setTimeout(r, 60));
-      expect(await status()).toBe('normal');
-      t.clock.advance(2 * 60_000);
-      await vi.waitFor(async () => expect(await status()).toBe('offline'), { timeout: 2000 });
-    } finally {
-      await watch.stop();
-    }
   });
 });
 

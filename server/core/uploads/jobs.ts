@@ -1,0 +1,14 @@
+import { declareJob } from '../jobs/declaration';
+import { removeStaleUploads } from './service';
+
+/** Hourly: files uploaded but never attached to a record (or let go by their record) a day ago go, rows and bytes. */
+export const removeStaleUploadsJob = declareJob({
+  name: 'uploads.remove-stale',
+  cron: '15 * * * *',
+  retryLimit: 3,
+  retryDelaySeconds: 60,
+  async run({ db, storage, clock, log }) {
+    const removed = await removeStaleUploads({ db, storage, now: clock() });
+    if (removed > 0) log.info({ removed }, 'stale uploads removed');
+  },
+});
