@@ -1,4 +1,4 @@
-import { getUserInfo } from '../api/account';
+import { getUserInfo } from '../features/account/api';
 import { session, type UserInfo } from '../api/session';
 import { apiUi } from '../api/ui';
 import { currentLanguage, languageForUser, setLanguage } from '../i18n';

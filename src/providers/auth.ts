@@ -1,5 +1,5 @@
 import type { AuthProvider } from '@refinedev/core';
-import * as account from '../api/account';
+import * as account from '../features/account/api';
 import { codeMessage } from '../api/client';
 import { session } from '../api/session';
 import { apiUi } from '../api/ui';

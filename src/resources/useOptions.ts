@@ -1,9 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { relationLabel, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
-import { api } from '../api/client';
 import { countryOptions } from '../../contract/countries';
-import type { Page } from '../../contract/codes';
+import { resourceApi, resourceKeys } from './api';
 import { optionLabel } from './labels';
 
 export interface Option {
@@ -24,12 +23,11 @@ export function useOptions(
   const { t, i18n } = useTranslation();
   const relation = field.relation;
   const query = useQuery({
-    queryKey: ['resource-options', relation?.listPath],
+    queryKey: resourceKeys.relationRows(relation?.listPath),
     enabled: !!relation,
     staleTime: 30_000,
     queryFn: async () => {
-      // Not quiet: a refused call is told in the reader's language (the api client's message), never an empty select alone.
-      const envelope = await api.post<Page<Record<string, unknown>>>(relation!.listPath, { pageIndex: 1, pageSize: 1000 });
+      const envelope = await resourceApi.relationRows(relation!.listPath);
       return envelope.code === 200 ? envelope.data.data : [];
     },
   });

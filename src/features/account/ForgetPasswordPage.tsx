@@ -2,7 +2,7 @@ import { Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { forgetPassword } from '../../api/account';
+import { forgetPassword } from './api';
 import { AuthLayout } from './AuthLayout';
 import { BackToLogin } from './parts/BackToLogin';
 import { CodeAlert } from './parts/CodeAlert';

@@ -2,7 +2,7 @@ import { Button, Form, Input, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { forgetUserName } from '../../api/account';
+import { forgetUserName } from './api';
 import { AuthLayout } from './AuthLayout';
 import { BackToLogin } from './parts/BackToLogin';
 import { CodeAlert } from './parts/CodeAlert';

@@ -2,7 +2,7 @@ import { Button, Form, Result } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { resetPassword } from '../../api/account';
+import { resetPassword } from './api';
 import { AuthLayout } from './AuthLayout';
 import { BackToLogin } from './parts/BackToLogin';
 import { CodeAlert } from './parts/CodeAlert';

@@ -2,7 +2,7 @@ import { Button, Form, Input, Result, Spin } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { checkSharerAccount, registerSharerAccount } from '../../api/account';
+import { checkSharerAccount, registerSharerAccount } from './api';
 import { AuthLayout } from './AuthLayout';
 import { BackToLogin } from './parts/BackToLogin';
 import { CodeAlert } from './parts/CodeAlert';

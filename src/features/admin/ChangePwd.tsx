@@ -2,8 +2,8 @@ import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULE } from '../../../resources/userManagement';
-import { api } from '../../api/client';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
+import { adminApi } from './api';
 
 /** changePwd: every role changes their own password (23 old password wrong; other sessions end). */
 export default function ChangePwd() {
@@ -21,7 +21,7 @@ export default function ChangePwd() {
       return;
     }
     await guard(async () => {
-      const envelope = await api.post('/Account/ChangePassword', { oldPassword: values.oldPassword, newPassword: values.newPassword }, { quiet: true });
+      const envelope = await adminApi.changePassword(values.oldPassword, values.newPassword);
       if (envelope.code === 200) {
         message.success(t('admin:changePwd.done'));
         form.resetFields();

@@ -1,29 +1,35 @@
-import { useQuery } from '@tanstack/react-query';
+import { useList } from '@refinedev/core';
 import { Tabs } from 'antd';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, emailDeliveringRules, notificationCategories } from '../../../resources/emailDeliveringRules';
 import { mailOutbox } from '../../../resources/mailOutbox';
-import { api } from '../../api/client';
 import { countryLabel } from '../../../contract/countries';
 import { ResourceScreen, type ResourceScreenOptions } from '../../resources/ResourceScreen';
-import type { Page } from '../../../contract/codes';
 
-/** How many delivering rules name each category (codes compared without case, as the server does). */
+/**
+ * How many delivering rules name each category (codes compared without case, as the server does): every rule,
+ * read through the data provider like the rules' own list (a saved rule refreshes both).
+ */
 function useRulesPerCategory() {
-  return useQuery({
-    queryKey: ['email-rules-per-category'],
-    queryFn: async () => {
-      const envelope = await api.post<Page<{ category_code: string }>>(emailDeliveringRules.endpoints.list!, { pageIndex: 1, pageSize: 50_000 }, { quiet: true });
-      const counts = new Map<string, number>();
-      if (envelope.code !== 200) return counts;
-      for (const rule of envelope.data.data) {
-        const code = String(rule.category_code).toLowerCase();
-        counts.set(code, (counts.get(code) ?? 0) + 1);
-      }
-      return counts;
-    },
+  const { result, query } = useList<{ category_code: string }>({
+    resource: emailDeliveringRules.name,
+    pagination: { mode: 'off' },
+    meta: { listPath: emailDeliveringRules.endpoints.list },
+    errorNotification: false,
   });
+  const rules = query.isSuccess ? result.data : undefined;
+  const data = useMemo(() => {
+    if (!rules) return undefined;
+    const counts = new Map<string, number>();
+    for (const rule of rules) {
+      const code = String(rule.category_code).toLowerCase();
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+    }
+    return counts;
+  }, [rules]);
+  return { data, isError: query.isError, refetch: query.refetch };
 }
 
 /** A rule's recipient in the reader's language: a role by its name, a country by its name, an address as it is. */

@@ -4,23 +4,15 @@ import { App, Button, Card, Form, Grid, Input, Modal, Select, Space, Tag, Typogr
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import '../../resources/resources.css';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
-import type { Page } from '../../../contract/codes';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { AddKeyModal } from './translations/AddKeyModal';
 import { ResetOverride } from './translations/ResetOverride';
 import { applyText, LANGS, type Lang } from './translations/runningApp';
-
-interface TranslationRow extends Record<Lang, string> {
-  id: string;
-  namespace: string;
-  key: string;
-  overridden: Lang[];
-}
+import { adminApi, adminKeys, type TranslationRow } from './api';
 
 /**
  * langTransManagement: every key in the four languages; an edit, a new key or a reset to the shipped text is
@@ -38,8 +30,8 @@ export default function LangTransManagement() {
   const pageIndex = Number(params.get('current') ?? 1);
   const pageSize = Number(params.get('pageSize') ?? 20);
   const query = useQuery({
-    queryKey: ['translations', filters, pageIndex, pageSize],
-    queryFn: async () => (await api.post<Page<TranslationRow> & { namespaces: string[] }>('/Translation/GetTranslationPageList', { ...filters, pageIndex, pageSize })).data,
+    queryKey: adminKeys.translations(filters, pageIndex, pageSize),
+    queryFn: async () => (await adminApi.translations(filters, pageIndex, pageSize)).data,
   });
   const setQuery = (next: Record<string, string | number | undefined>) => {
     const p = new URLSearchParams(params);
@@ -59,7 +51,7 @@ export default function LangTransManagement() {
     for (const lng of LANGS) {
       const value = (values[lng] ?? '').trim();
       if (value === editing[lng] || !value) continue;
-      const envelope = await api.post('/Translation/SaveTranslation', { language: lng, namespace: editing.namespace, key: editing.key, value });
+      const envelope = await adminApi.saveTranslation({ language: lng, namespace: editing.namespace, key: editing.key, value });
       if (envelope.code !== 200) {
         refused = true;
         break;

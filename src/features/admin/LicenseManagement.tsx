@@ -3,11 +3,11 @@ import { App, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { licenseManagement } from '../../../resources/licenseManagement';
-import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { i18n } from '../../i18n';
 import { resourceScreen, type Row } from '../../resources/ResourceScreen';
 import { ConfirmRowAction } from '../../resources/RowAction';
+import { adminApi } from './api';
 
 const SOON_DAYS = 30;
 
@@ -36,7 +36,7 @@ function UnassignAction({ record, refresh }: { record: Row; refresh: () => void 
   const { message } = App.useApp();
   if (!record.assigned_user || !canAccessKey('licenseManagement', 'update')) return null;
   const unassign = async () => {
-    const envelope = await api.post('/License/UnassignLicense', { id: record.id });
+    const envelope = await adminApi.unassignLicense(record.id);
     if (envelope.code === 200) {
       message.success(t('admin:licenseManagement.unassigned', { user: record.assigned_user }));
       refresh();

@@ -3,21 +3,13 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
-import type { Page } from '../../../contract/codes';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { ADMIN_ROLE, callerIsAdmin } from './adminRule';
+import { adminApi, adminKeys, type RoleRow } from './api';
 import { useRoleSidebar } from './roleSidebar';
-
-interface RoleRow {
-  role: string;
-  description: string;
-  available: string[];
-  menus: string[];
-}
 
 /** roleManagement: the 14 roles and the menu entries each one's users see (a custom list page of the engine). */
 export default function RoleManagement() {
@@ -25,8 +17,8 @@ export default function RoleManagement() {
   const { message } = App.useApp();
   const [editing, setEditing] = useState<RoleRow | undefined>();
   const query = useQuery({
-    queryKey: ['roles'],
-    queryFn: async () => (await api.post<Page<RoleRow>>('/Role/GetRolePageList', {})).data?.data ?? [],
+    queryKey: adminKeys.roles(),
+    queryFn: async () => (await adminApi.roles()).data?.data ?? [],
   });
   const mayEdit = canAccessKey('roleManagement', 'update');
   const sidebar = useRoleSidebar();
@@ -34,7 +26,7 @@ export default function RoleManagement() {
 
   const save = async () => {
     if (!editing) return;
-    const envelope = await api.post('/Role/SaveRolePermissions', { role: editing.role, menus: editing.menus }, { quiet: true });
+    const envelope = await adminApi.saveRolePermissions(editing.role, editing.menus);
     if (envelope.code === 200) {
       message.success(t('admin:roleManagement.saved'));
       setEditing(undefined);

@@ -3,29 +3,21 @@ import { App, Button, Modal, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { snManagement } from '../../../resources/snManagement';
-import { http } from '../../api/client';
 import { download } from '../../api/files';
 import { canAccessKey } from '../../auth/ability';
 import { resourceScreen } from '../../resources/ResourceScreen';
-import type { Envelope } from '../../../contract/codes';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
-
-interface ImportResult {
-  total: number;
-  created: number;
-  failed: number;
-  rows: { row: number; sn: string; code: number; info: string }[];
-}
+import { adminApi, SN_IMPORT_TEMPLATE, type SnImportResult } from './api';
 
 function ImportButtons({ refresh }: { refresh: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  const [result, setResult] = useState<ImportResult | undefined>();
+  const [result, setResult] = useState<SnImportResult | undefined>();
   if (!canAccessKey('snManagement', 'create')) return null;
   return (
     <>
-      <Button icon={<DownloadOutlined />} onClick={() => void download('/SN/GetSnImportTemplate', {}, 'sn-import-template.xlsx')}>
+      <Button icon={<DownloadOutlined />} onClick={() => void download(SN_IMPORT_TEMPLATE, {}, 'sn-import-template.xlsx')}>
         {t('admin:snManagement.template')}
       </Button>
       <Upload
@@ -34,9 +26,7 @@ function ImportButtons({ refresh }: { refresh: () => void }) {
         customRequest={async ({ file }) => {
           setBusy(true);
           try {
-            const body = new FormData();
-            body.append('file', file as Blob);
-            const { data } = await http.post<Envelope<ImportResult>>('/SN/ImportSn', body, { quiet: false });
+            const data = await adminApi.importSn(file as Blob);
             if (data.code === 200) {
               setResult(data.data);
               refresh();
@@ -56,7 +46,7 @@ function ImportButtons({ refresh }: { refresh: () => void }) {
         {result && (
           <>
             <Typography.Paragraph>{t('admin:snManagement.importSummary', { created: result.created, failed: result.failed, total: result.total })}</Typography.Paragraph>
-            <ResponsiveTable<ImportResult['rows'][number]>
+            <ResponsiveTable<SnImportResult['rows'][number]>
               tableId="snImportResult"
               size="small"
               rowKey="row"

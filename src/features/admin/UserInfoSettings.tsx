@@ -4,12 +4,12 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formFields, type FieldDeclaration } from '../../../resources/types';
 import { userInfoSettings } from '../../../resources/userInfoSettings';
-import { api } from '../../api/client';
 import { FieldInput } from '../../resources/FieldInput';
 import { fieldLabel } from '../../resources/labels';
 import { envelopeError } from '../../providers/data';
 import { fieldOfError, isRequired, rulesFor } from '../../resources/rules';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
+import { adminApi, adminKeys } from './api';
 
 /** userInfoSettings: the caller's own profile, a form generated from its declaration (every role). */
 export default function UserInfoSettings() {
@@ -19,12 +19,12 @@ export default function UserInfoSettings() {
   const { busy: saving, guard } = useSubmitGuard();
   const lastFailed = useRef<string | undefined>(undefined);
   const profile = useQuery({
-    queryKey: ['my-user-info'],
-    queryFn: async () => (await api.post<Record<string, unknown>>(userInfoSettings.endpoints.one!, {})).data,
+    queryKey: adminKeys.profile(),
+    queryFn: async () => (await adminApi.profile()).data,
   });
   const zones = useQuery({
-    queryKey: ['time-zones'],
-    queryFn: async () => (await api.get<{ id: string; name: string }[]>('/Account/GetSystemTimeZones')).data ?? [],
+    queryKey: adminKeys.timeZones(),
+    queryFn: async () => (await adminApi.timeZones()).data ?? [],
   });
   useEffect(() => {
     if (profile.data) form.setFieldsValue(profile.data);
@@ -38,7 +38,7 @@ export default function UserInfoSettings() {
       return;
     }
     await guard(async () => {
-      const envelope = await api.post(userInfoSettings.endpoints.save!, values, { quiet: true });
+      const envelope = await adminApi.saveProfile(values);
       if (envelope.code === 200) {
         lastFailed.current = undefined;
         message.success(t('admin:form.saved'));

@@ -3,11 +3,11 @@ import { App, Checkbox, Modal, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userManagement } from '../../../resources/userManagement';
-import { api } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { ResourceForm, resourceScreen, type FormPageProps, type Row } from '../../resources/ResourceScreen';
 import { ConfirmRowAction, RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
+import { adminApi } from './api';
 import { callerIsAdmin, isOwnRecord, mayManageUser, withoutAdminRole } from './adminRule';
 import { ReactivateAction, RemoveUserAction } from './UserRemoval';
 
@@ -24,14 +24,14 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
   const own = isOwnRecord(record);
 
   const lock = async () => {
-    const envelope = await api.post('/User/LockUser', { id: record.id, locked: !record.locked });
+    const envelope = await adminApi.lockUser(record.id, !record.locked);
     if (envelope.code === 200) {
       message.success(t(record.locked ? 'admin:userManagement.unlocked' : 'admin:userManagement.locked'));
       refresh();
     }
   };
   const reset = async () => {
-    const envelope = await api.post<{ password: string }>('/User/ResetUserPassword', { id: record.id });
+    const envelope = await adminApi.resetUserPassword(record.id);
     if (envelope.code === 200) {
       modal.info({
         title: t('admin:userManagement.newPasswordTitle', { name: record.username }),
@@ -47,12 +47,12 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
     }
   };
   const openMenus = async () => {
-    const envelope = await api.post<{ available: string[]; menuDenied: string[] }>('/User/GetUserMenuPermissions', { id: record.id });
+    const envelope = await adminApi.userMenuPermissions(record.id);
     if (envelope.code === 200) setMenus({ available: envelope.data.available, denied: envelope.data.menuDenied });
   };
   const saveMenus = async () => {
     if (!menus) return;
-    const envelope = await api.post('/User/SaveUserMenuPermissions', { id: record.id, menuDenied: menus.denied });
+    const envelope = await adminApi.saveUserMenuPermissions(record.id, menus.denied);
     if (envelope.code === 200) {
       message.success(t('admin:userManagement.menusSaved'));
       setMenus(undefined);

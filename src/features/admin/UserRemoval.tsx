@@ -1,20 +1,11 @@
 import { UserDeleteOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { App, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import { useFormat } from '../../i18n/format';
 import { canAccessKey } from '../../auth/ability';
 import type { Row } from '../../resources/ResourceScreen';
 import { ConfirmRowAction, RowAction } from '../../resources/RowAction';
-
-/** What ties a user to the records (server/admin/user-history.ts). */
-interface UserHistory {
-  systems: number;
-  sessions: number;
-  logRows: number;
-  shares: number;
-  licenses: number;
-}
+import { adminApi, type UserHistory } from './api';
 
 const HISTORY_PARTS: readonly (keyof UserHistory)[] = ['systems', 'sessions', 'logRows', 'shares', 'licenses'];
 
@@ -39,7 +30,7 @@ export function RemoveUserAction({ record, refresh }: { record: Row; refresh: ()
   };
 
   const open = async () => {
-    const envelope = await api.post<{ history: UserHistory; deletable: boolean }>('/User/GetUserHistory', { id: record.id });
+    const envelope = await adminApi.userHistory(record.id);
     if (envelope.code !== 200) return;
     const { history, deletable } = envelope.data;
     if (deletable && mayDelete) {
@@ -49,7 +40,7 @@ export function RemoveUserAction({ record, refresh }: { record: Row; refresh: ()
         okText: t('admin:userManagement.delete'),
         okButtonProps: { danger: true, 'data-testid': 'user-delete-confirm' } as never,
         cancelText: t('common:actions.cancel'),
-        onOk: () => run(() => api.post('/User/DeleteUser', { id: record.id }), 'admin:userManagement.deleted'),
+        onOk: () => run(() => adminApi.deleteUser(record.id), 'admin:userManagement.deleted'),
       });
       return;
     }
@@ -73,7 +64,7 @@ export function RemoveUserAction({ record, refresh }: { record: Row; refresh: ()
       okText: t('admin:userManagement.deactivate'),
       okButtonProps: { danger: true, 'data-testid': 'user-deactivate-confirm' } as never,
       cancelText: t('common:actions.cancel'),
-      onOk: () => run(() => api.post('/User/DeactivateUser', { id: record.id, deactivated: true }), 'admin:userManagement.deactivated'),
+      onOk: () => run(() => adminApi.deactivateUser(record.id, true), 'admin:userManagement.deactivated'),
     });
   };
 
@@ -85,7 +76,7 @@ export function ReactivateAction({ record, refresh }: { record: Row; refresh: ()
   const { t } = useTranslation();
   const { message } = App.useApp();
   const reactivate = async () => {
-    const envelope = await api.post('/User/DeactivateUser', { id: record.id, deactivated: false });
+    const envelope = await adminApi.deactivateUser(record.id, false);
     if (envelope.code === 200) {
       message.success(t('admin:userManagement.reactivated'));
       refresh();

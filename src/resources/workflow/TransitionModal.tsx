@@ -1,8 +1,10 @@
 import { useCustomMutation } from '@refinedev/core';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { TRANSITION_REFUSED_CODE, workflowPaths, type WorkflowTransition } from '../../../resources/workflow';
 import type { EnvelopeError } from '../../providers/data';
+import { resourceKeys } from '../api';
 import { FieldInput } from '../FieldInput';
 import { fieldLabel } from '../labels';
 import { isRequired, rulesFor } from '../rules';
@@ -31,6 +33,12 @@ export function TransitionModal({ declaration, transition, recordId, onClose, on
   const { message } = App.useApp();
   const [form] = Form.useForm();
   const { mutateAsync } = useCustomMutation();
+  const queryClient = useQueryClient();
+  // The record's history has a new row (or another user's); the screen reads the record itself again (onChanged).
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: resourceKeys.workflowHistory(declaration.name, recordId) });
+    onChanged();
+  };
   const { busy, guard } = useSubmitGuard();
   const fields = Object.entries(transition.fields ?? {});
   const title = actionLabel(declaration, transition.action, t);
@@ -47,7 +55,7 @@ export function TransitionModal({ declaration, transition, recordId, onClose, on
         });
         message.success(t('admin:workflow.done', { state: stateLabel(declaration, transition.to, t) }));
         onClose();
-        onChanged();
+        changed();
       } catch (error) {
         const refused = error as EnvelopeError;
         if (refused.field && (refused.field === 'note' || transition.fields?.[refused.field])) {
@@ -55,7 +63,7 @@ export function TransitionModal({ declaration, transition, recordId, onClose, on
         } else if (Number(refused.statusCode) === (transition.refusedCode ?? TRANSITION_REFUSED_CODE)) {
           message.warning(t('admin:workflow.changed'));
           onClose();
-          onChanged();
+          changed();
         } else {
           message.error(refused.message);
         }

@@ -3,6 +3,7 @@ import { Divider, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { idFieldOf } from '../../../resources/types';
 import { workflowPaths } from '../../../resources/workflow';
+import { resourceKeys } from '../api';
 import { type WorkflowResource } from './labels';
 import { WorkflowActions } from './WorkflowActions';
 import { WorkflowHistory, type HistoryEntry } from './WorkflowHistory';
@@ -10,7 +11,8 @@ import './workflow.css';
 
 /**
  * The workflow part of a record's show page (src/resources/ResourceScreen.tsx mounts it for a declaration with
- * a workflow): the actions the user may take now, then the history. After an action both are read again.
+ * a workflow): the actions the user may take now, then the history. After an action both are read again (the
+ * modal invalidates the history; the screen reads the record again).
  */
 export function WorkflowPanel({ declaration, record, onChanged }: { declaration: WorkflowResource; record: Record<string, unknown>; onChanged: () => void }) {
   const { t } = useTranslation();
@@ -19,16 +21,12 @@ export function WorkflowPanel({ declaration, record, onChanged }: { declaration:
     url: workflowPaths(declaration.endpoints).history,
     method: 'post',
     config: { payload: { id } },
-    queryOptions: { queryKey: ['workflowHistory', declaration.name, id], retry: false },
+    queryOptions: { queryKey: resourceKeys.workflowHistory(declaration.name, id), retry: false },
     errorNotification: false,
   });
-  const changed = () => {
-    onChanged();
-    void query.refetch();
-  };
   return (
     <div className="workflow-panel" data-testid="workflow-panel">
-      <WorkflowActions declaration={declaration} record={record} onChanged={changed} />
+      <WorkflowActions declaration={declaration} record={record} onChanged={onChanged} />
       <Divider orientation="left" orientationMargin={0}>
         {t('admin:workflow.history')}
       </Divider>

@@ -1,13 +1,12 @@
 import { App, Form, Input, Modal, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
 import { envelopeError } from '../../../providers/data';
 import { useSubmitGuard } from '../../../resources/useSubmitGuard';
-import type { Envelope } from '../../../../contract/codes';
-import { applyText, LANGS, type Lang } from './runningApp';
+import { adminApi, type TranslationText } from '../api';
+import { applyText, LANGS } from './runningApp';
 
 const FIELDS = ['language', 'namespace', 'key', 'value'] as const;
-type Values = { language: Lang; namespace: string; key: string; value: string };
+type Values = TranslationText;
 
 /** The field a refused answer concerns: `data.field` (40 → key, 55 → language), else the one its info names. */
 function fieldOf(refused: { field?: string; info?: string }): string | undefined {
@@ -30,9 +29,9 @@ export function AddKeyModal({ open, namespaces, onClose, onAdded }: { open: bool
   const add = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
-    const envelope = await api.post('/Translation/AddTranslation', values, { quiet: true });
+    const envelope = await adminApi.addTranslation(values);
     if (envelope.code !== 200) {
-      const refused = envelopeError(envelope as Envelope);
+      const refused = envelopeError(envelope);
       const field = fieldOf(refused);
       if (field) form.setFields([{ name: field as keyof Values, errors: [refused.message] }]);
       else message.error(refused.message);

@@ -1,8 +1,8 @@
 import { UndoOutlined } from '@ant-design/icons';
 import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../../api/client';
 import { ConfirmRowAction } from '../../../resources/RowAction';
+import { adminApi } from '../api';
 import { reloadShipped, type Lang } from './runningApp';
 
 /**
@@ -23,7 +23,7 @@ export function ResetOverride({ language, namespace, translationKey, onReset }: 
       okText={t('admin:langTransManagement.resetOk')}
       data-confirm-testid="translation-reset-confirm"
       onConfirm={async () => {
-        const envelope = await api.post('/Translation/ResetTranslation', { language, namespace, key: translationKey });
+        const envelope = await adminApi.resetTranslation({ language, namespace, key: translationKey });
         if (envelope.code !== 200) return;
         await reloadShipped(language, namespace);
         message.success(t('admin:langTransManagement.resetDone', { language: languageName }));

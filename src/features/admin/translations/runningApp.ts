@@ -1,8 +1,9 @@
 import { i18n } from '../../../i18n';
 import { forgetOverrides } from '../../../resources/translationOverrides';
 
-export const LANGS = ['en', 'zh', 'de', 'ja'] as const;
-export type Lang = (typeof LANGS)[number];
+import type { Lang, TranslationText } from '../api';
+
+export { LANGS, type Lang } from '../api';
 
 /** Redraws every text on screen (react-i18next re-renders on a language change, not on a store change). */
 async function redraw(): Promise<void> {
@@ -15,7 +16,7 @@ async function redraw(): Promise<void> {
  * key for the whole namespace, and switching to that language would show raw keys (sidebar, breadcrumb, title);
  * such a namespace loads in full when needed, with the overrides fetched anew.
  */
-export async function applyText(entries: { language: Lang; namespace: string; key: string; value: string }[]): Promise<void> {
+export async function applyText(entries: TranslationText[]): Promise<void> {
   for (const { language, namespace, key, value } of entries) {
     if (i18n.hasResourceBundle(language, namespace)) i18n.addResource(language, namespace, key, value);
   }

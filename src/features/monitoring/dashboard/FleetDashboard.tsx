@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Row, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
-import { calls } from '../shared/calls';
+import { monitoringApi, monitoringKeys } from '../api';
 import { SystemMap } from '../shared/map/SystemMap';
 import { LIVE_REFRESH_MS } from '../storage/listQuery';
 import { StatusCards } from '../storage/StatusCards';
@@ -22,7 +22,7 @@ const LIST = '/EnergyStorageList/energyStorageList';
  */
 export default function FleetDashboard() {
   const navigate = useNavigate();
-  const { data } = useQuery({ queryKey: ['monitoring', 'fleetOverview'], queryFn: () => calls.fleetOverview(), refetchInterval: LIVE_REFRESH_MS });
+  const { data } = useQuery({ queryKey: monitoringKeys.fleetOverview(), queryFn: () => monitoringApi.fleetOverview(), refetchInterval: LIVE_REFRESH_MS });
   return (
     <div>
       <Greeting />

@@ -4,7 +4,7 @@ import { Alert, App, Button, Card, Form, InputNumber, Select, Skeleton, Space, T
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format';
-import { calls } from '../shared/calls';
+import { monitoringApi, monitoringKeys } from '../api';
 import { firstOverlap, nextPeriod, periodRange } from '../../../../contract/tariffPeriods';
 import { SystemScopeSelect } from './SystemScopeSelect';
 import { TimeRange } from './TimeRange';
@@ -31,7 +31,7 @@ export default function ElecPriceSetting() {
   const [sn, setSn] = useState('');
   const [form] = Form.useForm<PriceForm>();
   const [saving, setSaving] = useState(false);
-  const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'tariff', sn], queryFn: () => calls.tariff(sn || undefined) });
+  const { data, isLoading } = useQuery({ queryKey: monitoringKeys.tariff(sn), queryFn: () => monitoringApi.tariff(sn || undefined) });
   const currency = Form.useWatch('currency', form) ?? data?.currency;
 
   useEffect(() => {
@@ -58,7 +58,7 @@ export default function ElecPriceSetting() {
   const save = async (values: PriceForm) => {
     setSaving(true);
     try {
-      await calls.saveTariff({
+      await monitoringApi.saveTariff({
         ...(sn ? { sn } : {}),
         currency: values.currency,
         basePrice: values.basePrice,
@@ -66,7 +66,7 @@ export default function ElecPriceSetting() {
         periods: (values.periods ?? []).map((p) => ({ start: p.range[0], end: p.range[1], price: p.price })),
       });
       void message.success(t('saved'));
-      await client.invalidateQueries({ queryKey: ['monitoring'] });
+      await client.invalidateQueries({ queryKey: monitoringKeys.all });
     } catch {
       // the /api client showed why (110: periods overlap)
     } finally {

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Empty, Form, Skeleton, Slider, Space, Switch, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../shared/calls';
+import { monitoringApi, monitoringKeys } from '../api';
 import type { OperatingSettings } from '../../../../contract/monitoring';
 import { SystemScopeSelect } from './SystemScopeSelect';
 import { TimeRange } from './TimeRange';
@@ -21,7 +21,7 @@ export default function SystemSettings() {
   const client = useQueryClient();
   const [form] = Form.useForm<SettingsForm>();
   const [saving, setSaving] = useState(false);
-  const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'systemSettings'], queryFn: calls.systemSettingsList });
+  const { data, isLoading } = useQuery({ queryKey: monitoringKeys.systemSettings(), queryFn: monitoringApi.systemSettingsList });
   const [sn, setSn] = useState<string>('');
   const current = data?.find((s) => s.sys_sn === sn) ?? data?.[0];
   const gridCharge = Form.useWatch('gridCharge', form);
@@ -36,14 +36,14 @@ export default function SystemSettings() {
     if (!current) return;
     setSaving(true);
     try {
-      await calls.saveSystemSettings(current.sys_sn, {
+      await monitoringApi.saveSystemSettings(current.sys_sn, {
         backupReserveSoc: values.backupReserveSoc,
         gridCharge: values.gridCharge,
         feedInLimitPercent: values.feedInLimitPercent,
         chargeWindows: values.gridCharge ? (values.chargeWindows ?? []).map((w) => ({ start: w.range[0], end: w.range[1] })) : [],
       });
       void message.success(t('saved'));
-      await client.invalidateQueries({ queryKey: ['monitoring', 'systemSettings'] });
+      await client.invalidateQueries({ queryKey: monitoringKeys.systemSettings() });
     } catch {
       // the /api client showed why
     } finally {

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useUser } from '../../../auth/useUser';
-import { calls } from './calls';
+import { monitoringApi, monitoringKeys } from '../api';
 import { isCustomerOrSharer } from '../../../../permissions/roles';
 import type { SystemSummary } from '../../../../contract/monitoring';
 
@@ -9,8 +9,8 @@ import type { SystemSummary } from '../../../../contract/monitoring';
 export function useCustomerSystems() {
   const user = useUser();
   return useQuery({
-    queryKey: ['monitoring', 'customerSystems', user?.username],
-    queryFn: calls.customerSystems,
+    queryKey: monitoringKeys.customerSystems(user?.username),
+    queryFn: monitoringApi.customerSystems,
     enabled: isCustomerOrSharer(user?.roles ?? []),
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format';
-import { calls } from '../shared/calls';
+import { monitoringApi } from '../api';
 import { useFaultText } from '../shared/faultText';
 import { FaultLevel } from '../shared/panels/FaultsCard';
 import type { Fault } from '../../../../contract/monitoring';
@@ -16,7 +16,7 @@ export function FaultsTable({ sn }: { sn: string }) {
     <SystemHistoryTable<Fault>
       sn={sn}
       kind="faults"
-      fetchPage={calls.faults}
+      fetchPage={monitoringApi.faults}
       columns={[
         { key: 'level', dataIndex: 'level', title: t('faults.level'), render: (level: Fault['level']) => <FaultLevel level={level} /> },
         { key: 'code', dataIndex: 'code', title: t('faults.code'), render: (code: string) => <Typography.Text code>{code}</Typography.Text> },

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../shared/calls';
+import { monitoringApi, monitoringKeys } from '../api';
 
 /** Spec / API: a remark is at most 1,000 characters. */
 const MAX_REMARK = 1000;
@@ -19,11 +19,11 @@ export function RemarkEditor({ sn, remark, canEdit }: { sn: string; remark: stri
   const save = async (next: string) => {
     const trimmed = next.trim();
     if (trimmed === text.trim()) return;
-    await calls.updateRemark(sn, trimmed);
+    await monitoringApi.updateRemark(sn, trimmed);
     void message.success(t('saved'));
     await Promise.all([
-      client.invalidateQueries({ queryKey: ['monitoring', 'system', sn] }),
-      client.invalidateQueries({ queryKey: ['monitoring', 'userLog', sn] }),
+      client.invalidateQueries({ queryKey: monitoringKeys.system(sn) }),
+      client.invalidateQueries({ queryKey: monitoringKeys.userLog(sn) }),
     ]);
   };
 

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../shared/calls';
+import { monitoringApi, monitoringKeys } from '../api';
 import { STATUS_COLORS, StatusDot } from '../shared/status';
 import { EMS_STATUSES } from '../../../../contract/monitoring';
 import type { Filters } from './SystemFilters';
@@ -22,8 +22,8 @@ export type StatusSearch = Pick<Filters, 'sn' | 'name' | 'countryCode' | 'instal
 export function StatusCards({ active, search, onSelect }: { active?: string; search?: StatusSearch; onSelect: (status: StatusFilter) => void }) {
   const { t } = useTranslation('monitoring');
   const { data, isLoading } = useQuery({
-    queryKey: ['monitoring', 'statusCounts', search ?? null],
-    queryFn: () => (search ? calls.listStatusCounts(search) : calls.statusCounts()),
+    queryKey: monitoringKeys.statusCounts(search ?? null),
+    queryFn: () => (search ? monitoringApi.listStatusCounts(search) : monitoringApi.statusCounts()),
     // A new search keeps the previous numbers on screen until its own arrive (no flicker to a skeleton).
     placeholderData: (previous) => previous,
     // Kept current with the list under them (paused while the tab is hidden).

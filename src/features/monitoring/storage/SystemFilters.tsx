@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Row, Select } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../shared/calls';
+import { monitoringApi, monitoringKeys } from '../api';
 import { StatusDot } from '../shared/status';
 import { EMS_STATUSES } from '../../../../contract/monitoring';
 import { countryName } from './countries';
@@ -21,7 +21,7 @@ export function SystemFilters({ value, onChange }: { value: Filters; onChange: (
   const { t, i18n } = useTranslation('monitoring');
   const [form] = Form.useForm<Filters>();
   // The countries of the systems in scope, for the country filter.
-  const positions = useQuery({ queryKey: ['monitoring', 'map'], queryFn: calls.mapPositions });
+  const positions = useQuery({ queryKey: monitoringKeys.mapPositions(), queryFn: monitoringApi.mapPositions });
   const countries = [...new Set((positions.data ?? []).map((p) => p.country_code))]
     .map((code) => ({ value: code, label: countryName(code, i18n.language) }))
     .sort((a, b) => a.label.localeCompare(b.label, i18n.language));

@@ -2,11 +2,12 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Table, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import type { Page } from '../../../../contract/codes';
+import { monitoringKeys } from '../api';
 
 interface Props<T> {
   sn: string;
-  /** Names the cache entry (with the S/N and the page). */
-  kind: string;
+  /** Which history: names its cache entry (monitoringKeys, with the S/N and the page). */
+  kind: 'faults' | 'userLog';
   fetchPage: (sn: string, pageIndex: number, pageSize: number) => Promise<Page<T>>;
   columns: TableColumnsType<T>;
 }
@@ -15,7 +16,7 @@ interface Props<T> {
 export function SystemHistoryTable<T extends { id: number }>({ sn, kind, fetchPage, columns }: Props<T>) {
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const { data, isFetching } = useQuery({
-    queryKey: ['monitoring', kind, sn, page.current, page.pageSize],
+    queryKey: monitoringKeys[kind](sn, page.current, page.pageSize),
     queryFn: () => fetchPage(sn, page.current, page.pageSize),
     placeholderData: (previous) => previous,
   });

@@ -4,7 +4,7 @@ import { Button, Descriptions, Empty, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { canAccessKey } from '../../../auth/ability';
 import { useFormat } from '../../../i18n/format';
-import { calls } from '../shared/calls';
+import { monitoringApi, monitoringKeys } from '../api';
 import { StatusTag } from '../shared/status';
 import { ComponentsTable } from '../shared/components/ComponentsList';
 import { MonitoringView } from '../shared/view/MonitoringView';
@@ -21,8 +21,8 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
   const canEditRemark = canAccessKey('systemRemark', 'update');
   const canEditCost = canAccessKey('systemCost', 'update');
   const { data, isLoading } = useQuery({
-    queryKey: ['monitoring', 'system', sn],
-    queryFn: () => calls.systems({ pageIndex: 1, pageSize: 20, sn }),
+    queryKey: monitoringKeys.system(sn),
+    queryFn: () => monitoringApi.systems({ pageIndex: 1, pageSize: 20, sn }),
   });
   const system = data?.data.find((s) => s.sys_sn === sn);
   const back = (

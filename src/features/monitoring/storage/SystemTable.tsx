@@ -1,13 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { calls, type SystemQuery } from '../shared/calls';
+import { monitoringApi, monitoringKeys } from '../api';
 import { useFormat } from '../../../i18n/format';
 import { StatusTag } from '../shared/status';
 import type { SystemListRow } from '../../../../contract/monitoring';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../ui/ResponsiveTable';
 import { countryName } from './countries';
-import { LIVE_REFRESH_MS, PAGE_SIZES, type Paging } from './listQuery';
+import { LIVE_REFRESH_MS, PAGE_SIZES, systemQueryOf, type Paging } from './listQuery';
 import { AlarmCell, PowerCell } from './LiveCells';
 import type { Filters } from './SystemFilters';
 import { SystemCell } from './SystemCell';
@@ -23,10 +23,10 @@ import { SystemCell } from './SystemCell';
 export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Filters; paging: Paging; onPaging: (paging: Paging) => void; onOpen: (sn: string) => void }) {
   const { t, i18n } = useTranslation('monitoring');
   const format = useFormat();
-  const query: SystemQuery = { ...paging, ...filters };
+  const query = systemQueryOf(filters, paging);
   const { data, isFetching, isPlaceholderData } = useQuery({
-    queryKey: ['monitoring', 'systems', query],
-    queryFn: () => calls.systems(query),
+    queryKey: monitoringKeys.systems(query),
+    queryFn: () => monitoringApi.systems(query),
     placeholderData: (previous) => previous,
     refetchInterval: LIVE_REFRESH_MS,
   });

@@ -1,7 +1,7 @@
 import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format';
-import { calls } from '../shared/calls';
+import { monitoringApi } from '../api';
 import type { UserLogEntry } from '../../../../contract/monitoring';
 import { SystemHistoryTable } from './SystemHistoryTable';
 
@@ -13,7 +13,7 @@ export function UserLogTable({ sn }: { sn: string }) {
     <SystemHistoryTable<UserLogEntry>
       sn={sn}
       kind="userLog"
-      fetchPage={calls.userLog}
+      fetchPage={monitoringApi.userLog}
       columns={[
         { key: 'created_at', dataIndex: 'created_at', title: t('log.time'), render: (v: string) => format.dateTime(v) },
         { key: 'username', dataIndex: 'username', title: t('log.user') },

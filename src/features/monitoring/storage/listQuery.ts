@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMS_STATUSES } from '../../../../contract/monitoring';
+import type { SystemQuery } from '../api';
 import type { Filters } from './SystemFilters';
 
 export interface Paging {
@@ -76,6 +77,11 @@ export function writeListQuery(params: URLSearchParams, { filters, paging }: Lis
     next.set('order', paging.order);
   }
   return next;
+}
+
+/** The GetSystems body of a list query: flat filters, paging and `sort: [{ field, order }]` (DESIGN §4). */
+export function systemQueryOf(filters: Filters, { pageIndex, pageSize, sort, order }: Paging): SystemQuery {
+  return { pageIndex, pageSize, ...filters, ...(sort && order ? { sort: [{ field: sort, order }] } : {}) };
 }
 
 /**

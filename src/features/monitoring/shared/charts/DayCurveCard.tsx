@@ -5,7 +5,7 @@ import { Button, Card, DatePicker, Empty, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls, EXPORTS } from '../calls';
+import { monitoringApi, EXPORTS, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import type { CurvePoint } from '../../../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
@@ -38,7 +38,7 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
   // `today` is the system's local day (its time zone): no day after it has data.
   const isToday = !shown.isBefore(dayjs(today), 'day');
   const step = (days: number) => setDay(shown.add(days, 'day'));
-  const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'day', sn, date], queryFn: () => calls.dayCurve(sn, date) });
+  const { data, isLoading } = useQuery({ queryKey: monitoringKeys.dayCurve(sn, date), queryFn: () => monitoringApi.dayCurve(sn, date) });
 
   const rows = useMemo(
     () =>

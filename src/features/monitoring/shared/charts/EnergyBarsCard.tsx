@@ -5,7 +5,7 @@ import { Card, Col, Empty, Row, Segmented, Space, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls, EXPORTS } from '../calls';
+import { monitoringApi, EXPORTS, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import type { Period } from '../../../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
@@ -33,7 +33,7 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
   const [date, setDate] = useState(dayjs(today));
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const day = date.format('YYYY-MM-DD');
-  const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'bars', sn, period, day], queryFn: () => calls.periodBars(sn, period, day) });
+  const { data, isLoading } = useQuery({ queryKey: monitoringKeys.periodBars(sn, period, day), queryFn: () => monitoringApi.periodBars(sn, period, day) });
 
   const rows = useMemo(
     () =>

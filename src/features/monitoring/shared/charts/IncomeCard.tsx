@@ -5,7 +5,7 @@ import { Card, Col, Empty, Row, Segmented, Space, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls, EXPORTS } from '../calls';
+import { monitoringApi, EXPORTS, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import { ALL_SN, type Period } from '../../../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
@@ -28,8 +28,8 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const day = date.format('YYYY-MM-DD');
   const single = sn !== ALL_SN;
-  const bars = useQuery({ queryKey: ['monitoring', 'income', sn, period, day], queryFn: () => calls.incomeBars(sn, period, day) });
-  const payoff = useQuery({ queryKey: ['monitoring', 'payoff', sn], queryFn: () => calls.payoff(sn) });
+  const bars = useQuery({ queryKey: monitoringKeys.incomeBars(sn, period, day), queryFn: () => monitoringApi.incomeBars(sn, period, day) });
+  const payoff = useQuery({ queryKey: monitoringKeys.payoff(sn), queryFn: () => monitoringApi.payoff(sn) });
   const currency = payoff.data?.currency ?? bars.data?.currency ?? 'EUR';
 
   const rows = useMemo(

@@ -1,6 +1,6 @@
 import type { AreaConfig, ColumnConfig, LineConfig } from '@ant-design/charts';
 import { Skeleton } from 'antd';
-import { lazy, Suspense, type ComponentType } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type Ref } from 'react';
 
 /**
  * The chart library (@ant-design/charts with G2 and its renderer, over a megabyte of script) loaded on the
@@ -11,22 +11,43 @@ import { lazy, Suspense, type ComponentType } from 'react';
  */
 const loadCharts = () => import('./chartLibrary');
 
-function lazyChart<Props extends { height?: number }>(pick: (charts: Awaited<ReturnType<typeof loadCharts>>) => ComponentType<Props>) {
+function lazyChart<Props extends { height?: number; animate?: unknown }>(pick: (charts: Awaited<ReturnType<typeof loadCharts>>) => ComponentType<Props>) {
   const Chart = lazy(() => loadCharts().then((charts) => ({ default: pick(charts) })));
   function LazyChart(props: Props) {
+    const [near, placeholder] = useNearViewport();
+    if (!near) return <ChartSkeleton height={props.height} ref={placeholder} />;
     return (
       <Suspense fallback={<ChartSkeleton height={props.height} />}>
-        <Chart {...props} />
+        {/* No entry animation: G2 redraws the whole canvas on every frame of it, long tasks while the page is
+            still loading, for an effect nobody reads a figure from. */}
+        <Chart animate={false} {...props} />
       </Suspense>
     );
   }
   return LazyChart;
 }
 
+/**
+ * Whether the element given the ref is within a screen's height of the viewport. A chart further down the
+ * page is neither fetched nor drawn until the user scrolls towards it, so the charts out of sight do not
+ * compete with the figures and the first chart being painted.
+ */
+function useNearViewport(): [boolean, (element: HTMLDivElement | null) => void] {
+  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
+  const [element, setElement] = useState<HTMLDivElement | null>(null);
+  useEffect(() => {
+    if (near || !element) return;
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: '100% 0px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, element]);
+  return [near, setElement];
+}
+
 /** Holds the chart's place (same height, so nothing jumps) and says something is coming. */
-export function ChartSkeleton({ height = 240 }: { height?: number }) {
+export function ChartSkeleton({ height = 240, ref }: { height?: number; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div aria-busy="true" data-testid="chart-skeleton" style={{ height, display: 'flex' }}>
+    <div aria-busy="true" data-testid="chart-skeleton" style={{ height, display: 'flex' }} ref={ref}>
       <Skeleton.Node active style={{ width: '100%', height }} rootClassName="chart-skeleton">
         <span />
       </Skeleton.Node>

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import { ALL_SN, ENERGY_SERIES, type DailyStatisticRow } from '../../../../../contract/monitoring';
 
@@ -14,8 +14,8 @@ export function StatisticsTable({ sn, beginDate, endDate }: { sn: string; beginD
   const { t } = useTranslation('monitoring');
   const format = useFormat();
   const { data, isLoading } = useQuery({
-    queryKey: ['monitoring', 'statistics', sn, beginDate, endDate],
-    queryFn: () => calls.statistics(sn, beginDate, endDate),
+    queryKey: monitoringKeys.statistics(sn, beginDate, endDate),
+    queryFn: () => monitoringApi.statistics(sn, beginDate, endDate),
   });
   const kwh = (v: number) => format.number(v, 1);
   const percent = (v: number | null) => format.percent(v);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { App, InputNumber, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 
 /** The system cost the payback is measured against; editable by its owner (canEdit: permissions/entities.ts), read by others. */
@@ -40,9 +40,9 @@ export function SystemCostEditor({ sn, cost, currency, canEdit }: { sn: string; 
       onPressEnter={async () => {
         setEditing(false);
         if (value === null || !Number.isFinite(value)) return;
-        await calls.updateSystemCost(sn, value);
+        await monitoringApi.updateSystemCost(sn, value);
         void message.success(t('saved'));
-        await client.invalidateQueries({ queryKey: ['monitoring', 'payoff', sn] });
+        await client.invalidateQueries({ queryKey: monitoringKeys.payoff(sn) });
       }}
     />
   );

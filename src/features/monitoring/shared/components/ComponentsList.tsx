@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton, Table, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import type { SystemComponent } from '../../../../../contract/monitoring';
 
 const KIND_COLORS: Record<string, string> = { inverter: 'blue', battery: 'green', meter: 'purple', ems: 'cyan' };
@@ -12,7 +12,7 @@ export function ComponentKindTag({ kind }: { kind: string }) {
 }
 
 export function useComponents(sn: string) {
-  return useQuery({ queryKey: ['monitoring', 'components', sn], queryFn: () => calls.components(sn) });
+  return useQuery({ queryKey: monitoringKeys.components(sn), queryFn: () => monitoringApi.components(sn) });
 }
 
 /** Staff: every component of a system with S/N, model, firmware and supplier. */

@@ -15,12 +15,12 @@ export function useTextScale<T extends HTMLElement>(viewBoxWidth: number) {
   useEffect(() => {
     const element = ref.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
-    const measure = () => {
-      const width = element.getBoundingClientRect().width;
+    // The observer reports the size once right after the first layout and on every change; measuring here
+    // with getBoundingClientRect would force a layout of the whole page while it is still being built.
+    const observer = new ResizeObserver(([entry]) => {
+      const width = entry?.contentRect.width ?? 0;
       if (width > 0) setScale(Math.max(1, Math.round((viewBoxWidth / width) * 100) / 100));
-    };
-    measure();
-    const observer = new ResizeObserver(measure);
+    });
     observer.observe(element);
     return () => observer.disconnect();
   }, [viewBoxWidth]);

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Segmented, Skeleton, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import { STATUS_COLORS, statusOf } from '../status';
 import { EMS_STATUSES } from '../../../../../contract/monitoring';
@@ -15,7 +15,7 @@ export function SystemMap({ onOpen }: { onOpen: (sn: string) => void }) {
   const { t } = useTranslation('monitoring');
   const format = useFormat();
   const [zoom, setZoom] = useState<'fit' | 'world'>('fit');
-  const { data, isLoading } = useQuery({ queryKey: ['monitoring', 'map'], queryFn: calls.mapPositions });
+  const { data, isLoading } = useQuery({ queryKey: monitoringKeys.mapPositions(), queryFn: monitoringApi.mapPositions });
   const markers = useMemo(() => (data ?? []).map((p) => ({ ...p, at: project(p.longitude, p.latitude) })), [data]);
   const view = zoom === 'world' ? WORLD : fitView(markers.map((m) => m.at));
   const r = Math.max(1.2, view.width / 150);

@@ -2,7 +2,7 @@ import { useQueries } from '@tanstack/react-query';
 import { Card, Empty, List, Skeleton, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/format';
-import { calls } from '../calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { useFaultText } from '../faultText';
 import { STATUS_COLORS } from '../status';
 import type { Fault } from '../../../../../contract/monitoring';
@@ -20,7 +20,7 @@ export function FaultsCard({ sns }: { sns: readonly string[] }) {
   const format = useFormat();
   const faultText = useFaultText();
   const results = useQueries({
-    queries: sns.map((sn) => ({ queryKey: ['monitoring', 'faults', sn, 1, RECENT], queryFn: () => calls.faults(sn, 1, RECENT) })),
+    queries: sns.map((sn) => ({ queryKey: monitoringKeys.faults(sn, 1, RECENT), queryFn: () => monitoringApi.faults(sn, 1, RECENT) })),
   });
   const loading = results.some((r) => r.isLoading);
   const faults = results

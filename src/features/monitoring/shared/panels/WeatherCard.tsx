@@ -2,7 +2,7 @@ import { Area } from '../charts/LazyChart';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Empty, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { SERIES_COLORS } from '../charts/series';
 import { useFormat } from '../../../../i18n/format';
 import { WeatherIcon } from './WeatherIcon';
@@ -13,8 +13,8 @@ export function WeatherCard({ sn }: { sn: string }) {
   const format = useFormat();
   /** Hour of an instant in the system's zone. */
   const hourIn = (iso: string, timeZone: string) => format.time(iso, { timeZone });
-  const weather = useQuery({ queryKey: ['monitoring', 'weather', sn], queryFn: () => calls.weather(sn) });
-  const forecast = useQuery({ queryKey: ['monitoring', 'forecast', sn], queryFn: () => calls.forecast(sn) });
+  const weather = useQuery({ queryKey: monitoringKeys.weather(sn), queryFn: () => monitoringApi.weather(sn) });
+  const forecast = useQuery({ queryKey: monitoringKeys.forecast(sn), queryFn: () => monitoringApi.forecast(sn) });
   const w = weather.data;
   const f = forecast.data;
   const current = w?.current;

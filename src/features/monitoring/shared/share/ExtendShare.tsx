@@ -2,7 +2,7 @@ import { Button, Form, Input, Popover, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/format';
-import { calls, CallError } from '../calls';
+import { monitoringApi, CallError } from '../../api';
 import { daysRules, rangeText } from './daysRules';
 
 /** 'Extend': a small form for the days to add to one share; the server's refusal goes under the field. */
@@ -16,7 +16,7 @@ export function ExtendShare({ sn, id, onExtended }: { sn: string; id: number; on
   const submit = async ({ days }: { days: string }) => {
     setSaving(true);
     try {
-      await calls.extendShare(sn, id, Number(days));
+      await monitoringApi.extendShare(sn, id, Number(days));
       setOpen(false);
       form.resetFields();
       onExtended();

@@ -3,12 +3,12 @@ import { App, Button, Divider, Form, Input, Result, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../../ui/Modal';
-import { calls, CallError } from '../calls';
+import { monitoringApi, CallError, monitoringKeys } from '../../api';
 import type { ShareResult } from '../../../../../contract/monitoring';
 import { useFormat } from '../../../../i18n/format';
 import { daysRules, rangeText } from './daysRules';
 import { CLEAR_AFTER_MS, DIGITS, SHARE_EMAIL_PATTERN } from './rules';
-import { ShareList, sharesKey } from './ShareList';
+import { ShareList } from './ShareList';
 
 /** The answer of a share to an address another kind of account holds (spec §8: user exists). */
 const USER_EXISTS = 37;
@@ -53,9 +53,9 @@ export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; 
   const submit = async ({ email, days }: ShareForm) => {
     setSending(true);
     try {
-      const result = await calls.share(email.trim(), Number(days), sn);
+      const result = await monitoringApi.share(email.trim(), Number(days), sn);
       void message.success(t('share.success'));
-      void client.invalidateQueries({ queryKey: sharesKey(sn) });
+      void client.invalidateQueries({ queryKey: monitoringKeys.shares(sn) });
       if (result.register_token) setInvited(result);
       else close();
     } catch (error) {

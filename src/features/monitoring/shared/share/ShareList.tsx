@@ -3,10 +3,9 @@ import { App, Button, Grid, List, Popconfirm, Space, Tag, Typography } from 'ant
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/format';
 import type { ShareListRow } from '../../../../../contract/monitoring';
-import { calls } from '../calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { ExtendShare } from './ExtendShare';
 
-export const sharesKey = (sn: string) => ['monitoring', 'shares', sn] as const;
 
 /**
  * Whom the system is shared with (issue 11, point 13): name or address, registered or invitation pending,
@@ -19,11 +18,11 @@ export function ShareList({ sn }: { sn: string }) {
   const client = useQueryClient();
   // On a phone the buttons go under the person, so the address keeps the width.
   const narrow = !Grid.useBreakpoint().sm;
-  const { data, isLoading } = useQuery({ queryKey: sharesKey(sn), queryFn: () => calls.shares(sn) });
-  const refresh = () => client.invalidateQueries({ queryKey: sharesKey(sn) });
+  const { data, isLoading } = useQuery({ queryKey: monitoringKeys.shares(sn), queryFn: () => monitoringApi.shares(sn) });
+  const refresh = () => client.invalidateQueries({ queryKey: monitoringKeys.shares(sn) });
 
   const revoke = async (share: ShareListRow) => {
-    await calls.revokeShare(sn, share.id);
+    await monitoringApi.revokeShare(sn, share.id);
     void message.success(t('share.revoked', { who: share.display_name ?? share.username ?? share.email }));
     await refresh();
   };

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { calls } from '../calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { PowerFlow } from '../flow/PowerFlow';
 import { localToday, useFormat } from '../../../../i18n/format';
 import { LifetimeFigures } from '../panels/LifetimeFigures';
@@ -49,8 +49,8 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
   useDayjsLocale();
   const sn = system.sys_sn;
   const summary = useQuery({
-    queryKey: ['monitoring', 'summary', sn, forCustomer],
-    queryFn: () => calls.summary(sn, forCustomer),
+    queryKey: monitoringKeys.summary(sn, forCustomer),
+    queryFn: () => monitoringApi.summary(sn, forCustomer),
     refetchInterval: LIVE_REFRESH_MS,
   });
   const data = summary.data;

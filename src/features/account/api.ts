@@ -1,9 +1,15 @@
 import axios from 'axios';
-import type { Envelope } from '../../contract/codes';
-import { api, API_BASE, REQUEST_TIMEOUT_MS } from './client';
-import { session, type UserInfo } from './session';
+import type { Envelope } from '../../../contract/codes';
+import { api, API_BASE, REQUEST_TIMEOUT_MS } from '../../api/client';
+import { session, type UserInfo } from '../../api/session';
 
-/** The Account calls of CONTRACT.md used by the shell. */
+/**
+ * The Account calls of CONTRACT.md used by the shell and the public pages: the session (login, user info,
+ * logout) and the pages of a person who cannot log in (yet). They answer the envelope: each page shows the
+ * answer's code itself, next to the field or in place of the form (quiet: the /api client shows nothing).
+ * Kept free of declarations: the login page's chunk carries this file. No call here is read through
+ * useQuery, so there are no query keys.
+ */
 export interface LoginTokens {
   AccessToken: string;
   RefreshTokenKey: string;
@@ -36,11 +42,6 @@ export async function logout(): Promise<void> {
     session.clearAll();
   }
 }
-
-/*
- * The public pages of a person who cannot log in (yet). Quiet: each page shows the answer's code itself,
- * next to the field or in place of the form.
- */
 
 export function checkSharerAccount(token: string): Promise<Envelope<{ email: string }>> {
   return api.post<{ email: string }>('/Account/CheckSharerAccount', { token }, { quiet: true });
