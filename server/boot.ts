@@ -70,6 +70,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
     if (!env.demoLive) return;
     if (await adoptEarlierDemoSeed(database.db, config.demoPassword, clock())) log('demo fleet: a demo database seeded by an earlier version, marked as such');
     const session = env.databaseUrl ? await sessionOnUrl(env.databaseUrl, database.db, log) : sessionOnDatabase(database.db);
+    // Its own timer, not a job (DESIGN §11): the demo's stand-in for devices reporting every five minutes, led by one
+    // process through the advisory lock; a missed tick is simply the next one's work.
     const fleet = new LiveDemoFleet({ db: database.db, clock, lock: new AdvisoryLock(session), log });
     stops.push(async () => {
       await fleet.stop();

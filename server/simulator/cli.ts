@@ -98,7 +98,8 @@ if (values.live) {
       for (const batch of batches) await post(demo.sn, batch);
     }
   };
-  // Report just after each interval boundary, like a device clock does.
+  // Report just after each interval boundary, like a device clock does (timers, not the server's job queue: this
+  // process stands for the devices, which report on their own clocks).
   setTimeout(() => {
     void tick();
     setInterval(() => void tick(), STEP_MS);

@@ -73,6 +73,7 @@ async function listenOnServer(config: pg.ClientConfig, channel: string, handlers
 
   const reconnectLater = () => {
     if (closed) return;
+    // A timer, not a job of the queue (DESIGN §11): it reopens this process's own connection.
     const delay = Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** failures++);
     retry = setTimeout(() => {
       connect().catch((error: Error) => {

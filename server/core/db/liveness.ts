@@ -45,7 +45,10 @@ export class DatabaseLiveness {
     return this.inFlight;
   }
 
-  /** Background checks every `intervalMs`; the timer never keeps the process alive by itself. */
+  /**
+   * Background checks every `intervalMs`; the timer never keeps the process alive by itself. A timer, not a job of
+   * the queue (DESIGN §11): it watches this process's own connection, which a queue kept in that database cannot.
+   */
   start(): void {
     if (this.timer) return;
     this.timer = setInterval(() => void this.check(), this.options.intervalMs);
