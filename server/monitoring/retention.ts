@@ -26,8 +26,7 @@ export function rawWindowStart(timeZone: string, now: Date, days: number): numbe
 
 /**
  * Deletes the raw samples older than the window, system by system (each a range of the (system_id, ts) key, a
- * short statement however large the fleet); the rollups are untouched. For a daily job: the project has no job
- * queue yet (DESIGN §11 wants one in PostgreSQL), so nothing schedules this today.
+ * short statement however large the fleet); the rollups are untouched. The daily job of ./jobs.ts runs it.
  */
 export async function purgeRawSamples(db: Database, now: Date, days: number = DEFAULT_RAW_RETENTION_DAYS): Promise<{ deleted: number }> {
   const fleet = await db.select({ id: systems.id, timeZone: systems.timeZone }).from(systems);

@@ -124,7 +124,7 @@ export async function releaseRecordFiles(tx: Database, resource: string, recordI
 
 /**
  * Removes the files no record holds that were uploaded (or let go by their record) more than UNATTACHED_KEPT_MS ago,
- * rows first, then their bytes; answers how many. Meant for the job queue (once an hour); safe to run on several
+ * rows first, then their bytes; answers how many. The hourly job of ./jobs.ts runs it; safe to run on several
  * nodes at once (a file already gone is no error).
  */
 export async function removeStaleUploads({ db, storage, now }: { db: Database; storage: Storage; now: Date }): Promise<number> {
