@@ -1,5 +1,6 @@
 import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { LICENSE_TYPES } from '../../resources/licenseManagement';
 import { rules } from '../../resources/rules';
@@ -7,7 +8,6 @@ import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
 import type { CrudHooks, Row } from '../core/crud/factory';
-import { parseBody } from '../core/crud/validate';
 import type { Database } from '../core/db';
 import { licenses, users } from '../core/db/schema';
 import { ApiError, ok } from '../core/http/envelope';
@@ -78,20 +78,22 @@ export const licenseHooks: CrudHooks = {
 
 const idBody = z.object({ id: rules.id() });
 /** Paging as every list takes it; the options are few (users of a licensed role), one page serves a select. */
-const optionsBody = z.object({ pageIndex: rules.integer(1, 1_000_000).default(1), pageSize: rules.integer(1, 1000).default(1000) });
+const optionsPaging = z.object({ pageIndex: rules.integer(1, 1_000_000).default(1), pageSize: rules.integer(1, 1000).default(1000) });
+// A call without a body asks for the first page.
+const optionsBody = optionsPaging.nullish().transform((body) => body ?? optionsPaging.parse({}));
 
 /**
  * licenseManagement's own calls: the users a license can go to (the options of 'Assigned user', callable by
  * every role of the screen, unlike the user list, issue 11 point 17) and unassign, which frees a license so
  * it can be deleted or given to someone else (point 16).
  */
-export function registerLicenses(app: FastifyInstance, deps: AppDeps): void {
+export function registerLicenses(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/License/GetLicenseUserOptions', {
     config: { permission: { subject: 'license', action: 'read' } },
     schema: { tags: ['licenseManagement'], summary: 'The users a license can be assigned to (installers and service partners): user name and name', body: optionsBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const { pageIndex, pageSize } = parseBody(optionsBody, request.body ?? {});
+      const { pageIndex, pageSize } = request.body;
       const where = arrayOverlaps(users.roles, [...LICENSE_TYPES]);
       const rows = await deps.db
         .select({ username: users.username, display_name: users.displayName })
@@ -108,9 +110,8 @@ export function registerLicenses(app: FastifyInstance, deps: AppDeps): void {
   app.post('/License/UnassignLicense', {
     config: { permission: { subject: 'license', action: 'update' } },
     schema: { tags: ['licenseManagement'], summary: 'Free a license from its user (10 unknown; 2 when it is not assigned)', body: idBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const { id } = parseBody(idBody, request.body);
+      const { id } = request.body;
       const [license] = await deps.db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
       if (!license) throw new ApiError(Code.LICENSE_NOT_FOUND);
       if (!license.assigned_user) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });

@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '../../permissions/roles';
 import { LIST_MAX } from '../../resources/rules';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
-import { parseBody } from '../core/crud/validate';
 import { rolePermissions } from '../core/db/schema';
 import { ApiError, ok } from '../core/http/envelope';
 import { ADMIN_ROLE, assertMayActOnAdmin } from './admin-protection';
@@ -28,7 +28,8 @@ export interface RoleRow {
 }
 
 /** roleManagement: the 14 roles (fixed by spec §6) and which menu entries each one's users see (91: none selected). */
-export function registerRoles(app: FastifyInstance, deps: AppDeps): void {
+export function registerRoles(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/Role/GetRolePageList', {
     config: { permission: { subject: 'role', action: 'read' } },
     schema: { tags: ['roleManagement'], summary: 'The roles with the menu entries each one sees' },
@@ -46,13 +47,10 @@ export function registerRoles(app: FastifyInstance, deps: AppDeps): void {
   app.post('/Role/SaveRolePermissions', {
     config: { permission: { subject: 'role', action: 'update' } },
     schema: { tags: ['roleManagement'], summary: "Set the menu entries a role's users see (effective at their next login)", body: saveBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const raw = (request.body ?? {}) as Record<string, unknown>;
+      const body = request.body;
       // What the admin role's users see only an admin decides (DESIGN §10); asked first, so nothing else answers.
-      await assertMayActOnAdmin(deps.db, request, raw.role === ADMIN_ROLE);
-      if (Array.isArray(raw.menus) && raw.menus.length === 0) throw new ApiError(Code.NO_MENU_SELECTED, undefined, { data: { field: 'menus' } });
-      const body = parseBody(saveBody, raw);
+      await assertMayActOnAdmin(deps.db, request, body.role === ADMIN_ROLE);
       if (body.menus.length === 0) throw new ApiError(Code.NO_MENU_SELECTED, undefined, { data: { field: 'menus' } });
       const available = routesOfRoles([body.role]);
       const unknown = body.menus.find((k) => !available.includes(k));

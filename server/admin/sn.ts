@@ -2,6 +2,7 @@ import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { snManagement, SN_PATTERN } from '../../resources/snManagement';
 import { formFields } from '../../resources/types';
@@ -9,7 +10,7 @@ import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudits, type AuditEntry } from '../core/crud/audit';
 import type { CrudHooks, CrudService, Row } from '../core/crud/factory';
-import { parseBody, validateFields } from '../core/crud/validate';
+import { validateFields } from '../core/crud/validate';
 import type { Database } from '../core/db';
 import { snRegistry } from '../core/db/schema';
 import { FileFormatError, FileLimitError } from '../core/files/errors';
@@ -66,14 +67,14 @@ export const snHooks: CrudHooks = {
 };
 
 /** The S/N calls beyond the generated ones; `crud` is snManagement's generated service (duplicates of an import). */
-export async function registerSn(app: FastifyInstance, deps: AppDeps, crud: CrudService): Promise<void> {
+export async function registerSn(fastify: FastifyInstance, deps: AppDeps, crud: CrudService): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** Registration and installation check an S/N and its check code: 25, 61, 18, 21, 22, 85, 105. */
   app.post('/SN/CheckSn', {
     config: { permission: { subject: 'sn', action: 'read' } },
     schema: { tags: ['snManagement'], summary: 'Check an S/N and its check code (25, 61, 18, 21, 22, 85, 105)', body: checkBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const body = parseBody(checkBody, request.body);
+      const body = request.body;
       const sn = (body.sn ?? '').trim().toUpperCase();
       if (!sn) throw new ApiError(Code.SN_REQUIRED);
       if (!SN_PATTERN.test(sn)) throw new ApiError(Code.SN_ERROR);

@@ -3,12 +3,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { FILTER_TEXT_MAX, rules } from '../../resources/rules';
 import { Code } from '../../contract/codes';
+import { withCodes } from '../../contract/fieldCodes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
-import { parseBody } from '../core/crud/validate';
 import type { Database } from '../core/db';
 import { translations } from '../core/db/schema';
 import { ApiError, ok } from '../core/http/envelope';
@@ -61,7 +62,9 @@ export function namespaces(): string[] {
 }
 
 const langSchema = z.enum(TRANSLATION_LANGUAGES);
-const listBody = z.object({
+/** 55 'Language type required' for a missing language and for one the portal does not have (only en, zh, de, ja). */
+const language = withCodes(langSchema, { required: Code.LANGUAGE_REQUIRED, invalid: Code.LANGUAGE_REQUIRED });
+const listFilters = z.object({
   pageIndex: rules.integer(1, 1_000_000).default(1),
   pageSize: rules.integer(1, 50_000).default(20),
   namespace: z.string().max(40).optional(),
@@ -69,20 +72,15 @@ const listBody = z.object({
   text: z.string().max(FILTER_TEXT_MAX).optional(),
   overridden: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
 });
+// A call without a body asks for the first page of everything.
+const listBody = listFilters.nullish().transform((body) => body ?? listFilters.parse({}));
 const entryBody = z.object({
   namespace: z.string().trim().min(1).max(40).regex(/^[a-zA-Z][a-zA-Z0-9_-]*$/),
   key: z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/),
   value: z.string().trim().min(1).max(5000),
 });
-/** What a language-bound call documents besides its entry (the language is checked first: 55). */
-const languageBody = entryBody.extend({ language: langSchema });
-
-/** 55 'Language type required' for a missing language and for one the portal does not have (only en, zh, de, ja). */
-function requireLanguage(body: unknown): Lang {
-  const parsed = langSchema.safeParse((body as Record<string, unknown> | null)?.language);
-  if (!parsed.success) throw new ApiError(Code.LANGUAGE_REQUIRED, `Language type required: language (one of ${TRANSLATION_LANGUAGES.join(', ')})`, { data: { field: 'language' } });
-  return parsed.data;
-}
+/** A language-bound call's body: the language first, so a body wrong in several fields answers its 55. */
+const languageBody = z.object({ language }).extend(entryBody.shape);
 
 export interface TranslationRow {
   id: string;
@@ -101,15 +99,13 @@ async function overridesOf(db: Database) {
 }
 
 /** langTransManagement: every key in all four languages, edits stored as overrides the web app loads at start. */
-export function registerTranslations(app: FastifyInstance, deps: AppDeps): void {
+export function registerTranslations(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/Translation/GetOverrides', {
     config: { public: true },
-    schema: { tags: ['langTransManagement'], summary: 'The translation overrides of one language: { namespace: { key: text } }', security: [], querystring: z.object({ lng: langSchema }) },
-    validatorCompiler: () => (data) => ({ value: data }),
+    schema: { tags: ['langTransManagement'], summary: 'The translation overrides of one language: { namespace: { key: text } }', security: [], querystring: z.object({ lng: language }) },
     handler: async (request) => {
-      const lng = langSchema.safeParse((request.query as Record<string, unknown>)?.lng);
-      if (!lng.success) throw new ApiError(Code.LANGUAGE_REQUIRED);
-      const rows = await deps.db.select().from(translations).where(eq(translations.language, lng.data));
+      const rows = await deps.db.select().from(translations).where(eq(translations.language, request.query.lng));
       const data: Record<string, Record<string, string>> = {};
       for (const row of rows) (data[row.namespace] ??= {})[row.key] = row.value;
       return ok(data);
@@ -119,9 +115,8 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
   app.post('/Translation/GetTranslationPageList', {
     config: { permission: { subject: 'translation', action: 'read' } },
     schema: { tags: ['langTransManagement'], summary: 'Every translation key with its text in the four languages (paged, filters namespace, key, text)', body: listBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const body = parseBody(listBody, request.body);
+      const body = request.body;
       const rows = new Map<string, TranslationRow>();
       const row = (namespace: string, key: string) => {
         const id = `${namespace}:${key}`;
@@ -156,10 +151,8 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
   app.post('/Translation/SaveTranslation', {
     config: { permission: { subject: 'translation', action: 'update' } },
     schema: { tags: ['langTransManagement'], summary: 'Set the text of a key in one language (takes effect at the next page load)', body: languageBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const language = requireLanguage(request.body);
-      const { namespace, key, value } = parseBody(entryBody, request.body);
+      const { language, namespace, key, value } = request.body;
       const existing = await findOverride(deps.db, language, namespace, key);
       const shipped = localeFiles().get(`${language}/${namespace}`)?.get(key);
       if (!existing && shipped === undefined && !(await keyExistsAnywhere(deps.db, namespace, key))) {
@@ -174,10 +167,8 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
   app.post('/Translation/AddTranslation', {
     config: { permission: { subject: 'translation', action: 'create' } },
     schema: { tags: ['langTransManagement'], summary: 'Add a new key in one language (40: it exists)', body: languageBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const language = requireLanguage(request.body);
-      const { namespace, key, value } = parseBody(entryBody, request.body);
+      const { language, namespace, key, value } = request.body;
       const shipped = localeFiles().get(`${language}/${namespace}`)?.get(key);
       if (shipped !== undefined || (await findOverride(deps.db, language, namespace, key))) {
         throw new ApiError(Code.LANGUAGE_CODE_EXISTS, undefined, { data: { field: 'key' } });
@@ -191,10 +182,8 @@ export function registerTranslations(app: FastifyInstance, deps: AppDeps): void 
   app.post('/Translation/ResetTranslation', {
     config: { permission: { subject: 'translation', action: 'delete' } },
     schema: { tags: ['langTransManagement'], summary: 'Remove the override of a key in one language', body: languageBody.omit({ value: true }) },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const language = requireLanguage(request.body);
-      const { namespace, key } = parseBody(entryBody.pick({ namespace: true, key: true }), request.body);
+      const { language, namespace, key } = request.body;
       const existing = await findOverride(deps.db, language, namespace, key);
       if (!existing) throw new ApiError(Code.NOTHING_TO_DELETE);
       const now = deps.clock();

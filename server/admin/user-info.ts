@@ -1,22 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userInfoSettings } from '../../resources/userInfoSettings';
-import { formFields, type FieldDeclaration } from '../../resources/types';
+import { formFields } from '../../resources/types';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
-import { validateFields } from '../core/crud/validate';
 import { isUniqueViolation } from '../core/db';
 import { users } from '../core/db/schema';
 import { ApiError, ok } from '../core/http/envelope';
+import { declaredFieldsBody } from '../core/http/validation';
 import { assertEmailFree } from './users';
 
 type UserRow = typeof users.$inferSelect;
 
-const fields: Record<string, FieldDeclaration> = userInfoSettings.fields;
-/** The profile form as the save call documents it. */
-const profileBody = z.object(Object.fromEntries(formFields(userInfoSettings, 'edit').map((name) => [name, fields[name]!.schema])));
+/** The profile form's fields (14: e-mail format, the declaration's code). */
+const profileBody = declaredFieldsBody(userInfoSettings.fields, formFields(userInfoSettings, 'edit'));
 
 function present(user: UserRow) {
   return {
@@ -33,7 +32,8 @@ function present(user: UserRow) {
 }
 
 /** userInfoSettings: every role edits their own profile (14: e-mail format, 37: the address is another user's). */
-export function registerUserInfo(app: FastifyInstance, deps: AppDeps): void {
+export function registerUserInfo(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const load = async (id: number) => {
     const [user] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
     if (!user) throw new ApiError(Code.USER_NOT_FOUND);
@@ -49,9 +49,8 @@ export function registerUserInfo(app: FastifyInstance, deps: AppDeps): void {
   app.post(userInfoSettings.endpoints.save!, {
     config: { permission: { subject: 'profile', action: 'read' } },
     schema: { tags: ['userInfoSettings'], summary: "Save the caller's own profile", body: profileBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const values = validateFields(userInfoSettings.fields, formFields(userInfoSettings, 'edit'), request.body);
+      const values = request.body;
       const before = await load(request.user.id);
       const now = deps.clock();
       const set = {

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import type { CrudService, Row } from '../core/crud/factory';
@@ -8,13 +9,15 @@ import { ApiError } from '../core/http/envelope';
 const EXPORT_LIMIT = 50_000;
 
 /** The audit trail's xlsx export with the filters of its generated list (`crud`; 8: nothing to export). */
-export function registerUserLog(app: FastifyInstance, deps: AppDeps, crud: CrudService): void {
+export function registerUserLog(fastify: FastifyInstance, deps: AppDeps, crud: CrudService): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  // The list's filters and order without its paging; a call without a body exports everything.
+  const exportBody = crud.listSchema.omit({ pageIndex: true, pageSize: true }).nullish();
   app.post('/UserLog/ExportUserLog', {
     config: { permission: { subject: 'userLog', action: 'export' } },
-    schema: { tags: ['userLog'], summary: 'The filtered audit trail as an xlsx file (code 8 when empty)', body: crud.listSchema.omit({ pageIndex: true, pageSize: true }) },
-    validatorCompiler: () => (data) => ({ value: data }),
+    schema: { tags: ['userLog'], summary: 'The filtered audit trail as an xlsx file (code 8 when empty)', body: exportBody },
     handler: async (request, reply) => {
-      const body = { ...((request.body ?? {}) as Row), pageIndex: 1, pageSize: EXPORT_LIMIT };
+      const body: Row = { ...request.body, pageIndex: 1, pageSize: EXPORT_LIMIT };
       const { data } = await crud.list(request, body);
       if (data.length === 0) throw new ApiError(Code.NO_DATA);
       const book = new ExcelJS.Workbook();

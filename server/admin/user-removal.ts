@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rules } from '../../resources/rules';
 import { Code } from '../../contract/codes';
 import { Sessions } from '../account/sessions';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
-import { parseBody } from '../core/crud/validate';
 import { users } from '../core/db/schema';
 import { ApiError, ok } from '../core/http/envelope';
 import { assertMayActOnAdmin, assertNotSelf, assertUnlockedAdminRemains, holdsAdminRole, losesUnlockedAdmin } from './admin-protection';
@@ -23,7 +23,8 @@ type UserRow = typeof users.$inferSelect;
  * account (login answers 6 'User locked') and ends their sessions, and can be undone. The rules of lock hold
  * (DESIGN §10): nobody removes themselves, only an admin removes an admin, one unlocked admin remains.
  */
-export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
+export function registerUserRemoval(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   /** 4 unknown; 45 for the own account or an admin's when the caller is not one. Before anything is written. */
   const userToRemove = async (request: FastifyRequest, id: number): Promise<UserRow> => {
     const [user] = await deps.db.select().from(users).where(eq(users.id, id)).limit(1);
@@ -36,9 +37,8 @@ export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
   app.post('/User/GetUserHistory', {
     config: { permission: { subject: 'user', action: 'read' } },
     schema: { tags: ['userManagement'], summary: 'What ties a user to the records (systems, logins, log rows, shares, licenses); deletable when none', body: idBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const { id } = parseBody(idBody, request.body);
+      const { id } = request.body;
       const [user] = await deps.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id)).limit(1);
       if (!user) throw new ApiError(Code.USER_NOT_FOUND);
       const history = await userHistory(deps.db, user);
@@ -49,9 +49,8 @@ export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
   app.post('/User/DeleteUser', {
     config: { permission: { subject: 'user', action: 'delete' } },
     schema: { tags: ['userManagement'], summary: 'Delete a user without history (400 with history: deactivate instead)', body: idBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const { id } = parseBody(idBody, request.body);
+      const { id } = request.body;
       const user = await userToRemove(request, id);
       const history = await userHistory(deps.db, user);
       if (hasHistory(history)) {
@@ -81,9 +80,8 @@ export function registerUserRemoval(app: FastifyInstance, deps: AppDeps): void {
       summary: 'Deactivate (deactivated: true: locked, sessions ended, history kept) or reactivate a user',
       body: deactivateBody,
     },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const { id, deactivated } = parseBody(deactivateBody, request.body);
+      const { id, deactivated } = request.body;
       const user = await userToRemove(request, id);
       if (deactivated === (user.deactivatedAt !== null)) {
         const state = deactivated ? 'already deactivated' : 'not deactivated';

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { leafRoutes } from '../../permissions/routes';
 import { LIST_MAX, rules } from '../../resources/rules';
@@ -11,7 +12,7 @@ import { Sessions } from '../account/sessions';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
 import type { CrudHooks, Row } from '../core/crud/factory';
-import { parseBody, validateFields } from '../core/crud/validate';
+import { validateFields } from '../core/crud/validate';
 import type { Database } from '../core/db';
 import { licenses, users } from '../core/db/schema';
 import { ApiError, ok } from '../core/http/envelope';
@@ -71,7 +72,8 @@ export const userHooks: CrudHooks = {
   },
 };
 
-export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
+export function registerUsers(fastify: FastifyInstance, deps: AppDeps): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
   const writeUser = (action: 'lock' | 'unlock' | 'resetPassword' | 'menuPermissions') => `userManagement.${action}`;
 
   const findUser = async (id: number) => {
@@ -83,9 +85,8 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   app.post('/User/LockUser', {
     config: { permission: { subject: 'user', action: 'update' } },
     schema: { tags: ['userManagement'], summary: 'Lock (locked: true) or unlock a user; locking ends their sessions', body: lockBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const { id, locked } = parseBody(lockBody, request.body);
+      const { id, locked } = request.body;
       const user = await findUser(id);
       // A deactivated user is locked until reactivated (/User/DeactivateUser), not unlocked behind that.
       if (user.deactivatedAt) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the user is deactivated; reactivate instead)', { data: { field: 'id' } });
@@ -111,9 +112,8 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   app.post('/User/ResetUserPassword', {
     config: { permission: { subject: 'user', action: 'update' } },
     schema: { tags: ['userManagement'], summary: "Give a user a new temporary password (answered once); ends the user's sessions", body: idBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request, reply) => {
-      const { id } = parseBody(idBody, request.body);
+      const { id } = request.body;
       const user = await findUser(id);
       // The own password changes through /Account/ChangePassword, which asks for the old one: a reset here
       // would let whoever holds a stolen session keep the account.
@@ -138,9 +138,8 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   app.post('/User/GetUserMenuPermissions', {
     config: { permission: { subject: 'user', action: 'read' } },
     schema: { tags: ['userManagement'], summary: "The menu entries a user's roles open and those hidden from the user", body: idBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const { id } = parseBody(idBody, request.body);
+      const { id } = request.body;
       const user = await findUser(id);
       return ok({ id, username: user.username, available: routesOfRoles(user.roles), menuDenied: user.menuDenied });
     },
@@ -149,9 +148,8 @@ export function registerUsers(app: FastifyInstance, deps: AppDeps): void {
   app.post('/User/SaveUserMenuPermissions', {
     config: { permission: { subject: 'user', action: 'update' } },
     schema: { tags: ['userManagement'], summary: 'Hide menu entries from one user (effective at their next login)', body: menuBody },
-    validatorCompiler: () => (data) => ({ value: data }),
     handler: async (request) => {
-      const { id, menuDenied } = parseBody(menuBody, request.body);
+      const { id, menuDenied } = request.body;
       const user = await findUser(id);
       await assertMayActOnAdmin(deps.db, request, holdsAdminRole(user.roles));
       const known = new Set(leafRoutes().map((r) => r.key));

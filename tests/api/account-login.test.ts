@@ -52,6 +52,13 @@ describe('Login', () => {
     expect(await t.database.rowCounts()).toEqual(before);
   });
 
+  test('a body error names its field in data, though the call has a response schema of another shape', async () => {
+    // Login declares its success envelope ({ AccessToken, RefreshTokenKey }); a refusal is not squeezed into it.
+    expect((await t.post(LOGIN, { password: DEMO_PASSWORD })).body).toEqual({ code: 3, data: { field: 'username' }, info: 'Parameter required: username' });
+    const wrongType = (await t.post(LOGIN, { username: 'admin', password: 42 })).body;
+    expect(wrongType).toMatchObject({ code: 2, data: { field: 'password' } });
+  });
+
   test('no body at all answers 3, malformed JSON answers 2, neither changes anything', async () => {
     const before = await t.database.rowCounts();
     expect((await t.post(LOGIN)).body.code).toBe(3);

@@ -17,9 +17,9 @@ import type { AppDeps } from '../../config';
 import type { Database } from '../db';
 import { workflowHistory } from '../db/schema';
 import { ApiError, ok } from '../http/envelope';
+import { fieldSchema } from '../http/validation';
 import { writeAudit } from './audit';
 import type { CrudService, Row } from './factory';
-import { parseBody, validateFields } from './validate';
 
 /** The longest note a transition takes (the history shows it in full). */
 export const WORKFLOW_NOTE_MAX = 1000;
@@ -70,28 +70,24 @@ export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declarat
   // The entity its rows are (permissions/subjects.ts): each action is a CASL action on it, the history is read on it.
   const subject = entityOf(declaration);
   const tags = [declaration.name];
-  // Validated in the engine (per-field codes, data.field); the schemas document the calls.
-  const validatorCompiler = () => (data: unknown) => ({ value: data });
 
   for (const transition of workflow.transitions) {
     const hook = transition.hook === undefined ? undefined : hooks[transition.hook];
     if (transition.hook !== undefined && !hook) throw new Error(`${declaration.name}: workflow hook '${transition.hook}' is not registered`);
     app.post(paths.action(transition.action), {
       config: { permission: { subject, action: permissionOf(transition) } },
-      validatorCompiler,
       schema: {
         tags,
         summary: `${transition.action}: ${transition.from.join(' | ')} → ${transition.to} (${declaration.name})`,
         body: engine.bodySchema(transition),
       },
-      handler: async (request) => ok(await engine.transition(request, transition, hook, (request.body ?? {}) as Row)),
+      handler: async (request) => ok(await engine.transition(request, transition, hook, request.body as Row)),
     });
   }
   app.post(paths.history, {
     config: { permission: { subject, action: 'read' } },
-    validatorCompiler,
     schema: { tags, summary: `The workflow history of one ${declaration.name}, oldest first`, body: service.idSchema },
-    handler: async (request) => ok(await engine.history(request, (request.body ?? {}) as Row)),
+    handler: async (request) => ok(await engine.history(request, request.body as Row)),
   });
   const unused = Object.keys(hooks).find((name) => !workflow.transitions.some((t) => t.hook === name));
   if (unused) throw new Error(`${declaration.name}: workflow hook '${unused}' is named by no transition`);
@@ -99,7 +95,15 @@ export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declarat
 
 class WorkflowEngine {
   private readonly stateProperty: string;
-  private readonly noteSchema = z.object({ note: z.string().trim().max(WORKFLOW_NOTE_MAX, 'admin:validation.tooLong').optional() });
+  // An empty note (null or '') is no note.
+  private readonly noteSchema = z.object({
+    note: z
+      .string()
+      .trim()
+      .max(WORKFLOW_NOTE_MAX, 'admin:validation.tooLong')
+      .nullish()
+      .transform((note) => note || undefined),
+  });
 
   constructor(
     private readonly deps: AppDeps,
@@ -115,7 +119,7 @@ class WorkflowEngine {
   }
 
   bodySchema(transition: WorkflowTransition): z.ZodObject {
-    const fields = Object.fromEntries(Object.entries(transition.fields ?? {}).map(([name, field]) => [name, field.schema]));
+    const fields = Object.fromEntries(Object.entries(transition.fields ?? {}).map(([name, field]) => [name, fieldSchema(field)]));
     return this.service.idSchema.extend(fields).extend(this.noteSchema.shape);
   }
 
@@ -140,10 +144,12 @@ class WorkflowEngine {
     return new ApiError((this.declaration.scope ? Code.NO_PERMISSION : (this.declaration.notFoundCode ?? Code.NO_DATA)) as ResponseCode);
   }
 
+  /** `body` as the route validated it (bodySchema): the id, the transition's fields and the note. */
   async transition(request: FastifyRequest, transition: WorkflowTransition, hook: WorkflowHook | undefined, body: Row): Promise<Row> {
-    const id = this.service.parseId(body);
-    const fields = validateFields(transition.fields ?? {}, Object.keys(transition.fields ?? {}), body);
-    const { note } = parseBody(this.noteSchema, { note: body?.note === null || body?.note === '' ? undefined : body?.note });
+    const id = body[this.service.idField] as string | number;
+    const fields: Row = {};
+    for (const name of Object.keys(transition.fields ?? {})) if (body[name] !== undefined) fields[name] = body[name];
+    const note = body.note as string | undefined;
     const now = this.deps.clock();
     const values: Row = { [this.stateProperty]: transition.to };
     for (const [name, value] of Object.entries(fields)) {
@@ -198,8 +204,9 @@ class WorkflowEngine {
     return new ApiError(code, `'${transition.action}' is not possible in status '${from}'`, { data: { status: from } });
   }
 
+  /** `body` as the route validated it (the service's idSchema). */
   async history(request: FastifyRequest, body: Row) {
-    const id = this.service.parseId(body);
+    const id = body[this.service.idField] as string | number;
     const [visible] = await this.deps.db
       .select({ id: this.idColumn })
       .from(this.table)

@@ -127,7 +127,7 @@ describe('/ESS/GetFleetOverview', () => {
     const before = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM system_events`);
     for (const body of [{ limit: 0 }, { limit: 51 }, { limit: 'ten' }, { limit: 2.5 }]) {
       const { body: answer } = await admin.post(OVERVIEW, body);
-      expect(answer).toMatchObject({ code: 2, data: null });
+      expect(answer).toMatchObject({ code: 2, data: { field: 'limit' } });
       expect(answer.info).toContain('limit');
     }
     expect(await queryRows(t.db, sql`SELECT count(*)::int AS n FROM system_events`)).toEqual(before);
