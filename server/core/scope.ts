@@ -2,8 +2,6 @@ import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { seesEverySystem } from '../../permissions/roles';
 import { rowScopeOf } from '../../permissions/scopes';
 import { systems } from './db/schema/monitoring';
-import { users } from './db/schema/users';
-import { systemScope, type Viewer } from '../monitoring/scope';
 
 /** Who asks: the token's user (id and roles) is all a row scope needs. */
 export interface ScopeUser {
@@ -11,15 +9,27 @@ export interface ScopeUser {
   roles: readonly string[];
 }
 
+/** A row of `systems`: what a system scope admits. */
+export type SystemRow = typeof systems.$inferSelect;
+
 /**
- * The viewer of DESIGN §6 without reading the user's row first: the links staff set (installer company,
- * organization) are read by the query itself, so the condition is built synchronously and costs one subquery.
+ * Which systems a user sees (DESIGN §6), as one SQL condition on `systems`; undefined = every system. Core owns
+ * the mechanism (row scopes by subject, below), the monitoring area knows the rule (roles, companies, shares) and
+ * provides it when its calls are registered (server/monitoring/scope.ts), so core imports no area.
  */
-function viewerOfUser(user: ScopeUser): Viewer {
-  // systemScope compares with these values inside its SQL, where a subquery stands in for a number.
-  const link = (column: typeof users.installerCompanyId | typeof users.organizationId) =>
-    sql`(SELECT ${column} FROM ${users} WHERE ${users.id} = ${user.id})` as unknown as number;
-  return { id: user.id, roles: user.roles, installerCompanyId: link(users.installerCompanyId), organizationId: link(users.organizationId) };
+export type SystemScope = (user: ScopeUser, now: Date) => SQL | undefined;
+
+let provided: SystemScope | undefined;
+
+/** Sets the one system scope every scoped call applies (the monitoring area's; the same function every time). */
+export function provideSystemScope(scope: SystemScope): void {
+  provided = scope;
+}
+
+/** The provided system scope's condition for `user`; a start without the monitoring area cannot scope systems. */
+export function systemScopeOf(user: ScopeUser, now: Date): SQL | undefined {
+  if (!provided) throw new Error('no system scope provided: the monitoring area provides it (server/monitoring/scope.ts)');
+  return provided(user, now);
 }
 
 /**
@@ -31,7 +41,7 @@ export function rowScope(subject: string, user: ScopeUser, now: Date, column: SQ
   const kind = rowScopeOf(subject);
   if (!kind || seesEverySystem(user.roles)) return undefined;
   if (kind === 'owner') return eq(column as never, user.id);
-  const systemsInScope = systemScope(viewerOfUser(user), now);
+  const systemsInScope = systemScopeOf(user, now);
   if (!systemsInScope) return undefined;
   return inArray(column as never, sql`(SELECT ${systems.sysSn} FROM ${systems} WHERE ${systemsInScope})`);
 }

@@ -6,8 +6,12 @@ import { PreparedStatement } from '../core/db/prepared';
 import { systemComponents, systems, vpps } from '../core/db/schema/monitoring';
 import { installerCompanies } from '../core/db/schema/organizations';
 import { systemShares } from '../core/db/schema/shares';
+import { users } from '../core/db/schema/users';
 import type { AuthUser } from '../core/http/auth';
 import { ApiError } from '../core/http/envelope';
+import type { ScopeUser, SystemRow } from '../core/scope';
+
+export type { SystemRow } from '../core/scope';
 
 /**
  * Who sees which system (DESIGN §6), as one SQL condition on `systems`. A user with several roles sees the
@@ -50,6 +54,18 @@ export async function viewerOf(db: Database, user: AuthUser): Promise<Viewer> {
 /** The condition on `systems` for the viewer's scope; undefined = every system. */
 export function systemScope(viewer: Viewer, now: Date): SQL | undefined {
   return scopeCondition(viewer, { viewerId: viewer.id, installerCompanyId: viewer.installerCompanyId, organizationId: viewer.organizationId, now });
+}
+
+/**
+ * The system scope of a token's user without reading the user's row first (what server/core/scope.ts asks for,
+ * registered by server/monitoring/routes/index.ts): the links staff set (installer company, organization) are read
+ * by the query itself, so the condition is built synchronously and costs one subquery.
+ */
+export function systemScopeOfUser(user: ScopeUser, now: Date): SQL | undefined {
+  // scopeCondition compares with these values inside its SQL, where a subquery stands in for a number.
+  const link = (column: typeof users.installerCompanyId | typeof users.organizationId) =>
+    sql`(SELECT ${column} FROM ${users} WHERE ${users.id} = ${user.id})` as unknown as number;
+  return systemScope({ id: user.id, roles: user.roles, installerCompanyId: link(users.installerCompanyId), organizationId: link(users.organizationId) }, now);
 }
 
 /** What a scope condition compares with: the viewer's values, or placeholders for them in a prepared statement. */
@@ -104,8 +120,6 @@ function scopeCondition(viewer: Viewer, values: ScopeValues): SQL | undefined {
   }
   return conditions.length > 0 ? or(...conditions)! : sql`false`;
 }
-
-export type SystemRow = typeof systems.$inferSelect;
 
 /**
  * The system with this S/N if the viewer may see it. A system that does not exist and one outside the

@@ -1,6 +1,6 @@
 import type { Database } from '../db';
 import type { FaultLevel } from '../db/schema/monitoring';
-import type { SystemRow } from '../../monitoring/scope';
+import type { SystemRow } from '../scope';
 import { systemPageUrl } from './links';
 import type { QueuedMail } from './outbox';
 import { recipientsFor } from './recipients';

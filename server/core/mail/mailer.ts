@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../config';
-import type { SystemRow } from '../../monitoring/scope';
+import type { SystemRow } from '../scope';
 import { faultMails, type NewFault } from './fault-mails';
 import { DEFAULT_PORTAL_URL } from './links';
 import { deliverDueMails, queueMails } from './outbox';

@@ -1,7 +1,7 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db';
 import { emailRules, systems, users } from '../db/schema';
-import { systemScope, type SystemRow } from '../../monitoring/scope';
+import { systemScopeOf, type SystemRow } from '../scope';
 import { countryCodeOf } from '../../../contract/countries';
 import { mailLanguage } from './texts';
 import type { Language } from '../../../contract/languages';
@@ -73,12 +73,12 @@ export async function recipientsFor(db: Database, category: string, system: Syst
 /** Scope conditions asked of the system in one statement (a rule for every customer can name thousands). */
 const SCOPES_PER_QUERY = 500;
 
-/** The candidates who may see the system, by the same scope as every monitoring call (server/monitoring/scope.ts). */
+/** The candidates who may see the system, by the same system scope as every monitoring call (server/core/scope.ts). */
 async function whoMaySee(db: Database, candidates: Candidate[], system: SystemRow, now: Date): Promise<Candidate[]> {
   const seeing: Candidate[] = [];
   const scoped: { user: Candidate; scope: SQL }[] = [];
   for (const user of candidates) {
-    const scope = systemScope(user, now);
+    const scope = systemScopeOf(user, now);
     if (scope) scoped.push({ user, scope });
     else seeing.push(user);
   }

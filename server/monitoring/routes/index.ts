@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../config';
+import { provideSystemScope } from '../../core/scope';
+import { systemScopeOfUser } from '../scope';
 import { monitoringAccountRoutes } from './account';
 import { deviceRoutes } from './device';
 import { fleetHomeRoutes } from '../fleet-home/routes';
@@ -12,6 +14,8 @@ import { storageListRoutes } from './storage-list';
 
 /** Every monitoring call under /api, registered by server/api.ts. */
 export const monitoringRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
+  // Core's row scopes (the CRUD engine, fault mails) scope systems by this area's rule.
+  provideSystemScope(systemScopeOfUser);
   await app.register(essRoutes, { prefix: '/ESS', deps });
   await app.register(fleetHomeRoutes, { prefix: '/ESS', deps });
   await app.register(powerRoutes, { prefix: '/Power', deps });
