@@ -1,4 +1,4 @@
-import { hashString, noise } from './random';
+import { hashString, noise } from '../core/weather/random';
 
 /**
  * What goes wrong with real systems, and how often. Rates are per system per day; a fleet of 60 sees a

@@ -1,4 +1,4 @@
-import { noise } from './random';
+import { noise } from '../core/weather/random';
 import type { LoadKind } from './site';
 import type { LocalTime } from '../core/time/local-clock';
 

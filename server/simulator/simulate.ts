@@ -4,10 +4,10 @@ import { planeOfArrayIrradiance } from '../core/solar/irradiance';
 import { loadPowerW } from './load';
 import { localClock, type LocalTime } from '../core/time/local-clock';
 import { pvPowerW } from '../core/solar/pv';
-import { hashString } from './random';
+import { hashString } from '../core/weather/random';
 import type { Sample, Site } from './site';
 import { sunPosition } from '../core/solar/sun';
-import { weatherAt } from './weather';
+import { weatherAt } from '../core/weather/weather';
 
 /**
  * One simulated system run forward in time, one step per reporting interval. The battery's state of

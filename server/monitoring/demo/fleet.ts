@@ -1,5 +1,6 @@
 import type { EmsStatus } from '../../../contract/monitoring';
-import { seededRandom } from '../../simulator/random';
+import { seededRandom } from '../../core/weather/random';
+// The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import type { LoadKind } from '../../simulator/site';
 import { PLACES, PRICE_LEVELS, type Place } from './places';
 

@@ -1,4 +1,5 @@
 import type { Database } from '../../core/db';
+// The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import { simulateDailyEnergy } from '../../simulator/daily-energy';
 import { localClock, localMidnight } from '../../core/time/local-clock';
 import { SiteSimulator } from '../../simulator/simulate';

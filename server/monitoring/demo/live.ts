@@ -1,6 +1,7 @@
 import { inArray, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../core/db';
 import { systems } from '../../core/db/schema/monitoring';
+// The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import { toIngestBatches } from '../../simulator/batches';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';

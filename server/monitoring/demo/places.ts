@@ -1,6 +1,6 @@
 /**
  * Where the demo systems stand: real towns with their coordinates, time zones and streets. Their climate
- * comes from the PVGIS yields of the same towns (server/simulator/reference-yields.ts).
+ * comes from the PVGIS yields of the same towns (server/core/weather/reference-yields.ts).
  */
 export interface Place {
   city: string;

@@ -4,6 +4,7 @@ import { electricityTariffs, systemComponents, systems, vpps } from '../../core/
 import { installerCompanies } from '../../core/db/schema/organizations';
 import { systemShares } from '../../core/db/schema/shares';
 import { users } from '../../core/db/schema/users';
+// The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import { toIngestBatches } from '../../simulator/batches';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';

@@ -1,4 +1,5 @@
 import type { SystemRow } from '../scope';
+// The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import type { Site } from '../../simulator/site';
 
 /** The simulator's view of a stored system; the annual consumption scales with the PV size when unknown. */

@@ -1,13 +1,13 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db';
 import { systemWeather } from '../../core/db/schema/monitoring';
-import { weatherAt } from '../../simulator/weather';
+import { weatherAt } from '../../core/weather/weather';
 import type { SystemRow } from '../scope';
 import { pgArray } from '../sql-arrays';
 
 /**
- * Hourly weather per system. There is no external weather service at run time: the simulator's weather
- * model is the provider (the same weather the simulated systems produced their PV under), and this table
+ * Hourly weather per system. There is no external weather service at run time: the weather model of
+ * server/core/weather is the provider (the same weather the simulated systems produced their PV under), and this table
  * keeps what was asked for, history and forecast alike.
  */
 const HOUR_MS = 3_600_000;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/core/db';
-import { noise } from '../../../server/simulator/random';
+import { noise } from '../../../server/core/weather/random';
 import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 import { documentedCalls, type DocumentedCall, type JsonSchema } from './openapi';

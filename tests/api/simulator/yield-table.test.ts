@@ -1,13 +1,13 @@
 import { PLACES } from '../../../server/monitoring/demo/places';
 import { simulateDailyEnergy } from '../../../server/simulator/daily-energy';
 import { localMidnight } from '../../../server/core/time/local-clock';
-import { REFERENCE_YIELDS, referenceYieldNear, type ReferenceYield } from '../../../server/simulator/reference-yields';
+import { REFERENCE_YIELDS, referenceYieldNear, type ReferenceYield } from '../../../server/core/weather/reference-yields';
 import { SiteSimulator } from '../../../server/simulator/simulate';
 
 /**
  * The simulator against published yields (issue 11, point 3): at every demo town, each month's simulated
  * PV per kWp, averaged over eight years of its random weather, lies within ±25 % of the PVGIS table
- * (server/simulator/reference-yields.ts). A single month may stray further, as real months do; the table
+ * (server/core/weather/reference-yields.ts). A single month may stray further, as real months do; the table
  * is a long-term average. Simulated as the demo's early years are (hourly, simulateDailyEnergy), with a
  * household system's usual sizing (more modules than inverter, so summer noons clip a little).
  */

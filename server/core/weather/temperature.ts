@@ -1,5 +1,5 @@
 import { hashString, smoothNoise } from './random';
-import { dayOfYear, solarHour, winterness } from '../core/solar/sun';
+import { dayOfYear, solarHour, winterness } from '../solar/sun';
 
 /**
  * Air temperature at a site: a yearly mean and swing from the latitude, the day's course (warmest at 15:00

@@ -8,7 +8,8 @@ import { temperatureAt } from './temperature';
  * day-to-day cloud process around it (weather fronts), clouds passing within partly cloudy days
  * (clouds.ts), and a temperature from latitude, season, time of day and the clouds (temperature.ts).
  * Every value is a pure function of (site, time), so the same code serves history, the live feed and the
- * forecast.
+ * forecast: the simulator (server/simulator) produces PV under it, the monitoring area answers it as the
+ * systems' weather (server/monitoring/weather).
  */
 export interface WeatherPoint {
   cloudCover: number;

@@ -1,6 +1,6 @@
 /**
- * Deterministic randomness. Every random quantity of the simulator is a pure function of (seed, key), so
- * any hour of any system can be recomputed on its own: the demo is reproducible, a re-sent batch carries
+ * Deterministic randomness. Every random quantity of the weather model and of the simulator (server/simulator)
+ * is a pure function of (seed, key), so any hour of any system can be recomputed on its own: the demo is reproducible, a re-sent batch carries
  * the same values, and the weather of a past hour is the same whether it is read today or next year.
  */
 

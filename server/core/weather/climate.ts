@@ -1,9 +1,9 @@
 import { dayCloudOffset, withPassingClouds } from './clouds';
-import { clearSkyIrradiance, cloudAttenuation } from '../core/solar/irradiance';
-import { pvPowerW } from '../core/solar/pv';
+import { clearSkyIrradiance, cloudAttenuation } from '../solar/irradiance';
+import { pvPowerW } from '../solar/pv';
 import { clamp, hashString } from './random';
 import { referenceYieldNear, type ReferenceYield } from './reference-yields';
-import { dayOfYear, sunPosition, winterness } from '../core/solar/sun';
+import { dayOfYear, sunPosition, winterness } from '../solar/sun';
 import { temperatureAt } from './temperature';
 
 /**
@@ -11,7 +11,7 @@ import { temperatureAt } from './temperature';
  * passing clouds (clouds.ts) play.
  *
  * Near a place of the PVGIS table (reference-yields.ts) the climate is calibrated on that table: each
- * month's mean cover is the one for which the simulator's expected yield of that month (clear-sky
+ * month's mean cover is the one for which the expected yield of that month (clear-sky
  * irradiance of every hour × the average attenuation of the cloud process around that mean, through the
  * PV model with its temperatures) equals the published figure. So a place's seasons follow its real
  * weather: the rainy June of Shanghai and Osaka, the dry sunny winter of Pretoria, the grey Hamburg

@@ -1,6 +1,6 @@
 /**
  * What a PV system really yields, month by month, where the demo systems stand: the reference the
- * simulator's climate is calibrated on (climate.ts) and tested against (tests/api/simulator/yield-table.test.ts).
+ * weather model's climate is calibrated on (climate.ts) and tested against (tests/api/simulator/yield-table.test.ts).
  *
  * Source: PVGIS 5.2, the EU Joint Research Centre's Photovoltaic Geographical Information System
  * (https://re.jrc.ec.europa.eu/pvg_tools/en/, "Grid connected PV", monthly data), solar radiation database
