@@ -10,6 +10,8 @@ const runsBody = z
   .object({
     pageIndex: rules.integer(1, 1_000_000).default(1),
     pageSize: rules.integer(1, 500).default(20),
+    /** One job's runs only (the every-minute offline watch outnumbers the rest). */
+    name: z.string().trim().min(1).max(100).optional(),
   })
   // No body at all reads the first page.
   .default({ pageIndex: 1, pageSize: 20 });
@@ -38,6 +40,6 @@ export const jobRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   app.post('/GetJobRuns', {
     config: { permission: { subject: 'job', action: 'read' } },
     schema: { tags: ['Jobs'], summary: 'Runs of the background jobs, newest first: state, start, end, attempts, last error', body: runsBody, response: { 200: runsResponse } },
-    handler: async (request) => ok(await jobRuns(deps.db, request.body.pageIndex, request.body.pageSize)),
+    handler: async (request) => ok(await jobRuns(deps.db, request.body)),
   });
 };

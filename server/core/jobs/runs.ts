@@ -40,13 +40,14 @@ const RUNS = sql.raw(`
  * The job runs, newest first: those in the queue and those pg-boss archived (kept 7 days after they ended). Empty
  * on a database the queue never started on.
  */
-export async function jobRuns(db: Database, pageIndex: number, pageSize: number): Promise<Page<JobRun>> {
+export async function jobRuns(db: Database, { pageIndex, pageSize, name }: { pageIndex: number; pageSize: number; name?: string }): Promise<Page<JobRun>> {
   const [tables] = await queryRows<{ present: boolean }>(db, sql.raw(`SELECT to_regclass('${JOB_SCHEMA}.archive') IS NOT NULL AS present`));
   if (!tables?.present) return { data: [], dataCount: 0 };
-  const [total] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${RUNS}) runs`);
+  const where = name === undefined ? sql`TRUE` : sql`name = ${name}`;
+  const [total] = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM (${RUNS}) runs WHERE ${where}`);
   const rows = await queryRows<RunRow>(
     db,
-    sql`SELECT * FROM (${RUNS}) runs ORDER BY created_on DESC, id LIMIT ${pageSize} OFFSET ${(pageIndex - 1) * pageSize}`,
+    sql`SELECT * FROM (${RUNS}) runs WHERE ${where} ORDER BY created_on DESC, id LIMIT ${pageSize} OFFSET ${(pageIndex - 1) * pageSize}`,
   );
   return {
     dataCount: Number(total?.n ?? 0),

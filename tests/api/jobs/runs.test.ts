@@ -62,6 +62,10 @@ test('good path: runs newest first, paged, with dataCount; a completed run has n
   expect(page2).toEqual({ dataCount: all.dataCount, data: [all.data[1]] });
   // No body reads the first page.
   expect((await runs(undefined)).data[0]!.id).toBe(second);
+  // One job's runs.
+  const fineOnly = await runs({ pageIndex: 1, pageSize: 50, name: 'test.fine' });
+  expect(fineOnly.data.map((r) => r.id)).toEqual([second, first]);
+  expect(fineOnly.dataCount).toBe(2);
 }, 60_000);
 
 test.each([
@@ -70,6 +74,8 @@ test.each([
   [{ pageIndex: 'one', pageSize: 10 }, 2, 'pageIndex'],
   [{ pageIndex: null, pageSize: 10 }, 3, 'pageIndex'],
   [{ pageIndex: 1, pageSize: 1.5 }, 2, 'pageSize'],
+  [{ pageIndex: 1, pageSize: 10, name: 'x'.repeat(101) }, 2, 'name'],
+  [{ pageIndex: 1, pageSize: 10, name: ' ' }, 3, 'name'],
 ])('bad input %j answers %i naming %s; nothing changes', async (body, code, field) => {
   await expectRejected(t, RUNS, body, admin, code, field);
 });
