@@ -97,7 +97,7 @@ describe('monitoring in a browser', () => {
   });
 
   it('keeps the storage list\'s filters, page and sort in the URL: a reload and back show the same list', async () => {
-    const query = { pageIndex: 2, pageSize: 10, sort: 'popv', order: 'desc' };
+    const query = { pageIndex: 2, pageSize: 10, sort: [{ field: 'popv', order: 'desc' }] };
     const expected = await apiAs<{ data: Array<{ sys_sn: string }> }>('admin', '/ESS/GetSystems', query);
     const { context, page } = await newPage(browser);
     await login(page, 'admin');
@@ -112,7 +112,7 @@ describe('monitoring in a browser', () => {
     expect(await shown()).toEqual(expected.data.map((s) => s.sys_sn));
 
     // A search goes into the URL from page 1; back returns to the page before it.
-    const installer = await apiAs<{ data: Array<{ sys_sn: string; installer: string }> }>('admin', '/ESS/GetSystems', { pageIndex: 1, pageSize: 1, sort: 'installer', order: 'asc' });
+    const installer = await apiAs<{ data: Array<{ sys_sn: string; installer: string }> }>('admin', '/ESS/GetSystems', { pageIndex: 1, pageSize: 1, sort: [{ field: 'installer', order: 'asc' }] });
     await page.getByRole('textbox', { name: 'Installer' }).fill(installer.data[0]!.installer);
     await page.getByRole('button', { name: /Search/ }).click();
     await page.waitForURL((url) => url.searchParams.get('installer') === installer.data[0]!.installer && !url.searchParams.has('page'));

@@ -9,6 +9,12 @@ export const sn = z.string().trim().min(1).max(64);
 export const day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine(isRealDate, 'not a date');
 const hhmm = z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 const paging = { pageIndex: rules.integer(1, 1_000_000), pageSize: rules.integer(1, 500) };
+/**
+ * The one list protocol's order (DESIGN §4, as the generated lists of server/core/crud): `sort: [{ field, order }]`.
+ * The storage list sorts by one column at a time (its table's sorter), so it takes at most one.
+ */
+const sortBy = <const Fields extends readonly [string, ...string[]]>(fields: Fields) =>
+  z.array(z.object({ field: z.enum(fields), order: z.enum(['asc', 'desc']) })).max(1, 'one column at a time');
 
 export const snBody = z.object({ sn });
 export const snQuery = z.object({ sn });
@@ -20,8 +26,7 @@ export const systemsBody = z.object({
   status: z.enum(['normal', 'warning', 'fault', 'offline', 'protection', 'unknown']).optional(),
   countryCode: z.string().trim().length(2).optional(),
   installer: z.string().trim().max(200).optional(),
-  sort: z.enum(SYSTEM_SORT_KEYS).optional(),
-  order: z.enum(['asc', 'desc']).optional(),
+  sort: sortBy(SYSTEM_SORT_KEYS).optional(),
 });
 
 /** The storage list's search without paging, sorting and status: what its status counts are counted over. */

@@ -68,8 +68,8 @@ export interface SystemSearch {
 export interface SystemListQuery extends SystemSearch {
   pageIndex: number;
   pageSize: number;
-  sort?: SystemSortKey;
-  order?: 'asc' | 'desc';
+  /** At most one column (the list's table sorts by one); by S/N when none. */
+  sort?: ReadonlyArray<{ field: SystemSortKey; order: 'asc' | 'desc' }>;
 }
 
 const SORTABLE = {
@@ -146,8 +146,8 @@ function listRowsOf(db: Database) {
  */
 export async function listSystems(db: Database, viewer: Viewer, now: Date, q: SystemListQuery): Promise<Page<SystemListRow>> {
   const where = searchWhere(viewer, now, q);
-  const sort = q.sort ?? 'sys_sn';
-  const direction = q.order === 'desc' ? 'DESC' : 'ASC';
+  const sort = q.sort?.[0]?.field ?? 'sys_sn';
+  const direction = q.sort?.[0]?.order === 'desc' ? 'DESC' : 'ASC';
   // The live joins take part in choosing the page only when the list is sorted by one of their figures.
   const live = isLiveSortKey(sort) ? { key: sort, joins: liveJoins(db, now) } : null;
   // Systems without the value (no installer, never reported, no alarm) come last whichever way the list is sorted.

@@ -19,7 +19,7 @@ const yesterday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Ber
 
 describe('good paths', () => {
   test('GetSystems: search, filter and sort', async () => {
-    const { body } = await admin.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 5, countryCode: 'de', sort: 'popv', order: 'desc' });
+    const { body } = await admin.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 5, countryCode: 'de', sort: [{ field: 'popv', order: 'desc' }] });
     expect(body.code).toBe(200);
     expect(body.data.data.length).toBeLessThanOrEqual(5);
     expect(body.data.data.every((s: { country_code: string }) => s.country_code === 'DE')).toBe(true);
@@ -33,7 +33,7 @@ describe('good paths', () => {
 
   test('GetSystems sorts by installer: one installer\'s systems together, the other way round for desc, none last', async () => {
     const installers = async (order: 'asc' | 'desc') =>
-      (await admin.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 500, sort: 'installer', order })).body.data.data.map((s: { installer: string | null }) => s.installer);
+      (await admin.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 500, sort: [{ field: 'installer', order }] })).body.data.data.map((s: { installer: string | null }) => s.installer);
     const up: Array<string | null> = await installers('asc');
     const down: Array<string | null> = await installers('desc');
     const runs = (list: Array<string | null>) => list.filter((name, i) => i === 0 || name !== list[i - 1]);
@@ -131,7 +131,7 @@ describe('bad input: code 2/3 naming the field, nothing changed', () => {
   const cases: Array<[string, unknown, number, string]> = [
     ['/api/ESS/GetSystems', { pageSize: 10 }, 3, 'pageIndex'],
     ['/api/ESS/GetSystems', { pageIndex: 0, pageSize: 10 }, 2, 'pageIndex'],
-    ['/api/ESS/GetSystems', { pageIndex: 1, pageSize: 10, sort: 'password' }, 2, 'sort'],
+    ['/api/ESS/GetSystems', { pageIndex: 1, pageSize: 10, sort: [{ field: 'password', order: 'asc' }] }, 2, 'sort'],
     ['/api/Power/SticsByDay', { sn: CUSTOMER_SN, date: '2026-13-45' }, 2, 'date'],
     ['/api/Power/SticsByPeriod', { sn: CUSTOMER_SN, period: 'week' }, 2, 'period'],
     ['/api/Power/SticsByDay', {}, 3, 'sn'],

@@ -73,7 +73,7 @@ describe('/ESS/GetSystems live figures', () => {
     const value = (r: SystemListRow): number | null =>
       key === 'alarm' ? (r.alarm ? { warning: 1, protection: 2, fault: 3 }[r.alarm.level] : null) : r[key];
     for (const order of ['asc', 'desc'] as const) {
-      const rows = await wholeList(admin, { sort: key, order });
+      const rows = await wholeList(admin, { sort: [{ field: key, order }] });
       const values = rows.map(value);
       const present = values.filter((v): v is number => v !== null);
       expect(present.length).toBeGreaterThan(0);
@@ -82,10 +82,10 @@ describe('/ESS/GetSystems live figures', () => {
       expect(present).toEqual([...present].sort((a, b) => (order === 'asc' ? a - b : b - a)));
     }
     // Paging through the sorted list gives the same order as one big page.
-    const big = (await wholeList(admin, { sort: key, order: 'desc' })).map((r) => r.sys_sn);
+    const big = (await wholeList(admin, { sort: [{ field: key, order: 'desc' }] })).map((r) => r.sys_sn);
     const paged: string[] = [];
     for (let page = 1; paged.length < big.length; page++) {
-      const { body } = await admin.post(LIST, { pageIndex: page, pageSize: 7, sort: key, order: 'desc' });
+      const { body } = await admin.post(LIST, { pageIndex: page, pageSize: 7, sort: [{ field: key, order: 'desc' }] });
       paged.push(...body.data.data.map((r: SystemListRow) => r.sys_sn));
     }
     expect(paged).toEqual(big);
@@ -111,11 +111,20 @@ describe('/ESS/GetSystems live figures', () => {
 
   test('a sort the list does not offer answers 2 naming the field', async () => {
     const admin = await as(t, 'admin');
-    for (const body of [{ sort: 'load_w' }, { sort: 'pv_w', order: 'up' }, { sort: 'alarm; DROP TABLE systems' }]) {
+    const bodies = [
+      { sort: [{ field: 'load_w', order: 'asc' }] },
+      { sort: [{ field: 'pv_w', order: 'up' }] },
+      { sort: [{ field: 'alarm; DROP TABLE systems', order: 'asc' }] },
+      // One column at a time, as the list's table sorts.
+      { sort: [{ field: 'pv_w', order: 'asc' }, { field: 'soc', order: 'desc' }] },
+      // The other list protocol (sort + order), gone: every list takes sort: [{ field, order }].
+      { sort: 'pv_w', order: 'desc' },
+    ];
+    for (const body of bodies) {
       const { body: answer } = await admin.post(LIST, { pageIndex: 1, pageSize: 10, ...body });
       expect(answer.code).toBe(2);
       expect(answer.info).toMatch(/sort|order/);
-      expect(answer.data).toBeNull();
+      expect(answer.data).toEqual({ field: expect.stringMatching(/sort|order/) });
     }
     expect((await wholeList(admin)).length).toBeGreaterThan(0);
   });
@@ -125,9 +134,9 @@ describe('/ESS/GetSystems live figures', () => {
     const own = (await wholeList(installer)).map((r) => r.sys_sn).sort();
     const all = (await wholeList(await as(t, 'admin'))).length;
     expect(own.length).toBeLessThan(all);
-    for (const key of LIVE_KEYS) expect((await wholeList(installer, { sort: key, order: 'desc' })).map((r) => r.sys_sn).sort()).toEqual(own);
+    for (const key of LIVE_KEYS) expect((await wholeList(installer, { sort: [{ field: key, order: 'desc' }] })).map((r) => r.sys_sn).sort()).toEqual(own);
     for (const role of ['customer', 'sharer']) {
-      expect((await (await as(t, role)).post(LIST, { pageIndex: 1, pageSize: 10, sort: 'pv_w', order: 'desc' })).body).toEqual({ code: 45, data: null, info: 'No permission' });
+      expect((await (await as(t, role)).post(LIST, { pageIndex: 1, pageSize: 10, sort: [{ field: 'pv_w', order: 'desc' }] })).body).toEqual({ code: 45, data: null, info: 'No permission' });
     }
   });
 });

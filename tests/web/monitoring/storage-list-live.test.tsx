@@ -64,7 +64,7 @@ describe('the storage list shows and refreshes live figures', () => {
     renderAt(<StorageList />, `${LIST}?installer=Sun&page=2&size=50&sort=pv_w&order=desc`);
     await screen.findByText('ESS-LIVE');
     const first = asked.length;
-    const expected = { pageIndex: 2, pageSize: 50, installer: 'Sun', sort: 'pv_w', order: 'desc' };
+    const expected = { pageIndex: 2, pageSize: 50, installer: 'Sun', sort: [{ field: 'pv_w', order: 'desc' }] };
     expect(asked.at(-1)).toEqual(expected);
 
     await act(async () => {
