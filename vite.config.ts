@@ -1,12 +1,25 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { antdStaticStyles } from './server/antd-static-styles';
 import { precompress } from './server/precompress';
+
+/** antd's styles for the portal's theme (see server/antd-static-styles.ts); imported only when a build runs. */
+async function renderAntdStyles(): Promise<string> {
+  const [{ extractStyle }, { ConfigProvider }, { createElement }, { theme }] = await Promise.all([
+    import('@ant-design/static-style-extract'),
+    import('antd'),
+    import('react'),
+    import('./src/ui/theme'),
+  ]);
+  return extractStyle((node) => createElement(ConfigProvider, { theme }, node));
+}
 
 const API_PORT = Number(process.env.API_PORT ?? 8081);
 
 export default defineConfig({
-  // precompress: brotli and gzip copies of the build for the server to send (server/core/http/static.ts).
-  plugins: [react(), precompress()],
+  // antdStaticStyles: antd's styles as a CSS file instead of run-time work; precompress: brotli and gzip copies
+  // of the build for the server to send (server/core/http/static.ts).
+  plugins: [react(), antdStaticStyles(renderAntdStyles), precompress()],
   build: {
     outDir: 'dist',
     chunkSizeWarningLimit: 1500,

@@ -108,7 +108,13 @@ const RELATIVE_UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
 /** The formatter of a language (short code 'de' or a tag like 'de-DE'); unknown languages format as English. */
 export function formatFor(language: string | null | undefined): Formatter {
   const locale = INTL_LOCALES[normalizeLanguage(language) ?? 'en'];
-  const number = (value: Maybe<number>, digits?: number | NumberOptions) => (missing(value) ? MISSING : numberFormat(locale, digitsOf(digits)).format(value));
+  // The hottest call (chart axes and tooltips format every point): its formatter is found by a short key
+  // instead of the JSON of its options.
+  const number = (value: Maybe<number>, digits?: number | NumberOptions) => {
+    if (missing(value)) return MISSING;
+    const options = digitsOf(digits);
+    return cached(`n|${locale}|${options.maximumFractionDigits}|${options.minimumFractionDigits}`, () => new Intl.NumberFormat(locale, options)).format(value);
+  };
   const withUnit = (text: string, unit: string) => (text === MISSING ? MISSING : `${text}${NBSP}${unit}`);
 
   const dateTimeParts = (value: Maybe<Moment>, options: Intl.DateTimeFormatOptions, timeZone?: string) => {

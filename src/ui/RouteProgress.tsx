@@ -1,22 +1,19 @@
-import NProgress from 'nprogress';
-import 'nprogress/nprogress.css';
 import { useEffect, useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
-
-NProgress.configure({ showSpinner: false, trickleSpeed: 150, minimum: 0.15 });
+import { finishProgress, startProgress } from './progressBar';
 
 /** Screens still loading their chunk: the bar stays until the last one is there. */
 let loadingScreens = 0;
 
 function finishUnlessLoading() {
-  if (loadingScreens === 0) NProgress.done();
+  if (loadingScreens === 0) finishProgress();
 }
 
 /** Suspense fallback while a route's chunk loads: the thin top progress bar, no spinner (spec §2). */
 export function RouteProgress() {
   useEffect(() => {
     loadingScreens += 1;
-    NProgress.start();
+    startProgress();
     return () => {
       loadingScreens -= 1;
       finishUnlessLoading();
@@ -32,7 +29,7 @@ export function RouteProgress() {
 export function RouteChangeProgress() {
   const { pathname } = useLocation();
   useLayoutEffect(() => {
-    NProgress.start();
+    startProgress();
     const frame = requestAnimationFrame(finishUnlessLoading);
     return () => cancelAnimationFrame(frame);
   }, [pathname]);

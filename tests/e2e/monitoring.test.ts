@@ -146,7 +146,9 @@ describe('monitoring in a browser', () => {
     await page.getByText('功率曲线').waitFor();
     await page.getByText('电量统计').waitFor();
     await page.getByText('累计', { exact: true }).first().waitFor();
-    // The charts load lazily and draw after their data arrives: wait until both have drawn.
+    // The charts load lazily, draw after their data arrives and only once they come into view: scroll to the
+    // second one and wait until both have drawn.
+    await page.getByText('电量统计').scrollIntoViewIfNeeded();
     const widths = () => page.locator('.monitor canvas').evaluateAll((list) => list.map((c) => (c as HTMLCanvasElement).width));
     await expect.poll(async () => (await widths()).filter((w) => w > 0).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     // the month picker speaks Chinese too (antd and dayjs locales)

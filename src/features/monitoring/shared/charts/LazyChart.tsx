@@ -28,16 +28,16 @@ function lazyChart<Props extends { height?: number; animate?: unknown }>(pick: (
 }
 
 /**
- * Whether the element given the ref is within a screen's height of the viewport. A chart further down the
- * page is neither fetched nor drawn until the user scrolls towards it, so the charts out of sight do not
- * compete with the figures and the first chart being painted.
+ * Whether the element given the ref has come within 200 px of the viewport. A chart further down the page is
+ * neither fetched nor drawn until the user scrolls towards it: drawing a chart takes G2 a few hundred
+ * milliseconds of main thread, which the charts out of sight would take from the figures and the first chart.
  */
 function useNearViewport(): [boolean, (element: HTMLDivElement | null) => void] {
   const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
   const [element, setElement] = useState<HTMLDivElement | null>(null);
   useEffect(() => {
     if (near || !element) return;
-    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: '100% 0px' });
+    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: '0px 0px 200px 0px' });
     observer.observe(element);
     return () => observer.disconnect();
   }, [near, element]);

@@ -1,0 +1,40 @@
+import { createHash } from 'node:crypto';
+import type { Plugin } from 'vite';
+
+/**
+ * Vite plugin: antd's component styles baked into one CSS file at build time, linked from index.html.
+ *
+ * antd 5 writes its styles at run time (CSS-in-JS): each component, the first time it renders, builds its
+ * style object, serialises it with stylis, hashes it and inserts a `<style>` tag, and every insertion makes the
+ * browser recompute the page's styles. On a cold load of the dashboard that was about a quarter of the main
+ * thread's work. The file made here holds every component's styles for the portal's theme, plus the marker
+ * rule antd's runtime reads (`.data-ant-cssinjs-cache-path`): a component whose styles the file already holds
+ * skips all of that. A component missing from the file, or rendered with another theme, still gets its styles
+ * at run time, so the file can only save work, never lose a style.
+ *
+ * `render` answers the CSS (antd's @ant-design/static-style-extract with the portal's ConfigProvider); it is
+ * called once per build, and not at all for the dev server or the tests.
+ */
+export function antdStaticStyles(render: () => Promise<string>): Plugin {
+  let css = '';
+  let fileName = '';
+  return {
+    name: 'ess-antd-static-styles',
+    apply: 'build',
+    async buildStart() {
+      css = await render();
+      fileName = `assets/antd-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
+    },
+    generateBundle() {
+      this.emitFile({ type: 'asset', fileName, source: css });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: (html) => ({
+        html,
+        // First in <head>: the app's own CSS and antd's run-time styles come after it and win ties.
+        tags: [{ tag: 'link', attrs: { rel: 'stylesheet', href: `/${fileName}` }, injectTo: 'head-prepend' }],
+      }),
+    },
+  };
+}
