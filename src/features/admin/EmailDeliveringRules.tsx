@@ -6,7 +6,8 @@ import { useSearchParams } from 'react-router';
 import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, emailDeliveringRules, notificationCategories } from '../../../resources/emailDeliveringRules';
 import { mailOutbox } from '../../../resources/mailOutbox';
 import { countryLabel } from '../../../contract/countries';
-import { ResourceScreen, type ResourceScreenOptions } from '../../resources/ResourceScreen';
+import { ResourceScreen } from '../../resources/ResourceScreen';
+import type { ResourceScreenOptions } from '../../resources/screenTypes';
 
 /**
  * How many delivering rules name each category (codes compared without case, as the server does): every rule,

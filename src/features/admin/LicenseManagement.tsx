@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { licenseManagement } from '../../../resources/licenseManagement';
 import { canAccessKey } from '../../auth/ability';
 import { i18n } from '../../i18n';
-import { resourceScreen, type Row } from '../../resources/ResourceScreen';
+import { resourceScreen } from '../../resources/ResourceScreen';
+import type { Row } from '../../resources/screenTypes';
 import { ConfirmRowAction } from '../../resources/RowAction';
 import { adminApi } from './api';
 

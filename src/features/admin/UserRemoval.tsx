@@ -3,7 +3,7 @@ import { App, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
 import { canAccessKey } from '../../auth/ability';
-import type { Row } from '../../resources/ResourceScreen';
+import type { Row } from '../../resources/screenTypes';
 import { ConfirmRowAction, RowAction } from '../../resources/RowAction';
 import { adminApi, type UserHistory } from './api';
 

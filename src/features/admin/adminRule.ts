@@ -1,6 +1,6 @@
 import type { ResourceDeclaration } from '../../../resources/types';
 import { session } from '../../api/session';
-import type { Row } from '../../resources/ResourceScreen';
+import type { Row } from '../../resources/screenTypes';
 
 /**
  * The web side of DESIGN §10, so that the admin screens do not offer what the server refuses (45): only an

@@ -9,7 +9,7 @@ import { licenseManagement } from '../../../resources';
 import { session } from '../../../src/api/session';
 import { accessControlProvider } from '../../../src/providers/access';
 import { dataProvider } from '../../../src/providers/data';
-import { ResourceForm } from '../../../src/resources/ResourceScreen';
+import { ResourceForm } from '../../../src/resources/ResourceForm';
 import { server } from '../setup';
 
 /** Issue 11, point 16: Enter in a date field of a generated form confirms the day; it never submits the form. */

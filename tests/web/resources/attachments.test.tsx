@@ -11,7 +11,8 @@ import { apiUi } from '../../../src/api/ui';
 import { i18n } from '../../../src/i18n';
 import { accessControlProvider } from '../../../src/providers/access';
 import { dataProvider } from '../../../src/providers/data';
-import { ResourceForm, ResourceShow } from '../../../src/resources/ResourceScreen';
+import { ResourceForm } from '../../../src/resources/ResourceForm';
+import { ResourceShow } from '../../../src/resources/ResourceShow';
 import { server } from '../setup';
 import { FIXTURE_TEXTS, fixtureWidgets } from './fixture-resource';
 

@@ -9,7 +9,7 @@ import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
 import { accessControlProvider } from '../../../src/providers/access';
 import { dataProvider, envelopeError } from '../../../src/providers/data';
-import { ResourceForm } from '../../../src/resources/ResourceScreen';
+import { ResourceForm } from '../../../src/resources/ResourceForm';
 import { fieldOfError } from '../../../src/resources/rules';
 import { useSubmitGuard } from '../../../src/resources/useSubmitGuard';
 import RoleManagement from '../../../src/features/admin/RoleManagement';
