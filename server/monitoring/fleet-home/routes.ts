@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { rules } from '../../../resources/rules';
 import type { AppDeps } from '../../config';
 import { ok } from '../../core/http/envelope';
-import { requirePermission } from '../../core/http/permissions';
 import { contextOf } from '../routes/context';
 import { fleetOverview } from './service';
 
@@ -27,7 +26,6 @@ export const fleetHomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
       body: overviewBody,
     },
     handler: async (request) => {
-      requirePermission(request, 'energyStorageList');
       return ok(await fleetOverview(deps.db, await viewer(request), now(), request.body?.limit ?? 8));
     },
   });

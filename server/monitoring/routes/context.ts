@@ -1,29 +1,20 @@
 import type { FastifyRequest } from 'fastify';
-import { isCustomerOrSharer } from '../../../permissions/roles';
 import { Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
 import { ApiError } from '../../core/http/envelope';
-import { abilityOf, requirePermission } from '../../core/http/permissions';
+import { abilityOf } from '../../core/http/permissions';
 import { viewerOf, type SystemRow, type Viewer } from '../scope';
 import type { UserLogView } from '../systems/history';
 
-/** Helpers every monitoring route uses: who is asking, and the role rules beyond the route table. */
+/**
+ * Helpers every monitoring route uses: who is asking, and the row rules beyond a route's permission. Which roles
+ * may make a call is its `config.permission` alone (permissions/subjects.ts); what stays here is about one row.
+ */
 export function contextOf(deps: AppDeps) {
   return {
     viewer: (request: FastifyRequest): Promise<Viewer> => viewerOf(deps.db, request.user),
     now: () => deps.clock(),
   };
-}
-
-/** The storage list: the route table's roles, plus the supplier, whose dashboard that list is (DESIGN §6). */
-export function requireStorageList(request: FastifyRequest): void {
-  if (request.user.roles.includes('supplier')) return;
-  requirePermission(request, 'energyStorageList');
-}
-
-/** The customer selector and figures are for customers and sharers only (spec §6). */
-export function requireCustomerOrSharer(request: FastifyRequest): void {
-  if (!isCustomerOrSharer(request.user.roles)) throw new ApiError(Code.NO_PERMISSION);
 }
 
 /** What the caller sees in a system's user log: its owner everything, others what their roles read (permissions/entities.ts). */

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../../config';
 import { ok } from '../../core/http/envelope';
 import { mapPositions } from '../systems/service';
-import { contextOf, requireStorageList } from './context';
+import { contextOf } from './context';
 
 /** /api/Position/GetMapsList: where the systems of the caller's scope stand, with their status. */
 export const positionRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
@@ -11,7 +11,6 @@ export const positionRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     config: { permission: { subject: 'fleet', action: 'read' } },
     schema: { tags: ['Position'], summary: 'Map positions of the systems in the caller\'s scope' },
     handler: async (request) => {
-      requireStorageList(request);
       return ok(await mapPositions(deps.db, await viewer(request), now()));
     },
   });

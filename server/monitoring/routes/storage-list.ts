@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
 import { ok } from '../../core/http/envelope';
 import { statusCounts } from '../systems/service';
-import { contextOf, requireStorageList } from './context';
+import { contextOf } from './context';
 import * as s from './schemas';
 
 /**
@@ -23,7 +23,6 @@ export const storageListRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (f
       body: s.statusCountBody,
     },
     handler: async (request) => {
-      requireStorageList(request);
       return ok(await statusCounts(deps.db, await viewer(request), now(), request.body));
     },
   });
