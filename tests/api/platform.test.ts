@@ -11,8 +11,8 @@ beforeAll(async () => {
           api.post('/boom', { config: { public: true } }, async () => {
             throw new Error('database on fire');
           });
-          api.post('/users-only', { config: { permission: 'userManagement' } }, async () => ({ code: 200, data: 'secret', info: 'Success' }));
-          api.post('/export-log', { config: { permission: ['export', 'userLog'] } }, async () => ({ code: 200, data: 'rows', info: 'Success' }));
+          api.post('/users-only', { config: { permission: { subject: 'user', action: 'read' } } }, async () => ({ code: 200, data: 'secret', info: 'Success' }));
+          api.post('/export-log', { config: { permission: { subject: 'userLog', action: 'export' } } }, async () => ({ code: 200, data: 'rows', info: 'Success' }));
         },
         { prefix: '/api/test' },
       );
@@ -57,6 +57,15 @@ test('config.permission: code 45 for roles without the route, the answer for tho
   expect((await t.post('/api/test/export-log', undefined, { token: servicer.AccessToken })).body.data).toBe('rows');
   expect((await t.post('/api/test/export-log', undefined, { token: customer.AccessToken })).body.code).toBe(45);
   expect((await t.post('/api/test/users-only')).status).toBe(401);
+});
+
+test.each([
+  ['a bare route key', 'userManagement'],
+  ['an [action, key] pair', ['export', 'userLog']],
+])('config.permission as %s (the forms before { subject, action }) stops the server from starting', async (_, permission) => {
+  await expect(
+    createTestApp({ configure: (app) => app.post('/api/Test/OldForm', { config: { permission: permission as never } }, async () => ({ code: 200, data: null, info: 'Success' })) }),
+  ).rejects.toThrow(/OldForm: config.permission must be \{ subject, action \}/);
 });
 
 test('/api/docs/json is an OpenAPI document listing the Account calls; /api/docs is the UI', async () => {

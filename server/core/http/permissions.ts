@@ -16,16 +16,15 @@ import { ApiError } from './envelope';
  *
  * The preHandler below refuses a caller whose CASL ability lacks it with code 45 before the handler runs;
  * row scope (which license, which system) is the service's job with the same subject's `scope`
- * (permissions/scopes.ts). A call registered under /api with neither fails the start-up.
- *
- * Older forms, still read: a route key (`'userLog'`: 'access' to that screen) or `[action, routeKeyOrSubject]`.
+ * (permissions/scopes.ts). A call registered under /api with neither, or with any other form (a bare route key,
+ * an `[action, key]` pair: the forms before issue 12), fails the start-up.
  */
 export interface SubjectPermission {
   /** An entity of permissions/subjects.ts, or a declared resource's own (resources/types.ts `entity`). */
   subject: Subject | (string & {});
   action: SubjectAction | readonly SubjectAction[];
 }
-export type Permission = SubjectPermission | string | readonly [Action, string];
+export type Permission = SubjectPermission;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -71,15 +70,16 @@ export function requirePermission(request: FastifyRequest, key: string, action: 
 }
 
 /** The subject and the actions (any of which suffices) a permission names. */
-export function permissionParts(permission: Permission): { key: string; actions: readonly string[] } {
-  if (typeof permission === 'string') return { key: permission, actions: ['access'] };
-  if (isTuple(permission)) return { key: permission[1], actions: [permission[0]] };
-  const { subject, action } = permission as SubjectPermission;
+export function permissionParts({ subject, action }: Permission): { key: string; actions: readonly string[] } {
   return { key: subject, actions: typeof action === 'string' ? [action] : action };
 }
 
-function isTuple(permission: Permission): permission is readonly [Action, string] {
-  return Array.isArray(permission);
+/** Only `{ subject, action }` (JavaScript callers and casts get past the type). */
+function isSubjectPermission(permission: unknown): permission is SubjectPermission {
+  if (typeof permission !== 'object' || permission === null || Array.isArray(permission)) return false;
+  const { subject, action } = permission as Record<string, unknown>;
+  const actions = typeof action === 'string' ? [action] : action;
+  return typeof subject === 'string' && Array.isArray(actions) && actions.length > 0 && actions.every((a) => typeof a === 'string');
 }
 
 /** Calls under /api that need no declaration: the API document and its page (server/core/http/docs.ts). */
@@ -96,7 +96,10 @@ export const permissionPlugin = fp(async (app: FastifyInstance) => {
   app.addHook('onRoute', (route: RouteOptions) => {
     const permission = route.config?.permission;
     const isPublic = route.config?.public === true;
-    if (permission) {
+    if (permission !== undefined) {
+      if (!isSubjectPermission(permission)) {
+        throw new Error(`${route.url}: config.permission must be { subject, action } (server/core/http/permissions.ts), not ${JSON.stringify(permission)}`);
+      }
       const { key } = permissionParts(permission);
       // A misspelt key would deny everyone silently.
       if (!isKnown(key)) throw new Error(`${route.url}: unknown permission route key or subject '${key}'`);
