@@ -43,7 +43,7 @@ export function IncomeHeadline({ sn, payoff: p, single, canEdit }: { sn: string;
                 <div className="monitor-cost">{p.system_cost !== null ? money(p.system_cost) : t('income.costNotSet')}</div>
               )}
               {p.payback_percent !== null ? (
-                <Progress percent={Math.min(100, p.payback_percent)} format={() => format.percent(p.payback_percent)} size="small" strokeColor={SERIES_COLORS.savings} />
+                <Progress percent={Math.min(100, p.payback_percent)} format={() => format.percent(p.payback_percent)} size="small" strokeColor={SERIES_COLORS.savings} aria-label={t('income.paybackProgress')} />
               ) : null}
             </Col>
           </>

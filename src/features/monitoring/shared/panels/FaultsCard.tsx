@@ -1,17 +1,18 @@
 import { useQueries } from '@tanstack/react-query';
 import { Card, Empty, List, Skeleton, Tag, Typography } from 'antd';
+import { ListEntry } from '../../../../ui/ListEntry';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/format';
 import { monitoringApi, monitoringKeys } from '../../api';
 import { useFaultText } from '../faultText';
-import { STATUS_COLORS } from '../status';
+import { StatusTag } from '../status';
 import type { Fault } from '../../../../../contract/monitoring';
 
 const RECENT = 5;
 
+/** A fault's level (warning, fault) as the status tag shows it: the colour as dot and border, the text dark. */
 export function FaultLevel({ level }: { level: Fault['level'] }) {
-  const { t } = useTranslation('monitoring');
-  return <Tag color={STATUS_COLORS[level]}>{t(`status.${level}`)}</Tag>;
+  return <StatusTag status={level} />;
 }
 
 /** The newest faults of the shown systems (several for 'All'), newest first. */
@@ -37,7 +38,7 @@ export function FaultsCard({ sns }: { sns: readonly string[] }) {
           dataSource={faults}
           renderItem={(f) => (
             <List.Item key={`${f.sn}-${f.id}`} extra={f.ended_at ? <Tag>{t('faults.cleared')}</Tag> : <Tag color="red">{t('faults.active')}</Tag>}>
-              <List.Item.Meta
+              <ListEntry
                 title={
                   <span>
                     <FaultLevel level={f.level} /> <Typography.Text code>{f.code}</Typography.Text> {faultText(f)}

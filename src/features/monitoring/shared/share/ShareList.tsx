@@ -5,6 +5,7 @@ import { useFormat } from '../../../../i18n/format';
 import type { ShareListRow } from '../../../../../contract/monitoring';
 import { monitoringApi, monitoringKeys } from '../../api';
 import { ExtendShare } from './ExtendShare';
+import { ListEntry } from '../../../../ui/ListEntry';
 
 
 /**
@@ -53,7 +54,7 @@ export function ShareList({ sn }: { sn: string }) {
               </Popconfirm>,
             ]}
           >
-            <List.Item.Meta
+            <ListEntry
               title={
                 <Space wrap size={4}>
                   <Typography.Text strong style={{ wordBreak: 'break-all' }}>{share.display_name ?? share.username ?? share.email}</Typography.Text>
