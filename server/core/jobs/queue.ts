@@ -56,7 +56,13 @@ export class JobQueue {
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
       else await boss.unschedule(job.name);
       await boss.work<Record<string, unknown>>(job.name, { batchSize: 1, pollingIntervalSeconds: seconds }, async ([sent]) => {
-        await job.run({ ...context, data: sent?.data ?? {} });
+        try {
+          await job.run({ ...context, data: sent?.data ?? {} });
+        } catch (error) {
+          // pg-boss keeps the error with the run (GetJobRuns) and retries; the log tells whoever watches it now.
+          context.log.warn({ err: error, job: job.name, id: sent?.id }, 'job failed');
+          throw error;
+        }
       });
     }
     return new JobQueue(boss, new Set(jobs.map((job) => job.name)));
