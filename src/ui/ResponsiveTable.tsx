@@ -1,8 +1,9 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Card, Checkbox, Descriptions, Grid, List, Popover, Table, Tooltip, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
+import type { TableRef } from 'antd/es/table';
 import type { TablePaginationConfig } from 'antd/es/table/interface';
-import { useState, type Key, type ReactNode } from 'react';
+import { useLayoutEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import './ResponsiveTable.css';
 
@@ -142,6 +143,7 @@ function ColumnChooser({ tableId, columns, hidden, choose }: { tableId: string; 
 /** The desktop table: chosen columns, laid out in line, the chooser in the actions column's header. */
 function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...rest }: Props) {
   const { hidden, choose } = useHiddenColumns(tableId, columns);
+  const tableRef = useMeasureRowUnfocusable();
   const chooser = <ColumnChooser tableId={tableId} columns={columns} hidden={hidden} choose={choose} />;
   const shown: ColumnType<Row>[] = columns
     .filter((c, i) => c.card === 'actions' || !hidden.includes(columnKey(c, i)))
@@ -163,7 +165,21 @@ function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...re
         : {}),
     }));
   if (!columns.some((c) => c.card === 'actions')) shown.push({ key: '__chooser', title: chooser, width: 48, align: 'end' });
-  return <Table<Row> {...rest} columns={shown} scroll={{ ...scroll, x: true }} className={['responsive-table', rest.className].filter(Boolean).join(' ')} />;
+  return <Table<Row> {...rest} ref={tableRef} columns={shown} scroll={{ ...scroll, x: true }} className={['responsive-table', rest.className].filter(Boolean).join(' ')} />;
+}
+
+/**
+ * antd's table (rc-table 7.54, still so in 7.55) lays out its columns with an invisible measuring row marked
+ * `aria-hidden` yet given `tabindex="-1"`: screen readers are told to skip an element that can take focus
+ * (axe 'aria-hidden-focus', Lighthouse accessibility). The row is never meant to be focused, so its tabindex
+ * is taken away after each render; React does not put back an attribute whose prop did not change.
+ */
+function useMeasureRowUnfocusable() {
+  const table = useRef<TableRef>(null);
+  useLayoutEffect(() => {
+    table.current?.nativeElement?.querySelectorAll('.ant-table-measure-row[tabindex]').forEach((row) => row.removeAttribute('tabindex'));
+  });
+  return table;
 }
 
 /** The phone's cards: the title, status, a few label / value lines and the actions of each row. */

@@ -83,6 +83,11 @@ describe('ResponsiveTable', { timeout: 60_000 }, () => {
     await waitFor(() => expect(headers()).toContain('Name'));
     expect(headers()).not.toContain('City');
   });
+  it('leaves nothing focusable under aria-hidden: antd\'s measuring row loses its tabindex (Lighthouse aria-hidden-focus)', () => {
+    const { container } = renderPlants();
+    expect(container.querySelector('.ant-table-measure-row')).not.toBeNull();
+    expect(container.querySelectorAll('[aria-hidden="true"][tabindex], [aria-hidden="true"] [tabindex]')).toHaveLength(0);
+  });
 });
 
 describe('user management on a phone (MSW, the portal providers)', { timeout: 90_000 }, () => {
