@@ -1,7 +1,11 @@
-import { subjectOf, type ResourceDeclaration } from '../../resources/types';
+import { entityOf, type ResourceDeclaration } from '../../resources/types';
 import { canAccessKey } from '../auth/ability';
 
-/** Which of the generated buttons a user is offered: the action must exist (its endpoint) and the CASL ability must allow it. */
+/**
+ * Which of the generated buttons a user is offered: the action must exist (its endpoint) and the CASL ability
+ * must allow it on the declaration's entity (permissions/subjects.ts), as the server checks every call: what a
+ * declaration narrows (`permissions: { delete: ['admin'] }`) or an entity grant leaves out is never offered.
+ */
 export interface ResourcePermissions {
   create: boolean;
   update: boolean;
@@ -9,10 +13,10 @@ export interface ResourcePermissions {
 }
 
 export function resourcePermissions(declaration: ResourceDeclaration): ResourcePermissions {
-  const subject = subjectOf(declaration);
+  const entity = entityOf(declaration);
   return {
-    create: !!declaration.endpoints.save && canAccessKey(subject, 'create'),
-    update: !!declaration.endpoints.save && canAccessKey(subject, 'update'),
-    delete: !!declaration.endpoints.delete && canAccessKey(subject, 'delete'),
+    create: !!declaration.endpoints.save && canAccessKey(entity, 'create'),
+    update: !!declaration.endpoints.save && canAccessKey(entity, 'update'),
+    delete: !!declaration.endpoints.delete && canAccessKey(entity, 'delete'),
   };
 }

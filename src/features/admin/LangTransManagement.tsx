@@ -38,9 +38,9 @@ export default function LangTransManagement() {
     for (const [k, v] of Object.entries(next)) if (v === undefined || v === '') p.delete(k); else p.set(k, String(v));
     setParams(p);
   };
-  const mayEdit = canAccessKey('langTransManagement', 'update');
-  const mayAdd = canAccessKey('langTransManagement', 'create');
-  const mayReset = canAccessKey('langTransManagement', 'delete');
+  const mayEdit = canAccessKey('translation', 'update');
+  const mayAdd = canAccessKey('translation', 'create');
+  const mayReset = canAccessKey('translation', 'delete');
   const { busy: saving, guard } = useSubmitGuard();
 
   const save = async () => {

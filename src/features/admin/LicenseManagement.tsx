@@ -35,7 +35,7 @@ function Expiry({ value }: { value: unknown }) {
 function UnassignAction({ record, refresh }: { record: Row; refresh: () => void }) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  if (!record.assigned_user || !canAccessKey('licenseManagement', 'update')) return null;
+  if (!record.assigned_user || !canAccessKey('license', 'update')) return null;
   const unassign = async () => {
     const envelope = await adminApi.unassignLicense(record.id);
     if (envelope.code === 200) {

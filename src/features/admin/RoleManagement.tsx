@@ -20,7 +20,7 @@ export default function RoleManagement() {
     queryKey: adminKeys.roles(),
     queryFn: async () => (await adminApi.roles()).data?.data ?? [],
   });
-  const mayEdit = canAccessKey('roleManagement', 'update');
+  const mayEdit = canAccessKey('role', 'update');
   const sidebar = useRoleSidebar();
   const { busy: saving, guard } = useSubmitGuard();
 

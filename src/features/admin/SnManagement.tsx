@@ -14,7 +14,7 @@ function ImportButtons({ refresh }: { refresh: () => void }) {
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SnImportResult | undefined>();
-  if (!canAccessKey('snManagement', 'create')) return null;
+  if (!canAccessKey('sn', 'create')) return null;
   return (
     <>
       <Button icon={<DownloadOutlined />} onClick={() => void download(SN_IMPORT_TEMPLATE, {}, 'sn-import-template.xlsx')}>

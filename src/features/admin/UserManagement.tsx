@@ -18,7 +18,7 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
   const { modal, message } = App.useApp();
   const [menus, setMenus] = useState<{ available: string[]; denied: string[] } | undefined>();
   const { busy: savingMenus, guard } = useSubmitGuard();
-  if (!canAccessKey('userManagement', 'update')) return null;
+  if (!canAccessKey('user', 'update')) return null;
   // Said once instead of the actions the server would refuse (DESIGN §10).
   if (!mayManageUser(record)) {
     return <RowAction title={t('admin:userManagement.adminOnly')} icon={<SafetyOutlined />} disabled data-testid="user-admin-only" />;

@@ -19,7 +19,7 @@ export function RemoveUserAction({ record, refresh }: { record: Row; refresh: ()
   const { modal, message } = App.useApp();
   const format = useFormat();
   const name = String(record.username);
-  const mayDelete = canAccessKey('userManagement', 'delete');
+  const mayDelete = canAccessKey('user', 'delete');
 
   const run = async (call: () => Promise<{ code: number }>, done: string) => {
     const envelope = await call();

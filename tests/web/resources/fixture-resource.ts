@@ -24,6 +24,8 @@ export const fixtureWidgets = defineResource({
     download: '/Widget/DownloadWidgetFile',
   },
   titleField: 'code',
+  // Narrowed as a declaration may: the servicer edits widgets but only an admin deletes them.
+  permissions: { delete: ['admin'] },
   fields: {
     code: { schema: rules.requiredText(20).regex(/^W-\d+$/, 'fixture:invalidCode'), list: true, filter: 'text', sortable: true, form: true, unique: 52 },
     colour: { schema: z.enum(['red', 'green']), widget: 'select', options: ['red', 'green'], list: true, filter: true, form: true },

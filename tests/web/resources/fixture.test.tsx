@@ -165,6 +165,15 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     expect(screen.queryByRole('button', { name: /new/i })).not.toBeInTheDocument();
   });
 
+  it("offers a delete only to the roles the declaration's permissions leave it to", async () => {
+    server.use(http.post('/api/Widget/GetWidgetPageList', () => listAnswer()));
+    renderScreen(['servicer']);
+    expect(await screen.findByText('W-1')).toBeInTheDocument();
+    expect(screen.getAllByTestId('row-edit')).toHaveLength(2);
+    expect(screen.getByTestId('resource-create')).toBeInTheDocument();
+    expect(screen.queryByTestId('row-delete')).not.toBeInTheDocument();
+  });
+
   it('create form: zod rules in the browser, the server code on its field, and no identical resubmission', async () => {
     let saves = 0;
     server.use(

@@ -11,12 +11,12 @@ const FleetDashboard = lazy(() => import('./FleetDashboard'));
 
 /**
  * Customers and sharers see their systems; the supplier's dashboard is the storage list (DESIGN §6); staff
- * who may open the storage list see their fleet; everyone else a welcome.
+ * who may read the fleet overview (the storage list's roles) see their fleet; everyone else a welcome.
  */
 export default function Dashboard() {
   const roles = useUser()?.roles ?? [];
   if (isCustomerOrSharer(roles)) return <CustomerDashboard />;
   if (roles.includes('supplier')) return <StorageList titleKey={dashboardTitleKey(roles)} />;
-  if (canAccessKey('energyStorageList')) return <FleetDashboard />;
+  if (canAccessKey('fleetOverview', 'read')) return <FleetDashboard />;
   return <Welcome />;
 }
