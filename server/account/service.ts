@@ -1,5 +1,6 @@
 import { setTimeout as wait } from 'node:timers/promises';
 import { eq, sql } from 'drizzle-orm';
+import type { Tokens, UserInfo } from '../../contract/account';
 import { Code } from '../../contract/codes';
 import type { Clock } from '../config';
 import type { Database } from '../core/db';
@@ -13,21 +14,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { SESSION_TTL_MS, Sessions } from './sessions';
 import { sharesAllExpired } from './sharer-access';
 
-export interface Tokens {
-  AccessToken: string;
-  RefreshTokenKey: string;
-}
-
-export interface UserInfo {
-  username: string;
-  /** The name to greet the user by: the profile's display name, else the user name. */
-  name: string;
-  email: string;
-  roles: string[];
-  country: string;
-  languageCode: string;
-  menuDenied: string[];
-}
+export type { Tokens, UserInfo } from '../../contract/account';
 
 export interface AccountServiceDeps {
   db: Database;

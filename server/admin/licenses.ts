@@ -1,16 +1,15 @@
 import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { LICENSE_TYPES } from '../../resources/licenseManagement';
-import { rules } from '../../resources/rules';
+import * as c from '../../contract/admin/licenses';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
 import type { CrudHooks, Row } from '../core/crud/factory';
 import type { Database } from '../core/db';
 import { licenses, users } from '../core/db/schema';
-import { ApiError, ok } from '../core/http/envelope';
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 
 export type LicenseRow = typeof licenses.$inferSelect;
 
@@ -76,11 +75,6 @@ export const licenseHooks: CrudHooks = {
 };
 
 
-const idBody = z.object({ id: rules.id() });
-/** Paging as every list takes it; the options are few (users of a licensed role), one page serves a select. */
-const optionsPaging = z.object({ pageIndex: rules.integer(1, 1_000_000).default(1), pageSize: rules.integer(1, 1000).default(1000) });
-// A call without a body asks for the first page.
-const optionsBody = optionsPaging.nullish().transform((body) => body ?? optionsPaging.parse({}));
 
 /**
  * licenseManagement's own calls: the users a license can go to (the options of 'Assigned user', callable by
@@ -91,7 +85,12 @@ export function registerLicenses(fastify: FastifyInstance, deps: AppDeps): void 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/License/GetLicenseUserOptions', {
     config: { permission: { subject: 'license', action: 'read' } },
-    schema: { tags: ['licenseManagement'], summary: 'The users a license can be assigned to (installers and service partners): user name and name', body: optionsBody },
+    schema: {
+      tags: ['licenseManagement'],
+      summary: 'The users a license can be assigned to (installers and service partners): user name and name',
+      body: c.licenseUserOptionsBody,
+      response: { 200: envelopeOf(c.licenseUserOptionsAnswer) },
+    },
     handler: async (request) => {
       const { pageIndex, pageSize } = request.body;
       const where = arrayOverlaps(users.roles, [...LICENSE_TYPES]);
@@ -109,7 +108,12 @@ export function registerLicenses(fastify: FastifyInstance, deps: AppDeps): void 
 
   app.post('/License/UnassignLicense', {
     config: { permission: { subject: 'license', action: 'update' } },
-    schema: { tags: ['licenseManagement'], summary: 'Free a license from its user (10 unknown; 2 when it is not assigned)', body: idBody },
+    schema: {
+      tags: ['licenseManagement'],
+      summary: 'Free a license from its user (10 unknown; 2 when it is not assigned)',
+      body: c.unassignLicenseBody,
+      response: { 200: envelopeOf(c.unassignLicenseAnswer) },
+    },
     handler: async (request) => {
       const { id } = request.body;
       const [license] = await deps.db.select().from(licenses).where(eq(licenses.id, id)).limit(1);

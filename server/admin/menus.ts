@@ -5,8 +5,10 @@ import type { AppDeps } from '../config';
 import type { CrudHooks } from '../core/crud/factory';
 import type { Database } from '../core/db';
 import { menus } from '../core/db/schema';
-import { ApiError, ok } from '../core/http/envelope';
-import { localeFiles, TRANSLATION_LANGUAGES } from './translations';
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
+import { localeFiles } from './translations';
+import { menuOverridesAnswer, type MenuOverride } from '../../contract/admin/menus';
+import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../../contract/admin/translations';
 import { Code } from '../../contract/codes';
 
 const TITLE_FIELDS = ['title_en', 'title_zh', 'title_de', 'title_ja'] as const;
@@ -21,20 +23,7 @@ function shippedTitle(lng: string, key: string): string {
   return localeFiles().get(`${lng}/menu`)?.get(key) ?? '';
 }
 
-export type MenuLanguage = (typeof TRANSLATION_LANGUAGES)[number];
-
-/** What menuManagement changes in the sidebar, per menu key (src/routing/menu.ts applies it over the route table). */
-export interface MenuOverride {
-  /** Titles an admin set, per language; a language left out shows the (translatable) text of locales/. */
-  title?: Partial<Record<MenuLanguage, string>>;
-  order: number;
-  icon?: string;
-  hidden: boolean;
-  /** The group the entry was moved to (null: the top level); absent while it stays where the route table has it. */
-  parent?: string | null;
-  /** An entry that is no route: a link to this address (http or https). */
-  link?: string;
-}
+export type MenuLanguage = TranslationLanguage;
 
 /** Every node of the route table by key, with the key of its group (null at the top level). */
 function routeTree(): Map<string, { node: RouteNode; parent: string | null }> {
@@ -149,7 +138,11 @@ export function registerMenus(app: FastifyInstance, deps: AppDeps): void {
   // Every logged-in user's web app reads this at start to shape the sidebar; access stays with the role table.
   app.get('/Menu/GetMenuOverrides', {
     config: { permission: { subject: 'navigation', action: 'read' } },
-    schema: { tags: ['menuManagement'], summary: 'The menu tree as overrides of the route table: { [menuKey]: { title?: { en, zh, de, ja }, order, icon?, hidden } }' },
+    schema: {
+      tags: ['menuManagement'],
+      summary: 'The menu tree as overrides of the route table: { [menuKey]: { title?: { en, zh, de, ja }, order, icon?, hidden } }',
+      response: { 200: envelopeOf(menuOverridesAnswer) },
+    },
     handler: async () => ok(await menuOverrides(deps.db)),
   });
 }

@@ -3,39 +3,27 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ROLES } from '../../permissions/roles';
-import { LIST_MAX } from '../../resources/rules';
+import * as c from '../../contract/admin/roles';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
 import { rolePermissions } from '../core/db/schema';
-import { ApiError, ok } from '../core/http/envelope';
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 import { ADMIN_ROLE, assertMayActOnAdmin } from './admin-protection';
 import { routesOfRoles } from './menu-permissions';
 
-const saveBody = z.object({
-  role: z.enum(ROLES),
-  description: z.string().trim().max(200).optional(),
-  menus: z.array(z.string().max(64)).max(LIST_MAX),
-});
-
-export interface RoleRow {
-  role: string;
-  description: string;
-  /** Entries the role table opens to this role. */
-  available: string[];
-  /** Of those, the ones this role's users see. */
-  menus: string[];
-}
+/** The contract's body with the role narrowed to the 14 roles of permissions/ (2 naming `role` for any other). */
+const saveBody = c.saveRolePermissionsBody.extend({ role: z.enum(ROLES) });
 
 /** roleManagement: the 14 roles (fixed by spec §6) and which menu entries each one's users see (91: none selected). */
 export function registerRoles(fastify: FastifyInstance, deps: AppDeps): void {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/Role/GetRolePageList', {
     config: { permission: { subject: 'role', action: 'read' } },
-    schema: { tags: ['roleManagement'], summary: 'The roles with the menu entries each one sees' },
+    schema: { tags: ['roleManagement'], summary: 'The roles with the menu entries each one sees', response: { 200: envelopeOf(c.rolePageAnswer) } },
     handler: async () => {
       const stored = new Map((await deps.db.select().from(rolePermissions)).map((r) => [r.role, r]));
-      const data: RoleRow[] = ROLES.map((role) => {
+      const data: c.RoleRow[] = ROLES.map((role) => {
         const available = routesOfRoles([role]);
         const denied = new Set(stored.get(role)?.menu_denied ?? []);
         return { role, description: stored.get(role)?.description ?? '', available, menus: available.filter((k) => !denied.has(k)) };
@@ -46,7 +34,12 @@ export function registerRoles(fastify: FastifyInstance, deps: AppDeps): void {
 
   app.post('/Role/SaveRolePermissions', {
     config: { permission: { subject: 'role', action: 'update' } },
-    schema: { tags: ['roleManagement'], summary: "Set the menu entries a role's users see (effective at their next login)", body: saveBody },
+    schema: {
+      tags: ['roleManagement'],
+      summary: "Set the menu entries a role's users see (effective at their next login)",
+      body: saveBody,
+      response: { 200: envelopeOf(c.saveRolePermissionsAnswer) },
+    },
     handler: async (request) => {
       const body = request.body;
       // What the admin role's users see only an admin decides (DESIGN §10); asked first, so nothing else answers.

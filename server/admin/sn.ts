@@ -3,9 +3,9 @@ import ExcelJS from 'exceljs';
 import { inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { snManagement, SN_PATTERN } from '../../resources/snManagement';
 import { formFields } from '../../resources/types';
+import * as c from '../../contract/admin/sn';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudits, type AuditEntry } from '../core/crud/audit';
@@ -17,7 +17,7 @@ import { FileFormatError, FileLimitError } from '../core/files/errors';
 import { readOneFile } from '../core/files/upload';
 import { readXlsxRows, type XlsxCell, type XlsxLimits } from '../core/files/xlsx-rows';
 import { ZIP_MAGIC } from '../core/files/zip-parts';
-import { ApiError, ok } from '../core/http/envelope';
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 import { requirePermission } from '../core/http/permissions';
 
 /** The columns of the import sheet, in order (the template has them as its header row). */
@@ -36,14 +36,7 @@ const IMPORT_LIMITS: XlsxLimits = {
 /** Rows per insert statement (PostgreSQL takes at most 65,535 parameters in one). */
 const INSERT_BATCH = 1000;
 
-export interface ImportRowResult {
-  row: number;
-  sn: string;
-  code: number;
-  info: string;
-}
-
-const checkBody = z.object({ sn: z.string().max(64).optional(), check_code: z.string().max(40).optional() });
+type ImportRowResult = c.SnImportRow;
 
 function cellText(value: XlsxCell | undefined): string {
   if (value === undefined) return '';
@@ -72,7 +65,12 @@ export async function registerSn(fastify: FastifyInstance, deps: AppDeps, crud: 
   /** Registration and installation check an S/N and its check code: 25, 61, 18, 21, 22, 85, 105. */
   app.post('/SN/CheckSn', {
     config: { permission: { subject: 'sn', action: 'read' } },
-    schema: { tags: ['snManagement'], summary: 'Check an S/N and its check code (25, 61, 18, 21, 22, 85, 105)', body: checkBody },
+    schema: {
+      tags: ['snManagement'],
+      summary: 'Check an S/N and its check code (25, 61, 18, 21, 22, 85, 105)',
+      body: c.checkSnBody,
+      response: { 200: envelopeOf(c.checkSnAnswer) },
+    },
     handler: async (request) => {
       const body = request.body;
       const sn = (body.sn ?? '').trim().toUpperCase();
@@ -114,7 +112,11 @@ export async function registerSn(fastify: FastifyInstance, deps: AppDeps, crud: 
     /** Bulk import: one row per S/N; every row answers its own code (200 saved, else why not). */
     scope.post('/SN/ImportSn', {
       config: { permission: { subject: 'sn', action: 'create' } },
-      schema: { tags: ['snManagement'], summary: 'Import S/Ns from an xlsx file (multipart field "file"); a result per row' },
+      schema: {
+        tags: ['snManagement'],
+        summary: 'Import S/Ns from an xlsx file (multipart field "file"); a result per row',
+        response: { 200: envelopeOf(c.snImportAnswer) },
+      },
       handler: async (request) => {
         requirePermission(request, 'snManagement', 'create');
         const file = await readOneFile(request, { maxBytes: MAX_IMPORT_BYTES, magic: ZIP_MAGIC });

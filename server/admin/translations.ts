@@ -5,17 +5,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { FILTER_TEXT_MAX, rules } from '../../resources/rules';
+import * as c from '../../contract/admin/translations';
+import { TRANSLATION_LANGUAGES, type TranslationLanguage as Lang, type TranslationRow } from '../../contract/admin/translations';
 import { Code } from '../../contract/codes';
-import { withCodes } from '../../contract/fieldCodes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
 import type { Database } from '../core/db';
 import { translations } from '../core/db/schema';
-import { ApiError, ok } from '../core/http/envelope';
-
-export const TRANSLATION_LANGUAGES = ['en', 'zh', 'de', 'ja'] as const;
-type Lang = (typeof TRANSLATION_LANGUAGES)[number];
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 
 const LOCALES_DIR = fileURLToPath(new URL('../../locales', import.meta.url));
 
@@ -61,38 +58,6 @@ export function namespaces(): string[] {
   return [...set].sort();
 }
 
-const langSchema = z.enum(TRANSLATION_LANGUAGES);
-/** 55 'Language type required' for a missing language and for one the portal does not have (only en, zh, de, ja). */
-const language = withCodes(langSchema, { required: Code.LANGUAGE_REQUIRED, invalid: Code.LANGUAGE_REQUIRED });
-const listFilters = z.object({
-  pageIndex: rules.integer(1, 1_000_000).default(1),
-  pageSize: rules.integer(1, 50_000).default(20),
-  namespace: z.string().max(40).optional(),
-  key: z.string().max(FILTER_TEXT_MAX).optional(),
-  text: z.string().max(FILTER_TEXT_MAX).optional(),
-  overridden: z.union([z.boolean(), z.enum(['true', 'false'])]).optional(),
-});
-// A call without a body asks for the first page of everything.
-const listBody = listFilters.nullish().transform((body) => body ?? listFilters.parse({}));
-const entryBody = z.object({
-  namespace: z.string().trim().min(1).max(40).regex(/^[a-zA-Z][a-zA-Z0-9_-]*$/),
-  key: z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/),
-  value: z.string().trim().min(1).max(5000),
-});
-/** A language-bound call's body: the language first, so a body wrong in several fields answers its 55. */
-const languageBody = z.object({ language }).extend(entryBody.shape);
-
-export interface TranslationRow {
-  id: string;
-  namespace: string;
-  key: string;
-  en: string;
-  zh: string;
-  de: string;
-  ja: string;
-  /** Languages whose text comes from the database, not from locales/. */
-  overridden: Lang[];
-}
 
 async function overridesOf(db: Database) {
   return db.select().from(translations);
@@ -103,7 +68,7 @@ export function registerTranslations(fastify: FastifyInstance, deps: AppDeps): v
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.get('/Translation/GetOverrides', {
     config: { public: true },
-    schema: { tags: ['langTransManagement'], summary: 'The translation overrides of one language: { namespace: { key: text } }', security: [], querystring: z.object({ lng: language }) },
+    schema: { tags: ['langTransManagement'], summary: 'The translation overrides of one language: { namespace: { key: text } }', security: [], querystring: c.translationOverridesQuery, response: { 200: envelopeOf(c.translationOverridesAnswer) } },
     handler: async (request) => {
       const rows = await deps.db.select().from(translations).where(eq(translations.language, request.query.lng));
       const data: Record<string, Record<string, string>> = {};
@@ -114,7 +79,7 @@ export function registerTranslations(fastify: FastifyInstance, deps: AppDeps): v
 
   app.post('/Translation/GetTranslationPageList', {
     config: { permission: { subject: 'translation', action: 'read' } },
-    schema: { tags: ['langTransManagement'], summary: 'Every translation key with its text in the four languages (paged, filters namespace, key, text)', body: listBody },
+    schema: { tags: ['langTransManagement'], summary: 'Every translation key with its text in the four languages (paged, filters namespace, key, text)', body: c.translationListBody, response: { 200: envelopeOf(c.translationListAnswer) } },
     handler: async (request) => {
       const body = request.body;
       const rows = new Map<string, TranslationRow>();
@@ -150,7 +115,7 @@ export function registerTranslations(fastify: FastifyInstance, deps: AppDeps): v
   /** Changes the text of an existing key in one language (55 language missing). */
   app.post('/Translation/SaveTranslation', {
     config: { permission: { subject: 'translation', action: 'update' } },
-    schema: { tags: ['langTransManagement'], summary: 'Set the text of a key in one language (takes effect at the next page load)', body: languageBody },
+    schema: { tags: ['langTransManagement'], summary: 'Set the text of a key in one language (takes effect at the next page load)', body: c.translationTextBody, response: { 200: envelopeOf(c.translationTextAnswer) } },
     handler: async (request) => {
       const { language, namespace, key, value } = request.body;
       const existing = await findOverride(deps.db, language, namespace, key);
@@ -166,7 +131,7 @@ export function registerTranslations(fastify: FastifyInstance, deps: AppDeps): v
   /** Adds a key that does not exist yet in that language (40 when it does, 55 language missing). */
   app.post('/Translation/AddTranslation', {
     config: { permission: { subject: 'translation', action: 'create' } },
-    schema: { tags: ['langTransManagement'], summary: 'Add a new key in one language (40: it exists)', body: languageBody },
+    schema: { tags: ['langTransManagement'], summary: 'Add a new key in one language (40: it exists)', body: c.translationTextBody, response: { 200: envelopeOf(c.translationTextAnswer) } },
     handler: async (request) => {
       const { language, namespace, key, value } = request.body;
       const shipped = localeFiles().get(`${language}/${namespace}`)?.get(key);
@@ -181,7 +146,7 @@ export function registerTranslations(fastify: FastifyInstance, deps: AppDeps): v
   /** Drops an override: the shipped text applies again. */
   app.post('/Translation/ResetTranslation', {
     config: { permission: { subject: 'translation', action: 'delete' } },
-    schema: { tags: ['langTransManagement'], summary: 'Remove the override of a key in one language', body: languageBody.omit({ value: true }) },
+    schema: { tags: ['langTransManagement'], summary: 'Remove the override of a key in one language', body: c.resetTranslationBody, response: { 200: envelopeOf(z.null()) } },
     handler: async (request) => {
       const { language, namespace, key } = request.body;
       const existing = await findOverride(deps.db, language, namespace, key);

@@ -1,20 +1,10 @@
 import { count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
+import type { UserHistory } from '../../contract/admin/users';
 import type { Database } from '../core/db';
 import { licenses, sessions, shareInvitations, systems, systemShares, userLog, vpps } from '../core/db/schema';
 
-/** What ties a user to the portal's records: a user with any of it is deactivated, never deleted (issue 11, point 16). */
-export interface UserHistory {
-  /** Systems the user owns, plus virtual power plants they manage. */
-  systems: number;
-  /** Logins (sessions), live or ended. */
-  sessions: number;
-  /** Rows of the user log the user made (their logins, failed ones included, and their writes). */
-  logRows: number;
-  /** Shares the user gave or received, and invitations to them. */
-  shares: number;
-  licenses: number;
-}
+/** What ties a user to the portal's records (contract/admin/users.ts): a user with any of it is deactivated, never deleted (issue 11, point 16). */
 
 async function countOf(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where);

@@ -3,12 +3,13 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { userInfoSettings } from '../../resources/userInfoSettings';
 import { formFields } from '../../resources/types';
+import { profileAnswer } from '../../contract/admin/profile';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
 import { isUniqueViolation } from '../core/db';
 import { users } from '../core/db/schema';
-import { ApiError, ok } from '../core/http/envelope';
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 import { declaredFieldsBody } from '../core/http/validation';
 import { assertEmailFree } from './users';
 
@@ -42,13 +43,13 @@ export function registerUserInfo(fastify: FastifyInstance, deps: AppDeps): void 
 
   app.post(userInfoSettings.endpoints.one!, {
     config: { permission: { subject: 'profile', action: 'read' } },
-    schema: { tags: ['userInfoSettings'], summary: "The caller's own profile" },
+    schema: { tags: ['userInfoSettings'], summary: "The caller's own profile", response: { 200: envelopeOf(profileAnswer) } },
     handler: async (request) => ok(present(await load(request.user.id))),
   });
 
   app.post(userInfoSettings.endpoints.save!, {
     config: { permission: { subject: 'profile', action: 'read' } },
-    schema: { tags: ['userInfoSettings'], summary: "Save the caller's own profile", body: profileBody },
+    schema: { tags: ['userInfoSettings'], summary: "Save the caller's own profile", body: profileBody, response: { 200: envelopeOf(profileAnswer) } },
     handler: async (request) => {
       const values = request.body;
       const before = await load(request.user.id);

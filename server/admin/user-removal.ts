@@ -2,18 +2,16 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rules } from '../../resources/rules';
+import * as c from '../../contract/admin/users';
 import { Code } from '../../contract/codes';
 import { Sessions } from '../account/sessions';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
 import { users } from '../core/db/schema';
-import { ApiError, ok } from '../core/http/envelope';
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 import { assertMayActOnAdmin, assertNotSelf, assertUnlockedAdminRemains, holdsAdminRole, losesUnlockedAdmin } from './admin-protection';
 import { hasHistory, userHistory } from './user-history';
 
-const idBody = z.object({ id: rules.id() });
-const deactivateBody = idBody.extend({ deactivated: z.boolean({ error: 'admin:validation.required' }) });
 
 type UserRow = typeof users.$inferSelect;
 
@@ -36,7 +34,12 @@ export function registerUserRemoval(fastify: FastifyInstance, deps: AppDeps): vo
 
   app.post('/User/GetUserHistory', {
     config: { permission: { subject: 'user', action: 'read' } },
-    schema: { tags: ['userManagement'], summary: 'What ties a user to the records (systems, logins, log rows, shares, licenses); deletable when none', body: idBody },
+    schema: {
+      tags: ['userManagement'],
+      summary: 'What ties a user to the records (systems, logins, log rows, shares, licenses); deletable when none',
+      body: c.userHistoryBody,
+      response: { 200: envelopeOf(c.userHistoryAnswer) },
+    },
     handler: async (request) => {
       const { id } = request.body;
       const [user] = await deps.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id)).limit(1);
@@ -48,7 +51,12 @@ export function registerUserRemoval(fastify: FastifyInstance, deps: AppDeps): vo
 
   app.post('/User/DeleteUser', {
     config: { permission: { subject: 'user', action: 'delete' } },
-    schema: { tags: ['userManagement'], summary: 'Delete a user without history (400 with history: deactivate instead)', body: idBody },
+    schema: {
+      tags: ['userManagement'],
+      summary: 'Delete a user without history (400 with history: deactivate instead)',
+      body: c.deleteUserBody,
+      response: { 200: envelopeOf(z.null()) },
+    },
     handler: async (request) => {
       const { id } = request.body;
       const user = await userToRemove(request, id);
@@ -78,7 +86,8 @@ export function registerUserRemoval(fastify: FastifyInstance, deps: AppDeps): vo
     schema: {
       tags: ['userManagement'],
       summary: 'Deactivate (deactivated: true: locked, sessions ended, history kept) or reactivate a user',
-      body: deactivateBody,
+      body: c.deactivateUserBody,
+      response: { 200: envelopeOf(c.deactivateUserAnswer) },
     },
     handler: async (request) => {
       const { id, deactivated } = request.body;

@@ -2,10 +2,9 @@ import { randomInt } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { leafRoutes } from '../../permissions/routes';
-import { LIST_MAX, rules } from '../../resources/rules';
 import { LICENSED_ROLES, userManagement } from '../../resources/userManagement';
+import * as c from '../../contract/admin/users';
 import { Code } from '../../contract/codes';
 import { hashPassword } from '../account/passwords';
 import { Sessions } from '../account/sessions';
@@ -15,7 +14,7 @@ import type { CrudHooks, Row } from '../core/crud/factory';
 import { validateFields } from '../core/crud/validate';
 import type { Database } from '../core/db';
 import { licenses, users } from '../core/db/schema';
-import { ApiError, ok } from '../core/http/envelope';
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 import {
   assertMayActOnAdmin,
   assertNotSelf,
@@ -28,10 +27,6 @@ import {
 import { assertLicenseAssignable, isoDay } from './licenses';
 import { routesOfRoles } from './menu-permissions';
 import { checkedScopeLinks } from './user-scope-links';
-
-const idBody = z.object({ id: rules.id() });
-const lockBody = idBody.extend({ locked: z.boolean() });
-const menuBody = idBody.extend({ menuDenied: z.array(z.string().max(64)).max(LIST_MAX) });
 
 /** A readable temporary password: letters and digits, always both. */
 export function temporaryPassword(): string {
@@ -84,7 +79,7 @@ export function registerUsers(fastify: FastifyInstance, deps: AppDeps): void {
 
   app.post('/User/LockUser', {
     config: { permission: { subject: 'user', action: 'update' } },
-    schema: { tags: ['userManagement'], summary: 'Lock (locked: true) or unlock a user; locking ends their sessions', body: lockBody },
+    schema: { tags: ['userManagement'], summary: 'Lock (locked: true) or unlock a user; locking ends their sessions', body: c.lockUserBody, response: { 200: envelopeOf(c.lockUserAnswer) } },
     handler: async (request) => {
       const { id, locked } = request.body;
       const user = await findUser(id);
@@ -111,7 +106,12 @@ export function registerUsers(fastify: FastifyInstance, deps: AppDeps): void {
 
   app.post('/User/ResetUserPassword', {
     config: { permission: { subject: 'user', action: 'update' } },
-    schema: { tags: ['userManagement'], summary: "Give a user a new temporary password (answered once); ends the user's sessions", body: idBody },
+    schema: {
+      tags: ['userManagement'],
+      summary: "Give a user a new temporary password (answered once); ends the user's sessions",
+      body: c.resetUserPasswordBody,
+      response: { 200: envelopeOf(c.resetUserPasswordAnswer) },
+    },
     handler: async (request, reply) => {
       const { id } = request.body;
       const user = await findUser(id);
@@ -137,7 +137,12 @@ export function registerUsers(fastify: FastifyInstance, deps: AppDeps): void {
   /** Per-user menu permissions: the entries this user's roles open, and those hidden from this user. */
   app.post('/User/GetUserMenuPermissions', {
     config: { permission: { subject: 'user', action: 'read' } },
-    schema: { tags: ['userManagement'], summary: "The menu entries a user's roles open and those hidden from the user", body: idBody },
+    schema: {
+      tags: ['userManagement'],
+      summary: "The menu entries a user's roles open and those hidden from the user",
+      body: c.userMenuPermissionsBody,
+      response: { 200: envelopeOf(c.userMenuPermissionsAnswer) },
+    },
     handler: async (request) => {
       const { id } = request.body;
       const user = await findUser(id);
@@ -147,7 +152,12 @@ export function registerUsers(fastify: FastifyInstance, deps: AppDeps): void {
 
   app.post('/User/SaveUserMenuPermissions', {
     config: { permission: { subject: 'user', action: 'update' } },
-    schema: { tags: ['userManagement'], summary: 'Hide menu entries from one user (effective at their next login)', body: menuBody },
+    schema: {
+      tags: ['userManagement'],
+      summary: 'Hide menu entries from one user (effective at their next login)',
+      body: c.saveUserMenuPermissionsBody,
+      response: { 200: envelopeOf(c.saveUserMenuPermissionsAnswer) },
+    },
     handler: async (request) => {
       const { id, menuDenied } = request.body;
       const user = await findUser(id);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { envelopeOf } from '../core/http/envelope';
-import { isStrongPassword } from './passwords';
+import { isStrongPassword } from './password';
+
+/** Request and answer (`data` of the envelope) shapes of the /Account calls (CONTRACT.md), for the server and the web. */
 
 /** Generous for any real name or password, small enough that nobody can post megabytes into a field. */
 const NAME_MAX = 200;
@@ -29,25 +30,25 @@ export const checkUsernameBody = z.object({ username: name });
 // The body is optional altogether: a POST without one arrives as null.
 export const agreementBody = z.object({ language: z.string().max(20).optional() }).nullish();
 
-export const tokensResponse = envelopeOf(z.object({ AccessToken: z.string(), RefreshTokenKey: z.string() }));
+export const tokensAnswer = z.object({ AccessToken: z.string(), RefreshTokenKey: z.string() });
+export type Tokens = z.infer<typeof tokensAnswer>;
 
-export const userInfoResponse = envelopeOf(
-  z.object({
-    username: z.string(),
-    name: z.string().describe('the name to greet the user by: the display name, else the user name'),
-    email: z.string(),
-    roles: z.array(z.string()),
-    country: z.string(),
-    languageCode: z.string(),
-    menuDenied: z.array(z.string()).describe('route keys hidden from this user on top of the role table'),
-  }),
-);
+export const userInfoAnswer = z.object({
+  username: z.string(),
+  name: z.string().describe('the name to greet the user by: the display name, else the user name'),
+  email: z.string(),
+  roles: z.array(z.string()),
+  country: z.string(),
+  languageCode: z.string(),
+  menuDenied: z.array(z.string()).describe('route keys hidden from this user on top of the role table'),
+});
+export type UserInfo = z.infer<typeof userInfoAnswer>;
 
-export const emptyResponse = envelopeOf(z.null());
+export const emptyAnswer = z.null();
 
-export const timeZonesResponse = envelopeOf(z.array(z.object({ id: z.string(), offset: z.string(), name: z.string() })));
+export const timeZonesAnswer = z.array(z.object({ id: z.string(), offset: z.string(), name: z.string() }));
 
-export const agreementResponse = envelopeOf(z.object({ title: z.string(), content: z.string().describe('Markdown') }));
+export const agreementAnswer = z.object({ title: z.string(), content: z.string().describe('Markdown') });
 
 /** Spec §5's address shape (a 2-8 letter top-level part), as the share dialog checks it. */
 const email = z.string().trim().min(1).max(254).regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'e-mail format incorrect');
