@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { rules } from '../../../resources/rules';
 import type { AppDeps } from '../../config';
 import { envelopeOf, ok } from '../http/envelope';
-import { jobRuns } from './runs';
+import { JOB_STATES, jobRuns } from './runs';
 
 const runsBody = z
   .object({
@@ -23,7 +23,7 @@ const runsResponse = envelopeOf(
       z.object({
         id: z.string(),
         name: z.string().describe('The job, <area>.<what> (server/core/jobs/declared.ts)'),
-        state: z.enum(['created', 'retry', 'active', 'completed', 'cancelled', 'failed']),
+        state: z.enum(JOB_STATES),
         created_at: z.string().describe('ISO 8601, UTC: when it was queued'),
         started_at: z.string().nullable(),
         finished_at: z.string().nullable().describe('When it completed, failed for good or was cancelled'),

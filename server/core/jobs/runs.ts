@@ -3,11 +3,14 @@ import type { Page } from '../../../contract/codes';
 import { queryRows, type Database } from '../db';
 import { JOB_SCHEMA } from './queue';
 
+/** pg-boss's states: created (waiting), retry (failed, waiting for its next attempt), active, completed, cancelled, failed. */
+export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
+export type JobState = (typeof JOB_STATES)[number];
+
 export interface JobRun {
   id: string;
   name: string;
-  /** pg-boss's state: created (waiting), retry (failed, waiting for its next attempt), active, completed, cancelled, failed. */
-  state: string;
+  state: JobState;
   created_at: string;
   started_at: string | null;
   /** When it completed, failed for good or was cancelled. */
@@ -20,7 +23,7 @@ export interface JobRun {
 interface RunRow extends Record<string, unknown> {
   id: string;
   name: string;
-  state: string;
+  state: JobState;
   created_on: Date | string;
   started_on: Date | string | null;
   completed_on: Date | string | null;
