@@ -36,6 +36,8 @@ export class JobQueue {
 
   static async start(context: Omit<JobContext, 'data'>, jobs: readonly JobDeclaration[], options: JobQueueOptions = {}): Promise<JobQueue> {
     const seconds = options.pollingIntervalSeconds;
+    // pg-boss checks a setting that is present, even as undefined: without one, none is passed (its defaults hold).
+    const polling = seconds === undefined ? {} : { pollingIntervalSeconds: seconds };
     const scheduleChecks = seconds === undefined ? {} : { cronMonitorIntervalSeconds: Math.max(1, seconds), cronWorkerIntervalSeconds: Math.max(1, seconds) };
     const boss = new PgBoss({ db: jobQueueDatabase(context.db), schema: JOB_SCHEMA, migrate: true, supervise: true, schedule: true, ...scheduleChecks });
     boss.on('error', (error) => context.log.error({ err: error }, 'job queue'));
@@ -55,7 +57,7 @@ export class JobQueue {
       // A schedule is kept in the database: set it to the declaration's (or remove one a former version set).
       if (job.cron) await boss.schedule(job.name, job.cron, {}, { tz: 'UTC' });
       else await boss.unschedule(job.name);
-      await boss.work<Record<string, unknown>>(job.name, { batchSize: 1, pollingIntervalSeconds: seconds }, async ([sent]) => {
+      await boss.work<Record<string, unknown>>(job.name, { batchSize: 1, ...polling }, async ([sent]) => {
         try {
           await job.run({ ...context, data: sent?.data ?? {} });
         } catch (error) {

@@ -50,3 +50,15 @@ test('two servers on one database: each job runs once, whichever worker takes it
 test('a job no server declared is refused at the sender', async () => {
   await expect(a.app.jobs.send('test.unknown')).rejects.toThrow("no job named 'test.unknown'");
 });
+
+test('with the settings the entry points pass (none), the queue starts and runs a job', async () => {
+  const plain = recordingJob('test.plain');
+  const app = await createTestApp({ database: a.database, jobQueue: { jobs: [plain.job] } });
+  try {
+    const id = await app.app.jobs.send('test.plain', { n: 1 });
+    await eventually(async () => expect(await stateOf(id!)).toBe('completed'));
+    expect(plain.runs).toEqual([{ n: 1 }]);
+  } finally {
+    await app.app.close();
+  }
+}, 60_000);
