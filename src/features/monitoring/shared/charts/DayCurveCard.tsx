@@ -1,7 +1,7 @@
-import { Line } from './LazyChart';
+import { ChartPlaceholder, Line } from './LazyChart';
 import { useQuery } from '@tanstack/react-query';
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Button, Card, DatePicker, Empty, Space, Spin } from 'antd';
+import { Button, Card, DatePicker, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,9 @@ import { useFormat } from '../../../../i18n/format';
 import type { CurvePoint } from '../../../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
 import { SERIES_COLORS } from './series';
+
+/** The chart's height, also its placeholder's while loading or empty (nothing jumps when it arrives). */
+const CHART_HEIGHT = 300;
 
 const SERIES = ['pv', 'load', 'battery', 'grid'] as const;
 /**
@@ -79,7 +82,7 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
             xField="minute"
             yField="value"
             colorField="series"
-            height={300}
+            height={CHART_HEIGHT}
             autoFit
             shapeField="smooth"
             // Per line: its points carry their series key (see DRAW_ORDER).
@@ -96,7 +99,7 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
             tooltip={{ title: (row: { minute: number }) => clockLabel(row.minute), items: [{ channel: 'y', valueFormatter: (v: number) => format.kilowatts(v) }] }}
           />
         ) : (
-          <Empty style={{ padding: 60 }} description={isLoading ? t('loading') : t('day.noData')} />
+          <ChartPlaceholder height={CHART_HEIGHT} loading={isLoading} empty={t('day.noData')} />
         )}
       </Spin>
     </Card>

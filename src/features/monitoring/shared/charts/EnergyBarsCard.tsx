@@ -1,7 +1,7 @@
-import { Column } from './LazyChart';
+import { ChartPlaceholder, Column } from './LazyChart';
 import { useQuery } from '@tanstack/react-query';
 import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Row, Segmented, Space, Spin, Statistic } from 'antd';
+import { Card, Col, Row, Segmented, Space, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,9 @@ import { PeriodPicker } from './PeriodPicker';
 import { SERIES_COLORS } from './series';
 import { LifetimeTable } from './LifetimeTable';
 import { StatisticsTable } from './StatisticsTable';
+
+/** The chart's height, also its placeholder's while loading or empty (nothing jumps when it arrives). */
+const CHART_HEIGHT = 280;
 
 const SERIES = [
   ['pv', 'pv_kwh'],
@@ -83,7 +86,7 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
               yField="value"
               colorField="series"
               group
-              height={280}
+              height={CHART_HEIGHT}
               autoFit
               scale={{ color: { domain: SERIES.map(([k]) => t(`series.${k}`)), range: SERIES.map(([k]) => SERIES_COLORS[k]) } }}
               axis={{ x: { title: false }, y: { title: t('unit.kwh'), labelFormatter: (v: number) => format.number(v, { digits: 1, trim: true }) } }}
@@ -92,7 +95,7 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
               style={{ radiusTopLeft: 3, radiusTopRight: 3 }}
             />
           ) : (
-            <Empty style={{ padding: 60 }} description={isLoading ? t('loading') : t('bars.noData')} />
+            <ChartPlaceholder height={CHART_HEIGHT} loading={isLoading} empty={t('bars.noData')} />
           )}
         </Spin>
       )}

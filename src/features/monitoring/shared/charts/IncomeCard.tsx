@@ -1,7 +1,7 @@
-import { Column } from './LazyChart';
+import { ChartPlaceholder, Column } from './LazyChart';
 import { useQuery } from '@tanstack/react-query';
 import { BarChartOutlined, TableOutlined } from '@ant-design/icons';
-import { Card, Col, Empty, Row, Segmented, Space, Spin, Statistic } from 'antd';
+import { Card, Col, Row, Segmented, Space, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,9 @@ import { PeriodPicker } from './PeriodPicker';
 import { IncomeHeadline } from './IncomeHeadline';
 import { IncomeTable } from './IncomeTable';
 import { SERIES_COLORS } from './series';
+
+/** The chart's height, also its placeholder's while loading or empty (nothing jumps when it arrives). */
+const CHART_HEIGHT = 240;
 
 /**
  * Income (savings + feed-in) per period as a chart or a table, and the headline (IncomeHeadline): the income so far
@@ -77,7 +80,7 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
             yField="value"
             colorField="series"
             stack
-            height={240}
+            height={CHART_HEIGHT}
             autoFit
             scale={{ color: { domain: [t('income.savings'), t('income.feedIn')], range: [SERIES_COLORS.savings, SERIES_COLORS.feedIn] } }}
             axis={{ x: { title: false }, y: { title: currency, labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) } }}
@@ -85,7 +88,7 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
             tooltip={{ channel: 'y', valueFormatter: (v: number) => money(v, currency) }}
           />
         ) : (
-          <Empty style={{ padding: 40 }} description={bars.isLoading ? t('loading') : t('bars.noData')} />
+          <ChartPlaceholder height={CHART_HEIGHT} loading={bars.isLoading} empty={t('bars.noData')} />
         )}
       </Spin>
     </Card>

@@ -1,5 +1,5 @@
 import type { AreaConfig, ColumnConfig, LineConfig } from '@ant-design/charts';
-import { Skeleton } from 'antd';
+import { Empty, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type Ref } from 'react';
 
 /**
@@ -51,6 +51,20 @@ export function ChartSkeleton({ height = 240, ref }: { height?: number; ref?: Re
       <Skeleton.Node active style={{ width: '100%', height }} rootClassName="chart-skeleton">
         <span />
       </Skeleton.Node>
+    </div>
+  );
+}
+
+/**
+ * What a chart card shows in the chart's place when there is nothing to draw: the skeleton while its data is
+ * loading, else the empty state, both exactly the chart's height, so the cards below do not jump when the
+ * chart arrives (Lighthouse layout shift).
+ */
+export function ChartPlaceholder({ height, loading, empty }: { height: number; loading: boolean; empty: string }) {
+  if (loading) return <ChartSkeleton height={height} />;
+  return (
+    <div style={{ height, display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Empty description={empty} />
     </div>
   );
 }
