@@ -51,6 +51,8 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['tests/api/**/*.test.ts'],
+          // One migrated database for the run, which each file's in-memory PGlite starts from.
+          globalSetup: ['tests/api/global-setup.ts'],
           globals: true,
           pool: 'forks',
           testTimeout: 30_000,

@@ -26,6 +26,8 @@ export interface OpenDatabaseOptions {
   dataDir?: string;
   /** A throw-away PGlite in memory (tests). */
   inMemory?: boolean;
+  /** With inMemory: start from this data folder (PGlite's dumpDataDir tarball) instead of an empty cluster. */
+  loadDataDir?: Blob;
   /**
    * PostgreSQL only: how long one statement may run before the server cancels it (SQLSTATE 57014);
    * 0 for no limit (migrations and the demo seed at start). PGlite cannot cancel: statement-timeout.ts.
@@ -44,7 +46,7 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (!options.inMemory && !options.dataDir) throw new Error('openDatabase needs url, dataDir or inMemory');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create(options.inMemory ? undefined : options.dataDir);
+  const client = options.inMemory ? await PGlite.create({ loadDataDir: options.loadDataDir }) : await PGlite.create(options.dataDir);
   queryOnePerEventLoopTurn(client);
   return { db: drizzlePglite(client, { schema }), kind: 'pglite', close: () => client.close() };
 }
