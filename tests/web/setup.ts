@@ -36,6 +36,11 @@ if (!window.matchMedia) {
     }) as unknown as MediaQueryList;
 }
 
+// jsdom has no pseudo-elements: it logs a full 'Not implemented' stack trace each time one is asked for, and antd
+// asks for '::-webkit-scrollbar' whenever a table lays out or a modal opens. The element's own style answers.
+const elementStyle = window.getComputedStyle.bind(window);
+window.getComputedStyle = (element: Element) => elementStyle(element);
+
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
   await initI18n('en');

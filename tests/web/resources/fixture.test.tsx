@@ -1,20 +1,16 @@
-import { Refine } from '@refinedev/core';
-import routerProvider from '@refinedev/react-router';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntdApp } from 'antd';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, useLocation } from 'react-router';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { session } from '../../../src/api/session';
 import { AppRoutes } from '../../../src/App';
 import { i18n } from '../../../src/i18n';
 import { buildResources } from '../../../src/PortalApp';
-import { accessControlProvider } from '../../../src/providers/access';
-import { dataProvider } from '../../../src/providers/data';
 import { ResourceScreen } from '../../../src/resources/ResourceScreen';
 import { buildMenu } from '../../../src/routing/menu';
 import { hasScreen, SCREENS } from '../../../src/routing/screens';
+import { addTexts, renderAt, signIn } from '../render-portal';
 import { server } from '../setup';
 import { FIXTURE_TEXTS, fixtureWidgets as widgets } from './fixture-resource';
 
@@ -22,11 +18,7 @@ import { FIXTURE_TEXTS, fixtureWidgets as widgets } from './fixture-resource';
  * DESIGN §3's claim on the web side: a declaration listed in RESOURCES (the mock stands for that one line) and
  * its texts are all a new entity needs for its route, its menu entry for its roles and its pages.
  */
-vi.mock('../../../resources/index', async (importOriginal) => {
-  const shipped = await importOriginal<typeof import('../../../resources/index')>();
-  const { fixtureWidgets } = await import('./fixture-resource');
-  return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureWidgets] };
-});
+vi.mock('../../../resources/index', async (original) => (await import('../declarations')).withDeclarations(original, (await import('./fixture-resource')).fixtureWidgets));
 // The portal's frame (sider, header, system selector) is not under test: its outlet is.
 vi.mock('../../../src/layout/AppLayout', async () => {
   const { createElement } = await import('react');
@@ -34,9 +26,7 @@ vi.mock('../../../src/layout/AppLayout', async () => {
   return { default: () => createElement(Outlet) };
 });
 
-beforeAll(() => {
-  for (const [namespace, texts] of Object.entries(FIXTURE_TEXTS)) i18n.addResourceBundle('en', namespace, texts, true, false);
-});
+beforeAll(() => addTexts(FIXTURE_TEXTS));
 
 const rows = [
   { id: 1, code: 'W-1', colour: 'red' },
@@ -45,39 +35,42 @@ const rows = [
 
 const listAnswer = (data: unknown[] = rows, dataCount = data.length) => HttpResponse.json({ code: 200, info: 'Success', data: { data, dataCount } });
 
-function signIn(roles: string[]) {
-  session.setTokens('token', 'refresh');
-  session.setUserInfo({ username: 'u', email: '', roles, country: '', languageCode: 'en', menuDenied: [] });
-}
-
 /** Where the app navigated to: the path and query (filters, sorters, page) of the URL. */
 function LocationProbe() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }
 
+/*
+ * Buttons and the drawer are found by their test id, and their role and name asserted on that one element: a
+ * role query with a name scans the whole page, and jsdom computes every element's style anew after each change
+ * (over antd's thousands of CSS rules), which took these tests up to 20 s per query.
+ */
+function namedButton(testId: string, name: RegExp, container: HTMLElement = document.body) {
+  const button = within(container).getByTestId(testId);
+  expect(button).toHaveAccessibleName(name);
+  return button;
+}
+
+async function findDrawer() {
+  const holder = await screen.findByTestId('resource-drawer');
+  return holder.matches('[role="dialog"]') ? holder : within(holder).getByRole('dialog');
+}
+
 const currentUrl = () => decodeURIComponent(screen.getByTestId('location').textContent ?? '');
 
-function renderScreen(roles: string[], url = '/BasicSettings/fixtureWidgets') {
+const ROUTE = '/BasicSettings/fixtureWidgets';
+
+/** The generated screen at its route in the portal's providers, with the probe of the URL beside it. */
+function renderScreen(roles: string[], url = ROUTE) {
   signIn(roles);
-  return render(
-    <MemoryRouter initialEntries={[url]}>
-      <AntdApp>
-        <Refine
-          dataProvider={dataProvider}
-          routerProvider={routerProvider}
-          accessControlProvider={accessControlProvider}
-          resources={[{ name: 'fixtureWidgets', list: '/BasicSettings/fixtureWidgets' }]}
-          options={{ disableTelemetry: true, syncWithLocation: true }}
-        >
-          <Routes>
-            <Route path="/BasicSettings/fixtureWidgets" element={<ResourceScreen declaration={widgets} />} />
-          </Routes>
-          <LocationProbe />
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
+  const screenWithProbe = (
+    <>
+      <ResourceScreen declaration={widgets} />
+      <LocationProbe />
+    </>
   );
+  return renderAt(url, ROUTE, screenWithProbe, [{ name: 'fixtureWidgets', list: ROUTE }]);
 }
 
 describe('a declaration is all a new entity needs', { timeout: 45_000 }, () => {
@@ -111,7 +104,7 @@ describe('a declaration is all a new entity needs', { timeout: 45_000 }, () => {
     expect(await screen.findByText('W-2', undefined, { timeout: 15_000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Widgets' })).toBeInTheDocument();
     fireEvent.click(screen.getByTestId('resource-create'));
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await findDrawer();
     expect(within(drawer).getByLabelText('Widget code')).toBeInTheDocument();
     first.unmount();
 
@@ -147,10 +140,11 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     expect(screen.getByText('Green')).toBeInTheDocument();
     expect(bodies[0]).toMatchObject({ pageIndex: 1, pageSize: 10 });
     // Row actions: the admin may edit and delete.
-    expect(screen.getAllByRole('button', { name: /edit/i })).toHaveLength(2);
+    expect(screen.getAllByTestId('row-edit')).toHaveLength(2);
+    for (const edit of screen.getAllByTestId('row-edit')) expect(edit).toHaveAccessibleName(/edit/i);
     const filter = screen.getAllByRole('textbox')[0]!;
     await userEvent.type(filter, 'W-1');
-    fireEvent.click(screen.getByRole('button', { name: /search/i }));
+    fireEvent.click(namedButton('resource-search', /search/i));
     await waitFor(() => expect(bodies.at(-1)).toMatchObject({ code: 'W-1', pageIndex: 1 }));
     await waitFor(() => expect(screen.queryByText('W-2')).not.toBeInTheDocument());
   });
@@ -160,9 +154,12 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     // servicepartner is not among the fixture's roles; the list call still answers here.
     renderScreen(['servicepartner']);
     expect(await screen.findByText('W-1')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /edit/i })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /delete/i })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /new/i })).not.toBeInTheDocument();
+    expect(screen.queryByTestId('row-edit')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('row-delete')).not.toBeInTheDocument();
+    expect(screen.queryByTestId('resource-create')).not.toBeInTheDocument();
+    // Nor any other button saying so (the header's and the rows' are all the screen has).
+    const header = document.querySelector('.resource-header') as HTMLElement;
+    expect(within(header).queryByRole('button', { name: /new|edit|delete/i })).not.toBeInTheDocument();
   });
 
   it("offers a delete only to the roles the declaration's permissions leave it to", async () => {
@@ -184,22 +181,24 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
       }),
     );
     renderScreen(['admin'], '/BasicSettings/fixtureWidgets?action=create');
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await findDrawer();
     const code = within(drawer).getByLabelText('Widget code');
     await userEvent.type(code, 'bad');
-    fireEvent.click(within(drawer).getByRole('button', { name: /save/i }));
+    fireEvent.click(namedButton('resource-save', /save/i, drawer));
     expect(await within(drawer).findByText('A widget code looks like W-1', undefined, { timeout: 5000 })).toBeInTheDocument();
     expect(saves).toBe(0);
     await userEvent.clear(code);
     await userEvent.type(code, 'W-1');
-    fireEvent.mouseDown(within(drawer).getByRole('combobox'));
+    const colour = within(drawer).getByLabelText('Colour');
+    expect(colour).toHaveAttribute('role', 'combobox');
+    fireEvent.mouseDown(colour);
     fireEvent.click(await screen.findByTitle('Red'));
-    fireEvent.click(within(drawer).getByRole('button', { name: /save/i }));
+    fireEvent.click(namedButton('resource-save', /save/i, drawer));
     await waitFor(() => expect(saves).toBe(1), { timeout: 5000 }).catch(() => {
       throw new Error(`not saved: ${drawer.textContent}`);
     });
     expect(await within(drawer).findByText(i18n.t('errors:code.52'), undefined, { timeout: 5000 })).toBeInTheDocument();
-    fireEvent.click(within(drawer).getByRole('button', { name: /save/i }));
+    fireEvent.click(namedButton('resource-save', /save/i, drawer));
     await waitFor(() => expect(document.body.textContent).toContain('Do not submit repeatly'));
     expect(saves).toBe(1);
   });
@@ -220,13 +219,13 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
       }),
     );
     renderScreen(['admin'], '/BasicSettings/fixtureWidgets?action=edit&id=37');
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await findDrawer();
     const code = await within(drawer).findByLabelText('Widget code');
     await waitFor(() => expect(code).toHaveValue('W-37'));
     expect(asked).toEqual(['37']);
     await userEvent.clear(code);
     await userEvent.type(code, 'W-38');
-    fireEvent.click(within(drawer).getByRole('button', { name: /save/i }));
+    fireEvent.click(namedButton('resource-save', /save/i, drawer));
     await waitFor(() => expect(saved).toMatchObject({ id: 37, code: 'W-38', colour: 'green' }));
   });
 
@@ -241,22 +240,22 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
       }),
     );
     const first = renderScreen(['admin'], '/BasicSettings/fixtureWidgets?action=show&id=2');
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await findDrawer();
     expect(await within(drawer).findByText('W-2')).toBeInTheDocument();
     expect(asked).toEqual([]);
     first.unmount();
     renderScreen(['admin'], '/BasicSettings/fixtureWidgets?action=show&id=404');
     await waitFor(() => expect(asked).toEqual(['404']));
     await waitFor(() => expect(document.body.textContent).toContain(i18n.t('errors:code.8')));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByTestId('resource-drawer')).not.toBeInTheDocument());
   });
 
   it('turns an edit link into show for a role that may not edit', async () => {
     server.use(http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } })));
     renderScreen(['servicepartner'], '/BasicSettings/fixtureWidgets?action=edit&id=1');
-    const drawer = await screen.findByRole('dialog');
+    const drawer = await findDrawer();
     expect(await within(drawer).findByText('W-1')).toBeInTheDocument();
-    expect(within(drawer).queryByRole('button', { name: /save/i })).not.toBeInTheDocument();
+    expect(within(drawer).queryByTestId('resource-save')).not.toBeInTheDocument();
   });
   it('folds the filters behind a button on a phone, which counts the filters set', async () => {
     const desktopWidth = window.innerWidth;
@@ -271,12 +270,12 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
       );
       renderScreen(['admin']);
       expect(await screen.findByText('W-2')).toBeInTheDocument();
-      expect(screen.queryByRole('button', { name: /search/i })).not.toBeInTheDocument();
+      expect(screen.queryByTestId('resource-search')).not.toBeInTheDocument();
       const toggle = screen.getByTestId('resource-filters-toggle');
       expect(toggle).toHaveAttribute('aria-expanded', 'false');
       fireEvent.click(toggle);
       await userEvent.type(screen.getAllByRole('textbox')[0]!, 'W-1');
-      fireEvent.click(screen.getByRole('button', { name: /search/i }));
+      fireEvent.click(namedButton('resource-search', /search/i));
       await waitFor(() => expect(bodies.at(-1)).toMatchObject({ code: 'W-1' }));
       // The count of filters set shows on the button.
       await waitFor(() => expect(toggle.closest('.ant-badge')).toHaveTextContent('1'));
@@ -297,7 +296,7 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     const first = renderScreen(['admin']);
     expect(await screen.findByText('W-2')).toBeInTheDocument();
     await userEvent.type(screen.getAllByRole('textbox')[0]!, 'W-1');
-    fireEvent.click(screen.getByRole('button', { name: /search/i }));
+    fireEvent.click(namedButton('resource-search', /search/i));
     await waitFor(() => expect(currentUrl()).toContain('filters[0][value]=W-1'));
     expect(currentUrl()).toContain('filters[0][field]=code');
     const link = currentUrl();
@@ -349,7 +348,8 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     const question = i18n.t('admin:list.deleteConfirm', { name: 'W-1' });
     expect(await screen.findByText(question)).toBeInTheDocument();
     // Cancelled: nothing is sent.
-    fireEvent.click(screen.getByRole('button', { name: i18n.t('common:actions.cancel') }));
+    const popup = screen.getByText(question).closest('.ant-popover') as HTMLElement;
+    fireEvent.click(within(popup).getByRole('button', { name: i18n.t('common:actions.cancel') }));
     await waitFor(() => expect(screen.queryByText(question)).not.toBeVisible());
     expect(deleted).toEqual([]);
 
