@@ -11,7 +11,7 @@ import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from './monitoring/demo
 import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
 import { seedMonitoringDemo } from './monitoring/demo/seed';
 import { seedAdminDemo } from './admin/demo-seed';
-import { seedMenus } from './admin/menus';
+import { seedMenus } from './admin/menus/service';
 
 export interface Booted {
   app: FastifyInstance;

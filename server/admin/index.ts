@@ -2,18 +2,21 @@ import type { FastifyPluginAsync } from 'fastify';
 import { RESOURCES } from '../../resources';
 import type { AppDeps } from '../config';
 import { registerResources, type ResourceHooks } from '../core/crud/register';
-import { categoryHooks, emailRuleHooks, mailOutboxHooks } from './email-rules';
-import { licenseHooks, registerLicenses } from './licenses';
-import { menuHooks, registerMenus } from './menus';
-import { registerRoles } from './roles';
-import { registerSn, snHooks } from './sn';
-import { registerTranslations } from './translations';
-import { registerUserInfo } from './user-info';
-import { registerUserLog } from './user-log';
-import { registerUserRemoval } from './user-removal';
-import { registerUsers, userHooks } from './users';
+import { categoryHooks, emailRuleHooks, mailOutboxHooks } from './email-rules/service';
+import { registerLicenses } from './licenses/routes';
+import { licenseHooks } from './licenses/service';
+import { registerMenus } from './menus/routes';
+import { menuHooks } from './menus/service';
+import { registerRoles } from './roles/routes';
+import { registerSn } from './sn/routes';
+import { snHooks } from './sn/service';
+import { registerTranslations } from './translations/routes';
+import { registerUserInfo } from './user-info/routes';
+import { registerUserLog } from './user-log/routes';
+import { registerUsers } from './users/routes';
+import { userHooks } from './users/service';
 
-/** The spec checks the declarations cannot say, by resource name (each beside its area's other calls). */
+/** The spec checks the declarations cannot say, by resource name (each in its sub-area's service). */
 export const RESOURCE_HOOKS: ResourceHooks = {
   licenseManagement: licenseHooks,
   snManagement: snHooks,
@@ -26,13 +29,14 @@ export const RESOURCE_HOOKS: ResourceHooks = {
 
 /**
  * The administration areas (issue 3): the generated calls of every declared resource (resources/index.ts),
- * then each area's own calls (lock a user, import S/Ns, export the log, …).
+ * then each sub-area's own calls (lock a user, import S/Ns, export the log, …). Each sub-area is a folder:
+ * `routes.ts` (schemas from contract/admin/, permission, answer), `service.ts` (its SQL and the checks of
+ * its generated calls), `schemas.ts` where the server narrows a contract schema.
  */
 export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const crud = registerResources(app, deps, { resources: RESOURCES, hooks: RESOURCE_HOOKS });
   await registerSn(app, deps, crud.snManagement!);
   registerUsers(app, deps);
-  registerUserRemoval(app, deps);
   registerLicenses(app, deps);
   registerRoles(app, deps);
   registerMenus(app, deps);

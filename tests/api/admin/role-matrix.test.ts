@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineAbilityFor } from '../../../permissions/ability';
 import { ROLES } from '../../../permissions/roles';
 import { routesOfRoles } from '../../../server/admin/menu-permissions';
-import { seedMenus } from '../../../server/admin/menus';
+import { seedMenus } from '../../../server/admin/menus/service';
 import {
   emailRules,
   licenses,

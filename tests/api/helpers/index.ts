@@ -5,7 +5,7 @@ import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
 import type { JobQueueOptions } from '../../../server/core/jobs/queue';
 import { seedDemo } from '../../../server/core/db/seed';
-import { seedMenus } from '../../../server/admin/menus';
+import { seedMenus } from '../../../server/admin/menus/service';
 import type { Envelope } from '../../../contract/codes';
 import { createTestClock, TEST_EPOCH, type TestClock } from './clock';
 import { createTestDatabase, type TestDatabase } from './database';

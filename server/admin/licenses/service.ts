@@ -1,15 +1,14 @@
 import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { LICENSE_TYPES } from '../../resources/licenseManagement';
-import * as c from '../../contract/admin/licenses';
-import { Code } from '../../contract/codes';
-import type { AppDeps } from '../config';
-import { writeAudit } from '../core/crud/audit';
-import type { CrudHooks, Row } from '../core/crud/factory';
-import type { Database } from '../core/db';
-import { licenses, users } from '../core/db/schema';
-import { ApiError, envelopeOf, ok } from '../core/http/envelope';
+import type { FastifyRequest } from 'fastify';
+import { LICENSE_TYPES } from '../../../resources/licenseManagement';
+import type * as c from '../../../contract/admin/licenses';
+import { Code } from '../../../contract/codes';
+import type { Clock } from '../../config';
+import { writeAudit } from '../../core/crud/audit';
+import type { CrudHooks, Row } from '../../core/crud/factory';
+import type { Database } from '../../core/db';
+import { licenses, users } from '../../core/db/schema';
+import { ApiError } from '../../core/http/envelope';
 
 export type LicenseRow = typeof licenses.$inferSelect;
 
@@ -74,63 +73,45 @@ export const licenseHooks: CrudHooks = {
   },
 };
 
-
-
 /**
  * licenseManagement's own calls: the users a license can go to (the options of 'Assigned user', callable by
  * every role of the screen, unlike the user list, issue 11 point 17) and unassign, which frees a license so
  * it can be deleted or given to someone else (point 16).
  */
-export function registerLicenses(fastify: FastifyInstance, deps: AppDeps): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  app.post('/License/GetLicenseUserOptions', {
-    config: { permission: { subject: 'license', action: 'read' } },
-    schema: {
-      tags: ['licenseManagement'],
-      summary: 'The users a license can be assigned to (installers and service partners): user name and name',
-      body: c.licenseUserOptionsBody,
-      response: { 200: envelopeOf(c.licenseUserOptionsAnswer) },
-    },
-    handler: async (request) => {
-      const { pageIndex, pageSize } = request.body;
-      const where = arrayOverlaps(users.roles, [...LICENSE_TYPES]);
-      const rows = await deps.db
-        .select({ username: users.username, display_name: users.displayName })
-        .from(users)
-        .where(where)
-        .orderBy(asc(users.username))
-        .limit(pageSize)
-        .offset((pageIndex - 1) * pageSize);
-      const [total] = await deps.db.select({ n: sql<number>`count(*)` }).from(users).where(where);
-      return ok({ data: rows, dataCount: Number(total?.n ?? 0) });
-    },
-  });
+export class LicenseAdminService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
 
-  app.post('/License/UnassignLicense', {
-    config: { permission: { subject: 'license', action: 'update' } },
-    schema: {
-      tags: ['licenseManagement'],
-      summary: 'Free a license from its user (10 unknown; 2 when it is not assigned)',
-      body: c.unassignLicenseBody,
-      response: { 200: envelopeOf(c.unassignLicenseAnswer) },
-    },
-    handler: async (request) => {
-      const { id } = request.body;
-      const [license] = await deps.db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
-      if (!license) throw new ApiError(Code.LICENSE_NOT_FOUND);
-      if (!license.assigned_user) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });
-      const now = deps.clock();
-      await deps.db.transaction(async (tx) => {
-        const db = tx;
-        await db.update(licenses).set({ assigned_user: null, updated_at: now }).where(eq(licenses.id, id));
-        await writeAudit(db, request, now, {
-          action: 'licenseManagement.unassign',
-          target: `licenseManagement:${id}`,
-          before: { assigned_user: license.assigned_user },
-          after: { assigned_user: null },
-        });
+  async userOptions({ pageIndex, pageSize }: { pageIndex: number; pageSize: number }): Promise<c.LicenseUserOptionsAnswer> {
+    const where = arrayOverlaps(users.roles, [...LICENSE_TYPES]);
+    const rows = await this.db
+      .select({ username: users.username, display_name: users.displayName })
+      .from(users)
+      .where(where)
+      .orderBy(asc(users.username))
+      .limit(pageSize)
+      .offset((pageIndex - 1) * pageSize);
+    const [total] = await this.db.select({ n: sql<number>`count(*)` }).from(users).where(where);
+    return { data: rows, dataCount: Number(total?.n ?? 0) };
+  }
+
+  /** Frees a license from its user (10 unknown; 2 when it is not assigned). */
+  async unassign(request: FastifyRequest, id: number): Promise<c.UnassignLicenseAnswer> {
+    const [license] = await this.db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
+    if (!license) throw new ApiError(Code.LICENSE_NOT_FOUND);
+    if (!license.assigned_user) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });
+    const now = this.clock();
+    await this.db.transaction(async (tx) => {
+      await tx.update(licenses).set({ assigned_user: null, updated_at: now }).where(eq(licenses.id, id));
+      await writeAudit(tx, request, now, {
+        action: 'licenseManagement.unassign',
+        target: `licenseManagement:${id}`,
+        before: { assigned_user: license.assigned_user },
+        after: { assigned_user: null },
       });
-      return ok({ id, assigned_user: null });
-    },
-  });
+    });
+    return { id, assigned_user: null };
+  }
 }

@@ -1,10 +1,10 @@
-import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Code } from '../../contract/codes';
-import type { AppDeps } from '../config';
-import type { CrudService, Row } from '../core/crud/factory';
-import { ApiError } from '../core/http/envelope';
+import { Code } from '../../../contract/codes';
+import type { AppDeps } from '../../config';
+import type { CrudService, Row } from '../../core/crud/factory';
+import { ApiError } from '../../core/http/envelope';
+import { userLogWorkbook } from './service';
 
 const EXPORT_LIMIT = 50_000;
 
@@ -20,26 +20,11 @@ export function registerUserLog(fastify: FastifyInstance, deps: AppDeps, crud: C
       const body: Row = { ...request.body, pageIndex: 1, pageSize: EXPORT_LIMIT };
       const { data } = await crud.list(request, body);
       if (data.length === 0) throw new ApiError(Code.NO_DATA);
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('User log');
-      sheet.columns = [
-        { header: 'Time (UTC)', key: 'created_at', width: 22 },
-        { header: 'User', key: 'username', width: 18 },
-        { header: 'Action', key: 'action', width: 28 },
-        { header: 'Record', key: 'target', width: 30 },
-        { header: 'Address', key: 'ip', width: 16 },
-        { header: 'Detail', key: 'detail', width: 80 },
-      ];
-      sheet.getRow(1).font = { bold: true };
-      for (const row of data) {
-        sheet.addRow({ ...row, created_at: String(row.created_at).replace('T', ' ').slice(0, 19), detail: row.detail ? JSON.stringify(row.detail) : '' });
-      }
-      const buffer = Buffer.from(await book.xlsx.writeBuffer());
       const day = deps.clock().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
         .header('content-disposition', `attachment; filename="user-log-${day}.xlsx"`)
-        .send(buffer);
+        .send(await userLogWorkbook(data));
     },
   });
 }

@@ -1,15 +1,13 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
-import { routeContains, ROUTES, type RouteNode } from '../../permissions/routes';
-import type { AppDeps } from '../config';
-import type { CrudHooks } from '../core/crud/factory';
-import type { Database } from '../core/db';
-import { menus } from '../core/db/schema';
-import { ApiError, envelopeOf, ok } from '../core/http/envelope';
-import { localeFiles } from './translations';
-import { menuOverridesAnswer, type MenuOverride } from '../../contract/admin/menus';
-import { TRANSLATION_LANGUAGES, type TranslationLanguage } from '../../contract/admin/translations';
-import { Code } from '../../contract/codes';
+import { routeContains, ROUTES, type RouteNode } from '../../../permissions/routes';
+import type { CrudHooks } from '../../core/crud/factory';
+import type { Database } from '../../core/db';
+import { menus } from '../../core/db/schema';
+import { ApiError } from '../../core/http/envelope';
+import { localeFiles } from '../translations/locale-files';
+import type { MenuOverride } from '../../../contract/admin/menus';
+import { TRANSLATION_LANGUAGES } from '../../../contract/admin/translations';
+import { Code } from '../../../contract/codes';
 
 const TITLE_FIELDS = ['title_en', 'title_zh', 'title_de', 'title_ja'] as const;
 
@@ -22,8 +20,6 @@ function keyTitle(key: string): string {
 function shippedTitle(lng: string, key: string): string {
   return localeFiles().get(`${lng}/menu`)?.get(key) ?? '';
 }
-
-export type MenuLanguage = TranslationLanguage;
 
 /** Every node of the route table by key, with the key of its group (null at the top level). */
 function routeTree(): Map<string, { node: RouteNode; parent: string | null }> {
@@ -133,16 +129,3 @@ export const menuHooks: CrudHooks = {
     if (child) throw new ApiError(Code.SUB_MENU_EXISTS);
   },
 };
-
-export function registerMenus(app: FastifyInstance, deps: AppDeps): void {
-  // Every logged-in user's web app reads this at start to shape the sidebar; access stays with the role table.
-  app.get('/Menu/GetMenuOverrides', {
-    config: { permission: { subject: 'navigation', action: 'read' } },
-    schema: {
-      tags: ['menuManagement'],
-      summary: 'The menu tree as overrides of the route table: { [menuKey]: { title?: { en, zh, de, ja }, order, icon?, hidden } }',
-      response: { 200: envelopeOf(menuOverridesAnswer) },
-    },
-    handler: async () => ok(await menuOverrides(deps.db)),
-  });
-}

@@ -1,30 +1,25 @@
-import multipart from '@fastify/multipart';
 import ExcelJS from 'exceljs';
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { snManagement, SN_PATTERN } from '../../resources/snManagement';
-import { formFields } from '../../resources/types';
-import * as c from '../../contract/admin/sn';
-import { Code } from '../../contract/codes';
-import type { AppDeps } from '../config';
-import { writeAudits, type AuditEntry } from '../core/crud/audit';
-import type { CrudHooks, CrudService, Row } from '../core/crud/factory';
-import { validateFields } from '../core/crud/validate';
-import type { Database } from '../core/db';
-import { snRegistry } from '../core/db/schema';
-import { FileFormatError, FileLimitError } from '../core/files/errors';
-import { readOneFile } from '../core/files/upload';
-import { readXlsxRows, type XlsxCell, type XlsxLimits } from '../core/files/xlsx-rows';
-import { ZIP_MAGIC } from '../core/files/zip-parts';
-import { ApiError, envelopeOf, ok } from '../core/http/envelope';
-import { requirePermission } from '../core/http/permissions';
+import type { FastifyRequest } from 'fastify';
+import { snManagement, SN_PATTERN } from '../../../resources/snManagement';
+import { formFields } from '../../../resources/types';
+import type * as c from '../../../contract/admin/sn';
+import { Code } from '../../../contract/codes';
+import type { AppDeps } from '../../config';
+import { writeAudits, type AuditEntry } from '../../core/crud/audit';
+import type { CrudHooks, CrudService, Row } from '../../core/crud/factory';
+import { validateFields } from '../../core/crud/validate';
+import type { Database } from '../../core/db';
+import { snRegistry } from '../../core/db/schema';
+import { FileFormatError, FileLimitError } from '../../core/files/errors';
+import { readXlsxRows, type XlsxCell, type XlsxLimits } from '../../core/files/xlsx-rows';
+import { ApiError } from '../../core/http/envelope';
 
 /** The columns of the import sheet, in order (the template has them as its header row). */
 export const SN_IMPORT_COLUMNS = ['sn', 'check_code', 'product_type', 'model', 'production_date', 'state'] as const;
 const MAX_IMPORT_ROWS = 5000;
 /** A 5,000-row sheet is some 150 kB; the upload is cut off well above that. */
-const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
+export const MAX_IMPORT_BYTES = 10 * 1024 * 1024;
 /** The sheet: 5,000 S/Ns under a header, spare columns for the user's notes, short cells, parts far larger than such a sheet. */
 const IMPORT_LIMITS: XlsxLimits = {
   maxRows: MAX_IMPORT_ROWS + 1,
@@ -59,75 +54,37 @@ export const snHooks: CrudHooks = {
   },
 };
 
-/** The S/N calls beyond the generated ones; `crud` is snManagement's generated service (duplicates of an import). */
-export async function registerSn(fastify: FastifyInstance, deps: AppDeps, crud: CrudService): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  /** Registration and installation check an S/N and its check code: 25, 61, 18, 21, 22, 85, 105. */
-  app.post('/SN/CheckSn', {
-    config: { permission: { subject: 'sn', action: 'read' } },
-    schema: {
-      tags: ['snManagement'],
-      summary: 'Check an S/N and its check code (25, 61, 18, 21, 22, 85, 105)',
-      body: c.checkSnBody,
-      response: { 200: envelopeOf(c.checkSnAnswer) },
-    },
-    handler: async (request) => {
-      const body = request.body;
-      const sn = (body.sn ?? '').trim().toUpperCase();
-      if (!sn) throw new ApiError(Code.SN_REQUIRED);
-      if (!SN_PATTERN.test(sn)) throw new ApiError(Code.SN_ERROR);
-      const [row] = await deps.db.select().from(snRegistry).where(sql`lower(${snRegistry.sn}) = lower(${sn})`).limit(1);
-      if (!row) throw new ApiError(Code.SN_NOT_FOUND);
-      if ((body.check_code ?? '').trim().toUpperCase() !== row.check_code.toUpperCase()) throw new ApiError(Code.SN_CHECK_CODE_WRONG);
-      if (row.state === 'installed') throw new ApiError(Code.SN_INSTALLED);
-      if (row.state === 'moving') throw new ApiError(Code.SN_MOVING);
-      if (row.state === 'banned') throw new ApiError(Code.SN_BANNED, `S/N ${row.sn} is banned from upgrading`);
-      return ok({ sn: row.sn, product_type: row.product_type, model: row.model });
-    },
-  });
+/** Registration and installation check an S/N and its check code: 25, 61, 18, 21, 22, 85, 105. */
+export async function checkSn(db: Database, body: { sn?: string; check_code?: string }): Promise<c.CheckSnAnswer> {
+  const sn = (body.sn ?? '').trim().toUpperCase();
+  if (!sn) throw new ApiError(Code.SN_REQUIRED);
+  if (!SN_PATTERN.test(sn)) throw new ApiError(Code.SN_ERROR);
+  const [row] = await db.select().from(snRegistry).where(sql`lower(${snRegistry.sn}) = lower(${sn})`).limit(1);
+  if (!row) throw new ApiError(Code.SN_NOT_FOUND);
+  if ((body.check_code ?? '').trim().toUpperCase() !== row.check_code.toUpperCase()) throw new ApiError(Code.SN_CHECK_CODE_WRONG);
+  if (row.state === 'installed') throw new ApiError(Code.SN_INSTALLED);
+  if (row.state === 'moving') throw new ApiError(Code.SN_MOVING);
+  if (row.state === 'banned') throw new ApiError(Code.SN_BANNED, `S/N ${row.sn} is banned from upgrading`);
+  return { sn: row.sn, product_type: row.product_type, model: row.model };
+}
 
-  app.post('/SN/GetSnImportTemplate', {
-    config: { permission: { subject: 'sn', action: 'read' } },
-    schema: { tags: ['snManagement'], summary: 'The xlsx template of the S/N import' },
-    handler: async (_request, reply) => {
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet('SN');
-      sheet.addRow([...SN_IMPORT_COLUMNS]);
-      sheet.addRow(['ESS2026X0001', 'A1B2C3', 'system', 'ESS-10K', '2026-01-15', 'free']);
-      sheet.columns.forEach((c) => (c.width = 18));
-      const buffer = Buffer.from(await book.xlsx.writeBuffer());
-      return reply
-        .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', 'attachment; filename="sn-import-template.xlsx"')
-        .send(buffer);
-    },
-  });
+/** The xlsx template of the import: the header row and one example. */
+export async function snImportTemplate(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('SN');
+  sheet.addRow([...SN_IMPORT_COLUMNS]);
+  sheet.addRow(['ESS2026X0001', 'A1B2C3', 'system', 'ESS-10K', '2026-01-15', 'free']);
+  sheet.columns.forEach((column) => (column.width = 18));
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
 
-  await app.register(async (scope) => {
-    // The file is cut off at its limit while it streams in; a few small fields at most besides it.
-    await scope.register(multipart, {
-      limits: { fileSize: MAX_IMPORT_BYTES, parts: 10, fields: 8, fieldSize: 1024 },
-      throwFileSizeLimit: false,
-    });
-    /** Bulk import: one row per S/N; every row answers its own code (200 saved, else why not). */
-    scope.post('/SN/ImportSn', {
-      config: { permission: { subject: 'sn', action: 'create' } },
-      schema: {
-        tags: ['snManagement'],
-        summary: 'Import S/Ns from an xlsx file (multipart field "file"); a result per row',
-        response: { 200: envelopeOf(c.snImportAnswer) },
-      },
-      handler: async (request) => {
-        requirePermission(request, 'snManagement', 'create');
-        const file = await readOneFile(request, { maxBytes: MAX_IMPORT_BYTES, magic: ZIP_MAGIC });
-        if (!/\.xlsx$/i.test(file.filename)) throw new ApiError(Code.ATTACHMENT_FORMAT);
-        const rows = await readImportSheet(file.data);
-        const results = await importRows(deps, crud, request, file.filename, rows);
-        const created = results.filter((r) => r.code === 200).length;
-        return ok({ total: results.length, created, failed: results.length - created, rows: results });
-      },
-    });
-  });
+/** Bulk import of an uploaded sheet: one result per row (200 saved, else why not). */
+export async function importSnSheet(deps: AppDeps, crud: CrudService, request: FastifyRequest, file: { filename: string; data: Buffer }): Promise<c.SnImportAnswer> {
+  if (!/\.xlsx$/i.test(file.filename)) throw new ApiError(Code.ATTACHMENT_FORMAT);
+  const rows = await readImportSheet(file.data);
+  const results = await importRows(deps, crud, request, file.filename, rows);
+  const created = results.filter((r) => r.code === 200).length;
+  return { total: results.length, created, failed: results.length - created, rows: results };
 }
 
 interface ImportRow {

@@ -1,8 +1,8 @@
 import { count, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import type { UserHistory } from '../../contract/admin/users';
-import type { Database } from '../core/db';
-import { licenses, sessions, shareInvitations, systems, systemShares, userLog, vpps } from '../core/db/schema';
+import type { UserHistory } from '../../../contract/admin/users';
+import type { Database } from '../../core/db';
+import { licenses, sessions, shareInvitations, systems, systemShares, userLog, vpps } from '../../core/db/schema';
 
 /** What ties a user to the portal's records (contract/admin/users.ts): a user with any of it is deactivated, never deleted (issue 11, point 16). */
 

@@ -1,10 +1,10 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { ORGANIZATION_ROLES } from '../../permissions/roles';
-import { Code } from '../../contract/codes';
-import type { Row } from '../core/crud/factory';
-import type { Database } from '../core/db';
-import { installerCompanies, organizations } from '../core/db/schema';
-import { ApiError } from '../core/http/envelope';
+import { ORGANIZATION_ROLES } from '../../../permissions/roles';
+import { Code } from '../../../contract/codes';
+import type { Row } from '../../core/crud/factory';
+import type { Database } from '../../core/db';
+import { installerCompanies, organizations } from '../../core/db/schema';
+import { ApiError } from '../../core/http/envelope';
 
 /**
  * The scope links of a user saved in user management (DESIGN §6, §10), the only place they are set: an

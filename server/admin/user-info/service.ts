@@ -1,0 +1,79 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Profile } from '../../../contract/admin/profile';
+import { Code } from '../../../contract/codes';
+import type { Clock } from '../../config';
+import { writeAudit } from '../../core/crud/audit';
+import { isUniqueViolation, type Database } from '../../core/db';
+import { users } from '../../core/db/schema';
+import { ApiError } from '../../core/http/envelope';
+import { assertEmailFree } from '../users/service';
+
+type UserRow = typeof users.$inferSelect;
+
+function present(user: UserRow): Profile {
+  return {
+    username: user.username,
+    display_name: user.displayName,
+    email: user.email,
+    phone: user.phone,
+    country: user.country,
+    company: user.company,
+    language_code: user.languageCode,
+    time_zone: user.timeZone,
+    roles: user.roles,
+  };
+}
+
+/** userInfoSettings: every role edits their own profile (14: e-mail format, 37: the address is another user's). */
+export class ProfileService {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: Clock,
+  ) {}
+
+  private async load(id: number): Promise<UserRow> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
+    if (!user) throw new ApiError(Code.USER_NOT_FOUND);
+    return user;
+  }
+
+  async profile(userId: number): Promise<Profile> {
+    return present(await this.load(userId));
+  }
+
+  /** Saves the caller's own profile (`values`: the form's fields as the route validated them). */
+  async save(request: FastifyRequest, values: Record<string, unknown>): Promise<Profile> {
+    const userId = request.user.id;
+    const before = await this.load(userId);
+    const now = this.clock();
+    const set = {
+      displayName: String(values.display_name),
+      email: String(values.email),
+      phone: String(values.phone ?? ''),
+      country: String(values.country ?? ''),
+      company: String(values.company ?? ''),
+      languageCode: String(values.language_code),
+      timeZone: String(values.time_zone),
+      updatedAt: now,
+    };
+    await assertEmailFree(this.db, set.email, userId);
+    const after = await this.db
+      .transaction(async (tx) => {
+        const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+        await writeAudit(tx, request, now, {
+          action: 'userInfoSettings.update',
+          target: `userManagement:${userId}`,
+          before: present(before),
+          after: present(row!),
+        });
+        return row!;
+      })
+      .catch((error: unknown) => {
+        // Another user took the address between the check and the write (the unique index).
+        if (isUniqueViolation(error)) throw new ApiError(Code.USER_EXISTS, undefined, { data: { field: 'email' } });
+        throw error;
+      });
+    return present(after);
+  }
+}
