@@ -1,6 +1,10 @@
+import { z } from 'zod';
+import { pageOf } from './admin/common';
+
 /**
  * Response shapes of the monitoring calls (server/monitoring/API.md), one definition for the server that
- * answers them and the web app that reads them. Powers in W, energy in kWh.
+ * answers them and the web app that reads them. Powers in W, energy in kWh. Those written as zod schemas
+ * (`…Answer`) are also the calls' response schemas in the OpenAPI document (server/monitoring/<sub-area>/routes.ts).
  */
 export const EMS_STATUSES = ['normal', 'warning', 'fault', 'offline', 'protection'] as const;
 export type EmsStatus = (typeof EMS_STATUSES)[number];
@@ -260,71 +264,81 @@ export interface PayoffTotal {
   excluded: string[];
 }
 
-export type ComponentKind = 'inverter' | 'battery' | 'meter' | 'ems';
+/** A device a system is built from (GetSystemComponents); `kind` is inverter, battery, meter or ems as a rule. */
+export const systemComponentAnswer = z.object({
+  id: z.number().int(),
+  kind: z.string(),
+  sn: z.string(),
+  model: z.string(),
+  firmware_version: z.string(),
+  supplier_company: z.string().nullable(),
+});
+export type SystemComponent = z.infer<typeof systemComponentAnswer>;
 
-/** A device a system is built from (GetSystemComponents). */
-export interface SystemComponent {
-  id: number;
-  kind: ComponentKind | string;
-  sn: string;
-  model: string;
-  firmware_version: string;
-  supplier_company: string | null;
-}
+export const WEATHER_CONDITIONS = ['sunny', 'partly_cloudy', 'cloudy', 'overcast', 'rain', 'snow'] as const;
+export type WeatherCondition = (typeof WEATHER_CONDITIONS)[number];
 
-export type WeatherCondition = 'sunny' | 'partly_cloudy' | 'cloudy' | 'overcast' | 'rain' | 'snow';
+const weatherHourAnswer = z.object({
+  hour: z.string(),
+  temperature_c: z.number(),
+  cloud_cover: z.number(),
+  condition: z.enum(WEATHER_CONDITIONS),
+});
+export type WeatherHour = z.infer<typeof weatherHourAnswer>;
 
-export interface WeatherHour {
-  hour: string;
-  temperature_c: number;
-  cloud_cover: number;
-  condition: WeatherCondition;
-}
+/** GetWeatherData: the hour asked for (or now) and the next 24. */
+export const weatherAnswer = z.object({ sn: z.string(), time_zone: z.string(), current: weatherHourAnswer.nullable(), hours: z.array(weatherHourAnswer) });
+export type Weather = z.infer<typeof weatherAnswer>;
 
-export interface Weather {
-  sn: string;
-  time_zone: string;
-  current: WeatherHour | null;
-  hours: WeatherHour[];
-}
+/** PredictivePower: expected PV per hour of a local day. */
+export const forecastAnswer = z.object({
+  date: z.string(),
+  time_zone: z.string(),
+  hours: z.array(weatherHourAnswer.extend({ pv_kw: z.number() })),
+  total_kwh: z.number(),
+});
+export type Forecast = z.infer<typeof forecastAnswer>;
 
-export interface Forecast {
-  date: string;
-  time_zone: string;
-  hours: Array<WeatherHour & { pv_kw: number }>;
-  total_kwh: number;
-}
+const faultAnswer = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  level: z.enum(['warning', 'fault', 'protection']),
+  description: z.string(),
+  started_at: z.string(),
+  ended_at: z.string().nullable(),
+});
+export type Fault = z.infer<typeof faultAnswer>;
+/** GetSysFaultBySn: one page of a system's faults. */
+export const faultPageAnswer = pageOf(faultAnswer);
 
-export interface Fault {
-  id: number;
-  code: string;
-  level: 'warning' | 'fault' | 'protection';
-  description: string;
-  started_at: string;
-  ended_at: string | null;
-}
+const userLogEntryAnswer = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  action: z.string(),
+  detail: z.record(z.string(), z.unknown()).nullable(),
+  created_at: z.string(),
+});
+export type UserLogEntry = z.infer<typeof userLogEntryAnswer>;
+/** GetUserLogBySn: one page of a system's user log. */
+export const userLogPageAnswer = pageOf(userLogEntryAnswer);
 
-export interface UserLogEntry {
-  id: number;
-  username: string;
-  action: string;
-  detail: Record<string, unknown> | null;
-  created_at: string;
-}
+/** Systems per status, 'unknown' (never reported) and the total (GetVtSystemStatusCount, GetSystemStatusCount). */
+export const statusCountsAnswer = z.record(z.enum([...EMS_STATUSES, 'unknown', 'total']), z.number().int());
+export type StatusCounts = z.infer<typeof statusCountsAnswer>;
 
-export type StatusCounts = Record<EmsStatus | 'unknown' | 'total', number>;
-
-export interface MapPosition {
-  sys_sn: string;
-  sys_name: string;
-  latitude: number;
-  longitude: number;
-  ems_status: string | null;
-  country_code: string;
-  city: string;
-  popv: number;
-  cobat: number;
-}
+/** A system on the map (GetMapsList). */
+export const mapPositionAnswer = z.object({
+  sys_sn: z.string(),
+  sys_name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  ems_status: z.string().nullable(),
+  country_code: z.string(),
+  city: z.string(),
+  popv: z.number(),
+  cobat: z.number(),
+});
+export type MapPosition = z.infer<typeof mapPositionAnswer>;
 
 export interface ShareResult {
   sharer_username: string;

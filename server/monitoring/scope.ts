@@ -58,7 +58,7 @@ export function systemScope(viewer: Viewer, now: Date): SQL | undefined {
 
 /**
  * The system scope of a token's user without reading the user's row first (what server/core/scope.ts asks for,
- * registered by server/monitoring/routes/index.ts): the links staff set (installer company, organization) are read
+ * registered by server/monitoring/routes.ts): the links staff set (installer company, organization) are read
  * by the query itself, so the condition is built synchronously and costs one subquery.
  */
 export function systemScopeOfUser(user: ScopeUser, now: Date): SQL | undefined {

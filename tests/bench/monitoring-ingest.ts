@@ -6,7 +6,7 @@ import { seedMonitoringDemo } from '../../server/monitoring/demo/seed';
 import { siteOfSystem } from '../../server/monitoring/demo/site';
 import { demoDeviceKey } from '../../server/monitoring/ingest/device-keys';
 import type { IngestBatch } from '../../server/monitoring/ingest/schema';
-import { DEVICE_KEY_HEADER } from '../../server/monitoring/routes/device';
+import { DEVICE_KEY_HEADER } from '../../server/monitoring/ingest/routes';
 import type { SystemRow } from '../../server/monitoring/scope';
 import { pgArray } from '../../server/monitoring/sql-arrays';
 import { toIngestBatches } from '../../server/simulator/batches';

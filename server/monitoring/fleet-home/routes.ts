@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { rules } from '../../../resources/rules';
 import type { AppDeps } from '../../config';
 import { ok } from '../../core/http/envelope';
-import { contextOf } from '../routes/context';
+import { contextOf } from '../context';
 import { fleetOverview } from './service';
 
 const overviewBody = z.object({ limit: rules.integer(1, 50).optional() }).optional();
@@ -18,7 +18,7 @@ export const fleetHomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { viewer, now } = contextOf(deps);
 
-  app.post('/GetFleetOverview', {
+  app.post('/ESS/GetFleetOverview', {
     config: { permission: { subject: 'fleetOverview', action: 'read' } },
     schema: {
       tags: ['ESS'],

@@ -3,7 +3,7 @@ import type { Database } from '../../core/db';
 import type { OperatingSettings, TariffPeriod } from '../../../contract/monitoring';
 import { firstOverlap, overlapText } from '../../../contract/tariffPeriods';
 import { ApiError } from '../../core/http/envelope';
-import { dashboardSettings, electricityTariffs, systemSettings } from '../../core/db/schema/monitoring';
+import { dashboardSettings, electricityTariffs, systemSettings, systems } from '../../core/db/schema/monitoring';
 import { tariffFor, type Tariff } from '../income/tariffs';
 import type { SystemRow } from '../scope';
 import { PRICE_LEVELS } from '../demo/places';
@@ -66,4 +66,10 @@ export async function saveDashboardSettings(db: Database, userId: number, settin
 export async function readDashboardSettings(db: Database, userId: number): Promise<Record<string, unknown>> {
   const [row] = await db.select().from(dashboardSettings).where(eq(dashboardSettings.userId, userId));
   return row?.settings ?? {};
+}
+
+/** The S/N of the system with this id when `userId` owns it as its customer (the settings screen names systems by id). */
+export async function ownSystemSnById(db: Database, systemId: number, userId: number): Promise<string | undefined> {
+  const [row] = await db.select({ sn: systems.sysSn }).from(systems).where(and(eq(systems.id, systemId), eq(systems.customerUserId, userId)));
+  return row?.sn;
 }

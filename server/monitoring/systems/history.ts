@@ -4,13 +4,16 @@ import type { Database } from '../../core/db';
 import { systemFaults } from '../../core/db/schema/monitoring';
 import { userLog } from '../../core/db/schema/user-log';
 import { writeUserLog } from '../../core/audit/write';
+import type { Fault } from '../../../contract/monitoring';
 import type { SystemRow } from '../scope';
+
+type FaultLevel = Fault['level'];
 
 /** The fault history and the user log of one system, newest first, paged. */
 export interface FaultRow {
   id: number;
   code: string;
-  level: string;
+  level: FaultLevel;
   description: string;
   started_at: string;
   ended_at: string | null;
@@ -34,7 +37,8 @@ export async function faultsOf(db: Database, system: SystemRow, pageIndex: numbe
     data: rows.map((f) => ({
       id: f.id,
       code: f.code,
-      level: f.level,
+      // Ingest stores only these (FAULT_LEVELS of ingest/schema.ts).
+      level: f.level as FaultLevel,
       description: f.description,
       started_at: f.startedAt.toISOString(),
       ended_at: f.endedAt?.toISOString() ?? null,

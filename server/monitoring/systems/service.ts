@@ -7,8 +7,9 @@ import { installerCompanies } from '../../core/db/schema/organizations';
 import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
 import { pgArray } from '../sql-arrays';
 import { ALL, round2 } from '../target';
-import { isLiveSortKey, LIVE_SORT_KEYS, liveJoins, type LiveSortKey } from './live';
+import { isLiveSortKey, liveJoins, type LiveSortKey } from './live';
 import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../contract/monitoring';
+import type { SystemSortKey } from '../../../contract/monitoring-requests';
 
 export type { MapPosition, StatusCounts, SystemListRow, SystemSummary };
 
@@ -82,9 +83,8 @@ const SORTABLE = {
   cobat: systems.cobat,
   commissioned_on: systems.commissionedOn,
   last_seen_at: systems.lastSeenAt,
-} as const;
-export type SystemSortKey = keyof typeof SORTABLE | LiveSortKey;
-export const SYSTEM_SORT_KEYS = [...Object.keys(SORTABLE), ...LIVE_SORT_KEYS] as [SystemSortKey, ...SystemSortKey[]];
+  // Every sort key of the contract has its column here, or is a live figure (live.ts).
+} as const satisfies Record<Exclude<SystemSortKey, LiveSortKey>, unknown>;
 
 /** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
 function contains(text: string): string {

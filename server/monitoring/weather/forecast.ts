@@ -1,3 +1,4 @@
+import type { WeatherCondition } from '../../../contract/monitoring';
 import type { Database } from '../../core/db';
 import { planeOfArrayIrradiance } from '../../core/solar/irradiance';
 import { pvPowerW } from '../../core/solar/pv';
@@ -11,7 +12,7 @@ export interface ForecastHour {
   pv_kw: number;
   cloud_cover: number;
   temperature_c: number;
-  condition: string;
+  condition: WeatherCondition;
 }
 
 const HOUR_MS = 3_600_000;

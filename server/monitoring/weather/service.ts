@@ -2,6 +2,7 @@ import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db';
 import { systemWeather } from '../../core/db/schema/monitoring';
 import { weatherAt } from '../../core/weather/weather';
+import type { WeatherCondition } from '../../../contract/monitoring';
 import type { SystemRow } from '../scope';
 import { pgArray } from '../sql-arrays';
 
@@ -12,7 +13,8 @@ import { pgArray } from '../sql-arrays';
  */
 const HOUR_MS = 3_600_000;
 
-export type WeatherRow = typeof systemWeather.$inferSelect;
+/** A stored hour; its condition is one the weather model gives (the only writer of the table, below). */
+export type WeatherRow = Omit<typeof systemWeather.$inferSelect, 'condition'> & { condition: WeatherCondition };
 
 /** Makes sure every hour in [from, to) is stored, then answers those hours. */
 export async function weatherHours(db: Database, system: SystemRow, from: Date, to: Date): Promise<WeatherRow[]> {
@@ -30,9 +32,10 @@ export async function weatherHours(db: Database, system: SystemRow, from: Date, 
                   ${pgArray(points.map((p) => Math.round(p.cloudCover * 100) / 100))}::real[], ${pgArray(points.map((p) => p.condition))}::text[])
            AS u(ms, t, c, cond)
     ON CONFLICT (system_id, hour) DO NOTHING`);
-  return db
+  const rows = await db
     .select()
     .from(systemWeather)
     .where(and(eq(systemWeather.systemId, system.id), gte(systemWeather.hour, new Date(first)), lt(systemWeather.hour, to)))
     .orderBy(systemWeather.hour);
+  return rows as WeatherRow[];
 }

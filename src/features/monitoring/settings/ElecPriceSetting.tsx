@@ -75,7 +75,7 @@ export default function ElecPriceSetting() {
   };
 
   // No `min`: antd would turn −5 into 0.00 without a word; the rule below refuses it instead (the server too,
-  // for feed-in as well: see tariffBody in server/monitoring/routes/schemas.ts).
+  // for feed-in as well: see tariffBody in contract/monitoring-requests.ts).
   // The language's decimal mark ('0,27' in German), read from Intl through the formatting layer.
   const decimalSeparator = fmt.number(1.5, 1).replace(/\d/g, '');
   const price = { max: 100000, step: 0.01, decimalSeparator, addonAfter: `${currency ?? ''}/kWh`, style: { width: 220 } };

@@ -1,43 +1,42 @@
-import { and, eq } from 'drizzle-orm';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code } from '../../../contract/codes';
+import * as s from '../../../contract/monitoring-requests';
 import type { AppDeps } from '../../config';
-import { systems } from '../../core/db/schema/monitoring';
 import { ApiError, ok } from '../../core/http/envelope';
-import { systemInScope, systemsInScope } from '../scope';
-import { checkInvitation, registerSharer } from '../shares/service';
-import { readSystemSettings, readTariff, saveSystemSettings, saveTariff } from '../settings/service';
-import { contextOf } from './context';
-import * as s from './schemas';
-
-const tags = ['Account'];
+import { contextOf } from '../context';
+import { systemsInScope } from '../scope';
+import {
+  ownSystemSnById, readDashboardSettings, readSystemSettings, readTariff, saveDashboardSettings, saveSystemSettings, saveTariff,
+} from './service';
 
 /**
- * The monitoring calls of /api/Account: the sharer's registration, the customer's electricity prices
- * (elecPriceSetting) and system settings (systemSettings). The Account area itself is server/account.
+ * The caller's own settings: dashboard preferences (/api/ESS), the customer's electricity prices
+ * (elecPriceSetting) and system settings (systemSettings) under /api/Account. The Account area itself is
+ * server/account.
  */
-export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
+export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const { viewer, now } = contextOf(deps);
+  const { viewer, now, ownSystem } = contextOf(deps);
+  const tags = ['Account'];
 
-  app.post('/CheckSharerAccount', {
-    config: { public: true },
-    schema: { tags, summary: 'Whether a /shareRegister link is still good (12 when used or expired)', security: [], body: s.invitationBody },
-    handler: async (request) => ok(await checkInvitation(db, request.body.token, now())),
-  });
-
-  app.post('/RegisterSharerAccount', {
-    config: { public: true },
-    schema: { tags, summary: 'The invited sharer sets user name and password (12 link expired, 50 name taken)', security: [], body: s.registerSharerBody },
+  app.post('/ESS/SaveIndexESSSet', {
+    config: { permission: { subject: 'account', action: 'update' } },
+    schema: { tags: ['ESS'], summary: "Save the caller's dashboard preferences (any JSON object)", body: s.indexSettingsBody },
     handler: async (request) => {
-      await registerSharer(db, request.body.token, request.body.username, request.body.password, now());
+      await saveDashboardSettings(db, request.user.id, request.body.settings, now());
       return ok(null);
     },
   });
 
-  app.post('/ElectrovalenceSetting', {
+  app.get('/ESS/GetIndexESSSet', {
+    config: { permission: { subject: 'account', action: 'read' } },
+    schema: { tags: ['ESS'], summary: "The caller's dashboard preferences ({} when none)" },
+    handler: async (request) => ok(await readDashboardSettings(db, request.user.id)),
+  });
+
+  app.post('/Account/ElectrovalenceSetting', {
     config: { permission: { subject: 'tariff', action: 'read' } },
     schema: { tags, summary: 'Save time-of-use buy prices and feed-in tariff (for one system, or the default)', body: s.tariffBody },
     handler: async (request) => {
@@ -48,7 +47,7 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
     },
   });
 
-  app.get('/GetElectrovalenceSetting', {
+  app.get('/Account/GetElectrovalenceSetting', {
     config: { permission: { subject: 'tariff', action: 'read' } },
     schema: { tags, summary: 'The prices of a system (sn) or the default ones; isDefault when none were set', querystring: s.tariffQuery },
     handler: async (request) => {
@@ -58,7 +57,7 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
     },
   });
 
-  app.post('/CustomUseESSSetting', {
+  app.post('/Account/CustomUseESSSetting', {
     config: { permission: { subject: 'customerSettings', action: 'read' } },
     schema: { tags, summary: "Save a system's operating settings (backup reserve, grid charge, feed-in limit, charge windows)", body: s.systemSettingsBody },
     handler: async (request) => {
@@ -68,20 +67,17 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
     },
   });
 
-  app.get('/GetCustomUseESSSetting', {
+  app.get('/Account/GetCustomUseESSSetting', {
     config: { permission: { subject: 'customerSettings', action: 'read' } },
     schema: { tags, summary: "A system's operating settings by system_id", querystring: s.systemSettingsQuery },
     handler: async (request) => {
-      const [row] = await db
-        .select({ sn: systems.sysSn })
-        .from(systems)
-        .where(and(eq(systems.id, request.query.system_id), eq(systems.customerUserId, request.user.id)));
-      if (!row) throw new ApiError(Code.NO_PERMISSION);
-      return ok({ system_id: request.query.system_id, sys_sn: row.sn, ...(await readSystemSettings(db, await ownSystem(request, row.sn))) });
+      const sn = await ownSystemSnById(db, request.query.system_id, request.user.id);
+      if (!sn) throw new ApiError(Code.NO_PERMISSION);
+      return ok({ system_id: request.query.system_id, sys_sn: sn, ...(await readSystemSettings(db, await ownSystem(request, sn))) });
     },
   });
 
-  app.get('/GetCustomUseESSList', {
+  app.get('/Account/GetCustomUseESSList', {
     config: { permission: { subject: 'customerSettings', action: 'read' } },
     schema: { tags, summary: "The customer's systems with their operating settings" },
     handler: async (request) => {
@@ -89,11 +85,4 @@ export const monitoringAccountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = as
       return ok(await Promise.all(own.map(async (x) => ({ system_id: x.id, sys_sn: x.sysSn, sys_name: x.sysName, ...(await readSystemSettings(db, x)) }))));
     },
   });
-
-  /** A system the caller owns as its customer (45 otherwise, revealing nothing). */
-  async function ownSystem(request: Parameters<typeof viewer>[0], sn: string) {
-    const system = await systemInScope(db, await viewer(request), sn, now());
-    if (system.customerUserId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
-    return system;
-  }
 };

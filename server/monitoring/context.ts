@@ -1,19 +1,27 @@
 import type { FastifyRequest } from 'fastify';
-import { Code } from '../../../contract/codes';
-import type { AppDeps } from '../../config';
-import { ApiError } from '../../core/http/envelope';
-import { abilityOf } from '../../core/http/permissions';
-import { viewerOf, type SystemRow, type Viewer } from '../scope';
-import type { UserLogView } from '../systems/history';
+import { Code } from '../../contract/codes';
+import type { AppDeps } from '../config';
+import { ApiError } from '../core/http/envelope';
+import { abilityOf } from '../core/http/permissions';
+import { systemInScope, viewerOf, type SystemRow, type Viewer } from './scope';
+import type { UserLogView } from './systems/history';
 
 /**
  * Helpers every monitoring route uses: who is asking, and the row rules beyond a route's permission. Which roles
  * may make a call is its `config.permission` alone (permissions/subjects.ts); what stays here is about one row.
  */
 export function contextOf(deps: AppDeps) {
+  const viewer = (request: FastifyRequest): Promise<Viewer> => viewerOf(deps.db, request.user);
+  const now = () => deps.clock();
   return {
-    viewer: (request: FastifyRequest): Promise<Viewer> => viewerOf(deps.db, request.user),
-    now: () => deps.clock(),
+    viewer,
+    now,
+    /** A system in the caller's scope that the caller owns as its customer (DESIGN §6: shares, cost and settings are the owner's); 45 otherwise, revealing nothing. */
+    ownSystem: async (request: FastifyRequest, sn: string): Promise<SystemRow> => {
+      const system = await systemInScope(deps.db, await viewer(request), sn, now());
+      if (system.customerUserId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
+      return system;
+    },
   };
 }
 

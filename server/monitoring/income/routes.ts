@@ -1,17 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
-import { Code } from '../../../contract/codes';
-import { ApiError, ok } from '../../core/http/envelope';
+import * as s from '../../../contract/monitoring-requests';
+import { ok } from '../../core/http/envelope';
 import { exportTexts } from '../exports/texts';
 import { sendXlsx } from '../exports/xlsx';
-import { incomeBars, payoffTotalOf, type IncomeBar } from '../income/service';
-import { systemInScope } from '../scope';
+import { incomeBars, payoffTotalOf, type IncomeBar } from './service';
 import { logSystemChange } from '../systems/history';
 import { updateSystemCost } from '../systems/service';
 import { localDate, resolveTarget } from '../target';
-import { contextOf, userLogViewOf } from './context';
-import * as s from './schemas';
+import { contextOf, userLogViewOf } from '../context';
 
 const tags = ['Income'];
 
@@ -22,7 +20,7 @@ const sumOf = (bars: IncomeBar[], key: 'savings' | 'feed_in') => Math.round(bars
 export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db } = deps;
-  const { viewer, now } = contextOf(deps);
+  const { viewer, now, ownSystem } = contextOf(deps);
 
   const bars = async (request: { body: { sn: string; period: 'month' | 'year' | 'lifetime'; date?: string } } & Parameters<typeof viewer>[0]) => {
     const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
@@ -30,13 +28,13 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
     return { period: request.body.period, date, ...(await incomeBars(db, target, request.body.period, date, now())) };
   };
 
-  app.post('/PayoffStatistic', {
+  app.post('/Income/PayoffStatistic', {
     config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: 'Income (savings + feed-in) per day / month / year', body: s.periodBody },
     handler: async (request) => ok(await bars(request)),
   });
 
-  app.post('/PayoffTotalResult', {
+  app.post('/Income/PayoffTotalResult', {
     config: { permission: { subject: 'system', action: 'read' } },
     schema: { tags, summary: "Income so far, system cost and the payback date of one system, or of the caller's systems together ('All')", body: s.snBody },
     handler: async (request) => {
@@ -46,13 +44,12 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
     },
   });
 
-  app.post('/UpdateSystemCost', {
+  app.post('/Income/UpdateSystemCost', {
     config: { permission: { subject: 'systemCost', action: 'update' } },
     schema: { tags, summary: 'Set what the system cost (and its currency): its owner only', body: s.systemCostBody },
     handler: async (request) => {
-      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       // The owner's own figure: a system shared with them, or seen through another role, answers as foreign.
-      if (system.customerUserId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
+      const system = await ownSystem(request, request.body.sn);
       // The cost and its user-log row commit together or not at all.
       await db.transaction(async (tx) => {
         await updateSystemCost(tx, system, request.body.systemCost, request.body.currency);
@@ -62,7 +59,7 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
     },
   });
 
-  app.post('/ExportPayoffStatistic', {
+  app.post('/Income/ExportPayoffStatistic', {
     config: { permission: { subject: 'system', action: 'export' } },
     schema: { tags, summary: "The income bars as xlsx, with their total in the last row, headers in the caller's language (code 8 when empty)", body: s.periodBody },
     handler: async (request, reply) => {

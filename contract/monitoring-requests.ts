@@ -1,9 +1,20 @@
 import { z } from 'zod';
-import { isRealDate, rules } from '../../../resources/rules';
-import { SHARE_DAYS } from '../../../contract/monitoring';
-import { SYSTEM_SORT_KEYS } from '../systems/service';
+import { SHARE_DAYS } from './monitoring';
+import { isRealDate, rules } from './rules';
 
-/** Request shapes of the monitoring calls. Strings are trimmed (spec §5: all outgoing strings are trimmed). */
+/**
+ * Request shapes of the monitoring calls (server/monitoring/<sub-area>/routes.ts validates with them, the OpenAPI
+ * document shows them, the web app may type its bodies by them). Strings are trimmed (spec §5: all outgoing
+ * strings are trimmed).
+ */
+
+/** The storage list's sortable columns (GetSystems `sort[].field`): stored columns first, then the live figures. */
+export const SYSTEM_SORT_KEYS = [
+  'sys_sn', 'sys_name', 'ems_status', 'country_code', 'installer', 'popv', 'cobat', 'commissioned_on', 'last_seen_at',
+  'pv_w', 'battery_w', 'grid_w', 'soc', 'today_pv_kwh', 'alarm',
+] as const;
+export type SystemSortKey = (typeof SYSTEM_SORT_KEYS)[number];
+
 export const sn = z.string().trim().min(1).max(64);
 // Date.parse rolls 2026-02-31 over into March, so a real date is one that reads back the same.
 export const day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine(isRealDate, 'not a date');

@@ -2,9 +2,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
 import { ok } from '../../core/http/envelope';
-import { ingestBatchSchema } from '../ingest/schema';
-import { DeviceIdentities } from '../ingest/device-identities';
-import { ingestWithDeviceKey } from '../ingest/service';
+import { DeviceIdentities } from './device-identities';
+import { ingestBatchSchema } from './schema';
+import { ingestWithDeviceKey } from './service';
 
 export const DEVICE_KEY_HEADER = 'x-device-key';
 
@@ -15,7 +15,7 @@ export const DEVICE_KEY_HEADER = 'x-device-key';
 export const deviceRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const identities = new DeviceIdentities(deps.db);
-  app.post('/Ingest', {
+  app.post('/Device/Ingest', {
     config: { public: true },
     // A full batch of 2,000 samples is ~250 kB of JSON.
     bodyLimit: 2 * 1024 * 1024,

@@ -1,0 +1,81 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import * as s from '../../../contract/monitoring-requests';
+import type { AppDeps } from '../../config';
+import type { Database } from '../../core/db';
+import { ok } from '../../core/http/envelope';
+import { contextOf, requireShareReader } from '../context';
+import { systemInScope } from '../scope';
+import { logSystemChange } from '../systems/history';
+import { extendShare, revokeShare, sharesOf } from './manage';
+import { checkInvitation, registerSharer, shareSystem } from './service';
+
+/**
+ * Sharing a system (spec §5): the owner shares, lists, revokes and extends (/api/ESS); the invited sharer checks
+ * the link and registers (/api/Account, no token).
+ */
+export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const { viewer, now, ownSystem } = contextOf(deps);
+  const tags = ['ESS'];
+
+  app.post('/ESS/ShareSub', {
+    config: { permission: { subject: 'share', action: 'create' } },
+    schema: { tags, summary: 'Share one of the caller\'s systems with an e-mail address for some days (spec §5)', body: s.shareBody },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      // The share's user-log row is written in the share's own transaction.
+      const audit = (tx: Database) => logSystemChange(tx, request.user, system, 'share', { email: request.body.email.toLowerCase(), days: request.body.days }, request.ip, now());
+      const result = await shareSystem(db, request.user, system, request.body.email, request.body.days, now(), fastify.mailer, audit);
+      return ok(result);
+    },
+  });
+
+  // The owner's list of a system's shares, revoke and extend (issue 11, point 13): sharesOf/revokeShare/extendShare.
+  app.post('/ESS/GetShareList', {
+    config: { permission: { subject: 'share', action: 'read' } },
+    schema: { tags, summary: "Whom a system is shared with, until when, registered or invited (its owner; staff who read share recipients)", body: s.snBody },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      requireShareReader(request, system);
+      return ok(await sharesOf(db, system, now()));
+    },
+  });
+
+  app.post('/ESS/RevokeShare', {
+    config: { permission: { subject: 'share', action: 'delete' } },
+    schema: { tags, summary: "End one share of the caller's system at once (45 for any other share)", body: s.shareOfSystemBody },
+    handler: async (request) => {
+      const system = await ownSystem(request, request.body.sn);
+      const audit = (tx: Database, email: string) => logSystemChange(tx, request.user, system, 'share_revoke', { email }, request.ip, now());
+      await revokeShare(db, system, request.body.id, now(), audit);
+      return ok(null);
+    },
+  });
+
+  app.post('/ESS/ExtendShare', {
+    config: { permission: { subject: 'share', action: 'update' } },
+    schema: { tags, summary: "Add days to one share of the caller's system (from its end, or from now once ended)", body: s.extendShareBody },
+    handler: async (request) => {
+      const system = await ownSystem(request, request.body.sn);
+      const audit = (tx: Database, email: string) => logSystemChange(tx, request.user, system, 'share_extend', { email, days: request.body.days }, request.ip, now());
+      return ok(await extendShare(db, system, request.body.id, request.body.days, now(), audit));
+    },
+  });
+
+  app.post('/Account/CheckSharerAccount', {
+    config: { public: true },
+    schema: { tags: ['Account'], summary: 'Whether a /shareRegister link is still good (12 when used or expired)', security: [], body: s.invitationBody },
+    handler: async (request) => ok(await checkInvitation(db, request.body.token, now())),
+  });
+
+  app.post('/Account/RegisterSharerAccount', {
+    config: { public: true },
+    schema: { tags: ['Account'], summary: 'The invited sharer sets user name and password (12 link expired, 50 name taken)', security: [], body: s.registerSharerBody },
+    handler: async (request) => {
+      await registerSharer(db, request.body.token, request.body.username, request.body.password, now());
+      return ok(null);
+    },
+  });
+};

@@ -1,0 +1,138 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import { Code } from '../../../contract/codes';
+import * as s from '../../../contract/monitoring-requests';
+import type { AppDeps } from '../../config';
+import { ApiError, ok } from '../../core/http/envelope';
+import { contextOf } from '../context';
+import { energyColumns, exportTexts } from '../exports/texts';
+import { sendXlsx } from '../exports/xlsx';
+import { systemInScope } from '../scope';
+import { localDate, resolveTarget } from '../target';
+import { currentFlow, dailyStatistics, dayCurve, periodBars, summary } from './service';
+
+const MAX_RANGE_DAYS = 366;
+
+/**
+ * A system's figures (or the customer's 'All'): the left panel's summary and the newest sample (/api/ESS), the day
+ * curve and period bars (/api/Power), the daily statistics table (/api/Statistic), and their xlsx exports.
+ */
+export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps;
+  const { viewer, now } = contextOf(deps);
+
+  app.post('/ESS/SticsSummeryDataForCustomer', {
+    config: { permission: { subject: 'customerSystems', action: 'read' } },
+    schema: { tags: ['ESS'], summary: "Left-panel figures and current power flow of a customer's system or 'All'", body: s.snBody },
+    handler: async (request) => ok(await summary(db, await resolveTarget(db, await viewer(request), request.body.sn, now()), now())),
+  });
+
+  app.post('/ESS/SticsSummeryDataForUser', {
+    config: { permission: { subject: 'system', action: 'read' } },
+    schema: { tags: ['ESS'], summary: 'Left-panel figures and current power flow of one system in the caller\'s scope', body: s.snBody },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.body.sn, now());
+      return ok(await summary(db, { systems: [system], timeZone: system.timeZone, currency: system.currency }, now()));
+    },
+  });
+
+  app.get('/ESS/GetSecondDataBySn', {
+    config: { permission: { subject: 'system', action: 'read' } },
+    schema: { tags: ['ESS'], summary: 'The newest sample of a system (real-time view)', querystring: s.snQuery },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewer(request), request.query.sn, now());
+      // Only the newest sample: the day and period sums of the summary would be wasted here.
+      const flow = await currentFlow(db, { systems: [system], timeZone: system.timeZone, currency: system.currency }, now());
+      return ok({ sn: system.sysSn, ems_status: system.emsStatus, ...flow });
+    },
+  });
+
+  app.post('/Power/SticsByDay', {
+    config: { permission: { subject: 'system', action: 'read' } },
+    schema: { tags: ['Power'], summary: "5-minute power curve of a local day (default today) of a system or 'All'", body: s.dayBody },
+    handler: async (request) => {
+      const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
+      const date = request.body.date ?? localDate(now(), target.timeZone);
+      return ok({ date, time_zone: target.timeZone, ...(await dayCurve(db, target, date)) });
+    },
+  });
+
+  app.post('/Power/SticsByPeriod', {
+    config: { permission: { subject: 'system', action: 'read' } },
+    schema: { tags: ['Power'], summary: 'Energy bars from the daily rollups: days of a month, months of a year, or years', body: s.periodBody },
+    handler: async (request) => {
+      const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
+      const date = request.body.date ?? localDate(now(), target.timeZone);
+      return ok({ period: request.body.period, date, ...(await periodBars(db, target, request.body.period, date)) });
+    },
+  });
+
+  app.post('/Power/ExportSticsByDay', {
+    config: { permission: { subject: 'system', action: 'export' } },
+    schema: { tags: ['Power'], summary: "The day curve as xlsx, headers in the caller's language (code 8 when the day has no data)", body: s.dayBody },
+    handler: async (request, reply) => {
+      const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
+      const date = request.body.date ?? localDate(now(), target.timeZone);
+      const { points } = await dayCurve(db, target, date);
+      const t = await exportTexts(db, request);
+      return sendXlsx(reply, `power-${request.body.sn}-${date}.xlsx`, date, [
+        { header: t('monitoring:xlsx.time', { zone: target.timeZone }), value: (p) => p.time },
+        { header: `${t('monitoring:series.pv')} (W)`, value: (p) => p.pv_w },
+        { header: `${t('monitoring:series.load')} (W)`, value: (p) => p.load_w },
+        { header: t('monitoring:xlsx.batteryW'), value: (p) => p.battery_w, width: 22 },
+        { header: t('monitoring:xlsx.gridW'), value: (p) => p.grid_w, width: 20 },
+        { header: 'SoC (%)', value: (p) => p.soc },
+      ], points);
+    },
+  });
+
+  const rows = async (request: FastifyRequest, body: z.infer<typeof s.rangeBody>) => {
+    const days = (Date.parse(body.endDate) - Date.parse(body.beginDate)) / 86_400_000;
+    if (days < 0) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: endDate (before beginDate)');
+    if (days >= MAX_RANGE_DAYS) throw new ApiError(Code.PARAM_ERROR, `Parameter error: endDate (at most ${MAX_RANGE_DAYS} days)`);
+    const target = await resolveTarget(db, await viewer(request), body.sn, now());
+    return dailyStatistics(db, target, body.beginDate, body.endDate);
+  };
+
+  app.post('/Statistic/SystemStatistic', {
+    config: { permission: { subject: 'system', action: 'read' } },
+    schema: { tags: ['Statistic'], summary: 'Daily energy, self-consumption and autarky per system over a date range (≤ 366 days)', body: s.rangeBody },
+    handler: async (request) => ok(await rows(request, request.body)),
+  });
+
+  app.post('/Statistic/ExportSystemStatistic', {
+    config: { permission: { subject: 'system', action: 'export' } },
+    schema: { tags: ['Statistic'], summary: 'The statistics table as xlsx, headers in the caller\'s language (code 8 when empty)', body: s.rangeBody },
+    handler: async (request, reply) => {
+      const statistics = await rows(request, request.body);
+      const t = await exportTexts(db, request);
+      return sendXlsx(reply, `statistics-${request.body.sn}-${request.body.beginDate}-${request.body.endDate}.xlsx`, t('monitoring:xlsx.statisticsSheet'), [
+        { header: t('monitoring:xlsx.date'), value: (r) => r.day },
+        { header: t('monitoring:xlsx.sn'), value: (r) => r.sys_sn, width: 16 },
+        ...energyColumns(t),
+        { header: `${t('monitoring:rates.selfConsumption')} (%)`, value: (r) => r.self_consumption_rate },
+        { header: `${t('monitoring:rates.autarky')} (%)`, value: (r) => r.autarky_rate },
+      ], statistics);
+    },
+  });
+
+  // The lifetime view's export (issue 11, point 15): a whole life is too long for the 366 days of the export
+  // above, so it is the lifetime table itself, one row per year, and its total: the same sums of the rollups as
+  // the 'since start' figures (SticsSummeryDataForUser) and the lifetime bars (SticsByPeriod).
+  app.post('/Statistic/ExportLifetimeStatistic', {
+    config: { permission: { subject: 'system', action: 'export' } },
+    schema: { tags: ['Statistic'], summary: "The lifetime table (one row per year) and its total as xlsx, headers in the caller's language (code 8 when empty)", body: s.snBody },
+    handler: async (request, reply) => {
+      const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
+      const { bars, totals } = await periodBars(db, target, 'lifetime', localDate(now(), target.timeZone));
+      const t = await exportTexts(db, request);
+      const total = { ...totals, label: t('monitoring:xlsx.total') };
+      return sendXlsx(reply, `lifetime-${request.body.sn}.xlsx`, t('monitoring:xlsx.lifetimeSheet'), [
+        { header: t('monitoring:xlsx.year'), value: (r) => r.label },
+        ...energyColumns(t),
+      ], bars.length ? [...bars, total] : []);
+    },
+  });
+};
