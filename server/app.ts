@@ -40,8 +40,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = createMailer(deps, app.log);
   app.decorate('mailer', mailer);
   app.decorate('storage', deps.storage ?? temporaryStorage());
-  app.addHook('onReady', async () => mailer.startRetries());
-  app.addHook('onClose', async () => mailer.stop());
   registerJobQueue(app, deps);
   await registerSecurityHeaders(app);
   registerHealth(app, databaseLiveness(app, deps));

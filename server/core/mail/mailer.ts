@@ -6,9 +6,6 @@ import { DEFAULT_PORTAL_URL } from './links';
 import { deliverDueMails, queueMails } from './outbox';
 import { createMailSeal, type MailSeal } from './seal';
 
-/** How often mails that failed (or waited for a mail server) are tried again. */
-const RETRY_EVERY_MS = 60_000;
-
 export interface Mailer {
   /** Queues the mails about new faults of a system, then sends them in the background; never throws. */
   faultsRaised(system: SystemRow, faults: NewFault[]): Promise<void>;
@@ -18,10 +15,8 @@ export interface Mailer {
   readonly portalUrl: string;
   /** Seals the text of mails with secrets in the outbox (queueMails' last argument); delivery opens it. */
   readonly seal: MailSeal;
-  /** Sends what is due now (the background retry does this every minute). */
+  /** Sends what is due now (the job of ./jobs.ts does this every minute for mails that failed or waited). */
   deliver(): Promise<{ sent: number; failed: number }>;
-  startRetries(): void;
-  stop(): void;
 }
 
 export function createMailer(deps: AppDeps, log: FastifyBaseLogger): Mailer {
@@ -29,7 +24,6 @@ export function createMailer(deps: AppDeps, log: FastifyBaseLogger): Mailer {
   const from = config.mailFrom ?? 'ESS Portal <no-reply@ess-portal.example>';
   const portalUrl = config.portalUrl ?? DEFAULT_PORTAL_URL;
   const seal = createMailSeal(config.jwtSecret);
-  let timer: NodeJS.Timeout | undefined;
   // One run at a time in this process; a delivery asked for during a run (mails queued meanwhile) makes the
   // run go round once more, so those mails do not wait for the next minute and `deliver()` covers them.
   let delivering: Promise<{ sent: number; failed: number }> | undefined;
@@ -66,12 +60,5 @@ export function createMailer(deps: AppDeps, log: FastifyBaseLogger): Mailer {
     portalUrl,
     seal,
     deliver,
-    startRetries() {
-      timer ??= setInterval(deliverInBackground, RETRY_EVERY_MS).unref();
-    },
-    stop() {
-      clearInterval(timer);
-      timer = undefined;
-    },
   };
 }
