@@ -7,21 +7,17 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { menuManagement, userManagement } from '../../../resources';
 import { relationLabel } from '../../../resources/types';
-import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
 import { dataProvider } from '../../../src/providers/data';
 import { ResourceForm } from '../../../src/resources/ResourceForm';
 import { ResourceScreen } from '../../../src/resources/ResourceScreen';
 import EmailDeliveringRules from '../../../src/features/admin/EmailDeliveringRules';
 import { server } from '../setup';
-import { renderAt as renderPortalAt } from '../render-portal';
+import { renderAt as renderPortalAt, signIn } from '../render-portal';
 
 const list = (data: unknown[]) => HttpResponse.json({ code: 200, info: 'Success', data: { data, dataCount: data.length } });
 
-function signInAdmin() {
-  session.setTokens('token', 'refresh');
-  session.setUserInfo({ username: 'admin', email: '', roles: ['admin'], country: '', languageCode: 'en', menuDenied: [] });
-}
+const signInAdmin = () => signIn(['admin'], 'admin');
 
 function renderAt(url: string, path: string, element: ReactNode, resources: { name: string; list: string }[]) {
   signInAdmin();

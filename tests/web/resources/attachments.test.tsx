@@ -1,18 +1,14 @@
-import { Refine } from '@refinedev/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { App as AntdApp } from 'antd';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { http as client } from '../../../src/api/client';
 import { session } from '../../../src/api/session';
 import { apiUi } from '../../../src/api/ui';
-import { i18n } from '../../../src/i18n';
-import { accessControlProvider } from '../../../src/providers/access';
-import { dataProvider } from '../../../src/providers/data';
 import { ResourceForm } from '../../../src/resources/ResourceForm';
 import { ResourceShow } from '../../../src/resources/ResourceShow';
+import { addTexts, renderWithData, signIn } from '../render-portal';
 import { server } from '../setup';
 import { FIXTURE_TEXTS, fixtureWidgets } from './fixture-resource';
 
@@ -21,9 +17,7 @@ import { FIXTURE_TEXTS, fixtureWidgets } from './fixture-resource';
  * Upload with progress, the limits and spec §5's texts, files refused before sending, submit blocked while a file
  * is still uploading, download links on the show page.
  */
-beforeAll(() => {
-  for (const [namespace, texts] of Object.entries(FIXTURE_TEXTS)) i18n.addResourceBundle('en', namespace, texts, true, false);
-});
+beforeAll(() => addTexts(FIXTURE_TEXTS));
 
 const MB = 1024 * 1024;
 const UPLOAD = '/Widget/UploadWidgetFile';
@@ -44,18 +38,9 @@ afterEach(() => vi.restoreAllMocks());
 const text = () => document.body.textContent ?? '';
 
 function renderForm() {
-  session.setTokens('token', 'refresh');
-  session.setUserInfo({ username: 'admin', email: '', roles: ['admin'], country: '', languageCode: 'en', menuDenied: [] });
+  signIn(['admin'], 'admin');
   let done = 0;
-  render(
-    <MemoryRouter>
-      <AntdApp>
-        <Refine dataProvider={dataProvider} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
-          <ResourceForm declaration={fixtureWidgets} mode="create" onDone={() => done++} />
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
+  renderWithData(<ResourceForm declaration={fixtureWidgets} mode="create" onDone={() => done++} />);
   return { done: () => done };
 }
 

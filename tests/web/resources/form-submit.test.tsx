@@ -5,14 +5,13 @@ import { http, HttpResponse } from 'msw';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { emailDeliveringRules, licenseManagement, menuManagement, snManagement, userManagement } from '../../../resources';
-import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
-import { accessControlProvider } from '../../../src/providers/access';
 import { dataProvider, envelopeError } from '../../../src/providers/data';
 import { ResourceForm } from '../../../src/resources/ResourceForm';
 import { fieldOfError } from '../../../src/resources/rules';
 import { useSubmitGuard } from '../../../src/resources/useSubmitGuard';
 import RoleManagement from '../../../src/features/admin/RoleManagement';
+import { renderWithData, signIn } from '../render-portal';
 import { server } from '../setup';
 
 const license = {
@@ -25,23 +24,12 @@ const license = {
   remark: '',
 };
 
-function signInAdmin() {
-  session.setTokens('token', 'refresh');
-  session.setUserInfo({ username: 'admin', email: '', roles: ['admin'], country: '', languageCode: 'en', menuDenied: [] });
-}
+const signInAdmin = () => signIn(['admin'], 'admin');
 
 function renderLicenseForm() {
   signInAdmin();
   server.use(http.post('/api/License/GetLicenseUserOptions', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: [{ username: 'installer' }], dataCount: 1 } })));
-  render(
-    <MemoryRouter>
-      <AntdApp>
-        <Refine dataProvider={dataProvider} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
-          <ResourceForm declaration={licenseManagement} mode="edit" record={license} onDone={() => {}} />
-        </Refine>
-      </AntdApp>
-    </MemoryRouter>,
-  );
+  renderWithData(<ResourceForm declaration={licenseManagement} mode="edit" record={license} onDone={() => {}} />);
 }
 
 /** The form item of a field, found by its label. */

@@ -1,12 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
-import { session } from '../../../src/api/session';
 import { i18n } from '../../../src/i18n';
 import { formatFor } from '../../../src/i18n/format';
 import { ResourceScreen } from '../../../src/resources/ResourceScreen';
 import { fixtureTickets, TICKET_TEXTS } from '../../api/crud/fixture-workflow-resource';
-import { renderAt } from '../render-portal';
+import { addTexts, renderAt, signIn } from '../render-portal';
 import { server } from '../setup';
 
 /**
@@ -14,16 +13,12 @@ import { server } from '../setup';
  * gives the state tags, the action buttons a user may press in the current state, the modal for the fields
  * an action requires and the history timeline; no screen code. The mock stands for listing it in RESOURCES.
  */
-vi.mock('../../../resources/index', async (importOriginal) => {
-  const shipped = await importOriginal<typeof import('../../../resources/index')>();
-  const { fixtureTickets } = await import('../../api/crud/fixture-workflow-resource');
-  return { ...shipped, RESOURCES: [...shipped.RESOURCES, fixtureTickets] };
-});
+vi.mock('../../../resources/index', async (original) =>
+  (await import('../declarations')).withDeclarations(original, (await import('../../api/crud/fixture-workflow-resource')).fixtureTickets),
+);
 
 beforeAll(() => {
-  for (const [language, bundles] of Object.entries(TICKET_TEXTS)) {
-    for (const [namespace, texts] of Object.entries(bundles)) i18n.addResourceBundle(language, namespace, texts, true, false);
-  }
+  for (const [language, bundles] of Object.entries(TICKET_TEXTS)) addTexts(bundles, language);
 });
 
 const ROUTE = '/BasicSettings/fixtureTickets';
@@ -68,11 +63,6 @@ function serveTickets(initial: Ticket[], options: { refuse?: number } = {}) {
     }),
   );
   return { tickets, calls };
-}
-
-function signIn(roles: string[]) {
-  session.setTokens('token', 'refresh');
-  session.setUserInfo({ username: 'u', email: '', roles, country: '', languageCode: 'en', menuDenied: [] });
 }
 
 function renderTickets(roles: string[], url = ROUTE) {
