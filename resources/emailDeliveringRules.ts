@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { COUNTRY_CODES } from '../contract/countryCodes';
 import { rules } from './rules';
 import { defineResource } from './types';
+import { COUNTRY_RULE } from './userManagement';
 
 export const RECIPIENT_KINDS = ['role', 'country', 'address'] as const;
 /** The i18n keys naming the shipped notification categories, by code (`<key>.system_fault`), and describing them. */
@@ -61,8 +63,10 @@ export const emailDeliveringRules = defineResource({
       schema: z.enum(RECIPIENT_KINDS, { error: 'admin:validation.required' }),
       widget: 'select', options: RECIPIENT_KINDS, list: true, filter: 'select', form: true, defaultValue: 'role', width: 140,
     },
+    /** A role, an e-mail address, or for a 'country' rule an ISO 3166-1 alpha-2 code (the server checks which by the kind). */
     recipient_value: { schema: rules.requiredText(200), list: true, filter: 'text', form: true },
-    country: { schema: rules.optionalText(64), list: true, filter: 'text', form: true, width: 130 },
+    /** The systems the rule applies to: an ISO 3166-1 alpha-2 code, or '' for every country (the picker of the user form). */
+    country: { schema: COUNTRY_RULE, widget: 'country', options: COUNTRY_CODES, list: true, filter: 'select', form: true, width: 130 },
     enabled: { schema: z.boolean().optional().default(true), widget: 'switch', list: true, filter: 'select', form: true, defaultValue: true, width: 100 },
     remark: { schema: rules.optionalText(500), widget: 'textarea', form: true, show: true },
   },

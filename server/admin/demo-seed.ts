@@ -151,14 +151,14 @@ async function seedEmailRules(db: Database, now: Date): Promise<void> {
     .onConflictDoNothing();
   const rules: (typeof emailRules.$inferInsert)[] = [
     { category_code: 'system_fault', recipient_kind: 'role', recipient_value: 'servicer', country: '', remark: 'Service center on duty' },
-    { category_code: 'system_fault', recipient_kind: 'role', recipient_value: 'servicepartner', country: 'Netherlands', remark: 'ZonService covers the Netherlands' },
+    { category_code: 'system_fault', recipient_kind: 'role', recipient_value: 'servicepartner', country: 'NL', remark: 'ZonService covers the Netherlands' },
     { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'alarms@ess-portal.example', country: '', remark: 'Ticket system' },
     { category_code: 'system_offline', recipient_kind: 'role', recipient_value: 'installer', country: '', remark: 'The installer of the system' },
-    { category_code: 'system_offline', recipient_kind: 'country', recipient_value: 'Germany', country: 'Germany', remark: 'German hotline' },
+    { category_code: 'system_offline', recipient_kind: 'country', recipient_value: 'DE', country: 'DE', remark: 'German hotline' },
     { category_code: 'battery_warning', recipient_kind: 'role', recipient_value: 'fasw', country: '', remark: 'Factory after-sales' },
     { category_code: 'battery_warning', recipient_kind: 'role', recipient_value: 'supplier', country: '', remark: 'Battery maker of the module', enabled: false },
     { category_code: 'firmware_release', recipient_kind: 'role', recipient_value: 'dev', country: '', remark: '' },
-    { category_code: 'firmware_release', recipient_kind: 'role', recipient_value: 'dasw', country: 'China', remark: 'Domestic after-sales' },
+    { category_code: 'firmware_release', recipient_kind: 'role', recipient_value: 'dasw', country: 'CN', remark: 'Domestic after-sales' },
     { category_code: 'license_expiry', recipient_kind: 'address', recipient_value: 'licensing@ess-portal.example', country: '', remark: '' },
     { category_code: 'monthly_report', recipient_kind: 'role', recipient_value: 'customer', country: '', remark: 'Owners of each system' },
   ];

@@ -1,10 +1,11 @@
 import { and, count, eq, ne, sql } from 'drizzle-orm';
-import { ROLES } from '../../permissions/roles';
-import { rules } from '../../resources/rules';
-import { Code } from '../../contract/codes';
-import type { CrudHooks } from '../core/crud/factory';
-import { emailRules, notificationCategories as categories } from '../core/db/schema';
-import { ApiError } from '../core/http/envelope';
+import { ROLES } from '../../../permissions/roles';
+import { rules } from '../../../resources/rules';
+import { Code } from '../../../contract/codes';
+import { COUNTRY_CODES } from '../../../contract/countryCodes';
+import type { CrudHooks } from '../../core/crud/factory';
+import { emailRules, notificationCategories as categories } from '../../core/db/schema';
+import { ApiError } from '../../core/http/envelope';
 
 const EMAIL = rules.email();
 
@@ -44,8 +45,8 @@ export const categoryHooks: CrudHooks = {
 };
 
 /**
- * emailDeliveringRules' checks: the category exists, a role recipient is a role, an address recipient an e-mail
- * address (14), and no other rule sends the same category to the same recipient for the same country (83).
+ * emailDeliveringRules' checks: the category exists, a role recipient is a role, a country recipient a country code,
+ * an address recipient an e-mail address (14), and no other rule sends the same category to the same recipient for the same country (83).
  */
 export const emailRuleHooks: CrudHooks = {
   async beforeSave(values, { db, existing }) {
@@ -58,6 +59,10 @@ export const emailRuleHooks: CrudHooks = {
     const value = String(values.recipient_value);
     if (values.recipient_kind === 'role' && !(ROLES as readonly string[]).includes(value)) {
       throw new ApiError(Code.PARAM_ERROR, 'Parameter error: recipient_value (unknown role)', { data: { field: 'recipient_value' } });
+    }
+    // A country recipient is a code, as the users' countries it is compared with (a name would reach nobody).
+    if (values.recipient_kind === 'country' && !(COUNTRY_CODES as readonly string[]).includes(value)) {
+      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: recipient_value (an ISO 3166-1 alpha-2 country code)', { data: { field: 'recipient_value' } });
     }
     if (values.recipient_kind === 'address' && !EMAIL.safeParse(value).success) {
       throw new ApiError(Code.EMAIL_FORMAT, undefined, { data: { field: 'recipient_value' } });

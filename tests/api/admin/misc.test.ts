@@ -63,7 +63,7 @@ describe('emailDeliveringRules and notification categories', () => {
     await expectRejected(t, '/api/EmailRule/SaveCategory', { ...category, category_code: '' }, token, 3, 'category_code');
     const rule = { category_code: 'system_fault', recipient_kind: 'role', recipient_value: 'servicer', country: '', enabled: true, remark: '' };
     await expectOk(t, '/api/EmailRule/SaveEmailRule', rule, token);
-    await expectOk(t, '/api/EmailRule/SaveEmailRule', { ...rule, recipient_kind: 'address', recipient_value: 'ops@example.com', country: 'Germany' }, token);
+    await expectOk(t, '/api/EmailRule/SaveEmailRule', { ...rule, recipient_kind: 'address', recipient_value: 'ops@example.com', country: 'DE' }, token);
     await expectRejected(t, '/api/EmailRule/SaveEmailRule', { ...rule, recipient_kind: 'address', recipient_value: 'ops@' }, token, 14);
     await expectRejected(t, '/api/EmailRule/SaveEmailRule', { ...rule, recipient_value: 'king' }, token, 2);
     await expectRejected(t, '/api/EmailRule/SaveEmailRule', { ...rule, category_code: 'nothing' }, token, 2);
@@ -81,7 +81,7 @@ describe('emailDeliveringRules and notification categories', () => {
     const first = await expectOk(t, '/api/EmailRule/SaveEmailRule', rule, token);
     await expectRejected(t, '/api/EmailRule/SaveEmailRule', { ...rule, recipient_value: ' OPS@Example.com ' }, token, 83, 'recipient_value');
     // The same recipient for one country only is another rule.
-    const germany = await expectOk(t, '/api/EmailRule/SaveEmailRule', { ...rule, country: 'Germany' }, token);
+    const germany = await expectOk(t, '/api/EmailRule/SaveEmailRule', { ...rule, country: 'DE' }, token);
     const second = await expectOk(t, '/api/EmailRule/SaveEmailRule', { ...rule, recipient_kind: 'role', recipient_value: 'servicer' }, token);
 
     const updated = await expectOk(t, '/api/EmailRule/SaveEmailRule', { ...rule, id: first.id, enabled: false, remark: 'paused' }, token);

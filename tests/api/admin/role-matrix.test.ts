@@ -262,8 +262,8 @@ const ENDPOINTS: Endpoint[] = [
   },
   {
     path: '/api/EmailRule/SaveEmailRule', key: 'emailDeliveringRules', write: true,
-    body: (fx) => ({ id: fx.rule.id, category_code: fx.category.category_code, recipient_kind: 'address', recipient_value: fx.rule.recipient_value, country: 'Germany', enabled: false, remark: 'Edited' }),
-    check: async (_a, fx) => expect(await byId(emailRules, fx.rule.id)).toMatchObject({ country: 'Germany', enabled: false, remark: 'Edited' }),
+    body: (fx) => ({ id: fx.rule.id, category_code: fx.category.category_code, recipient_kind: 'address', recipient_value: fx.rule.recipient_value, country: 'DE', enabled: false, remark: 'Edited' }),
+    check: async (_a, fx) => expect(await byId(emailRules, fx.rule.id)).toMatchObject({ country: 'DE', enabled: false, remark: 'Edited' }),
   },
   { path: '/api/EmailRule/DeleteEmailRule', key: 'emailDeliveringRules', write: true, body: (fx) => ({ id: fx.ruleToDelete.id }), check: async (_a, fx) => expect(await byId(emailRules, fx.ruleToDelete.id)).toBeUndefined() },
   { path: '/api/EmailRule/GetMailOutboxPageList', key: 'emailDeliveringRules', body: (fx) => ({ recipient: fx.mail.recipient }), check: ({ data }, fx) => isPage(data, fx.mail.id) },

@@ -45,7 +45,7 @@ async function prepare(t: TestApp) {
     rule('role', 'servicer'), // staff: sees every system
     rule('role', 'customer'), // the owner of this system (and of others, who must not get it)
     rule('role', 'installer'), // the demo installer works in Italy: not this system's installer
-    rule('role', 'servicepartner', { country: 'Netherlands' }), // only for Dutch systems
+    rule('role', 'servicepartner', { country: 'NL' }), // only for Dutch systems
     rule('address', 'Alarms@Ticket.example'),
     rule('address', 'alarms@ticket.example'), // the same address twice: one mail
     rule('address', 'off@ticket.example', { enabled: false }),
@@ -110,7 +110,7 @@ describe('fault notification e-mails', () => {
       { category_code: 'system_fault', recipient_kind: 'country', recipient_value: 'DE' },
       // The demo installer lives in Italy but did not install this system.
       { category_code: 'system_fault', recipient_kind: 'country', recipient_value: 'Italy' },
-      { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'de-hotline@ticket.example', country: 'Germany' },
+      { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'de-hotline@ticket.example', country: 'DE' },
       { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'at-hotline@ticket.example', country: 'AT' },
     ]);
     await ingest(t, { samples: [], faults: [fault(new Date(t.clock().getTime() - 600_000))] });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Role permissions (roleManagement): the menu entries hidden from every holder of a role, on top of the
@@ -75,5 +75,8 @@ export const emailRules = pgTable('email_rules', {
   created_by: text('created_by').notNull().default(''),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+}, (t) => [
+  // The mailer compares a rule's country with the system's code (server/core/mail/recipients.ts): a name would match nothing.
+  check('email_rules_country_iso_code', sql`${t.country} = '' OR ${t.country} ~ '^[A-Z]{2}$'`),
+]);
 
