@@ -46,7 +46,10 @@ async function choose(item: HTMLElement, option: string) {
 
 async function fillAddForm(values: { language: string; namespace: string; key: string; value: string }) {
   fireEvent.click(await screen.findByTestId('translation-add'));
-  const dialog = await screen.findByRole('dialog');
+  // The add dialog by its own save button, then shown: a role query for 'dialog' would compute the style of every
+  // element of the page (jsdom, over antd's CSS), seconds each time it polls.
+  const dialog = screen.getByTestId('translation-add-save').closest('[role="dialog"]') as HTMLElement;
+  await waitFor(() => expect(dialog).toBeVisible());
   const t = i18n.t.bind(i18n);
   await choose(formItem(dialog, t('admin:langTransManagement.language')), values.language);
   await choose(formItem(dialog, t('admin:langTransManagement.namespace')), values.namespace);
