@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMS_STATUSES } from '../../../../contract/monitoring';
+import { SYSTEM_SORT_KEYS } from '../../../../contract/monitoring-requests';
 import type { SystemQuery } from '../api';
 import type { Filters } from './SystemFilters';
 
@@ -16,11 +17,6 @@ export interface ListQuery {
   paging: Paging;
 }
 
-/** The list's columns the server sorts by (GetSystems `sort`). */
-export const SORTABLE_COLUMNS = [
-  'ems_status', 'sys_sn', 'sys_name', 'country_code', 'installer', 'popv', 'cobat', 'last_seen_at',
-  'pv_w', 'battery_w', 'grid_w', 'soc', 'today_pv_kwh', 'alarm',
-] as const;
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 /** How often an open list (and the staff home) asks again for live figures; systems report every 5 minutes. */
 export const LIVE_REFRESH_MS = 60_000;
@@ -58,7 +54,8 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     pageIndex: positiveInt(params.get('page')) ?? 1,
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
-  if (sort && (SORTABLE_COLUMNS as readonly string[]).includes(sort) && (order === 'asc' || order === 'desc')) Object.assign(paging, { sort, order });
+  // The columns the server sorts by (GetSystems `sort[].field`).
+  if (sort && (SYSTEM_SORT_KEYS as readonly string[]).includes(sort) && (order === 'asc' || order === 'desc')) Object.assign(paging, { sort, order });
   return { filters, paging };
 }
 
