@@ -72,6 +72,19 @@ const SN_NOT_A_SYSTEM = new Set([
 /** Bodies of calls that take no system but whose body must be valid to reach the permission check. */
 const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/ESS/GetSystems': { pageIndex: 1, pageSize: 10 },
+  // The admin calls validate their bodies like every other call (issue 12, point 5).
+  'POST /api/User/LockUser': { id: 1, locked: true },
+  'POST /api/User/ResetUserPassword': { id: 1 },
+  'POST /api/User/GetUserMenuPermissions': { id: 1 },
+  'POST /api/User/SaveUserMenuPermissions': { id: 1, menuDenied: [] },
+  'POST /api/User/GetUserHistory': { id: 1 },
+  'POST /api/User/DeleteUser': { id: 1 },
+  'POST /api/User/DeactivateUser': { id: 1, deactivated: true },
+  'POST /api/Role/SaveRolePermissions': { role: 'dev', menus: ['dashboard'] },
+  'POST /api/License/UnassignLicense': { id: 1 },
+  'POST /api/Translation/SaveTranslation': { language: 'en', namespace: 'menu', key: 'dashboard', value: 'x' },
+  'POST /api/Translation/AddTranslation': { language: 'en', namespace: 'custom', key: 'banner', value: 'x' },
+  'POST /api/Translation/ResetTranslation': { language: 'en', namespace: 'menu', key: 'dashboard' },
 };
 /** Calls that end the caller's session when they work: they get a token of their own. */
 const ENDS_SESSION = new Set(['POST /api/Account/Logout']);
