@@ -17,6 +17,8 @@ import { registerWebApp } from './core/http/static';
 import { validatorCompiler } from './core/http/validation';
 import { createMailer, type Mailer } from './core/mail/mailer';
 import { registerJobQueue } from './core/jobs/register';
+// Provides core's system scope (the monitoring area's rule) as it loads: before the demo seed or any call.
+import './monitoring/scope';
 
 /**
  * Builds the whole server from its dependencies and nothing else (no globals, no environment), so that

@@ -15,7 +15,7 @@ export type SystemRow = typeof systems.$inferSelect;
 /**
  * Which systems a user sees (DESIGN §6), as one SQL condition on `systems`; undefined = every system. Core owns
  * the mechanism (row scopes by subject, below), the monitoring area knows the rule (roles, companies, shares) and
- * provides it when its calls are registered (server/monitoring/scope.ts), so core imports no area.
+ * provides it when its module loads (server/monitoring/scope.ts), so core imports no area.
  */
 export type SystemScope = (user: ScopeUser, now: Date) => SQL | undefined;
 
@@ -28,7 +28,7 @@ export function provideSystemScope(scope: SystemScope): void {
 
 /** The provided system scope's condition for `user`; a start without the monitoring area cannot scope systems. */
 export function systemScopeOf(user: ScopeUser, now: Date): SQL | undefined {
-  if (!provided) throw new Error('no system scope provided: the monitoring area provides it (server/monitoring/scope.ts)');
+  if (!provided) throw new Error('no system scope provided: server/monitoring/scope.ts provides it when it loads');
   return provided(user, now);
 }
 

@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { AppDeps } from '../config';
-import { provideSystemScope } from '../core/scope';
 import { fleetHomeRoutes } from './fleet-home/routes';
 import { incomeRoutes } from './income/routes';
 import { deviceRoutes } from './ingest/routes';
-import { systemScopeOfUser } from './scope';
 import { settingsRoutes } from './settings/routes';
 import { shareRoutes } from './shares/routes';
 import { statsRoutes } from './stats/routes';
@@ -17,8 +15,6 @@ import { weatherRoutes } from './weather/routes';
  * contract/monitoring-requests.ts.
  */
 export const monitoringRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  // Core's row scopes (the CRUD engine, fault mails) scope systems by this area's rule.
-  provideSystemScope(systemScopeOfUser);
   for (const routes of [systemRoutes, fleetHomeRoutes, statsRoutes, weatherRoutes, incomeRoutes, shareRoutes, settingsRoutes, deviceRoutes]) {
     await app.register(routes, { deps });
   }

@@ -9,7 +9,7 @@ import { systemShares } from '../core/db/schema/shares';
 import { users } from '../core/db/schema/users';
 import type { AuthUser } from '../core/http/auth';
 import { ApiError } from '../core/http/envelope';
-import type { ScopeUser, SystemRow } from '../core/scope';
+import { provideSystemScope, type ScopeUser, type SystemRow } from '../core/scope';
 
 export type { SystemRow } from '../core/scope';
 
@@ -57,9 +57,9 @@ export function systemScope(viewer: Viewer, now: Date): SQL | undefined {
 }
 
 /**
- * The system scope of a token's user without reading the user's row first (what server/core/scope.ts asks for,
- * registered by server/monitoring/routes.ts): the links staff set (installer company, organization) are read
- * by the query itself, so the condition is built synchronously and costs one subquery.
+ * The system scope of a token's user without reading the user's row first (what server/core/scope.ts asks for):
+ * the links staff set (installer company, organization) are read by the query itself, so the condition is built
+ * synchronously and costs one subquery.
  */
 export function systemScopeOfUser(user: ScopeUser, now: Date): SQL | undefined {
   // scopeCondition compares with these values inside its SQL, where a subquery stands in for a number.
@@ -67,6 +67,10 @@ export function systemScopeOfUser(user: ScopeUser, now: Date): SQL | undefined {
     sql`(SELECT ${column} FROM ${users} WHERE ${users.id} = ${user.id})` as unknown as number;
   return systemScope({ id: user.id, roles: user.roles, installerCompanyId: link(users.installerCompanyId), organizationId: link(users.organizationId) }, now);
 }
+
+// Provided when this module loads, not when the calls are registered: the server imports it (through
+// server/app.ts) before anything runs, and the demo seed's fault mails scope systems before the app is built.
+provideSystemScope(systemScopeOfUser);
 
 /** What a scope condition compares with: the viewer's values, or placeholders for them in a prepared statement. */
 interface ScopeValues {
