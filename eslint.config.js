@@ -60,20 +60,40 @@ export default tseslint.config(
   // the web app and the server never import each other.
   {
     files: ['contract/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./', message: 'contract/ imports nothing of ours (only libraries).' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./', message: 'contract/ imports nothing of ours (only libraries).' }] },
+      ],
+    },
   },
   {
     // An area's folder (contract/admin/) may use the contract's own parts one level up, nothing outside contract/.
     files: ['contract/*/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '^\\.\\./\\.\\./', message: 'contract/ imports nothing of ours (only libraries).' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^\\.\\./\\.\\./', message: 'contract/ imports nothing of ours (only libraries).' }] },
+      ],
+    },
   },
   {
     files: ['src/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)server/', message: 'The web app never imports server code: share it through contract/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)server/', message: 'The web app never imports server code: share it through contract/.' }] },
+      ],
+    },
   },
   {
     files: ['server/**/*.ts'],
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: '(^|/)src/', message: 'The server never imports the web app: share it through contract/.' }] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)src/', message: 'The server never imports the web app: share it through contract/.' }] },
+      ],
+    },
   },
   {
     // Tests stub and poke at loosely typed things (mocks, raw replies, private internals) on purpose.

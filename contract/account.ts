@@ -51,9 +51,16 @@ export const timeZonesAnswer = z.array(z.object({ id: z.string(), offset: z.stri
 export const agreementAnswer = z.object({ title: z.string(), content: z.string().describe('Markdown') });
 
 /** Spec §5's address shape (a 2-8 letter top-level part), as the share dialog checks it. */
-const email = z.string().trim().min(1).max(254).regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'e-mail format incorrect');
+const email = z
+  .string()
+  .trim()
+  .min(1)
+  .max(254)
+  .regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'e-mail format incorrect');
 
-export const forgetPasswordBody = z.object({ username: z.string().trim().min(1).max(254).describe('a user name, or the e-mail address of the account') });
+export const forgetPasswordBody = z.object({
+  username: z.string().trim().min(1).max(254).describe('a user name, or the e-mail address of the account'),
+});
 
 export const resetPasswordBody = z.object({
   token: z.string().trim().min(1).max(200),

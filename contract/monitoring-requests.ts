@@ -10,15 +10,35 @@ import { isRealDate, rules } from './rules';
 
 /** The storage list's sortable columns (GetSystems `sort[].field`): stored columns first, then the live figures. */
 export const SYSTEM_SORT_KEYS = [
-  'sys_sn', 'sys_name', 'ems_status', 'country_code', 'installer', 'popv', 'cobat', 'commissioned_on', 'last_seen_at',
-  'pv_w', 'battery_w', 'grid_w', 'soc', 'today_pv_kwh', 'alarm',
+  'sys_sn',
+  'sys_name',
+  'ems_status',
+  'country_code',
+  'installer',
+  'popv',
+  'cobat',
+  'commissioned_on',
+  'last_seen_at',
+  'pv_w',
+  'battery_w',
+  'grid_w',
+  'soc',
+  'today_pv_kwh',
+  'alarm',
 ] as const;
 export type SystemSortKey = (typeof SYSTEM_SORT_KEYS)[number];
 
 export const sn = z.string().trim().min(1).max(64);
 // Date.parse rolls 2026-02-31 over into March, so a real date is one that reads back the same.
-export const day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD').refine(isRealDate, 'not a date');
-const hhmm = z.string().max(5).regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
+export const day = z
+  .string()
+  .max(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD')
+  .refine(isRealDate, 'not a date');
+const hhmm = z
+  .string()
+  .max(5)
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'HH:mm');
 const paging = { pageIndex: rules.integer(1, 1_000_000), pageSize: rules.integer(1, 500) };
 /**
  * The one list protocol's order (DESIGN §4, as the generated lists of server/core/crud): `sort: [{ field, order }]`.
@@ -50,10 +70,23 @@ export const pagedSnBody = z.object({ sn, ...paging, state: z.enum(['open', 'clo
 
 export const weatherBody = z.object({ sn, nowTime: z.iso.datetime({ offset: true }).max(40).optional() });
 export const remarkBody = z.object({ sn, remark: z.string().trim().max(1000) });
-export const systemCostBody = z.object({ sn, systemCost: z.number().min(0).max(1e9), currency: z.string().trim().max(3).regex(/^[A-Z]{3}$/).optional() });
+export const systemCostBody = z.object({
+  sn,
+  systemCost: z.number().min(0).max(1e9),
+  currency: z
+    .string()
+    .trim()
+    .max(3)
+    .regex(/^[A-Z]{3}$/)
+    .optional(),
+});
 
 /** Spec §5: a standard address shape whose top-level part has 2-8 letters. */
-export const shareEmail = z.string().trim().max(254).regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'E-mail format incorrect');
+export const shareEmail = z
+  .string()
+  .trim()
+  .max(254)
+  .regex(/^[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,8}$/, 'E-mail format incorrect');
 /** Spec §5: whole days, as a number or a string of digits ('30'); '1e2', '0x10', 1.5, true and 0 are refused. */
 const daysRange = `whole days from ${SHARE_DAYS.min} to ${SHARE_DAYS.max}`;
 const shareDays = z
@@ -65,7 +98,11 @@ const shareId = z.number().int().positive().max(2_147_483_647);
 export const shareOfSystemBody = z.object({ sn, id: shareId });
 export const extendShareBody = z.object({ sn, id: shareId, days: shareDays });
 export const invitationBody = z.object({ token: z.string().trim().min(1).max(200) });
-export const registerSharerBody = z.object({ token: z.string().trim().min(1).max(200), username: z.string().trim().min(3).max(64), password: z.string().min(1).max(200) });
+export const registerSharerBody = z.object({
+  token: z.string().trim().min(1).max(200),
+  username: z.string().trim().min(3).max(64),
+  password: z.string().min(1).max(200),
+});
 
 export const indexSettingsBody = z
   .object({ settings: z.record(z.string().max(200), z.unknown()) })
@@ -80,7 +117,11 @@ const price = z.number().min(0, 'a price cannot be negative').max(100000);
 const period = z.object({ start: hhmm, end: hhmm, price });
 export const tariffBody = z.object({
   sn: sn.optional(),
-  currency: z.string().trim().max(3).regex(/^[A-Z]{3}$/),
+  currency: z
+    .string()
+    .trim()
+    .max(3)
+    .regex(/^[A-Z]{3}$/),
   basePrice: price,
   feedInPrice: price,
   periods: z.array(period).max(12),

@@ -287,7 +287,12 @@ const weatherHourAnswer = z.object({
 export type WeatherHour = z.infer<typeof weatherHourAnswer>;
 
 /** GetWeatherData: the hour asked for (or now) and the next 24. */
-export const weatherAnswer = z.object({ sn: z.string(), time_zone: z.string(), current: weatherHourAnswer.nullable(), hours: z.array(weatherHourAnswer) });
+export const weatherAnswer = z.object({
+  sn: z.string(),
+  time_zone: z.string(),
+  current: weatherHourAnswer.nullable(),
+  hours: z.array(weatherHourAnswer),
+});
 export type Weather = z.infer<typeof weatherAnswer>;
 
 /** PredictivePower: expected PV per hour of a local day. */

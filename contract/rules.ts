@@ -47,7 +47,12 @@ export const rules = {
    */
   integer: (min: number, max: number) => {
     const integer = z.number().int('admin:validation.number').min(min, 'admin:validation.number').max(max, 'admin:validation.number');
-    const digits = z.string().max(17).regex(/^(0|-?[1-9]\d{0,15})$/).transform(Number).pipe(integer);
+    const digits = z
+      .string()
+      .max(17)
+      .regex(/^(0|-?[1-9]\d{0,15})$/)
+      .transform(Number)
+      .pipe(integer);
     return z.union([integer, digits], { error: 'admin:validation.number' });
   },
 };

@@ -27,7 +27,11 @@ export type AppAbility = MongoAbility<[Action | SubjectAction, string]>;
 const cache = new Map<string, AppAbility>();
 const CACHE_LIMIT = 1000;
 
-export function defineAbilityFor(roles: readonly string[], menuDenied: readonly string[] = [], routes: readonly RouteNode[] = ROUTES): AppAbility {
+export function defineAbilityFor(
+  roles: readonly string[],
+  menuDenied: readonly string[] = [],
+  routes: readonly RouteNode[] = ROUTES,
+): AppAbility {
   if (routes !== ROUTES) return buildAbility(roles, menuDenied, routes);
   const key = `${[...roles].sort().join(',')}|${[...menuDenied].sort().join(',')}`;
   let ability = cache.get(key);
@@ -49,7 +53,11 @@ function buildAbility(roles: readonly string[], menuDenied: readonly string[], r
   for (const key of menuDenied) cannot(['access', 'create', 'update', 'delete', 'export'], key);
 
   const holds = (held: readonly string[] | undefined) => !held || held.some((r) => roles.includes(r));
-  const openScreens = new Set(leafRoutes(routes).filter((r) => holds(r.roles) && !menuDenied.includes(r.key)).map((r) => r.key));
+  const openScreens = new Set(
+    leafRoutes(routes)
+      .filter((r) => holds(r.roles) && !menuDenied.includes(r.key))
+      .map((r) => r.key),
+  );
   for (const grant of SUBJECT_GRANTS) {
     if ((!grant.screen || openScreens.has(grant.screen)) && holds(grant.roles)) can([...grant.actions], grant.subject);
   }

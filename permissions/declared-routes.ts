@@ -26,8 +26,10 @@ export function withDeclaredRoutes(table: readonly RouteNode[], declarations: re
       if (!declaration) return node;
       placed.add(node.key);
       const where = `resources/${declaration.name}`;
-      if (declaration.route !== node.path) throw new Error(`${where}: route '${declaration.route}' is not the route table's '${node.path}'`);
-      if (declaration.group !== group) throw new Error(`${where}: group '${declaration.group ?? ''}' is not the route table's '${group ?? ''}'`);
+      if (declaration.route !== node.path)
+        throw new Error(`${where}: route '${declaration.route}' is not the route table's '${node.path}'`);
+      if (declaration.group !== group)
+        throw new Error(`${where}: group '${declaration.group ?? ''}' is not the route table's '${group ?? ''}'`);
       if (declaration.roles) throw new Error(`${where}: a route of the spec's table keeps its roles (permissions/routes.ts)`);
       return declaration.icon ? { ...node, icon: declaration.icon } : node;
     });

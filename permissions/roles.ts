@@ -37,7 +37,15 @@ export type OrganizationKind = (typeof ORGANIZATION_ROLES)[number];
  * Roles whose view of the systems is limited to their own (DESIGN §6); a user holding any other role sees every
  * system. The row scopes (permissions/scopes.ts) and the server's SQL for them start from this list.
  */
-export const SYSTEM_SCOPED_ROLES: readonly Role[] = ['customer', 'sharer', 'installer', 'reseller', 'servicepartner', 'vppmanager', 'supplier'];
+export const SYSTEM_SCOPED_ROLES: readonly Role[] = [
+  'customer',
+  'sharer',
+  'installer',
+  'reseller',
+  'servicepartner',
+  'vppmanager',
+  'supplier',
+];
 
 /** Whether every system is in the user's scope (they hold a role DESIGN §6 does not limit). */
 export function seesEverySystem(roles: readonly string[]): boolean {

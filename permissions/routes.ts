@@ -23,22 +23,43 @@ export interface RouteNode {
 }
 
 const STORAGE_LIST: readonly Role[] = [
-  'admin', 'installer', 'servicer', 'systemmanager', 'servicepartner', 'reseller', 'vppmanager', 'dev', 'dasw', 'sncreator',
+  'admin',
+  'installer',
+  'servicer',
+  'systemmanager',
+  'servicepartner',
+  'reseller',
+  'vppmanager',
+  'dev',
+  'dasw',
+  'sncreator',
 ];
 const APP_UPDATES: readonly Role[] = ['admin', 'servicer', 'dev', 'systemmanager', 'fasw', 'dasw', 'sncreator'];
 const INSTALLATION_RECORD: readonly Role[] = [
-  'admin', 'installer', 'servicer', 'reseller', 'dev', 'systemmanager', 'fasw', 'dasw', 'sncreator',
+  'admin',
+  'installer',
+  'servicer',
+  'reseller',
+  'dev',
+  'systemmanager',
+  'fasw',
+  'dasw',
+  'sncreator',
 ];
 const MAINTENANCE_CHECK: readonly Role[] = ['admin', 'servicer', 'reseller', 'dev', 'systemmanager', 'fasw', 'dasw', 'sncreator'];
 const INSTALL_NEW_SYSTEM: readonly Role[] = ['admin', 'installer', 'servicer', 'systemmanager', 'dasw', 'sncreator', 'reseller'];
 const COMMAND_MANAGEMENT: readonly Role[] = ['admin', 'servicer', 'dev', 'systemmanager', 'dasw', 'sncreator'];
 const BATCH_WORK: readonly Role[] = ['admin', 'servicer', 'dasw'];
-const ASSOCIATE_SYSTEM: readonly Role[] = [
-  'admin', 'installer', 'reseller', 'dev', 'systemmanager', 'servicer', 'dasw', 'sncreator',
-];
+const ASSOCIATE_SYSTEM: readonly Role[] = ['admin', 'installer', 'reseller', 'dev', 'systemmanager', 'servicer', 'dasw', 'sncreator'];
 /** "All maintenance roles": everyone who may open any screen of the maintenance group. */
 const MAINTENANCE_ROLES: readonly Role[] = unionOf(
-  APP_UPDATES, INSTALLATION_RECORD, MAINTENANCE_CHECK, INSTALL_NEW_SYSTEM, COMMAND_MANAGEMENT, BATCH_WORK, ASSOCIATE_SYSTEM,
+  APP_UPDATES,
+  INSTALLATION_RECORD,
+  MAINTENANCE_CHECK,
+  INSTALL_NEW_SYSTEM,
+  COMMAND_MANAGEMENT,
+  BATCH_WORK,
+  ASSOCIATE_SYSTEM,
 );
 const VPP: readonly Role[] = ['admin', 'servicer', 'reseller', 'dasw'];
 const SN_AND_LICENSE: readonly Role[] = ['admin', 'servicer', 'systemmanager', 'dasw', 'sncreator'];
@@ -60,12 +81,21 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
     path: '/CommunicationDataManagement',
     icon: 'export',
     children: [
-      { key: 'routineDataExport', path: '/CommunicationDataManagement/routineDataExport',
-        roles: ['admin', 'dev', 'servicepartner', 'systemmanager', 'servicer', 'fasw', 'dasw', 'sncreator'] },
-      { key: 'industrialAndCommercialData', path: '/CommunicationDataManagement/industrialAndCommercialData',
-        roles: ['admin', 'servicer', 'dasw', 'dev'] },
-      { key: 'reportDataExport', path: '/CommunicationDataManagement/reportDataExport',
-        roles: ['admin', 'installer', 'servicer', 'reseller', 'dev', 'vppmanager', 'dasw'] },
+      {
+        key: 'routineDataExport',
+        path: '/CommunicationDataManagement/routineDataExport',
+        roles: ['admin', 'dev', 'servicepartner', 'systemmanager', 'servicer', 'fasw', 'dasw', 'sncreator'],
+      },
+      {
+        key: 'industrialAndCommercialData',
+        path: '/CommunicationDataManagement/industrialAndCommercialData',
+        roles: ['admin', 'servicer', 'dasw', 'dev'],
+      },
+      {
+        key: 'reportDataExport',
+        path: '/CommunicationDataManagement/reportDataExport',
+        roles: ['admin', 'installer', 'servicer', 'reseller', 'dev', 'vppmanager', 'dasw'],
+      },
     ],
   },
   {
@@ -91,7 +121,11 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
     icon: 'info',
     children: [
       { key: 'appVersionManagement', path: '/OtherInformation/appVersionManagement', roles: COMMAND_MANAGEMENT },
-      { key: 'remoteTimingUpdate', path: '/OtherInformation/remoteTimingUpdate', roles: ['admin', 'servicer', 'systemmanager', 'dasw', 'dev'] },
+      {
+        key: 'remoteTimingUpdate',
+        path: '/OtherInformation/remoteTimingUpdate',
+        roles: ['admin', 'servicer', 'systemmanager', 'dasw', 'dev'],
+      },
       { key: 'mailTiming', path: '/OtherInformation/mailTiming', roles: ['admin', 'servicer', 'systemmanager', 'dasw', 'sncreator'] },
       { key: 'vppManagement', path: '/OtherInformation/vppManagement', roles: VPP },
       { key: 'AddVpp', path: '/AddVpp', hidden: true, roles: VPP },

@@ -112,7 +112,12 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'job', actions: ['read'], roles: ['admin', 'systemmanager'] },
 
   // DESIGN §9: sharers, suppliers and VPP managers have no complaint screens (the route table opens them to all).
-  { subject: 'complaint', actions: ALL, screen: 'customerComplaintList', roles: ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager') },
+  {
+    subject: 'complaint',
+    actions: ALL,
+    screen: 'customerComplaintList',
+    roles: ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager'),
+  },
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
   { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
 ];

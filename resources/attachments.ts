@@ -92,7 +92,9 @@ export interface AttachmentFile {
  */
 export function attachmentsField(rule: AttachmentRule, options: { required?: boolean } & Partial<FieldDeclaration> = {}): FieldDeclaration {
   const { required, ...rest } = options;
-  const item = z.union([rules.id(), z.object({ id: rules.id() }).transform((file) => file.id)], { error: 'common:attachments.notUploaded' });
+  const item = z.union([rules.id(), z.object({ id: rules.id() }).transform((file) => file.id)], {
+    error: 'common:attachments.notUploaded',
+  });
   const list = z.array(item, { error: 'common:attachments.notUploaded' }).max(rule.max, 'common:attachments.tooMany');
   return {
     schema: required ? list.min(1, 'admin:validation.required') : list.optional(),

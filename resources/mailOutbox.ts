@@ -21,14 +21,25 @@ export const mailOutbox = defineResource({
   defaultSort: { field: 'created_at', order: 'desc' },
   titleField: 'subject',
   fields: {
-    created_at: { column: 'createdAt', schema: z.string().max(40), widget: 'datetime', list: true, sortable: true, filter: 'dateRange', width: 170 },
+    created_at: {
+      column: 'createdAt',
+      schema: z.string().max(40),
+      widget: 'datetime',
+      list: true,
+      sortable: true,
+      filter: 'dateRange',
+      width: 170,
+    },
     category: {
       schema: z.string().max(40),
       widget: 'select',
       relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name', labelKey: CATEGORY_NAMES },
       // The account mails (server/core/mail/account-mails.ts) have categories of their own, outside the delivery rules.
       options: ACCOUNT_MAIL_CATEGORIES,
-      list: true, filter: 'select', sortable: true, width: 160,
+      list: true,
+      filter: 'select',
+      sortable: true,
+      width: 160,
     },
     recipient: { schema: z.string().max(254), list: true, filter: 'text', sortable: true, width: 240 },
     language: { schema: z.string().max(10), list: true, width: 90 },

@@ -25,24 +25,59 @@ export const menuManagement = defineResource({
   fields: {
     menu_key: {
       schema: rules.requiredText(64).regex(/^[A-Za-z][A-Za-z0-9]{1,63}$/, 'admin:validation.code'),
-      list: true, filter: 'text', sortable: true, form: true, unique: 2, width: 200,
+      list: true,
+      filter: 'text',
+      sortable: true,
+      form: true,
+      unique: 2,
+      width: 200,
     },
     title_en: { schema: rules.requiredText(80), list: true, filter: 'text', sortable: true, form: true, width: 200 },
     parent_key: {
-      schema: z.string().trim().max(64).nullable().optional().transform((v) => (v ? v : null)),
+      schema: z
+        .string()
+        .trim()
+        .max(64)
+        .nullable()
+        .optional()
+        .transform((v) => (v ? v : null)),
       widget: 'select',
-      relation: { listPath: '/Menu/GetMenuPageList', valueField: 'menu_key', labelField: { en: 'title_en', zh: 'title_zh', de: 'title_de', ja: 'title_ja' } },
-      list: true, filter: 'select', form: true, width: 180,
+      relation: {
+        listPath: '/Menu/GetMenuPageList',
+        valueField: 'menu_key',
+        labelField: { en: 'title_en', zh: 'title_zh', de: 'title_de', ja: 'title_ja' },
+      },
+      list: true,
+      filter: 'select',
+      form: true,
+      width: 180,
     },
     path: { schema: rules.optionalText(200), list: true, sortable: true, form: true },
     title_zh: { schema: rules.optionalText(80), form: true, show: true },
     title_de: { schema: rules.optionalText(80), form: true, show: true },
     title_ja: { schema: rules.optionalText(80), form: true, show: true },
     icon: {
-      schema: z.union([z.enum(MENU_ICONS), z.literal('')]).nullable().optional().transform((v) => v ?? ''),
-      widget: 'select', options: MENU_ICONS, list: true, form: true, show: true, width: 110,
+      schema: z
+        .union([z.enum(MENU_ICONS), z.literal('')])
+        .nullable()
+        .optional()
+        .transform((v) => v ?? ''),
+      widget: 'select',
+      options: MENU_ICONS,
+      list: true,
+      form: true,
+      show: true,
+      width: 110,
     },
     sort_order: { schema: rules.integer(0, 9999), widget: 'number', list: true, sortable: true, form: true, defaultValue: 0, width: 90 },
-    hidden: { schema: z.boolean().optional().default(false), widget: 'switch', list: true, filter: 'select', form: true, defaultValue: false, width: 90 },
+    hidden: {
+      schema: z.boolean().optional().default(false),
+      widget: 'switch',
+      list: true,
+      filter: 'select',
+      form: true,
+      defaultValue: false,
+      width: 90,
+    },
   },
 });

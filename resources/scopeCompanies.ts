@@ -38,7 +38,14 @@ export const organizationOptions = defineResource({
   defaultSort: { field: 'name', order: 'asc' },
   titleField: 'name',
   fields: {
-    kind: { schema: z.enum(ORGANIZATION_ROLES), widget: 'select', options: ORGANIZATION_ROLES, list: true, filter: 'select', sortable: true },
+    kind: {
+      schema: z.enum(ORGANIZATION_ROLES),
+      widget: 'select',
+      options: ORGANIZATION_ROLES,
+      list: true,
+      filter: 'select',
+      sortable: true,
+    },
     name: { schema: z.string().max(FILTER_TEXT_MAX), list: true, filter: 'text', sortable: true },
   },
 });

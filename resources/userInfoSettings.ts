@@ -21,7 +21,9 @@ export const userInfoSettings = defineResource({
     company: { schema: rules.optionalText(120), form: true },
     language_code: {
       schema: z.enum(LANGUAGE_CODES, { error: 'admin:validation.required' }),
-      widget: 'select', options: LANGUAGE_CODES, form: true,
+      widget: 'select',
+      options: LANGUAGE_CODES,
+      form: true,
     },
     time_zone: { schema: rules.requiredText(64), widget: 'select', form: true },
   },

@@ -13,7 +13,15 @@ export const userLog = defineResource({
   defaultSort: { field: 'created_at', order: 'desc' },
   titleField: 'action',
   fields: {
-    created_at: { column: 'createdAt', schema: z.string().max(40), widget: 'datetime', list: true, sortable: true, filter: 'dateRange', width: 180 },
+    created_at: {
+      column: 'createdAt',
+      schema: z.string().max(40),
+      widget: 'datetime',
+      list: true,
+      sortable: true,
+      filter: 'dateRange',
+      width: 180,
+    },
     username: { schema: z.string().max(200), list: true, filter: 'text', sortable: true, width: 140 },
     action: { schema: z.string().max(200), list: true, filter: 'text', sortable: true, width: 220 },
     target: { schema: z.string().max(500), list: true, width: 200 },

@@ -102,6 +102,7 @@ export function checkWorkflow(name: string, workflow: WorkflowDeclaration, field
     if (!/^[a-z][A-Za-z]*$/.test(t.action)) throw new Error(`${name}: workflow action '${t.action}' is not lowerCamelCase`);
     if (actions.has(t.action)) throw new Error(`${name}: workflow action '${t.action}' declared twice`);
     actions.add(t.action);
-    for (const state of [...t.from, t.to]) if (!states.has(state)) throw new Error(`${name}: workflow action '${t.action}' names unknown state '${state}'`);
+    for (const state of [...t.from, t.to])
+      if (!states.has(state)) throw new Error(`${name}: workflow action '${t.action}' names unknown state '${state}'`);
   }
 }

@@ -59,7 +59,15 @@ export async function boot(options: BootOptions): Promise<Booted> {
   // Uploaded files: a folder beside the database (server/core/storage explains how another store would follow).
   const storage = new LocalFolderStorage(`${env.dataDir}/uploads`);
   // The job queue (server/core/jobs: retention purge, offline watch, upload clean-up) runs from ready to close.
-  const app = await buildApp({ db: database.db, clock, config, mailTransport: smtpTransport(env.smtpUrl), storage, onDatabaseDead, jobQueue: {} });
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    config,
+    mailTransport: smtpTransport(env.smtpUrl),
+    storage,
+    onDatabaseDead,
+    jobQueue: {},
+  });
   const stops: (() => Promise<void>)[] = [];
   // Timers stop and the demo lock is released before the database closes.
   app.addHook('onClose', async () => {
@@ -68,7 +76,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
   const startBackground = async () => {
     const log = (message: string) => app.log.info(message);
     if (!env.demoLive) return;
-    if (await adoptEarlierDemoSeed(database.db, config.demoPassword, clock())) log('demo fleet: a demo database seeded by an earlier version, marked as such');
+    if (await adoptEarlierDemoSeed(database.db, config.demoPassword, clock()))
+      log('demo fleet: a demo database seeded by an earlier version, marked as such');
     const session = env.databaseUrl ? await sessionOnUrl(env.databaseUrl, database.db, log) : sessionOnDatabase(database.db);
     // Its own timer, not a job (DESIGN §11): the demo's stand-in for devices reporting every five minutes, led by one
     // process through the advisory lock; a missed tick is simply the next one's work.

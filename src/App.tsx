@@ -55,18 +55,67 @@ export function AppRoutes() {
           </PublicOnly>
         }
       />
-      <Route path="/404" element={<Lazy><NotFoundPage /></Lazy>} />
-      <Route path="/401" element={<Lazy><UnauthorizedPage /></Lazy>} />
+      <Route
+        path="/404"
+        element={
+          <Lazy>
+            <NotFoundPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/401"
+        element={
+          <Lazy>
+            <UnauthorizedPage />
+          </Lazy>
+        }
+      />
       <Route path="/middleRouter" element={<MiddleRouter />} />
       {/* Public with or without a session: an invitation or a mailed link may be opened in a logged-in browser. */}
-      <Route path="/shareRegister" element={<Lazy><ShareRegisterPage /></Lazy>} />
-      <Route path="/ForgetPassword" element={<Lazy><ForgetPasswordPage /></Lazy>} />
-      <Route path="/ResetPassword" element={<Lazy><ResetPasswordPage /></Lazy>} />
-      <Route path="/ForgetUserName" element={<Lazy><ForgetUserNamePage /></Lazy>} />
+      <Route
+        path="/shareRegister"
+        element={
+          <Lazy>
+            <ShareRegisterPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/ForgetPassword"
+        element={
+          <Lazy>
+            <ForgetPasswordPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/ResetPassword"
+        element={
+          <Lazy>
+            <ResetPasswordPage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/ForgetUserName"
+        element={
+          <Lazy>
+            <ForgetUserNamePage />
+          </Lazy>
+        }
+      />
       <Route
         path="*"
         element={
-          <Suspense fallback={<><RouteProgress /><Splash /></>}>
+          <Suspense
+            fallback={
+              <>
+                <RouteProgress />
+                <Splash />
+              </>
+            }
+          >
             <PortalApp />
           </Suspense>
         }

@@ -49,7 +49,10 @@ export function preloadPortal(pathname: string) {
 export function buildResources(routes: readonly RouteNode[] = ROUTES, parent?: string): ResourceProps[] {
   return routes.flatMap((route): ResourceProps[] => {
     if (route.children) {
-      return [{ name: route.key, meta: { label: `menu:${route.key}`, icon: route.icon, parent } }, ...buildResources(route.children, route.key)];
+      return [
+        { name: route.key, meta: { label: `menu:${route.key}`, icon: route.icon, parent } },
+        ...buildResources(route.children, route.key),
+      ];
     }
     const built = hasScreen(route.key);
     return [
@@ -128,7 +131,14 @@ export function PortalRoutes() {
         <Route index element={<RootSplash />} />
         <Route
           element={
-            <Suspense fallback={<><RouteProgress /><Splash /></>}>
+            <Suspense
+              fallback={
+                <>
+                  <RouteProgress />
+                  <Splash />
+                </>
+              }
+            >
               <AppLayout />
             </Suspense>
           }

@@ -10,12 +10,13 @@ export const TRANSLATION_LANGUAGES = ['en', 'zh', 'de', 'ja'] as const;
 export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
 
 /** 55 'Language type required' for a missing language and for one the portal does not have (only en, zh, de, ja). */
-export const translationLanguage = withCodes(z.enum(TRANSLATION_LANGUAGES), { required: Code.LANGUAGE_REQUIRED, invalid: Code.LANGUAGE_REQUIRED });
+export const translationLanguage = withCodes(z.enum(TRANSLATION_LANGUAGES), {
+  required: Code.LANGUAGE_REQUIRED,
+  invalid: Code.LANGUAGE_REQUIRED,
+});
 
 export const translationOverridesQuery = z.object({ lng: translationLanguage });
-export const translationOverridesAnswer = z
-  .record(z.string(), z.record(z.string(), z.string()))
-  .describe('{ namespace: { key: text } }');
+export const translationOverridesAnswer = z.record(z.string(), z.record(z.string(), z.string())).describe('{ namespace: { key: text } }');
 
 export const translationListBody = optionalBody(
   z.object({
@@ -42,8 +43,18 @@ export type TranslationRow = z.infer<typeof translationRow>;
 export const translationListAnswer = pageOf(translationRow).extend({ namespaces: z.array(z.string()) });
 
 const entry = {
-  namespace: z.string().trim().min(1).max(40).regex(/^[a-zA-Z][a-zA-Z0-9_-]*$/),
-  key: z.string().trim().min(1).max(200).regex(/^[A-Za-z0-9_.-]+$/),
+  namespace: z
+    .string()
+    .trim()
+    .min(1)
+    .max(40)
+    .regex(/^[a-zA-Z][a-zA-Z0-9_-]*$/),
+  key: z
+    .string()
+    .trim()
+    .min(1)
+    .max(200)
+    .regex(/^[A-Za-z0-9_.-]+$/),
 };
 /** One text of one key in one language; the language first, so a body wrong in several fields answers its 55. */
 export const translationTextBody = z.object({ language: translationLanguage, ...entry, value: z.string().trim().min(1).max(5000) });

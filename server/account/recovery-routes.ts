@@ -16,7 +16,8 @@ export const recoveryRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
     config: { public: true },
     schema: {
       tags,
-      summary: 'Mail a reset link (1 hour, once) to the account of a user name or e-mail (4 unknown user, 11 no such e-mail, 98 share expired, 15 too often)',
+      summary:
+        'Mail a reset link (1 hour, once) to the account of a user name or e-mail (4 unknown user, 11 no such e-mail, 98 share expired, 15 too often)',
       security: [],
       body: s.forgetPasswordBody,
       response: { 200: envelopeOf(s.emptyAnswer) },

@@ -44,7 +44,10 @@ export class RecoveryService {
     const { db } = this.deps;
     const now = this.deps.clock();
     if (!(await this.limit.admit(nameOrEmail, ip, now))) throw new ApiError(Code.TOO_FAST);
-    const [byName] = await db.select().from(users).where(eq(sql`lower(${users.username})`, nameOrEmail.toLowerCase()));
+    const [byName] = await db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, nameOrEmail.toLowerCase()));
     const user = byName ?? (looksLikeEmail(nameOrEmail) ? await this.byEmail(nameOrEmail) : undefined);
     if (!user) throw new ApiError(looksLikeEmail(nameOrEmail) ? 11 : Code.USER_NOT_FOUND);
     if (user.email.trim() === '') throw new ApiError(Code.EMAIL_NOT_FOUND);
@@ -79,10 +82,17 @@ export class RecoveryService {
       if (taken.length === 0) return false;
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
       // The user's other links are worth nothing now.
-      await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
+      await tx
+        .update(passwordResets)
+        .set({ usedAt: now })
+        .where(and(eq(passwordResets.userId, user.id), isNull(passwordResets.usedAt)));
       await new Sessions(tx).revokeAll(user.id, 'password_reset', now);
       // In the reset's transaction: no new password without its user-log row.
-      await writeUserLog(tx, { userId: user.id, username: user.username, action: 'password_change', ip, detail: { via: 'reset_link' } }, now);
+      await writeUserLog(
+        tx,
+        { userId: user.id, username: user.username, action: 'password_change', ip, detail: { via: 'reset_link' } },
+        now,
+      );
       return true;
     });
     if (!done) throw new ApiError(Code.LINK_EXPIRED);
@@ -102,15 +112,24 @@ export class RecoveryService {
   }
 
   private async byEmail(email: string): Promise<UserRow | undefined> {
-    const [user] = await this.deps.db.select().from(users).where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
+    const [user] = await this.deps.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase()));
     return user;
   }
 
   private async resetLinkMail(user: UserRow, now: Date) {
     const token = newToken();
-    await this.deps.db.insert(passwordResets).values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS), createdAt: now });
+    await this.deps.db
+      .insert(passwordResets)
+      .values({ userId: user.id, tokenHash: hashToken(token), expiresAt: new Date(now.getTime() + RESET_LINK_TTL_MS), createdAt: now });
     const link = { portalUrl: this.deps.mailer.portalUrl, path: '/ResetPassword', token };
-    return passwordResetMail({ address: user.email.trim(), language: mailLanguage(user.languageCode), name: displayName(user) }, user.username, link);
+    return passwordResetMail(
+      { address: user.email.trim(), language: mailLanguage(user.languageCode), name: displayName(user) },
+      user.username,
+      link,
+    );
   }
 }
 

@@ -26,9 +26,7 @@ export class RevokedSessions {
   private lastPruned = 0;
   private subscription: ChannelSubscription | null = null;
 
-  constructor(
-    private readonly deps: { db: Database; clock: Clock; tokenTtlMs: number; log: (message: string) => void },
-  ) {}
+  constructor(private readonly deps: { db: Database; clock: Clock; tokenTtlMs: number; log: (message: string) => void }) {}
 
   has(sessionId: string): boolean {
     return this.revokedAt.has(sessionId);

@@ -27,7 +27,13 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
 
   app.post('/Login', {
     config: { public: true },
-    schema: { tags, summary: 'Log in; answers an access token and a refresh key', security: [], body: s.loginBody, response: { 200: envelopeOf(s.tokensAnswer) } },
+    schema: {
+      tags,
+      summary: 'Log in; answers an access token and a refresh key',
+      security: [],
+      body: s.loginBody,
+      response: { 200: envelopeOf(s.tokensAnswer) },
+    },
     handler: async (request) => ok(await account.login(request.body.username, request.body.password, request.ip)),
   });
 
@@ -48,7 +54,11 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
 
   app.post('/GetUserInfo', {
     config: { permission: { subject: 'account', action: 'read' } },
-    schema: { tags, summary: "The caller's name, e-mail, roles, country, language and hidden menus", response: { 200: envelopeOf(s.userInfoAnswer) } },
+    schema: {
+      tags,
+      summary: "The caller's name, e-mail, roles, country, language and hidden menus",
+      response: { 200: envelopeOf(s.userInfoAnswer) },
+    },
     handler: async (request) => ok(await account.getUserInfo(request.user)),
   });
 
@@ -77,7 +87,13 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
 
   app.post('/CheckUsername', {
     config: { public: true },
-    schema: { tags, summary: 'Whether a user name is free (200) or taken (50)', security: [], body: s.checkUsernameBody, response: { 200: envelopeOf(s.emptyAnswer) } },
+    schema: {
+      tags,
+      summary: 'Whether a user name is free (200) or taken (50)',
+      security: [],
+      body: s.checkUsernameBody,
+      response: { 200: envelopeOf(s.emptyAnswer) },
+    },
     handler: async (request) => {
       if (await account.isUsernameTaken(request.body.username)) throw new ApiError(Code.USERNAME_EXISTS);
       return ok(null);
@@ -86,13 +102,24 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
 
   app.get('/GetSystemTimeZones', {
     config: { public: true },
-    schema: { tags, summary: 'Every time zone with its current offset from UTC', security: [], response: { 200: envelopeOf(s.timeZonesAnswer) } },
+    schema: {
+      tags,
+      summary: 'Every time zone with its current offset from UTC',
+      security: [],
+      response: { 200: envelopeOf(s.timeZonesAnswer) },
+    },
     handler: async () => ok(listTimeZones(clock())),
   });
 
   app.post('/GetUserAgreement', {
     config: { public: true },
-    schema: { tags, summary: 'The user agreement in en, zh, de or ja (en by default)', security: [], body: s.agreementBody, response: { 200: envelopeOf(s.agreementAnswer) } },
+    schema: {
+      tags,
+      summary: 'The user agreement in en, zh, de or ja (en by default)',
+      security: [],
+      body: s.agreementBody,
+      response: { 200: envelopeOf(s.agreementAnswer) },
+    },
     handler: async (request) => ok(agreementFor(request.body?.language)),
   });
 };

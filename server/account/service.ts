@@ -105,7 +105,11 @@ export class AccountService {
     await this.db.transaction(async (tx) => {
       const db = tx;
       await new Sessions(db).revoke(caller.sessionId, 'logout', now);
-      await writeUserLog(db, { userId: caller.id, username: caller.username, action: 'logout', ip, detail: { sessionId: caller.sessionId } }, now);
+      await writeUserLog(
+        db,
+        { userId: caller.id, username: caller.username, action: 'logout', ip, detail: { sessionId: caller.sessionId } },
+        now,
+      );
     });
   }
 
@@ -135,7 +139,11 @@ export class AccountService {
       const db = tx;
       await db.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, user.id));
       await new Sessions(db).revokeOthers(user.id, caller.sessionId, 'password_change', now);
-      await writeUserLog(db, { userId: user.id, username: user.username, action: 'password_change', ip, detail: { sessionId: caller.sessionId } }, now);
+      await writeUserLog(
+        db,
+        { userId: user.id, username: user.username, action: 'password_change', ip, detail: { sessionId: caller.sessionId } },
+        now,
+      );
     });
   }
 
@@ -144,7 +152,10 @@ export class AccountService {
   }
 
   private async findByUsername(username: string): Promise<UserRow | undefined> {
-    const [user] = await this.db.select().from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+    const [user] = await this.db
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
     return user;
   }
 

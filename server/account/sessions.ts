@@ -42,7 +42,8 @@ export class Sessions {
       .innerJoin(sessions, eq(sessions.id, sessionUsedKeys.sessionId))
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessionUsedKeys.keyHash, keyHash));
-    if (used) return { kind: 'used', sessionId: used.sessionId, userId: used.userId, username: used.username, revoked: used.revokedAt !== null };
+    if (used)
+      return { kind: 'used', sessionId: used.sessionId, userId: used.userId, username: used.username, revoked: used.revokedAt !== null };
     return { kind: 'unknown' };
   }
 
@@ -87,9 +88,13 @@ export class Sessions {
    * go out only if it commits.
    */
   private async revokeWhere(where: SQL, reason: RevokeReason, now: Date): Promise<void> {
-    const revoked = this.db
-      .$with('revoked')
-      .as(this.db.update(sessions).set({ revokedAt: now, revokedReason: reason }).where(and(where, isNull(sessions.revokedAt))).returning({ id: sessions.id }));
+    const revoked = this.db.$with('revoked').as(
+      this.db
+        .update(sessions)
+        .set({ revokedAt: now, revokedReason: reason })
+        .where(and(where, isNull(sessions.revokedAt)))
+        .returning({ id: sessions.id }),
+    );
     await this.db
       .with(revoked)
       .select({ told: sql`pg_notify(${SESSION_REVOKED_CHANNEL}, ${revoked.id}::text)` })

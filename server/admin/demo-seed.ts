@@ -26,7 +26,10 @@ export function demoCheckCode(sn: string): string {
   return Array.from({ length: 6 }, (_, i) => alphabet[digest[i]! % alphabet.length]).join('');
 }
 
-export async function seedAdminDemo(db: Database, { now, portalUrl = DEFAULT_PORTAL_URL }: { now: Date; portalUrl?: string }): Promise<void> {
+export async function seedAdminDemo(
+  db: Database,
+  { now, portalUrl = DEFAULT_PORTAL_URL }: { now: Date; portalUrl?: string },
+): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(licenses);
   if (Number(existing?.n ?? 0) > 0) return;
   await seedLicenses(db, now);
@@ -55,21 +58,103 @@ async function seedLicenses(db: Database, now: Date): Promise<void> {
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
   const rows: (typeof licenses.$inferInsert)[] = [
     // Held by the demo installer and the demo service partner (their companies in server/core/db/seed.ts).
-    { license_key: 'INST-IT-2025-0417', company: 'Sole Impianti S.r.l.', license_type: 'installer', expires_at: day(now, 540), assigned_user: 'installer', remark: 'Framework contract Lombardy 2025–2027', created_at: at(220) },
-    { license_key: 'SVCP-NL-2025-0032', company: 'ZonService B.V.', license_type: 'servicepartner', expires_at: day(now, 400), assigned_user: 'servicepartner', remark: 'Service area NL, BE, DE-NRW', created_at: at(200) },
+    {
+      license_key: 'INST-IT-2025-0417',
+      company: 'Sole Impianti S.r.l.',
+      license_type: 'installer',
+      expires_at: day(now, 540),
+      assigned_user: 'installer',
+      remark: 'Framework contract Lombardy 2025–2027',
+      created_at: at(220),
+    },
+    {
+      license_key: 'SVCP-NL-2025-0032',
+      company: 'ZonService B.V.',
+      license_type: 'servicepartner',
+      expires_at: day(now, 400),
+      assigned_user: 'servicepartner',
+      remark: 'Service area NL, BE, DE-NRW',
+      created_at: at(200),
+    },
     // Issued to the fleet's installer companies, waiting for their accounts.
-    { license_key: 'INST-DE-2025-0121', company: 'SonnenDach Montage GmbH', license_type: 'installer', expires_at: day(now, 610), remark: '', created_at: at(180) },
-    { license_key: 'INST-NL-2025-0088', company: 'Zon & Dak Installatie B.V.', license_type: 'installer', expires_at: day(now, 480), remark: '', created_at: at(160) },
-    { license_key: 'INST-AT-2025-0203', company: 'Alpen Solartechnik GmbH', license_type: 'installer', expires_at: day(now, 330), remark: 'Also covers Switzerland', created_at: at(150) },
-    { license_key: 'INST-GB-2025-0310', company: 'Helios Home Energy Ltd', license_type: 'installer', expires_at: day(now, 700), remark: '', created_at: at(120) },
-    { license_key: 'INST-JP-2025-0056', company: 'Kansai Solar K.K.', license_type: 'installer', expires_at: day(now, 25), remark: 'Renewal requested', created_at: at(340) },
-    { license_key: 'INST-AU-2026-0011', company: 'Southern Cross Solar Pty Ltd', license_type: 'installer', expires_at: day(now, 720), remark: '', created_at: at(30) },
-    { license_key: 'INST-US-2026-0004', company: 'Pacific Home Solar Inc.', license_type: 'installer', expires_at: day(now, 690), remark: 'Pilot, California only', created_at: at(12) },
-    { license_key: 'SVCP-DE-2026-0007', company: 'Nordlicht Service GmbH', license_type: 'servicepartner', expires_at: day(now, 365), remark: '', created_at: at(9) },
+    {
+      license_key: 'INST-DE-2025-0121',
+      company: 'SonnenDach Montage GmbH',
+      license_type: 'installer',
+      expires_at: day(now, 610),
+      remark: '',
+      created_at: at(180),
+    },
+    {
+      license_key: 'INST-NL-2025-0088',
+      company: 'Zon & Dak Installatie B.V.',
+      license_type: 'installer',
+      expires_at: day(now, 480),
+      remark: '',
+      created_at: at(160),
+    },
+    {
+      license_key: 'INST-AT-2025-0203',
+      company: 'Alpen Solartechnik GmbH',
+      license_type: 'installer',
+      expires_at: day(now, 330),
+      remark: 'Also covers Switzerland',
+      created_at: at(150),
+    },
+    {
+      license_key: 'INST-GB-2025-0310',
+      company: 'Helios Home Energy Ltd',
+      license_type: 'installer',
+      expires_at: day(now, 700),
+      remark: '',
+      created_at: at(120),
+    },
+    {
+      license_key: 'INST-JP-2025-0056',
+      company: 'Kansai Solar K.K.',
+      license_type: 'installer',
+      expires_at: day(now, 25),
+      remark: 'Renewal requested',
+      created_at: at(340),
+    },
+    {
+      license_key: 'INST-AU-2026-0011',
+      company: 'Southern Cross Solar Pty Ltd',
+      license_type: 'installer',
+      expires_at: day(now, 720),
+      remark: '',
+      created_at: at(30),
+    },
+    {
+      license_key: 'INST-US-2026-0004',
+      company: 'Pacific Home Solar Inc.',
+      license_type: 'installer',
+      expires_at: day(now, 690),
+      remark: 'Pilot, California only',
+      created_at: at(12),
+    },
+    {
+      license_key: 'SVCP-DE-2026-0007',
+      company: 'Nordlicht Service GmbH',
+      license_type: 'servicepartner',
+      expires_at: day(now, 365),
+      remark: '',
+      created_at: at(9),
+    },
     // Ran out: refused when someone tries to register with it (code 38).
-    { license_key: 'INST-ZA-2024-0019', company: 'Cape Sun Energy (Pty) Ltd', license_type: 'installer', expires_at: day(now, -45), remark: 'Expired, renewal not yet paid', created_at: at(410) },
+    {
+      license_key: 'INST-ZA-2024-0019',
+      company: 'Cape Sun Energy (Pty) Ltd',
+      license_type: 'installer',
+      expires_at: day(now, -45),
+      remark: 'Expired, renewal not yet paid',
+      created_at: at(410),
+    },
   ];
-  await db.insert(licenses).values(rows.map((r) => ({ created_by: 'admin', updated_at: r.created_at, ...r }))).onConflictDoNothing();
+  await db
+    .insert(licenses)
+    .values(rows.map((r) => ({ created_by: 'admin', updated_at: r.created_at, ...r })))
+    .onConflictDoNothing();
 }
 
 async function seedSerialNumbers(db: Database, now: Date): Promise<void> {
@@ -127,22 +212,39 @@ async function seedSerialNumbers(db: Database, now: Date): Promise<void> {
   for (const [type, prefix, model] of stock) {
     for (let n = 0; n < 3; n++, serial++) {
       const produced = day(now, -(4 + serial * 3));
-      const sn = prefix === 'ESS2026B' ? `${prefix}${String(serial).padStart(4, '0')}` : `${prefix}9${String(70000 + serial * 37).padStart(5, '0')}`;
+      const sn =
+        prefix === 'ESS2026B' ? `${prefix}${String(serial).padStart(4, '0')}` : `${prefix}9${String(70000 + serial * 37).padStart(5, '0')}`;
       add(sn, type, model, produced, 'free', daysAgo(produced) - 1);
     }
   }
   const seen = new Set<string>();
   const unique = rows.filter((r) => !seen.has(r.sn) && seen.add(r.sn));
-  for (let i = 0; i < unique.length; i += 500) await db.insert(snRegistry).values(unique.slice(i, i + 500)).onConflictDoNothing();
+  for (let i = 0; i < unique.length; i += 500)
+    await db
+      .insert(snRegistry)
+      .values(unique.slice(i, i + 500))
+      .onConflictDoNothing();
 }
 
 async function seedEmailRules(db: Database, now: Date): Promise<void> {
   const categories = [
     { category_code: 'system_fault', name: 'System fault', description: 'A system reports a fault or a protection event.' },
     { category_code: 'system_offline', name: 'System offline', description: 'A system has not reported for more than two hours.' },
-    { category_code: 'battery_warning', name: 'Battery warning', description: 'Cell imbalance, high temperature or a low state of health.' },
-    { category_code: 'firmware_release', name: 'Firmware release', description: 'A new firmware version is available for installed systems.' },
-    { category_code: 'license_expiry', name: 'License expiry', description: 'An installer or service-partner license runs out within 30 days.' },
+    {
+      category_code: 'battery_warning',
+      name: 'Battery warning',
+      description: 'Cell imbalance, high temperature or a low state of health.',
+    },
+    {
+      category_code: 'firmware_release',
+      name: 'Firmware release',
+      description: 'A new firmware version is available for installed systems.',
+    },
+    {
+      category_code: 'license_expiry',
+      name: 'License expiry',
+      description: 'An installer or service-partner license runs out within 30 days.',
+    },
     { category_code: 'monthly_report', name: 'Monthly report', description: 'The monthly energy report of a system.' },
   ];
   await db
@@ -151,15 +253,46 @@ async function seedEmailRules(db: Database, now: Date): Promise<void> {
     .onConflictDoNothing();
   const rules: (typeof emailRules.$inferInsert)[] = [
     { category_code: 'system_fault', recipient_kind: 'role', recipient_value: 'servicer', country: '', remark: 'Service center on duty' },
-    { category_code: 'system_fault', recipient_kind: 'role', recipient_value: 'servicepartner', country: 'NL', remark: 'ZonService covers the Netherlands' },
-    { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'alarms@ess-portal.example', country: '', remark: 'Ticket system' },
-    { category_code: 'system_offline', recipient_kind: 'role', recipient_value: 'installer', country: '', remark: 'The installer of the system' },
+    {
+      category_code: 'system_fault',
+      recipient_kind: 'role',
+      recipient_value: 'servicepartner',
+      country: 'NL',
+      remark: 'ZonService covers the Netherlands',
+    },
+    {
+      category_code: 'system_fault',
+      recipient_kind: 'address',
+      recipient_value: 'alarms@ess-portal.example',
+      country: '',
+      remark: 'Ticket system',
+    },
+    {
+      category_code: 'system_offline',
+      recipient_kind: 'role',
+      recipient_value: 'installer',
+      country: '',
+      remark: 'The installer of the system',
+    },
     { category_code: 'system_offline', recipient_kind: 'country', recipient_value: 'DE', country: 'DE', remark: 'German hotline' },
     { category_code: 'battery_warning', recipient_kind: 'role', recipient_value: 'fasw', country: '', remark: 'Factory after-sales' },
-    { category_code: 'battery_warning', recipient_kind: 'role', recipient_value: 'supplier', country: '', remark: 'Battery maker of the module', enabled: false },
+    {
+      category_code: 'battery_warning',
+      recipient_kind: 'role',
+      recipient_value: 'supplier',
+      country: '',
+      remark: 'Battery maker of the module',
+      enabled: false,
+    },
     { category_code: 'firmware_release', recipient_kind: 'role', recipient_value: 'dev', country: '', remark: '' },
     { category_code: 'firmware_release', recipient_kind: 'role', recipient_value: 'dasw', country: 'CN', remark: 'Domestic after-sales' },
-    { category_code: 'license_expiry', recipient_kind: 'address', recipient_value: 'licensing@ess-portal.example', country: '', remark: '' },
+    {
+      category_code: 'license_expiry',
+      recipient_kind: 'address',
+      recipient_value: 'licensing@ess-portal.example',
+      country: '',
+      remark: '',
+    },
     { category_code: 'monthly_report', recipient_kind: 'role', recipient_value: 'customer', country: '', remark: 'Owners of each system' },
   ];
   await db.insert(emailRules).values(rules.map((r) => ({ enabled: true, created_by: 'admin', created_at: now, updated_at: now, ...r })));

@@ -18,7 +18,10 @@ export function routesOfRoles(roles: readonly string[]): string[] {
 export async function menuDeniedAtLogin(db: Database, roles: readonly string[], userDenied: readonly string[]): Promise<string[]> {
   const denied = new Set(userDenied);
   if (roles.length > 0) {
-    const stored = await db.select().from(rolePermissions).where(inArray(rolePermissions.role, [...roles]));
+    const stored = await db
+      .select()
+      .from(rolePermissions)
+      .where(inArray(rolePermissions.role, [...roles]));
     const deniedBy = new Map(stored.map((r) => [r.role, new Set(r.menu_denied)]));
     for (const route of leafRoutes()) {
       const granting = roles.filter((role) => !route.roles || (route.roles as readonly string[]).includes(role));

@@ -15,7 +15,16 @@ import { weatherRoutes } from './weather/routes';
  * contract/monitoring-requests.ts.
  */
 export const monitoringRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  for (const routes of [systemRoutes, fleetHomeRoutes, statsRoutes, weatherRoutes, incomeRoutes, shareRoutes, settingsRoutes, deviceRoutes]) {
+  for (const routes of [
+    systemRoutes,
+    fleetHomeRoutes,
+    statsRoutes,
+    weatherRoutes,
+    incomeRoutes,
+    shareRoutes,
+    settingsRoutes,
+    deviceRoutes,
+  ]) {
     await app.register(routes, { deps });
   }
 };

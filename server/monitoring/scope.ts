@@ -48,12 +48,22 @@ export async function viewerOf(db: Database, user: AuthUser): Promise<Viewer> {
     return { id: user.id, roles: user.roles, installerCompanyId: null, organizationId: null };
   }
   const [row] = await SCOPE_LINKS.rows(db, { id: user.id });
-  return { id: user.id, roles: user.roles, installerCompanyId: row?.installer_company_id ?? null, organizationId: row?.organization_id ?? null };
+  return {
+    id: user.id,
+    roles: user.roles,
+    installerCompanyId: row?.installer_company_id ?? null,
+    organizationId: row?.organization_id ?? null,
+  };
 }
 
 /** The condition on `systems` for the viewer's scope; undefined = every system. */
 export function systemScope(viewer: Viewer, now: Date): SQL | undefined {
-  return scopeCondition(viewer, { viewerId: viewer.id, installerCompanyId: viewer.installerCompanyId, organizationId: viewer.organizationId, now });
+  return scopeCondition(viewer, {
+    viewerId: viewer.id,
+    installerCompanyId: viewer.installerCompanyId,
+    organizationId: viewer.organizationId,
+    now,
+  });
 }
 
 /**
@@ -65,7 +75,10 @@ export function systemScopeOfUser(user: ScopeUser, now: Date): SQL | undefined {
   // scopeCondition compares with these values inside its SQL, where a subquery stands in for a number.
   const link = (column: typeof users.installerCompanyId | typeof users.organizationId) =>
     sql`(SELECT ${column} FROM ${users} WHERE ${users.id} = ${user.id})` as unknown as number;
-  return systemScope({ id: user.id, roles: user.roles, installerCompanyId: link(users.installerCompanyId), organizationId: link(users.organizationId) }, now);
+  return systemScope(
+    { id: user.id, roles: user.roles, installerCompanyId: link(users.installerCompanyId), organizationId: link(users.organizationId) },
+    now,
+  );
 }
 
 // Provided when this module loads, not when the calls are registered: the server imports it (through
@@ -86,7 +99,10 @@ function scopeCondition(viewer: Viewer, values: ScopeValues): SQL | undefined {
   const { viewerId, installerCompanyId, organizationId, now } = values;
   // The systems of the installer companies this organization resells to or services.
   const installersOf = (column: typeof installerCompanies.resellerId | typeof installerCompanies.servicePartnerId) =>
-    inArray(systems.installerCompanyId, sql`(SELECT ${installerCompanies.id} FROM ${installerCompanies} WHERE ${column} = ${organizationId})`);
+    inArray(
+      systems.installerCompanyId,
+      sql`(SELECT ${installerCompanies.id} FROM ${installerCompanies} WHERE ${column} = ${organizationId})`,
+    );
   const conditions: SQL[] = [];
   for (const role of viewer.roles) {
     switch (role) {
@@ -116,7 +132,10 @@ function scopeCondition(viewer: Viewer, values: ScopeValues): SQL | undefined {
       case 'supplier':
         if (viewer.organizationId !== null) {
           conditions.push(
-            inArray(systems.id, sql`(SELECT ${systemComponents.systemId} FROM ${systemComponents} WHERE ${systemComponents.supplierId} = ${organizationId})`),
+            inArray(
+              systems.id,
+              sql`(SELECT ${systemComponents.systemId} FROM ${systemComponents} WHERE ${systemComponents.supplierId} = ${organizationId})`,
+            ),
           );
         }
         break;
@@ -155,7 +174,11 @@ function scopedStatements(db: Database, viewer: Viewer, name: string) {
   });
   const bySn = eq(systems.sysSn, sql.placeholder('sn'));
   return {
-    bySn: db.select().from(systems).where(scope ? and(bySn, scope) : bySn).prepare(named('by_sn')),
+    bySn: db
+      .select()
+      .from(systems)
+      .where(scope ? and(bySn, scope) : bySn)
+      .prepare(named('by_sn')),
     all: db.select().from(systems).where(scope).orderBy(systems.sysSn).prepare(named('all')),
   };
 }

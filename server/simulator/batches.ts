@@ -14,7 +14,16 @@ export function toIngestBatches(results: readonly StepResult[], stepMs: number, 
     const chunk = results.slice(from, from + maxSamples);
     const samples = chunk.flatMap(({ sample }) =>
       sample
-        ? [{ ts: new Date(sample.ts).toISOString(), pv_w: sample.pvW, load_w: sample.loadW, battery_w: sample.batteryW, grid_w: sample.gridW, soc: sample.soc }]
+        ? [
+            {
+              ts: new Date(sample.ts).toISOString(),
+              pv_w: sample.pvW,
+              load_w: sample.loadW,
+              battery_w: sample.batteryW,
+              grid_w: sample.gridW,
+              soc: sample.soc,
+            },
+          ]
         : [],
     );
     const lastReported = samples.length > 0 ? Date.parse(samples[samples.length - 1]!.ts) + stepMs : 0;

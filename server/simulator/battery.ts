@@ -22,7 +22,12 @@ export interface BatteryState {
  * The AC-side battery power for one step (+ charge / − discharge) given the PV surplus (PV − load, W),
  * and the state after the step. `disabled` (a battery fault, a tripped inverter) holds the battery idle.
  */
-export function stepBattery(state: BatteryState, surplusW: number, stepHours: number, disabled = false): { powerW: number; next: BatteryState } {
+export function stepBattery(
+  state: BatteryState,
+  surplusW: number,
+  stepHours: number,
+  disabled = false,
+): { powerW: number; next: BatteryState } {
   if (disabled || state.capacityKwh <= 0) return { powerW: 0, next: state };
   const capacityWh = state.capacityKwh * 1000;
   let powerW: number;

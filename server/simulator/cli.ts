@@ -68,13 +68,22 @@ async function post(sn: string, batch: unknown): Promise<void> {
 // Systems that never report stay unknown, as in the demo.
 const planned = demoFleet(count);
 const fleet = planned.filter((s) => s.status !== null);
-const unknown = await unknownSystems(fleet.map((s) => s.sn), send).catch((error: unknown) => {
+const unknown = await unknownSystems(
+  fleet.map((s) => s.sn),
+  send,
+).catch((error: unknown) => {
   console.error(`cannot reach ${endpoint}: ${error instanceof Error ? error.message : String(error)} (is the portal running? --url)`);
   process.exit(2);
 });
 if (unknown.length > 0) {
   // Demo S/Ns are numbered in order: the systems before the first missing one are there.
-  console.error(unknownSystemsMessage(unknown, planned.findIndex((s) => s.sn === unknown[0]), values.url));
+  console.error(
+    unknownSystemsMessage(
+      unknown,
+      planned.findIndex((s) => s.sn === unknown[0]),
+      values.url,
+    ),
+  );
   process.exit(2);
 }
 const start = alignToStep(Date.now() - days * DAY_MS, STEP_MS);
@@ -100,8 +109,11 @@ if (values.live) {
   };
   // Report just after each interval boundary, like a device clock does (timers, not the server's job queue: this
   // process stands for the devices, which report on their own clocks).
-  setTimeout(() => {
-    void tick();
-    setInterval(() => void tick(), STEP_MS);
-  }, alignToStep(Date.now(), STEP_MS) - Date.now() + 1000);
+  setTimeout(
+    () => {
+      void tick();
+      setInterval(() => void tick(), STEP_MS);
+    },
+    alignToStep(Date.now(), STEP_MS) - Date.now() + 1000,
+  );
 }

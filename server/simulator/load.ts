@@ -25,7 +25,10 @@ function householdShape(hour: number, weekend: boolean): number {
 
 function commercialShape(hour: number, weekday: number): number {
   const open = weekday === 0 ? 0 : weekday === 6 ? 0.5 : 1;
-  const business = open * (1 / (1 + Math.exp(-(hour - (weekday === 6 ? 8.5 : 7.5)) * 2.5))) * (1 / (1 + Math.exp((hour - (weekday === 6 ? 13 : 18.5)) * 2.5)));
+  const business =
+    open *
+    (1 / (1 + Math.exp(-(hour - (weekday === 6 ? 8.5 : 7.5)) * 2.5))) *
+    (1 / (1 + Math.exp((hour - (weekday === 6 ? 13 : 18.5)) * 2.5)));
   return 0.3 + 1.9 * business - 0.15 * open * bump(hour, 12.5, 0.6);
 }
 
@@ -56,7 +59,14 @@ function climateFactor(temperatureC: number): number {
   return 1 + 0.03 * Math.max(0, 15 - temperatureC) + 0.05 * Math.max(0, temperatureC - 24);
 }
 
-export function loadPowerW(kind: LoadKind, annualKwh: number, local: LocalTime, temperatureC: number, seed: number, stepIndex: number): number {
+export function loadPowerW(
+  kind: LoadKind,
+  annualKwh: number,
+  local: LocalTime,
+  temperatureC: number,
+  seed: number,
+  stepIndex: number,
+): number {
   const meanW = (annualKwh * 1000) / 8760 / 1.2; // heating and cooling add ~20 % over a year
   const shaped = (meanW * SHAPES[kind](local.hour, local.weekday)) / SHAPE_MEANS[kind];
   const jitter = 0.85 + 0.3 * noise(seed, stepIndex, 21);

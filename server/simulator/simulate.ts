@@ -81,10 +81,19 @@ export class SiteSimulator {
     const { faults, offline } = this.stateAt(ms);
     const effects = new Set(faults.map((f) => f.type.effect));
     const weather = weatherAt(this.site, time);
-    const irradiance = planeOfArrayIrradiance(sunPosition(time, this.site.latitude, this.site.longitude), this.site.latitude, weather.cloudCover);
+    const irradiance = planeOfArrayIrradiance(
+      sunPosition(time, this.site.latitude, this.site.longitude),
+      this.site.latitude,
+      weather.cloudCover,
+    );
     const inverterDown = effects.has('inverter_trip');
-    const pvW = inverterDown || effects.has('pv_off') ? 0 : Math.round(pvPowerW(this.site.pvKwp, this.site.inverterKw, irradiance, weather.temperatureC));
-    const loadW = Math.round(loadPowerW(this.site.load, this.site.annualLoadKwh, this.clock(ms), weather.temperatureC, this.seed, ms / this.stepMs));
+    const pvW =
+      inverterDown || effects.has('pv_off')
+        ? 0
+        : Math.round(pvPowerW(this.site.pvKwp, this.site.inverterKw, irradiance, weather.temperatureC));
+    const loadW = Math.round(
+      loadPowerW(this.site.load, this.site.annualLoadKwh, this.clock(ms), weather.temperatureC, this.seed, ms / this.stepMs),
+    );
     // The battery keeps running while the portal cannot hear from the system.
     const { powerW, next } = stepBattery(this.battery, pvW - loadW, this.stepMs / 3_600_000, inverterDown || effects.has('battery_idle'));
     this.battery = next;

@@ -21,7 +21,9 @@ export function unwrap<T>(envelope: Envelope<T>): T {
 }
 
 /** POST a JSON body; answers the data of a 200, throws CallError otherwise. */
-export const postData = async <T>(path: string, body?: Record<string, unknown>, options?: ApiRequestOptions) => unwrap(await api.post<T>(path, body, options));
+export const postData = async <T>(path: string, body?: Record<string, unknown>, options?: ApiRequestOptions) =>
+  unwrap(await api.post<T>(path, body, options));
 
 /** GET with query parameters; answers the data of a 200, throws CallError otherwise. */
-export const getData = async <T>(path: string, params?: Record<string, unknown>, options?: ApiRequestOptions) => unwrap(await api.get<T>(path, params, options));
+export const getData = async <T>(path: string, params?: Record<string, unknown>, options?: ApiRequestOptions) =>
+  unwrap(await api.get<T>(path, params, options));

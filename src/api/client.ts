@@ -46,7 +46,16 @@ export function trimStrings<T>(value: T): T {
 
 /** Codes answered with the translated catalogue message (spec §8). */
 export function isMessageCode(code: number): boolean {
-  return code === -1 || (code >= 2 && code <= 101) || code === 103 || code === 104 || code === 110 || code === 400 || code === 401 || code === 500;
+  return (
+    code === -1 ||
+    (code >= 2 && code <= 101) ||
+    code === 103 ||
+    code === 104 ||
+    code === 110 ||
+    code === 400 ||
+    code === 401 ||
+    code === 500
+  );
 }
 
 export function codeMessage(code: number): string {
@@ -111,7 +120,11 @@ export function refreshSession(): Promise<void> {
     try {
       const response = await axios.post<Envelope<{ AccessToken: string; RefreshTokenKey: string }>>(
         `${API_BASE}/Account/RefreshToken`,
-        { userName: session.getUserName() ?? '', accessToken: session.getToken() ?? '', refreshTokenKey: session.getRefreshTokenKey() ?? '' },
+        {
+          userName: session.getUserName() ?? '',
+          accessToken: session.getToken() ?? '',
+          refreshTokenKey: session.getRefreshTokenKey() ?? '',
+        },
         { timeout: REQUEST_TIMEOUT_MS },
       );
       const envelope = response.data;
@@ -192,7 +205,11 @@ export const api = {
   async post<T = unknown>(url: string, data?: Body, options: ApiRequestOptions & AxiosRequestConfig = {}): Promise<Envelope<T>> {
     return (await http.post<Envelope<T>>(url, data ?? {}, options)).data;
   },
-  async get<T = unknown>(url: string, params?: Record<string, unknown>, options: ApiRequestOptions & AxiosRequestConfig = {}): Promise<Envelope<T>> {
+  async get<T = unknown>(
+    url: string,
+    params?: Record<string, unknown>,
+    options: ApiRequestOptions & AxiosRequestConfig = {},
+  ): Promise<Envelope<T>> {
     return (await http.get<Envelope<T>>(url, { ...options, params })).data;
   },
   async put<T = unknown>(url: string, data?: Body, options: ApiRequestOptions & AxiosRequestConfig = {}): Promise<Envelope<T>> {

@@ -47,12 +47,15 @@ export async function download(
   const response = await http.post<Blob>(url, data, {
     responseType: 'blob',
     // Percent received, or undefined while the size is not known.
-    onDownloadProgress: onProgress && ((event) => onProgress(event.total ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : undefined)),
+    onDownloadProgress:
+      onProgress && ((event) => onProgress(event.total ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : undefined)),
   });
   const blob = response.data;
   const disposition = (response.headers['content-disposition'] as string | undefined) ?? null;
   const contentType = String(response.headers['content-type'] ?? '');
-  const fileName = fileNameFromDisposition(disposition) || (disposition && /attachment/i.test(disposition) && !contentType.includes('json') ? fallbackName : undefined);
+  const fileName =
+    fileNameFromDisposition(disposition) ||
+    (disposition && /attachment/i.test(disposition) && !contentType.includes('json') ? fallbackName : undefined);
   if (fileName) {
     apiUi.saveFile(blob, fileName);
     return { saved: true, fileName };
@@ -61,7 +64,8 @@ export async function download(
   try {
     const body = JSON.parse(await blobText(blob)) as Partial<Envelope> & { message?: string; msg?: string };
     if (body && typeof body === 'object') {
-      if (typeof body.code === 'number' && body.code !== 200 && body.code !== 105 && body.code in CODE_MESSAGES) message = codeMessage(body.code);
+      if (typeof body.code === 'number' && body.code !== 200 && body.code !== 105 && body.code in CODE_MESSAGES)
+        message = codeMessage(body.code);
       else message = body.message || body.msg || body.info || undefined;
     }
   } catch {

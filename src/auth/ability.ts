@@ -27,4 +27,3 @@ export function canAccessKey(key: string, action: Action = 'access', routes: rea
   if (node?.children) return node.children.some((child) => canAccessKey(child.key, action, routes));
   return ability.can(action, key);
 }
-

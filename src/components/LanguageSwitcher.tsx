@@ -25,7 +25,13 @@ export function LanguageSwitcher({ compact = false, dark = false }: { compact?: 
         },
       }}
     >
-      <Button type="text" aria-label={t('common:language')} icon={<GlobalOutlined />} style={dark ? { color: '#fff' } : undefined} data-testid="language-switcher">
+      <Button
+        type="text"
+        aria-label={t('common:language')}
+        icon={<GlobalOutlined />}
+        style={dark ? { color: '#fff' } : undefined}
+        data-testid="language-switcher"
+      >
         {compact ? null : <span lang={current.code}>{current.label}</span>}
         <DownOutlined style={{ fontSize: 10 }} />
       </Button>

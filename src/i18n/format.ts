@@ -113,7 +113,10 @@ export function formatFor(language: string | null | undefined): Formatter {
   const number = (value: Maybe<number>, digits?: number | NumberOptions) => {
     if (missing(value)) return MISSING;
     const options = digitsOf(digits);
-    return cached(`n|${locale}|${options.maximumFractionDigits}|${options.minimumFractionDigits}`, () => new Intl.NumberFormat(locale, options)).format(value);
+    return cached(
+      `n|${locale}|${options.maximumFractionDigits}|${options.minimumFractionDigits}`,
+      () => new Intl.NumberFormat(locale, options),
+    ).format(value);
   };
   const withUnit = (text: string, unit: string) => (text === MISSING ? MISSING : `${text}${NBSP}${unit}`);
 
@@ -126,18 +129,15 @@ export function formatFor(language: string | null | undefined): Formatter {
   const time = (value: Maybe<Moment>, options: { timeZone?: string; seconds?: boolean } = {}) =>
     dateTimeParts(value, { timeStyle: options.seconds ? 'medium' : 'short' }, options.timeZone);
   const dateTime = (value: Maybe<Moment>, options: { timeZone?: string; seconds?: boolean } = {}) =>
-    dateTimeParts(
-      value,
-      { dateStyle: 'medium', timeStyle: options.seconds ? 'medium' : 'short' },
-      options.timeZone,
-    );
+    dateTimeParts(value, { dateStyle: 'medium', timeStyle: options.seconds ? 'medium' : 'short' }, options.timeZone);
   const date = (value: Maybe<Moment>, options: { timeZone?: string; style?: 'short' | 'medium' | 'long' } = {}) =>
     dateTimeParts(value, { dateStyle: options.style ?? 'medium' }, options.timeZone);
 
   return {
     locale,
     number,
-    power: (watts, options = {}) => withUnit(number(missing(watts) ? watts : (options.abs ? Math.abs(watts) : watts) / 1000, options), 'kW'),
+    power: (watts, options = {}) =>
+      withUnit(number(missing(watts) ? watts : (options.abs ? Math.abs(watts) : watts) / 1000, options), 'kW'),
     kilowatts: (kw, options) => withUnit(number(kw, options), 'kW'),
     energy: (kwh, options) => withUnit(number(kwh, options), 'kWh'),
     percent: (value, digits = 1) =>
@@ -150,11 +150,16 @@ export function formatFor(language: string | null | undefined): Formatter {
       if (missing(value)) return MISSING;
       const read = toDate(value);
       if (!read) return MISSING;
-      const day = (d: Date) => dateFormat('en-CA', { timeZone: options.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+      const day = (d: Date) =>
+        dateFormat('en-CA', { timeZone: options.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
       return day(read.date) === day(options.now ?? new Date()) ? time(value, options) : dateTime(value, options);
     },
     month: (value, options = {}) =>
-      dateTimeParts(value, { month: options.short ? 'short' : 'long', year: options.withYear === false ? undefined : 'numeric', timeZone: 'UTC' }, 'UTC'),
+      dateTimeParts(
+        value,
+        { month: options.short ? 'short' : 'long', year: options.withYear === false ? undefined : 'numeric', timeZone: 'UTC' },
+        'UTC',
+      ),
     dayOfMonth: (value) => dateTimeParts(value, { day: 'numeric' }, 'UTC'),
     relative: (value, now = new Date()) => {
       if (missing(value)) return MISSING;

@@ -21,8 +21,13 @@ export function initialLanguage(): Language {
  * Spec §4: after the user info is loaded, the user's own language replaces the current one when the stored
  * user name matches the logged-in user; otherwise the current language stays.
  */
-export function languageForUser(user: Pick<UserInfo, 'username' | 'languageCode'>, storedUserName: string | null, current: Language): Language {
+export function languageForUser(
+  user: Pick<UserInfo, 'username' | 'languageCode'>,
+  storedUserName: string | null,
+  current: Language,
+): Language {
   // Names are matched as the login does (case-insensitively): 'Admin' logs in as 'admin'.
-  if (storedUserName && storedUserName.toLowerCase() === user.username.toLowerCase()) return normalizeLanguage(user.languageCode) ?? current;
+  if (storedUserName && storedUserName.toLowerCase() === user.username.toLowerCase())
+    return normalizeLanguage(user.languageCode) ?? current;
   return current;
 }

@@ -29,8 +29,7 @@ export function AppHeader() {
             aria-label={t('common:breadcrumb')}
             items={trail.map((node, index) => ({
               key: node.key,
-              title:
-                index < trail.length - 1 && !node.children ? <Link to={node.path}>{title(node.key)}</Link> : title(node.key),
+              title: index < trail.length - 1 && !node.children ? <Link to={node.path}>{title(node.key)}</Link> : title(node.key),
             }))}
           />
         )}

@@ -28,7 +28,9 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
   const overrides = useMenuOverrides();
   const title = useMenuTitle();
   const entries = useMemo(() => buildMenu(user?.roles ?? [], user?.menuDenied ?? [], hasScreen, undefined, overrides), [user, overrides]);
-  const selected = [...entries, ...entries.flatMap((e) => e.children ?? [])].find((e) => !e.children && e.path.toLowerCase() === location.pathname.toLowerCase());
+  const selected = [...entries, ...entries.flatMap((e) => e.children ?? [])].find(
+    (e) => !e.children && e.path.toLowerCase() === location.pathname.toLowerCase(),
+  );
 
   const onEntryClick = (path: string) => (event: React.MouseEvent) => {
     if (isMobile) closeDrawer();

@@ -34,10 +34,14 @@ export function SessionDialog() {
   return (
     <Modal open={open} title={t('common:session.title')} closable={false} keyboard={false} footer={null} width={420} destroyOnHidden>
       <p style={{ marginTop: 0, color: '#5b6b6b' }}>{t('common:session.text')}</p>
-      <LoginForm compact initialUsername={lastUser} onSuccess={() => {
+      <LoginForm
+        compact
+        initialUsername={lastUser}
+        onSuccess={() => {
           setOpen(false);
           void invalidateAuthStore();
-        }} />
+        }}
+      />
       <div style={{ textAlign: 'center', marginTop: 12 }}>
         <Button
           type="link"

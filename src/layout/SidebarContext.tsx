@@ -41,7 +41,10 @@ export function SidebarProvider({ children }: { children: ReactNode }) {
   }, [status]);
   const closeDrawer = useCallback(() => setDrawerOpen(false), []);
 
-  const value = useMemo(() => ({ status, isMobile: status === 'mobile', drawerOpen, toggle, closeDrawer }), [status, drawerOpen, toggle, closeDrawer]);
+  const value = useMemo(
+    () => ({ status, isMobile: status === 'mobile', drawerOpen, toggle, closeDrawer }),
+    [status, drawerOpen, toggle, closeDrawer],
+  );
   return <SidebarContext.Provider value={value}>{children}</SidebarContext.Provider>;
 }
 

@@ -27,7 +27,10 @@ export const authProvider: AuthProvider = {
     if (envelope.code !== 200 || !envelope.data?.AccessToken) {
       return {
         success: false,
-        error: { name: apiUi.translate('login:failed'), message: envelope.status === 7 ? codeMessage(7) : codeMessage(Number(envelope.code)) },
+        error: {
+          name: apiUi.translate('login:failed'),
+          message: envelope.status === 7 ? codeMessage(7) : codeMessage(Number(envelope.code)),
+        },
       };
     }
     session.setTokens(envelope.data.AccessToken, envelope.data.RefreshTokenKey);

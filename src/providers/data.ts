@@ -66,7 +66,13 @@ export function sortersToParam(sorters: readonly CrudSort[] | undefined) {
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
-  async getList<TData extends BaseRecord = BaseRecord>({ resource, pagination, sorters, filters, meta }: Parameters<DataProvider['getList']>[0]) {
+  async getList<TData extends BaseRecord = BaseRecord>({
+    resource,
+    pagination,
+    sorters,
+    filters,
+    meta,
+  }: Parameters<DataProvider['getList']>[0]) {
     const off = pagination?.mode === 'off';
     const sort = sortersToParam(sorters);
     const body = {
@@ -83,18 +89,46 @@ export const dataProvider: DataProvider = {
     return { data: unwrap(await api.post<TData>(endpoint(meta, 'getPath', resource), { id }, { quiet: true })) };
   },
 
-  async create<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, variables, meta }: { resource: string; variables: TVariables; meta?: Record<string, unknown> }) {
+  async create<TData extends BaseRecord = BaseRecord, TVariables = object>({
+    resource,
+    variables,
+    meta,
+  }: {
+    resource: string;
+    variables: TVariables;
+    meta?: Record<string, unknown>;
+  }) {
     const data = unwrap(await api.post<TData>(endpoint(meta, 'savePath', resource), variables as Record<string, unknown>, { quiet: true }));
     return { data: (data ?? variables) as TData };
   },
 
-  async update<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: { resource: string; id: string | number; variables: TVariables; meta?: Record<string, unknown> }) {
+  async update<TData extends BaseRecord = BaseRecord, TVariables = object>({
+    resource,
+    id,
+    variables,
+    meta,
+  }: {
+    resource: string;
+    id: string | number;
+    variables: TVariables;
+    meta?: Record<string, unknown>;
+  }) {
     const body = { ...(variables as Record<string, unknown>), id };
     const data = unwrap(await api.post<TData>(endpoint(meta, 'savePath', resource), body, { quiet: true }));
     return { data: (data ?? body) as TData };
   },
 
-  async deleteOne<TData extends BaseRecord = BaseRecord, TVariables = object>({ resource, id, variables, meta }: { resource: string; id: string | number; variables?: TVariables; meta?: Record<string, unknown> }) {
+  async deleteOne<TData extends BaseRecord = BaseRecord, TVariables = object>({
+    resource,
+    id,
+    variables,
+    meta,
+  }: {
+    resource: string;
+    id: string | number;
+    variables?: TVariables;
+    meta?: Record<string, unknown>;
+  }) {
     const body = { ...((variables ?? {}) as Record<string, unknown>), id };
     const data = unwrap(await api.post<TData>(endpoint(meta, 'deletePath', resource), body, { quiet: true }));
     return { data: (data ?? { id }) as TData };

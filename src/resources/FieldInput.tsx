@@ -36,9 +36,21 @@ export function FieldInput({ declaration, name, field, value, onChange, disabled
 
   if (field.attachments && !filter) {
     const recordId = formValues?.[idFieldOf(declaration)];
-    return <AttachmentsInput declaration={declaration} name={name} rule={field.attachments} value={value} onChange={onChange} recordId={recordId} disabled={disabled} id={id} />;
+    return (
+      <AttachmentsInput
+        declaration={declaration}
+        name={name}
+        rule={field.attachments}
+        value={value}
+        onChange={onChange}
+        recordId={recordId}
+        disabled={disabled}
+        id={id}
+      />
+    );
   }
-  if (widget === 'switch' && !filter) return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} />;
+  if (widget === 'switch' && !filter)
+    return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} />;
   if (widget === 'select' || widget === 'multiselect' || widget === 'switch' || widget === 'country' || (filter && field.options)) {
     return (
       <Select
@@ -66,13 +78,32 @@ export function FieldInput({ declaration, name, field, value, onChange, disabled
       />
     );
   }
-  if (widget === 'number') return <InputNumber {...common} value={value as number} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
-  if (widget === 'textarea' && !filter) return <Input.TextArea {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} rows={3} />;
-  if (widget === 'password') return <Input.Password {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} autoComplete="new-password" />;
-  return <Input {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} allowClear={filter} type={widget === 'email' ? 'email' : 'text'} />;
+  if (widget === 'number')
+    return <InputNumber {...common} value={value as number} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
+  if (widget === 'textarea' && !filter)
+    return <Input.TextArea {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} rows={3} />;
+  if (widget === 'password')
+    return <Input.Password {...common} value={value as string} onChange={(e) => onChange?.(e.target.value)} autoComplete="new-password" />;
+  return (
+    <Input
+      {...common}
+      value={value as string}
+      onChange={(e) => onChange?.(e.target.value)}
+      allowClear={filter}
+      type={widget === 'email' ? 'email' : 'text'}
+    />
+  );
 }
 
-export function DateRangeInput({ value, onChange, id }: { value?: [string, string]; onChange?: (v: [string, string] | undefined) => void; id?: string }) {
+export function DateRangeInput({
+  value,
+  onChange,
+  id,
+}: {
+  value?: [string, string];
+  onChange?: (v: [string, string] | undefined) => void;
+  id?: string;
+}) {
   return (
     <DatePicker.RangePicker
       id={id}

@@ -31,7 +31,13 @@ export function useRemoveRecord(declaration: ResourceDeclaration, options: Resou
   const { mutateAsync } = useDelete();
   return async (row: Row) => {
     try {
-      await mutateAsync({ resource: declaration.name, id: idOf(declaration, row), meta: metaOf(declaration), successNotification: false, errorNotification: false });
+      await mutateAsync({
+        resource: declaration.name,
+        id: idOf(declaration, row),
+        meta: metaOf(declaration),
+        successNotification: false,
+        errorNotification: false,
+      });
       message.success(t('admin:list.deleted'));
       options.onChange?.();
     } catch (error) {
@@ -53,9 +59,25 @@ export function RecordActions({ declaration, row, can, editable, options, openDr
   const deletion = can.delete ? options.deletion?.(row) : undefined;
   return (
     <Space size={0}>
-      {declaration.endpoints.one && <RowAction title={t('admin:list.show')} icon={<EyeOutlined />} onClick={() => openDrawer('show', row[idField])} data-testid="row-show" />}
-      {editable && <RowAction title={t('admin:list.edit')} icon={<EditOutlined />} onClick={() => openDrawer('edit', row[idField])} data-testid="row-edit" />}
-      {can.delete && deletion?.blocked && <RowAction title={deletion.blocked} icon={<DeleteOutlined />} danger disabled data-testid="row-delete" />}
+      {declaration.endpoints.one && (
+        <RowAction
+          title={t('admin:list.show')}
+          icon={<EyeOutlined />}
+          onClick={() => openDrawer('show', row[idField])}
+          data-testid="row-show"
+        />
+      )}
+      {editable && (
+        <RowAction
+          title={t('admin:list.edit')}
+          icon={<EditOutlined />}
+          onClick={() => openDrawer('edit', row[idField])}
+          data-testid="row-edit"
+        />
+      )}
+      {can.delete && deletion?.blocked && (
+        <RowAction title={deletion.blocked} icon={<DeleteOutlined />} danger disabled data-testid="row-delete" />
+      )}
       {can.delete && !deletion?.blocked && (
         <ConfirmRowAction
           title={t('admin:list.delete')}

@@ -27,7 +27,19 @@ interface Props {
 }
 
 /** The drawer of a record: its show page with its workflow (actions and history), or the create / edit form. */
-export function ResourceDrawer({ declaration, view, id, record, loading, title, cells, options, onClose, onSaved, onWorkflowChanged }: Props) {
+export function ResourceDrawer({
+  declaration,
+  view,
+  id,
+  record,
+  loading,
+  title,
+  cells,
+  options,
+  onClose,
+  onSaved,
+  onWorkflowChanged,
+}: Props) {
   const { t } = useTranslation();
   const screens = Grid.useBreakpoint();
   const Form = options.form ?? ResourceForm;
@@ -53,7 +65,13 @@ export function ResourceDrawer({ declaration, view, id, record, loading, title, 
         <WorkflowPanel declaration={{ ...declaration, workflow: declaration.workflow }} record={record} onChanged={onWorkflowChanged} />
       )}
       {(view === 'create' || (view === 'edit' && record)) && (
-        <Form key={`${view}-${id ?? ''}`} declaration={declaration} mode={view === 'create' ? 'create' : 'edit'} record={view === 'edit' ? record : undefined} onDone={onSaved} />
+        <Form
+          key={`${view}-${id ?? ''}`}
+          declaration={declaration}
+          mode={view === 'create' ? 'create' : 'edit'}
+          record={view === 'edit' ? record : undefined}
+          onDone={onSaved}
+        />
       )}
     </Drawer>
   );

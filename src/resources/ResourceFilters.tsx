@@ -51,10 +51,20 @@ export function ResourceFilters({
 }) {
   const { t } = useTranslation();
   return (
-    <Form {...searchFormProps} name={`${declaration.name}-filters`} layout="inline" className="resource-filters" initialValues={currentFilters}>
+    <Form
+      {...searchFormProps}
+      name={`${declaration.name}-filters`}
+      layout="inline"
+      className="resource-filters"
+      initialValues={currentFilters}
+    >
       {filterFields.map(([name, field]) => (
         <Form.Item key={name} name={name} label={fieldLabel(declaration, name, t)}>
-          {filterKindOf(field) === 'dateRange' ? <DateRangeInput /> : <FieldInput declaration={declaration} name={name} field={field} filter />}
+          {filterKindOf(field) === 'dateRange' ? (
+            <DateRangeInput />
+          ) : (
+            <FieldInput declaration={declaration} name={name} field={field} filter />
+          )}
         </Form.Item>
       ))}
       <Form.Item>

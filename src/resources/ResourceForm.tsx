@@ -23,13 +23,16 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
   /** The server's answer to the last refused submission, kept on its field when the same values come again. */
   const lastError = useRef<{ field: string; message: string } | undefined>(undefined);
   const names = formFields(declaration, mode);
-  const readonly = Object.entries(declaration.fields).filter(([, f]) => f.form === 'readonly' || (mode === 'edit' && f.form === 'create' && !f.secret));
+  const readonly = Object.entries(declaration.fields).filter(
+    ([, f]) => f.form === 'readonly' || (mode === 'edit' && f.form === 'create' && !f.secret),
+  );
   const meta = metaOf(declaration);
 
   const initialValues = useMemo(() => {
     if (record) return record;
     const values: Row = {};
-    for (const name of names) if (declaration.fields[name]!.defaultValue !== undefined) values[name] = declaration.fields[name]!.defaultValue;
+    for (const name of names)
+      if (declaration.fields[name]!.defaultValue !== undefined) values[name] = declaration.fields[name]!.defaultValue;
     return values;
   }, [record, declaration, names]);
   // The values as edited so far: fields shown only for some values (shownWhen) and options matching them follow.
@@ -48,7 +51,15 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
         if (mode === 'create') {
           await create({ resource: declaration.name, values, meta, successNotification: false, errorNotification: false });
         } else {
-          await update({ resource: declaration.name, id: idOf(declaration, record!), values, meta, mutationMode: 'pessimistic', successNotification: false, errorNotification: false });
+          await update({
+            resource: declaration.name,
+            id: idOf(declaration, record!),
+            values,
+            meta,
+            mutationMode: 'pessimistic',
+            successNotification: false,
+            errorNotification: false,
+          });
         }
         lastFailed.current = undefined;
         message.success(t('admin:form.saved'));
@@ -98,7 +109,9 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
             rules={rulesFor(field, t)}
             required={isRequired(field)}
             // An optional help line under the input: why it is locked, else <namespace>:<name>.help.<field> when the texts have one.
-            extra={lockedFields[name] ?? (t(`${declaration.namespace}:${declaration.name}.help.${name}`, { defaultValue: '' }) || undefined)}
+            extra={
+              lockedFields[name] ?? (t(`${declaration.namespace}:${declaration.name}.help.${name}`, { defaultValue: '' }) || undefined)
+            }
             valuePropName="value"
             validateTrigger="onBlur"
           >
@@ -110,7 +123,9 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
         <Button type="primary" htmlType="submit" loading={saving} data-testid="resource-save">
           {t('admin:form.save')}
         </Button>
-        <Button onClick={onDone} data-testid="resource-cancel">{t('common:actions.cancel')}</Button>
+        <Button onClick={onDone} data-testid="resource-cancel">
+          {t('common:actions.cancel')}
+        </Button>
       </Space>
     </Form>
   );

@@ -47,8 +47,13 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
 
   const drawer = useDrawerUrl();
   // An action the user may not take is not offered through the URL either: edit falls back to show.
-  const action = drawer.requested === 'edit' && !can.update ? 'show' : drawer.requested === 'create' && !can.create ? null : drawer.requested;
-  const { record, loading: loadingRecord, reload } = useDrawerRecord({ declaration, action, id: drawer.id, rows: tableProps.dataSource, listLoading, onMissing: drawer.close });
+  const action =
+    drawer.requested === 'edit' && !can.update ? 'show' : drawer.requested === 'create' && !can.create ? null : drawer.requested;
+  const {
+    record,
+    loading: loadingRecord,
+    reload,
+  } = useDrawerRecord({ declaration, action, id: drawer.id, rows: tableProps.dataSource, listLoading, onMissing: drawer.close });
   const mayEdit = (row: Row) => can.update && (options.editable?.(row) ?? true);
   // A record this user may not edit (an edit link someone shared) is shown instead.
   const view = action === 'edit' && record && !mayEdit(record) ? 'show' : action;
@@ -56,7 +61,18 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
   const columns = resourceColumns(
     declaration,
     cells,
-    (row) => <RecordActions declaration={declaration} row={row} can={can} editable={mayEdit(row)} options={options} openDrawer={drawer.open} remove={remove} refresh={refresh} />,
+    (row) => (
+      <RecordActions
+        declaration={declaration}
+        row={row}
+        can={can}
+        editable={mayEdit(row)}
+        options={options}
+        openDrawer={drawer.open}
+        remove={remove}
+        refresh={refresh}
+      />
+    ),
     t,
   );
   const title = menuOverride?.title?.[i18n.language.slice(0, 2)]?.trim() || resourceTitle(declaration, t);
@@ -76,7 +92,14 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
           )}
         </Space>
       </div>
-      {fold.shown && <ResourceFilters declaration={declaration} filterFields={filterFields} searchFormProps={searchFormProps} currentFilters={currentFilters} />}
+      {fold.shown && (
+        <ResourceFilters
+          declaration={declaration}
+          filterFields={filterFields}
+          searchFormProps={searchFormProps}
+          currentFilters={currentFilters}
+        />
+      )}
       <ResponsiveTable<Row>
         {...tableProps}
         tableId={declaration.name}

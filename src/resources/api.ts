@@ -17,5 +17,6 @@ export const resourceApi = {
 export const resourceKeys = {
   relationRows: (listPath: string | undefined) => ['resource-options', listPath] as const,
   /** A record's workflow history; without an id, every record's of that declaration. */
-  workflowHistory: (resource: string, id?: unknown) => (id === undefined ? (['workflowHistory', resource] as const) : (['workflowHistory', resource, id] as const)),
+  workflowHistory: (resource: string, id?: unknown) =>
+    id === undefined ? (['workflowHistory', resource] as const) : (['workflowHistory', resource, id] as const),
 };

@@ -11,7 +11,12 @@ import { stateFieldName } from './workflow/cells';
  * The list's columns: every listed field that is not secret (sortable where declared), drawn by the screen's
  * cells where given, then the actions column.
  */
-export function resourceColumns(declaration: ResourceDeclaration, cells: Cells, actions: (row: Row) => ReactNode, t: ReturnType<typeof useTranslation>['t']): ResponsiveColumn<Row>[] {
+export function resourceColumns(
+  declaration: ResourceDeclaration,
+  cells: Cells,
+  actions: (row: Row) => ReactNode,
+  t: ReturnType<typeof useTranslation>['t'],
+): ResponsiveColumn<Row>[] {
   const columns: ResponsiveColumn<Row>[] = Object.entries(declaration.fields)
     .filter(([, f]) => f.list && !f.secret)
     .map(([name, field]) => ({
@@ -22,7 +27,9 @@ export function resourceColumns(declaration: ResourceDeclaration, cells: Cells, 
       width: field.width,
       ellipsis: field.widget === 'textarea',
       // On a phone's card: the record's name as its title, a coloured state (S/N state) as its status tag.
-      card: field.card ?? (name === declaration.titleField ? 'title' : field.colors || name === stateFieldName(declaration) ? 'status' : undefined),
+      card:
+        field.card ??
+        (name === declaration.titleField ? 'title' : field.colors || name === stateFieldName(declaration) ? 'status' : undefined),
       defaultHidden: field.columnHidden,
       render: (value: unknown, row: Row) => (cells[name] ? cells[name]!(value, row) : renderValue(declaration, name, field, value, t)),
     }));

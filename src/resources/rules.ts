@@ -9,7 +9,12 @@ export function isRequired(field: FieldDeclaration): boolean {
 }
 
 function blank(value: unknown): boolean {
-  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '') || (Array.isArray(value) && value.length === 0);
+  return (
+    value === undefined ||
+    value === null ||
+    (typeof value === 'string' && value.trim() === '') ||
+    (Array.isArray(value) && value.length === 0)
+  );
 }
 
 /**
@@ -38,7 +43,10 @@ export function rulesFor(field: FieldDeclaration, t: TFunction): Rule[] {
  * license_key), else the one named in `info` ('Parameter required: license_key'), else the field whose
  * `unique` / own code it is (90 → license_key).
  */
-export function fieldOfError(declaration: ResourceDeclaration, error: { statusCode: number; info?: string; field?: string }): string | undefined {
+export function fieldOfError(
+  declaration: ResourceDeclaration,
+  error: { statusCode: number; info?: string; field?: string },
+): string | undefined {
   if (error.field && declaration.fields[error.field]) return error.field;
   const named = error.info?.match(/:\s*([A-Za-z_][\w]*)/)?.[1];
   if (named && declaration.fields[named]) return named;

@@ -12,7 +12,12 @@ export function idOf(declaration: ResourceDeclaration, row: Row): BaseKey {
 
 /** The endpoints of a declaration as the data provider reads them from a call's meta (src/providers/data.ts). */
 export function metaOf(declaration: ResourceDeclaration) {
-  return { listPath: declaration.endpoints.list, getPath: declaration.endpoints.one, savePath: declaration.endpoints.save, deletePath: declaration.endpoints.delete };
+  return {
+    listPath: declaration.endpoints.list,
+    getPath: declaration.endpoints.one,
+    savePath: declaration.endpoints.save,
+    deletePath: declaration.endpoints.delete,
+  };
 }
 
 /** Cells of the list and values of the show page drawn by the screen, per field (e.g. an expiry with a tag). */

@@ -45,7 +45,10 @@ export function useOptions(
           const value = row[relation.valueField];
           const label = relationLabel(relation, row, i18n.language);
           // A shipped row (seeded category…) in the reader's language; one users added, as they named it.
-          return { value: typeof value === 'number' ? value : String(value), label: relation.labelKey ? t(`${relation.labelKey}.${String(value)}`, { defaultValue: label }) : label };
+          return {
+            value: typeof value === 'number' ? value : String(value),
+            label: relation.labelKey ? t(`${relation.labelKey}.${String(value)}`, { defaultValue: label }) : label,
+          };
         }),
         ...(field.options ?? []).map((value) => ({ value, label: optionLabel(declaration, name, value, t) })),
       ],
@@ -53,7 +56,13 @@ export function useOptions(
   }
   if (field.widget === 'country') return { loading: false, options: countryOptions(i18n.language) };
   if (field.widget === 'switch') {
-    return { loading: false, options: [{ value: true, label: t('admin:common.yes') }, { value: false, label: t('admin:common.no') }] };
+    return {
+      loading: false,
+      options: [
+        { value: true, label: t('admin:common.yes') },
+        { value: false, label: t('admin:common.no') },
+      ],
+    };
   }
   return { loading: false, options: (field.options ?? []).map((value) => ({ value, label: optionLabel(declaration, name, value, t) })) };
 }

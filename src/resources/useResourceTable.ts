@@ -24,7 +24,9 @@ export function useResourceTable(declaration: ResourceDeclaration) {
         value: values[name] === '' ? undefined : values[name],
       })) as CrudFilters,
   });
-  const currentFilters: Record<string, unknown> = Object.fromEntries(filters.filter((f) => 'field' in f).map((f) => [(f as { field: string }).field, f.value]));
+  const currentFilters: Record<string, unknown> = Object.fromEntries(
+    filters.filter((f) => 'field' in f).map((f) => [(f as { field: string }).field, f.value]),
+  );
   const refresh = () => void tableQuery.refetch();
   return { tableProps, searchFormProps, currentFilters, filterFields, listLoading: tableQuery.isLoading, refresh };
 }

@@ -88,7 +88,12 @@ export function menuTitle(key: string, language: string, overrides: MenuOverride
  * The routes a user may open (spec §2: kept when the user holds any of its roles, children filtered
  * recursively; minus the per-user `menuDenied`), limited to routes whose screen exists.
  */
-export function allowedRoutes(roles: readonly string[], menuDenied: readonly string[], hasScreen: (key: string) => boolean, routes: readonly RouteNode[] = ROUTES): RouteNode[] {
+export function allowedRoutes(
+  roles: readonly string[],
+  menuDenied: readonly string[],
+  hasScreen: (key: string) => boolean,
+  routes: readonly RouteNode[] = ROUTES,
+): RouteNode[] {
   const ability = defineAbilityFor(roles, menuDenied, routes);
   return leafRoutes(filterRoutes(routes, roles)).filter((r) => hasScreen(r.key) && ability.can('access', r.key));
 }
@@ -107,7 +112,9 @@ export function buildMenu(
   const allowed = new Set(allowedRoutes(roles, menuDenied, hasScreen, routes).map((r) => r.key));
   const entry = (node: RouteNode): MenuEntry => {
     const titles = overrides[node.key]?.title;
-    return titles && Object.keys(titles).length ? { key: node.key, path: node.path, icon: node.icon, titles } : { key: node.key, path: node.path, icon: node.icon };
+    return titles && Object.keys(titles).length
+      ? { key: node.key, path: node.path, icon: node.icon, titles }
+      : { key: node.key, path: node.path, icon: node.icon };
   };
   const walk = (nodes: readonly RouteNode[]): MenuEntry[] =>
     nodes.flatMap((node): MenuEntry[] => {

@@ -66,7 +66,11 @@ function columnKey(column: Column, index: number): string {
 
 function cellValue(column: Column, row: Row): unknown {
   const path = column.dataIndex === undefined ? [] : Array.isArray(column.dataIndex) ? column.dataIndex : [column.dataIndex];
-  return path.reduce<unknown>((value, step) => (value === null || value === undefined ? undefined : (value as Record<string | number, unknown>)[step as string | number]), row);
+  return path.reduce<unknown>(
+    (value, step) =>
+      value === null || value === undefined ? undefined : (value as Record<string | number, unknown>)[step as string | number],
+    row,
+  );
 }
 
 /** What the column's cell shows for a row: its render, else the value. */
@@ -75,7 +79,8 @@ function cell(column: Column, row: Row, index: number): ReactNode {
   if (column.render) {
     const rendered = column.render(value, row, index);
     // A render may answer antd's { children, props } cell shape.
-    if (rendered && typeof rendered === 'object' && 'children' in rendered && 'props' in rendered && !('$$typeof' in rendered)) return (rendered as { children: ReactNode }).children;
+    if (rendered && typeof rendered === 'object' && 'children' in rendered && 'props' in rendered && !('$$typeof' in rendered))
+      return (rendered as { children: ReactNode }).children;
     return rendered as ReactNode;
   }
   return value === null || value === undefined ? '' : (value as ReactNode);
@@ -111,7 +116,17 @@ function useHiddenColumns(tableId: string, columns: Column[]) {
   return { hidden, choose };
 }
 
-function ColumnChooser({ tableId, columns, hidden, choose }: { tableId: string; columns: Column[]; hidden: string[]; choose: (next: string[] | undefined) => void }) {
+function ColumnChooser({
+  tableId,
+  columns,
+  hidden,
+  choose,
+}: {
+  tableId: string;
+  columns: Column[];
+  hidden: string[];
+  choose: (next: string[] | undefined) => void;
+}) {
   const { t } = useTranslation();
   const choosable = columns.map((c, i) => ({ column: c, key: columnKey(c, i) })).filter(({ column }) => column.card !== 'actions');
   const shown = choosable.filter(({ key }) => !hidden.includes(key)).map(({ key }) => key);
@@ -165,7 +180,15 @@ function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...re
         : {}),
     }));
   if (!columns.some((c) => c.card === 'actions')) shown.push({ key: '__chooser', title: chooser, width: 48, align: 'end' });
-  return <Table<Row> {...rest} ref={tableRef} columns={shown} scroll={{ ...scroll, x: true }} className={['responsive-table', rest.className].filter(Boolean).join(' ')} />;
+  return (
+    <Table<Row>
+      {...rest}
+      ref={tableRef}
+      columns={shown}
+      scroll={{ ...scroll, x: true }}
+      className={['responsive-table', rest.className].filter(Boolean).join(' ')}
+    />
+  );
 }
 
 /**
@@ -194,7 +217,9 @@ function PhoneCards({ columns, cardFields = DEFAULT_CARD_FIELDS, dataSource, loa
   const rows = dataSource ? [...dataSource] : [];
   const keyOf = (row: Row): Key => {
     const index = rows.indexOf(row);
-    return typeof rowKey === 'function' ? rowKey(row, index) : (((row as Record<string, unknown>)[rowKey ?? 'key'] as Key | undefined) ?? index);
+    return typeof rowKey === 'function'
+      ? rowKey(row, index)
+      : (((row as Record<string, unknown>)[rowKey ?? 'key'] as Key | undefined) ?? index);
   };
   const emptyText = typeof locale?.emptyText === 'function' ? locale.emptyText() : locale?.emptyText;
 
@@ -232,7 +257,15 @@ function PhoneCards({ columns, cardFields = DEFAULT_CARD_FIELDS, dataSource, loa
               className="responsive-table-card"
               data-testid="responsive-card"
               title={titleColumn ? <Typography.Text strong>{cell(titleColumn, row, index)}</Typography.Text> : undefined}
-              extra={statusColumns.length ? <span className="responsive-table-card-status">{statusColumns.map((c, i) => <span key={i}>{cell(c, row, index)}</span>)}</span> : undefined}
+              extra={
+                statusColumns.length ? (
+                  <span className="responsive-table-card-status">
+                    {statusColumns.map((c, i) => (
+                      <span key={i}>{cell(c, row, index)}</span>
+                    ))}
+                  </span>
+                ) : undefined
+              }
             >
               {fields.length > 0 && (
                 <Descriptions

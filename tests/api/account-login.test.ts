@@ -35,13 +35,13 @@ describe('Login', () => {
   });
 
   test.each([
-    ["{ password: DEMO_PASSWORD }", { password: DEMO_PASSWORD }, 3, 'username'],
+    ['{ password: DEMO_PASSWORD }', { password: DEMO_PASSWORD }, 3, 'username'],
     ["{ username: 'admin' }", { username: 'admin' }, 3, 'password'],
-    ["{ username: null, password: DEMO_PASSWORD }", { username: null, password: DEMO_PASSWORD }, 3, 'username'],
+    ['{ username: null, password: DEMO_PASSWORD }', { username: null, password: DEMO_PASSWORD }, 3, 'username'],
     ["{ username: '', password: DEMO_PASSWORD }", { username: '', password: DEMO_PASSWORD }, 3, 'username'],
-    ["{ username: 42, password: DEMO_PASSWORD }", { username: 42, password: DEMO_PASSWORD }, 2, 'username'],
+    ['{ username: 42, password: DEMO_PASSWORD }', { username: 42, password: DEMO_PASSWORD }, 2, 'username'],
     ["{ username: 'admin', password: ['demo2026'] }", { username: 'admin', password: ['demo2026'] }, 2, 'password'],
-    ["{ username: <10,000 chars>, password: DEMO_PASSWORD }", { username: 'x'.repeat(10_000), password: DEMO_PASSWORD }, 2, 'username'],
+    ['{ username: <10,000 chars>, password: DEMO_PASSWORD }', { username: 'x'.repeat(10_000), password: DEMO_PASSWORD }, 2, 'username'],
     ["{ username: 'admin', password: <10,000 chars> }", { username: 'admin', password: 'x'.repeat(10_000) }, 2, 'password'],
   ])('bad body %s answers %i naming %s and changes nothing', async (_, body, code, field) => {
     const before = await t.database.rowCounts();
@@ -54,7 +54,11 @@ describe('Login', () => {
 
   test('a body error names its field in data, though the call has a response schema of another shape', async () => {
     // Login declares its success envelope ({ AccessToken, RefreshTokenKey }); a refusal is not squeezed into it.
-    expect((await t.post(LOGIN, { password: DEMO_PASSWORD })).body).toEqual({ code: 3, data: { field: 'username' }, info: 'Parameter required: username' });
+    expect((await t.post(LOGIN, { password: DEMO_PASSWORD })).body).toEqual({
+      code: 3,
+      data: { field: 'username' },
+      info: 'Parameter required: username',
+    });
     const wrongType = (await t.post(LOGIN, { username: 'admin', password: 42 })).body;
     expect(wrongType).toMatchObject({ code: 2, data: { field: 'password' } });
   });
@@ -62,7 +66,12 @@ describe('Login', () => {
   test('no body at all answers 3, malformed JSON answers 2, neither changes anything', async () => {
     const before = await t.database.rowCounts();
     expect((await t.post(LOGIN)).body.code).toBe(3);
-    const malformed = await t.inject({ method: 'POST', url: LOGIN, headers: { 'content-type': 'application/json' }, payload: '{"username":' });
+    const malformed = await t.inject({
+      method: 'POST',
+      url: LOGIN,
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username":',
+    });
     expect(malformed.statusCode).toBe(200);
     expect(malformed.json().code).toBe(2);
     expect(await t.database.rowCounts()).toEqual(before);
@@ -136,7 +145,10 @@ describe('Login of a sharer', () => {
 
   test('with only expired shares → 97 (and 5 for a wrong password, revealing nothing)', async () => {
     const [sharer] = await t.db.select().from(users).where(eq(users.username, 'sharer'));
-    await t.db.update(systemShares).set({ expiresAt: new Date(t.clock().getTime() - 1000) }).where(eq(systemShares.sharerUserId, sharer!.id));
+    await t.db
+      .update(systemShares)
+      .set({ expiresAt: new Date(t.clock().getTime() - 1000) })
+      .where(eq(systemShares.sharerUserId, sharer!.id));
     expect((await login('sharer', 'wrong')).body.code).toBe(5);
     expect((await login('sharer', DEMO_PASSWORD)).body).toMatchObject({ code: 97, info: 'Share expired, cannot log in' });
   });
@@ -148,7 +160,10 @@ describe('Login of a sharer', () => {
 
   test('a sharer who also holds another role needs no share', async () => {
     await t.db.update(systemShares).set({ expiresAt: new Date(0) });
-    await t.db.update(users).set({ roles: ['sharer', 'customer'] }).where(eq(users.username, 'sharer'));
+    await t.db
+      .update(users)
+      .set({ roles: ['sharer', 'customer'] })
+      .where(eq(users.username, 'sharer'));
     expect((await login('sharer', DEMO_PASSWORD)).body.code).toBe(200);
   });
 });

@@ -40,11 +40,14 @@ async function resetTokenFor(address: string): Promise<string> {
 
 async function expireSharesOf(username: string) {
   const [user] = await t.db.select().from(users).where(eq(users.username, username));
-  await t.db.update(systemShares).set({ expiresAt: new Date(t.clock().getTime() - 1000) }).where(eq(systemShares.sharerUserId, user!.id));
+  await t.db
+    .update(systemShares)
+    .set({ expiresAt: new Date(t.clock().getTime() - 1000) })
+    .where(eq(systemShares.sharerUserId, user!.id));
 }
 
 describe('ForgetPassword', () => {
-  test('by user name: a reset link in the user\'s language to their address, the token stored only as a hash', async () => {
+  test("by user name: a reset link in the user's language to their address, the token stored only as a hash", async () => {
     await t.db.update(users).set({ languageCode: 'ja-JP' }).where(eq(users.username, 'customer'));
     expect((await forgetPassword('Customer')).body).toEqual({ code: 200, data: null, info: 'Success' });
     const [mail, ...more] = await mailsTo('thomas.becker@mail.example');
@@ -96,7 +99,10 @@ describe('ForgetPassword', () => {
 
   test('a sharer who also holds another role may recover without a share', async () => {
     await expireSharesOf('sharer');
-    await t.db.update(users).set({ roles: ['sharer', 'customer'] }).where(eq(users.username, 'sharer'));
+    await t.db
+      .update(users)
+      .set({ roles: ['sharer', 'customer'] })
+      .where(eq(users.username, 'sharer'));
     expect((await forgetPassword('sharer')).body.code).toBe(200);
   });
 
@@ -146,7 +152,11 @@ describe('ResetPasswords', () => {
     t.clock.advance(5 * MINUTE + 1000);
     expect((await login('customer', DEMO_PASSWORD)).body.code).toBe(5);
     expect((await reset(token, 'another-one-7')).body).toMatchObject({ code: 12, info: 'Link expired' });
-    const refreshed = await t.post('/api/Account/RefreshToken', { userName: 'customer', accessToken: before.AccessToken, refreshTokenKey: before.RefreshTokenKey });
+    const refreshed = await t.post('/api/Account/RefreshToken', {
+      userName: 'customer',
+      accessToken: before.AccessToken,
+      refreshTokenKey: before.RefreshTokenKey,
+    });
     expect(refreshed.body).toMatchObject({ code: 7, status: 7 });
     const [revoked] = await t.db.select().from(sessions).where(eq(sessions.revokedReason, 'password_reset'));
     expect(revoked).toBeDefined();
@@ -188,7 +198,10 @@ describe('ResetPasswords', () => {
     await expireSharesOf('sharer');
     expect((await reset(token, NEW_PASSWORD)).body.code).toBe(98);
     const [sharer] = await t.db.select().from(users).where(eq(users.username, 'sharer'));
-    await t.db.update(systemShares).set({ expiresAt: new Date(t.clock().getTime() + 86_400_000) }).where(eq(systemShares.sharerUserId, sharer!.id));
+    await t.db
+      .update(systemShares)
+      .set({ expiresAt: new Date(t.clock().getTime() + 86_400_000) })
+      .where(eq(systemShares.sharerUserId, sharer!.id));
     expect((await login('sharer', DEMO_PASSWORD)).body.code).toBe(200);
   });
 
@@ -205,7 +218,7 @@ describe('ResetPasswords', () => {
 });
 
 describe('ForgetUserName', () => {
-  test('mails the user name of the address to it, in the user\'s language', async () => {
+  test("mails the user name of the address to it, in the user's language", async () => {
     await t.db.update(users).set({ languageCode: 'zh-CN' }).where(eq(users.username, 'customer'));
     expect((await forgetName(' Thomas.Becker@MAIL.example ')).body.code).toBe(200);
     const [mail] = await mailsTo('thomas.becker@mail.example');

@@ -37,7 +37,11 @@ describe('GetSystemTimeZones', () => {
     expect(winter.body.code).toBe(200);
     const zones = winter.body.data as { id: string; offset: string; name: string }[];
     expect(zones.length).toBeGreaterThan(300);
-    expect(zones.find((z) => z.id === 'Europe/Berlin')).toEqual({ id: 'Europe/Berlin', offset: '+01:00', name: '(UTC+01:00) Europe/Berlin' });
+    expect(zones.find((z) => z.id === 'Europe/Berlin')).toEqual({
+      id: 'Europe/Berlin',
+      offset: '+01:00',
+      name: '(UTC+01:00) Europe/Berlin',
+    });
     expect(zones.find((z) => z.id === 'Asia/Tokyo')?.offset).toBe('+09:00');
     expect(zones.find((z) => z.id === 'America/St_Johns')?.offset).toBe('-03:30');
     expect(zones.find((z) => z.id === 'UTC')?.offset).toBe('+00:00');

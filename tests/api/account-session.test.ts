@@ -22,7 +22,15 @@ describe('GetUserInfo and the access token', () => {
     expect((await userInfo(AccessToken)).body).toEqual({
       code: 200,
       info: 'Success',
-      data: { username: 'customer', name: 'Thomas Becker', email: 'thomas.becker@mail.example', roles: ['customer'], country: 'DE', languageCode: 'en-US', menuDenied: [] },
+      data: {
+        username: 'customer',
+        name: 'Thomas Becker',
+        email: 'thomas.becker@mail.example',
+        roles: ['customer'],
+        country: 'DE',
+        languageCode: 'en-US',
+        menuDenied: [],
+      },
     });
   });
 
@@ -33,10 +41,10 @@ describe('GetUserInfo and the access token', () => {
   });
 
   test.each([
-    ["no Authorization header", undefined],
-    ["a garbage token", { authorization: 'Bearer not.a.token' }],
-    ["a token signed with another secret", { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl' }],
-    ["another scheme", { authorization: 'Basic YWRtaW46ZGVtbzIwMjY=' }],
+    ['no Authorization header', undefined],
+    ['a garbage token', { authorization: 'Bearer not.a.token' }],
+    ['a token signed with another secret', { authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl' }],
+    ['another scheme', { authorization: 'Basic YWRtaW46ZGVtbzIwMjY=' }],
   ])('%s → HTTP 401 with envelope code 401', async (_, headers) => {
     const { status, body } = await userInfo(undefined, headers);
     expect(status).toBe(401);
@@ -112,8 +120,18 @@ describe('RefreshToken', () => {
     ["{ accessToken: 'a', refreshTokenKey: 'b' }", { accessToken: 'a', refreshTokenKey: 'b' }, 3, 'userName'],
     ["{ userName: 'admin', refreshTokenKey: 'b' }", { userName: 'admin', refreshTokenKey: 'b' }, 3, 'accessToken'],
     ["{ userName: 'admin', accessToken: 'a' }", { userName: 'admin', accessToken: 'a' }, 3, 'refreshTokenKey'],
-    ["{ userName: 'admin', accessToken: 'a', refreshTokenKey: 7 }", { userName: 'admin', accessToken: 'a', refreshTokenKey: 7 }, 2, 'refreshTokenKey'],
-    ["{ userName: 'admin', accessToken: <10,000 chars>, refreshTokenKey: 'b' }", { userName: 'admin', accessToken: 'a'.repeat(10_000), refreshTokenKey: 'b' }, 2, 'accessToken'],
+    [
+      "{ userName: 'admin', accessToken: 'a', refreshTokenKey: 7 }",
+      { userName: 'admin', accessToken: 'a', refreshTokenKey: 7 },
+      2,
+      'refreshTokenKey',
+    ],
+    [
+      "{ userName: 'admin', accessToken: <10,000 chars>, refreshTokenKey: 'b' }",
+      { userName: 'admin', accessToken: 'a'.repeat(10_000), refreshTokenKey: 'b' },
+      2,
+      'accessToken',
+    ],
   ])('bad body %s answers %i naming %s and changes nothing', async (_, body, code, field) => {
     await t.login('admin');
     const before = await t.database.rowCounts();
@@ -166,12 +184,27 @@ describe('ChangePassword', () => {
 
   test.each([
     ["{ newPassword: 'Sunny2026days' }", { newPassword: 'Sunny2026days' }, 3, 'oldPassword'],
-    ["{ oldPassword: DEMO_PASSWORD }", { oldPassword: DEMO_PASSWORD }, 3, 'newPassword'],
+    ['{ oldPassword: DEMO_PASSWORD }', { oldPassword: DEMO_PASSWORD }, 3, 'newPassword'],
     ["{ oldPassword: DEMO_PASSWORD, newPassword: 'short1' }", { oldPassword: DEMO_PASSWORD, newPassword: 'short1' }, 2, 'newPassword'],
-    ["{ oldPassword: DEMO_PASSWORD, newPassword: 'onlyletters' }", { oldPassword: DEMO_PASSWORD, newPassword: 'onlyletters' }, 2, 'newPassword'],
-    ["{ oldPassword: DEMO_PASSWORD, newPassword: '1234567890' }", { oldPassword: DEMO_PASSWORD, newPassword: '1234567890' }, 2, 'newPassword'],
-    ["{ oldPassword: DEMO_PASSWORD, newPassword: 12345678 }", { oldPassword: DEMO_PASSWORD, newPassword: 12345678 }, 2, 'newPassword'],
-    ["{ oldPassword: DEMO_PASSWORD, newPassword: 'a1' + <10,000 chars> }", { oldPassword: DEMO_PASSWORD, newPassword: `a1${'x'.repeat(10_000)}` }, 2, 'newPassword'],
+    [
+      "{ oldPassword: DEMO_PASSWORD, newPassword: 'onlyletters' }",
+      { oldPassword: DEMO_PASSWORD, newPassword: 'onlyletters' },
+      2,
+      'newPassword',
+    ],
+    [
+      "{ oldPassword: DEMO_PASSWORD, newPassword: '1234567890' }",
+      { oldPassword: DEMO_PASSWORD, newPassword: '1234567890' },
+      2,
+      'newPassword',
+    ],
+    ['{ oldPassword: DEMO_PASSWORD, newPassword: 12345678 }', { oldPassword: DEMO_PASSWORD, newPassword: 12345678 }, 2, 'newPassword'],
+    [
+      "{ oldPassword: DEMO_PASSWORD, newPassword: 'a1' + <10,000 chars> }",
+      { oldPassword: DEMO_PASSWORD, newPassword: `a1${'x'.repeat(10_000)}` },
+      2,
+      'newPassword',
+    ],
   ])('bad body %s answers %i naming %s and changes nothing', async (_, body, code, field) => {
     const { AccessToken } = await t.login('customer');
     const before = await t.database.rowCounts();

@@ -11,8 +11,16 @@ beforeAll(async () => {
           api.post('/boom', { config: { public: true } }, async () => {
             throw new Error('database on fire');
           });
-          api.post('/users-only', { config: { permission: { subject: 'user', action: 'read' } } }, async () => ({ code: 200, data: 'secret', info: 'Success' }));
-          api.post('/export-log', { config: { permission: { subject: 'userLog', action: 'export' } } }, async () => ({ code: 200, data: 'rows', info: 'Success' }));
+          api.post('/users-only', { config: { permission: { subject: 'user', action: 'read' } } }, async () => ({
+            code: 200,
+            data: 'secret',
+            info: 'Success',
+          }));
+          api.post('/export-log', { config: { permission: { subject: 'userLog', action: 'export' } } }, async () => ({
+            code: 200,
+            data: 'rows',
+            info: 'Success',
+          }));
         },
         { prefix: '/api/test' },
       );
@@ -37,7 +45,12 @@ test('an error thrown inside a route → code 500 envelope with a generic text; 
 });
 
 test('a body that is not JSON, or too large, → code 2', async () => {
-  const notJson = await t.inject({ method: 'POST', url: '/api/Account/Login', headers: { 'content-type': 'text/plain' }, payload: 'hello' });
+  const notJson = await t.inject({
+    method: 'POST',
+    url: '/api/Account/Login',
+    headers: { 'content-type': 'text/plain' },
+    payload: 'hello',
+  });
   expect(notJson.json().code).toBe(2);
   const huge = await t.inject({
     method: 'POST',
@@ -52,7 +65,11 @@ test('config.permission: code 45 for roles without the route, the answer for tho
   const customer = await t.login('customer');
   const admin = await t.login('admin');
   const servicer = await t.login('servicer');
-  expect((await t.post('/api/test/users-only', undefined, { token: customer.AccessToken })).body).toEqual({ code: 45, data: null, info: 'No permission' });
+  expect((await t.post('/api/test/users-only', undefined, { token: customer.AccessToken })).body).toEqual({
+    code: 45,
+    data: null,
+    info: 'No permission',
+  });
   expect((await t.post('/api/test/users-only', undefined, { token: admin.AccessToken })).body.data).toBe('secret');
   expect((await t.post('/api/test/export-log', undefined, { token: servicer.AccessToken })).body.data).toBe('rows');
   expect((await t.post('/api/test/export-log', undefined, { token: customer.AccessToken })).body.code).toBe(45);
@@ -64,7 +81,14 @@ test.each([
   ['an [action, key] pair', ['export', 'userLog']],
 ])('config.permission as %s (the forms before { subject, action }) stops the server from starting', async (_, permission) => {
   await expect(
-    createTestApp({ configure: (app) => app.post('/api/Test/OldForm', { config: { permission: permission as never } }, async () => ({ code: 200, data: null, info: 'Success' })) }),
+    createTestApp({
+      configure: (app) =>
+        app.post('/api/Test/OldForm', { config: { permission: permission as never } }, async () => ({
+          code: 200,
+          data: null,
+          info: 'Success',
+        })),
+    }),
   ).rejects.toThrow(/OldForm: config.permission must be \{ subject, action \}/);
 });
 

@@ -26,7 +26,11 @@ interface Statement {
 
 /** What Drizzle calls on either driver: PGlite's query(text, params, options), pg's query(config, params). */
 interface Driver {
-  query(textOrConfig: string | { text: string; values?: unknown[]; name?: string }, params?: unknown[], options?: unknown): Promise<unknown>;
+  query(
+    textOrConfig: string | { text: string; values?: unknown[]; name?: string },
+    params?: unknown[],
+    options?: unknown,
+  ): Promise<unknown>;
 }
 
 const backend = JSON.parse(process.argv[2] ?? '{"label":"PGlite"}') as Backend;
@@ -81,7 +85,11 @@ async function statementsOf(request: MixRequest): Promise<Statement[]> {
   driver.query = function (this: Driver, textOrConfig, params, options) {
     const text = typeof textOrConfig === 'string' ? textOrConfig : textOrConfig.text;
     const name = typeof textOrConfig === 'string' ? undefined : textOrConfig.name || undefined;
-    recorded.push({ text, params: params ?? (typeof textOrConfig === 'string' ? [] : (textOrConfig.values ?? [])), ...(name ? { name } : {}) });
+    recorded.push({
+      text,
+      params: params ?? (typeof textOrConfig === 'string' ? [] : (textOrConfig.values ?? [])),
+      ...(name ? { name } : {}),
+    });
     return query.call(this, textOrConfig, params, options);
   };
   try {
@@ -111,7 +119,8 @@ async function reference({ seconds, concurrency }: ReferenceOrder): Promise<{ re
   const { done, elapsed } = await runFor(seconds, concurrency, async () => {
     const request = statements[next++ % statements.length]!;
     try {
-      for (const { text, params, name } of request) await driverQuery(name ? { name, text, values: params } : text, name ? undefined : params);
+      for (const { text, params, name } of request)
+        await driverQuery(name ? { name, text, values: params } : text, name ? undefined : params);
     } catch {
       errors++;
     }

@@ -38,13 +38,17 @@ export async function dashboardMix(backend: Backend): Promise<MixFigure> {
   const server = await startServer(backend);
   try {
     const { origin, requests, statements } = server.ready;
-    log(`${backend.label}: dashboard mix of ${requests.length} requests (${statements} statements), ${CONNECTIONS} connections, ${SECONDS} s each`);
+    log(
+      `${backend.label}: dashboard mix of ${requests.length} requests (${statements} statements), ${CONNECTIONS} connections, ${SECONDS} s each`,
+    );
     await load(origin, requests, WARM_UP_SECONDS);
     await server.reference({ seconds: WARM_UP_SECONDS, concurrency: CONNECTIONS });
     const ours = await load(origin, requests, SECONDS);
     const reference = await server.reference({ seconds: SECONDS, concurrency: CONNECTIONS });
     if (reference.errors > 0) throw new Error(`the reference's statements failed ${reference.errors} times`);
-    log(`${backend.label}: mix ${ours.requestsPerSecond.toFixed(0)} requests/s, p99 ${ours.p99Ms} ms, ${ours.errors} errors, ${ours.timeouts} timeouts`);
+    log(
+      `${backend.label}: mix ${ours.requestsPerSecond.toFixed(0)} requests/s, p99 ${ours.p99Ms} ms, ${ours.errors} errors, ${ours.timeouts} timeouts`,
+    );
     return {
       ours: ours.requestsPerSecond,
       reference: reference.requests / reference.seconds,

@@ -64,7 +64,12 @@ export async function buildFleet(backend: Backend, { size, rawDays }: FleetOptio
  * `count` more customers (`bench-customer-1` …, password BENCH_PASSWORD), each owning `systemsEach` of the
  * fleet's systems that no customer owns yet; answers their user names and S/Ns.
  */
-export async function addCustomers(database: TestDatabase, count: number, systemsEach: number, now: Date): Promise<Array<{ username: string; sns: string[] }>> {
+export async function addCustomers(
+  database: TestDatabase,
+  count: number,
+  systemsEach: number,
+  now: Date,
+): Promise<Array<{ username: string; sns: string[] }>> {
   const { db } = database;
   // One hash for all: each is checked once at login, and hashing is what a bench should not wait for.
   const passwordHash = await hashPassword(BENCH_PASSWORD);
@@ -73,10 +78,20 @@ export async function addCustomers(database: TestDatabase, count: number, system
     username: `bench-customer-${i + 1}`,
     sns: free.slice(i * systemsEach, (i + 1) * systemsEach).map((r) => r.sys_sn),
   }));
-  if (customers.some((c) => c.sns.length < systemsEach)) throw new Error(`the fleet has too few systems for ${count} customers of ${systemsEach}`);
+  if (customers.some((c) => c.sns.length < systemsEach))
+    throw new Error(`the fleet has too few systems for ${count} customers of ${systemsEach}`);
   const rows = await db
     .insert(users)
-    .values(customers.map((c) => ({ username: c.username, passwordHash, displayName: c.username, roles: ['customer'], createdAt: now, updatedAt: now })))
+    .values(
+      customers.map((c) => ({
+        username: c.username,
+        passwordHash,
+        displayName: c.username,
+        roles: ['customer'],
+        createdAt: now,
+        updatedAt: now,
+      })),
+    )
     .returning({ id: users.id, username: users.username });
   for (const row of rows) {
     const { sns } = customers.find((c) => c.username === row.username)!;
@@ -115,7 +130,9 @@ async function addSystems(database: TestDatabase, extra: DemoSystem[], now: Date
 async function bulkHistory(database: TestDatabase, now: Date, rawDays: number): Promise<void> {
   const end = Math.floor(now.getTime() / 300_000) * 300_000;
   const start = end - rawDays * 24 * 3_600_000;
-  const ids = (await database.db.execute(sql`SELECT id FROM systems WHERE ems_status IS NOT NULL AND ems_status <> 'offline' ORDER BY id`)) as unknown as { rows: Array<{ id: number }> };
+  const ids = (await database.db.execute(
+    sql`SELECT id FROM systems WHERE ems_status IS NOT NULL AND ems_status <> 'offline' ORDER BY id`,
+  )) as unknown as { rows: Array<{ id: number }> };
   const reporting = ids.rows.map((r) => Number(r.id));
   const systemsPerSlice = Math.max(4, Math.floor(500 / rawDays));
   for (let from = 0; from < reporting.length; from += systemsPerSlice) {

@@ -30,7 +30,10 @@ process.on('message', (message: Load | { type: 'run' }) => {
   }
   const { url, header, jobs, concurrency } = load!;
   runConcurrently(jobs, concurrency, async (job) => {
-    const answer = JSON.parse(await post(url, { 'content-type': 'application/json', [header]: job.key }, job.json)) as { code: number; info: string };
+    const answer = JSON.parse(await post(url, { 'content-type': 'application/json', [header]: job.key }, job.json)) as {
+      code: number;
+      info: string;
+    };
     if (answer.code !== 200) throw new Error(`ingest answered ${answer.code} ${answer.info}`);
   }).then(
     () => process.send?.({ type: 'done' }),

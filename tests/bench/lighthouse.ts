@@ -68,8 +68,8 @@ export async function lighthouseScores(pages: readonly LighthousePage[]): Promis
       );
       if (!result) throw new Error(`bench: Lighthouse gave no result for ${page.url}`);
       const { categories, audits } = result.lhr;
-      const failedAccessibility = categories.accessibility!.auditRefs
-        .filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
+      const failedAccessibility = categories
+        .accessibility!.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
         .map((ref) => `${ref.id}: ${audits[ref.id]!.title}`);
       scores.push({
         name: page.name,

@@ -57,7 +57,8 @@ export async function dashboardLatency(backend: Backend): Promise<DashboardFigur
         best.set(call.name, entry);
       }
     }
-    for (const [name, e] of best) log(`${backend.label} ${name}: median ${e.oursMedian.toFixed(2)} ms (${BIG}) vs ${e.referenceMedian.toFixed(2)} ms (${DEMO})`);
+    for (const [name, e] of best)
+      log(`${backend.label} ${name}: median ${e.oursMedian.toFixed(2)} ms (${BIG}) vs ${e.referenceMedian.toFixed(2)} ms (${DEMO})`);
     return [...best].map(([call, { ours, reference }]) => ({ call, ours, reference }));
   } finally {
     for (const world of [demo, big]) {

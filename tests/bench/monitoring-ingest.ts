@@ -52,7 +52,13 @@ export async function ingestThroughput(backend: Backend): Promise<{ ours: number
     const address = app.server.address();
     const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/Device/Ingest`;
 
-    devices = await startDevices({ type: 'load', url, header: DEVICE_KEY_HEADER, jobs: jobs.map(({ key, json }) => ({ key, json })), concurrency: CONCURRENCY });
+    devices = await startDevices({
+      type: 'load',
+      url,
+      header: DEVICE_KEY_HEADER,
+      jobs: jobs.map(({ key, json }) => ({ key, json })),
+      concurrency: CONCURRENCY,
+    });
     const viaHttp = () => devices!.run();
     const rawInsert = () => runConcurrently(jobs, CONCURRENCY, (job) => insertRaw(database, job));
     /** Rows per second of one round from empty tables; the count is checked after the clock stopped. */
@@ -127,7 +133,13 @@ async function expectRows(database: TestDatabase, expected: number): Promise<voi
 }
 
 /** The devices' process (ingest-devices.ts), loaded with the batches; run() posts them all once. */
-async function startDevices(load: { type: 'load'; url: string; header: string; jobs: Array<{ key: string; json: string }>; concurrency: number }) {
+async function startDevices(load: {
+  type: 'load';
+  url: string;
+  header: string;
+  jobs: Array<{ key: string; json: string }>;
+  concurrency: number;
+}) {
   const child = fork(new URL('./ingest-devices.ts', import.meta.url), [], { execArgv: ['--import', 'tsx'] });
   const next = () =>
     new Promise<{ type: string; error?: string }>((resolve, reject) => {

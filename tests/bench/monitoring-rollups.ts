@@ -93,7 +93,8 @@ async function seedYear(database: TestDatabase, year: number) {
              AS u(ms, pv, load, battery, grid, soc)`);
   }
   const days: string[] = [];
-  for (let day = Date.UTC(year, 0, 1); day < Date.UTC(year + 1, 0, 1); day += 86_400_000) days.push(new Date(day).toISOString().slice(0, 10));
+  for (let day = Date.UTC(year, 0, 1); day < Date.UTC(year + 1, 0, 1); day += 86_400_000)
+    days.push(new Date(day).toISOString().slice(0, 10));
   for (let from = 0; from < days.length; from += 31) {
     await recomputeDailyRollups(db, system.id, system.timeZone, system.transFrequency, days.slice(from, from + 31));
   }

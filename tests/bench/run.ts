@@ -113,7 +113,9 @@ async function main() {
   }
 
   const over = figures.filter((figure) => !withinBudget(figure));
-  console.log(over.length === 0 ? `\nAll ${figures.length} figures within budget.` : `\n${over.length} of ${figures.length} figures over budget.`);
+  console.log(
+    over.length === 0 ? `\nAll ${figures.length} figures within budget.` : `\n${over.length} of ${figures.length} figures over budget.`,
+  );
   process.exitCode = over.length === 0 ? 0 : 1;
 }
 

@@ -22,7 +22,11 @@ async function start(kind: string): Promise<{ app: FastifyInstance; token: strin
     clock: () => new Date(),
     config: { jwtSecret: randomBytes(32).toString('hex'), demoPassword: 'bench-password', logLevel: false },
   });
-  app.get('/api/Bench/Ping', { config: { permission: { subject: 'account', action: 'read' } } }, async () => ({ code: 200, data: { pong: true }, info: 'Success' }));
+  app.get('/api/Bench/Ping', { config: { permission: { subject: 'account', action: 'read' } } }, async () => ({
+    code: 200,
+    data: { pong: true },
+    info: 'Success',
+  }));
   await app.ready();
   // The access token is verified without the database, so a signed one is all the route needs.
   const token = app.jwt.sign({ sub: '1', username: 'admin', roles: ['admin'], menuDenied: [], sid: 'bench' }, { expiresIn: '1h' });

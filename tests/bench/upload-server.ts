@@ -16,13 +16,20 @@ import { seedDemo } from '../../server/core/db/seed';
  * folder given as argument. Tells its parent the upload URL and a token; on 'watch' it starts sampling its own RSS,
  * on 'peak' it answers the highest seen since (and its idle RSS on 'idle').
  */
-const documents = pgTable('bench_documents', { id: integer('id').primaryKey().generatedAlwaysAsIdentity(), title: text('title').notNull() });
+const documents = pgTable('bench_documents', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  title: text('title').notNull(),
+});
 const declaration = defineResource({
   name: 'benchDocuments',
   route: '/BasicSettings/benchDocuments',
   namespace: 'admin',
   entity: 'complaint',
-  endpoints: { save: '/BenchDocument/SaveBenchDocument', upload: '/BenchDocument/UploadBenchDocumentFile', download: '/BenchDocument/DownloadBenchDocumentFile' },
+  endpoints: {
+    save: '/BenchDocument/SaveBenchDocument',
+    upload: '/BenchDocument/UploadBenchDocumentFile',
+    download: '/BenchDocument/DownloadBenchDocumentFile',
+  },
   fields: {
     title: { schema: rules.requiredText(40), form: true },
     files: attachmentsField({ max: 3, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'documents' }),
@@ -34,12 +41,22 @@ await migrate(database.db);
 await database.db.execute(sql`CREATE TABLE bench_documents (id integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY, title text NOT NULL)`);
 await seedDemo(database.db, { password: randomBytes(12).toString('hex'), now: new Date() });
 const storage = new LocalFolderStorage(process.argv[2]!);
-const deps = { db: database.db, clock: () => new Date(), config: { jwtSecret: randomBytes(32).toString('hex'), demoPassword: 'bench', logLevel: false as const }, storage };
+const deps = {
+  db: database.db,
+  clock: () => new Date(),
+  config: { jwtSecret: randomBytes(32).toString('hex'), demoPassword: 'bench', logLevel: false as const },
+  storage,
+};
 const app = await buildApp(deps);
 await app.register(async (scope) => void registerCrud(scope, deps, { declaration, table: documents }), { prefix: '/api' });
 await app.listen({ port: 0, host: '127.0.0.1' });
-const [admin] = await database.db.execute<{ id: number }>(sql`SELECT id FROM users WHERE username = 'admin'`).then((r) => (r as unknown as { rows: { id: number }[] }).rows);
-const token = app.jwt.sign({ sub: String(admin!.id), username: 'admin', roles: ['admin'], menuDenied: [], sid: 'bench' }, { expiresIn: '1h' });
+const [admin] = await database.db
+  .execute<{ id: number }>(sql`SELECT id FROM users WHERE username = 'admin'`)
+  .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+const token = app.jwt.sign(
+  { sub: String(admin!.id), username: 'admin', roles: ['admin'], menuDenied: [], sid: 'bench' },
+  { expiresIn: '1h' },
+);
 
 let peak = 0;
 let sampler: NodeJS.Timeout | undefined;

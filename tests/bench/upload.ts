@@ -32,7 +32,9 @@ async function withChild<T>(child: ChildProcess, ask: string): Promise<T> {
 
 /** One upload through the API (multipart, streamed over HTTP); answers the seconds it took. */
 async function uploadOnce(url: string, token: string): Promise<number> {
-  const prefix = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bench.pdf"\r\nContent-Type: application/pdf\r\n\r\n`);
+  const prefix = Buffer.from(
+    `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="bench.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+  );
   const suffix = Buffer.from(`\r\n--${BOUNDARY}--\r\n`);
   const started = performance.now();
   const answer = await new Promise<string>((done, fail) => {
@@ -46,7 +48,10 @@ async function uploadOnce(url: string, token: string): Promise<number> {
     });
     req.on('response', (response) => {
       let text = '';
-      response.setEncoding('utf8').on('data', (chunk: string) => (text += chunk)).on('end', () => done(text));
+      response
+        .setEncoding('utf8')
+        .on('data', (chunk: string) => (text += chunk))
+        .on('end', () => done(text));
     });
     req.on('error', fail);
     const body = Readable.from(

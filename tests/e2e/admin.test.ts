@@ -148,7 +148,15 @@ describe('administration in a browser', () => {
     const password = 'Sunny2026day';
     const created = await apiCall(
       '/User/SaveUser',
-      { username, display_name: 'E2E Customer', email: `${username}@mail.example`, roles: ['customer'], country: 'DE', language_code: 'en-US', password },
+      {
+        username,
+        display_name: 'E2E Customer',
+        email: `${username}@mail.example`,
+        roles: ['customer'],
+        country: 'DE',
+        language_code: 'en-US',
+        password,
+      },
       await adminToken(),
     );
     expect(created.code, created.info).toBe(200);
@@ -223,7 +231,9 @@ describe('administration in a browser', () => {
       const other = await newPage(browser);
       await login(other.page, 'systemmanager');
       expect(await menuLinks(other.page)).toContain('/BasicSettings/userLog');
-      await expect.poll(() => other.page.locator('nav .ant-menu a[href="/BasicSettings/userLog"]').textContent(), { timeout: 15_000 }).toBe(title);
+      await expect
+        .poll(() => other.page.locator('nav .ant-menu a[href="/BasicSettings/userLog"]').textContent(), { timeout: 15_000 })
+        .toBe(title);
       await other.context.close();
     } finally {
       await apiCall('/Menu/SaveMenu', original, token);
@@ -234,7 +244,11 @@ describe('administration in a browser', () => {
   it('opens a license from a link although it is not on the list page shown (fetched by id)', async () => {
     const token = await adminToken();
     const key = `LINK-${unique()}`;
-    const created = await apiCall('/License/SaveLicense', { license_key: key, company: 'Linked Solar Ltd', license_type: 'servicepartner', expires_at: '2032-01-31' }, token);
+    const created = await apiCall(
+      '/License/SaveLicense',
+      { license_key: key, company: 'Linked Solar Ltd', license_type: 'servicepartner', expires_at: '2032-01-31' },
+      token,
+    );
     expect(created.code, created.info).toBe(200);
     const { context, page } = await newPage(browser);
     await login(page, 'admin');

@@ -18,7 +18,12 @@ async function apiAs<T>(username: string, path: string, body: Record<string, unk
   return answer.data as T;
 }
 
-interface Summary { sys_sn: string; sys_name: string; popv: number; cobat: number }
+interface Summary {
+  sys_sn: string;
+  sys_name: string;
+  popv: number;
+  cobat: number;
+}
 
 let browser: Browser;
 beforeAll(async () => {
@@ -40,11 +45,16 @@ describe('monitoring in a browser', () => {
     await login(page, 'customer');
     const selector = page.locator('.system-selector');
     await selector.locator('button[data-sn]').first().waitFor();
-    expect(await selector.locator('button[data-sn]').evaluateAll((b) => b.map((e) => e.getAttribute('data-sn')))).toEqual(list.map((s) => s.sys_sn));
+    expect(await selector.locator('button[data-sn]').evaluateAll((b) => b.map((e) => e.getAttribute('data-sn')))).toEqual(
+      list.map((s) => s.sys_sn),
+    );
     const allFigures = page.getByTestId('figures-All');
     await allFigures.filter({ hasText: `${sum('popv')} kW` }).waitFor();
     await allFigures.filter({ hasText: `${sum('cobat')} kWh` }).waitFor();
-    await page.getByTestId('system-figures').filter({ hasText: `${sum('cobat')} kWh` }).waitFor();
+    await page
+      .getByTestId('system-figures')
+      .filter({ hasText: `${sum('cobat')} kWh` })
+      .waitFor();
     // 'All' selected: no share icon
     await page.locator('.power-flow').waitFor();
     expect(await page.getByTestId('share-button').count()).toBe(0);
@@ -67,7 +77,9 @@ describe('monitoring in a browser', () => {
     await page.locator('.power-flow').waitFor();
     expect(await page.getByTestId('share-button').count()).toBe(0);
     expect(await page.locator('.monitor-cost .ant-typography-edit').count()).toBe(0);
-    const hrefs = await page.locator('nav a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const hrefs = await page
+      .locator('nav a[href]')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     expect(hrefs).not.toContain('/BasicSettings/elecPriceSetting');
     expect(hrefs).not.toContain('/BasicSettings/systemSettings');
     await page.goto('/BasicSettings/systemSettings');
@@ -85,8 +97,15 @@ describe('monitoring in a browser', () => {
     await login(page, 'installer');
     await page.goto('/EnergyStorageList/energyStorageList');
     await page.locator('.storage-table .ant-table-row').first().waitFor();
-    const shown = await page.locator('.storage-table .ant-table-row').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
-    expect(shown.sort()).toEqual(mine.data.map((s) => s.sys_sn).slice(0, shown.length).sort());
+    const shown = await page
+      .locator('.storage-table .ant-table-row')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-row-key')));
+    expect(shown.sort()).toEqual(
+      mine.data
+        .map((s) => s.sys_sn)
+        .slice(0, shown.length)
+        .sort(),
+    );
     expect(shown.length).toBe(Math.min(20, mine.dataCount));
     await expect(page.getByTestId('status-card-total').textContent()).resolves.toContain(String(mine.dataCount));
     // a row opens the system page with its monitoring views
@@ -96,7 +115,7 @@ describe('monitoring in a browser', () => {
     await context.close();
   });
 
-  it('keeps the storage list\'s filters, page and sort in the URL: a reload and back show the same list', async () => {
+  it("keeps the storage list's filters, page and sort in the URL: a reload and back show the same list", async () => {
     const query = { pageIndex: 2, pageSize: 10, sort: [{ field: 'popv', order: 'desc' }] };
     const expected = await apiAs<{ data: Array<{ sys_sn: string }> }>('admin', '/ESS/GetSystems', query);
     const { context, page } = await newPage(browser);
@@ -105,20 +124,33 @@ describe('monitoring in a browser', () => {
     const rows = page.locator('.storage-table .ant-table-row');
     const shown = () => rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-row-key')));
     await page.goto(list);
-    await page.waitForFunction((first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first, expected.data[0]!.sys_sn);
+    await page.waitForFunction(
+      (first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first,
+      expected.data[0]!.sys_sn,
+    );
     expect(await shown()).toEqual(expected.data.map((s) => s.sys_sn));
     await page.reload();
-    await page.waitForFunction((first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first, expected.data[0]!.sys_sn);
+    await page.waitForFunction(
+      (first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first,
+      expected.data[0]!.sys_sn,
+    );
     expect(await shown()).toEqual(expected.data.map((s) => s.sys_sn));
 
     // A search goes into the URL from page 1; back returns to the page before it.
-    const installer = await apiAs<{ data: Array<{ sys_sn: string; installer: string }> }>('admin', '/ESS/GetSystems', { pageIndex: 1, pageSize: 1, sort: [{ field: 'installer', order: 'asc' }] });
+    const installer = await apiAs<{ data: Array<{ sys_sn: string; installer: string }> }>('admin', '/ESS/GetSystems', {
+      pageIndex: 1,
+      pageSize: 1,
+      sort: [{ field: 'installer', order: 'asc' }],
+    });
     await page.getByRole('textbox', { name: 'Installer' }).fill(installer.data[0]!.installer);
     await page.getByRole('button', { name: /Search/ }).click();
     await page.waitForURL((url) => url.searchParams.get('installer') === installer.data[0]!.installer && !url.searchParams.has('page'));
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('page') === '2' && !url.searchParams.has('installer'));
-    await page.waitForFunction((first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first, expected.data[0]!.sys_sn);
+    await page.waitForFunction(
+      (first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first,
+      expected.data[0]!.sys_sn,
+    );
     await context.close();
   });
 

@@ -52,7 +52,9 @@ describe('sharing a system in a browser', () => {
 
   it('the customer shares and is shown the link once, the invited person registers with it, logs in and sees the system read-only', async () => {
     const customer = await post<{ AccessToken: string }>('/Account/Login', { username: 'customer', password: DEMO_PASSWORD });
-    const systems = (await post<{ sys_sn: string; sys_name: string }[]>('/ESS/GetSystemsByCustomer', {}, customer.data.AccessToken)).data.filter((s) => s.sys_sn !== 'All');
+    const systems = (
+      await post<{ sys_sn: string; sys_name: string }[]>('/ESS/GetSystemsByCustomer', {}, customer.data.AccessToken)
+    ).data.filter((s) => s.sys_sn !== 'All');
     const shared = systems[0]!;
 
     const owner = await newPage(browser);
@@ -90,9 +92,13 @@ describe('sharing a system in a browser', () => {
 
     await guest.page.getByTestId('system-title').filter({ hasText: shared.sys_name }).waitFor();
     await guest.page.locator('.power-flow').waitFor();
-    expect(await guest.page.locator('.system-selector button[data-sn]').evaluateAll((b) => b.map((e) => e.getAttribute('data-sn')))).toEqual([shared.sys_sn]);
+    expect(
+      await guest.page.locator('.system-selector button[data-sn]').evaluateAll((b) => b.map((e) => e.getAttribute('data-sn'))),
+    ).toEqual([shared.sys_sn]);
     expect(await guest.page.getByTestId('share-button').count()).toBe(0);
-    const hrefs = await guest.page.locator('nav a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+    const hrefs = await guest.page
+      .locator('nav a[href]')
+      .evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
     expect(hrefs).not.toContain('/BasicSettings/systemSettings');
 
     // The invitation worked once.

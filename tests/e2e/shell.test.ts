@@ -20,10 +20,10 @@ async function menuPaths(page: Page): Promise<string[]> {
   while ((await closedGroups.count()) > 0) {
     const before = await closedGroups.count();
     await closedGroups.first().click();
-    await page.waitForFunction(
-      ([selector, count]) => document.querySelectorAll(selector as string).length < (count as number),
-      ['nav .ant-menu .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title', before] as const,
-    );
+    await page.waitForFunction(([selector, count]) => document.querySelectorAll(selector as string).length < (count as number), [
+      'nav .ant-menu .ant-menu-submenu:not(.ant-menu-submenu-open) > .ant-menu-submenu-title',
+      before,
+    ] as const);
   }
   const hrefs = await menu.locator('a[href]').evaluateAll((links) => links.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   return [...new Set(hrefs)].sort();
@@ -124,7 +124,10 @@ describe('the portal shell in a browser', () => {
     await page.reload();
     await page.getByTestId('sider-toggle').waitFor();
     await expect(page.evaluate(() => localStorage.getItem('sidebarStatue'))).resolves.toBe('closed');
-    const siderWidth = await page.locator('.ant-layout-sider').first().evaluate((el) => el.getBoundingClientRect().width);
+    const siderWidth = await page
+      .locator('.ant-layout-sider')
+      .first()
+      .evaluate((el) => el.getBoundingClientRect().width);
     expect(siderWidth).toBeLessThan(300);
     await page.getByTestId('sider-toggle').click();
     await expect(page.evaluate(() => localStorage.getItem('sidebarStatue'))).resolves.toBe('open');

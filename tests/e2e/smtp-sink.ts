@@ -29,7 +29,10 @@ export async function startSmtpSink(dir: string): Promise<{ url: string; close()
         if (data) {
           if (line === '.') {
             received += 1;
-            writeFileSync(join(dir, `${String(received).padStart(6, '0')}.json`), JSON.stringify({ to: recipients, message: data.join('\r\n') }));
+            writeFileSync(
+              join(dir, `${String(received).padStart(6, '0')}.json`),
+              JSON.stringify({ to: recipients, message: data.join('\r\n') }),
+            );
             data = undefined;
             reply('250 OK');
           } else data.push(line.startsWith('.') ? line.slice(1) : line); // dot-stuffing

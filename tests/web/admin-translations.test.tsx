@@ -18,8 +18,18 @@ function signInAdmin() {
   session.setUserInfo({ username: 'admin', email: '', roles: ['admin'], country: '', languageCode: 'en', menuDenied: [] });
 }
 
-const row = (de: string, overridden: string[]) => ({ id: 'admin:list.search', namespace: 'admin', key: 'list.search', en: 'Search', zh: '搜索', de, ja: '検索', overridden });
-const page = (rows: unknown[]) => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: rows.length, namespaces: ['admin', 'common'] } });
+const row = (de: string, overridden: string[]) => ({
+  id: 'admin:list.search',
+  namespace: 'admin',
+  key: 'list.search',
+  en: 'Search',
+  zh: '搜索',
+  de,
+  ja: '検索',
+  overridden,
+});
+const page = (rows: unknown[]) =>
+  HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: rows.length, namespaces: ['admin', 'common'] } });
 
 function renderScreen() {
   signInAdmin();
@@ -35,7 +45,8 @@ function renderScreen() {
 }
 
 /** The form item of a field in the open dialog, found by its label. */
-const formItem = (dialog: HTMLElement, label: string) => within(dialog).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+const formItem = (dialog: HTMLElement, label: string) =>
+  within(dialog).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 
 /** Picks an option of the antd Select in a form item. */
 async function choose(item: HTMLElement, option: string) {
@@ -80,12 +91,16 @@ describe('langTransManagement: add a key', { timeout: 45_000 }, () => {
   it('shows 55 (language missing or unknown) on the language field', async () => {
     server.use(
       http.post('/api/Translation/GetTranslationPageList', () => page([row(SHIPPED_DE, [])])),
-      http.post('/api/Translation/AddTranslation', () => HttpResponse.json({ code: 55, info: 'Language type required: language', data: { field: 'language' } })),
+      http.post('/api/Translation/AddTranslation', () =>
+        HttpResponse.json({ code: 55, info: 'Language type required: language', data: { field: 'language' } }),
+      ),
     );
     renderScreen();
     const dialog = await fillAddForm({ language: 'Japanese', namespace: 'common', key: 'brand.slogan', value: 'テスト' });
     const message = i18n.t('errors:code.55');
-    await waitFor(() => expect(within(formItem(dialog, i18n.t('admin:langTransManagement.language'))).getByText(message)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(within(formItem(dialog, i18n.t('admin:langTransManagement.language'))).getByText(message)).toBeInTheDocument(),
+    );
     expect(screen.getAllByText(message)).toHaveLength(1);
   });
 
@@ -96,7 +111,9 @@ describe('langTransManagement: add a key', { timeout: 45_000 }, () => {
         lists++;
         return page([row(SHIPPED_DE, [])]);
       }),
-      http.post('/api/Translation/AddTranslation', async ({ request }) => HttpResponse.json({ code: 200, info: 'Success', data: await request.json() })),
+      http.post('/api/Translation/AddTranslation', async ({ request }) =>
+        HttpResponse.json({ code: 200, info: 'Success', data: await request.json() }),
+      ),
     );
     renderScreen();
     await fillAddForm({ language: 'English', namespace: 'admin', key: 'list.helperNew', value: 'Brand new text' });

@@ -20,7 +20,14 @@ function answer(body: unknown, status = 200) {
 function loggedIn() {
   session.setTokens('access-1', 'refresh-1');
   session.setUserName('alice');
-  session.setUserInfo({ username: 'alice', email: 'a@example.com', roles: ['customer'], country: 'DE', languageCode: 'de', menuDenied: [] });
+  session.setUserInfo({
+    username: 'alice',
+    email: 'a@example.com',
+    roles: ['customer'],
+    country: 'DE',
+    languageCode: 'de',
+    menuDenied: [],
+  });
 }
 
 describe('response codes (spec §8)', () => {
@@ -258,19 +265,23 @@ describe('downloads (spec §7 Exports)', () => {
   it('reads the filename from content-disposition, RFC 5987 filename* first', () => {
     expect(fileNameFromDisposition('attachment; filename="report.xlsx"')).toBe('report.xlsx');
     expect(fileNameFromDisposition('attachment; filename=plain.csv')).toBe('plain.csv');
-    expect(fileNameFromDisposition("attachment; filename=\"fallback.xlsx\"; filename*=UTF-8''%E6%8A%A5%E8%A1%A8%202026.xlsx")).toBe('报表 2026.xlsx');
+    expect(fileNameFromDisposition('attachment; filename="fallback.xlsx"; filename*=UTF-8\'\'%E6%8A%A5%E8%A1%A8%202026.xlsx')).toBe(
+      '报表 2026.xlsx',
+    );
     expect(fileNameFromDisposition(null)).toBeUndefined();
   });
 
   it('saves the file under its content-disposition name', async () => {
     server.use(
-      mswHttp.post('/api/Power/ExportSticsByDay', () =>
-        new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
-          headers: {
-            'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-            'content-disposition': "attachment; filename*=UTF-8''Tagesstatistik%20M%C3%A4rz.xlsx",
-          },
-        }),
+      mswHttp.post(
+        '/api/Power/ExportSticsByDay',
+        () =>
+          new HttpResponse(new Uint8Array([80, 75, 3, 4]), {
+            headers: {
+              'content-type': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+              'content-disposition': "attachment; filename*=UTF-8''Tagesstatistik%20M%C3%A4rz.xlsx",
+            },
+          }),
       ),
     );
     const result = await download('/Power/ExportSticsByDay', { sn: 'A' });
@@ -295,7 +306,12 @@ describe('downloads (spec §7 Exports)', () => {
   });
 
   it("otherwise shows 'no data to export'", async () => {
-    server.use(mswHttp.post('/api/Statistic/ExportSystemStatistic', () => new HttpResponse('', { headers: { 'content-type': 'application/octet-stream' } })));
+    server.use(
+      mswHttp.post(
+        '/api/Statistic/ExportSystemStatistic',
+        () => new HttpResponse('', { headers: { 'content-type': 'application/octet-stream' } }),
+      ),
+    );
     const result = await download('/Statistic/ExportSystemStatistic');
     expect(result).toEqual({ saved: false, message: 'No data to export' });
     expect(ui().message).toHaveBeenCalledWith('No data to export');

@@ -85,7 +85,9 @@ describe('the formatting layer (one layer, the language’s conventions)', () =>
 
   it('shows a dash for what is missing', () => {
     for (const f of [en, de, zh, ja]) {
-      expect([f.number(null), f.power(undefined), f.energy(Number.NaN), f.percent(null), f.money(null, 'EUR')]).toEqual(Array(5).fill(MISSING));
+      expect([f.number(null), f.power(undefined), f.energy(Number.NaN), f.percent(null), f.money(null, 'EUR')]).toEqual(
+        Array(5).fill(MISSING),
+      );
       expect([f.date(null), f.dateTime(undefined), f.time('not a date'), f.relative(null), f.month(null)]).toEqual(Array(5).fill(MISSING));
     }
   });

@@ -11,7 +11,12 @@ export const ui = () =>
     translate: (key: string, options?: Record<string, unknown>) => string;
   };
 
-export const envelope = (code: number, data: unknown = null, info = 'server info', extra: Record<string, unknown> = {}) => ({ code, data, info, ...extra });
+export const envelope = (code: number, data: unknown = null, info = 'server info', extra: Record<string, unknown> = {}) => ({
+  code,
+  data,
+  info,
+  ...extra,
+});
 
 export async function flush(ms = 0) {
   await new Promise((resolve) => setTimeout(resolve, ms));

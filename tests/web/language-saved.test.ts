@@ -8,8 +8,15 @@ import { envelope } from './helpers';
 import { server } from './setup';
 
 const PROFILE = {
-  username: 'anna', display_name: 'Anna Lindqvist', email: 'anna@example.com', phone: null, country: 'Sweden',
-  company: 'ESS', language_code: 'en-US', time_zone: 'Europe/Stockholm', roles: ['customer'],
+  username: 'anna',
+  display_name: 'Anna Lindqvist',
+  email: 'anna@example.com',
+  phone: null,
+  country: 'Sweden',
+  company: 'ESS',
+  language_code: 'en-US',
+  time_zone: 'Europe/Stockholm',
+  roles: ['customer'],
 };
 
 /** A server holding one profile: GetMyUserInfo / SaveMyUserInfo change it, GetUserInfo answers its language. */
@@ -26,7 +33,16 @@ function profileServer(saveCode = 200) {
       return HttpResponse.json(envelope(200, profile));
     }),
     mswHttp.post('/api/Account/GetUserInfo', () =>
-      HttpResponse.json(envelope(200, { username: 'anna', email: profile.email, roles: profile.roles, country: profile.country, languageCode: profile.language_code, menuDenied: [] })),
+      HttpResponse.json(
+        envelope(200, {
+          username: 'anna',
+          email: profile.email,
+          roles: profile.roles,
+          country: profile.country,
+          languageCode: profile.language_code,
+          menuDenied: [],
+        }),
+      ),
     ),
   );
   return saved;

@@ -6,7 +6,14 @@ import { i18n, initialLanguage, languageForUser, normalizeLanguage, setLanguage 
 import { envelope } from './helpers';
 import { server } from './setup';
 
-const user = (username: string, languageCode: string) => ({ username, email: '', roles: ['customer'], country: 'DE', languageCode, menuDenied: [] });
+const user = (username: string, languageCode: string) => ({
+  username,
+  email: '',
+  roles: ['customer'],
+  country: 'DE',
+  languageCode,
+  menuDenied: [],
+});
 
 describe('language rules (spec §1, §3, §4)', () => {
   it('defaults to en', () => {

@@ -48,7 +48,9 @@ describe('locales', () => {
   });
 
   it.each(LANGS.filter((l) => l !== 'en'))('%s leaves no English sentence untranslated', (language) => {
-    const untranslated = [...maps[language]].filter(([key, value]) => /\s\S+\s/.test(value) && maps.en.get(key) === value).map(([key]) => key);
+    const untranslated = [...maps[language]]
+      .filter(([key, value]) => /\s\S+\s/.test(value) && maps.en.get(key) === value)
+      .map(([key]) => key);
     expect(untranslated).toEqual([]);
   });
 

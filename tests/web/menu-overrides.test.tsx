@@ -58,21 +58,34 @@ describe('menu management shapes the sidebar (overrides over the route table)', 
   });
 
   it('moves entries between groups and to the top level; a move into a screen or into itself is ignored', () => {
-    const moved = buildMenu(['customer'], [], everyScreen, ROUTES, { changePwd: { parent: null, order: 5 }, elecPriceSetting: { parent: 'complaints' } });
+    const moved = buildMenu(['customer'], [], everyScreen, ROUTES, {
+      changePwd: { parent: null, order: 5 },
+      elecPriceSetting: { parent: 'complaints' },
+    });
     expect(keys(moved)).toEqual([
       'changePwd',
       'dashboard',
       { BasicSettings: ['userInfoSettings', 'Notifications', 'systemSettings'] },
       { complaints: ['customerComplaintList', 'productRecommendationsList', 'elecPriceSetting'] },
     ]);
-    const ignored = buildMenu(['customer'], [], everyScreen, ROUTES, { changePwd: { parent: 'dashboard' }, BasicSettings: { parent: 'BasicSettings' } });
+    const ignored = buildMenu(['customer'], [], everyScreen, ROUTES, {
+      changePwd: { parent: 'dashboard' },
+      BasicSettings: { parent: 'BasicSettings' },
+    });
     expect(keys(ignored)).toEqual(keys(buildMenu(['customer'], [], everyScreen, ROUTES)));
   });
 
   it('adds link entries for every user, under their group, opening their address', () => {
-    const menu = buildMenu(['sharer'], [], everyScreen, ROUTES, { helpCenter: { parent: 'BasicSettings', link: 'https://help.example.com/', order: 1, title: { en: 'Help' } } });
+    const menu = buildMenu(['sharer'], [], everyScreen, ROUTES, {
+      helpCenter: { parent: 'BasicSettings', link: 'https://help.example.com/', order: 1, title: { en: 'Help' } },
+    });
     const basic = menu.find((e) => e.key === 'BasicSettings')!;
-    expect(basic.children![0]).toMatchObject({ key: 'helpCenter', path: 'https://help.example.com/', external: true, titles: { en: 'Help' } });
+    expect(basic.children![0]).toMatchObject({
+      key: 'helpCenter',
+      path: 'https://help.example.com/',
+      external: true,
+      titles: { en: 'Help' },
+    });
   });
 });
 
@@ -80,7 +93,15 @@ function renderSider(roles: string[], user: { username?: string; name?: string }
   // A customer's sider also lists their systems (monitoring); none here.
   server.use(http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json({ code: 200, info: 'Success', data: [] })));
   session.setTokens('token', 'refresh');
-  session.setUserInfo({ username: 'someone', email: 'someone@example.com', roles, country: 'DE', languageCode: 'en', menuDenied: [], ...user });
+  session.setUserInfo({
+    username: 'someone',
+    email: 'someone@example.com',
+    roles,
+    country: 'DE',
+    languageCode: 'en',
+    menuDenied: [],
+    ...user,
+  });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
@@ -146,7 +167,8 @@ describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, (
 });
 
 describe('the sidebar greets the user by name (issue 11, point 18)', { timeout: 20_000 }, () => {
-  const noOverrides = () => server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
+  const noOverrides = () =>
+    server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
 
   it('by the display name, not the user ID', async () => {
     noOverrides();
@@ -163,7 +185,8 @@ describe('the sidebar greets the user by name (issue 11, point 18)', { timeout: 
 });
 
 describe('translation management changes the menu without a reload (issue 11, point 9)', { timeout: 30_000 }, () => {
-  const noOverrides = () => server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
+  const noOverrides = () =>
+    server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
 
   it('an override of a menu:* key shows in the sidebar at once, the dashboard entry too', async () => {
     noOverrides();

@@ -17,7 +17,9 @@ describe('menu from the route table (spec §2, §6)', () => {
   it('lists every registered screen for an admin, except the ones spec §6 keeps from admins', () => {
     const listed = JSON.stringify(keys(buildMenu(['admin'], [], hasScreen)));
     for (const key of Object.keys(SCREENS)) {
-      const hiddenOrNotForAdmins = ['elecPriceSetting', 'systemSettings', 'sysErrorEmailNotification'].includes(key) || leafRoutes().find((r) => r.key === key)?.hidden;
+      const hiddenOrNotForAdmins =
+        ['elecPriceSetting', 'systemSettings', 'sysErrorEmailNotification'].includes(key) ||
+        leafRoutes().find((r) => r.key === key)?.hidden;
       expect(listed.includes(`"${key}"`)).toBe(!hiddenOrNotForAdmins);
     }
   });
@@ -37,20 +39,55 @@ describe('menu from the route table (spec §2, §6)', () => {
       { CommunicationDataManagement: ['routineDataExport', 'industrialAndCommercialData', 'reportDataExport'] },
       {
         energyStorageSysMaintenance: [
-          'appUpdatesManagement', 'InstallationRecord', 'sysMaintenanceRecordsCheck', 'sysFailureCheck', 'installNewSystem',
-          'commandManagement', 'sysBatchSetting', 'failureAnalysis', 'sysDataMigration', 'associateAdditionalSystem',
+          'appUpdatesManagement',
+          'InstallationRecord',
+          'sysMaintenanceRecordsCheck',
+          'sysFailureCheck',
+          'installNewSystem',
+          'commandManagement',
+          'sysBatchSetting',
+          'failureAnalysis',
+          'sysDataMigration',
+          'associateAdditionalSystem',
         ],
       },
       {
-        OtherInformation: ['appVersionManagement', 'remoteTimingUpdate', 'mailTiming', 'vppManagement', 'infoDistributionSys', 'emailDeliveringRules', 'sysSummaryInfo'],
+        OtherInformation: [
+          'appVersionManagement',
+          'remoteTimingUpdate',
+          'mailTiming',
+          'vppManagement',
+          'infoDistributionSys',
+          'emailDeliveringRules',
+          'sysSummaryInfo',
+        ],
       },
       {
         BasicSettings: [
-          'snManagement', 'licenseManagement', 'userInfoSettings', 'userManagement', 'menuManagement', 'changePwd',
-          'reportGenerateResult', 'langTransManagement', 'roleManagement', 'userLog', 'Notifications',
+          'snManagement',
+          'licenseManagement',
+          'userInfoSettings',
+          'userManagement',
+          'menuManagement',
+          'changePwd',
+          'reportGenerateResult',
+          'langTransManagement',
+          'roleManagement',
+          'userLog',
+          'Notifications',
         ],
       },
-      { complaints: ['customerComplaintList', 'statisticalStatement', 'productRecommendationsList', 'RAndDtimereport', 'clientList', 'customerArchives', 'cusHandleRecord'] },
+      {
+        complaints: [
+          'customerComplaintList',
+          'statisticalStatement',
+          'productRecommendationsList',
+          'RAndDtimereport',
+          'clientList',
+          'customerArchives',
+          'cusHandleRecord',
+        ],
+      },
     ]);
   });
 
@@ -81,7 +118,11 @@ describe('menu from the route table (spec §2, §6)', () => {
   });
 
   it('removes what the per-user menu permissions deny', () => {
-    const menu = buildMenu(['admin'], ['userManagement', 'routineDataExport', 'industrialAndCommercialData', 'reportDataExport'], everyScreen);
+    const menu = buildMenu(
+      ['admin'],
+      ['userManagement', 'routineDataExport', 'industrialAndCommercialData', 'reportDataExport'],
+      everyScreen,
+    );
     expect(JSON.stringify(menu)).not.toContain('userManagement');
     expect(menu.some((e) => e.key === 'CommunicationDataManagement')).toBe(false);
   });

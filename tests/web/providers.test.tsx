@@ -9,7 +9,12 @@ import { dataProvider } from '../../src/providers/data';
 import { envelope, ui } from './helpers';
 import { server } from './setup';
 
-const meta = { listPath: '/License/GetLicensePageList', getPath: '/License/GetLicense', savePath: '/License/SaveLicense', deletePath: '/License/DeleteLicense' };
+const meta = {
+  listPath: '/License/GetLicensePageList',
+  getPath: '/License/GetLicense',
+  savePath: '/License/SaveLicense',
+  deletePath: '/License/DeleteLicense',
+};
 
 describe('data provider (DESIGN §4)', () => {
   it('lists with pageIndex, pageSize, sort and flat filters and reads data/dataCount', async () => {
@@ -69,7 +74,16 @@ describe('auth and access providers', () => {
     server.use(
       mswHttp.post('/api/Account/Login', () => HttpResponse.json(envelope(200, { AccessToken: 'a', RefreshTokenKey: 'r' }))),
       mswHttp.post('/api/Account/GetUserInfo', () =>
-        HttpResponse.json(envelope(200, { username: 'customer', email: 'c@x.example', roles: ['customer'], country: 'DE', languageCode: 'en', menuDenied: [] })),
+        HttpResponse.json(
+          envelope(200, {
+            username: 'customer',
+            email: 'c@x.example',
+            roles: ['customer'],
+            country: 'DE',
+            languageCode: 'en',
+            menuDenied: [],
+          }),
+        ),
       ),
     );
     const result = await authProvider.login({ username: ' customer ', password: 'pw', redirect: '/dashboard?sn=1' });

@@ -35,15 +35,28 @@ const PLANTS: Plant[] = [
 const COLUMNS: ResponsiveColumn<Plant>[] = [
   { key: 'city', dataIndex: 'city', title: 'City' },
   { key: 'name', dataIndex: 'name', title: 'Name', card: 'title' },
-  { key: 'state', dataIndex: 'state', title: 'State', card: 'status', render: (state: string) => <span data-testid="state-tag">{state.toUpperCase()}</span> },
+  {
+    key: 'state',
+    dataIndex: 'state',
+    title: 'State',
+    card: 'status',
+    render: (state: string) => <span data-testid="state-tag">{state.toUpperCase()}</span>,
+  },
   { key: 'notes', dataIndex: 'notes', title: 'Notes', card: 'hidden' },
-  { key: 'actions', title: 'Actions', card: 'actions', fixed: 'right', render: (_: unknown, row) => <button type="button">Open {row.name}</button> },
+  {
+    key: 'actions',
+    title: 'Actions',
+    card: 'actions',
+    fixed: 'right',
+    render: (_: unknown, row) => <button type="button">Open {row.name}</button>,
+  },
 ];
 
 /** The desktop table's column headers, by their text (role queries are slow on antd's tables). */
 const headers = () => [...document.querySelectorAll('.ant-table-thead th')].map((th) => th.textContent ?? '');
 
-const renderPlants = () => render(<ResponsiveTable<Plant> tableId="plants" rowKey="id" dataSource={PLANTS} columns={COLUMNS} pagination={false} />);
+const renderPlants = () =>
+  render(<ResponsiveTable<Plant> tableId="plants" rowKey="id" dataSource={PLANTS} columns={COLUMNS} pagination={false} />);
 
 describe('ResponsiveTable', { timeout: 60_000 }, () => {
   it('shows each row as a card on a phone: title, status, fields by label, actions; hidden columns left out', async () => {
@@ -83,7 +96,7 @@ describe('ResponsiveTable', { timeout: 60_000 }, () => {
     await waitFor(() => expect(headers()).toContain('Name'));
     expect(headers()).not.toContain('City');
   });
-  it('leaves nothing focusable under aria-hidden: antd\'s measuring row loses its tabindex (Lighthouse aria-hidden-focus)', () => {
+  it("leaves nothing focusable under aria-hidden: antd's measuring row loses its tabindex (Lighthouse aria-hidden-focus)", () => {
     const { container } = renderPlants();
     expect(container.querySelector('.ant-table-measure-row')).not.toBeNull();
     expect(container.querySelectorAll('[aria-hidden="true"][tabindex], [aria-hidden="true"] [tabindex]')).toHaveLength(0);
@@ -97,14 +110,27 @@ describe('user management on a phone (MSW, the portal providers)', { timeout: 90
     session.setUserInfo({ username: 'admin', email: '', roles: ['admin'], country: '', languageCode: 'en', menuDenied: [] });
     const pages: number[] = [];
     const users = Array.from({ length: 12 }, (_, i) => ({
-      id: i + 1, username: `user${i + 1}`, display_name: `Person ${i + 1}`, email: `p${i + 1}@example.com`, roles: ['dev'], country: 'DE', company: '', phone: '', language_code: 'en-US', locked: false,
+      id: i + 1,
+      username: `user${i + 1}`,
+      display_name: `Person ${i + 1}`,
+      email: `p${i + 1}@example.com`,
+      roles: ['dev'],
+      country: 'DE',
+      company: '',
+      phone: '',
+      language_code: 'en-US',
+      locked: false,
     }));
     server.use(
       http.post('/api/User/GetUserPageList', async ({ request }) => {
         const body = (await request.json()) as { pageIndex: number; pageSize: number };
         pages.push(body.pageIndex);
         const from = (body.pageIndex - 1) * body.pageSize;
-        return HttpResponse.json({ code: 200, info: 'Success', data: { data: users.slice(from, from + body.pageSize), dataCount: users.length } });
+        return HttpResponse.json({
+          code: 200,
+          info: 'Success',
+          data: { data: users.slice(from, from + body.pageSize), dataCount: users.length },
+        });
       }),
       http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })),
     );
@@ -116,7 +142,9 @@ describe('user management on a phone (MSW, the portal providers)', { timeout: 90
     expect(document.querySelector('.ant-table')).toBeNull();
     const card = within(cards[2]!);
     expect(card.getByText('user3').closest('.ant-card-head')).not.toBeNull();
-    expect(card.getByText(i18n.t('admin:userManagement.fields.email')).closest('.ant-descriptions-item')).toHaveTextContent('p3@example.com');
+    expect(card.getByText(i18n.t('admin:userManagement.fields.email')).closest('.ant-descriptions-item')).toHaveTextContent(
+      'p3@example.com',
+    );
     expect(card.getByTestId('row-edit')).toBeInTheDocument();
     expect(card.getByTestId('user-lock')).toBeInTheDocument();
 

@@ -8,8 +8,19 @@ import { renderAt, signIn } from './monitoring/render';
 import { server } from './setup';
 
 const system = (sys_sn: string, shared_with_me: boolean): SystemSummary => ({
-  system_id: 1, sys_sn, sys_name: sys_sn, popv: 5, minv: 'M', poinv: 5, cobat: 10, mbat: 'B', surpluscobat: 9, uscapacity: 0,
-  ems_status: 'normal', trans_frequency: 300, shared_with_me,
+  system_id: 1,
+  sys_sn,
+  sys_name: sys_sn,
+  popv: 5,
+  minv: 'M',
+  poinv: 5,
+  cobat: 10,
+  mbat: 'B',
+  surpluscobat: 9,
+  uscapacity: 0,
+  ems_status: 'normal',
+  trans_frequency: 300,
+  shared_with_me,
 });
 
 describe('the share icon of a user who is customer and sharer at once', () => {

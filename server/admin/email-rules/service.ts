@@ -37,9 +37,13 @@ export const categoryHooks: CrudHooks = {
       .where(sql`lower(${emailRules.category_code}) = lower(${String(existing.category_code)})`);
     const rulesUsing = Number(used?.n ?? 0);
     if (rulesUsing > 0) {
-      throw new ApiError(Code.OPERATION_FAILED, `Operation failure: ${rulesUsing} delivering rule(s) still use the category ${String(existing.category_code)}; delete them first`, {
-        data: { field: 'category_code', rules: rulesUsing },
-      });
+      throw new ApiError(
+        Code.OPERATION_FAILED,
+        `Operation failure: ${rulesUsing} delivering rule(s) still use the category ${String(existing.category_code)}; delete them first`,
+        {
+          data: { field: 'category_code', rules: rulesUsing },
+        },
+      );
     }
   },
 };
@@ -62,7 +66,9 @@ export const emailRuleHooks: CrudHooks = {
     }
     // A country recipient is a code, as the users' countries it is compared with (a name would reach nobody).
     if (values.recipient_kind === 'country' && !(COUNTRY_CODES as readonly string[]).includes(value)) {
-      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: recipient_value (an ISO 3166-1 alpha-2 country code)', { data: { field: 'recipient_value' } });
+      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: recipient_value (an ISO 3166-1 alpha-2 country code)', {
+        data: { field: 'recipient_value' },
+      });
     }
     if (values.recipient_kind === 'address' && !EMAIL.safeParse(value).success) {
       throw new ApiError(Code.EMAIL_FORMAT, undefined, { data: { field: 'recipient_value' } });
@@ -79,7 +85,10 @@ export const emailRuleHooks: CrudHooks = {
       .from(emailRules)
       .where(existing ? and(same, ne(emailRules.id, existing.id as number)) : same)
       .limit(1);
-    if (clash) throw new ApiError(Code.MAIL_CATEGORY_EXISTS, 'Email notification category exists: the same rule exists', { data: { field: 'recipient_value' } });
+    if (clash)
+      throw new ApiError(Code.MAIL_CATEGORY_EXISTS, 'Email notification category exists: the same rule exists', {
+        data: { field: 'recipient_value' },
+      });
   },
 };
 

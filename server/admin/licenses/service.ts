@@ -18,7 +18,11 @@ export function isoDay(at: Date): string {
 }
 
 export async function findLicenseByKey(db: Database, key: string): Promise<LicenseRow | undefined> {
-  const [row] = await db.select().from(licenses).where(sql`lower(${licenses.license_key}) = lower(${key})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(licenses)
+    .where(sql`lower(${licenses.license_key}) = lower(${key})`)
+    .limit(1);
   return row;
 }
 
@@ -26,7 +30,13 @@ export async function findLicenseByKey(db: Database, key: string): Promise<Licen
  * Whether `key` may be given to `username` (who will have `roles`): 39 unknown, 38 expired, 89 held by
  * another user, 17 the license type does not match the user's role, 13 the user already holds one.
  */
-export async function assertLicenseAssignable(db: Database, key: string, username: string, roles: readonly string[], now: Date): Promise<LicenseRow> {
+export async function assertLicenseAssignable(
+  db: Database,
+  key: string,
+  username: string,
+  roles: readonly string[],
+  now: Date,
+): Promise<LicenseRow> {
   const license = await findLicenseByKey(db, key);
   if (!license) throw new ApiError(Code.LICENSE_MISSING, undefined, { data: { field: 'license_key' } });
   if (license.expires_at < isoDay(now)) throw new ApiError(Code.LICENSE_EXPIRED, undefined, { data: { field: 'license_key' } });
@@ -48,13 +58,20 @@ export const licenseHooks: CrudHooks = {
   async beforeSave(values, { db, now, existing }) {
     const holder = values.assigned_user as string | null;
     if (!holder) return;
-    const [user] = await db.select().from(users).where(sql`lower(${users.username}) = lower(${holder})`).limit(1);
+    const [user] = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.username}) = lower(${holder})`)
+      .limit(1);
     if (!user) throw new ApiError(Code.USER_NOT_FOUND, undefined, { data: { field: 'assigned_user' } });
     const previous = (existing?.assigned_user as string | null | undefined) ?? null;
     // Handing a license from one user straight to another: 89 (free it first).
-    if (previous && previous.toLowerCase() !== holder.toLowerCase()) throw new ApiError(Code.LICENSE_USED_BY_OTHER, undefined, { data: { field: 'assigned_user' } });
-    if (!user.roles.includes(values.license_type as string)) throw new ApiError(Code.LICENSE_ROLE_MISMATCH, undefined, { data: { field: 'assigned_user' } });
-    if ((values.expires_at as string) < isoDay(now) && !previous) throw new ApiError(Code.LICENSE_EXPIRED, undefined, { data: { field: 'expires_at' } });
+    if (previous && previous.toLowerCase() !== holder.toLowerCase())
+      throw new ApiError(Code.LICENSE_USED_BY_OTHER, undefined, { data: { field: 'assigned_user' } });
+    if (!user.roles.includes(values.license_type as string))
+      throw new ApiError(Code.LICENSE_ROLE_MISMATCH, undefined, { data: { field: 'assigned_user' } });
+    if ((values.expires_at as string) < isoDay(now) && !previous)
+      throw new ApiError(Code.LICENSE_EXPIRED, undefined, { data: { field: 'expires_at' } });
     const [other] = await db
       .select({ id: licenses.id })
       .from(licenses)
@@ -93,7 +110,10 @@ export class LicenseAdminService {
       .orderBy(asc(users.username))
       .limit(pageSize)
       .offset((pageIndex - 1) * pageSize);
-    const [total] = await this.db.select({ n: sql<number>`count(*)` }).from(users).where(where);
+    const [total] = await this.db
+      .select({ n: sql<number>`count(*)` })
+      .from(users)
+      .where(where);
     return { data: rows, dataCount: Number(total?.n ?? 0) };
   }
 
@@ -101,7 +121,8 @@ export class LicenseAdminService {
   async unassign(request: FastifyRequest, id: number): Promise<c.UnassignLicenseAnswer> {
     const [license] = await this.db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
     if (!license) throw new ApiError(Code.LICENSE_NOT_FOUND);
-    if (!license.assigned_user) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });
+    if (!license.assigned_user)
+      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });
     const now = this.clock();
     await this.db.transaction(async (tx) => {
       await tx.update(licenses).set({ assigned_user: null, updated_at: now }).where(eq(licenses.id, id));

@@ -121,11 +121,16 @@ export const menuHooks: CrudHooks = {
       const parentKey = String(values.parent_key);
       // The parent is a group (a screen has no sub menu), and a group never moves into itself.
       const group = tree.get(parentKey);
-      if (!group?.node.children || (route && routeContains(route.node, parentKey))) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: parent_key', { data: { field: 'parent_key' } });
+      if (!group?.node.children || (route && routeContains(route.node, parentKey)))
+        throw new ApiError(Code.PARAM_ERROR, 'Parameter error: parent_key', { data: { field: 'parent_key' } });
     }
   },
   async beforeDelete(existing, { db }) {
-    const [child] = await db.select({ id: menus.id }).from(menus).where(eq(menus.parent_key, String(existing.menu_key))).limit(1);
+    const [child] = await db
+      .select({ id: menus.id })
+      .from(menus)
+      .where(eq(menus.parent_key, String(existing.menu_key)))
+      .limit(1);
     if (child) throw new ApiError(Code.SUB_MENU_EXISTS);
   },
 };

@@ -28,7 +28,10 @@ export class RoleAdminService {
   }
 
   /** The menu entries a role's users see (effective at their next login); the others of its routes are denied. */
-  async savePermissions(request: FastifyRequest, body: { role: Role; description?: string; menus: string[] }): Promise<c.SaveRolePermissionsAnswer> {
+  async savePermissions(
+    request: FastifyRequest,
+    body: { role: Role; description?: string; menus: string[] },
+  ): Promise<c.SaveRolePermissionsAnswer> {
     // What the admin role's users see only an admin decides (DESIGN §10); asked first, so nothing else answers.
     await assertMayActOnAdmin(this.db, request, body.role === ADMIN_ROLE);
     if (body.menus.length === 0) throw new ApiError(Code.NO_MENU_SELECTED, undefined, { data: { field: 'menus' } });

@@ -46,7 +46,11 @@ export async function registerSn(fastify: FastifyInstance, deps: AppDeps, crud: 
     /** Bulk import: one row per S/N; every row answers its own code (200 saved, else why not). */
     scope.post('/SN/ImportSn', {
       config: { permission: { subject: 'sn', action: 'create' } },
-      schema: { tags, summary: 'Import S/Ns from an xlsx file (multipart field "file"); a result per row', response: { 200: envelopeOf(c.snImportAnswer) } },
+      schema: {
+        tags,
+        summary: 'Import S/Ns from an xlsx file (multipart field "file"); a result per row',
+        response: { 200: envelopeOf(c.snImportAnswer) },
+      },
       handler: async (request) => {
         requirePermission(request, 'snManagement', 'create');
         const file = await readOneFile(request, { maxBytes: MAX_IMPORT_BYTES, magic: ZIP_MAGIC });

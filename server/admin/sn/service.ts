@@ -59,7 +59,11 @@ export async function checkSn(db: Database, body: { sn?: string; check_code?: st
   const sn = (body.sn ?? '').trim().toUpperCase();
   if (!sn) throw new ApiError(Code.SN_REQUIRED);
   if (!SN_PATTERN.test(sn)) throw new ApiError(Code.SN_ERROR);
-  const [row] = await db.select().from(snRegistry).where(sql`lower(${snRegistry.sn}) = lower(${sn})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(snRegistry)
+    .where(sql`lower(${snRegistry.sn}) = lower(${sn})`)
+    .limit(1);
   if (!row) throw new ApiError(Code.SN_NOT_FOUND);
   if ((body.check_code ?? '').trim().toUpperCase() !== row.check_code.toUpperCase()) throw new ApiError(Code.SN_CHECK_CODE_WRONG);
   if (row.state === 'installed') throw new ApiError(Code.SN_INSTALLED);
@@ -79,7 +83,12 @@ export async function snImportTemplate(): Promise<Buffer> {
 }
 
 /** Bulk import of an uploaded sheet: one result per row (200 saved, else why not). */
-export async function importSnSheet(deps: AppDeps, crud: CrudService, request: FastifyRequest, file: { filename: string; data: Buffer }): Promise<c.SnImportAnswer> {
+export async function importSnSheet(
+  deps: AppDeps,
+  crud: CrudService,
+  request: FastifyRequest,
+  file: { filename: string; data: Buffer },
+): Promise<c.SnImportAnswer> {
   if (!/\.xlsx$/i.test(file.filename)) throw new ApiError(Code.ATTACHMENT_FORMAT);
   const rows = await readImportSheet(file.data);
   const results = await importRows(deps, crud, request, file.filename, rows);
@@ -134,7 +143,13 @@ async function readImportSheet(data: Buffer): Promise<ImportRow[]> {
  * inserts. An S/N that someone saves between the check and the insert is skipped by the unique index
  * (ON CONFLICT DO NOTHING) and answers 52 like any other duplicate.
  */
-async function importRows(deps: AppDeps, crud: CrudService, request: FastifyRequest, filename: string, rows: ImportRow[]): Promise<ImportRowResult[]> {
+async function importRows(
+  deps: AppDeps,
+  crud: CrudService,
+  request: FastifyRequest,
+  filename: string,
+  rows: ImportRow[],
+): Promise<ImportRowResult[]> {
   const results: ImportRowResult[] = [];
   const candidates: { result: ImportRowResult; values: Row }[] = [];
   const seen = new Set<string>();
@@ -168,7 +183,14 @@ async function importRows(deps: AppDeps, crud: CrudService, request: FastifyRequ
       const batch = fresh.slice(start, start + INSERT_BATCH);
       const inserted = await tx
         .insert(snRegistry)
-        .values(batch.map(({ values }) => ({ ...(values as typeof snRegistry.$inferInsert), created_by: request.user.username, created_at: now, updated_at: now })))
+        .values(
+          batch.map(({ values }) => ({
+            ...(values as typeof snRegistry.$inferInsert),
+            created_by: request.user.username,
+            created_at: now,
+            updated_at: now,
+          })),
+        )
         .onConflictDoNothing()
         .returning();
       const bySn = new Map(inserted.map((row) => [row.sn, row]));
@@ -179,7 +201,12 @@ async function importRows(deps: AppDeps, crud: CrudService, request: FastifyRequ
           Object.assign(result, { code: duplicate.code, info: duplicate.message });
           continue;
         }
-        audits.push({ action: 'snManagement.import', target: `snManagement:${row.id}`, after: crud.present(row as Row), extra: { file: filename, row: result.row } });
+        audits.push({
+          action: 'snManagement.import',
+          target: `snManagement:${row.id}`,
+          after: crud.present(row as Row),
+          extra: { file: filename, row: result.row },
+        });
       }
       await writeAudits(tx, request, now, audits);
     }
@@ -193,6 +220,11 @@ async function existingSns(db: Database, sns: string[]): Promise<Set<string>> {
   const rows = await db
     .select({ sn: snRegistry.sn })
     .from(snRegistry)
-    .where(inArray(sql`lower(${snRegistry.sn})`, sns.map((sn) => sn.toLowerCase())));
+    .where(
+      inArray(
+        sql`lower(${snRegistry.sn})`,
+        sns.map((sn) => sn.toLowerCase()),
+      ),
+    );
   return new Set(rows.map((r) => r.sn.toUpperCase()));
 }

@@ -49,13 +49,23 @@ export function registerTranslations(fastify: FastifyInstance, deps: AppDeps): v
 
   app.post('/Translation/AddTranslation', {
     config: { permission: { subject: 'translation', action: 'create' } },
-    schema: { tags, summary: 'Add a new key in one language (40: it exists)', body: c.translationTextBody, response: { 200: envelopeOf(c.translationTextAnswer) } },
+    schema: {
+      tags,
+      summary: 'Add a new key in one language (40: it exists)',
+      body: c.translationTextBody,
+      response: { 200: envelopeOf(c.translationTextAnswer) },
+    },
     handler: async (request) => ok(await service.add(request, request.body)),
   });
 
   app.post('/Translation/ResetTranslation', {
     config: { permission: { subject: 'translation', action: 'delete' } },
-    schema: { tags, summary: 'Remove the override of a key in one language', body: c.resetTranslationBody, response: { 200: envelopeOf(z.null()) } },
+    schema: {
+      tags,
+      summary: 'Remove the override of a key in one language',
+      body: c.resetTranslationBody,
+      response: { 200: envelopeOf(z.null()) },
+    },
     handler: async (request) => {
       await service.reset(request, request.body);
       return ok(null);

@@ -52,7 +52,7 @@ export class TranslationService {
       .filter((r) => !body.namespace || r.namespace === body.namespace)
       .filter((r) => !key || r.key.toLowerCase().includes(key))
       .filter((r) => !text || [r.en, r.zh, r.de, r.ja].some((t) => t.toLowerCase().includes(text)))
-      .filter((r) => wantOverridden === undefined || (r.overridden.length > 0) === wantOverridden)
+      .filter((r) => wantOverridden === undefined || r.overridden.length > 0 === wantOverridden)
       .sort((a, b) => a.id.localeCompare(b.id));
     const start = (body.pageIndex - 1) * body.pageSize;
     return { data: list.slice(start, start + body.pageSize), dataCount: list.length, namespaces: namespaces() };
@@ -113,7 +113,11 @@ export class TranslationService {
     return !!row;
   }
 
-  private async upsert(request: FastifyRequest, { language, namespace, key, value }: c.TranslationText, before: string | null): Promise<void> {
+  private async upsert(
+    request: FastifyRequest,
+    { language, namespace, key, value }: c.TranslationText,
+    before: string | null,
+  ): Promise<void> {
     const now = this.clock();
     await this.db.transaction(async (tx) => {
       await tx

@@ -15,7 +15,11 @@ export async function userLogWorkbook(rows: readonly Row[]): Promise<Buffer> {
   ];
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) {
-    sheet.addRow({ ...row, created_at: String(row.created_at).replace('T', ' ').slice(0, 19), detail: row.detail ? JSON.stringify(row.detail) : '' });
+    sheet.addRow({
+      ...row,
+      created_at: String(row.created_at).replace('T', ' ').slice(0, 19),
+      detail: row.detail ? JSON.stringify(row.detail) : '',
+    });
   }
   return Buffer.from(await book.xlsx.writeBuffer());
 }

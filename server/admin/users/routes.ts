@@ -15,7 +15,12 @@ export function registerUsers(fastify: FastifyInstance, deps: AppDeps): void {
 
   app.post('/User/LockUser', {
     config: { permission: { subject: 'user', action: 'update' } },
-    schema: { tags, summary: 'Lock (locked: true) or unlock a user; locking ends their sessions', body: c.lockUserBody, response: { 200: envelopeOf(c.lockUserAnswer) } },
+    schema: {
+      tags,
+      summary: 'Lock (locked: true) or unlock a user; locking ends their sessions',
+      body: c.lockUserBody,
+      response: { 200: envelopeOf(c.lockUserAnswer) },
+    },
     handler: async (request) => ok(await service.lock(request, request.body.id, request.body.locked)),
   });
 

@@ -14,11 +14,15 @@ import { ApiError } from '../../core/http/envelope';
  */
 export async function checkedScopeLinks(db: Database, values: Row, existing?: Row): Promise<Row> {
   const roles = values.roles as string[];
-  const given = (field: string, column: string) => (values[field] !== undefined ? values[field] : (existing?.[column] ?? null)) as number | null;
+  const given = (field: string, column: string) =>
+    (values[field] !== undefined ? values[field] : (existing?.[column] ?? null)) as number | null;
 
   const installerCompanyId = roles.includes('installer') ? given('installer_company_id', 'installerCompanyId') : null;
   if (installerCompanyId !== null) {
-    const [row] = await db.select({ id: installerCompanies.id }).from(installerCompanies).where(eq(installerCompanies.id, installerCompanyId));
+    const [row] = await db
+      .select({ id: installerCompanies.id })
+      .from(installerCompanies)
+      .where(eq(installerCompanies.id, installerCompanyId));
     if (!row) throw invalid('installer_company_id');
   }
 

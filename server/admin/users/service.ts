@@ -71,7 +71,8 @@ export class UserAdminService {
   async lock(request: FastifyRequest, id: number, locked: boolean): Promise<c.LockUserAnswer> {
     const user = await this.find(id);
     // A deactivated user is locked until reactivated (deactivate), not unlocked behind that.
-    if (user.deactivatedAt) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the user is deactivated; reactivate instead)', { data: { field: 'id' } });
+    if (user.deactivatedAt)
+      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the user is deactivated; reactivate instead)', { data: { field: 'id' } });
     assertNotSelf(request, user.id);
     await assertMayActOnAdmin(this.db, request, holdsAdminRole(user.roles));
     const now = this.clock();
@@ -102,7 +103,11 @@ export class UserAdminService {
     await this.db.transaction(async (tx) => {
       await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
       await new Sessions(tx).revokeAll(id, 'admin', now);
-      await writeAudit(tx, request, now, { action: 'userManagement.resetPassword', target: `userManagement:${id}`, extra: { username: user.username } });
+      await writeAudit(tx, request, now, {
+        action: 'userManagement.resetPassword',
+        target: `userManagement:${id}`,
+        extra: { username: user.username },
+      });
     });
     return { id, username: user.username, password };
   }
@@ -145,9 +150,13 @@ export class UserAdminService {
     const user = await this.findToActOn(request, id);
     const history = await userHistory(this.db, user);
     if (hasHistory(history)) {
-      throw new ApiError(Code.OPERATION_FAILED, 'Operation failure: the user has history (systems, logins, log rows, shares or licenses); deactivate the user instead', {
-        data: { history },
-      });
+      throw new ApiError(
+        Code.OPERATION_FAILED,
+        'Operation failure: the user has history (systems, logins, log rows, shares or licenses); deactivate the user instead',
+        {
+          data: { history },
+        },
+      );
     }
     const now = this.clock();
     await this.db.transaction(async (tx) => {
@@ -171,7 +180,10 @@ export class UserAdminService {
     const now = this.clock();
     const after = { locked: deactivated, deactivatedAt: deactivated ? now : null };
     await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ ...after, updatedAt: now }).where(eq(users.id, id));
+      await tx
+        .update(users)
+        .set({ ...after, updatedAt: now })
+        .where(eq(users.id, id));
       if (losesUnlockedAdmin(user, { roles: user.roles, locked: deactivated })) await assertUnlockedAdminRemains(tx);
       if (deactivated) await new Sessions(tx).revokeAll(id, 'admin', now);
       await writeAudit(tx, request, now, {
@@ -199,7 +211,10 @@ export async function assertEmailFree(db: Database, email: string, exceptUserId?
 
 /** Assigns the license given when a licensed user was created or edited (same transaction as the user). */
 export async function assignLicense(db: Database, key: string, username: string): Promise<void> {
-  await db.update(licenses).set({ assigned_user: username }).where(sql`lower(${licenses.license_key}) = lower(${key})`);
+  await db
+    .update(licenses)
+    .set({ assigned_user: username })
+    .where(sql`lower(${licenses.license_key}) = lower(${key})`);
 }
 
 export function holdsLicensedRole(roles: readonly string[]): boolean {
@@ -222,7 +237,11 @@ export async function assertLicenseForEdit(
   }
   const added = roles.filter((r) => !previousRoles.includes(r));
   if (!holdsLicensedRole(added)) return;
-  const [held] = await db.select().from(licenses).where(sql`lower(${licenses.assigned_user}) = lower(${username})`).limit(1);
+  const [held] = await db
+    .select()
+    .from(licenses)
+    .where(sql`lower(${licenses.assigned_user}) = lower(${username})`)
+    .limit(1);
   if (!held) throw new ApiError(Code.LICENSE_REQUIRED, undefined, { data: { field: 'license_key' } });
   if (held.expires_at < isoDay(now)) throw new ApiError(Code.LICENSE_EXPIRED, undefined, { data: { field: 'license_key' } });
   if (!roles.includes(held.license_type)) throw new ApiError(Code.LICENSE_ROLE_MISMATCH, undefined, { data: { field: 'license_key' } });
@@ -237,7 +256,13 @@ export const userHooks: CrudHooks = {
     if (mode !== 'create') {
       // license_key is a create-only field: on edit it is read from the body when given (a license for a new role).
       const { license_key: key } = validateFields(userManagement.fields, ['license_key'], request.body) as { license_key: string };
-      await assertLicenseForEdit(db, { key, username: String(existing!.username), roles: values.roles as string[], previousRoles: existing!.roles as string[], now });
+      await assertLicenseForEdit(db, {
+        key,
+        username: String(existing!.username),
+        roles: values.roles as string[],
+        previousRoles: existing!.roles as string[],
+        now,
+      });
       return key ? { ...values, license_key: key } : values;
     }
     const roles = values.roles as string[];

@@ -22,7 +22,11 @@ export async function writeAudit(db: Database, request: FastifyRequest, at: Date
 
 /** The audit rows of a bulk write (an import) in one statement, in the transaction of the write. */
 export async function writeAudits(db: Database, request: FastifyRequest, at: Date, entries: AuditEntry[]): Promise<void> {
-  await writeUserLog(db, entries.map((entry) => auditEntry(request, entry)), at);
+  await writeUserLog(
+    db,
+    entries.map((entry) => auditEntry(request, entry)),
+    at,
+  );
 }
 
 function auditEntry(request: FastifyRequest, entry: AuditEntry): UserLogEntry {

@@ -1,16 +1,4 @@
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  getTableColumns,
-  ilike,
-  inArray,
-  ne,
-  sql,
-  type SQL,
-} from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -189,7 +177,8 @@ export class CrudService {
     this.listSchema = listBodySchema.extend(filters);
     const form: Record<string, z.ZodType> = { [this.idField]: idValue.optional() };
     const editFields = new Set(formFields(declaration, 'edit'));
-    for (const name of formFields(declaration, 'create')) form[name] = editFields.has(name) ? declaration.fields[name]!.schema : declaration.fields[name]!.schema.optional();
+    for (const name of formFields(declaration, 'create'))
+      form[name] = editFields.has(name) ? declaration.fields[name]!.schema : declaration.fields[name]!.schema.optional();
     for (const name of editFields) form[name] ??= declaration.fields[name]!.schema;
     this.saveSchema = z.object(form);
   }
@@ -247,7 +236,11 @@ export class CrudService {
 
   /** The stored row with this id if the caller's scope holds it. */
   async findInScope(request: FastifyRequest, id: string | number): Promise<Row | undefined> {
-    const [row] = await this.db.select().from(this.table).where(and(eq(this.column(this.idField), id), this.scopeCondition(request))).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(this.table)
+      .where(and(eq(this.column(this.idField), id), this.scopeCondition(request)))
+      .limit(1);
     return row as Row | undefined;
   }
 
@@ -268,7 +261,11 @@ export class CrudService {
   }
 
   async find(id: string | number): Promise<Row | undefined> {
-    const [row] = await this.db.select().from(this.table).where(eq(this.column(this.idField), id)).limit(1);
+    const [row] = await this.db
+      .select()
+      .from(this.table)
+      .where(eq(this.column(this.idField), id))
+      .limit(1);
     return row as Row | undefined;
   }
 
@@ -337,7 +334,11 @@ export class CrudService {
 
   async one(request: FastifyRequest, body: Row) {
     const byId = eq(this.column(this.idField), this.parseId(body));
-    const [row] = await this.db.select(this.shownColumns).from(this.table).where(and(byId, this.scopeCondition(request))).limit(1);
+    const [row] = await this.db
+      .select(this.shownColumns)
+      .from(this.table)
+      .where(and(byId, this.scopeCondition(request)))
+      .limit(1);
     if (!row) throw this.missing();
     const presented = this.present(row);
     await this.hooks.expand?.([presented]);
@@ -376,7 +377,11 @@ export class CrudService {
         if (mode === 'create') {
           [row] = (await tx.insert(this.table).values(columnValues).returning()) as Row[];
         } else {
-          [row] = (await tx.update(this.table).set(columnValues).where(eq(this.column(this.idField), id!)).returning()) as Row[];
+          [row] = (await tx
+            .update(this.table)
+            .set(columnValues)
+            .where(eq(this.column(this.idField), id!))
+            .returning()) as Row[];
         }
         await this.hooks.afterSave?.(row!, txCtx, values);
         await writeAudit(tx, request, now, {
@@ -419,7 +424,11 @@ export class CrudService {
       const value = values[name];
       const same = typeof value === 'string' ? sql`lower(${column}) = lower(${value})` : eq(column, value);
       const where = existing ? and(same, ne(this.column(this.idField), existing[this.idField])) : same;
-      const [clash] = await this.db.select({ id: this.column(this.idField) }).from(this.table).where(where).limit(1);
+      const [clash] = await this.db
+        .select({ id: this.column(this.idField) })
+        .from(this.table)
+        .where(where)
+        .limit(1);
       if (clash) throw new ApiError(field.unique as ResponseCode, undefined, { data: { field: name } });
     }
   }
@@ -453,7 +462,8 @@ function filterCondition(name: string, field: FieldDeclaration, kind: string, co
     return ilike(column, `%${escapeLike(String(value).trim())}%`);
   }
   if (kind === 'dateRange') {
-    if (!Array.isArray(value) || value.length !== 2 || !value.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v))) throw bad();
+    if (!Array.isArray(value) || value.length !== 2 || !value.every((v) => typeof v === 'string' && /^\d{4}-\d{2}-\d{2}/.test(v)))
+      throw bad();
     const [from, to] = value as [string, string];
     return and(sql`${column} >= ${from.slice(0, 10)}::date`, sql`${column} < (${to.slice(0, 10)}::date + 1)`)!;
   }
@@ -474,7 +484,10 @@ function filterCondition(name: string, field: FieldDeclaration, kind: string, co
     return String(v);
   });
   if (column.dataType === 'array') {
-    return sql`${column} && ${sql`ARRAY[${sql.join(values.map((v) => sql`${v}`), sql`, `)}]::text[]`}`;
+    return sql`${column} && ${sql`ARRAY[${sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    )}]::text[]`}`;
   }
   return values.length === 1 ? eq(column, values[0]) : inArray(column, values as never[]);
 }

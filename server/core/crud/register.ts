@@ -39,10 +39,17 @@ export function registerResources(
   for (const declaration of resources) {
     if (!declaration.table) continue;
     const table = tables[declaration.table];
-    if (!is(table, PgTable)) throw new Error(`resources/${declaration.name}: no table '${declaration.table}' exported by server/core/db/schema`);
+    if (!is(table, PgTable))
+      throw new Error(`resources/${declaration.name}: no table '${declaration.table}' exported by server/core/db/schema`);
     services[declaration.name] = registerCrud(app, deps, { declaration, table, hooks: hooks[declaration.name] });
     const { workflow } = declaration;
-    if (workflow) registerWorkflow(app, deps, { declaration: { ...declaration, workflow }, table, service: services[declaration.name]!, hooks: workflowHooks[declaration.name] });
+    if (workflow)
+      registerWorkflow(app, deps, {
+        declaration: { ...declaration, workflow },
+        table,
+        service: services[declaration.name]!,
+        hooks: workflowHooks[declaration.name],
+      });
   }
   // Hooks of a resource that is not generated would never run: a misspelt name must not pass silently.
   const orphan = Object.keys(hooks).find((name) => !services[name]);

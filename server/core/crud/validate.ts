@@ -6,11 +6,7 @@ import { issueToError } from '../http/validation';
  * Validates a body against field declarations with the codes every route answers (server/core/http/validation.ts),
  * each field free to answer its own spec code instead (`codes: { required: 25, invalid: 61 }` for the S/N).
  */
-export function validateFields(
-  fields: Record<string, FieldDeclaration>,
-  names: readonly string[],
-  body: unknown,
-): Record<string, unknown> {
+export function validateFields(fields: Record<string, FieldDeclaration>, names: readonly string[], body: unknown): Record<string, unknown> {
   const result = objectSchema(fields, names).safeParse(body ?? {});
   if (result.success) return result.data as Record<string, unknown>;
   throw issueToError(result.error.issues[0]!, body, fields);

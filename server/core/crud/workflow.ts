@@ -73,7 +73,8 @@ export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declarat
 
   for (const transition of workflow.transitions) {
     const hook = transition.hook === undefined ? undefined : hooks[transition.hook];
-    if (transition.hook !== undefined && !hook) throw new Error(`${declaration.name}: workflow hook '${transition.hook}' is not registered`);
+    if (transition.hook !== undefined && !hook)
+      throw new Error(`${declaration.name}: workflow hook '${transition.hook}' is not registered`);
     app.post(paths.action(transition.action), {
       config: { permission: { subject, action: permissionOf(transition) } },
       schema: {
@@ -113,7 +114,8 @@ class WorkflowEngine {
   ) {
     const stateField = stateFieldOf(declaration.workflow);
     this.stateProperty = declaration.fields[stateField]?.column ?? stateField;
-    if (!service.columns[this.stateProperty]) throw new Error(`${declaration.name}: the workflow's state column '${this.stateProperty}' is not in the table`);
+    if (!service.columns[this.stateProperty])
+      throw new Error(`${declaration.name}: the workflow's state column '${this.stateProperty}' is not in the table`);
     // workflow_history.record_id is a number, as every record id is (DESIGN §10).
     if (service.columns[service.idField]!.dataType !== 'number') throw new Error(`${declaration.name}: a workflow needs a numeric id`);
   }

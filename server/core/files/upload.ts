@@ -46,7 +46,9 @@ export async function readOneFile(request: FastifyRequest, limits: UploadLimits)
       }
     }
     if (part.file.truncated) {
-      refusal ??= new ApiError(Code.PARAM_ERROR, `Parameter error: file (larger than ${limits.maxBytes} bytes)`, { data: { field: 'file' } });
+      refusal ??= new ApiError(Code.PARAM_ERROR, `Parameter error: file (larger than ${limits.maxBytes} bytes)`, {
+        data: { field: 'file' },
+      });
     }
     const data = refusal ? Buffer.alloc(0) : Buffer.concat(chunks);
     if (!refusal && data.length > 0 && !sniffed) refusal = new ApiError(Code.ATTACHMENT_FORMAT);

@@ -24,7 +24,9 @@ export interface XlsxRow {
 
 const RELATIONSHIP_TYPE = 'http://schemas.openxmlformats.org/officeDocument/2006/relationships';
 /** Excel's built-in number formats that show dates or times. */
-const DATE_FORMAT_IDS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58]);
+const DATE_FORMAT_IDS = new Set([
+  14, 15, 16, 17, 18, 19, 20, 21, 22, 27, 28, 29, 30, 31, 32, 33, 34, 35, 36, 45, 46, 47, 50, 51, 52, 53, 54, 55, 56, 57, 58,
+]);
 const DAY_MS = 86_400_000;
 /** 1899-12-30, day 0 of Excel's 1900 date system (as Excel counts, with its 29 Feb 1900). */
 const EPOCH_1900_MS = Date.UTC(1899, 11, 30);
@@ -257,7 +259,8 @@ class SheetParser {
     const value = this.cellValue(raw);
     if (value === undefined || value === '') return;
     const { maxColumns } = this.context.limits;
-    if (this.column >= maxColumns) throw new FileLimitError('columns', maxColumns, `a value past column ${maxColumns} (row ${this.rowNumber})`);
+    if (this.column >= maxColumns)
+      throw new FileLimitError('columns', maxColumns, `a value past column ${maxColumns} (row ${this.rowNumber})`);
     this.cells[this.column] = value;
     this.hasValue = true;
   }

@@ -4,9 +4,7 @@ import { FileFormatError } from './errors';
 const WRITE_SLICE = 16 * 1024;
 
 export type XmlEvent =
-  | { kind: 'open'; name: string; attributes: Record<string, string> }
-  | { kind: 'close'; name: string }
-  | { kind: 'text'; text: string };
+  { kind: 'open'; name: string; attributes: Record<string, string> } | { kind: 'close'; name: string } | { kind: 'text'; text: string };
 
 /**
  * The events of an XML document read from its text chunks, element names without their namespace prefix

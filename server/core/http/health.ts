@@ -20,9 +20,11 @@ export function registerHealth(app: FastifyInstance, liveness: DatabaseLiveness)
     },
     handler: async (_request, reply) => {
       if (await liveness.check()) return ok({ database: 'up' as const });
-      return reply
-        .status(503)
-        .send({ code: Code.SERVER_ERROR, data: { database: 'down' as const }, info: `${CODE_MESSAGES[Code.SERVER_ERROR]}: the database does not answer` });
+      return reply.status(503).send({
+        code: Code.SERVER_ERROR,
+        data: { database: 'down' as const },
+        info: `${CODE_MESSAGES[Code.SERVER_ERROR]}: the database does not answer`,
+      });
     },
   });
 }

@@ -98,7 +98,9 @@ export const permissionPlugin = fp(async (app: FastifyInstance) => {
     const isPublic = route.config?.public === true;
     if (permission !== undefined) {
       if (!isSubjectPermission(permission)) {
-        throw new Error(`${route.url}: config.permission must be { subject, action } (server/core/http/permissions.ts), not ${JSON.stringify(permission)}`);
+        throw new Error(
+          `${route.url}: config.permission must be { subject, action } (server/core/http/permissions.ts), not ${JSON.stringify(permission)}`,
+        );
       }
       const { key } = permissionParts(permission);
       // A misspelt key would deny everyone silently.
@@ -106,10 +108,19 @@ export const permissionPlugin = fp(async (app: FastifyInstance) => {
     }
     if (!isApiCall(route.url) || route.method === 'HEAD') return;
     if (!permission && !isPublic) {
-      throw new Error(`${route.method} ${route.url}: name what the call needs, config: { permission: { subject, action } } or { public: true } (server/core/http/permissions.ts)`);
+      throw new Error(
+        `${route.method} ${route.url}: name what the call needs, config: { permission: { subject, action } } or { public: true } (server/core/http/permissions.ts)`,
+      );
     }
     for (const method of [route.method].flat()) {
-      app.apiCalls.push({ method, url: route.url, permission, public: isPublic, body: route.schema?.body, querystring: route.schema?.querystring });
+      app.apiCalls.push({
+        method,
+        url: route.url,
+        permission,
+        public: isPublic,
+        body: route.schema?.body,
+        querystring: route.schema?.querystring,
+      });
     }
   });
   // After validation, as before: bad input answers 2 / 3 whoever sends it (tests/api/monitoring/calls.test.ts).

@@ -51,7 +51,9 @@ export function issueToError(
   const own = fields[String(issue.path[0] ?? '')]?.codes ?? schemaCodes;
   if (absent || blank) {
     const code = (own?.required ?? Code.PARAM_REQUIRED) as ResponseCode;
-    return new ApiError(code, `${CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? 'Parameter required'}: ${field}`, { data: { field } });
+    return new ApiError(code, `${CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? 'Parameter required'}: ${field}`, {
+      data: { field },
+    });
   }
   const code = (own?.invalid ?? Code.PARAM_ERROR) as ResponseCode;
   return new ApiError(code, `${CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? 'Parameter error'}: ${field} (${issue.message})`, {

@@ -38,8 +38,16 @@ export class JobQueue {
     const seconds = options.pollingIntervalSeconds;
     // pg-boss checks a setting that is present, even as undefined: without one, none is passed (its defaults hold).
     const polling = seconds === undefined ? {} : { pollingIntervalSeconds: seconds };
-    const scheduleChecks = seconds === undefined ? {} : { cronMonitorIntervalSeconds: Math.max(1, seconds), cronWorkerIntervalSeconds: Math.max(1, seconds) };
-    const boss = new PgBoss({ db: jobQueueDatabase(context.db), schema: JOB_SCHEMA, migrate: true, supervise: true, schedule: true, ...scheduleChecks });
+    const scheduleChecks =
+      seconds === undefined ? {} : { cronMonitorIntervalSeconds: Math.max(1, seconds), cronWorkerIntervalSeconds: Math.max(1, seconds) };
+    const boss = new PgBoss({
+      db: jobQueueDatabase(context.db),
+      schema: JOB_SCHEMA,
+      migrate: true,
+      supervise: true,
+      schedule: true,
+      ...scheduleChecks,
+    });
     boss.on('error', (error) => context.log.error({ err: error }, 'job queue'));
     await boss.start();
     for (const job of jobs) {

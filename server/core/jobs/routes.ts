@@ -39,7 +39,12 @@ export const jobRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, 
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   app.post('/GetJobRuns', {
     config: { permission: { subject: 'job', action: 'read' } },
-    schema: { tags: ['Jobs'], summary: 'Runs of the background jobs, newest first: state, start, end, attempts, last error', body: runsBody, response: { 200: runsResponse } },
+    schema: {
+      tags: ['Jobs'],
+      summary: 'Runs of the background jobs, newest first: state, start, end, attempts, last error',
+      body: runsBody,
+      response: { 200: runsResponse },
+    },
     handler: async (request) => ok(await jobRuns(deps.db, request.body)),
   });
 };

@@ -43,7 +43,10 @@ const RUNS = sql.raw(`
  * The job runs, newest first: those in the queue and those pg-boss archived (kept 7 days after they ended). Empty
  * on a database the queue never started on.
  */
-export async function jobRuns(db: Database, { pageIndex, pageSize, name }: { pageIndex: number; pageSize: number; name?: string }): Promise<Page<JobRun>> {
+export async function jobRuns(
+  db: Database,
+  { pageIndex, pageSize, name }: { pageIndex: number; pageSize: number; name?: string },
+): Promise<Page<JobRun>> {
   const [tables] = await queryRows<{ present: boolean }>(db, sql.raw(`SELECT to_regclass('${JOB_SCHEMA}.archive') IS NOT NULL AS present`));
   if (!tables?.present) return { data: [], dataCount: 0 };
   const where = name === undefined ? sql`TRUE` : sql`name = ${name}`;

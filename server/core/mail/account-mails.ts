@@ -50,14 +50,33 @@ function compose(t: Texts, name: string, lines: string[]): string {
 export function passwordResetMail(to: Recipient, username: string, resetLink: TokenLink): QueuedMail {
   const t = mailTexts(to.language);
   const text = (link: string) =>
-    compose(t, to.name, [t('passwordReset.intro', { username }), '', t('passwordReset.link', { link }), '', t('passwordReset.expiry'), t('account.ignore')]);
-  return { category: PASSWORD_RESET, recipient: to.address, language: to.language, subject: t('passwordReset.subject'), ...withSecretLink(t, resetLink, text) };
+    compose(t, to.name, [
+      t('passwordReset.intro', { username }),
+      '',
+      t('passwordReset.link', { link }),
+      '',
+      t('passwordReset.expiry'),
+      t('account.ignore'),
+    ]);
+  return {
+    category: PASSWORD_RESET,
+    recipient: to.address,
+    language: to.language,
+    subject: t('passwordReset.subject'),
+    ...withSecretLink(t, resetLink, text),
+  };
 }
 
 /** The user name registered with the address, and where to log in. */
 export function userNameMail(to: Recipient, username: string, loginLink: string): QueuedMail {
   const t = mailTexts(to.language);
-  const body = compose(t, to.name, [t('userName.intro', { email: to.address, username }), '', t('userName.login', { link: loginLink }), '', t('account.ignore')]);
+  const body = compose(t, to.name, [
+    t('userName.intro', { email: to.address, username }),
+    '',
+    t('userName.login', { link: loginLink }),
+    '',
+    t('account.ignore'),
+  ]);
   return { category: USER_NAME_REMINDER, recipient: to.address, language: to.language, subject: t('userName.subject'), body };
 }
 
@@ -74,14 +93,26 @@ export interface SharedSystem {
  * The mail a share sends: to a new person the /shareRegister link (`register`, a secret), to someone who
  * already has a sharer account a notice with the /Login link.
  */
-export function shareMail(to: Recipient, share: SharedSystem, link: { register: TokenLink } | { login: string; username: string }): QueuedMail {
+export function shareMail(
+  to: Recipient,
+  share: SharedSystem,
+  link: { register: TokenLink } | { login: string; username: string },
+): QueuedMail {
   const t = mailTexts(to.language);
-  const until = new Intl.DateTimeFormat(to.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: share.timeZone }).format(share.until);
+  const until = new Intl.DateTimeFormat(to.language, { year: 'numeric', month: 'long', day: 'numeric', timeZone: share.timeZone }).format(
+    share.until,
+  );
   const vars = { owner: share.owner, name: share.name, sn: share.sn, until };
   const mail = { category: SHARE_INVITATION, recipient: to.address, language: to.language, systemId: share.systemId };
   if ('register' in link) {
     const text = (register: string) =>
-      compose(t, to.name, [t('shareInvitation.intro', vars), '', t('shareInvitation.register', { link: register }), '', t('shareInvitation.expiry')]);
+      compose(t, to.name, [
+        t('shareInvitation.intro', vars),
+        '',
+        t('shareInvitation.register', { link: register }),
+        '',
+        t('shareInvitation.expiry'),
+      ]);
     return { ...mail, subject: t('shareInvitation.subject', vars), ...withSecretLink(t, link.register, text) };
   }
   const lines = [t('shareNotice.intro', vars), '', t('shareNotice.login', { link: link.login, username: link.username })];

@@ -24,9 +24,19 @@ export async function faultMails(db: Database, system: SystemRow, faults: NewFau
     const link = systemPageUrl(portalUrl, system.sysSn, roles);
     return faults.map((fault) => {
       const level = t(`monitoring:status.${fault.level}`);
-      const text = /^[A-Za-z0-9_-]+$/.test(fault.code) ? t(`monitoring:faults.${fault.code}`, { defaultValue: fault.description }) : fault.description;
+      const text = /^[A-Za-z0-9_-]+$/.test(fault.code)
+        ? t(`monitoring:faults.${fault.code}`, { defaultValue: fault.description })
+        : fault.description;
       const vars = { name: system.sysName, sn: system.sysSn, level, fault: text };
-      const started = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', timeZone: system.timeZone, timeZoneName: 'short' }).format(fault.startedAt);
+      const started = new Intl.DateTimeFormat(language, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZone: system.timeZone,
+        timeZoneName: 'short',
+      }).format(fault.startedAt);
       const body = [
         t('systemFault.greeting'),
         '',

@@ -44,8 +44,7 @@ export function createMailer(deps: AppDeps, log: FastifyBaseLogger): Mailer {
     else delivering = run().finally(() => (delivering = undefined));
     return delivering;
   };
-  const deliverInBackground = () =>
-    void deliver().catch((error: unknown) => log.error({ err: error }, 'mail delivery failed'));
+  const deliverInBackground = () => void deliver().catch((error: unknown) => log.error({ err: error }, 'mail delivery failed'));
 
   return {
     async faultsRaised(system, faults) {

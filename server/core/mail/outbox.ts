@@ -43,7 +43,10 @@ export async function deliverDueMails(
   seal?: MailSeal,
 ): Promise<{ sent: number; failed: number }> {
   if (!transport) {
-    await db.update(mailOutbox).set({ lastError: NO_SERVER }).where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.lastError)));
+    await db
+      .update(mailOutbox)
+      .set({ lastError: NO_SERVER })
+      .where(and(isNull(mailOutbox.sentAt), isNull(mailOutbox.lastError)));
     return { sent: 0, failed: 0 };
   }
   let sent = 0;
@@ -56,7 +59,10 @@ export async function deliverDueMails(
         const text = mail.sealedBody === null ? mail.body : openSealed(seal, mail.sealedBody, mail.recipient);
         await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text });
         // Handed over: the secret has no business in the table any longer, not even sealed.
-        await db.update(mailOutbox).set({ sentAt: now, attempts: mail.attempts + 1, lastError: null, sealedBody: null }).where(eq(mailOutbox.id, mail.id));
+        await db
+          .update(mailOutbox)
+          .set({ sentAt: now, attempts: mail.attempts + 1, lastError: null, sealedBody: null })
+          .where(eq(mailOutbox.id, mail.id));
         sent++;
       } catch (error) {
         const attempts = mail.attempts + 1;
@@ -78,7 +84,7 @@ function openSealed(seal: MailSeal | undefined, sealedBody: string, recipient: s
     return seal.open(sealedBody, recipient);
   } catch {
     // Sealed under another secret (JWT_SECRET changed since) or tampered with: never sent, the reason kept.
-    throw new Error('not sent: the sealed text cannot be opened with this server\'s secret');
+    throw new Error("not sent: the sealed text cannot be opened with this server's secret");
   }
 }
 

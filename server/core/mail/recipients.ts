@@ -32,7 +32,10 @@ interface Candidate {
  * Disabled rules, locked users and users without an e-mail address get nothing.
  */
 export async function recipientsFor(db: Database, category: string, system: SystemRow, now: Date): Promise<Recipient[]> {
-  const rules = await db.select().from(emailRules).where(and(eq(emailRules.category_code, category), eq(emailRules.enabled, true)));
+  const rules = await db
+    .select()
+    .from(emailRules)
+    .where(and(eq(emailRules.category_code, category), eq(emailRules.enabled, true)));
   const systemCountry = countryCodeOf(system.countryCode);
   const found = new Map<string, Recipient>();
   for (const rule of rules) {

@@ -28,11 +28,14 @@ export function createMailSeal(serverSecret: string): MailSeal {
       const cipher = createCipheriv('aes-256-gcm', key, iv);
       cipher.setAAD(recipientData(recipient));
       const sealed = Buffer.concat([cipher.update(text, 'utf8'), cipher.final()]);
-      return [FORMAT, iv, cipher.getAuthTag(), sealed].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return [FORMAT, iv, cipher.getAuthTag(), sealed]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
     },
     open(sealed, recipient) {
       const [format, iv, tag, data] = sealed.split('.');
-      if (format !== FORMAT || iv === undefined || tag === undefined || data === undefined) throw new Error('sealed mail text in an unknown format');
+      if (format !== FORMAT || iv === undefined || tag === undefined || data === undefined)
+        throw new Error('sealed mail text in an unknown format');
       const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
       decipher.setAAD(recipientData(recipient));
       decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -20,7 +20,10 @@ void i18n.init({
   defaultNS: 'mail',
   interpolation: { escapeValue: false },
   resources: Object.fromEntries(
-    LANGUAGES.map(({ code }) => [code, Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(`${LOCALES}${code}/${ns}.json`, 'utf8'))]))]),
+    LANGUAGES.map(({ code }) => [
+      code,
+      Object.fromEntries(NAMESPACES.map((ns) => [ns, JSON.parse(readFileSync(`${LOCALES}${code}/${ns}.json`, 'utf8'))])),
+    ]),
   ),
 });
 

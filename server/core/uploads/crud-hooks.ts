@@ -16,7 +16,8 @@ export function withAttachmentHooks(db: Database, declaration: ResourceDeclarati
   if (fields.length === 0) return hooks;
   const resource = declaration.name;
   const idField = idFieldOf(declaration);
-  const named = (values: Row) => fields.filter(({ name }) => values[name] !== undefined).map(({ name }) => ({ field: name, ids: values[name] as number[] }));
+  const named = (values: Row) =>
+    fields.filter(({ name }) => values[name] !== undefined).map(({ name }) => ({ field: name, ids: values[name] as number[] }));
   return {
     ...hooks,
     async beforeSave(values, ctx) {
@@ -36,7 +37,11 @@ export function withAttachmentHooks(db: Database, declaration: ResourceDeclarati
     },
     async expand(rows) {
       await hooks.expand?.(rows);
-      const files = await filesOfRecords(db, resource, rows.map((row) => Number(row[idField])));
+      const files = await filesOfRecords(
+        db,
+        resource,
+        rows.map((row) => Number(row[idField])),
+      );
       for (const row of rows) {
         const ofRecord = files.get(Number(row[idField]));
         for (const { name } of fields) row[name] = ofRecord?.get(name) ?? [];

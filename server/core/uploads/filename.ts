@@ -11,7 +11,8 @@ const NAME_MAX = 120;
  * DESIGN §10), as a name that is nothing but such characters.
  */
 export function sanitizeFileName(given: string): string {
-  if (given.includes('\u0000')) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: file (NUL in the file name)', { data: { field: 'file' } });
+  if (given.includes('\u0000'))
+    throw new ApiError(Code.PARAM_ERROR, 'Parameter error: file (NUL in the file name)', { data: { field: 'file' } });
   const base = given.split(/[\\/]/).pop() ?? '';
   const clean = base
     // eslint-disable-next-line no-control-regex
@@ -19,7 +20,8 @@ export function sanitizeFileName(given: string): string {
     .replace(/[\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
     .trim()
     .replace(/^\.+/, '');
-  if (clean === '' || /^_+$/.test(clean)) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: file (no file name)', { data: { field: 'file' } });
+  if (clean === '' || /^_+$/.test(clean))
+    throw new ApiError(Code.PARAM_ERROR, 'Parameter error: file (no file name)', { data: { field: 'file' } });
   if (clean.length <= NAME_MAX) return clean;
   const ending = /\.[^.]{1,10}$/.exec(clean)?.[0] ?? '';
   return clean.slice(0, NAME_MAX - ending.length) + ending;

@@ -39,8 +39,10 @@ export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, ser
   const fields = attachmentFieldsOf(declaration);
   if (fields.length === 0) return;
   const { upload, download } = declaration.endpoints;
-  if (!upload || !download) throw new Error(`resources/${declaration.name}: an attachments field needs endpoints.upload and endpoints.download`);
-  if (service.columnOf(idFieldOf(declaration))?.dataType !== 'number') throw new Error(`resources/${declaration.name}: attachments need a numeric id`);
+  if (!upload || !download)
+    throw new Error(`resources/${declaration.name}: an attachments field needs endpoints.upload and endpoints.download`);
+  if (service.columnOf(idFieldOf(declaration))?.dataType !== 'number')
+    throw new Error(`resources/${declaration.name}: attachments need a numeric id`);
   const largest = Math.max(...fields.map(({ rule }) => rule.maxBytes));
   const tags = [declaration.name];
 
@@ -107,11 +109,15 @@ async function receiveUpload(
   try {
     for await (const part of request.parts()) {
       if (part.type === 'field') {
-        if (part.valueTruncated) throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: ${part.fieldname}`, { data: { field: part.fieldname } });
+        if (part.valueTruncated)
+          throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: ${part.fieldname}`, {
+            data: { field: part.fieldname },
+          });
         given[part.fieldname] = String(part.value);
         continue;
       }
-      if (stored) throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: file (one file per upload)`, { data: { field: 'file' } });
+      if (stored)
+        throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: file (one file per upload)`, { data: { field: 'file' } });
       stored = await storeFile(request, deps, service, subject, fields, given, part);
     }
   } catch (error) {
@@ -185,7 +191,9 @@ function fieldOf(fields: readonly AttachmentField[], name: string | undefined): 
 }
 
 function tooLarge(maxBytes: number): ApiError {
-  return new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: file (larger than ${Math.round(maxBytes / 1024 / 1024)} MB)`, { data: { field: 'file' } });
+  return new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: file (larger than ${Math.round(maxBytes / 1024 / 1024)} MB)`, {
+    data: { field: 'file' },
+  });
 }
 
 /**

@@ -51,11 +51,22 @@ export async function recordHoldsFile(db: Database, resource: string, recordId: 
 }
 
 /** The files of these records, per record id and field, in upload order. */
-export async function filesOfRecords(db: Database, resource: string, recordIds: readonly number[]): Promise<Map<number, Map<string, AttachmentFile[]>>> {
+export async function filesOfRecords(
+  db: Database,
+  resource: string,
+  recordIds: readonly number[],
+): Promise<Map<number, Map<string, AttachmentFile[]>>> {
   const byRecord = new Map<number, Map<string, AttachmentFile[]>>();
   if (recordIds.length === 0) return byRecord;
   const rows = await db
-    .select({ id: uploads.id, recordId: uploads.recordId, field: uploads.field, originalName: uploads.originalName, size: uploads.size, mime: uploads.mime })
+    .select({
+      id: uploads.id,
+      recordId: uploads.recordId,
+      field: uploads.field,
+      originalName: uploads.originalName,
+      size: uploads.size,
+      mime: uploads.mime,
+    })
     .from(uploads)
     .where(and(eq(uploads.resource, resource), inArray(uploads.recordId, [...recordIds])))
     .orderBy(asc(uploads.id));
@@ -75,7 +86,13 @@ export async function filesOfRecords(db: Database, resource: string, recordIds: 
  */
 export async function assertAttachable(
   db: Database,
-  { resource, field, ids, ownerId, recordId }: { resource: string; field: string; ids: readonly number[]; ownerId: number; recordId?: number },
+  {
+    resource,
+    field,
+    ids,
+    ownerId,
+    recordId,
+  }: { resource: string; field: string; ids: readonly number[]; ownerId: number; recordId?: number },
 ): Promise<void> {
   if (ids.length === 0) return;
   if (new Set(ids).size !== ids.length) throw new ApiError(Code.REPEATED_UPLOAD, undefined, { data: { field } });
@@ -83,7 +100,9 @@ export async function assertAttachable(
     .select({ id: uploads.id, ownerId: uploads.ownerId, recordId: uploads.recordId })
     .from(uploads)
     .where(and(inArray(uploads.id, [...ids]), eq(uploads.resource, resource), eq(uploads.field, field)));
-  const usable = rows.filter((row) => (row.recordId === null ? row.ownerId === ownerId : recordId !== undefined && row.recordId === recordId));
+  const usable = rows.filter((row) =>
+    row.recordId === null ? row.ownerId === ownerId : recordId !== undefined && row.recordId === recordId,
+  );
   if (usable.length !== ids.length) throw new ApiError(Code.ATTACHMENTS_NOT_UPLOADED, undefined, { data: { field } });
 }
 
@@ -92,15 +111,31 @@ export async function assertAttachable(
  * let go (unattached, the clean-up removes them); two files with the same bytes on one record answer 96, and an
  * upload another save took meanwhile 54 (the transaction then rolls back).
  */
-export async function attachFiles(tx: Database, { resource, field, ids, recordId }: { resource: string; field: string; ids: readonly number[]; recordId: number }): Promise<void> {
+export async function attachFiles(
+  tx: Database,
+  { resource, field, ids, recordId }: { resource: string; field: string; ids: readonly number[]; recordId: number },
+): Promise<void> {
   const held = and(eq(uploads.resource, resource), eq(uploads.field, field), eq(uploads.recordId, recordId));
-  const kept = ids.length > 0 ? sql`${uploads.id} <> ALL(${sql`ARRAY[${sql.join(ids.map((id) => sql`${id}`), sql`, `)}]::bigint[]`})` : undefined;
+  const kept =
+    ids.length > 0
+      ? sql`${uploads.id} <> ALL(${sql`ARRAY[${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )}]::bigint[]`})`
+      : undefined;
   await tx.update(uploads).set({ recordId: null }).where(and(held, kept));
   if (ids.length > 0) {
     const taken = await tx
       .update(uploads)
       .set({ recordId })
-      .where(and(inArray(uploads.id, [...ids]), eq(uploads.resource, resource), eq(uploads.field, field), sql`(${uploads.recordId} IS NULL OR ${uploads.recordId} = ${recordId})`))
+      .where(
+        and(
+          inArray(uploads.id, [...ids]),
+          eq(uploads.resource, resource),
+          eq(uploads.field, field),
+          sql`(${uploads.recordId} IS NULL OR ${uploads.recordId} = ${recordId})`,
+        ),
+      )
       .returning({ id: uploads.id });
     if (taken.length !== ids.length) throw new ApiError(Code.ATTACHMENTS_NOT_UPLOADED, undefined, { data: { field } });
   }
@@ -138,7 +173,12 @@ export async function removeStaleUploads({ db, storage, now }: { db: Database; s
         and(
           inArray(
             uploads.id,
-            db.select({ id: uploads.id }).from(uploads).where(and(isNull(uploads.recordId), lt(uploads.createdAt, cutoff))).orderBy(asc(uploads.id)).limit(500),
+            db
+              .select({ id: uploads.id })
+              .from(uploads)
+              .where(and(isNull(uploads.recordId), lt(uploads.createdAt, cutoff)))
+              .orderBy(asc(uploads.id))
+              .limit(500),
           ),
           // Checked again on the row itself: a save that attached it meanwhile keeps it.
           isNull(uploads.recordId),

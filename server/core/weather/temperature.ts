@@ -14,6 +14,9 @@ export function temperatureAt(site: { sn: string; latitude: number; longitude: n
   const hour = solarHour(time, site.longitude);
   const anomaly = (smoothNoise(seed, time.getTime() / 86_400_000, 4, 5) - 0.5) * 8;
   return (
-    annualMean - seasonalSwing * winterness(site.latitude, dayOfYear(time)) + dayRange * Math.cos((2 * Math.PI * (hour - 15)) / 24) + anomaly
+    annualMean -
+    seasonalSwing * winterness(site.latitude, dayOfYear(time)) +
+    dayRange * Math.cos((2 * Math.PI * (hour - 15)) / 24) +
+    anomaly
   );
 }

@@ -19,9 +19,27 @@ export interface DemoInstaller {
 }
 
 export const DEMO_INSTALLERS: readonly DemoInstaller[] = [
-  { name: 'Sole Impianti S.r.l.', country: 'IT', reseller: 'Énergie Distribution SAS', servicePartner: 'ZonService B.V.', countries: ['IT'] },
-  { name: 'SonnenDach Montage GmbH', country: 'DE', reseller: 'Énergie Distribution SAS', servicePartner: 'ZonService B.V.', countries: ['DE'] },
-  { name: 'Zon & Dak Installatie B.V.', country: 'NL', reseller: 'Énergie Distribution SAS', servicePartner: 'ZonService B.V.', countries: ['NL'] },
+  {
+    name: 'Sole Impianti S.r.l.',
+    country: 'IT',
+    reseller: 'Énergie Distribution SAS',
+    servicePartner: 'ZonService B.V.',
+    countries: ['IT'],
+  },
+  {
+    name: 'SonnenDach Montage GmbH',
+    country: 'DE',
+    reseller: 'Énergie Distribution SAS',
+    servicePartner: 'ZonService B.V.',
+    countries: ['DE'],
+  },
+  {
+    name: 'Zon & Dak Installatie B.V.',
+    country: 'NL',
+    reseller: 'Énergie Distribution SAS',
+    servicePartner: 'ZonService B.V.',
+    countries: ['NL'],
+  },
   { name: 'Alpen Solartechnik GmbH', country: 'AT', reseller: 'Alpine Energy Trading AG', servicePartner: null, countries: ['AT', 'CH'] },
   { name: 'Helios Home Energy Ltd', country: 'GB', reseller: 'BrightGrid Wholesale Ltd', servicePartner: null, countries: ['GB'] },
   { name: 'Kansai Solar K.K.', country: 'JP', reseller: null, servicePartner: null, countries: ['JP'] },
@@ -99,7 +117,17 @@ const SURNAMES: Record<string, readonly string[]> = {
   US: ['Garcia', 'Johnson', 'Miller', 'Davis'],
 };
 const HOME_WORDS: Record<string, string> = {
-  DE: 'Haus', NL: 'Huis', AT: 'Haus', CH: 'Haus', GB: 'Home', IT: 'Casa', JP: 'Residence', CN: 'Residence', AU: 'Home', ZA: 'Home', US: 'Home',
+  DE: 'Haus',
+  NL: 'Huis',
+  AT: 'Haus',
+  CH: 'Haus',
+  GB: 'Home',
+  IT: 'Casa',
+  JP: 'Residence',
+  CN: 'Residence',
+  AU: 'Home',
+  ZA: 'Home',
+  US: 'Home',
 };
 const BUSINESSES = ['Bakery', 'Cold Store', 'Workshop', 'Farm Shop', 'Winery', 'Car Wash', 'Hotel'];
 

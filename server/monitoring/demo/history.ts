@@ -27,7 +27,13 @@ export function rawHistoryStart(system: Pick<SystemRow, 'timeZone'>, now: Date, 
  * battery's state of charge at `end`, for the raw simulation to carry on from (undefined when the system
  * was commissioned after `end`).
  */
-export async function seedEarlyYears(db: Database, system: SystemRow, annualLoadKwh: number, end: number, initialSoc: number): Promise<number | undefined> {
+export async function seedEarlyYears(
+  db: Database,
+  system: SystemRow,
+  annualLoadKwh: number,
+  end: number,
+  initialSoc: number,
+): Promise<number | undefined> {
   if (!system.commissionedOn) return undefined;
   const start = localMidnight(system.timeZone, Date.parse(`${system.commissionedOn}T00:00:00Z`) / DAY_MS);
   if (start >= end) return undefined;

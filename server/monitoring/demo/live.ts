@@ -71,7 +71,9 @@ export class LiveDemoFleet {
     }
     if (this.players) return true;
     const count = await this.backfill();
-    this.log(`demo fleet: this node plays ${(this.players as Player[] | null)?.length ?? 0} demo systems live; back-filled ${count.samples} samples up to now`);
+    this.log(
+      `demo fleet: this node plays ${(this.players as Player[] | null)?.length ?? 0} demo systems live; back-filled ${count.samples} samples up to now`,
+    );
     return true;
   }
 
@@ -87,7 +89,11 @@ export class LiveDemoFleet {
       );
       const floor = alignToStep(now - this.maxBackfillMs, step);
       const from = last ? Math.max(Number(last.ms) + step, floor) : floor;
-      players.push({ demo, system, sim: new SiteSimulator(siteOfSystem(system, demo.annualLoadKwh), from, step, last ? Number(last.soc) : 55) });
+      players.push({
+        demo,
+        system,
+        sim: new SiteSimulator(siteOfSystem(system, demo.annualLoadKwh), from, step, last ? Number(last.soc) : 55),
+      });
     }
     this.players = players;
     return this.push();
@@ -120,7 +126,15 @@ export class LiveDemoFleet {
     if (!marker) return [];
     const plan = demoFleet(marker.size).filter((d) => d.status !== null && d.status !== 'offline');
     if (plan.length === 0) return [];
-    const rows = await this.options.db.select().from(systems).where(inArray(systems.sysSn, plan.map((d) => d.sn)));
+    const rows = await this.options.db
+      .select()
+      .from(systems)
+      .where(
+        inArray(
+          systems.sysSn,
+          plan.map((d) => d.sn),
+        ),
+      );
     const bySn = new Map(rows.map((r) => [r.sysSn, r]));
     return plan.flatMap((demo) => {
       const system = bySn.get(demo.sn);
@@ -143,9 +157,12 @@ export class LiveDemoFleet {
     const schedule = () => {
       if (this.stopped) return;
       const now = this.options.clock().getTime();
-      this.timer = setTimeout(() => {
-        void cycle().then(schedule);
-      }, alignToStep(now + 1, intervalMs) - now + 1000);
+      this.timer = setTimeout(
+        () => {
+          void cycle().then(schedule);
+        },
+        alignToStep(now + 1, intervalMs) - now + 1000,
+      );
       this.timer.unref?.();
     };
     void cycle().then(schedule);

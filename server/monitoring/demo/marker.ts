@@ -41,7 +41,12 @@ export async function adoptEarlierDemoSeed(db: Database, demoPassword: string, n
   const rows = await db
     .select({ sn: systems.sysSn, keyHash: systems.deviceKeyHash })
     .from(systems)
-    .where(inArray(systems.sysSn, fleet.map((d) => d.sn)));
+    .where(
+      inArray(
+        systems.sysSn,
+        fleet.map((d) => d.sn),
+      ),
+    );
   if (rows.length !== fleet.length || !rows.every((r) => r.keyHash === hashDeviceKey(demoDeviceKey(r.sn, demoPassword)))) return false;
   await markDemoSeeded(db, { size, seededAt: 'before the marker existed' }, now);
   return true;

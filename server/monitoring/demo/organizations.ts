@@ -25,7 +25,11 @@ export async function insertDemoOrganizations(db: Database, fleet: readonly Demo
 }
 
 /** Links the partner demo users to the companies they work for, as an administrator would (DEMO_USER_LINKS). */
-export async function linkDemoUsers(db: Database, installerIds: ReadonlyMap<string, number>, organizationIds: DemoOrganizationIds): Promise<void> {
+export async function linkDemoUsers(
+  db: Database,
+  installerIds: ReadonlyMap<string, number>,
+  organizationIds: DemoOrganizationIds,
+): Promise<void> {
   for (const [username, link] of Object.entries(DEMO_USER_LINKS)) {
     const set =
       'installerCompany' in link

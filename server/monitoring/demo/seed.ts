@@ -50,7 +50,10 @@ const FAULT_FOR_STATUS = {
   protection: { code: 'P301', level: 'protection', description: 'Grid overvoltage, inverter disconnected' },
 } as const;
 
-export async function seedMonitoringDemo(db: Database, { password, now, days = 60, size, lifetime = false }: MonitoringSeedOptions): Promise<void> {
+export async function seedMonitoringDemo(
+  db: Database,
+  { password, now, days = 60, size, lifetime = false }: MonitoringSeedOptions,
+): Promise<void> {
   const [existing] = await db.select({ n: sql<number>`count(*)::int` }).from(systems);
   if (Number(existing?.n) > 0) return;
   const fleet = demoFleet(size);

@@ -18,7 +18,6 @@ export async function exportTexts(db: Database, request: FastifyRequest): Promis
   return mailTexts(mailLanguage(user?.languageCode));
 }
 
-
 /** The six energy columns of the statistics and lifetime sheets, named as the charts name the series. */
 export function energyColumns<T extends EnergyTotals>(t: TFunction): Column<T>[] {
   return ENERGY_SERIES.map(([series, field]) => ({ header: `${t(`monitoring:series.${series}`)} (kWh)`, value: (row: T) => row[field] }));

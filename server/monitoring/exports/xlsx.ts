@@ -13,7 +13,13 @@ export interface Column<T> {
   width?: number;
 }
 
-export async function sendXlsx<T>(reply: FastifyReply, fileName: string, sheetName: string, columns: Column<T>[], rows: T[]): Promise<FastifyReply> {
+export async function sendXlsx<T>(
+  reply: FastifyReply,
+  fileName: string,
+  sheetName: string,
+  columns: Column<T>[],
+  rows: T[],
+): Promise<FastifyReply> {
   if (rows.length === 0) throw new ApiError(Code.NO_DATA);
   const workbook = new ExcelJS.Workbook();
   const sheet = workbook.addWorksheet(sheetName);

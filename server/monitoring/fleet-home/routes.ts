@@ -22,7 +22,8 @@ export const fleetHomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
     config: { permission: { subject: 'fleetOverview', action: 'read' } },
     schema: {
       tags: ['ESS'],
-      summary: "The staff home in the caller's scope: systems with open faults, systems offline for more than a day, today's energy, the last events",
+      summary:
+        "The staff home in the caller's scope: systems with open faults, systems offline for more than a day, today's energy, the last events",
       body: overviewBody,
     },
     handler: async (request) => {

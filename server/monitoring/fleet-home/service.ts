@@ -61,7 +61,11 @@ async function systemsWithFaults(db: Database, scope: Scope, limit: number): Pro
       .innerJoin(systems, eq(systems.id, perSystem.systemId))
       .orderBy(desc(perSystem.startedAt), systems.sysSn)
       .limit(limit),
-    db.select({ n: sql<number>`count(DISTINCT ${systemFaults.systemId})` }).from(systemFaults).innerJoin(systems, eq(systems.id, systemFaults.systemId)).where(open),
+    db
+      .select({ n: sql<number>`count(DISTINCT ${systemFaults.systemId})` })
+      .from(systemFaults)
+      .innerJoin(systems, eq(systems.id, systemFaults.systemId))
+      .where(open),
   ]);
   return {
     dataCount: Number(total?.n ?? 0),
@@ -88,7 +92,14 @@ async function longOffline(db: Database, scope: Scope, now: Date, limit: number)
   );
   const [rows, [total]] = await Promise.all([
     db
-      .select({ sysSn: systems.sysSn, sysName: systems.sysName, lastSeenAt: systems.lastSeenAt, timeZone: systems.timeZone, countryCode: systems.countryCode, city: systems.city })
+      .select({
+        sysSn: systems.sysSn,
+        sysName: systems.sysName,
+        lastSeenAt: systems.lastSeenAt,
+        timeZone: systems.timeZone,
+        countryCode: systems.countryCode,
+        city: systems.city,
+      })
       .from(systems)
       .where(where)
       .orderBy(sql`${systems.lastSeenAt} ASC NULLS FIRST`, systems.sysSn)
@@ -123,7 +134,10 @@ async function energyToday(db: Database, scope: Scope, now: Date): Promise<Fleet
     .from(systems)
     .innerJoin(
       energyDaily,
-      and(eq(energyDaily.systemId, systems.id), sql`${energyDaily.day} = (${now.toISOString()}::timestamptz AT TIME ZONE ${systems.timeZone})::date`),
+      and(
+        eq(energyDaily.systemId, systems.id),
+        sql`${energyDaily.day} = (${now.toISOString()}::timestamptz AT TIME ZONE ${systems.timeZone})::date`,
+      ),
     )
     .where(scope);
   return {

@@ -76,7 +76,12 @@ async function paybackOf(db: Database, costed: SystemSums[], today: string) {
   const earned = costed.reduce((acc, s) => acc + s.cents, 0);
   const percent = Math.round((earned * 1000) / costCents) / 10;
   if (earned >= costCents) {
-    const date = await dayReached(db, costed.map((s) => s.part), today, costCents);
+    const date = await dayReached(
+      db,
+      costed.map((s) => s.part),
+      today,
+      costCents,
+    );
     return { cost: fromCents(costCents), percent, date, basis: date ? ('reached' as const) : null };
   }
   const rate = dailyRate(costed);
@@ -91,14 +96,22 @@ async function paybackOf(db: Database, costed: SystemSums[], today: string) {
  * days in service); days in service without data are listed in `gaps`. The cost, and the payback figures
  * that would reveal it, only for those who may read it (`seesCost`: the owner and our own staff, DESIGN §6).
  */
-export async function payoffTotalOf(db: Database, target: Target, now: Date, seesCost: (system: SystemRow) => boolean): Promise<PayoffTotal> {
+export async function payoffTotalOf(
+  db: Database,
+  target: Target,
+  now: Date,
+  seesCost: (system: SystemRow) => boolean,
+): Promise<PayoffTotal> {
   const today = localDate(now, target.timeZone);
   const { currency, same, excluded } = inFirstCurrency(await priced(db, target.systems), target.currency);
   const sums = await sumsOf(db, same, today);
   const visible = sums.filter((s) => seesCost(s.part.system));
   const costed = visible.filter((s) => (s.part.system.systemCost ?? 0) > 0);
   const payback = await paybackOf(db, costed, today);
-  const commissioned = same.map((p) => p.system.commissionedOn).filter((d): d is string => d !== null).sort();
+  const commissioned = same
+    .map((p) => p.system.commissionedOn)
+    .filter((d): d is string => d !== null)
+    .sort();
   const costSet = visible.some((s) => s.part.system.systemCost !== null);
   return {
     currency,

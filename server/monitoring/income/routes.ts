@@ -14,7 +14,8 @@ import { contextOf, userLogViewOf } from '../context';
 const tags = ['Income'];
 
 /** A column of bars added up in whole cents (each bar is already whole cents). */
-const sumOf = (bars: IncomeBar[], key: 'savings' | 'feed_in') => Math.round(bars.reduce((acc, b) => acc + Math.round(b[key] * 100), 0)) / 100;
+const sumOf = (bars: IncomeBar[], key: 'savings' | 'feed_in') =>
+  Math.round(bars.reduce((acc, b) => acc + Math.round(b[key] * 100), 0)) / 100;
 
 /** /api/Income/*: income bars, payback, the system cost, and the income export. */
 export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
@@ -22,7 +23,9 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
   const { db } = deps;
   const { viewer, now, ownSystem } = contextOf(deps);
 
-  const bars = async (request: { body: { sn: string; period: 'month' | 'year' | 'lifetime'; date?: string } } & Parameters<typeof viewer>[0]) => {
+  const bars = async (
+    request: { body: { sn: string; period: 'month' | 'year' | 'lifetime'; date?: string } } & Parameters<typeof viewer>[0],
+  ) => {
     const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
     const date = request.body.date ?? localDate(now(), target.timeZone);
     return { period: request.body.period, date, ...(await incomeBars(db, target, request.body.period, date, now())) };
@@ -36,7 +39,11 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/Income/PayoffTotalResult', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags, summary: "Income so far, system cost and the payback date of one system, or of the caller's systems together ('All')", body: s.snBody },
+    schema: {
+      tags,
+      summary: "Income so far, system cost and the payback date of one system, or of the caller's systems together ('All')",
+      body: s.snBody,
+    },
     handler: async (request) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
       // The cost is the owner's figure (DESIGN §6): its owner and our own staff read it, partners and sharers do not.
@@ -53,7 +60,15 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
       // The cost and its user-log row commit together or not at all.
       await db.transaction(async (tx) => {
         await updateSystemCost(tx, system, request.body.systemCost, request.body.currency);
-        await logSystemChange(tx, request.user, system, 'update_system_cost', { systemCost: request.body.systemCost, currency: request.body.currency ?? system.currency }, request.ip, now());
+        await logSystemChange(
+          tx,
+          request.user,
+          system,
+          'update_system_cost',
+          { systemCost: request.body.systemCost, currency: request.body.currency ?? system.currency },
+          request.ip,
+          now(),
+        );
       });
       return ok(null);
     },
@@ -61,19 +76,34 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/Income/ExportPayoffStatistic', {
     config: { permission: { subject: 'system', action: 'export' } },
-    schema: { tags, summary: "The income bars as xlsx, with their total in the last row, headers in the caller's language (code 8 when empty)", body: s.periodBody },
+    schema: {
+      tags,
+      summary: "The income bars as xlsx, with their total in the last row, headers in the caller's language (code 8 when empty)",
+      body: s.periodBody,
+    },
     handler: async (request, reply) => {
       const result = await bars(request);
       // The total row is the same sum of day amounts as the card's total: the sheet agrees with the card to the cent.
       const t = await exportTexts(db, request);
-      const total = { label: t('monitoring:xlsx.total'), savings: sumOf(result.bars, 'savings'), feed_in: sumOf(result.bars, 'feed_in'), income: result.total };
+      const total = {
+        label: t('monitoring:xlsx.total'),
+        savings: sumOf(result.bars, 'savings'),
+        feed_in: sumOf(result.bars, 'feed_in'),
+        income: result.total,
+      };
       const currency = { currency: result.currency };
-      return sendXlsx(reply, `income-${request.body.sn}-${request.body.period}-${result.date}.xlsx`, t('monitoring:xlsx.incomeSheet'), [
-        { header: t('monitoring:xlsx.period'), value: (b) => b.label },
-        { header: t('monitoring:xlsx.savings', currency), value: (b) => b.savings },
-        { header: t('monitoring:xlsx.feedIn', currency), value: (b) => b.feed_in },
-        { header: t('monitoring:xlsx.income', currency), value: (b) => b.income },
-      ], result.bars.length ? [...result.bars, total] : []);
+      return sendXlsx(
+        reply,
+        `income-${request.body.sn}-${request.body.period}-${result.date}.xlsx`,
+        t('monitoring:xlsx.incomeSheet'),
+        [
+          { header: t('monitoring:xlsx.period'), value: (b) => b.label },
+          { header: t('monitoring:xlsx.savings', currency), value: (b) => b.savings },
+          { header: t('monitoring:xlsx.feedIn', currency), value: (b) => b.feed_in },
+          { header: t('monitoring:xlsx.income', currency), value: (b) => b.income },
+        ],
+        result.bars.length ? [...result.bars, total] : [],
+      );
     },
   });
 };

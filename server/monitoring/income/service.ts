@@ -13,12 +13,14 @@ const BARS: Record<Period, { unit: string; label: string; range: (date: string) 
   month: {
     unit: 'day',
     label: 'YYYY-MM-DD',
-    range: (date) => sql`AND d.day >= date_trunc('month', ${date}::date)::date AND d.day < (date_trunc('month', ${date}::date) + interval '1 month')::date`,
+    range: (date) =>
+      sql`AND d.day >= date_trunc('month', ${date}::date)::date AND d.day < (date_trunc('month', ${date}::date) + interval '1 month')::date`,
   },
   year: {
     unit: 'month',
     label: 'YYYY-MM',
-    range: (date) => sql`AND d.day >= date_trunc('year', ${date}::date)::date AND d.day < (date_trunc('year', ${date}::date) + interval '1 year')::date`,
+    range: (date) =>
+      sql`AND d.day >= date_trunc('year', ${date}::date)::date AND d.day < (date_trunc('year', ${date}::date) + interval '1 year')::date`,
   },
   lifetime: { unit: 'year', label: 'YYYY', range: () => sql`` },
 };
@@ -28,7 +30,13 @@ const BARS: Record<Period, { unit: string; label: string; range: (date: string) 
  * system's currency). Each bar and the total are sums of the day amounts of dayIncome, so the lifetime bars
  * add up to the payoff total and a year's month bars to its lifetime bar, to the cent.
  */
-export async function incomeBars(db: Database, target: Target, period: Period, date: string, now: Date): Promise<Omit<IncomeBars, 'period' | 'date'> & { excluded: string[] }> {
+export async function incomeBars(
+  db: Database,
+  target: Target,
+  period: Period,
+  date: string,
+  now: Date,
+): Promise<Omit<IncomeBars, 'period' | 'date'> & { excluded: string[] }> {
   const { currency, same, excluded } = inFirstCurrency(await priced(db, target.systems), target.currency);
   const source = BARS[period];
   const rows = await queryRows<{ label: string; savings: number; feed_in: number }>(

@@ -13,7 +13,12 @@ const minutesOf = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.
 export function periodMinutes(p: { start: string; end: string }): Array<[number, number]> {
   const start = minutesOf(p.start);
   const end = minutesOf(p.end) || 1440;
-  return start < end ? [[start, end]] : [[start, 1440], [0, end]];
+  return start < end
+    ? [[start, end]]
+    : [
+        [start, 1440],
+        [0, end],
+      ];
 }
 
 /** Two periods covering the same minute (code 110 at save). */
@@ -52,10 +57,16 @@ export async function tariffFor(db: Database, system: SystemRow): Promise<Tariff
     const [row] = await db
       .select()
       .from(electricityTariffs)
-      .where(and(eq(electricityTariffs.userId, system.customerUserId), or(eq(electricityTariffs.systemId, system.id), isNull(electricityTariffs.systemId))))
+      .where(
+        and(
+          eq(electricityTariffs.userId, system.customerUserId),
+          or(eq(electricityTariffs.systemId, system.id), isNull(electricityTariffs.systemId)),
+        ),
+      )
       .orderBy(desc(sql`${electricityTariffs.systemId} IS NOT NULL`))
       .limit(1);
-    if (row) return { currency: row.currency, basePrice: row.basePrice, feedInPrice: row.feedInPrice, periods: row.periods, isDefault: false };
+    if (row)
+      return { currency: row.currency, basePrice: row.basePrice, feedInPrice: row.feedInPrice, periods: row.periods, isDefault: false };
   }
   const level = PRICE_LEVELS[system.currency] ?? PRICE_LEVELS.EUR!;
   return { currency: system.currency, basePrice: level.buy, feedInPrice: level.feedIn, periods: [], isDefault: true };

@@ -14,7 +14,16 @@ import { pgArray } from '../sql-arrays';
  * additions, where re-reading the day's raw rows would let each miss the other's uncommitted samples).
  * recomputeDailyRollups rebuilds days (and their months) from the raw rows (repairs, back-fills).
  */
-const SUMMED = ['pv_kwh', 'load_kwh', 'charge_kwh', 'discharge_kwh', 'import_kwh', 'export_kwh', 'self_consumption_kwh', 'samples'] as const;
+const SUMMED = [
+  'pv_kwh',
+  'load_kwh',
+  'charge_kwh',
+  'discharge_kwh',
+  'import_kwh',
+  'export_kwh',
+  'self_consumption_kwh',
+  'samples',
+] as const;
 const SUMMED_LIST = sql.raw(SUMMED.join(', '));
 
 function sampleSums(alias: string, intervalSeconds: number): SQL {
@@ -72,7 +81,13 @@ export function addToRollups(system: RollupSystem, source: string): SQL {
  * Rebuilds the rollups of the given local days from the raw rows (a day is at most 288 rows at 5
  * minutes, so this is cheap), then their months from the days: for repairs and back-fills that bypass ingest.
  */
-export async function recomputeDailyRollups(db: Database, systemId: number, timeZone: string, intervalSeconds: number, days: string[]): Promise<void> {
+export async function recomputeDailyRollups(
+  db: Database,
+  systemId: number,
+  timeZone: string,
+  intervalSeconds: number,
+  days: string[],
+): Promise<void> {
   if (days.length === 0) return;
   // A plain range on the key lets the planner read just these days' rows instead of the system's history;
   // a local day lies within 14 hours either side of its UTC date.

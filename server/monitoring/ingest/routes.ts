@@ -19,13 +19,23 @@ export const deviceRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
     config: { public: true },
     // A full batch of 2,000 samples is ~250 kB of JSON.
     bodyLimit: 2 * 1024 * 1024,
-    schema: { tags: ['Device'], summary: 'A batch of samples, the status and faults of one system (idempotent)', security: [], body: ingestBatchSchema },
+    schema: {
+      tags: ['Device'],
+      summary: 'A batch of samples, the status and faults of one system (idempotent)',
+      security: [],
+      body: ingestBatchSchema,
+    },
     handler: async (request) => {
       const key = request.headers[DEVICE_KEY_HEADER];
       const mailer = fastify.mailer;
       return ok(
-        await ingestWithDeviceKey(deps.db, identities, typeof key === 'string' ? key : undefined, request.body, deps.clock(), (system, faults) =>
-          mailer.faultsRaised(system, faults),
+        await ingestWithDeviceKey(
+          deps.db,
+          identities,
+          typeof key === 'string' ? key : undefined,
+          request.body,
+          deps.clock(),
+          (system, faults) => mailer.faultsRaised(system, faults),
           deps.config.rawRetentionDays,
         ),
       );

@@ -58,7 +58,12 @@ export async function ingestBatch(
 
   if (times.length > 0 && (batch.faults ?? []).length === 0) {
     const stored = await storeSamplesAndStatus(db, system, batch, times);
-    return { accepted: stored.inserted, duplicates: batch.samples.length - stored.inserted, ems_status: stored.emsStatus, days: stored.days };
+    return {
+      accepted: stored.inserted,
+      duplicates: batch.samples.length - stored.inserted,
+      ems_status: stored.emsStatus,
+      days: stored.days,
+    };
   }
   const { result, newFaults, reporter } = await db.transaction(async (tx) => {
     // The whole row, locked: the status rule reads its last report, and fault mails need its details.
@@ -67,7 +72,11 @@ export async function ingestBatch(
     const { inserted, days } = await storeSamples(tx, system, batch, times, { assumeNew: false, withStatus: false });
     const newFaults = await upsertFaults(tx, system.id, batch);
     const emsStatus = await updateStatus(tx, reporter, batch, times);
-    return { result: { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days }, newFaults, reporter };
+    return {
+      result: { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days },
+      newFaults,
+      reporter,
+    };
   });
   if (newFaults.length > 0) await onNewFaults?.(reporter, newFaults);
   return result;
@@ -206,7 +215,8 @@ async function upsertFaults(db: Database, systemId: number, batch: IngestBatch):
       })
       // xmax is 0 on a row this statement inserted, not on one it updated.
       .returning({ created: sql<boolean>`(xmax = 0)` });
-    if (row?.created) created.push({ code: fault.code, level: fault.level, description: fault.description, startedAt: new Date(fault.started_at) });
+    if (row?.created)
+      created.push({ code: fault.code, level: fault.level, description: fault.description, startedAt: new Date(fault.started_at) });
   }
   return created;
 }
@@ -224,7 +234,10 @@ async function updateStatus(db: Database, system: SystemRow, batch: IngestBatch,
     .select({ level: systemFaults.level })
     .from(systemFaults)
     .where(and(eq(systemFaults.systemId, system.id), isNull(systemFaults.endedAt)));
-  const status = effectiveStatus(batch.status ?? 'normal', open.map((f) => f.level as FaultLevel));
+  const status = effectiveStatus(
+    batch.status ?? 'normal',
+    open.map((f) => f.level as FaultLevel),
+  );
   await db
     .update(systems)
     .set({ emsStatus: status, ...(newest !== null ? { lastSeenAt: new Date(newest) } : {}) })

@@ -7,7 +7,13 @@ import { ApiError, ok } from '../../core/http/envelope';
 import { contextOf } from '../context';
 import { systemsInScope } from '../scope';
 import {
-  ownSystemSnById, readDashboardSettings, readSystemSettings, readTariff, saveDashboardSettings, saveSystemSettings, saveTariff,
+  ownSystemSnById,
+  readDashboardSettings,
+  readSystemSettings,
+  readTariff,
+  saveDashboardSettings,
+  saveSystemSettings,
+  saveTariff,
 } from './service';
 
 /**
@@ -59,7 +65,11 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
 
   app.post('/Account/CustomUseESSSetting', {
     config: { permission: { subject: 'customerSettings', action: 'read' } },
-    schema: { tags, summary: "Save a system's operating settings (backup reserve, grid charge, feed-in limit, charge windows)", body: s.systemSettingsBody },
+    schema: {
+      tags,
+      summary: "Save a system's operating settings (backup reserve, grid charge, feed-in limit, charge windows)",
+      body: s.systemSettingsBody,
+    },
     handler: async (request) => {
       const { sn, ...settings } = request.body;
       await saveSystemSettings(db, await ownSystem(request, sn), settings, now());
@@ -82,7 +92,11 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
     schema: { tags, summary: "The customer's systems with their operating settings" },
     handler: async (request) => {
       const own = (await systemsInScope(db, await viewer(request), now())).filter((x) => x.customerUserId === request.user.id);
-      return ok(await Promise.all(own.map(async (x) => ({ system_id: x.id, sys_sn: x.sysSn, sys_name: x.sysName, ...(await readSystemSettings(db, x)) }))));
+      return ok(
+        await Promise.all(
+          own.map(async (x) => ({ system_id: x.id, sys_sn: x.sysSn, sys_name: x.sysName, ...(await readSystemSettings(db, x)) })),
+        ),
+      );
     },
   });
 };

@@ -25,7 +25,10 @@ export async function saveTariff(db: Database, userId: number, system: SystemRow
       data: { field: 'periods', rows: [overlap.first + 1, overlap.second + 1] },
     });
   }
-  const owner = and(eq(electricityTariffs.userId, userId), system ? eq(electricityTariffs.systemId, system.id) : isNull(electricityTariffs.systemId));
+  const owner = and(
+    eq(electricityTariffs.userId, userId),
+    system ? eq(electricityTariffs.systemId, system.id) : isNull(electricityTariffs.systemId),
+  );
   await db.transaction(async (tx) => {
     await tx.delete(electricityTariffs).where(owner);
     await tx.insert(electricityTariffs).values({ userId, systemId: system?.id ?? null, ...input, updatedAt: now });
@@ -35,14 +38,23 @@ export async function saveTariff(db: Database, userId: number, system: SystemRow
 /** The tariff of a system, or the customer's default one (typical prices of their first system's currency). */
 export async function readTariff(db: Database, userId: number, system: SystemRow | null, fallbackCurrency: string): Promise<Tariff> {
   if (system) return tariffFor(db, system);
-  const [row] = await db.select().from(electricityTariffs).where(and(eq(electricityTariffs.userId, userId), isNull(electricityTariffs.systemId)));
-  if (row) return { currency: row.currency, basePrice: row.basePrice, feedInPrice: row.feedInPrice, periods: row.periods, isDefault: false };
+  const [row] = await db
+    .select()
+    .from(electricityTariffs)
+    .where(and(eq(electricityTariffs.userId, userId), isNull(electricityTariffs.systemId)));
+  if (row)
+    return { currency: row.currency, basePrice: row.basePrice, feedInPrice: row.feedInPrice, periods: row.periods, isDefault: false };
   const level = PRICE_LEVELS[fallbackCurrency] ?? PRICE_LEVELS.EUR!;
   return { currency: fallbackCurrency, basePrice: level.buy, feedInPrice: level.feedIn, periods: [], isDefault: true };
 }
 
 /** The defaults are what a new system ships with. */
-export const DEFAULT_OPERATING_SETTINGS: OperatingSettings = { backupReserveSoc: 10, gridCharge: false, feedInLimitPercent: 100, chargeWindows: [] };
+export const DEFAULT_OPERATING_SETTINGS: OperatingSettings = {
+  backupReserveSoc: 10,
+  gridCharge: false,
+  feedInLimitPercent: 100,
+  chargeWindows: [],
+};
 
 export async function saveSystemSettings(db: Database, system: SystemRow, settings: OperatingSettings, now: Date): Promise<void> {
   await db
@@ -70,6 +82,9 @@ export async function readDashboardSettings(db: Database, userId: number): Promi
 
 /** The S/N of the system with this id when `userId` owns it as its customer (the settings screen names systems by id). */
 export async function ownSystemSnById(db: Database, systemId: number, userId: number): Promise<string | undefined> {
-  const [row] = await db.select({ sn: systems.sysSn }).from(systems).where(and(eq(systems.id, systemId), eq(systems.customerUserId, userId)));
+  const [row] = await db
+    .select({ sn: systems.sysSn })
+    .from(systems)
+    .where(and(eq(systems.id, systemId), eq(systems.customerUserId, userId)));
   return row?.sn;
 }

@@ -30,7 +30,10 @@ export async function sharesOf(db: Database, system: SystemRow, now: Date): Prom
       createdAt: systemShares.createdAt,
       // Invited by a share and never registered: the invitation is still pending (see service.ts stillToRegister).
       invited: sql<number>`(SELECT count(*) FROM ${shareInvitations} WHERE ${shareInvitations.sharerUserId} = ${users.id})`.mapWith(Number),
-      registered: sql<number>`(SELECT count(${shareInvitations.usedAt}) FROM ${shareInvitations} WHERE ${shareInvitations.sharerUserId} = ${users.id})`.mapWith(Number),
+      registered:
+        sql<number>`(SELECT count(${shareInvitations.usedAt}) FROM ${shareInvitations} WHERE ${shareInvitations.sharerUserId} = ${users.id})`.mapWith(
+          Number,
+        ),
     })
     .from(systemShares)
     .innerJoin(users, eq(users.id, systemShares.sharerUserId))
@@ -63,16 +66,28 @@ async function shareOfSystem(db: Database, system: SystemRow, id: number) {
 }
 
 /** Ends the share at once; a pending invitation of a person left with no share stops working too. */
-export async function revokeShare(db: Database, system: SystemRow, id: number, now: Date, audit: (tx: Database, email: string) => Promise<void>): Promise<void> {
+export async function revokeShare(
+  db: Database,
+  system: SystemRow,
+  id: number,
+  now: Date,
+  audit: (tx: Database, email: string) => Promise<void>,
+): Promise<void> {
   await db.transaction(async (tx) => {
     const share = await shareOfSystem(tx, system, id);
     await tx.delete(systemShares).where(eq(systemShares.id, share.id));
-    const [left] = await tx.select({ id: systemShares.id }).from(systemShares).where(eq(systemShares.sharerUserId, share.sharerUserId)).limit(1);
+    const [left] = await tx
+      .select({ id: systemShares.id })
+      .from(systemShares)
+      .where(eq(systemShares.sharerUserId, share.sharerUserId))
+      .limit(1);
     if (!left) {
       await tx
         .update(shareInvitations)
         .set({ expiresAt: now })
-        .where(and(eq(shareInvitations.sharerUserId, share.sharerUserId), isNull(shareInvitations.usedAt), gt(shareInvitations.expiresAt, now)));
+        .where(
+          and(eq(shareInvitations.sharerUserId, share.sharerUserId), isNull(shareInvitations.usedAt), gt(shareInvitations.expiresAt, now)),
+        );
     }
     await audit(tx, share.email);
   });
@@ -98,7 +113,13 @@ export async function extendShare(
     await tx
       .update(shareInvitations)
       .set({ expiresAt })
-      .where(and(eq(shareInvitations.sharerUserId, share.sharerUserId), isNull(shareInvitations.usedAt), lt(shareInvitations.expiresAt, expiresAt)));
+      .where(
+        and(
+          eq(shareInvitations.sharerUserId, share.sharerUserId),
+          isNull(shareInvitations.usedAt),
+          lt(shareInvitations.expiresAt, expiresAt),
+        ),
+      );
     await audit(tx, share.email);
     return { expires_at: expiresAt.toISOString() };
   });

@@ -22,11 +22,20 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/ESS/ShareSub', {
     config: { permission: { subject: 'share', action: 'create' } },
-    schema: { tags, summary: 'Share one of the caller\'s systems with an e-mail address for some days (spec §5)', body: s.shareBody },
+    schema: { tags, summary: "Share one of the caller's systems with an e-mail address for some days (spec §5)", body: s.shareBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       // The share's user-log row is written in the share's own transaction.
-      const audit = (tx: Database) => logSystemChange(tx, request.user, system, 'share', { email: request.body.email.toLowerCase(), days: request.body.days }, request.ip, now());
+      const audit = (tx: Database) =>
+        logSystemChange(
+          tx,
+          request.user,
+          system,
+          'share',
+          { email: request.body.email.toLowerCase(), days: request.body.days },
+          request.ip,
+          now(),
+        );
       const result = await shareSystem(db, request.user, system, request.body.email, request.body.days, now(), fastify.mailer, audit);
       return ok(result);
     },
@@ -35,7 +44,11 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
   // The owner's list of a system's shares, revoke and extend (issue 11, point 13): sharesOf/revokeShare/extendShare.
   app.post('/ESS/GetShareList', {
     config: { permission: { subject: 'share', action: 'read' } },
-    schema: { tags, summary: "Whom a system is shared with, until when, registered or invited (its owner; staff who read share recipients)", body: s.snBody },
+    schema: {
+      tags,
+      summary: 'Whom a system is shared with, until when, registered or invited (its owner; staff who read share recipients)',
+      body: s.snBody,
+    },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       requireShareReader(request, system);
@@ -48,7 +61,8 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
     schema: { tags, summary: "End one share of the caller's system at once (45 for any other share)", body: s.shareOfSystemBody },
     handler: async (request) => {
       const system = await ownSystem(request, request.body.sn);
-      const audit = (tx: Database, email: string) => logSystemChange(tx, request.user, system, 'share_revoke', { email }, request.ip, now());
+      const audit = (tx: Database, email: string) =>
+        logSystemChange(tx, request.user, system, 'share_revoke', { email }, request.ip, now());
       await revokeShare(db, system, request.body.id, now(), audit);
       return ok(null);
     },
@@ -56,23 +70,38 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/ESS/ExtendShare', {
     config: { permission: { subject: 'share', action: 'update' } },
-    schema: { tags, summary: "Add days to one share of the caller's system (from its end, or from now once ended)", body: s.extendShareBody },
+    schema: {
+      tags,
+      summary: "Add days to one share of the caller's system (from its end, or from now once ended)",
+      body: s.extendShareBody,
+    },
     handler: async (request) => {
       const system = await ownSystem(request, request.body.sn);
-      const audit = (tx: Database, email: string) => logSystemChange(tx, request.user, system, 'share_extend', { email, days: request.body.days }, request.ip, now());
+      const audit = (tx: Database, email: string) =>
+        logSystemChange(tx, request.user, system, 'share_extend', { email, days: request.body.days }, request.ip, now());
       return ok(await extendShare(db, system, request.body.id, request.body.days, now(), audit));
     },
   });
 
   app.post('/Account/CheckSharerAccount', {
     config: { public: true },
-    schema: { tags: ['Account'], summary: 'Whether a /shareRegister link is still good (12 when used or expired)', security: [], body: s.invitationBody },
+    schema: {
+      tags: ['Account'],
+      summary: 'Whether a /shareRegister link is still good (12 when used or expired)',
+      security: [],
+      body: s.invitationBody,
+    },
     handler: async (request) => ok(await checkInvitation(db, request.body.token, now())),
   });
 
   app.post('/Account/RegisterSharerAccount', {
     config: { public: true },
-    schema: { tags: ['Account'], summary: 'The invited sharer sets user name and password (12 link expired, 50 name taken)', security: [], body: s.registerSharerBody },
+    schema: {
+      tags: ['Account'],
+      summary: 'The invited sharer sets user name and password (12 link expired, 50 name taken)',
+      security: [],
+      body: s.registerSharerBody,
+    },
     handler: async (request) => {
       await registerSharer(db, request.body.token, request.body.username, request.body.password, now());
       return ok(null);

@@ -48,8 +48,12 @@ export async function shareSystem(
       .select({ email: users.email, username: users.username, displayName: users.displayName, languageCode: users.languageCode })
       .from(users)
       .where(eq(users.id, owner.id));
-    if (ownerRow?.email.toLowerCase() === address) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: email (a system cannot be shared with its owner)');
-    let [sharer] = await tx.select().from(users).where(eq(sql`lower(${users.email})`, address));
+    if (ownerRow?.email.toLowerCase() === address)
+      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: email (a system cannot be shared with its owner)');
+    let [sharer] = await tx
+      .select()
+      .from(users)
+      .where(eq(sql`lower(${users.email})`, address));
     let registerToken: string | null = null;
     if (sharer && !sharer.roles.includes('sharer')) throw userExists('this e-mail belongs to an account that is not a sharer');
     // A new person, or one invited before who never registered: they cannot log in yet, so a (new) link.
@@ -57,20 +61,34 @@ export async function shareSystem(
     if (!sharer) [sharer] = await createInvitedSharer(tx, address, now);
     if (invite) {
       registerToken = randomBytes(24).toString('base64url');
-      await tx.insert(shareInvitations).values({ sharerUserId: sharer!.id, tokenHash: hashToken(registerToken), expiresAt, createdAt: now });
+      await tx
+        .insert(shareInvitations)
+        .values({ sharerUserId: sharer!.id, tokenHash: hashToken(registerToken), expiresAt, createdAt: now });
     }
     const [existing] = await tx
       .select({ id: systemShares.id })
       .from(systemShares)
       .where(and(eq(systemShares.systemSn, system.sysSn), eq(systemShares.sharerUserId, sharer!.id)));
     if (existing) await tx.update(systemShares).set({ expiresAt, ownerUserId: owner.id }).where(eq(systemShares.id, existing.id));
-    else await tx.insert(systemShares).values({ systemSn: system.sysSn, ownerUserId: owner.id, sharerUserId: sharer!.id, email: address, expiresAt, createdAt: now });
+    else
+      await tx
+        .insert(systemShares)
+        .values({ systemSn: system.sysSn, ownerUserId: owner.id, sharerUserId: sharer!.id, email: address, expiresAt, createdAt: now });
 
     // In the share's transaction: no share without its mail, no mail about a share that was not stored.
-    const shared = { owner: ownerRow!.displayName.trim() || ownerRow!.username, name: system.sysName, sn: system.sysSn, until: expiresAt, timeZone: system.timeZone, systemId: system.id };
+    const shared = {
+      owner: ownerRow!.displayName.trim() || ownerRow!.username,
+      name: system.sysName,
+      sn: system.sysSn,
+      until: expiresAt,
+      timeZone: system.timeZone,
+      systemId: system.id,
+    };
     const mail = registerToken
       ? // A new person has no language of their own yet: the owner's is the best guess.
-        shareMail({ address, language: mailLanguage(ownerRow!.languageCode), name: '' }, shared, { register: { portalUrl: mailer.portalUrl, path: '/shareRegister', token: registerToken } })
+        shareMail({ address, language: mailLanguage(ownerRow!.languageCode), name: '' }, shared, {
+          register: { portalUrl: mailer.portalUrl, path: '/shareRegister', token: registerToken },
+        })
       : shareMail({ address, language: mailLanguage(sharer!.languageCode), name: sharer!.displayName.trim() || sharer!.username }, shared, {
           login: portalLink(mailer.portalUrl, '/Login'),
           username: sharer!.username,
@@ -93,11 +111,17 @@ const userExists = (why: string) => new ApiError(Code.USER_EXISTS, `User exists:
  * refused with 37 instead of failing on the unique user name (a 500 before): that account is not this person's.
  */
 async function createInvitedSharer(db: Database, address: string, now: Date) {
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, address));
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, address));
   if (taken) throw userExists('this e-mail is the user name of another account');
   const passwordHash = await hashPassword(randomBytes(24).toString('base64'));
   try {
-    return await db.insert(users).values({ username: address, email: address, passwordHash, roles: ['sharer'], createdAt: now, updatedAt: now }).returning();
+    return await db
+      .insert(users)
+      .values({ username: address, email: address, passwordHash, roles: ['sharer'], createdAt: now, updatedAt: now })
+      .returning();
   } catch (error) {
     // The same address shared by two owners at the same moment: the second finds the first's account taken.
     if (isUniqueViolation(error)) throw userExists('this e-mail was just given to another account');
@@ -136,8 +160,12 @@ export async function checkInvitation(db: Database, token: string, now: Date): P
 /** The invited person chooses a user name (50 when taken) and a password; the link then stops working. */
 export async function registerSharer(db: Database, token: string, username: string, password: string, now: Date): Promise<void> {
   const invitation = await liveInvitation(db, token, now);
-  if (!isStrongPassword(password)) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: password (at least 8 characters with letters and digits)');
-  const [taken] = await db.select({ id: users.id }).from(users).where(eq(sql`lower(${users.username})`, username.toLowerCase()));
+  if (!isStrongPassword(password))
+    throw new ApiError(Code.PARAM_ERROR, 'Parameter error: password (at least 8 characters with letters and digits)');
+  const [taken] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
   if (taken && taken.id !== invitation.userId) throw new ApiError(Code.USERNAME_EXISTS);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {

@@ -3,7 +3,15 @@ import type { EnergyRates, EnergyTotals } from '../../../contract/monitoring';
 
 export type { EnergyRates, EnergyTotals };
 
-export const ENERGY_COLUMNS = ['pv_kwh', 'load_kwh', 'charge_kwh', 'discharge_kwh', 'import_kwh', 'export_kwh', 'self_consumption_kwh'] as const;
+export const ENERGY_COLUMNS = [
+  'pv_kwh',
+  'load_kwh',
+  'charge_kwh',
+  'discharge_kwh',
+  'import_kwh',
+  'export_kwh',
+  'self_consumption_kwh',
+] as const;
 
 /**
  * The select list summing the energy_daily columns (alias `d`) into EnergyTotals, optionally only over

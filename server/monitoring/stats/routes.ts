@@ -31,7 +31,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/ESS/SticsSummeryDataForUser', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags: ['ESS'], summary: 'Left-panel figures and current power flow of one system in the caller\'s scope', body: s.snBody },
+    schema: { tags: ['ESS'], summary: "Left-panel figures and current power flow of one system in the caller's scope", body: s.snBody },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       return ok(await summary(db, { systems: [system], timeZone: system.timeZone, currency: system.currency }, now()));
@@ -61,7 +61,11 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/Power/SticsByPeriod', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags: ['Power'], summary: 'Energy bars from the daily rollups: days of a month, months of a year, or years', body: s.periodBody },
+    schema: {
+      tags: ['Power'],
+      summary: 'Energy bars from the daily rollups: days of a month, months of a year, or years',
+      body: s.periodBody,
+    },
     handler: async (request) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
       const date = request.body.date ?? localDate(now(), target.timeZone);
@@ -71,20 +75,30 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/Power/ExportSticsByDay', {
     config: { permission: { subject: 'system', action: 'export' } },
-    schema: { tags: ['Power'], summary: "The day curve as xlsx, headers in the caller's language (code 8 when the day has no data)", body: s.dayBody },
+    schema: {
+      tags: ['Power'],
+      summary: "The day curve as xlsx, headers in the caller's language (code 8 when the day has no data)",
+      body: s.dayBody,
+    },
     handler: async (request, reply) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
       const date = request.body.date ?? localDate(now(), target.timeZone);
       const { points } = await dayCurve(db, target, date);
       const t = await exportTexts(db, request);
-      return sendXlsx(reply, `power-${request.body.sn}-${date}.xlsx`, date, [
-        { header: t('monitoring:xlsx.time', { zone: target.timeZone }), value: (p) => p.time },
-        { header: `${t('monitoring:series.pv')} (W)`, value: (p) => p.pv_w },
-        { header: `${t('monitoring:series.load')} (W)`, value: (p) => p.load_w },
-        { header: t('monitoring:xlsx.batteryW'), value: (p) => p.battery_w, width: 22 },
-        { header: t('monitoring:xlsx.gridW'), value: (p) => p.grid_w, width: 20 },
-        { header: 'SoC (%)', value: (p) => p.soc },
-      ], points);
+      return sendXlsx(
+        reply,
+        `power-${request.body.sn}-${date}.xlsx`,
+        date,
+        [
+          { header: t('monitoring:xlsx.time', { zone: target.timeZone }), value: (p) => p.time },
+          { header: `${t('monitoring:series.pv')} (W)`, value: (p) => p.pv_w },
+          { header: `${t('monitoring:series.load')} (W)`, value: (p) => p.load_w },
+          { header: t('monitoring:xlsx.batteryW'), value: (p) => p.battery_w, width: 22 },
+          { header: t('monitoring:xlsx.gridW'), value: (p) => p.grid_w, width: 20 },
+          { header: 'SoC (%)', value: (p) => p.soc },
+        ],
+        points,
+      );
     },
   });
 
@@ -98,23 +112,37 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/Statistic/SystemStatistic', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags: ['Statistic'], summary: 'Daily energy, self-consumption and autarky per system over a date range (≤ 366 days)', body: s.rangeBody },
+    schema: {
+      tags: ['Statistic'],
+      summary: 'Daily energy, self-consumption and autarky per system over a date range (≤ 366 days)',
+      body: s.rangeBody,
+    },
     handler: async (request) => ok(await rows(request, request.body)),
   });
 
   app.post('/Statistic/ExportSystemStatistic', {
     config: { permission: { subject: 'system', action: 'export' } },
-    schema: { tags: ['Statistic'], summary: 'The statistics table as xlsx, headers in the caller\'s language (code 8 when empty)', body: s.rangeBody },
+    schema: {
+      tags: ['Statistic'],
+      summary: "The statistics table as xlsx, headers in the caller's language (code 8 when empty)",
+      body: s.rangeBody,
+    },
     handler: async (request, reply) => {
       const statistics = await rows(request, request.body);
       const t = await exportTexts(db, request);
-      return sendXlsx(reply, `statistics-${request.body.sn}-${request.body.beginDate}-${request.body.endDate}.xlsx`, t('monitoring:xlsx.statisticsSheet'), [
-        { header: t('monitoring:xlsx.date'), value: (r) => r.day },
-        { header: t('monitoring:xlsx.sn'), value: (r) => r.sys_sn, width: 16 },
-        ...energyColumns(t),
-        { header: `${t('monitoring:rates.selfConsumption')} (%)`, value: (r) => r.self_consumption_rate },
-        { header: `${t('monitoring:rates.autarky')} (%)`, value: (r) => r.autarky_rate },
-      ], statistics);
+      return sendXlsx(
+        reply,
+        `statistics-${request.body.sn}-${request.body.beginDate}-${request.body.endDate}.xlsx`,
+        t('monitoring:xlsx.statisticsSheet'),
+        [
+          { header: t('monitoring:xlsx.date'), value: (r) => r.day },
+          { header: t('monitoring:xlsx.sn'), value: (r) => r.sys_sn, width: 16 },
+          ...energyColumns(t),
+          { header: `${t('monitoring:rates.selfConsumption')} (%)`, value: (r) => r.self_consumption_rate },
+          { header: `${t('monitoring:rates.autarky')} (%)`, value: (r) => r.autarky_rate },
+        ],
+        statistics,
+      );
     },
   });
 
@@ -123,16 +151,23 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
   // the 'since start' figures (SticsSummeryDataForUser) and the lifetime bars (SticsByPeriod).
   app.post('/Statistic/ExportLifetimeStatistic', {
     config: { permission: { subject: 'system', action: 'export' } },
-    schema: { tags: ['Statistic'], summary: "The lifetime table (one row per year) and its total as xlsx, headers in the caller's language (code 8 when empty)", body: s.snBody },
+    schema: {
+      tags: ['Statistic'],
+      summary: "The lifetime table (one row per year) and its total as xlsx, headers in the caller's language (code 8 when empty)",
+      body: s.snBody,
+    },
     handler: async (request, reply) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
       const { bars, totals } = await periodBars(db, target, 'lifetime', localDate(now(), target.timeZone));
       const t = await exportTexts(db, request);
       const total = { ...totals, label: t('monitoring:xlsx.total') };
-      return sendXlsx(reply, `lifetime-${request.body.sn}.xlsx`, t('monitoring:xlsx.lifetimeSheet'), [
-        { header: t('monitoring:xlsx.year'), value: (r) => r.label },
-        ...energyColumns(t),
-      ], bars.length ? [...bars, total] : []);
+      return sendXlsx(
+        reply,
+        `lifetime-${request.body.sn}.xlsx`,
+        t('monitoring:xlsx.lifetimeSheet'),
+        [{ header: t('monitoring:xlsx.year'), value: (r) => r.label }, ...energyColumns(t)],
+        bars.length ? [...bars, total] : [],
+      );
     },
   });
 };

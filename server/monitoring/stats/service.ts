@@ -4,7 +4,17 @@ import { PreparedStatement } from '../../core/db/prepared';
 import { pgArray } from '../sql-arrays';
 import type { Target } from '../target';
 import { localDate, round2 } from '../target';
-import { CO2_KG_PER_KWH, CO2_KG_PER_TREE, ENERGY_COLUMNS, ENERGY_SUMS, energyOf, energySums, ratesOf, type EnergyRates, type EnergyTotals } from './energy';
+import {
+  CO2_KG_PER_KWH,
+  CO2_KG_PER_TREE,
+  ENERGY_COLUMNS,
+  ENERGY_SUMS,
+  energyOf,
+  energySums,
+  ratesOf,
+  type EnergyRates,
+  type EnergyTotals,
+} from './energy';
 import type { CurvePoint, DailyStatisticRow, Period, PeriodBar, PowerFlow, Summary } from '../../../contract/monitoring';
 
 export type { CurvePoint, DailyStatisticRow, Period, PeriodBar, PowerFlow, Summary };
@@ -33,8 +43,7 @@ export async function summary(db: Database, target: Target, now: Date): Promise<
   const today = localDate(now, target.timeZone);
   const rows = await SUMMARY.rows(db, { today, ids: idsOf(target), now: now.toISOString() });
   const row = rows[0];
-  const pick = (prefix: string) =>
-    energyOf(Object.fromEntries(ENERGY_COLUMNS.map((column) => [column, row?.[`${prefix}_${column}`]])));
+  const pick = (prefix: string) => energyOf(Object.fromEntries(ENERGY_COLUMNS.map((column) => [column, row?.[`${prefix}_${column}`]])));
   const total = pick('total');
   const todayTotals = pick('today');
   const co2 = total.pv_kwh * CO2_KG_PER_KWH;
@@ -44,7 +53,11 @@ export async function summary(db: Database, target: Target, now: Date): Promise<
     year: pick('year'),
     total,
     ...ratesOf(total),
-    flow: flowOf(target, rows.filter((r): r is typeof r & SampleRow => r.system_id != null), now),
+    flow: flowOf(
+      target,
+      rows.filter((r): r is typeof r & SampleRow => r.system_id != null),
+      now,
+    ),
     co2_saved_kg: round2(co2),
     trees_equivalent: Math.round(co2 / CO2_KG_PER_TREE),
     popv: round2(target.systems.reduce((s, x) => s + x.popv, 0)),
@@ -96,7 +109,10 @@ function flowOf(target: Target, rows: readonly SampleRow[], now: Date): PowerFlo
   const sum = (key: 'pv_w' | 'load_w' | 'battery_w' | 'grid_w') => fresh.reduce((s, r) => s + Number(r[key]), 0);
   const capacity = (id: number) => target.systems.find((s) => s.id === id)!.surpluscobat;
   const weight = rows.reduce((s, r) => s + capacity(Number(r.system_id)), 0);
-  const newest = rows.reduce<string | null>((latest, r) => (latest === null || new Date(r.ts) > new Date(latest) ? new Date(r.ts).toISOString() : latest), null);
+  const newest = rows.reduce<string | null>(
+    (latest, r) => (latest === null || new Date(r.ts) > new Date(latest) ? new Date(r.ts).toISOString() : latest),
+    null,
+  );
   return {
     ts: newest,
     pv_w: sum('pv_w'),
@@ -125,7 +141,11 @@ const DAY_CURVE = new PreparedStatement<CurvePoint & Record<string, unknown>>(
 );
 
 /** The 5-minute curve of one local day (summed over 'All'). */
-export async function dayCurve(db: Database, target: Target, day: string): Promise<{ points: CurvePoint[]; totals: EnergyTotals & EnergyRates }> {
+export async function dayCurve(
+  db: Database,
+  target: Target,
+  day: string,
+): Promise<{ points: CurvePoint[]; totals: EnergyTotals & EnergyRates }> {
   const points = await DAY_CURVE.rows(db, { tz: target.timeZone, ids: idsOf(target), day });
   const totals = await energyOfDays(db, target, day, day);
   return { points, totals: { ...totals, ...ratesOf(totals) } };
@@ -153,19 +173,26 @@ const BAR_SOURCES: Record<Period, { from: SQL; bucket: SQL; label: string; range
     from: sql`energy_daily d`,
     bucket: sql`d.day::timestamp`,
     label: 'YYYY-MM-DD',
-    range: (date) => sql`AND d.day >= date_trunc('month', ${date}::date)::date AND d.day < (date_trunc('month', ${date}::date) + interval '1 month')::date`,
+    range: (date) =>
+      sql`AND d.day >= date_trunc('month', ${date}::date)::date AND d.day < (date_trunc('month', ${date}::date) + interval '1 month')::date`,
   },
   year: {
     from: sql`energy_monthly d`,
     bucket: sql`d.month::timestamp`,
     label: 'YYYY-MM',
-    range: (date) => sql`AND d.month >= date_trunc('year', ${date}::date)::date AND d.month < (date_trunc('year', ${date}::date) + interval '1 year')::date`,
+    range: (date) =>
+      sql`AND d.month >= date_trunc('year', ${date}::date)::date AND d.month < (date_trunc('year', ${date}::date) + interval '1 year')::date`,
   },
   lifetime: { from: sql`energy_monthly d`, bucket: sql`date_trunc('year', d.month::timestamp)`, label: 'YYYY', range: () => sql`` },
 };
 
 /** Bars from the rollups: the days of a month, the months of a year, or the years of the system's life. */
-export async function periodBars(db: Database, target: Target, period: Period, date: string): Promise<{ bars: PeriodBar[]; totals: EnergyTotals & EnergyRates }> {
+export async function periodBars(
+  db: Database,
+  target: Target,
+  period: Period,
+  date: string,
+): Promise<{ bars: PeriodBar[]; totals: EnergyTotals & EnergyRates }> {
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`SELECT to_char(b.bucket, ${BAR_SOURCES[period].label}) AS label, b.*
@@ -175,14 +202,7 @@ export async function periodBars(db: Database, target: Target, period: Period, d
          ORDER BY b.bucket`,
   );
   const bars = rows.map((r) => ({ label: String(r.label), ...energyOf(r) }));
-  const totals = energyOf(
-    Object.fromEntries(
-      ENERGY_COLUMNS.map((k) => [
-        k,
-        bars.reduce((s, b) => s + b[k], 0),
-      ]),
-    ),
-  );
+  const totals = energyOf(Object.fromEntries(ENERGY_COLUMNS.map((k) => [k, bars.reduce((s, b) => s + b[k], 0)])));
   return { bars, totals: { ...totals, ...ratesOf(totals) } };
 }
 

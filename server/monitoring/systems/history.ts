@@ -19,7 +19,13 @@ export interface FaultRow {
   ended_at: string | null;
 }
 
-export async function faultsOf(db: Database, system: SystemRow, pageIndex: number, pageSize: number, state?: 'open' | 'closed'): Promise<Page<FaultRow>> {
+export async function faultsOf(
+  db: Database,
+  system: SystemRow,
+  pageIndex: number,
+  pageSize: number,
+  state?: 'open' | 'closed',
+): Promise<Page<FaultRow>> {
   const where = and(
     eq(systemFaults.systemId, system.id),
     state === 'open' ? isNull(systemFaults.endedAt) : state === 'closed' ? isNotNull(systemFaults.endedAt) : undefined,
@@ -76,7 +82,13 @@ function detailFor(action: string, detail: Record<string, unknown> | null, view:
   return Object.fromEntries(Object.entries(detail).filter(([field]) => !guarded[field] || view[guarded[field]]));
 }
 
-export async function userLogOf(db: Database, system: SystemRow, pageIndex: number, pageSize: number, view: UserLogView): Promise<Page<UserLogRow>> {
+export async function userLogOf(
+  db: Database,
+  system: SystemRow,
+  pageIndex: number,
+  pageSize: number,
+  view: UserLogView,
+): Promise<Page<UserLogRow>> {
   const where = eq(userLog.target, system.sysSn);
   const [total] = await db.select({ n: count() }).from(userLog).where(where);
   const rows = await db
@@ -88,11 +100,25 @@ export async function userLogOf(db: Database, system: SystemRow, pageIndex: numb
     .offset((pageIndex - 1) * pageSize);
   return {
     dataCount: Number(total?.n ?? 0),
-    data: rows.map((r) => ({ id: r.id, username: r.username, action: r.action, detail: detailFor(r.action, r.detail, view), created_at: r.createdAt.toISOString() })),
+    data: rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      action: r.action,
+      detail: detailFor(r.action, r.detail, view),
+      created_at: r.createdAt.toISOString(),
+    })),
   };
 }
 
 /** Records a change made to a system, so that its user log shows who did what. */
-export async function logSystemChange(db: Database, user: { id: number; username: string }, system: SystemRow, action: string, detail: Record<string, unknown>, ip: string, at: Date): Promise<void> {
+export async function logSystemChange(
+  db: Database,
+  user: { id: number; username: string },
+  system: SystemRow,
+  action: string,
+  detail: Record<string, unknown>,
+  ip: string,
+  at: Date,
+): Promise<void> {
   await writeUserLog(db, { userId: user.id, username: user.username, action, target: system.sysSn, detail, ip }, at);
 }

@@ -1,7 +1,13 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { faultPageAnswer, mapPositionAnswer, statusCountsAnswer, systemComponentAnswer, userLogPageAnswer } from '../../../contract/monitoring';
+import {
+  faultPageAnswer,
+  mapPositionAnswer,
+  statusCountsAnswer,
+  systemComponentAnswer,
+  userLogPageAnswer,
+} from '../../../contract/monitoring';
 import * as s from '../../../contract/monitoring-requests';
 import type { AppDeps } from '../../config';
 import { envelopeOf, ok } from '../../core/http/envelope';
@@ -23,13 +29,17 @@ export const systemRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/ESS/GetSystems', {
     config: { permission: { subject: 'fleet', action: 'read' } },
-    schema: { tags, summary: 'The storage list in the caller\'s scope: search, filter, sort, page', body: s.systemsBody },
+    schema: { tags, summary: "The storage list in the caller's scope: search, filter, sort, page", body: s.systemsBody },
     handler: async (request) => ok(await listSystems(db, await viewer(request), now(), request.body)),
   });
 
   app.post('/ESS/GetVtSystemStatusCount', {
     config: { permission: { subject: 'fleet', action: 'read' } },
-    schema: { tags, summary: 'Systems per ems_status in the caller\'s scope (unknown = never reported)', response: { 200: envelopeOf(statusCountsAnswer) } },
+    schema: {
+      tags,
+      summary: "Systems per ems_status in the caller's scope (unknown = never reported)",
+      response: { 200: envelopeOf(statusCountsAnswer) },
+    },
     handler: async (request) => ok(await statusCounts(db, await viewer(request), now())),
   });
 
@@ -48,7 +58,11 @@ export const systemRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/Position/GetMapsList', {
     config: { permission: { subject: 'fleet', action: 'read' } },
-    schema: { tags: ['Position'], summary: 'Map positions of the systems in the caller\'s scope', response: { 200: envelopeOf(z.array(mapPositionAnswer)) } },
+    schema: {
+      tags: ['Position'],
+      summary: "Map positions of the systems in the caller's scope",
+      response: { 200: envelopeOf(z.array(mapPositionAnswer)) },
+    },
     handler: async (request) => ok(await mapPositions(db, await viewer(request), now())),
   });
 
@@ -77,7 +91,12 @@ export const systemRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/ESS/GetSysFaultBySn', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags, summary: 'Faults of a system, newest first (state: open / closed)', body: s.pagedSnBody, response: { 200: envelopeOf(faultPageAnswer) } },
+    schema: {
+      tags,
+      summary: 'Faults of a system, newest first (state: open / closed)',
+      body: s.pagedSnBody,
+      response: { 200: envelopeOf(faultPageAnswer) },
+    },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       return ok(await faultsOf(db, system, request.body.pageIndex, request.body.pageSize, request.body.state));
@@ -86,7 +105,12 @@ export const systemRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/ESS/GetSystemComponents', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags, summary: 'The components of a system: inverter, batteries, meter, EMS with S/N, model and firmware', body: s.snBody, response: { 200: envelopeOf(z.array(systemComponentAnswer)) } },
+    schema: {
+      tags,
+      summary: 'The components of a system: inverter, batteries, meter, EMS with S/N, model and firmware',
+      body: s.snBody,
+      response: { 200: envelopeOf(z.array(systemComponentAnswer)) },
+    },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       return ok(await componentsOf(db, system));

@@ -96,7 +96,8 @@ function searchWhere(viewer: Viewer, now: Date, q: SystemSearch): SQL | undefine
   const filters: (SQL | undefined)[] = [systemScope(viewer, now)];
   if (q.sn) filters.push(ilike(systems.sysSn, contains(q.sn)));
   if (q.name) filters.push(ilike(systems.sysName, contains(q.name)));
-  if (q.status) filters.push(q.status === 'unknown' ? isNull(systems.emsStatus) : eq(systems.emsStatus, q.status as (typeof EMS_STATUSES)[number]));
+  if (q.status)
+    filters.push(q.status === 'unknown' ? isNull(systems.emsStatus) : eq(systems.emsStatus, q.status as (typeof EMS_STATUSES)[number]));
   if (q.countryCode) filters.push(eq(systems.countryCode, q.countryCode.toUpperCase()));
   if (q.installer) filters.push(ilike(installerCompanies.name, contains(q.installer)));
   return and(...filters);
@@ -151,7 +152,9 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
   // The live joins take part in choosing the page only when the list is sorted by one of their figures.
   const live = isLiveSortKey(sort) ? { key: sort, joins: liveJoins(db, now) } : null;
   // Systems without the value (no installer, never reported, no alarm) come last whichever way the list is sorted.
-  const sortOrder = live ? live.joins.orderBy(live.key, direction) : sql`${SORTABLE[sort as keyof typeof SORTABLE]} ${sql.raw(direction)} NULLS LAST`;
+  const sortOrder = live
+    ? live.joins.orderBy(live.key, direction)
+    : sql`${SORTABLE[sort as keyof typeof SORTABLE]} ${sql.raw(direction)} NULLS LAST`;
 
   // The page tells the size of the whole search beside each row (a window over the search, before LIMIT); only a
   // page past the end, which has no row to tell it, asks for the count on its own.
@@ -161,7 +164,10 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
     .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
     .$dynamic();
   const sortedBy = live
-    ? pageQuery.leftJoinLateral(live.joins.latest, sql`true`).leftJoin(energyDaily, live.joins.today).leftJoinLateral(live.joins.alarm, sql`true`)
+    ? pageQuery
+        .leftJoinLateral(live.joins.latest, sql`true`)
+        .leftJoin(energyDaily, live.joins.today)
+        .leftJoinLateral(live.joins.alarm, sql`true`)
     : pageQuery;
   const page = await sortedBy
     .where(where)
@@ -174,25 +180,33 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
   const byId = new Map(rows.map((row) => [row.system.id, row]));
   return {
     dataCount,
-    data: ids.map((id) => byId.get(id)!).map(({ system: s, installer, ...l }) => ({
-      ...summaryOf(s),
-      country_code: s.countryCode,
-      city: s.city,
-      address: s.address,
-      installer,
-      time_zone: s.timeZone,
-      commissioned_on: s.commissionedOn,
-      last_seen_at: s.lastSeenAt?.toISOString() ?? null,
-      remark: s.remark,
-      pv_w: numberOrNull(l.pvW),
-      battery_w: numberOrNull(l.batteryW),
-      grid_w: numberOrNull(l.gridW),
-      soc: l.soc === null ? null : round2(Number(l.soc)),
-      today_pv_kwh: l.todayPvKwh === null ? null : round2(Number(l.todayPvKwh)),
-      alarm: l.alarmCode === null
-        ? null
-        : { code: l.alarmCode, level: l.alarmLevel, description: l.alarmDescription, started_at: new Date(l.alarmStartedAt).toISOString() },
-    })),
+    data: ids
+      .map((id) => byId.get(id)!)
+      .map(({ system: s, installer, ...l }) => ({
+        ...summaryOf(s),
+        country_code: s.countryCode,
+        city: s.city,
+        address: s.address,
+        installer,
+        time_zone: s.timeZone,
+        commissioned_on: s.commissionedOn,
+        last_seen_at: s.lastSeenAt?.toISOString() ?? null,
+        remark: s.remark,
+        pv_w: numberOrNull(l.pvW),
+        battery_w: numberOrNull(l.batteryW),
+        grid_w: numberOrNull(l.gridW),
+        soc: l.soc === null ? null : round2(Number(l.soc)),
+        today_pv_kwh: l.todayPvKwh === null ? null : round2(Number(l.todayPvKwh)),
+        alarm:
+          l.alarmCode === null
+            ? null
+            : {
+                code: l.alarmCode,
+                level: l.alarmLevel,
+                description: l.alarmDescription,
+                started_at: new Date(l.alarmStartedAt).toISOString(),
+              },
+      })),
   };
 }
 
@@ -213,7 +227,12 @@ function numberOrNull(value: unknown): number | null {
  * Systems per ems_status in the viewer's scope, or in the part of it a storage-list search finds (its status
  * filter left out: the counts are what the status cards offer to choose from).
  */
-export async function statusCounts(db: Database, viewer: Viewer, now: Date, search: Omit<SystemSearch, 'status'> = {}): Promise<StatusCounts> {
+export async function statusCounts(
+  db: Database,
+  viewer: Viewer,
+  now: Date,
+  search: Omit<SystemSearch, 'status'> = {},
+): Promise<StatusCounts> {
   const where = searchWhere(viewer, now, search);
   // Everything the fleet holds (unscoped staff, no search): the counts the triggers keep, not a count of the fleet.
   const rows = where === undefined ? await fleetCountsOf(db).execute() : await countPerStatus(db, where, !!search.installer);
@@ -229,7 +248,10 @@ export async function statusCounts(db: Database, viewer: Viewer, now: Date, sear
 const fleetCountStatements = new WeakMap<Database, ReturnType<typeof fleetCountStatement>>();
 
 function fleetCountStatement(db: Database) {
-  return db.select({ status: systemStatusCounts.status, n: systemStatusCounts.n }).from(systemStatusCounts).prepare('systems_fleet_status_counts');
+  return db
+    .select({ status: systemStatusCounts.status, n: systemStatusCounts.n })
+    .from(systemStatusCounts)
+    .prepare('systems_fleet_status_counts');
 }
 
 /** The counts the triggers keep for the whole fleet (prepared once per database: the status cards ask often). */
@@ -266,7 +288,10 @@ export async function updateRemark(db: Database, system: SystemRow, remark: stri
 }
 
 export async function updateSystemCost(db: Database, system: SystemRow, systemCost: number, currency: string | undefined): Promise<void> {
-  await db.update(systems).set({ systemCost, ...(currency ? { currency } : {}) }).where(eq(systems.id, system.id));
+  await db
+    .update(systems)
+    .set({ systemCost, ...(currency ? { currency } : {}) })
+    .where(eq(systems.id, system.id));
 }
 
 /**

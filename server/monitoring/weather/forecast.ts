@@ -17,13 +17,24 @@ export interface ForecastHour {
 
 const HOUR_MS = 3_600_000;
 
-export async function pvForecast(db: Database, system: SystemRow, dayStart: Date, hours = 24): Promise<{ hours: ForecastHour[]; total_kwh: number }> {
+export async function pvForecast(
+  db: Database,
+  system: SystemRow,
+  dayStart: Date,
+  hours = 24,
+): Promise<{ hours: ForecastHour[]; total_kwh: number }> {
   const weather = await weatherHours(db, system, dayStart, new Date(dayStart.getTime() + hours * HOUR_MS));
   const result = weather.map((w) => {
     const mid = new Date(w.hour.getTime() + HOUR_MS / 2);
     const irradiance = planeOfArrayIrradiance(sunPosition(mid, system.latitude, system.longitude), system.latitude, w.cloudCover);
     const pvKw = pvPowerW(system.popv, system.poinv, irradiance, w.temperatureC) / 1000;
-    return { hour: w.hour.toISOString(), pv_kw: Math.round(pvKw * 100) / 100, cloud_cover: w.cloudCover, temperature_c: w.temperatureC, condition: w.condition };
+    return {
+      hour: w.hour.toISOString(),
+      pv_kw: Math.round(pvKw * 100) / 100,
+      cloud_cover: w.cloudCover,
+      temperature_c: w.temperatureC,
+      condition: w.condition,
+    };
   });
   return { hours: result, total_kwh: Math.round(result.reduce((s, h) => s + h.pv_kw, 0) * 100) / 100 };
 }

@@ -27,19 +27,34 @@ export const weatherRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
 
   app.post('/ESS/GetWeatherData', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags: ['ESS'], summary: 'Weather at the system now (or at nowTime) and for the next 24 hours', body: s.weatherBody, response: { 200: envelopeOf(weatherAnswer) } },
+    schema: {
+      tags: ['ESS'],
+      summary: 'Weather at the system now (or at nowTime) and for the next 24 hours',
+      body: s.weatherBody,
+      response: { 200: envelopeOf(weatherAnswer) },
+    },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       const at = request.body.nowTime ? new Date(request.body.nowTime) : now();
       const hours = await weatherHours(db, system, at, new Date(at.getTime() + 24 * HOUR_MS));
-      const toJson = (w: (typeof hours)[number]) => ({ hour: w.hour.toISOString(), temperature_c: w.temperatureC, cloud_cover: w.cloudCover, condition: w.condition });
+      const toJson = (w: (typeof hours)[number]) => ({
+        hour: w.hour.toISOString(),
+        temperature_c: w.temperatureC,
+        cloud_cover: w.cloudCover,
+        condition: w.condition,
+      });
       return ok({ sn: system.sysSn, time_zone: system.timeZone, current: hours[0] ? toJson(hours[0]) : null, hours: hours.map(toJson) });
     },
   });
 
   app.post('/Power/PredictivePower', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags: ['Power'], summary: 'Expected PV per hour of a local day (default today) from the weather forecast', body: s.dayBody, response: { 200: envelopeOf(forecastAnswer) } },
+    schema: {
+      tags: ['Power'],
+      summary: 'Expected PV per hour of a local day (default today) from the weather forecast',
+      body: s.dayBody,
+      response: { 200: envelopeOf(forecastAnswer) },
+    },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       const date = request.body.date ?? localDate(now(), system.timeZone);

@@ -22,7 +22,19 @@ function HeroArt() {
       <circle cx="352" cy="52" r="40" fill="#ffd54a" opacity="0.15" />
       <g transform="translate(24 92) skewX(-18)">
         {[0, 1, 2].map((row) =>
-          [0, 1, 2, 3].map((col) => <rect key={`${row}-${col}`} x={col * 46} y={row * 30} width="42" height="26" rx="3" fill="url(#login-panel)" stroke="#7de8c6" strokeOpacity="0.5" />),
+          [0, 1, 2, 3].map((col) => (
+            <rect
+              key={`${row}-${col}`}
+              x={col * 46}
+              y={row * 30}
+              width="42"
+              height="26"
+              rx="3"
+              fill="url(#login-panel)"
+              stroke="#7de8c6"
+              strokeOpacity="0.5"
+            />
+          )),
         )}
       </g>
       <path d="M120 200 H 250" stroke="#7de8c6" strokeWidth="3" strokeDasharray="6 8" className="login-hero__flow" />
@@ -42,7 +54,17 @@ function HeroArt() {
  * The frame of the public pages (login, registration, password and user-name recovery): the product's
  * story on the left, the page's card on the right with the language menu; on a phone only the card.
  */
-export function AuthLayout({ title, subtitle, children, footer }: { title: ReactNode; subtitle?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthLayout({
+  title,
+  subtitle,
+  children,
+  footer,
+}: {
+  title: ReactNode;
+  subtitle?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   const { t } = useTranslation();
   return (
     <div className="login">
@@ -61,7 +83,9 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: React
             <li>{t('login:hero.service')}</li>
           </ul>
         </div>
-        <div className="login-hero__foot">© {new Date().getFullYear()} {PRODUCT_NAME}</div>
+        <div className="login-hero__foot">
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </div>
       </section>
       <main className="login-main">
         <div className="login-main__top">
@@ -77,7 +101,9 @@ export function AuthLayout({ title, subtitle, children, footer }: { title: React
           {children}
           {footer}
         </div>
-        <div className="login-main__foot">© {new Date().getFullYear()} {PRODUCT_NAME}</div>
+        <div className="login-main__foot">
+          © {new Date().getFullYear()} {PRODUCT_NAME}
+        </div>
       </main>
     </div>
   );

@@ -21,7 +21,11 @@ export default function ForgetPasswordPage() {
   return (
     <AuthLayout title={t('login:account.forgetPassword.title')} subtitle={sent ? undefined : t('login:account.forgetPassword.subtitle')}>
       {sent ? (
-        <Result status="success" title={t('login:account.forgetPassword.sentTitle')} subTitle={t('login:account.forgetPassword.sentText')} />
+        <Result
+          status="success"
+          title={t('login:account.forgetPassword.sentTitle')}
+          subTitle={t('login:account.forgetPassword.sentText')}
+        />
       ) : (
         <>
           <CodeAlert code={failure} />

@@ -23,7 +23,11 @@ export default function ForgetUserNamePage() {
   return (
     <AuthLayout title={t('login:account.forgetUserName.title')} subtitle={sentTo ? undefined : t('login:account.forgetUserName.subtitle')}>
       {sentTo ? (
-        <Result status="success" title={t('login:account.forgetUserName.sentTitle')} subTitle={t('login:account.forgetUserName.sentText', { email: sentTo })} />
+        <Result
+          status="success"
+          title={t('login:account.forgetUserName.sentTitle')}
+          subTitle={t('login:account.forgetUserName.sentText', { email: sentTo })}
+        />
       ) : (
         <>
           <CodeAlert code={failure} />

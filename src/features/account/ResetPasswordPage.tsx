@@ -37,7 +37,12 @@ export default function ResetPasswordPage() {
   };
 
   const body = done ? (
-    <Result status="success" title={t('login:account.resetPassword.doneTitle')} subTitle={t('login:account.resetPassword.doneText')} extra={<LoginButton />} />
+    <Result
+      status="success"
+      title={t('login:account.resetPassword.doneTitle')}
+      subTitle={t('login:account.resetPassword.doneText')}
+      extra={<LoginButton />}
+    />
   ) : expired ? (
     <Result
       status="warning"
@@ -62,7 +67,10 @@ export default function ResetPasswordPage() {
   );
 
   return (
-    <AuthLayout title={t('login:account.resetPassword.title')} subtitle={done || expired ? undefined : t('login:account.resetPassword.subtitle')}>
+    <AuthLayout
+      title={t('login:account.resetPassword.title')}
+      subtitle={done || expired ? undefined : t('login:account.resetPassword.subtitle')}
+    >
       {body}
       {done ? null : <BackToLogin />}
     </AuthLayout>

@@ -50,13 +50,20 @@ export default function ShareRegisterPage() {
     else if (answer?.code === 50 || answer?.code === 2) {
       // Shown at the field it concerns rather than above the form.
       setFailure(undefined);
-      form.setFields([answer.code === 50 ? { name: 'username', errors: [t('errors:code.50')] } : { name: 'password', errors: [t('login:account.validation.passwordRule')] }]);
+      form.setFields([
+        answer.code === 50
+          ? { name: 'username', errors: [t('errors:code.50')] }
+          : { name: 'password', errors: [t('login:account.validation.passwordRule')] },
+      ]);
     }
   };
 
   const title = stage.kind === 'invalid' ? t('login:account.shareRegister.invalidTitle') : t('login:account.shareRegister.title');
   return (
-    <AuthLayout title={title} subtitle={stage.kind === 'form' ? t('login:account.shareRegister.subtitle', { email: stage.email }) : undefined}>
+    <AuthLayout
+      title={title}
+      subtitle={stage.kind === 'form' ? t('login:account.shareRegister.subtitle', { email: stage.email }) : undefined}
+    >
       {stage.kind === 'checking' ? (
         <Spin tip={t('login:account.shareRegister.checking')} size="large">
           <div style={{ minHeight: 160 }} />
@@ -64,7 +71,12 @@ export default function ShareRegisterPage() {
       ) : stage.kind === 'invalid' ? (
         <Result status="warning" subTitle={t('login:account.shareRegister.invalidText')} extra={<LoginButton />} />
       ) : stage.kind === 'done' ? (
-        <Result status="success" title={t('login:account.shareRegister.doneTitle')} subTitle={t('login:account.shareRegister.doneText', { username: stage.username })} extra={<LoginButton />} />
+        <Result
+          status="success"
+          title={t('login:account.shareRegister.doneTitle')}
+          subTitle={t('login:account.shareRegister.doneText', { username: stage.username })}
+          extra={<LoginButton />}
+        />
       ) : (
         <>
           <CodeAlert code={failure} />

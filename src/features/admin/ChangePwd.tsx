@@ -35,9 +35,25 @@ export default function ChangePwd() {
   };
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:changePwd')}</Typography.Title>}>
-      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => (lastFailed.current = undefined)} style={{ maxWidth: 420 }}>
-        <Form.Item name="oldPassword" label={t('admin:changePwd.old')} rules={[{ required: true, message: t('admin:validation.required') }]}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('menu:changePwd')}
+        </Typography.Title>
+      }
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={() => (lastFailed.current = undefined)}
+        style={{ maxWidth: 420 }}
+      >
+        <Form.Item
+          name="oldPassword"
+          label={t('admin:changePwd.old')}
+          rules={[{ required: true, message: t('admin:validation.required') }]}
+        >
           <Input.Password autoComplete="current-password" />
         </Form.Item>
         <Form.Item
@@ -46,7 +62,11 @@ export default function ChangePwd() {
           extra={t('admin:validation.password')}
           rules={[
             { required: true, message: t('admin:validation.required') },
-            { validator: async (_r, v) => { if (v && !PASSWORD_RULE.safeParse(v).success) throw new Error(t('admin:validation.password')); } },
+            {
+              validator: async (_r, v) => {
+                if (v && !PASSWORD_RULE.safeParse(v).success) throw new Error(t('admin:validation.password'));
+              },
+            },
           ]}
         >
           <Input.Password autoComplete="new-password" />

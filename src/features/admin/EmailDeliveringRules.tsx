@@ -3,7 +3,12 @@ import { Tabs } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { CATEGORY_DESCRIPTIONS, CATEGORY_NAMES, emailDeliveringRules, notificationCategories } from '../../../resources/emailDeliveringRules';
+import {
+  CATEGORY_DESCRIPTIONS,
+  CATEGORY_NAMES,
+  emailDeliveringRules,
+  notificationCategories,
+} from '../../../resources/emailDeliveringRules';
 import { mailOutbox } from '../../../resources/mailOutbox';
 import { countryLabel } from '../../../contract/countries';
 import { ResourceScreen } from '../../resources/ResourceScreen';
@@ -100,7 +105,11 @@ export default function EmailDeliveringRules() {
       activeKey={params.get('tab') ?? 'rules'}
       onChange={(tab) => setParams({ tab })}
       items={[
-        { key: 'rules', label: t('admin:emailDeliveringRules.tabRules'), children: <ResourceScreen declaration={emailDeliveringRules} options={{ cells: RULE_CELLS }} /> },
+        {
+          key: 'rules',
+          label: t('admin:emailDeliveringRules.tabRules'),
+          children: <ResourceScreen declaration={emailDeliveringRules} options={{ cells: RULE_CELLS }} />,
+        },
         { key: 'categories', label: t('admin:emailNotificationCategories.title'), children: <Categories /> },
         { key: 'outbox', label: t('admin:mailOutbox.title'), children: <ResourceScreen declaration={mailOutbox} /> },
       ]}

@@ -26,7 +26,11 @@ export default function LangTransManagement() {
   const [adding, setAdding] = useState(false);
   const screens = Grid.useBreakpoint();
   const [form] = Form.useForm();
-  const filters = { namespace: params.get('namespace') ?? undefined, key: params.get('key') ?? undefined, text: params.get('text') ?? undefined };
+  const filters = {
+    namespace: params.get('namespace') ?? undefined,
+    key: params.get('key') ?? undefined,
+    text: params.get('text') ?? undefined,
+  };
   const pageIndex = Number(params.get('current') ?? 1);
   const pageSize = Number(params.get('pageSize') ?? 20);
   const query = useQuery({
@@ -35,7 +39,9 @@ export default function LangTransManagement() {
   });
   const setQuery = (next: Record<string, string | number | undefined>) => {
     const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) if (v === undefined || v === '') p.delete(k); else p.set(k, String(v));
+    for (const [k, v] of Object.entries(next))
+      if (v === undefined || v === '') p.delete(k);
+      else p.set(k, String(v));
     setParams(p);
   };
   const mayEdit = canAccessKey('translation', 'update');
@@ -120,7 +126,11 @@ export default function LangTransManagement() {
             dataIndex: 'id',
             card: 'title' as const,
             width: 220,
-            render: (id: string) => <Typography.Text code className="translation-key">{id}</Typography.Text>,
+            render: (id: string) => (
+              <Typography.Text code className="translation-key">
+                {id}
+              </Typography.Text>
+            ),
           },
           ...LANGS.map((lng) => ({
             title: lng.toUpperCase(),
@@ -132,7 +142,14 @@ export default function LangTransManagement() {
                 {row.overridden.includes(lng) && (
                   <Space size={0} className="translation-override">
                     <Tag color="gold">{t('admin:langTransManagement.edited')}</Tag>
-                    {mayReset && <ResetOverride language={lng} namespace={row.namespace} translationKey={row.key} onReset={() => void query.refetch()} />}
+                    {mayReset && (
+                      <ResetOverride
+                        language={lng}
+                        namespace={row.namespace}
+                        translationKey={row.key}
+                        onReset={() => void query.refetch()}
+                      />
+                    )}
                   </Space>
                 )}
               </span>
@@ -171,7 +188,12 @@ export default function LangTransManagement() {
       >
         <Form form={form} name="translation-edit" layout="vertical">
           {LANGS.map((lng) => (
-            <Form.Item key={lng} name={lng} label={t(`admin:langTransManagement.lang.${lng}`)} rules={[{ required: true, whitespace: true, message: t('admin:validation.required') }]}>
+            <Form.Item
+              key={lng}
+              name={lng}
+              label={t(`admin:langTransManagement.lang.${lng}`)}
+              rules={[{ required: true, whitespace: true, message: t('admin:validation.required') }]}
+            >
               <Input.TextArea autoSize={{ minRows: 1, maxRows: 6 }} />
             </Form.Item>
           ))}

@@ -59,6 +59,7 @@ function UnassignAction({ record, refresh }: { record: Row; refresh: () => void 
 export default resourceScreen(licenseManagement, {
   cells: { expires_at: (value) => <Expiry value={value} /> },
   // An assigned license is in use (the server answers 31): the delete says why instead, beside unassign.
-  deletion: (record) => (record.assigned_user ? { blocked: i18n.t('admin:licenseManagement.deleteAssigned', { user: record.assigned_user }) } : undefined),
+  deletion: (record) =>
+    record.assigned_user ? { blocked: i18n.t('admin:licenseManagement.deleteAssigned', { user: record.assigned_user }) } : undefined,
   rowActions: (record, refresh) => <UnassignAction record={record} refresh={refresh} />,
 });

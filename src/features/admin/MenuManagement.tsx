@@ -6,5 +6,10 @@ import { MENU_OVERRIDES_KEY } from '../../routing/useMenuOverrides';
 /** menuManagement: the generated screen; after each change the sidebar reloads the menu tree at once. */
 export default function MenuManagement() {
   const queryClient = useQueryClient();
-  return <ResourceScreen declaration={menuManagement} options={{ onChange: () => void queryClient.invalidateQueries({ queryKey: MENU_OVERRIDES_KEY }) }} />;
+  return (
+    <ResourceScreen
+      declaration={menuManagement}
+      options={{ onChange: () => void queryClient.invalidateQueries({ queryKey: MENU_OVERRIDES_KEY }) }}
+    />
+  );
 }

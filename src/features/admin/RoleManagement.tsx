@@ -37,7 +37,13 @@ export default function RoleManagement() {
   };
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:roleManagement')}</Typography.Title>}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('menu:roleManagement')}
+        </Typography.Title>
+      }
+    >
       <ResponsiveTable<RoleRow>
         tableId="roleManagement"
         rowKey="role"
@@ -45,13 +51,20 @@ export default function RoleManagement() {
         dataSource={query.data}
         pagination={false}
         columns={[
-          { key: 'name', title: t('admin:roleManagement.role'), dataIndex: 'role', card: 'title', render: (role: string) => <Tag color="blue">{t(`common:role.${role}`)}</Tag> },
+          {
+            key: 'name',
+            title: t('admin:roleManagement.role'),
+            dataIndex: 'role',
+            card: 'title',
+            render: (role: string) => <Tag color="blue">{t(`common:role.${role}`)}</Tag>,
+          },
           { key: 'role', title: t('admin:roleManagement.key'), dataIndex: 'role' },
           {
             key: 'menus',
             title: t('admin:roleManagement.menus'),
             // Counted as its sidebar shows them: built screens, not hidden in menu management.
-            render: (_: unknown, row) => t('admin:roleManagement.menuCount', { count: sidebar.shown(row).length, total: sidebar.offered(row).length }),
+            render: (_: unknown, row) =>
+              t('admin:roleManagement.menuCount', { count: sidebar.shown(row).length, total: sidebar.offered(row).length }),
           },
           {
             key: 'actions',
@@ -61,7 +74,9 @@ export default function RoleManagement() {
               if (!mayEdit) return null;
               // What the admin role sees only an admin decides (the server answers 45 to anyone else).
               if (row.role === ADMIN_ROLE && !callerIsAdmin()) {
-                return <RowAction title={t('admin:roleManagement.adminOnly')} icon={<SafetyOutlined />} disabled data-testid="role-admin-only" />;
+                return (
+                  <RowAction title={t('admin:roleManagement.adminOnly')} icon={<SafetyOutlined />} disabled data-testid="role-admin-only" />
+                );
               }
               return (
                 <Button type="link" size="small" icon={<EditOutlined />} onClick={() => setEditing({ ...row })}>
@@ -89,7 +104,12 @@ export default function RoleManagement() {
             style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4 }}
             value={editing.menus.filter((key) => sidebar.offered(editing).includes(key))}
             // Entries the sidebar cannot show (no screen yet) keep their setting.
-            onChange={(ticked) => setEditing({ ...editing, menus: [...editing.menus.filter((key) => !sidebar.offered(editing).includes(key)), ...(ticked as string[])] })}
+            onChange={(ticked) =>
+              setEditing({
+                ...editing,
+                menus: [...editing.menus.filter((key) => !sidebar.offered(editing).includes(key)), ...(ticked as string[])],
+              })
+            }
             options={sidebar.offered(editing).map((key) => ({ value: key, label: t(`menu:${key}`) }))}
           />
         )}

@@ -42,10 +42,19 @@ function ImportButtons({ refresh }: { refresh: () => void }) {
           {t('admin:snManagement.import')}
         </Button>
       </Upload>
-      <Modal open={!!result} onCancel={() => setResult(undefined)} onOk={() => setResult(undefined)} title={t('admin:snManagement.importResult')} maskClosable={false} width={720}>
+      <Modal
+        open={!!result}
+        onCancel={() => setResult(undefined)}
+        onOk={() => setResult(undefined)}
+        title={t('admin:snManagement.importResult')}
+        maskClosable={false}
+        width={720}
+      >
         {result && (
           <>
-            <Typography.Paragraph>{t('admin:snManagement.importSummary', { created: result.created, failed: result.failed, total: result.total })}</Typography.Paragraph>
+            <Typography.Paragraph>
+              {t('admin:snManagement.importSummary', { created: result.created, failed: result.failed, total: result.total })}
+            </Typography.Paragraph>
             <ResponsiveTable<SnImportResult['rows'][number]>
               tableId="snImportResult"
               size="small"
@@ -59,7 +68,12 @@ function ImportButtons({ refresh }: { refresh: () => void }) {
                   title: t('admin:snManagement.result'),
                   dataIndex: 'code',
                   card: 'status',
-                  render: (code: number) => (code === 200 ? <Tag color="green">{t('admin:snManagement.imported')}</Tag> : <Tag color="red">{t(`errors:code.${code}`)}</Tag>),
+                  render: (code: number) =>
+                    code === 200 ? (
+                      <Tag color="green">{t('admin:snManagement.imported')}</Tag>
+                    ) : (
+                      <Tag color="red">{t(`errors:code.${code}`)}</Tag>
+                    ),
                 },
               ]}
             />

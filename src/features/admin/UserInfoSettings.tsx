@@ -53,17 +53,42 @@ export default function UserInfoSettings() {
   };
 
   return (
-    <Card title={<Typography.Title level={4} style={{ margin: 0 }}>{t('menu:userInfoSettings')}</Typography.Title>} loading={profile.isLoading}>
-      <Form form={form} layout="vertical" onFinish={submit} onValuesChange={() => (lastFailed.current = undefined)} style={{ maxWidth: 560 }}>
+    <Card
+      title={
+        <Typography.Title level={4} style={{ margin: 0 }}>
+          {t('menu:userInfoSettings')}
+        </Typography.Title>
+      }
+      loading={profile.isLoading}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        onFinish={submit}
+        onValuesChange={() => (lastFailed.current = undefined)}
+        style={{ maxWidth: 560 }}
+      >
         <Form.Item label={fieldLabel(userInfoSettings, 'username', t)}>
           <Typography.Text strong>{String(profile.data?.username ?? '')}</Typography.Text>
         </Form.Item>
         {formFields(userInfoSettings, 'edit').map((name) => {
           const field = (userInfoSettings.fields as Record<string, FieldDeclaration>)[name]!;
           return (
-            <Form.Item key={name} name={name} label={fieldLabel(userInfoSettings, name, t)} rules={rulesFor(field, t)} required={isRequired(field)} validateTrigger="onBlur">
+            <Form.Item
+              key={name}
+              name={name}
+              label={fieldLabel(userInfoSettings, name, t)}
+              rules={rulesFor(field, t)}
+              required={isRequired(field)}
+              validateTrigger="onBlur"
+            >
               {name === 'time_zone' ? (
-                <Select showSearch optionFilterProp="label" loading={zones.isLoading} options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))} />
+                <Select
+                  showSearch
+                  optionFilterProp="label"
+                  loading={zones.isLoading}
+                  options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))}
+                />
               ) : (
                 <FieldInput declaration={userInfoSettings} name={name} field={field} />
               )}

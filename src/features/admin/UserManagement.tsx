@@ -120,11 +120,7 @@ function UserForm(props: FormPageProps) {
   const own = props.mode === 'edit' && !!props.record && isOwnRecord(props.record);
   const declaration = useMemo(() => (callerIsAdmin() ? props.declaration : withoutAdminRole(props.declaration)), [props.declaration]);
   return (
-    <ResourceForm
-      {...props}
-      declaration={declaration}
-      lockedFields={own ? { roles: t('admin:userManagement.ownRoles') } : undefined}
-    />
+    <ResourceForm {...props} declaration={declaration} lockedFields={own ? { roles: t('admin:userManagement.ownRoles') } : undefined} />
   );
 }
 

@@ -68,7 +68,9 @@ export function RemoveUserAction({ record, refresh }: { record: Row; refresh: ()
     });
   };
 
-  return <RowAction title={t('admin:userManagement.remove')} icon={<UserDeleteOutlined />} danger onClick={open} data-testid="user-remove" />;
+  return (
+    <RowAction title={t('admin:userManagement.remove')} icon={<UserDeleteOutlined />} danger onClick={open} data-testid="user-remove" />
+  );
 }
 
 /** Reactivate a deactivated user: they can log in again. */

@@ -28,5 +28,8 @@ export function mayManageUser(record: Row): boolean {
 /** The declaration with the admin role left out of its `roles` choices (the form of a non-admin). */
 export function withoutAdminRole(declaration: ResourceDeclaration): ResourceDeclaration {
   const roles = declaration.fields.roles!;
-  return { ...declaration, fields: { ...declaration.fields, roles: { ...roles, options: roles.options?.filter((role) => role !== ADMIN_ROLE) } } };
+  return {
+    ...declaration,
+    fields: { ...declaration.fields, roles: { ...roles, options: roles.options?.filter((role) => role !== ADMIN_ROLE) } },
+  };
 }

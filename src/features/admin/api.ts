@@ -95,7 +95,8 @@ export const adminApi = {
   },
 
   /** Quiet: 23 shows under the old password, anything else under the new one. */
-  changePassword: (oldPassword: string, newPassword: string) => api.post<null>('/Account/ChangePassword', { oldPassword, newPassword }, { quiet: true }),
+  changePassword: (oldPassword: string, newPassword: string) =>
+    api.post<null>('/Account/ChangePassword', { oldPassword, newPassword }, { quiet: true }),
   /** The caller's own profile (userInfoSettings: one record, no id). */
   profile: () => api.post<Profile>(userInfoSettings.endpoints.one!, {}),
   /** Quiet: a refused field shows on the field. */

@@ -24,12 +24,17 @@ export interface RoleMenuRow {
 export function useRoleSidebar() {
   const overrides = useMenuOverrides({ load: false });
   return useMemo(() => {
-    const keysFor = (row: RoleMenuRow, denied: readonly string[]) => entryKeys(buildMenu([row.role], denied, hasScreen, undefined, overrides));
+    const keysFor = (row: RoleMenuRow, denied: readonly string[]) =>
+      entryKeys(buildMenu([row.role], denied, hasScreen, undefined, overrides));
     return {
       /** The entries the role's sidebar can show: those its menu permissions can tick. */
       offered: (row: RoleMenuRow) => keysFor(row, []),
       /** The entries its sidebar shows now. */
-      shown: (row: RoleMenuRow) => keysFor(row, row.available.filter((key) => !row.menus.includes(key))),
+      shown: (row: RoleMenuRow) =>
+        keysFor(
+          row,
+          row.available.filter((key) => !row.menus.includes(key)),
+        ),
     };
   }, [overrides]);
 }

@@ -1,8 +1,29 @@
 import { getData, postData } from '../../api/call';
 import type { Page } from '../../../contract/codes';
 import type {
-  DailyStatisticRow, DayCurve, Fault, FleetOverview, Forecast, IncomeBars, MapPosition, OperatingSettings, PayoffTotal, Period, PeriodBars, ShareListRow, ShareResult,
-  StatusCounts, Summary, SystemComponent, SystemListRow, SystemSettingsRow, SystemSummary, Tariff, TariffPeriod, UserLogEntry, Weather,
+  DailyStatisticRow,
+  DayCurve,
+  Fault,
+  FleetOverview,
+  Forecast,
+  IncomeBars,
+  MapPosition,
+  OperatingSettings,
+  PayoffTotal,
+  Period,
+  PeriodBars,
+  ShareListRow,
+  ShareResult,
+  StatusCounts,
+  Summary,
+  SystemComponent,
+  SystemListRow,
+  SystemSettingsRow,
+  SystemSummary,
+  Tariff,
+  TariffPeriod,
+  UserLogEntry,
+  Weather,
 } from '../../../contract/monitoring';
 
 export { CallError } from '../../api/call';
@@ -25,31 +46,34 @@ export const monitoringApi = {
   systems: (query: SystemQuery) => postData<Page<SystemListRow>>('/ESS/GetSystems', { ...query }),
   statusCounts: () => postData<StatusCounts>('/ESS/GetVtSystemStatusCount'),
   /** The storage list's status counts: over what its search (status aside) finds. */
-  listStatusCounts: (search: SystemSearch) =>
-    postData<StatusCounts>('/EnergyStorageList/GetSystemStatusCount', { ...search }),
+  listStatusCounts: (search: SystemSearch) => postData<StatusCounts>('/EnergyStorageList/GetSystemStatusCount', { ...search }),
   mapPositions: () => postData<MapPosition[]>('/Position/GetMapsList'),
   /** The staff home: open faults, long-offline systems, today's fleet energy and the last events, in the caller's scope. */
   fleetOverview: (limit?: number) => postData<FleetOverview>('/ESS/GetFleetOverview', limit ? { limit } : {}),
   /** Customers and sharers may ask for 'All'; staff ask for one system in their scope. */
-  summary: (sn: string, forCustomer: boolean) => postData<Summary>(forCustomer ? '/ESS/SticsSummeryDataForCustomer' : '/ESS/SticsSummeryDataForUser', { sn }),
+  summary: (sn: string, forCustomer: boolean) =>
+    postData<Summary>(forCustomer ? '/ESS/SticsSummeryDataForCustomer' : '/ESS/SticsSummeryDataForUser', { sn }),
   dayCurve: (sn: string, date: string) => postData<DayCurve>('/Power/SticsByDay', { sn, date }),
   periodBars: (sn: string, period: Period, date: string) => postData<PeriodBars>('/Power/SticsByPeriod', { sn, period, date }),
   incomeBars: (sn: string, period: Period, date: string) => postData<IncomeBars>('/Income/PayoffStatistic', { sn, period, date }),
   payoff: (sn: string) => postData<PayoffTotal>('/Income/PayoffTotalResult', { sn }),
   updateSystemCost: (sn: string, systemCost: number) => postData<null>('/Income/UpdateSystemCost', { sn, systemCost }),
   updateRemark: (sn: string, remark: string) => postData<null>('/ESS/UpdateSystemRemark', { sn, remark }),
-  statistics: (sn: string, beginDate: string, endDate: string) => postData<DailyStatisticRow[]>('/Statistic/SystemStatistic', { sn, beginDate, endDate }),
+  statistics: (sn: string, beginDate: string, endDate: string) =>
+    postData<DailyStatisticRow[]>('/Statistic/SystemStatistic', { sn, beginDate, endDate }),
   weather: (sn: string) => postData<Weather>('/ESS/GetWeatherData', { sn }),
   forecast: (sn: string) => postData<Forecast>('/Power/PredictivePower', { sn }),
   faults: (sn: string, pageIndex: number, pageSize: number) => postData<Page<Fault>>('/ESS/GetSysFaultBySn', { sn, pageIndex, pageSize }),
   components: (sn: string) => postData<SystemComponent[]>('/ESS/GetSystemComponents', { sn }),
-  userLog: (sn: string, pageIndex: number, pageSize: number) => postData<Page<UserLogEntry>>('/ESS/GetUserLogBySn', { sn, pageIndex, pageSize }),
+  userLog: (sn: string, pageIndex: number, pageSize: number) =>
+    postData<Page<UserLogEntry>>('/ESS/GetUserLogBySn', { sn, pageIndex, pageSize }),
   /** Quiet: the share dialog shows the server's info or 'Share Failed' itself (spec §8 UI messages). */
   share: (email: string, days: number, sn: string) => postData<ShareResult>('/ESS/ShareSub', { email, days, sn }, { quiet: true }),
   shares: (sn: string) => postData<ShareListRow[]>('/ESS/GetShareList', { sn }),
   revokeShare: (sn: string, id: number) => postData<null>('/ESS/RevokeShare', { sn, id }),
   /** Quiet: a bad number of days is said under the field (spec §5 texts). */
-  extendShare: (sn: string, id: number, days: number) => postData<{ expires_at: string }>('/ESS/ExtendShare', { sn, id, days }, { quiet: true }),
+  extendShare: (sn: string, id: number, days: number) =>
+    postData<{ expires_at: string }>('/ESS/ExtendShare', { sn, id, days }, { quiet: true }),
   tariff: (sn?: string) => getData<Tariff>('/Account/GetElectrovalenceSetting', sn ? { sn } : undefined),
   saveTariff: (body: { sn?: string; currency: string; basePrice: number; feedInPrice: number; periods: TariffPeriod[] }) =>
     postData<null>('/Account/ElectrovalenceSetting', body),
@@ -94,9 +118,11 @@ export const monitoringKeys = {
   forecast: (sn: string) => [...ALL, 'forecast', sn] as const,
   components: (sn: string) => [...ALL, 'components', sn] as const,
   /** A system's faults; without a page, every page of them. */
-  faults: (sn: string, pageIndex?: number, pageSize?: number) => (pageIndex === undefined ? ([...ALL, 'faults', sn] as const) : ([...ALL, 'faults', sn, pageIndex, pageSize] as const)),
+  faults: (sn: string, pageIndex?: number, pageSize?: number) =>
+    pageIndex === undefined ? ([...ALL, 'faults', sn] as const) : ([...ALL, 'faults', sn, pageIndex, pageSize] as const),
   /** A system's user log; without a page, every page of it. */
-  userLog: (sn: string, pageIndex?: number, pageSize?: number) => (pageIndex === undefined ? ([...ALL, 'userLog', sn] as const) : ([...ALL, 'userLog', sn, pageIndex, pageSize] as const)),
+  userLog: (sn: string, pageIndex?: number, pageSize?: number) =>
+    pageIndex === undefined ? ([...ALL, 'userLog', sn] as const) : ([...ALL, 'userLog', sn, pageIndex, pageSize] as const),
   shares: (sn: string) => [...ALL, 'shares', sn] as const,
   tariff: (sn: string) => [...ALL, 'tariff', sn] as const,
   systemSettings: () => [...ALL, 'systemSettings'] as const,

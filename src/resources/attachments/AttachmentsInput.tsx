@@ -113,7 +113,9 @@ export function AttachmentsInput({ declaration, name, rule, value, onChange, rec
       <Typography.Text type="secondary" className="attachments-hint">
         {t('common:attachments.limits', { count: rule.max, size: fileSize(rule.maxBytes) })}
         {' · '}
-        {rule.accept === 'images' ? t('common:attachments.imagesOnly') : t('common:attachments.types', { types: acceptedEndings(rule).join(', ') })}
+        {rule.accept === 'images'
+          ? t('common:attachments.imagesOnly')
+          : t('common:attachments.types', { types: acceptedEndings(rule).join(', ') })}
         {' · '}
         {t('common:attachments.noExecutables')}
       </Typography.Text>

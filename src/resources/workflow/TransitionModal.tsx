@@ -85,7 +85,14 @@ export function TransitionModal({ declaration, transition, recordId, onClose, on
     >
       <Form form={form} layout="vertical" name={`${declaration.name}-${transition.action}`} onFinish={submit} requiredMark>
         {fields.map(([name, field]) => (
-          <Form.Item key={name} name={name} label={fieldLabel(declaration, name, t)} rules={rulesFor(field, t)} required={isRequired(field)} validateTrigger="onBlur">
+          <Form.Item
+            key={name}
+            name={name}
+            label={fieldLabel(declaration, name, t)}
+            rules={rulesFor(field, t)}
+            required={isRequired(field)}
+            validateTrigger="onBlur"
+          >
             <FieldInput declaration={declaration} name={name} field={field} />
           </Form.Item>
         ))}

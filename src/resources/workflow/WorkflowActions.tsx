@@ -11,18 +11,33 @@ import { TransitionModal } from './TransitionModal';
  * The actions a user may take on a record now: those leaving its current state whose CASL action the user
  * holds on the declaration's entity. Each opens its modal. The server keeps its own check of both.
  */
-export function WorkflowActions({ declaration, record, onChanged }: { declaration: WorkflowResource; record: Record<string, unknown>; onChanged: () => void }) {
+export function WorkflowActions({
+  declaration,
+  record,
+  onChanged,
+}: {
+  declaration: WorkflowResource;
+  record: Record<string, unknown>;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<WorkflowTransition>();
   const entity = entityOf(declaration);
   const state = record[stateFieldOf(declaration.workflow)];
-  const allowed = transitionsFrom(declaration.workflow, state).filter((transition) => currentAbility().can(permissionOf(transition), entity));
+  const allowed = transitionsFrom(declaration.workflow, state).filter((transition) =>
+    currentAbility().can(permissionOf(transition), entity),
+  );
   if (allowed.length === 0) return null;
   return (
     <>
       <Space wrap data-testid="workflow-actions">
         {allowed.map((transition, index) => (
-          <Button key={transition.action} type={index === 0 ? 'primary' : 'default'} onClick={() => setOpen(transition)} data-testid={`workflow-action-${transition.action}`}>
+          <Button
+            key={transition.action}
+            type={index === 0 ? 'primary' : 'default'}
+            onClick={() => setOpen(transition)}
+            data-testid={`workflow-action-${transition.action}`}
+          >
             {actionLabel(declaration, transition.action, t)}
           </Button>
         ))}

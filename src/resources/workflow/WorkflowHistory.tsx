@@ -19,7 +19,10 @@ export interface HistoryEntry {
 }
 
 /** Timeline dot colours by the category of the state reached (antd Timeline takes colour names, not tag presets). */
-const DOT_COLORS = { [CATEGORY_COLORS.open]: 'blue', [CATEGORY_COLORS.paused]: 'orange', [CATEGORY_COLORS.resolved]: 'green' } as Record<string, string>;
+const DOT_COLORS = { [CATEGORY_COLORS.open]: 'blue', [CATEGORY_COLORS.paused]: 'orange', [CATEGORY_COLORS.resolved]: 'green' } as Record<
+  string,
+  string
+>;
 
 /** The record's transitions, newest first: the action, from → to, who and when (in the reader's language), the note and the fields given. */
 export function WorkflowHistory({ declaration, entries }: { declaration: WorkflowResource; entries: readonly HistoryEntry[] }) {
@@ -58,7 +61,11 @@ export function WorkflowHistory({ declaration, entries }: { declaration: Workflo
                 <Descriptions size="small" column={1} className="workflow-fields">
                   {given.map(([name, value]) => (
                     <Descriptions.Item key={name} label={fieldLabel(declaration, name, t)}>
-                      {typeof value === 'number' ? format.number(value) : declared[name]?.options ? optionLabel(declaration, name, String(value), t) : String(value ?? '')}
+                      {typeof value === 'number'
+                        ? format.number(value)
+                        : declared[name]?.options
+                          ? optionLabel(declaration, name, String(value), t)
+                          : String(value ?? '')}
                     </Descriptions.Item>
                   ))}
                 </Descriptions>

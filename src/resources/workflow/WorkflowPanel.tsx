@@ -14,7 +14,15 @@ import './workflow.css';
  * a workflow): the actions the user may take now, then the history. After an action both are read again (the
  * modal invalidates the history; the screen reads the record again).
  */
-export function WorkflowPanel({ declaration, record, onChanged }: { declaration: WorkflowResource; record: Record<string, unknown>; onChanged: () => void }) {
+export function WorkflowPanel({
+  declaration,
+  record,
+  onChanged,
+}: {
+  declaration: WorkflowResource;
+  record: Record<string, unknown>;
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const id = record[idFieldOf(declaration)];
   const { query, result } = useCustom<{ data: HistoryEntry[]; dataCount: number }>({

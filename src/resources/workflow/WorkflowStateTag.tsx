@@ -8,7 +8,11 @@ export function WorkflowStateTag({ declaration, state }: { declaration: Workflow
   const declared = declaration.workflow.states[String(state)];
   const category = declared?.category;
   return (
-    <Tag color={declared?.color ?? (category ? CATEGORY_COLORS[category] : undefined)} data-testid="workflow-state" data-category={category}>
+    <Tag
+      color={declared?.color ?? (category ? CATEGORY_COLORS[category] : undefined)}
+      data-testid="workflow-state"
+      data-category={category}
+    >
       {stateLabel(declaration, String(state), t)}
     </Tag>
   );

@@ -10,7 +10,8 @@ export type WorkflowResource = ResourceDeclaration & { workflow: WorkflowDeclara
 export const stateLabel = (d: WorkflowResource, state: string, t: TFunction) => optionLabel(d, stateFieldOf(d.workflow), state, t);
 
 /** An action's button text and modal title: `<namespace>:<name>.actions.<action>`. */
-export const actionLabel = (d: WorkflowResource, action: string, t: TFunction) => t(`${d.namespace}:${d.name}.actions.${action}`, { defaultValue: action });
+export const actionLabel = (d: WorkflowResource, action: string, t: TFunction) =>
+  t(`${d.namespace}:${d.name}.actions.${action}`, { defaultValue: action });
 
 /** Tag colours (antd presets) by category: open = someone has to act, paused = waiting on the other side, resolved = done. */
 export const CATEGORY_COLORS: Readonly<Record<StateCategory, string>> = { open: 'processing', paused: 'warning', resolved: 'success' };

@@ -31,7 +31,14 @@ describe('per-user menu permissions', () => {
 
   it('refuses unknown keys (2) and unknown users (4)', async () => {
     const admin = await tokens.of('admin');
-    await expectRejected(t, '/api/User/SaveUserMenuPermissions', { id: await userId('servicer'), menuDenied: ['nope'] }, admin, 2, 'menuDenied');
+    await expectRejected(
+      t,
+      '/api/User/SaveUserMenuPermissions',
+      { id: await userId('servicer'), menuDenied: ['nope'] },
+      admin,
+      2,
+      'menuDenied',
+    );
     await expectRejected(t, '/api/User/SaveUserMenuPermissions', { id: 999, menuDenied: [] }, admin, 4);
   });
 });
@@ -43,7 +50,12 @@ describe('roleManagement', () => {
     expect(roles.dataCount).toBe(14);
     const dasw = roles.data.find((r: any) => r.role === 'dasw');
     expect(dasw.menus).toContain('snManagement');
-    await expectOk(t, '/api/Role/SaveRolePermissions', { role: 'dasw', menus: dasw.menus.filter((k: string) => k !== 'snManagement') }, admin);
+    await expectOk(
+      t,
+      '/api/Role/SaveRolePermissions',
+      { role: 'dasw', menus: dasw.menus.filter((k: string) => k !== 'snManagement') },
+      admin,
+    );
     const token = (await t.login('dasw')).AccessToken;
     expect((await expectOk(t, '/api/Account/GetUserInfo', undefined, token)).menuDenied).toEqual(['snManagement']);
     await expectRejected(t, '/api/SN/GetSnPageList', {}, token, 45);
@@ -68,11 +80,36 @@ describe('menuManagement', () => {
     const basic = list.data.find((m: any) => m.menu_key === 'BasicSettings');
     const sn = list.data.find((m: any) => m.menu_key === 'snManagement');
     expect(sn.parent_key).toBe('BasicSettings');
-    const menu = { menu_key: 'helpCenter', parent_key: 'BasicSettings', path: 'https://help.example.com/portal', title_en: 'Help centre', title_de: 'Hilfe', title_zh: '', title_ja: '', icon: '', sort_order: 5, hidden: false };
+    const menu = {
+      menu_key: 'helpCenter',
+      parent_key: 'BasicSettings',
+      path: 'https://help.example.com/portal',
+      title_en: 'Help centre',
+      title_de: 'Hilfe',
+      title_zh: '',
+      title_ja: '',
+      icon: '',
+      sort_order: 5,
+      hidden: false,
+    };
     const saved = await expectOk(t, '/api/Menu/SaveMenu', menu, admin);
     await expectRejected(t, '/api/Menu/SaveMenu', { ...menu, menu_key: 'helpTwo', title_en: 'HELP CENTRE' }, admin, 47, 'title_en');
-    await expectRejected(t, '/api/Menu/SaveMenu', { ...menu, menu_key: 'helpTwo', title_en: 'Other', title_de: 'hilfe' }, admin, 47, 'title_de');
-    await expectRejected(t, '/api/Menu/SaveMenu', { ...menu, menu_key: 'helpTwo', title_en: 'Other', title_de: '', parent_key: 'nothing' }, admin, 2, 'parent_key');
+    await expectRejected(
+      t,
+      '/api/Menu/SaveMenu',
+      { ...menu, menu_key: 'helpTwo', title_en: 'Other', title_de: 'hilfe' },
+      admin,
+      47,
+      'title_de',
+    );
+    await expectRejected(
+      t,
+      '/api/Menu/SaveMenu',
+      { ...menu, menu_key: 'helpTwo', title_en: 'Other', title_de: '', parent_key: 'nothing' },
+      admin,
+      2,
+      'parent_key',
+    );
     await expectRejected(t, '/api/Menu/SaveMenu', { ...menu, title_en: '' }, admin, 3, 'title_en');
     await expectRejected(t, '/api/Menu/DeleteMenu', { id: basic.id }, admin, 46);
     await expectOk(t, '/api/Menu/DeleteMenu', { id: saved.id }, admin);
@@ -89,7 +126,12 @@ describe('menuManagement', () => {
     const list = await expectOk(t, '/api/Menu/GetMenuPageList', { pageIndex: 1, pageSize: 10, menu_key: 'changePwd' }, admin);
     const row = list.data.find((m: any) => m.menu_key === 'changePwd');
     expect(row).toMatchObject({ title_en: 'Change password', title_de: 'Passwort ändern' });
-    await expectOk(t, '/api/Menu/SaveMenu', { ...row, title_de: 'Kennwort', title_ja: '', icon: 'tool', sort_order: 1, hidden: true }, admin);
+    await expectOk(
+      t,
+      '/api/Menu/SaveMenu',
+      { ...row, title_de: 'Kennwort', title_ja: '', icon: 'tool', sort_order: 1, hidden: true },
+      admin,
+    );
     const after = await t.get('/api/Menu/GetMenuOverrides', { token: customer });
     expect(after.body.data.changePwd).toEqual({ title: { de: 'Kennwort' }, order: 1, icon: 'tool', hidden: true });
     // No token: 401, as every call but the public ones.

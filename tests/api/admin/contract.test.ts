@@ -43,7 +43,8 @@ const ENVELOPE_CALLS = [
 describe('contract/: the admin and account calls', () => {
   it.each(ENVELOPE_CALLS)('%s documents its answer in the OpenAPI document', (call) => {
     const [method, path] = call.split(' ') as [string, string];
-    const schema = doc.paths[path]?.[method]?.responses?.['200']?.content?.['application/json']?.schema as { properties?: Record<string, unknown> } | undefined;
+    const schema = doc.paths[path]?.[method]?.responses?.['200']?.content?.['application/json']?.schema as
+      { properties?: Record<string, unknown> } | undefined;
     expect(schema?.properties, call).toHaveProperty('data');
     expect(schema?.properties, call).toHaveProperty('code');
   });
@@ -56,7 +57,13 @@ describe('contract/: the admin and account calls', () => {
   });
 
   it("a schema's own codes answer in place of 3 / 2, with the field named (the translation language: 55)", async () => {
-    const missing = await expectRejected(t, '/api/Translation/AddTranslation', { namespace: 'custom', key: 'banner', value: 'x' }, admin, 55);
+    const missing = await expectRejected(
+      t,
+      '/api/Translation/AddTranslation',
+      { namespace: 'custom', key: 'banner', value: 'x' },
+      admin,
+      55,
+    );
     expect(missing.data).toEqual({ field: 'language' });
     const query = await t.get('/api/Translation/GetOverrides?lng=fr');
     expect(query.body).toMatchObject({ code: 55, data: { field: 'lng' } });

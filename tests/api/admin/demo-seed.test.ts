@@ -34,7 +34,15 @@ describe('the administration demo', () => {
     await expectRejected(
       t,
       '/api/User/SaveUser',
-      { username: 'newinstaller', display_name: 'N', email: 'n@example.com', roles: ['installer'], language_code: 'en-US', password: 'Install2026', license_key: expired.license_key },
+      {
+        username: 'newinstaller',
+        display_name: 'N',
+        email: 'n@example.com',
+        roles: ['installer'],
+        language_code: 'en-US',
+        password: 'Install2026',
+        license_key: expired.license_key,
+      },
       admin,
       38,
     );
@@ -56,7 +64,9 @@ describe('the administration demo', () => {
     const free = await expectOk(t, '/api/SN/GetSnPageList', { pageIndex: 1, pageSize: 50, state: 'free' }, admin);
     expect(free.dataCount).toBeGreaterThanOrEqual(10);
     const stock = free.data[0];
-    expect(await expectOk(t, '/api/SN/CheckSn', { sn: stock.sn, check_code: demoCheckCode(stock.sn) }, admin)).toMatchObject({ sn: stock.sn });
+    expect(await expectOk(t, '/api/SN/CheckSn', { sn: stock.sn, check_code: demoCheckCode(stock.sn) }, admin)).toMatchObject({
+      sn: stock.sn,
+    });
   });
 
   it('has notification categories and delivery rules by role, country and address', async () => {
@@ -75,7 +85,8 @@ describe('the administration demo', () => {
     const mails = await expectOk(t, '/api/EmailRule/GetMailOutboxPageList', { pageIndex: 1, pageSize: 100 }, await tokens.of('admin'));
     // Every open fault reaches at least the ticket system's address.
     expect(mails.data.filter((m: any) => m.recipient === 'alarms@ess-portal.example')).toHaveLength(open!.n);
-    for (const mail of mails.data) expect(mail).toMatchObject({ category: 'system_fault', sent_at: null, last_error: expect.stringContaining('SMTP_URL') });
+    for (const mail of mails.data)
+      expect(mail).toMatchObject({ category: 'system_fault', sent_at: null, last_error: expect.stringContaining('SMTP_URL') });
   });
 
   it('runs once: a second call adds nothing', async () => {

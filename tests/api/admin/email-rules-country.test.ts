@@ -16,7 +16,14 @@ let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
 
 const category = { category_code: 'system_fault', name: 'System fault', description: '' };
-const rule = { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'ops@example.com', country: 'DE', enabled: true, remark: '' };
+const rule = {
+  category_code: 'system_fault',
+  recipient_kind: 'address',
+  recipient_value: 'ops@example.com',
+  country: 'DE',
+  enabled: true,
+  remark: '',
+};
 
 describe('emailDeliveringRules: countries are ISO codes, as the user form has them', () => {
   it("stores a rule's country and a country recipient as codes, lists and filters by them", async () => {
@@ -24,7 +31,12 @@ describe('emailDeliveringRules: countries are ISO codes, as the user form has th
     await expectOk(t, '/api/EmailRule/SaveCategory', category, token);
     const saved = await expectOk(t, '/api/EmailRule/SaveEmailRule', rule, token);
     expect(saved.country).toBe('DE');
-    const byCountry = await expectOk(t, '/api/EmailRule/SaveEmailRule', { ...rule, recipient_kind: 'country', recipient_value: 'NL', country: '' }, token);
+    const byCountry = await expectOk(
+      t,
+      '/api/EmailRule/SaveEmailRule',
+      { ...rule, recipient_kind: 'country', recipient_value: 'NL', country: '' },
+      token,
+    );
     expect(byCountry.recipient_value).toBe('NL');
     const germany = await expectOk(t, '/api/EmailRule/GetEmailRulePageList', { country: 'DE' }, token);
     expect(germany.data.map((r: { id: number }) => r.id)).toEqual([saved.id]);
@@ -38,7 +50,14 @@ describe('emailDeliveringRules: countries are ISO codes, as the user form has th
       expect(answer.data).toEqual({ field: 'country' });
     }
     for (const value of ['Germany', 'deutschland', 'XK']) {
-      await expectRejected(t, '/api/EmailRule/SaveEmailRule', { ...rule, recipient_kind: 'country', recipient_value: value }, token, 2, 'recipient_value');
+      await expectRejected(
+        t,
+        '/api/EmailRule/SaveEmailRule',
+        { ...rule, recipient_kind: 'country', recipient_value: value },
+        token,
+        2,
+        'recipient_value',
+      );
     }
     await expectRejected(t, '/api/EmailRule/GetEmailRulePageList', { country: 'Germany' }, token, 2, 'country');
   });
@@ -55,7 +74,7 @@ describe('emailDeliveringRules: countries are ISO codes, as the user form has th
   });
 });
 
-describe('migration 0016: the rules\' country names become codes', () => {
+describe("migration 0016: the rules' country names become codes", () => {
   it('maps names, clears a rule country naming none, disables a country rule naming none, and logs both', async () => {
     // The migrations before it on a fresh database, rules with the old free text, then the migration on top.
     const folder = mkdtempSync(join(tmpdir(), 'migrations-'));
@@ -97,9 +116,16 @@ describe('migration 0016: the rules\' country names become codes', () => {
         { recipient_value: 'DE', country: '', enabled: true },
         { recipient_value: 'Narnia', country: 'CN', enabled: false },
       ]);
-      const logged = await queryRows<{ action: string; target: string; detail: unknown }>(handle.db, sql`SELECT action, target, detail FROM user_log ORDER BY id`);
+      const logged = await queryRows<{ action: string; target: string; detail: unknown }>(
+        handle.db,
+        sql`SELECT action, target, detail FROM user_log ORDER BY id`,
+      );
       expect(logged).toEqual([
-        { action: 'emailDeliveringRules.countryUnmapped', target: `emailDeliveringRules:${ids[3]}`, detail: { before: { country: 'Atlantis' }, after: { country: '' } } },
+        {
+          action: 'emailDeliveringRules.countryUnmapped',
+          target: `emailDeliveringRules:${ids[3]}`,
+          detail: { before: { country: 'Atlantis' }, after: { country: '' } },
+        },
         {
           action: 'emailDeliveringRules.countryUnmapped',
           target: `emailDeliveringRules:${ids[5]}`,

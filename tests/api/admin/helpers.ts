@@ -43,7 +43,9 @@ export function freshAppPerTest(use: (app: TestApp) => void) {
  * a rejected call that updated a row changes its table's digest even when no row was added or removed.
  */
 export async function tableDigests(t: TestApp): Promise<Record<string, string>> {
-  const tables = (await queryRows<{ tablename: string }>(t.db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).map((r) => r.tablename);
+  const tables = (await queryRows<{ tablename: string }>(t.db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).map(
+    (r) => r.tablename,
+  );
   const parts = tables.map(
     (table) =>
       `SELECT '${table}' AS name, count(*)::int AS n, md5(coalesce(string_agg(x::text, E'\\n' ORDER BY x::text), '')) AS digest FROM "${table}" x`,

@@ -11,7 +11,19 @@ const tokens = freshAppPerTest((app) => (t = app));
 async function assignedLicense(): Promise<number> {
   const admin = await tokens.of('admin');
   await t.db.update(licenses).set({ assigned_user: null }).where(eq(licenses.assigned_user, 'installer'));
-  const saved = await expectOk(t, '/api/License/SaveLicense', { license_key: 'LIC-UN-0001', company: 'Sole', license_type: 'installer', expires_at: '2030-12-31', remark: '', assigned_user: 'installer' }, admin);
+  const saved = await expectOk(
+    t,
+    '/api/License/SaveLicense',
+    {
+      license_key: 'LIC-UN-0001',
+      company: 'Sole',
+      license_type: 'installer',
+      expires_at: '2030-12-31',
+      remark: '',
+      assigned_user: 'installer',
+    },
+    admin,
+  );
   return saved.id as number;
 }
 

@@ -20,16 +20,37 @@ describe('licenseManagement', () => {
     const created = await expectOk(t, '/api/License/SaveLicense', license(), admin);
     expect(created).toMatchObject({ id: 1, license_key: 'LIC-2026-0001', created_by: 'admin', assigned_user: null });
     for (let i = 2; i <= 12; i++) {
-      await expectOk(t, '/api/License/SaveLicense', license({ license_key: `LIC-2026-${String(i).padStart(4, '0')}`, company: i % 2 ? 'Odd GmbH' : 'Even AG' }), admin);
+      await expectOk(
+        t,
+        '/api/License/SaveLicense',
+        license({ license_key: `LIC-2026-${String(i).padStart(4, '0')}`, company: i % 2 ? 'Odd GmbH' : 'Even AG' }),
+        admin,
+      );
     }
-    const page = await expectOk(t, '/api/License/GetLicensePageList', { pageIndex: 2, pageSize: 5, sort: [{ field: 'license_key', order: 'asc' }] }, admin);
+    const page = await expectOk(
+      t,
+      '/api/License/GetLicensePageList',
+      { pageIndex: 2, pageSize: 5, sort: [{ field: 'license_key', order: 'asc' }] },
+      admin,
+    );
     expect(page.dataCount).toBe(12);
-    expect(page.data.map((r: any) => r.license_key)).toEqual(['LIC-2026-0006', 'LIC-2026-0007', 'LIC-2026-0008', 'LIC-2026-0009', 'LIC-2026-0010']);
+    expect(page.data.map((r: any) => r.license_key)).toEqual([
+      'LIC-2026-0006',
+      'LIC-2026-0007',
+      'LIC-2026-0008',
+      'LIC-2026-0009',
+      'LIC-2026-0010',
+    ]);
     const filtered = await expectOk(t, '/api/License/GetLicensePageList', { pageIndex: 1, pageSize: 50, company: 'odd' }, admin);
     expect(filtered.dataCount).toBe(5);
     const one = await expectOk(t, '/api/License/GetLicense', { id: 1 }, admin);
     expect(one.company).toBe('Sole Impianti S.r.l.');
-    const updated = await expectOk(t, '/api/License/SaveLicense', { ...license({ company: 'Sole Nuovo' }), id: 1, assigned_user: 'installer' }, admin);
+    const updated = await expectOk(
+      t,
+      '/api/License/SaveLicense',
+      { ...license({ company: 'Sole Nuovo' }), id: 1, assigned_user: 'installer' },
+      admin,
+    );
     expect(updated).toMatchObject({ company: 'Sole Nuovo', assigned_user: 'installer' });
     await expectOk(t, '/api/License/DeleteLicense', { id: 2 }, admin);
     expect((await auditRows(t, 'licenseManagement.create')).length).toBe(12);
@@ -61,11 +82,30 @@ describe('licenseManagement', () => {
     await expectRejected(t, '/api/License/GetLicense', { id: 99 }, admin, 10);
     await expectRejected(t, '/api/License/SaveLicense', { ...license(), id: 99 }, admin, 10);
     await expectRejected(t, '/api/License/DeleteLicense', { id: 99 }, admin, 10);
-    await expectRejected(t, '/api/License/SaveLicense', license({ license_key: 'LIC-X-1', assigned_user: 'nobody' }), admin, 4, 'assigned_user');
+    await expectRejected(
+      t,
+      '/api/License/SaveLicense',
+      license({ license_key: 'LIC-X-1', assigned_user: 'nobody' }),
+      admin,
+      4,
+      'assigned_user',
+    );
     await expectRejected(t, '/api/License/SaveLicense', license({ license_key: 'LIC-X-1', assigned_user: 'customer' }), admin, 17);
     await expectRejected(t, '/api/License/SaveLicense', license({ license_key: 'LIC-X-1', assigned_user: 'installer' }), admin, 13);
-    await expectRejected(t, '/api/License/SaveLicense', { ...license({ assigned_user: 'servicepartner', license_type: 'servicepartner' }), id: 1 }, admin, 89);
-    await expectRejected(t, '/api/License/SaveLicense', license({ license_key: 'LIC-OLD-1', expires_at: '2020-01-01', license_type: 'servicepartner', assigned_user: 'servicepartner' }), admin, 38);
+    await expectRejected(
+      t,
+      '/api/License/SaveLicense',
+      { ...license({ assigned_user: 'servicepartner', license_type: 'servicepartner' }), id: 1 },
+      admin,
+      89,
+    );
+    await expectRejected(
+      t,
+      '/api/License/SaveLicense',
+      license({ license_key: 'LIC-OLD-1', expires_at: '2020-01-01', license_type: 'servicepartner', assigned_user: 'servicepartner' }),
+      admin,
+      38,
+    );
     await expectRejected(t, '/api/License/DeleteLicense', { id: 1 }, admin, 31);
   });
 });

@@ -37,7 +37,18 @@ describe('menuManagement: the tree (parent) and link entries', () => {
   it('a new entry is a link with a web address, titled in every language, shown to every logged-in user', async () => {
     const admin = await tokens.of('admin');
     await menuRow('BasicSettings', admin); // the tree is seeded at its first use
-    const link = { menu_key: 'helpCenter', parent_key: 'BasicSettings', path: 'https://help.example.com/', title_en: 'Help centre', title_de: 'Hilfe', title_zh: '', title_ja: '', icon: 'info', sort_order: 5, hidden: false };
+    const link = {
+      menu_key: 'helpCenter',
+      parent_key: 'BasicSettings',
+      path: 'https://help.example.com/',
+      title_en: 'Help centre',
+      title_de: 'Hilfe',
+      title_zh: '',
+      title_ja: '',
+      icon: 'info',
+      sort_order: 5,
+      hidden: false,
+    };
     await expectRejected(t, '/api/Menu/SaveMenu', { ...link, path: 'javascript:alert(1)' }, admin, 2, 'path');
     await expectRejected(t, '/api/Menu/SaveMenu', { ...link, path: '/BasicSettings/help' }, admin, 2, 'path');
     await expectOk(t, '/api/Menu/SaveMenu', link, admin);

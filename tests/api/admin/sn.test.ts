@@ -7,7 +7,13 @@ let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
 
 const sn = (over: Record<string, unknown> = {}) => ({
-  sn: 'ESS2026A0001', check_code: 'A1B2C3', product_type: 'system', model: 'ESS-10K', production_date: '2026-01-15', state: 'free', ...over,
+  sn: 'ESS2026A0001',
+  check_code: 'A1B2C3',
+  product_type: 'system',
+  model: 'ESS-10K',
+  production_date: '2026-01-15',
+  state: 'free',
+  ...over,
 });
 
 async function xlsx(rows: unknown[][]): Promise<Buffer> {
@@ -19,7 +25,9 @@ async function xlsx(rows: unknown[][]): Promise<Buffer> {
 
 function multipart(file: Buffer, filename: string) {
   const boundary = '----essboundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, file, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -90,7 +98,12 @@ describe('snManagement', () => {
       ['ESS2026N0001', 'AB17', 'system', '', '2026-02-03', ''],
       ['ESS2026N0003', 'AB18', 'fridge', '', '2026-02-03', ''],
     ]);
-    const response = await t.inject({ method: 'POST', url: '/api/SN/ImportSn', ...multipart(file, 'sns.xlsx'), headers: { ...multipart(file, 'sns.xlsx').headers, authorization: `Bearer ${admin}` } });
+    const response = await t.inject({
+      method: 'POST',
+      url: '/api/SN/ImportSn',
+      ...multipart(file, 'sns.xlsx'),
+      headers: { ...multipart(file, 'sns.xlsx').headers, authorization: `Bearer ${admin}` },
+    });
     const body = response.json();
     expect(body.code, body.info).toBe(200);
     expect(body.data).toMatchObject({ total: 7, created: 2, failed: 5 });
@@ -110,15 +123,30 @@ describe('snManagement', () => {
     const customerToken = await tokens.of('customer');
     const before = await tableDigests(t);
     const notXlsx = multipart(Buffer.from('MZ this is not a sheet'), 'evil.xlsx');
-    const bad = await t.inject({ method: 'POST', url: '/api/SN/ImportSn', payload: notXlsx.payload, headers: { ...notXlsx.headers, authorization: `Bearer ${admin}` } });
+    const bad = await t.inject({
+      method: 'POST',
+      url: '/api/SN/ImportSn',
+      payload: notXlsx.payload,
+      headers: { ...notXlsx.headers, authorization: `Bearer ${admin}` },
+    });
     expect(bad.json().code).toBe(95);
     const empty = multipart(Buffer.alloc(0), 'empty.xlsx');
-    const none = await t.inject({ method: 'POST', url: '/api/SN/ImportSn', payload: empty.payload, headers: { ...empty.headers, authorization: `Bearer ${admin}` } });
+    const none = await t.inject({
+      method: 'POST',
+      url: '/api/SN/ImportSn',
+      payload: empty.payload,
+      headers: { ...empty.headers, authorization: `Bearer ${admin}` },
+    });
     expect(none.json().code).toBe(34);
     expect(await tableDigests(t)).toEqual(before);
     // A role without the S/N registry: 45, nothing imported.
     const refused = multipart(await xlsx([['sn'], ['ESS2026R0001']]), 'sns.xlsx');
-    const customer = await t.inject({ method: 'POST', url: '/api/SN/ImportSn', payload: refused.payload, headers: { ...refused.headers, authorization: `Bearer ${customerToken}` } });
+    const customer = await t.inject({
+      method: 'POST',
+      url: '/api/SN/ImportSn',
+      payload: refused.payload,
+      headers: { ...refused.headers, authorization: `Bearer ${customerToken}` },
+    });
     expect(customer.json().code).toBe(45);
     expect(await tableDigests(t)).toEqual(before);
     const template = await t.inject({ method: 'POST', url: '/api/SN/GetSnImportTemplate', headers: { authorization: `Bearer ${admin}` } });

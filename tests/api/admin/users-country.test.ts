@@ -17,11 +17,21 @@ let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
 
 const newUser = (over: Record<string, unknown> = {}) => ({
-  username: 'new.user', display_name: 'New User', email: 'new.user@example.com', roles: ['dev'], country: 'DE',
-  company: 'ESS', phone: '', language_code: 'de-DE', password: 'Start2026x', license_key: '', ...over,
+  username: 'new.user',
+  display_name: 'New User',
+  email: 'new.user@example.com',
+  roles: ['dev'],
+  country: 'DE',
+  company: 'ESS',
+  phone: '',
+  language_code: 'de-DE',
+  password: 'Start2026x',
+  license_key: '',
+  ...over,
 });
 
-const countryOf = async (username: string) => (await t.db.select({ country: users.country }).from(users).where(eq(users.username, username)))[0]!.country;
+const countryOf = async (username: string) =>
+  (await t.db.select({ country: users.country }).from(users).where(eq(users.username, username)))[0]!.country;
 
 describe('country names and codes (src/i18n/countries.ts)', () => {
   it('holds the 249 assigned ISO 3166-1 alpha-2 codes, each named by Intl in every portal language', () => {
@@ -35,15 +45,29 @@ describe('country names and codes (src/i18n/countries.ts)', () => {
   });
 
   it('reads codes and names in the portal languages; text naming no country stays as typed', () => {
-    expect(['DE', 'de', 'Germany', 'germany ', 'Deutschland', '德国', 'ドイツ'].map(countryCodeOf)).toEqual(['DE', 'DE', 'DE', 'DE', 'DE', 'DE', 'DE']);
-    expect(['USA', 'United States of America', 'UK', 'Czech Republic', 'Bosnia and Herzegovina'].map(countryCodeOf)).toEqual(['US', 'US', 'GB', 'CZ', 'BA']);
+    expect(['DE', 'de', 'Germany', 'germany ', 'Deutschland', '德国', 'ドイツ'].map(countryCodeOf)).toEqual([
+      'DE',
+      'DE',
+      'DE',
+      'DE',
+      'DE',
+      'DE',
+      'DE',
+    ]);
+    expect(['USA', 'United States of America', 'UK', 'Czech Republic', 'Bosnia and Herzegovina'].map(countryCodeOf)).toEqual([
+      'US',
+      'US',
+      'GB',
+      'CZ',
+      'BA',
+    ]);
     expect(['Atlantis', 'XK', 'EU', ''].map(countryCodeOf)).toEqual([undefined, undefined, undefined, undefined]);
     expect(countryLabel('DE', 'de-DE')).toBe('Deutschland');
     expect(countryLabel('Germany', 'zh-CN')).toBe('德国');
     expect(countryLabel('Atlantis', 'de-DE')).toBe('Atlantis');
   });
 
-  it('offers every country once, in the language\'s alphabetical order', () => {
+  it("offers every country once, in the language's alphabetical order", () => {
     const german = countryOptions('de-DE');
     expect(german).toHaveLength(249);
     const labels = german.map((o) => o.label);
@@ -81,7 +105,14 @@ describe('userManagement: country is an ISO code', () => {
 
 describe('profile: country is an ISO code', () => {
   const profile = (over: Record<string, unknown> = {}) => ({
-    display_name: 'Thomas Becker', email: 'thomas.becker@mail.example', phone: '', country: 'AT', company: '', language_code: 'en-US', time_zone: 'Europe/Vienna', ...over,
+    display_name: 'Thomas Becker',
+    email: 'thomas.becker@mail.example',
+    phone: '',
+    country: 'AT',
+    company: '',
+    language_code: 'en-US',
+    time_zone: 'Europe/Vienna',
+    ...over,
   });
 
   it('saves the code and answers it, in the session too', async () => {
@@ -95,7 +126,7 @@ describe('profile: country is an ISO code', () => {
     await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', profile({ country: 'Austria' }), await tokens.of('customer'), 2, 'country');
   });
 
-  it('changes only the caller\'s own country, never another user\'s (an id in the body is not read)', async () => {
+  it("changes only the caller's own country, never another user's (an id in the body is not read)", async () => {
     const admin = (await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'admin')))[0]!;
     await expectOk(t, '/api/UserInfo/SaveMyUserInfo', { ...profile({ country: 'FR' }), id: admin.id }, await tokens.of('customer'));
     expect(await countryOf('admin')).toBe('DE');
@@ -117,20 +148,45 @@ describe('migration 0015: English names become codes', () => {
       writeFileSync(journalPath, JSON.stringify({ ...journal, entries: journal.entries.slice(0, upTo) }));
       const run = (db: unknown) => pgliteMigrate(db as PgliteDatabase, { migrationsFolder: folder });
       await run(handle.db);
-      const old = { 'u.de': 'Germany', 'u.uk': 'united kingdom', 'u.us': ' USA ', 'u.at': 'Österreich', 'u.ba': 'Bosnia and Herzegovina', 'u.code': 'nl', 'u.none': '', 'u.odd': 'Atlantis' };
+      const old = {
+        'u.de': 'Germany',
+        'u.uk': 'united kingdom',
+        'u.us': ' USA ',
+        'u.at': 'Österreich',
+        'u.ba': 'Bosnia and Herzegovina',
+        'u.code': 'nl',
+        'u.none': '',
+        'u.odd': 'Atlantis',
+      };
       await handle.db.insert(users).values(Object.keys(old).map((username) => ({ username, passwordHash: 'x', roles: ['dev'] })));
-      for (const [username, country] of Object.entries(old)) await handle.db.update(users).set({ country }).where(eq(users.username, username));
+      for (const [username, country] of Object.entries(old))
+        await handle.db.update(users).set({ country }).where(eq(users.username, username));
 
       writeFileSync(journalPath, JSON.stringify(journal));
       await run(handle.db);
       const after = await handle.db.select({ username: users.username, country: users.country }).from(users).orderBy(users.username);
-      expect(Object.fromEntries(after.map((u) => [u.username, u.country]))).toEqual({ 'u.at': 'AT', 'u.ba': 'BA', 'u.code': 'NL', 'u.de': 'DE', 'u.none': '', 'u.odd': '', 'u.uk': 'GB', 'u.us': 'US' });
+      expect(Object.fromEntries(after.map((u) => [u.username, u.country]))).toEqual({
+        'u.at': 'AT',
+        'u.ba': 'BA',
+        'u.code': 'NL',
+        'u.de': 'DE',
+        'u.none': '',
+        'u.odd': '',
+        'u.uk': 'GB',
+        'u.us': 'US',
+      });
       const logged = await queryRows<{ action: string; target: string; detail: { before: { country: string } } }>(
         handle.db,
         sql`SELECT action, target, detail FROM user_log`,
       );
       const [odd] = await handle.db.select({ id: users.id }).from(users).where(eq(users.username, 'u.odd'));
-      expect(logged).toEqual([{ action: 'userManagement.countryUnmapped', target: `userManagement:${odd!.id}`, detail: { before: { country: 'Atlantis' }, after: { country: '' } } }]);
+      expect(logged).toEqual([
+        {
+          action: 'userManagement.countryUnmapped',
+          target: `userManagement:${odd!.id}`,
+          detail: { before: { country: 'Atlantis' }, after: { country: '' } },
+        },
+      ]);
       // From now on the table itself refuses a name.
       await expect(handle.db.update(users).set({ country: 'Germany' }).where(eq(users.username, 'u.de'))).rejects.toThrow();
     } finally {

@@ -25,7 +25,12 @@ describe('delete a user', () => {
     const admin = await tokens.of('admin');
     const id = await newUser('temp.user');
     const history = await expectOk(t, '/api/User/GetUserHistory', { id }, admin);
-    expect(history).toEqual({ id, username: 'temp.user', deletable: true, history: { systems: 0, sessions: 0, logRows: 0, shares: 0, licenses: 0 } });
+    expect(history).toEqual({
+      id,
+      username: 'temp.user',
+      deletable: true,
+      history: { systems: 0, sessions: 0, logRows: 0, shares: 0, licenses: 0 },
+    });
     expect(await expectOk(t, '/api/User/DeleteUser', { id }, admin)).toBeNull();
     expect(await t.db.select().from(users).where(eq(users.id, id))).toEqual([]);
     const [audit] = await auditRows(t, 'userManagement.delete');
@@ -52,7 +57,14 @@ describe('delete a user', () => {
     expect((await expectOk(t, '/api/User/GetUserHistory', { id: manager }, admin)).history.systems).toBe(1);
     await expectRejected(t, '/api/User/DeleteUser', { id: manager }, admin, 400);
     const holder = await newUser('license.user');
-    await t.db.insert(licenses).values({ license_key: 'LIC-HIST-01', company: 'C', license_type: 'installer', expires_at: '2030-01-01', created_by: 'admin', assigned_user: 'License.User' });
+    await t.db.insert(licenses).values({
+      license_key: 'LIC-HIST-01',
+      company: 'C',
+      license_type: 'installer',
+      expires_at: '2030-01-01',
+      created_by: 'admin',
+      assigned_user: 'License.User',
+    });
     expect((await expectOk(t, '/api/User/GetUserHistory', { id: holder }, admin)).history.licenses).toBe(1);
     await expectRejected(t, '/api/User/DeleteUser', { id: holder }, admin, 400);
   });
@@ -97,12 +109,20 @@ describe('deactivate a user', () => {
     const id = await idOf('customer');
     const session = await t.login('customer');
     const before = await expectOk(t, '/api/User/GetUserHistory', { id }, admin);
-    expect(await expectOk(t, '/api/User/DeactivateUser', { id, deactivated: true }, admin)).toEqual({ id, deactivated: true, locked: true });
+    expect(await expectOk(t, '/api/User/DeactivateUser', { id, deactivated: true }, admin)).toEqual({
+      id,
+      deactivated: true,
+      locked: true,
+    });
     const [row] = await t.db.select().from(users).where(eq(users.id, id));
     expect(row!.locked).toBe(true);
     expect(row!.deactivatedAt).toBeInstanceOf(Date);
     expect((await t.db.select().from(sessions).where(eq(sessions.userId, id))).every((s) => s.revokedAt !== null)).toBe(true);
-    const refresh = await t.post('/api/Account/RefreshToken', { userName: 'customer', accessToken: session.AccessToken, refreshTokenKey: session.RefreshTokenKey });
+    const refresh = await t.post('/api/Account/RefreshToken', {
+      userName: 'customer',
+      accessToken: session.AccessToken,
+      refreshTokenKey: session.RefreshTokenKey,
+    });
     expect(refresh.body.code).toBe(7);
     expect((await t.post('/api/Account/Login', { username: 'customer', password: 'demo2026' })).body.code).toBe(6);
     const listed = (await expectOk(t, '/api/User/GetUserPageList', { username: 'customer' }, admin)).data.find((u: any) => u.id === id);
@@ -112,7 +132,11 @@ describe('deactivate a user', () => {
     await expectRejected(t, '/api/User/DeactivateUser', { id, deactivated: true }, admin, 2, 'already deactivated');
     await expectRejected(t, '/api/User/LockUser', { id, locked: false }, admin, 2, 'reactivate');
 
-    expect(await expectOk(t, '/api/User/DeactivateUser', { id, deactivated: false }, admin)).toEqual({ id, deactivated: false, locked: false });
+    expect(await expectOk(t, '/api/User/DeactivateUser', { id, deactivated: false }, admin)).toEqual({
+      id,
+      deactivated: false,
+      locked: false,
+    });
     await t.login('customer');
     expect((await auditRows(t, 'userManagement.deactivate')).length).toBe(1);
     expect((await auditRows(t, 'userManagement.reactivate')).length).toBe(1);

@@ -6,20 +6,40 @@ let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
 
 const user = (over: Record<string, unknown> = {}) => ({
-  username: 'new.user', display_name: 'New User', email: 'new.user@example.com', roles: ['dev'], country: 'DE',
-  company: 'ESS', phone: '', language_code: 'de-DE', password: 'Start2026x', license_key: '', ...over,
+  username: 'new.user',
+  display_name: 'New User',
+  email: 'new.user@example.com',
+  roles: ['dev'],
+  country: 'DE',
+  company: 'ESS',
+  phone: '',
+  language_code: 'de-DE',
+  password: 'Start2026x',
+  license_key: '',
+  ...over,
 });
 
 describe('userManagement', () => {
   it('creates a user who can log in, lists without secrets, edits; audited', async () => {
     const admin = await tokens.of('systemmanager');
     const created = await expectOk(t, '/api/User/SaveUser', user(), admin);
-    expect(created).toMatchObject({ username: 'new.user', display_name: 'New User', roles: ['dev'], language_code: 'de-DE', locked: false });
+    expect(created).toMatchObject({
+      username: 'new.user',
+      display_name: 'New User',
+      roles: ['dev'],
+      language_code: 'de-DE',
+      locked: false,
+    });
     expect(JSON.stringify(created)).not.toMatch(/password|Hash|menuDenied/i);
     await t.login('new.user', 'Start2026x');
     const page = await expectOk(t, '/api/User/GetUserPageList', { pageIndex: 1, pageSize: 5, roles: ['dev'] }, admin);
     expect(page.data.map((u: any) => u.username).sort()).toEqual(['dev', 'new.user']);
-    const edited = await expectOk(t, '/api/User/SaveUser', { ...user({ display_name: 'Renamed', roles: ['dev', 'fasw'] }), id: created.id }, admin);
+    const edited = await expectOk(
+      t,
+      '/api/User/SaveUser',
+      { ...user({ display_name: 'Renamed', roles: ['dev', 'fasw'] }), id: created.id },
+      admin,
+    );
     expect(edited).toMatchObject({ username: 'new.user', display_name: 'Renamed', roles: ['dev', 'fasw'] });
     expect((await auditRows(t, 'userManagement.create')).length).toBe(1);
     expect((await auditRows(t, 'userManagement.update')).length).toBe(1);
@@ -46,8 +66,22 @@ describe('userManagement', () => {
     const created = await expectOk(t, '/api/User/SaveUser', user({ password: '密码密码安全2026' }), admin);
     expect(created.username).toBe('new.user');
     await t.login('new.user', '密码密码安全2026');
-    await expectRejected(t, '/api/User/SaveUser', user({ username: 'other', email: 'other@example.com', password: '密码密码安全密码' }), admin, 2, 'password');
-    await expectRejected(t, '/api/User/SaveUser', user({ username: 'other', email: 'other@example.com', password: '12345678' }), admin, 2, 'password');
+    await expectRejected(
+      t,
+      '/api/User/SaveUser',
+      user({ username: 'other', email: 'other@example.com', password: '密码密码安全密码' }),
+      admin,
+      2,
+      'password',
+    );
+    await expectRejected(
+      t,
+      '/api/User/SaveUser',
+      user({ username: 'other', email: 'other@example.com', password: '12345678' }),
+      admin,
+      2,
+      'password',
+    );
   });
 
   it('installers and service partners need a license (48), which must exist (39), be valid (38) and free (89); it is assigned', async () => {
@@ -82,7 +116,13 @@ describe('userManagement', () => {
     await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'LIC-SVCP-1' }), admin, 17, 'license_key');
     await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'x'.repeat(41) }), admin, 2, 'license_key');
     // A role without the user management screen: 45, nothing changed.
-    await expectRejected(t, '/api/User/SaveUser', edit({ roles: ['installer'], license_key: 'LIC-FREE-1' }), await tokens.of('servicer'), 45);
+    await expectRejected(
+      t,
+      '/api/User/SaveUser',
+      edit({ roles: ['installer'], license_key: 'LIC-FREE-1' }),
+      await tokens.of('servicer'),
+      45,
+    );
 
     const edited = await expectOk(t, '/api/User/SaveUser', edit({ roles: ['dev', 'installer'], license_key: 'lic-free-1' }), admin);
     expect(edited.roles).toEqual(['dev', 'installer']);
@@ -101,8 +141,19 @@ describe('userManagement', () => {
     const created = await expectOk(t, '/api/User/SaveUser', user(), admin);
     await expectRejected(t, '/api/User/SaveUser', user({ username: 'other.user', email: 'NEW.USER@example.com' }), admin, 37, 'email');
     await expectRejected(t, '/api/User/SaveUser', { ...user({ email: 'Thomas.Becker@mail.example' }), id: created.id }, admin, 37, 'email');
-    await expectRejected(t, '/api/User/SaveUser', { ...user({ email: 'thomas.becker@mail.example' }), id: created.id }, await tokens.of('dev'), 45);
-    const kept = await expectOk(t, '/api/User/SaveUser', { ...user({ email: 'New.User@Example.com', display_name: 'Kept' }), id: created.id }, admin);
+    await expectRejected(
+      t,
+      '/api/User/SaveUser',
+      { ...user({ email: 'thomas.becker@mail.example' }), id: created.id },
+      await tokens.of('dev'),
+      45,
+    );
+    const kept = await expectOk(
+      t,
+      '/api/User/SaveUser',
+      { ...user({ email: 'New.User@Example.com', display_name: 'Kept' }), id: created.id },
+      admin,
+    );
     expect(kept).toMatchObject({ email: 'New.User@Example.com', display_name: 'Kept' });
   });
 
@@ -112,7 +163,11 @@ describe('userManagement', () => {
     const dev = page.data.find((u: any) => u.username === 'dev');
     const session = await t.login('dev');
     await expectOk(t, '/api/User/LockUser', { id: dev.id, locked: true }, admin);
-    const refresh = await t.post('/api/Account/RefreshToken', { userName: 'dev', accessToken: session.AccessToken, refreshTokenKey: session.RefreshTokenKey });
+    const refresh = await t.post('/api/Account/RefreshToken', {
+      userName: 'dev',
+      accessToken: session.AccessToken,
+      refreshTokenKey: session.RefreshTokenKey,
+    });
     expect(refresh.body.code).toBe(7);
     const denied = await t.post('/api/Account/Login', { username: 'dev', password: 'demo2026' });
     expect(denied.body.code).toBe(6);
@@ -134,7 +189,12 @@ describe('userInfoSettings (every role)', () => {
       const token = await tokens.of(role);
       const me = await expectOk(t, '/api/UserInfo/GetMyUserInfo', {}, token);
       expect(me.username).toBe(role);
-      const saved = await expectOk(t, '/api/UserInfo/SaveMyUserInfo', { ...me, phone: '+49 1', time_zone: 'Europe/Berlin', language_code: 'ja-JP' }, token);
+      const saved = await expectOk(
+        t,
+        '/api/UserInfo/SaveMyUserInfo',
+        { ...me, phone: '+49 1', time_zone: 'Europe/Berlin', language_code: 'ja-JP' },
+        token,
+      );
       expect(saved).toMatchObject({ phone: '+49 1', language_code: 'ja-JP' });
       await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', { ...me, email: 'x@' }, token, 14, 'email');
       await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', { ...me, display_name: ' ' }, token, 3, 'display_name');

@@ -57,7 +57,13 @@ const ROW_SAMPLES: Record<string, RowSample> = {
   'POST /api/Income/ExportPayoffStatistic': ({ sn }) => ({ sn, period: 'month' }),
   'POST /api/Account/ElectrovalenceSetting': ({ sn }) => ({ sn, currency: 'EUR', basePrice: 0.3, feedInPrice: 0.08, periods: [] }),
   'GET /api/Account/GetElectrovalenceSetting': sn,
-  'POST /api/Account/CustomUseESSSetting': ({ sn }) => ({ sn, backupReserveSoc: 20, gridCharge: false, feedInLimitPercent: 70, chargeWindows: [] }),
+  'POST /api/Account/CustomUseESSSetting': ({ sn }) => ({
+    sn,
+    backupReserveSoc: 20,
+    gridCharge: false,
+    feedInLimitPercent: 70,
+    chargeWindows: [],
+  }),
   'GET /api/Account/GetCustomUseESSSetting': ({ id }) => ({ system_id: id }),
 };
 /** Calls whose `sn` names no system: the storage list's search, and the S/N registry's own numbers. */
@@ -110,7 +116,9 @@ function shapeKeys(schema: unknown): string[] {
 }
 
 function takesRow(call: ApiCall): boolean {
-  return !SN_NOT_A_SYSTEM.has(keyOf(call)) && [...shapeKeys(call.body), ...shapeKeys(call.querystring)].some((key) => ROW_KEYS.includes(key));
+  return (
+    !SN_NOT_A_SYSTEM.has(keyOf(call)) && [...shapeKeys(call.body), ...shapeKeys(call.querystring)].some((key) => ROW_KEYS.includes(key))
+  );
 }
 
 function mayCall(role: Role, call: ApiCall): boolean {
@@ -177,7 +185,11 @@ describe('the authorization matrix', () => {
     const before = await tableDigests(t);
     for (const call of refused) {
       const sample = ROW_SAMPLES[keyOf(call)];
-      const answer = await send(call, sample ? await sample({ sn: system!.sys_sn, id: system!.id }) : (BODY_SAMPLES[keyOf(call)] ?? {}), token);
+      const answer = await send(
+        call,
+        sample ? await sample({ sn: system!.sys_sn, id: system!.id }) : (BODY_SAMPLES[keyOf(call)] ?? {}),
+        token,
+      );
       expect(answer, `${role} ${keyOf(call)}`).toMatchObject({ code: 45, data: null });
     }
     expect(await tableDigests(t), `${role}: a refused call changed a table`).toEqual(before);
@@ -189,23 +201,26 @@ describe('the authorization matrix', () => {
     }
   });
 
-  it.each(ROLES)("%s: a call about a system outside the caller's scope answers 45 and changes nothing; inside, it is let through", async (role) => {
-    const token = tokens.get(role)!;
-    const rowCalls = calls.filter((call) => takesRow(call) && mayCall(role, call));
-    const { inside, outside } = await systemsOf(role);
-    if (outside) {
-      const before = await tableDigests(t);
-      for (const call of rowCalls) {
-        const answer = await send(call, await ROW_SAMPLES[keyOf(call)]!(outside), token);
-        expect(answer, `${role} ${keyOf(call)} on ${outside.sn}`).toMatchObject({ code: 45, data: null });
+  it.each(ROLES)(
+    "%s: a call about a system outside the caller's scope answers 45 and changes nothing; inside, it is let through",
+    async (role) => {
+      const token = tokens.get(role)!;
+      const rowCalls = calls.filter((call) => takesRow(call) && mayCall(role, call));
+      const { inside, outside } = await systemsOf(role);
+      if (outside) {
+        const before = await tableDigests(t);
+        for (const call of rowCalls) {
+          const answer = await send(call, await ROW_SAMPLES[keyOf(call)]!(outside), token);
+          expect(answer, `${role} ${keyOf(call)} on ${outside.sn}`).toMatchObject({ code: 45, data: null });
+        }
+        expect(await tableDigests(t), `${role}: a call outside the scope changed a table`).toEqual(before);
       }
-      expect(await tableDigests(t), `${role}: a call outside the scope changed a table`).toEqual(before);
-    }
-    if (inside) {
-      for (const call of rowCalls) {
-        const answer = await send(call, await ROW_SAMPLES[keyOf(call)]!(inside), token);
-        expect(answer.code, `${role} ${keyOf(call)} on ${inside.sn} → ${answer.info}`).not.toBe(45);
+      if (inside) {
+        for (const call of rowCalls) {
+          const answer = await send(call, await ROW_SAMPLES[keyOf(call)]!(inside), token);
+          expect(answer.code, `${role} ${keyOf(call)} on ${inside.sn} → ${answer.info}`).not.toBe(45);
+        }
       }
-    }
-  });
+    },
+  );
 });

@@ -19,7 +19,7 @@ vi.mock('../../../resources/index', async (importOriginal) => {
 });
 
 describe('entity permissions', () => {
-  it('an entity action is held by exactly the roles its grants name: the screen\'s roles (narrowed where a grant says)', () => {
+  it("an entity action is held by exactly the roles its grants name: the screen's roles (narrowed where a grant says)", () => {
     const holds = (role: Role, grant: SubjectGrant) => {
       const route = grant.screen ? findRoute(grant.screen) : undefined;
       if (grant.screen) expect(route, grant.screen).toBeDefined();
@@ -30,7 +30,9 @@ describe('entity permissions', () => {
         if (grant.subject === 'license' && action === 'delete') continue;
         const grants = SUBJECT_GRANTS.filter((g) => g.subject === grant.subject && g.actions.includes(action));
         for (const role of ROLES) {
-          expect(defineAbilityFor([role]).can(action, grant.subject), `${role} ${action} ${grant.subject}`).toBe(grants.some((g) => holds(role, g)));
+          expect(defineAbilityFor([role]).can(action, grant.subject), `${role} ${action} ${grant.subject}`).toBe(
+            grants.some((g) => holds(role, g)),
+          );
         }
       }
     }
@@ -48,7 +50,8 @@ describe('entity permissions', () => {
 
   it('a sharer writes nothing but their own account and profile (DESIGN §6: read-only)', () => {
     const sharer = defineAbilityFor(['sharer']);
-    const writable = SUBJECT_GRANTS.map((g) => g.subject).filter((subject, i, all) => all.indexOf(subject) === i)
+    const writable = SUBJECT_GRANTS.map((g) => g.subject)
+      .filter((subject, i, all) => all.indexOf(subject) === i)
       .filter((subject) => CRUD_ACTIONS.some((action) => action !== 'read' && action !== 'export' && sharer.can(action, subject)));
     expect(writable.sort()).toEqual(['account', 'profile']);
   });

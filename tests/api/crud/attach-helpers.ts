@@ -8,7 +8,9 @@ import yazl from 'yazl';
 
 export const BOUNDARY = 'attach-test-boundary-7f3a';
 
-export type Part = { name: string; value: string } | { name: string; filename: string; type?: string; content: Buffer; padding?: number; rawDisposition?: string };
+export type Part =
+  | { name: string; value: string }
+  | { name: string; filename: string; type?: string; content: Buffer; padding?: number; rawDisposition?: string };
 
 export interface MultipartBody {
   payload: Readable;
@@ -26,7 +28,9 @@ export function multipart(parts: Part[], { contentLength }: { contentLength?: nu
         continue;
       }
       const disposition = part.rawDisposition ?? `form-data; name="${part.name}"; filename="${part.filename}"`;
-      yield Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`);
+      yield Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: ${disposition}\r\nContent-Type: ${part.type ?? 'application/octet-stream'}\r\n\r\n`,
+      );
       yield part.content;
       const zeros = Buffer.alloc(256 * 1024);
       for (let left = part.padding ?? 0; left > 0; left -= zeros.length) yield left >= zeros.length ? zeros : zeros.subarray(0, left);
@@ -54,7 +58,10 @@ export function pdf(text = 'a paper'): Buffer {
 }
 
 /** A 1×1 PNG. */
-export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 /** The first bytes of programs of every kind the server refuses by content. */
 export const PROGRAMS: Record<string, Buffer> = {

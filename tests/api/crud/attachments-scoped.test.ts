@@ -28,8 +28,15 @@ beforeAll(async () => {
   t = await createMonitoringWorld(1);
   await t.db.execute(CREATE_FIXTURE_SYSTEM_NOTES);
   const customer = sql`(SELECT id FROM users WHERE username = 'customer')`;
-  own = (await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems WHERE customer_user_id = ${customer} ORDER BY sys_sn LIMIT 1`))[0]!.sys_sn;
-  foreign = (await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems WHERE customer_user_id IS DISTINCT FROM ${customer} ORDER BY sys_sn LIMIT 1`))[0]!.sys_sn;
+  own = (
+    await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems WHERE customer_user_id = ${customer} ORDER BY sys_sn LIMIT 1`)
+  )[0]!.sys_sn;
+  foreign = (
+    await queryRows<{ sys_sn: string }>(
+      t.db,
+      sql`SELECT sys_sn FROM systems WHERE customer_user_id IS DISTINCT FROM ${customer} ORDER BY sys_sn LIMIT 1`,
+    )
+  )[0]!.sys_sn;
 });
 afterAll(() => t.close());
 beforeEach(async () => {
@@ -38,9 +45,17 @@ beforeEach(async () => {
 });
 
 async function upload(token: string, content: Buffer, recordId?: number) {
-  const parts = [...(recordId === undefined ? [] : [{ name: 'recordId', value: String(recordId) }]), { name: 'file', filename: 'roof.png', content }];
+  const parts = [
+    ...(recordId === undefined ? [] : [{ name: 'recordId', value: String(recordId) }]),
+    { name: 'file', filename: 'roof.png', content },
+  ];
   const body = multipart(parts);
-  const response = await t.inject({ method: 'POST', url: '/api/SystemNote/UploadSystemNoteFile', headers: { ...body.headers, authorization: `Bearer ${token}` }, payload: body.payload });
+  const response = await t.inject({
+    method: 'POST',
+    url: '/api/SystemNote/UploadSystemNoteFile',
+    headers: { ...body.headers, authorization: `Bearer ${token}` },
+    payload: body.payload,
+  });
   return response.json();
 }
 
@@ -53,7 +68,13 @@ describe('files of a scoped resource', () => {
     const theirs = await upload(admin, Buffer.concat([PNG, Buffer.from('other')]));
     const other = await expectOk(t, '/api/SystemNote/SaveSystemNote', { sys_sn: foreign, title: 'theirs', photo: [theirs.data.id] }, admin);
 
-    const download = (id: number, token: string) => t.inject({ method: 'POST', url: '/api/SystemNote/DownloadSystemNoteFile', headers: { authorization: `Bearer ${token}` }, payload: { id } });
+    const download = (id: number, token: string) =>
+      t.inject({
+        method: 'POST',
+        url: '/api/SystemNote/DownloadSystemNoteFile',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { id },
+      });
     expect((await download(mine.data.id, customer)).rawPayload.equals(PNG)).toBe(true);
     expect((await download(theirs.data.id, admin)).headers['content-type']).toBe('image/png');
 
@@ -61,7 +82,8 @@ describe('files of a scoped resource', () => {
     const refused = (await download(theirs.data.id, customer)).json();
     expect(refused).toEqual({ code: 45, data: null, info: 'No permission' });
     // Adding a file to another's note, or to a note that does not exist: the same 45, nothing kept.
-    for (const recordId of [other.id, 999]) expect((await upload(customer, Buffer.concat([PNG, Buffer.from('x')]), recordId)).code).toBe(45);
+    for (const recordId of [other.id, 999])
+      expect((await upload(customer, Buffer.concat([PNG, Buffer.from('x')]), recordId)).code).toBe(45);
     expect(await tableDigests(t)).toEqual(before);
     expect(note.id).toBe(1);
   });

@@ -46,7 +46,12 @@ beforeEach(async () => {
 
 async function send(parts: Part[], { as = 'admin', contentLength }: { as?: string; contentLength?: number } = {}) {
   const body = multipart(parts, { contentLength });
-  const response = await t.inject({ method: 'POST', url: UPLOAD, headers: { ...body.headers, authorization: `Bearer ${tokens[as]}` }, payload: body.payload });
+  const response = await t.inject({
+    method: 'POST',
+    url: UPLOAD,
+    headers: { ...body.headers, authorization: `Bearer ${tokens[as]}` },
+    payload: body.payload,
+  });
   return { answer: response.json(), read: body.read(), headers: response.headers };
 }
 
@@ -54,7 +59,11 @@ function file(filename: string, content: Buffer, extra: Partial<Extract<Part, { 
   return { name: 'file', filename, content, ...extra };
 }
 
-async function upload(filename: string, content: Buffer, { field = 'papers', as = 'admin', recordId }: { field?: string; as?: string; recordId?: number } = {}) {
+async function upload(
+  filename: string,
+  content: Buffer,
+  { field = 'papers', as = 'admin', recordId }: { field?: string; as?: string; recordId?: number } = {},
+) {
   const parts: Part[] = [{ name: 'field', value: field }];
   if (recordId !== undefined) parts.push({ name: 'recordId', value: String(recordId) });
   return (await send([...parts, file(filename, content)], { as })).answer;
@@ -72,7 +81,10 @@ async function storedFiles(): Promise<string[]> {
 }
 
 async function uploadRows() {
-  return queryRows<{ id: number; record_id: number | null; original_name: string; sha256: string }>(t.db, sql`SELECT id, record_id, original_name, sha256 FROM uploads ORDER BY id`);
+  return queryRows<{ id: number; record_id: number | null; original_name: string; sha256: string }>(
+    t.db,
+    sql`SELECT id, record_id, original_name, sha256 FROM uploads ORDER BY id`,
+  );
 }
 
 /** Runs a refused call and proves that no table and no stored file changed. */
@@ -88,7 +100,15 @@ describe('upload, save, read and download from the declaration alone', () => {
   it('a paper and a photo are uploaded, attached by the save, listed with the record and downloaded as they were sent', async () => {
     const paper = pdf('warranty card');
     const up = await upload('Garantie – Übersicht.pdf', paper);
-    expect(up).toMatchObject({ code: 200, data: { name: 'Garantie – Übersicht.pdf', size: paper.length, mime: 'application/pdf', sha256: createHash('sha256').update(paper).digest('hex') } });
+    expect(up).toMatchObject({
+      code: 200,
+      data: {
+        name: 'Garantie – Übersicht.pdf',
+        size: paper.length,
+        mime: 'application/pdf',
+        sha256: createHash('sha256').update(paper).digest('hex'),
+      },
+    });
     const photo = await upload('roof.png', PNG, { field: 'photo' });
     expect(photo.data).toMatchObject({ mime: 'image/png', size: PNG.length });
     // The stored file is named by a generated key, never by the user's name.
@@ -104,7 +124,12 @@ describe('upload, save, read and download from the declaration alone', () => {
     expect(list.data.data[0]).toMatchObject({ papers: [{ id: up.data.id }], photo: [{ id: photo.data.id }] });
 
     for (const as of ['admin', 'servicer']) {
-      const response = await t.inject({ method: 'POST', url: DOWNLOAD, headers: { authorization: `Bearer ${tokens[as]}` }, payload: { id: up.data.id } });
+      const response = await t.inject({
+        method: 'POST',
+        url: DOWNLOAD,
+        headers: { authorization: `Bearer ${tokens[as]}` },
+        payload: { id: up.data.id },
+      });
       expect(response.rawPayload.equals(paper)).toBe(true);
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
@@ -115,14 +140,21 @@ describe('upload, save, read and download from the declaration alone', () => {
   });
 
   it('an edit keeps, adds and removes files; files no record holds go after a day, with their bytes', async () => {
-    const [a, b, c] = [await upload('a.pdf', pdf('a')), await upload('b.txt', Buffer.from('plain text, b\n')), await upload('c.pdf', pdf('c'))];
+    const [a, b, c] = [
+      await upload('a.pdf', pdf('a')),
+      await upload('b.txt', Buffer.from('plain text, b\n')),
+      await upload('c.pdf', pdf('c')),
+    ];
     expect(b.data.mime).toBe('text/plain');
     const saved = await call(SAVE, { code: 'W-1', colour: 'red', weight: 1, papers: [a.data.id, b.data.id] });
     // An edit form sends back what the record answered ({ id, … }); b is removed, c added.
     const one = await call('/api/Widget/GetWidget', { id: saved.data.id });
     const edited = await call(SAVE, { ...one.data, papers: [one.data.papers[0], c.data.id] });
     expect(edited.code, edited.info).toBe(200);
-    expect((await call('/api/Widget/GetWidget', { id: saved.data.id })).data.papers.map((f: { id: number }) => f.id)).toEqual([a.data.id, c.data.id]);
+    expect((await call('/api/Widget/GetWidget', { id: saved.data.id })).data.papers.map((f: { id: number }) => f.id)).toEqual([
+      a.data.id,
+      c.data.id,
+    ]);
     // Leaving papers out changes nothing; an empty list lets every paper go.
     await call(SAVE, { id: saved.data.id, code: 'W-1', colour: 'red', weight: 2 });
     expect((await call('/api/Widget/GetWidget', { id: saved.data.id })).data.papers).toHaveLength(2);
@@ -153,10 +185,14 @@ describe('limits and content', () => {
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
     let result: Awaited<ReturnType<typeof send>>;
     try {
-      await expectNothingKept(async () => {
-        result = await send([{ name: 'field', value: 'papers' }, file('big.pdf', pdf('big'), { padding: 90 * MB })]);
-        return result.answer;
-      }, 2, 'larger than 80 MB');
+      await expectNothingKept(
+        async () => {
+          result = await send([{ name: 'field', value: 'papers' }, file('big.pdf', pdf('big'), { padding: 90 * MB })]);
+          return result.answer;
+        },
+        2,
+        'larger than 80 MB',
+      );
     } finally {
       clearInterval(sampler);
     }
@@ -169,11 +205,17 @@ describe('limits and content', () => {
   });
 
   it('a body that says it is over the limit is refused before it is read', async () => {
-    await expectNothingKept(async () => {
-      const { answer, read } = await send([{ name: 'field', value: 'papers' }, file('big.pdf', pdf('big'), { padding: 90 * MB })], { contentLength: 90 * MB + 500 });
-      expect(read).toBeLessThan(1 * MB);
-      return answer;
-    }, 2, 'larger than 80 MB');
+    await expectNothingKept(
+      async () => {
+        const { answer, read } = await send([{ name: 'field', value: 'papers' }, file('big.pdf', pdf('big'), { padding: 90 * MB })], {
+          contentLength: 90 * MB + 500,
+        });
+        expect(read).toBeLessThan(1 * MB);
+        return answer;
+      },
+      2,
+      'larger than 80 MB',
+    );
   });
 
   it('a fourth paper is refused (code 2 naming papers), a second photo too', async () => {
@@ -183,7 +225,10 @@ describe('limits and content', () => {
     const saved = await call(SAVE, { code: 'W-1', colour: 'red', weight: 1, papers: ids.slice(0, 3) });
     expect(saved.code).toBe(200);
     await expectNothingKept(() => call(SAVE, { ...saved.data, papers: ids }), 2, 'papers');
-    const photos = [(await upload('a.png', PNG, { field: 'photo' })).data.id, (await upload('b.png', Buffer.concat([PNG, Buffer.from('x')]), { field: 'photo' })).data.id];
+    const photos = [
+      (await upload('a.png', PNG, { field: 'photo' })).data.id,
+      (await upload('b.png', Buffer.concat([PNG, Buffer.from('x')]), { field: 'photo' })).data.id,
+    ];
     await expectNothingKept(() => call(SAVE, { code: 'W-2', colour: 'red', weight: 1, photo: photos }), 2, 'photo');
   });
 
@@ -197,7 +242,8 @@ describe('limits and content', () => {
     const apk = await zipOf({ 'AndroidManifest.xml': '<manifest/>', 'classes.dex': 'dex\n035' });
     for (const archive of [jar, apk]) await expectNothingKept(() => upload('manual.pdf', archive), 95, 'program');
     // A genuine paper under a program's name is refused too (DESIGN §4: by content and by name).
-    for (const name of ['setup.exe', 'run.sh', 'tool.jar', 'app.apk', 'a.pdf.exe', 'x.bat.']) await expectNothingKept(() => upload(name, pdf()), 95);
+    for (const name of ['setup.exe', 'run.sh', 'tool.jar', 'app.apk', 'a.pdf.exe', 'x.bat.'])
+      await expectNothingKept(() => upload(name, pdf()), 95);
   });
 
   it('a PNG named .pdf is taken only where the field accepts images', async () => {
@@ -256,17 +302,35 @@ describe('bad input', () => {
     await expectNothingKept(async () => (await send([{ name: 'field', value: 'papers' }])).answer, 34);
     await expectNothingKept(() => call(UPLOAD, { field: 'papers' }), 34);
     await expectNothingKept(() => upload('empty.pdf', Buffer.alloc(0)), 34);
-    await expectNothingKept(async () => (await send([{ name: 'field', value: 'papers' }, file('a.pdf', pdf('a')), file('b.pdf', pdf('b'))])).answer, 2, 'one file');
     await expectNothingKept(
-      async () => (await send([{ name: 'field', value: 'papers' }, file('x', pdf(), { rawDisposition: `form-data; name="file"; filename*=UTF-8''a%00b.pdf` })])).answer,
+      async () => (await send([{ name: 'field', value: 'papers' }, file('a.pdf', pdf('a')), file('b.pdf', pdf('b'))])).answer,
+      2,
+      'one file',
+    );
+    await expectNothingKept(
+      async () =>
+        (
+          await send([
+            { name: 'field', value: 'papers' },
+            file('x', pdf(), { rawDisposition: `form-data; name="file"; filename*=UTF-8''a%00b.pdf` }),
+          ])
+        ).answer,
       2,
       'NUL',
     );
     await expectNothingKept(() => upload('a.pdf', pdf(), { field: 'nope' }), 2, 'field');
     await expectNothingKept(() => upload('a.pdf', pdf(), { field: 'code' }), 2, 'field');
     await expectNothingKept(() => upload('a.pdf', pdf(), { recordId: 999 }), 8);
-    await expectNothingKept(async () => (await send([{ name: 'field', value: 'papers' }, { name: 'recordId', value: '1x' }, file('a.pdf', pdf())])).answer, 2, 'recordId');
-    await expectNothingKept(() => call(SAVE, { code: 'W-1', colour: 'red', weight: 1, papers: [{ name: 'still uploading' }] }), 2, 'papers');
+    await expectNothingKept(
+      async () => (await send([{ name: 'field', value: 'papers' }, { name: 'recordId', value: '1x' }, file('a.pdf', pdf())])).answer,
+      2,
+      'recordId',
+    );
+    await expectNothingKept(
+      () => call(SAVE, { code: 'W-1', colour: 'red', weight: 1, papers: [{ name: 'still uploading' }] }),
+      2,
+      'papers',
+    );
     await expectNothingKept(() => call(SAVE, { code: 'W-1', colour: 'red', weight: 1, papers: 'a.pdf' }), 2, 'papers');
   });
 

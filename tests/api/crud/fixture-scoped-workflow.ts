@@ -26,8 +26,15 @@ export const fixtureSystemTickets = defineResource({
   roles: ['admin', 'customer', 'installer'],
   table: 'fixtureSystemTicketsTable',
   scope: { subject: 'system', field: 'sys_sn' },
-  endpoints: { list: '/SystemTicket/GetSystemTicketPageList', one: '/SystemTicket/GetSystemTicket', save: '/SystemTicket/SaveSystemTicket' },
+  endpoints: {
+    list: '/SystemTicket/GetSystemTicketPageList',
+    one: '/SystemTicket/GetSystemTicket',
+    save: '/SystemTicket/SaveSystemTicket',
+  },
   fields: { ...fixtureTickets.fields, sys_sn: { schema: rules.requiredText(40), list: true, form: true } },
   // The reopen hook is the other fixture's; this one's transitions need none.
-  workflow: { ...fixtureTickets.workflow!, transitions: fixtureTickets.workflow!.transitions.map(({ hook: _hook, ...transition }) => transition) },
+  workflow: {
+    ...fixtureTickets.workflow!,
+    transitions: fixtureTickets.workflow!.transitions.map(({ hook: _hook, ...transition }) => transition),
+  },
 });

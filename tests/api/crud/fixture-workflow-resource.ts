@@ -48,10 +48,25 @@ export const fixtureTickets = defineResource({
         from: ['review'],
         to: 'done',
         permission: 'update',
-        fields: { score: { schema: z.number({ error: 'admin:validation.required' }).int().min(1, 'admin:validation.number').max(5, 'admin:validation.number'), widget: 'number' } },
+        fields: {
+          score: {
+            schema: z
+              .number({ error: 'admin:validation.required' })
+              .int()
+              .min(1, 'admin:validation.number')
+              .max(5, 'admin:validation.number'),
+            widget: 'number',
+          },
+        },
       },
       // Only admins reject or archive; the servicer, who opens the screen too, does the rest.
-      { action: 'reject', from: ['new', 'review'], to: 'rejected', roles: ['admin'], fields: { reason: { schema: rules.requiredText(200), widget: 'textarea' } } },
+      {
+        action: 'reject',
+        from: ['new', 'review'],
+        to: 'rejected',
+        roles: ['admin'],
+        fields: { reason: { schema: rules.requiredText(200), widget: 'textarea' } },
+      },
       { action: 'reopen', from: ['done', 'rejected'], to: 'new', hook: 'countReopen' },
       // As a complaint's archive: refused with its own code (88) anywhere but in done.
       { action: 'archive', from: ['done'], to: 'archived', roles: ['admin'], refusedCode: 88 },
@@ -69,7 +84,15 @@ export const TICKET_TEXTS = {
         title: 'Tickets',
         fields: { title: 'Title', status: 'Status', score: 'Score', reopen_count: 'Reopened', question: 'Question', reason: 'Reason' },
         options: { status: states(['New', 'In review', 'Waiting for answer', 'Done', 'Rejected', 'Archived']) },
-        actions: { start: 'Start review', ask: 'Ask a question', answer: 'Answered', approve: 'Approve', reject: 'Reject', reopen: 'Reopen', archive: 'Archive' },
+        actions: {
+          start: 'Start review',
+          ask: 'Ask a question',
+          answer: 'Answered',
+          approve: 'Approve',
+          reject: 'Reject',
+          reopen: 'Reopen',
+          archive: 'Archive',
+        },
       },
     },
     menu: { fixtureTickets: 'Tickets' },
@@ -78,9 +101,24 @@ export const TICKET_TEXTS = {
     fixture: {
       fixtureTickets: {
         title: 'Tickets',
-        fields: { title: 'Titel', status: 'Status', score: 'Bewertung', reopen_count: 'Wieder geöffnet', question: 'Frage', reason: 'Begründung' },
+        fields: {
+          title: 'Titel',
+          status: 'Status',
+          score: 'Bewertung',
+          reopen_count: 'Wieder geöffnet',
+          question: 'Frage',
+          reason: 'Begründung',
+        },
         options: { status: states(['Neu', 'In Prüfung', 'Wartet auf Antwort', 'Erledigt', 'Abgelehnt', 'Archiviert']) },
-        actions: { start: 'Prüfung beginnen', ask: 'Frage stellen', answer: 'Beantwortet', approve: 'Freigeben', reject: 'Ablehnen', reopen: 'Wieder öffnen', archive: 'Archivieren' },
+        actions: {
+          start: 'Prüfung beginnen',
+          ask: 'Frage stellen',
+          answer: 'Beantwortet',
+          approve: 'Freigeben',
+          reject: 'Ablehnen',
+          reopen: 'Wieder öffnen',
+          archive: 'Archivieren',
+        },
       },
     },
     menu: { fixtureTickets: 'Tickets' },

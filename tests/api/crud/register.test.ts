@@ -9,12 +9,24 @@ import { registerResources } from '../../../server/core/crud/register';
 
 const deps = {} as AppDeps;
 const widgets = (table?: string) =>
-  defineResource({ name: 'widgets', route: '/widgets', roles: ['admin'], namespace: 'admin', table, endpoints: { list: '/Widget/List' }, fields: { code: { schema: z.string() } } });
+  defineResource({
+    name: 'widgets',
+    route: '/widgets',
+    roles: ['admin'],
+    namespace: 'admin',
+    table,
+    endpoints: { list: '/Widget/List' },
+    fields: { code: { schema: z.string() } },
+  });
 
 describe('registerResources: the generated calls of every declaration naming its table', () => {
   it('registers the shipped resources with their hooks, one service per declaration with a table', () => {
     const services = registerResources(Fastify(), deps, { resources: RESOURCES, hooks: RESOURCE_HOOKS });
-    expect(Object.keys(services).sort()).toEqual(RESOURCES.filter((d) => d.table).map((d) => d.name).sort());
+    expect(Object.keys(services).sort()).toEqual(
+      RESOURCES.filter((d) => d.table)
+        .map((d) => d.name)
+        .sort(),
+    );
     expect(services.userInfoSettings).toBeUndefined();
     expect(services.licenseManagement!.hooks).toBe(RESOURCE_HOOKS.licenseManagement);
   });

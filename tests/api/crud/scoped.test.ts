@@ -32,7 +32,10 @@ afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.execute(sql`TRUNCATE fixture_notes RESTART IDENTITY`);
   const customer = sql`(SELECT id FROM users WHERE username = 'customer')`;
-  [{ sys_sn: own }] = (await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems WHERE customer_user_id = ${customer} ORDER BY sys_sn LIMIT 1`)) as [{ sys_sn: string }];
+  [{ sys_sn: own }] = (await queryRows<{ sys_sn: string }>(
+    t.db,
+    sql`SELECT sys_sn FROM systems WHERE customer_user_id = ${customer} ORDER BY sys_sn LIMIT 1`,
+  )) as [{ sys_sn: string }];
   [{ sys_sn: foreign }] = (await queryRows<{ sys_sn: string }>(
     t.db,
     sql`SELECT sys_sn FROM systems WHERE customer_user_id IS DISTINCT FROM ${customer} ORDER BY sys_sn LIMIT 1`,

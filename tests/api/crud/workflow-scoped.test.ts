@@ -31,10 +31,18 @@ beforeEach(async () => {
   await t.db.execute(sql`TRUNCATE fixture_system_tickets RESTART IDENTITY`);
   await t.db.execute(sql`DELETE FROM workflow_history`);
   const customer = sql`(SELECT id FROM users WHERE username = 'customer')`;
-  const [own] = await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems WHERE customer_user_id = ${customer} ORDER BY sys_sn LIMIT 1`);
-  const [foreign] = await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems WHERE customer_user_id IS DISTINCT FROM ${customer} ORDER BY sys_sn LIMIT 1`);
+  const [own] = await queryRows<{ sys_sn: string }>(
+    t.db,
+    sql`SELECT sys_sn FROM systems WHERE customer_user_id = ${customer} ORDER BY sys_sn LIMIT 1`,
+  );
+  const [foreign] = await queryRows<{ sys_sn: string }>(
+    t.db,
+    sql`SELECT sys_sn FROM systems WHERE customer_user_id IS DISTINCT FROM ${customer} ORDER BY sys_sn LIMIT 1`,
+  );
   // Ticket 1 on the customer's system, ticket 2 on another's.
-  await t.db.execute(sql`INSERT INTO fixture_system_tickets (sys_sn, title) VALUES (${own!.sys_sn}, 'mine'), (${foreign!.sys_sn}, 'theirs')`);
+  await t.db.execute(
+    sql`INSERT INTO fixture_system_tickets (sys_sn, title) VALUES (${own!.sys_sn}, 'mine'), (${foreign!.sys_sn}, 'theirs')`,
+  );
 });
 
 describe('a workflow on a scoped resource', () => {
@@ -50,7 +58,9 @@ describe('a workflow on a scoped resource', () => {
     for (const id of [2, 99]) {
       const refused = await expectRejected(t, '/api/SystemTicket/StartSystemTicket', { id }, customer, 45);
       expect(refused.data).toBeNull();
-      expect(JSON.stringify(await expectRejected(t, '/api/SystemTicket/GetSystemTicketHistory', { id }, customer, 45))).not.toContain('theirs');
+      expect(JSON.stringify(await expectRejected(t, '/api/SystemTicket/GetSystemTicketHistory', { id }, customer, 45))).not.toContain(
+        'theirs',
+      );
     }
     // Staff who see every system act on it.
     const admin = (await t.login('admin')).AccessToken;

@@ -60,7 +60,11 @@ const paths = workflowPaths(fixtureTickets.endpoints);
 const { transitions } = fixtureTickets.workflow!;
 
 /** Valid fields for each transition, so that only the state decides. */
-const FIELDS: Record<string, Record<string, unknown>> = { ask: { question: 'Which firmware?' }, approve: { score: 4 }, reject: { reason: 'Duplicate' } };
+const FIELDS: Record<string, Record<string, unknown>> = {
+  ask: { question: 'Which firmware?' },
+  approve: { score: 4 },
+  reject: { reason: 'Duplicate' },
+};
 
 async function newTicket(title = 'Battery noise'): Promise<number> {
   const saved = await expectOk(t, '/api/Ticket/SaveTicket', { title }, await tokens.of('admin'));
@@ -73,7 +77,10 @@ async function setState(id: number, state: string) {
 }
 
 async function ticket(id: number) {
-  const [row] = await queryRows<{ status: string; score: number | null; reopen_count: number }>(t.db, sql`SELECT status, score, reopen_count FROM fixture_tickets WHERE id = ${id}`);
+  const [row] = await queryRows<{ status: string; score: number | null; reopen_count: number }>(
+    t.db,
+    sql`SELECT status, score, reopen_count FROM fixture_tickets WHERE id = ${id}`,
+  );
   return row!;
 }
 
@@ -103,7 +110,14 @@ describe('a declared workflow gets its calls from the declaration alone', () => 
           expect((await ticket(id)).status).toBe(transition.to);
           const rows = await historyRows(id);
           expect(rows).toHaveLength(before + 1);
-          expect(rows.at(-1)).toMatchObject({ entity: 'fixtureTickets', action: transition.action, fromState: state, toState: transition.to, note: body.note, username: 'admin' });
+          expect(rows.at(-1)).toMatchObject({
+            entity: 'fixtureTickets',
+            action: transition.action,
+            fromState: state,
+            toState: transition.to,
+            note: body.note,
+            username: 'admin',
+          });
         } else {
           const refused = await expectRejected(t, path, body, admin, transition.refusedCode ?? 400);
           expect(refused.data).toEqual({ status: state });
@@ -163,7 +177,11 @@ describe('a declared workflow gets its calls from the declaration alone', () => 
     expect(new Date(history.data[3].created_at).getTime()).toBeGreaterThan(new Date(history.data[2].created_at).getTime());
 
     const [audit] = await auditRows(t, 'fixtureTickets.approve');
-    expect(audit).toMatchObject({ username: 'admin', target: `fixtureTickets:${id}`, detail: { before: { status: 'review' }, after: { status: 'done' }, fields: { score: 4 } } });
+    expect(audit).toMatchObject({
+      username: 'admin',
+      target: `fixtureTickets:${id}`,
+      detail: { before: { status: 'review' }, after: { status: 'done' }, fields: { score: 4 } },
+    });
   });
 
   it('bad input answers the field and its code and changes nothing', async () => {
@@ -206,7 +224,9 @@ describe('a declared workflow gets its calls from the declaration alone', () => 
 
   it('a declaration naming an unknown state, declaring an action twice or putting the state in the form is stopped before it runs', () => {
     const { workflow } = fixtureTickets;
-    expect(() => checkWorkflow('x', { ...workflow!, transitions: [{ action: 'go', from: ['new'], to: 'nowhere' }] })).toThrow(/unknown state 'nowhere'/);
+    expect(() => checkWorkflow('x', { ...workflow!, transitions: [{ action: 'go', from: ['new'], to: 'nowhere' }] })).toThrow(
+      /unknown state 'nowhere'/,
+    );
     expect(() => checkWorkflow('x', { ...workflow!, transitions: [transitions[0]!, transitions[0]!] })).toThrow(/twice/);
     expect(() => checkWorkflow('x', { ...workflow!, transitions: [{ action: 'Go', from: ['new'], to: 'new' }] })).toThrow(/lowerCamelCase/);
     // The save form may not set the state: it changes only through the transitions (their checks, history and audit).
@@ -219,7 +239,11 @@ describe('a declared workflow gets its calls from the declaration alone', () => 
     const { default: Fastify } = await import('fastify');
     const { fixtureTicketsTable } = await import('./fixture-workflow-table');
     const register = (workflowHooks: Record<string, Record<string, () => void>>) =>
-      registerResources(Fastify(), { db: t.db, clock: t.clock } as unknown as AppDeps, { resources: [fixtureTickets], tables: { fixtureTicketsTable }, workflowHooks });
+      registerResources(Fastify(), { db: t.db, clock: t.clock } as unknown as AppDeps, {
+        resources: [fixtureTickets],
+        tables: { fixtureTicketsTable },
+        workflowHooks,
+      });
     expect(() => register({})).toThrow(/workflow hook 'countReopen' is not registered/);
     expect(() => register({ fixtureTickets: { countReopen: () => {}, ghost: () => {} } })).toThrow(/'ghost' is named by no transition/);
     expect(() => register({ fixtureTickets: { countReopen: () => {} }, nobody: {} })).toThrow(/workflow hooks for 'nobody'/);

@@ -23,7 +23,11 @@ const post = async (who: keyof typeof tokens, path: string, body: unknown) => (a
 
 async function failAuditInserts(on: boolean) {
   if (on) {
-    await t.db.execute(sql.raw(`CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by the test'; END $$`));
+    await t.db.execute(
+      sql.raw(
+        `CREATE OR REPLACE FUNCTION refuse_audit() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'audit refused by the test'; END $$`,
+      ),
+    );
     await t.db.execute(sql.raw(`CREATE TRIGGER refuse_audit BEFORE INSERT ON user_log FOR EACH ROW EXECUTE FUNCTION refuse_audit()`));
   } else {
     await t.db.execute(sql.raw(`DROP TRIGGER IF EXISTS refuse_audit ON user_log`));
@@ -37,9 +41,22 @@ beforeAll(async () => {
   const systems = await post('customer', '/api/ESS/GetSystemsByCustomer', {});
   sn = (systems.data as { sn?: string; sys_sn?: string }[]).map((s) => s.sys_sn ?? s.sn).find((v) => v && v !== 'All')!;
   devId = (await post('admin', '/api/User/GetUserPageList', { username: 'dev' })).data.data.find((u: any) => u.username === 'dev').id;
-  licenseId = (await post('admin', '/api/License/SaveLicense', { license_key: 'LIC-AUDIT-1', company: 'Sole', license_type: 'installer', expires_at: '2027-12-31', remark: '' })).data.id;
+  licenseId = (
+    await post('admin', '/api/License/SaveLicense', {
+      license_key: 'LIC-AUDIT-1',
+      company: 'Sole',
+      license_type: 'installer',
+      expires_at: '2027-12-31',
+      remark: '',
+    })
+  ).data.id;
   devMenus = (await post('admin', '/api/Role/GetRolePageList', {})).data.data.find((r: any) => r.role === 'dev').available;
-  await post('admin', '/api/Translation/SaveTranslation', { language: 'en', namespace: 'admin', key: 'validation.required', value: 'Fill it in' });
+  await post('admin', '/api/Translation/SaveTranslation', {
+    language: 'en',
+    namespace: 'admin',
+    key: 'validation.required',
+    value: 'Fill it in',
+  });
   await post('admin', '/api/Menu/GetMenuPageList', {});
 });
 afterAll(() => t.close());
@@ -53,14 +70,26 @@ describe('a write whose audit row fails', () => {
       ['admin', '/api/ESS/UpdateSystemRemark', { sn, remark: 'changed without a trace?' }],
       ['customer', '/api/Income/UpdateSystemCost', { sn, systemCost: 12345 }],
       ['customer', '/api/ESS/ShareSub', { sn, email: 'audit.share@example.com', days: 7 }],
-      ['admin', '/api/License/SaveLicense', { license_key: 'LIC-AUDIT-2', company: 'Sole', license_type: 'installer', expires_at: '2027-12-31', remark: '' }],
-      ['admin', '/api/License/SaveLicense', { id: licenseId, license_key: 'LIC-AUDIT-1', company: 'Renamed', license_type: 'installer', expires_at: '2027-12-31', remark: '' }],
+      [
+        'admin',
+        '/api/License/SaveLicense',
+        { license_key: 'LIC-AUDIT-2', company: 'Sole', license_type: 'installer', expires_at: '2027-12-31', remark: '' },
+      ],
+      [
+        'admin',
+        '/api/License/SaveLicense',
+        { id: licenseId, license_key: 'LIC-AUDIT-1', company: 'Renamed', license_type: 'installer', expires_at: '2027-12-31', remark: '' },
+      ],
       ['admin', '/api/License/DeleteLicense', { id: licenseId }],
       ['admin', '/api/User/LockUser', { id: devId, locked: true }],
       ['admin', '/api/User/ResetUserPassword', { id: devId }],
       ['admin', '/api/User/SaveUserMenuPermissions', { id: devId, menuDenied: devMenus.slice(0, 1) }],
       ['admin', '/api/Role/SaveRolePermissions', { role: 'dev', menus: devMenus.slice(1) }],
-      ['admin', '/api/Translation/SaveTranslation', { language: 'de', namespace: 'admin', key: 'validation.required', value: 'Bitte ausfüllen!' }],
+      [
+        'admin',
+        '/api/Translation/SaveTranslation',
+        { language: 'de', namespace: 'admin', key: 'validation.required', value: 'Bitte ausfüllen!' },
+      ],
       ['admin', '/api/Translation/ResetTranslation', { language: 'en', namespace: 'admin', key: 'validation.required' }],
       ['customer', '/api/UserInfo/SaveMyUserInfo', { ...profileBody, display_name: 'Someone else' }],
       ['customer', '/api/Account/ChangePassword', { oldPassword: DEMO_PASSWORD, newPassword: 'Changed2026x' }],

@@ -39,11 +39,15 @@ describe('the OpenAPI document', () => {
     expect(calls.find((c) => c.path === '/api/UserLog/GetUserLogPageList')?.body?.properties?.username).toBeTruthy();
     const unbounded: string[] = [];
     for (const call of calls) {
-      for (const [part, schema] of [['body', call.body], ['query', call.query]] as const) {
+      for (const [part, schema] of [
+        ['body', call.body],
+        ['query', call.query],
+      ] as const) {
         if (!schema) continue;
         for (const { path, schema: s } of walkSchema(schema, resolve)) {
           // An enum or a constant is bounded by its values.
-          if (isString(s) && s.maxLength === undefined && !s.enum && s.const === undefined) unbounded.push(`${call.path} ${part} ${path}: string without maxLength`);
+          if (isString(s) && s.maxLength === undefined && !s.enum && s.const === undefined)
+            unbounded.push(`${call.path} ${part} ${path}: string without maxLength`);
           if (s.type === 'array' && s.maxItems === undefined) unbounded.push(`${call.path} ${part} ${path}: array without maxItems`);
         }
       }
@@ -57,7 +61,9 @@ describe('a list filter over its bound', () => {
     const admin = (await t.login('admin')).AccessToken;
     // Under the parser's 64 kB cap on any string (H1), so this is the filter's own bound at work.
     const long = 'a'.repeat(60_000);
-    const { result, parameters } = await parametersSentDuring(() => t.post('/api/UserLog/GetUserLogPageList', { pageIndex: 1, pageSize: 10, username: long }, { token: admin }));
+    const { result, parameters } = await parametersSentDuring(() =>
+      t.post('/api/UserLog/GetUserLogPageList', { pageIndex: 1, pageSize: 10, username: long }, { token: admin }),
+    );
     expect(result.body.code).toBe(2);
     expect(result.body.info).toContain('username');
     expect(parameters.some((p) => typeof p === 'string' && p.includes('aaaa'))).toBe(false);

@@ -20,11 +20,14 @@ describe('input shape (unit)', () => {
     expect(findInputFault({ remark: 'solar ☀ 😀 ok' }, 'body')).toBeNull();
     expect(findInputFault({ remark: 'a\u0000b' }, 'body')).toEqual({ field: 'remark', reason: 'value contains a NUL character' });
     expect(findInputFault({ items: [{}, {}, {}, { name: 'x\uD800' }] }, 'body')?.field).toBe('items.3.name');
-    expect(findInputFault({ items: [{ ['k\uDC00']: 1 }] }, 'body')).toEqual({ field: 'items.0.k\uFFFD', reason: 'key contains a lone UTF-16 surrogate' });
+    expect(findInputFault({ items: [{ ['k\uDC00']: 1 }] }, 'body')).toEqual({
+      field: 'items.0.k\uFFFD',
+      reason: 'key contains a lone UTF-16 surrogate',
+    });
     expect(findInputFault('\u0000', 'body')?.field).toBe('body');
   });
 
-  it("refuses what secure-json-parse refuses: __proto__ keys and constructor.prototype", () => {
+  it('refuses what secure-json-parse refuses: __proto__ keys and constructor.prototype', () => {
     expect(findInputFault(JSON.parse('{"a":{"__proto__":{"admin":true}}}'), 'body')?.field).toBe('a.__proto__');
     expect(findInputFault(JSON.parse('{"constructor":{"prototype":{"admin":true}}}'), 'body')?.field).toBe('constructor');
     expect(findInputFault({ constructor: 'a name' }, 'body')).toBeNull();
@@ -72,9 +75,23 @@ describe('input shape at the HTTP edge', () => {
 
   it('refuses NUL and lone surrogates in a body, naming the field, and changes nothing', async () => {
     const token = await tokens.of('customer');
-    await expectRejected(t, '/api/ESS/SaveIndexESSSet', { settings: { items: [{}, {}, {}, { name: 'a\u0000' }] } }, token, 2, 'settings.items.3.name');
+    await expectRejected(
+      t,
+      '/api/ESS/SaveIndexESSSet',
+      { settings: { items: [{}, {}, {}, { name: 'a\u0000' }] } },
+      token,
+      2,
+      'settings.items.3.name',
+    );
     await expectRejected(t, '/api/ESS/SaveIndexESSSet', { settings: { remark: 'half \uD83D' } }, token, 2, 'settings.remark');
-    await expectRejected(t, '/api/ESS/SaveIndexESSSet', JSON.parse('{"settings":{"__proto__":{"admin":true}}}'), token, 2, 'settings.__proto__');
+    await expectRejected(
+      t,
+      '/api/ESS/SaveIndexESSSet',
+      JSON.parse('{"settings":{"__proto__":{"admin":true}}}'),
+      token,
+      2,
+      'settings.__proto__',
+    );
   });
 
   it('refuses a NUL in a query string, naming the field; an encoded lone surrogate never becomes one', async () => {

@@ -8,7 +8,9 @@ const BOUNDARY = '----edge-test-boundary';
 
 function filePart(name: string, filename: string, content: Buffer): Buffer {
   return Buffer.concat([
-    Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${BOUNDARY}\r\nContent-Disposition: form-data; name="${name}"; filename="${filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     content,
     Buffer.from('\r\n'),
   ]);
@@ -31,16 +33,28 @@ interface Answer {
 }
 
 /** One request through `agent`, failing when no answer comes in time (a stuck socket never answers). */
-function send(agent: http.Agent, port: number, options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer }): Promise<Answer> {
+function send(
+  agent: http.Agent,
+  port: number,
+  options: { method: string; path: string; headers?: Record<string, string>; body?: Buffer },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: '127.0.0.1', port, agent, method: options.method, path: options.path, headers: options.headers }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: response.statusCode!, headers: response.headers, body: text ? JSON.parse(text) : null, socket: request.socket });
-      });
-    });
+    const request = http.request(
+      { host: '127.0.0.1', port, agent, method: options.method, path: options.path, headers: options.headers },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({
+            status: response.statusCode!,
+            headers: response.headers,
+            body: text ? JSON.parse(text) : null,
+            socket: request.socket,
+          });
+        });
+      },
+    );
     request.setTimeout(15_000, () => request.destroy(new Error(`no answer to ${options.method} ${options.path}`)));
     request.on('error', reject);
     request.end(options.body);
@@ -79,7 +93,11 @@ describe('multipart at the HTTP edge (a real listening server)', () => {
       const upload = await send(agent, port, {
         method: 'POST',
         path: '/api/SN/ImportSn',
-        headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.length) },
+        headers: {
+          authorization: `Bearer ${admin}`,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': String(body.length),
+        },
         body,
       });
       expect(upload.status).toBe(200);
@@ -133,11 +151,17 @@ describe('multipart at the HTTP edge (a real listening server)', () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {
       // The part starts but neither it nor the form ends.
-      const body = Buffer.from(`--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004abc`);
+      const body = Buffer.from(
+        `--${BOUNDARY}\r\nContent-Disposition: form-data; name="file"; filename="a.xlsx"\r\nContent-Type: application/octet-stream\r\n\r\nPK\u0003\u0004abc`,
+      );
       const answer = await send(agent, port, {
         method: 'POST',
         path: '/api/SN/ImportSn',
-        headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(body.length) },
+        headers: {
+          authorization: `Bearer ${admin}`,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': String(body.length),
+        },
         body,
       });
       expect(answer.body).toMatchObject({ code: 2 });

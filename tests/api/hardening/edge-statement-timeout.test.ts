@@ -13,7 +13,9 @@ describe('a statement cancelled by the database', () => {
       configure: (app) => {
         app.post('/api/test/cancelled', { config: { public: true } }, async () => {
           // What node-postgres throws (and Drizzle wraps) when statement_timeout fires.
-          throw Object.assign(new Error('Failed query: SELECT …'), { cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }) });
+          throw Object.assign(new Error('Failed query: SELECT …'), {
+            cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+          });
         });
         app.post('/api/test/sleep', { config: { public: true } }, async () => {
           await t.db.execute(sql`SELECT pg_sleep(10)`);
@@ -38,12 +40,15 @@ describe('a statement cancelled by the database', () => {
     expect(body).toEqual({ code: 400, data: null, info: 'Operation failure: the request took too long' });
   });
 
-  it.skipIf(!serverUrl)('on PostgreSQL: a 10 s query of an interactive call is cancelled (code 400) and the server answers after', async () => {
-    expect(t.database.kind).toBe('postgres');
-    const { body } = await t.post('/api/test/sleep');
-    expect(body).toEqual({ code: 400, data: null, info: 'Operation failure: the request took too long' });
-    expect((await t.get('/api/health')).body.code).toBe(200);
-  });
+  it.skipIf(!serverUrl)(
+    'on PostgreSQL: a 10 s query of an interactive call is cancelled (code 400) and the server answers after',
+    async () => {
+      expect(t.database.kind).toBe('postgres');
+      const { body } = await t.post('/api/test/sleep');
+      expect(body).toEqual({ code: 400, data: null, info: 'Operation failure: the request took too long' });
+      expect((await t.get('/api/health')).body.code).toBe(200);
+    },
+  );
 });
 
 describe.skipIf(!serverUrl)('statement timeouts on PostgreSQL', () => {
@@ -53,7 +58,8 @@ describe.skipIf(!serverUrl)('statement timeouts on PostgreSQL', () => {
   });
   afterAll(() => database.close());
 
-  const timeoutOf = async (db = database.db) => (await queryRows<{ t: string }>(db, sql`SELECT current_setting('statement_timeout') AS t`))[0]!.t;
+  const timeoutOf = async (db = database.db) =>
+    (await queryRows<{ t: string }>(db, sql`SELECT current_setting('statement_timeout') AS t`))[0]!.t;
 
   it("every pooled connection has the pool's timeout", async () => {
     const seen = await Promise.all(Array.from({ length: 4 }, () => timeoutOf()));

@@ -17,8 +17,16 @@ let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
 
 const NEW_USER = {
-  username: 'new.user', display_name: 'New User', email: 'new.user@example.com', roles: ['dev'], country: 'DE',
-  company: 'ESS', phone: '', language_code: 'en-US', password: 'Start2026x', license_key: '',
+  username: 'new.user',
+  display_name: 'New User',
+  email: 'new.user@example.com',
+  roles: ['dev'],
+  country: 'DE',
+  company: 'ESS',
+  phone: '',
+  language_code: 'en-US',
+  password: 'Start2026x',
+  license_key: '',
 };
 
 async function idOf(username: string): Promise<number> {
@@ -42,7 +50,12 @@ async function edit(username: string, over: Record<string, unknown> = {}) {
 
 /** An admin besides the demo one, created by the demo admin. */
 async function secondAdmin(username = 'admin2'): Promise<number> {
-  const created = await expectOk(t, '/api/User/SaveUser', { ...NEW_USER, username, email: `${username}@example.com`, roles: ['admin'] }, await tokens.of('admin'));
+  const created = await expectOk(
+    t,
+    '/api/User/SaveUser',
+    { ...NEW_USER, username, email: `${username}@example.com`, roles: ['admin'] },
+    await tokens.of('admin'),
+  );
   return created.id;
 }
 
@@ -51,8 +64,13 @@ const refresh = (userName: string, session: Tokens) =>
 
 /** Every row of every table as text: where a secret would be if anything kept it. */
 async function everyStoredText(): Promise<string> {
-  const tables = (await queryRows<{ tablename: string }>(t.db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).map((r) => r.tablename);
-  const rows = await queryRows<{ text: string }>(t.db, sql.raw(tables.map((table) => `SELECT x::text AS text FROM "${table}" x`).join(' UNION ALL ')));
+  const tables = (await queryRows<{ tablename: string }>(t.db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public'`)).map(
+    (r) => r.tablename,
+  );
+  const rows = await queryRows<{ text: string }>(
+    t.db,
+    sql.raw(tables.map((table) => `SELECT x::text AS text FROM "${table}" x`).join(' UNION ALL ')),
+  );
   return rows.map((r) => r.text).join('\n');
 }
 
@@ -106,7 +124,12 @@ describe('an admin does what is legitimate', () => {
     await expectOk(t, '/api/User/SaveUserMenuPermissions', { id: other, menuDenied: ['userLog'] }, admin);
     const roles = await expectOk(t, '/api/Role/GetRolePageList', {}, admin);
     const adminRole = roles.data.find((r: { role: string }) => r.role === 'admin');
-    await expectOk(t, '/api/Role/SaveRolePermissions', { role: 'admin', menus: adminRole.menus.filter((k: string) => k !== 'userLog') }, admin);
+    await expectOk(
+      t,
+      '/api/Role/SaveRolePermissions',
+      { role: 'admin', menus: adminRole.menus.filter((k: string) => k !== 'userLog') },
+      admin,
+    );
     await expectOk(t, '/api/User/SaveUser', await edit('dev', { roles: ['dev', 'admin'] }), admin);
     expect((await stateOf('dev'))?.roles).toEqual(['dev', 'admin']);
   });
@@ -156,7 +179,10 @@ describe('one unlocked admin always remains', () => {
       t.post('/api/User/SaveUser', demoteFirst, { token: second }),
     ]);
     expect([a.body.code, b.body.code].filter((code) => code === 200)).toHaveLength(1);
-    const admins = await t.db.select().from(users).where(sql`'admin' = ANY(${users.roles}) AND NOT ${users.locked}`);
+    const admins = await t.db
+      .select()
+      .from(users)
+      .where(sql`'admin' = ANY(${users.roles}) AND NOT ${users.locked}`);
     expect(admins).toHaveLength(1);
   });
 
@@ -182,14 +208,24 @@ describe('a system manager keeps managing every other user', () => {
   it('creates, edits, resets, locks and unlocks ordinary users and other system managers; sets their menus and roles', async () => {
     const manager = await tokens.of('systemmanager');
     const created = await expectOk(t, '/api/User/SaveUser', NEW_USER, manager);
-    const edited = await expectOk(t, '/api/User/SaveUser', await edit('new.user', { roles: ['dev', 'fasw'], display_name: 'Renamed' }), manager);
+    const edited = await expectOk(
+      t,
+      '/api/User/SaveUser',
+      await edit('new.user', { roles: ['dev', 'fasw'], display_name: 'Renamed' }),
+      manager,
+    );
     expect(edited).toMatchObject({ roles: ['dev', 'fasw'], display_name: 'Renamed' });
     const { password } = await expectOk(t, '/api/User/ResetUserPassword', { id: created.id }, manager);
     await t.login('new.user', password);
     await expectOk(t, '/api/User/LockUser', { id: created.id, locked: true }, manager);
     await expectOk(t, '/api/User/LockUser', { id: created.id, locked: false }, manager);
     await expectOk(t, '/api/User/SaveUserMenuPermissions', { id: created.id, menuDenied: ['userLog'] }, manager);
-    const colleague = await expectOk(t, '/api/User/SaveUser', { ...NEW_USER, username: 'manager2', email: 'm2@example.com', roles: ['systemmanager'] }, manager);
+    const colleague = await expectOk(
+      t,
+      '/api/User/SaveUser',
+      { ...NEW_USER, username: 'manager2', email: 'm2@example.com', roles: ['systemmanager'] },
+      manager,
+    );
     await expectOk(t, '/api/User/SaveUser', await edit('manager2', { roles: ['systemmanager', 'dasw'] }), manager);
     await expectOk(t, '/api/User/LockUser', { id: colleague.id, locked: true }, manager);
     await expectOk(t, '/api/Role/SaveRolePermissions', { role: 'dev', menus: ['dashboard'] }, manager);

@@ -49,18 +49,62 @@ const deep = (levels: number): unknown => {
 
 /** The bad values a field is given, one at a time. */
 const BAD_VALUES: readonly unknown[] = [
-  null, true, false, 0, -1, 1.5, 1e308, -1e308, new Raw('-0'), new Raw('1e400'), new Raw('123456789012345678901234567890'),
-  'NaN', 'Infinity', '-Infinity', '1e3', '0x10', ' 16', '016',
-  [], [1], ['a', 'b'], {}, { a: 1 }, deep(40),
-  '', ' ', 'x'.repeat(5_000), 'y'.repeat(70_000),
-  '\u0000', 'a\u0000b', '\uD800', 'a\uDC00b',
-  '2026-02-31', '2026-13-01', '0000-00-00', '2026-02-31T25:61:00Z', '9999-12-31T23:59:59+99:00',
-  '__proto__', 'constructor', "'; DROP TABLE users; --", '%', '_', '\\', '<script>alert(1)</script>',
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -1e308,
+  new Raw('-0'),
+  new Raw('1e400'),
+  new Raw('123456789012345678901234567890'),
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e3',
+  '0x10',
+  ' 16',
+  '016',
+  [],
+  [1],
+  ['a', 'b'],
+  {},
+  { a: 1 },
+  deep(40),
+  '',
+  ' ',
+  'x'.repeat(5_000),
+  'y'.repeat(70_000),
+  '\u0000',
+  'a\u0000b',
+  '\uD800',
+  'a\uDC00b',
+  '2026-02-31',
+  '2026-13-01',
+  '0000-00-00',
+  '2026-02-31T25:61:00Z',
+  '9999-12-31T23:59:59+99:00',
+  '__proto__',
+  'constructor',
+  "'; DROP TABLE users; --",
+  '%',
+  '_',
+  '\\',
+  '<script>alert(1)</script>',
 ];
 
 /** Whole bodies, whatever the call takes. */
 const BAD_BODIES: readonly string[] = [
-  'null', '[]', '"text"', '42', 'true', '{}', '{"a":', '',
+  'null',
+  '[]',
+  '"text"',
+  '42',
+  'true',
+  '{}',
+  '{"a":',
+  '',
   JSON.stringify(deep(40)),
   '['.repeat(3000) + ']'.repeat(3000),
   '{"__proto__":{"admin":true,"roles":["admin"]}}',
@@ -128,7 +172,23 @@ function badQueries(call: DocumentedCall, resolve: (s: JsonSchema) => JsonSchema
   const queries = ['', '?', '?unexpected=1', '?__proto__[admin]=true', '?a[b][c][d][e]=1'];
   const names = Object.keys(call.query?.properties ?? {});
   const base = names.map((n) => `${n}=${encodeURIComponent(String(sample(call.query!.properties[n], n, resolve)))}`);
-  const texts = ['', '%00', 'a%00b', '%ED%A0%80', '%C0%AF', '0x10', '1e3', '-1', '1.5', 'NaN', '99999999999999999999', '2026-02-31', 'x'.repeat(5_000), '%25', '__proto__'];
+  const texts = [
+    '',
+    '%00',
+    'a%00b',
+    '%ED%A0%80',
+    '%C0%AF',
+    '0x10',
+    '1e3',
+    '-1',
+    '1.5',
+    'NaN',
+    '99999999999999999999',
+    '2026-02-31',
+    'x'.repeat(5_000),
+    '%25',
+    '__proto__',
+  ];
   for (const [i, name] of names.entries()) {
     const others = base.filter((_, j) => j !== i);
     queries.push(`?${others.join('&')}`);
@@ -156,7 +216,9 @@ async function countWrites(): Promise<void> {
       INSERT INTO fuzz_writes VALUES (TG_TABLE_NAME, 1) ON CONFLICT (name) DO UPDATE SET n = fuzz_writes.n + 1; RETURN NULL; END $$`),
   );
   for (const { tablename } of tables) {
-    await t.db.execute(sql.raw(`CREATE TRIGGER fuzz_count AFTER INSERT OR UPDATE OR DELETE ON "${tablename}" FOR EACH ROW EXECUTE FUNCTION fuzz_count()`));
+    await t.db.execute(
+      sql.raw(`CREATE TRIGGER fuzz_count AFTER INSERT OR UPDATE OR DELETE ON "${tablename}" FOR EACH ROW EXECUTE FUNCTION fuzz_count()`),
+    );
   }
 }
 
@@ -216,7 +278,8 @@ describe(`fuzz (FUZZ_SEED=${SEED})`, () => {
           const answer = await send(call, role, payload);
           sent++;
           const shown = payload.length > 120 ? `${payload.slice(0, 120)}… (${payload.length} chars)` : payload;
-          if (answer.status >= 500 || answer.code === 500) failures.push(`${role} ${call.method} ${call.path} ${shown} → HTTP ${answer.status} code ${answer.code} ${answer.info}`);
+          if (answer.status >= 500 || answer.code === 500)
+            failures.push(`${role} ${call.method} ${call.path} ${shown} → HTTP ${answer.status} code ${answer.code} ${answer.info}`);
           if (answer.status === 401 && (await renewSessionIfEnded(role))) {
             before = await writes(ignored);
             continue;
@@ -224,7 +287,8 @@ describe(`fuzz (FUZZ_SEED=${SEED})`, () => {
           const after = await writes(ignored);
           // An accepted body may write; a refused one may not.
           const changed = Object.keys(after).filter((table) => after[table] !== before[table]);
-          if (answer.code !== 200 && changed.length) failures.push(`${role} ${call.path} ${shown} → code ${answer.code}, yet ${changed.join(', ')} changed`);
+          if (answer.code !== 200 && changed.length)
+            failures.push(`${role} ${call.path} ${shown} → code ${answer.code}, yet ${changed.join(', ')} changed`);
           before = after;
         }
       }

@@ -10,7 +10,25 @@ import { documentedCalls, type DocumentedCall } from './openapi';
  * answers 2 and changes nothing. The calls are found in the OpenAPI document, so a new call taking an id is
  * checked without touching this file.
  */
-const BAD_IDS: unknown[] = ['0x10', true, [16], '1e3', ' 16', '16 ', 16.5, -1, 0, '016', '0', '+16', '16abc', { id: 16 }, 1e308, 2 ** 53, '１６'];
+const BAD_IDS: unknown[] = [
+  '0x10',
+  true,
+  [16],
+  '1e3',
+  ' 16',
+  '16 ',
+  16.5,
+  -1,
+  0,
+  '016',
+  '0',
+  '+16',
+  '16abc',
+  { id: 16 },
+  1e308,
+  2 ** 53,
+  '１６',
+];
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,8 +56,12 @@ function callsTakingAnId(): { call: DocumentedCall; part: 'body' | 'query'; name
  */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/api/User/SaveUser': {
-    username: 'idcheck', display_name: 'Id check', email: 'idcheck@example.com', roles: ['installer', 'reseller'],
-    password: 'abcd1234', language_code: 'en-US',
+    username: 'idcheck',
+    display_name: 'Id check',
+    email: 'idcheck@example.com',
+    roles: ['installer', 'reseller'],
+    password: 'abcd1234',
+    language_code: 'en-US',
   },
   '/api/ESS/RevokeShare': { sn: 'ESS2024A0001' },
   '/api/ESS/ExtendShare': { sn: 'ESS2024A0001', days: 7 },
@@ -49,7 +71,11 @@ async function send(call: DocumentedCall, part: 'body' | 'query', name: string, 
   if (part === 'query') {
     // A query string carries text: the shapes that are no text are sent as their JSON.
     const text = typeof value === 'string' ? value : JSON.stringify(value);
-    const response = await t.inject({ method: call.method, url: `${call.path}?${name}=${encodeURIComponent(text)}`, headers: { authorization: `Bearer ${token}` } });
+    const response = await t.inject({
+      method: call.method,
+      url: `${call.path}?${name}=${encodeURIComponent(text)}`,
+      headers: { authorization: `Bearer ${token}` },
+    });
     return response.json();
   }
   return (await t.post(call.path, { ...VALID_BODIES[call.path], [name]: value }, { token })).body;
@@ -58,7 +84,14 @@ async function send(call: DocumentedCall, part: 'body' | 'query', name: string, 
 describe('ids', () => {
   it('the document lists the calls taking an id (generated one/save/delete, users, system settings)', () => {
     const paths = callsTakingAnId().map((c) => c.call.path);
-    for (const path of ['/api/License/DeleteLicense', '/api/License/GetLicense', '/api/License/SaveLicense', '/api/User/ResetUserPassword', '/api/User/LockUser', '/api/Account/GetCustomUseESSSetting']) {
+    for (const path of [
+      '/api/License/DeleteLicense',
+      '/api/License/GetLicense',
+      '/api/License/SaveLicense',
+      '/api/User/ResetUserPassword',
+      '/api/User/LockUser',
+      '/api/Account/GetCustomUseESSSetting',
+    ]) {
       expect(paths).toContain(path);
     }
   });
@@ -74,7 +107,8 @@ describe('ids', () => {
       const token = (await send(call, part, name, '0x10', tokens.admin)).code === Code.NO_PERMISSION ? tokens.customer : tokens.admin;
       for (const bad of BAD_IDS) {
         const answer = await send(call, part, name, bad, token);
-        if (answer.code !== Code.PARAM_ERROR || !String(answer.info).includes(name)) wrong.push(`${call.path} ${name}=${JSON.stringify(bad)} → ${answer.code} ${answer.info}`);
+        if (answer.code !== Code.PARAM_ERROR || !String(answer.info).includes(name))
+          wrong.push(`${call.path} ${name}=${JSON.stringify(bad)} → ${answer.code} ${answer.info}`);
       }
     }
     expect(wrong).toEqual([]);

@@ -44,11 +44,16 @@ export function documentedCalls(app: FastifyInstance): { calls: DocumentedCall[]
 }
 
 /** The sub-schemas of a schema (properties, items, unions …), each with its path for a message. */
-export function* walkSchema(schema: JsonSchema, resolve: (s: JsonSchema) => JsonSchema, path = ''): Generator<{ path: string; schema: JsonSchema }> {
+export function* walkSchema(
+  schema: JsonSchema,
+  resolve: (s: JsonSchema) => JsonSchema,
+  path = '',
+): Generator<{ path: string; schema: JsonSchema }> {
   const s = resolve(schema);
   if (!s || typeof s !== 'object') return;
   yield { path: path || '(body)', schema: s };
-  for (const [name, sub] of Object.entries<JsonSchema>(s.properties ?? {})) yield* walkSchema(sub, resolve, path ? `${path}.${name}` : name);
+  for (const [name, sub] of Object.entries<JsonSchema>(s.properties ?? {}))
+    yield* walkSchema(sub, resolve, path ? `${path}.${name}` : name);
   if (s.items && typeof s.items === 'object') yield* walkSchema(s.items, resolve, `${path}[]`);
   if (s.additionalProperties && typeof s.additionalProperties === 'object') yield* walkSchema(s.additionalProperties, resolve, `${path}.*`);
   if (s.propertyNames) yield* walkSchema(s.propertyNames, resolve, `${path}(key)`);

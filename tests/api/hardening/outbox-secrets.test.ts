@@ -87,7 +87,7 @@ describe('with a mail server: the link reaches the recipient, never an outbox re
     expect((await t.post('/api/Account/CheckSharerAccount', { token: inviteToken })).body.data).toEqual({ email: INVITED });
   });
 
-  test('the mail handed to the transport carries the clear link, in the recipient\'s words', async () => {
+  test("the mail handed to the transport carries the clear link, in the recipient's words", async () => {
     await t.post('/api/Account/ForgetPassword', { username: 'admin' });
     await t.app.mailer.deliver();
     const [mail] = transport.sent;
@@ -119,7 +119,7 @@ describe('without a mail server: the waiting mail is sealed', () => {
     return row!;
   }
 
-  test('the row holds the masked text and the clear one only sealed under the server\'s key', async () => {
+  test("the row holds the masked text and the clear one only sealed under the server's key", async () => {
     const row = await waitingResetMail();
     expect(row.sentAt).toBeNull();
     expect(row.sealedBody).toBeTruthy();
@@ -133,11 +133,14 @@ describe('without a mail server: the waiting mail is sealed', () => {
     expect((await t.post('/api/Account/ResetPasswords', { token, newPassword: 'taken-back-77' })).body.code).toBe(200);
   });
 
-  test('a sealed text opens only with this server\'s secret and for its own recipient: otherwise it is not sent', async () => {
+  test("a sealed text opens only with this server's secret and for its own recipient: otherwise it is not sent", async () => {
     const row = await waitingResetMail();
     const transport = recordingTransport();
     const from = 'Portal <noreply@portal.example>';
-    expect(await deliverDueMails(t.db, transport, from, t.clock(), createMailSeal('another server secret'))).toEqual({ sent: 0, failed: 1 });
+    expect(await deliverDueMails(t.db, transport, from, t.clock(), createMailSeal('another server secret'))).toEqual({
+      sent: 0,
+      failed: 1,
+    });
     await t.db.update(mailOutbox).set({ recipient: 'thief@mail.example', nextAttemptAt: t.clock() }).where(eq(mailOutbox.id, row.id));
     expect(await deliverDueMails(t.db, transport, from, t.clock(), createMailSeal(t.config.jwtSecret))).toEqual({ sent: 0, failed: 1 });
     expect(transport.sent).toEqual([]);
@@ -145,7 +148,7 @@ describe('without a mail server: the waiting mail is sealed', () => {
     expect(after!.lastError).toContain('sealed text cannot be opened');
   });
 
-  test('a share invitation waits sealed too, in the owner\'s language', async () => {
+  test("a share invitation waits sealed too, in the owner's language", async () => {
     const customer = await t.login('customer');
     const share = await t.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: INVITED, days: 3 }, { token: customer.AccessToken });
     const token = share.body.data.register_token as string;

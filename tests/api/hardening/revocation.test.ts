@@ -100,7 +100,12 @@ describe('a session ended through node A is refused by node B within a second', 
     const here = await login(a, 'customer');
     const elsewhere = await login(b, 'customer');
     await expectAccepted(b, elsewhere.AccessToken);
-    const changed = await post(a, '/api/Account/ChangePassword', { oldPassword: DEMO_PASSWORD, newPassword: 'NewSecret2026' }, here.AccessToken);
+    const changed = await post(
+      a,
+      '/api/Account/ChangePassword',
+      { oldPassword: DEMO_PASSWORD, newPassword: 'NewSecret2026' },
+      here.AccessToken,
+    );
     expect(changed.body.code).toBe(200);
     await expectRefusedWithinASecond(b, elsewhere.AccessToken);
     await expectAccepted(b, here.AccessToken);
@@ -172,19 +177,22 @@ describe('what a node is told and what it reads', () => {
     await expectAccepted(a, session.AccessToken);
   });
 
-  it.skipIf(!process.env.DATABASE_URL)('PostgreSQL: a node whose listening connection broke reads the table again when it is back', async () => {
-    const session = await login(a, 'customer');
-    await expectAccepted(b, session.AccessToken);
-    // Revoked behind the nodes' backs (as if the notification had been lost): nobody is told.
-    await database.db.execute(sql`UPDATE sessions SET revoked_at = ${clock().toISOString()}::timestamptz, revoked_reason = 'admin'`);
-    await wait(50);
-    await expectAccepted(b, session.AccessToken);
-    await database.db.execute(
-      sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
-    );
-    // The listener reconnects after half a second and reads the revoked sessions again.
-    const deadline = Date.now() + 5000;
-    while ((await userInfo(b, session.AccessToken)).status === 200 && Date.now() < deadline) await wait(50);
-    expect((await userInfo(b, session.AccessToken)).body).toMatchObject({ code: 7, status: 7 });
-  });
+  it.skipIf(!process.env.DATABASE_URL)(
+    'PostgreSQL: a node whose listening connection broke reads the table again when it is back',
+    async () => {
+      const session = await login(a, 'customer');
+      await expectAccepted(b, session.AccessToken);
+      // Revoked behind the nodes' backs (as if the notification had been lost): nobody is told.
+      await database.db.execute(sql`UPDATE sessions SET revoked_at = ${clock().toISOString()}::timestamptz, revoked_reason = 'admin'`);
+      await wait(50);
+      await expectAccepted(b, session.AccessToken);
+      await database.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN %' AND pid <> pg_backend_pid()`,
+      );
+      // The listener reconnects after half a second and reads the revoked sessions again.
+      const deadline = Date.now() + 5000;
+      while ((await userInfo(b, session.AccessToken)).status === 200 && Date.now() < deadline) await wait(50);
+      expect((await userInfo(b, session.AccessToken)).body).toMatchObject({ code: 7, status: 7 });
+    },
+  );
 });

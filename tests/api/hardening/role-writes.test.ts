@@ -60,7 +60,7 @@ describe.each(ROLES)('%s', (role) => {
   });
 });
 
-test("a customer cannot set the cost of a system that is not theirs", async () => {
+test('a customer cannot set the cost of a system that is not theirs', async () => {
   const customer = await as(t, 'customer');
   const [me] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'customer'));
   const notMine = (await t.db.select().from(systems)).find((s) => s.customerUserId !== me!.id)!;

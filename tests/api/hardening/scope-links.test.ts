@@ -35,7 +35,12 @@ async function installerCompanyId(name: string): Promise<number> {
 }
 
 async function organizationId(kind: string, name: string): Promise<number> {
-  return (await t.db.select().from(organizations).where(sql`${organizations.kind} = ${kind} AND ${organizations.name} = ${name}`))[0]!.id;
+  return (
+    await t.db
+      .select()
+      .from(organizations)
+      .where(sql`${organizations.kind} = ${kind} AND ${organizations.name} = ${name}`)
+  )[0]!.id;
 }
 
 async function userRow(username: string) {
@@ -60,7 +65,9 @@ async function saveUser(staff: User, username: string, changes: Record<string, u
 test('an installer who renames their company on their profile keeps exactly their systems', async () => {
   const installer = await as(t, 'installer');
   const before = await listed(installer);
-  expect(before).toEqual(await snsWhere(sql`installer_company_id = (SELECT id FROM installer_companies WHERE name = 'Sole Impianti S.r.l.')`));
+  expect(before).toEqual(
+    await snsWhere(sql`installer_company_id = (SELECT id FROM installer_companies WHERE name = 'Sole Impianti S.r.l.')`),
+  );
   const other = 'SonnenDach Montage GmbH';
   const foreign = (await snsWhere(sql`installer_company_id = ${await installerCompanyId(other)}`))[0]!;
 
@@ -78,7 +85,11 @@ test('a supplier who renames their company keeps exactly the systems holding the
   const own = await organizationId('supplier', 'CellWorks Co., Ltd.');
   expect(before).toEqual(await snsWhere(sql`id IN (SELECT system_id FROM system_components WHERE supplier_id = ${own})`));
   const other = await organizationId('supplier', 'Voltaris Cells GmbH');
-  const foreign = (await snsWhere(sql`id IN (SELECT system_id FROM system_components WHERE supplier_id = ${other}) AND id NOT IN (SELECT system_id FROM system_components WHERE supplier_id = ${own})`))[0]!;
+  const foreign = (
+    await snsWhere(
+      sql`id IN (SELECT system_id FROM system_components WHERE supplier_id = ${other}) AND id NOT IN (SELECT system_id FROM system_components WHERE supplier_id = ${own})`,
+    )
+  )[0]!;
 
   await renameOwnCompany(supplier, 'Voltaris Cells GmbH', { organization_id: other });
 
@@ -97,12 +108,16 @@ test('staff set the link and the scope follows it; the company text plays no par
   const systemmanager = await as(t, 'systemmanager');
   const voltaris = await organizationId('supplier', 'Voltaris Cells GmbH');
   expect((await saveUser(systemmanager, 'supplier', { organization_id: voltaris })).code).toBe(200);
-  expect(await listed(await as(t, 'supplier'))).toEqual(await snsWhere(sql`id IN (SELECT system_id FROM system_components WHERE supplier_id = ${voltaris})`));
+  expect(await listed(await as(t, 'supplier'))).toEqual(
+    await snsWhere(sql`id IN (SELECT system_id FROM system_components WHERE supplier_id = ${voltaris})`),
+  );
 
   // A reseller moved to another reseller sees that one's installers' systems.
   const alpine = await organizationId('reseller', 'Alpine Energy Trading AG');
   expect((await saveUser(admin, 'reseller', { organization_id: alpine })).code).toBe(200);
-  expect(await listed(await as(t, 'reseller'))).toEqual(await snsWhere(sql`installer_company_id IN (SELECT id FROM installer_companies WHERE reseller_id = ${alpine})`));
+  expect(await listed(await as(t, 'reseller'))).toEqual(
+    await snsWhere(sql`installer_company_id IN (SELECT id FROM installer_companies WHERE reseller_id = ${alpine})`),
+  );
 
   // An edit that leaves the link out keeps it; a role that does not use a link clears it.
   expect((await saveUser(admin, 'installer', { phone: '+39 02 5557 3199', installer_company_id: undefined })).code).toBe(200);
@@ -121,8 +136,22 @@ test('a link to no such company, or to an organization of another kind, answers 
   await expectRejected(t, '/api/User/SaveUser', { ...record, organization_id: 999_999 }, admin.token, 2, 'organization_id');
   const installer = await userRow('installer');
   const installerRecord = (await admin.post('/api/User/GetUser', { id: installer.id })).body.data;
-  await expectRejected(t, '/api/User/SaveUser', { ...installerRecord, installer_company_id: 999_999 }, admin.token, 2, 'installer_company_id');
-  await expectRejected(t, '/api/User/SaveUser', { ...installerRecord, installer_company_id: '0x10' }, admin.token, 2, 'installer_company_id');
+  await expectRejected(
+    t,
+    '/api/User/SaveUser',
+    { ...installerRecord, installer_company_id: 999_999 },
+    admin.token,
+    2,
+    'installer_company_id',
+  );
+  await expectRejected(
+    t,
+    '/api/User/SaveUser',
+    { ...installerRecord, installer_company_id: '0x10' },
+    admin.token,
+    2,
+    'installer_company_id',
+  );
 });
 
 test('a user who does not manage users cannot set a link, on any call', async () => {
@@ -130,7 +159,13 @@ test('a user who does not manage users cannot set a link, on any call', async ()
   for (const role of ['installer', 'reseller', 'servicer', 'dasw', 'customer']) {
     const user = await as(t, role);
     const { id } = await userRow(role);
-    await expectRejected(t, '/api/User/SaveUser', { id, username: role, display_name: role, email: `${role}@x.example`, roles: [role], installer_company_id: sole }, user.token, 45);
+    await expectRejected(
+      t,
+      '/api/User/SaveUser',
+      { id, username: role, display_name: role, email: `${role}@x.example`, roles: [role], installer_company_id: sole },
+      user.token,
+      45,
+    );
     await expectRejected(t, '/api/Company/GetInstallerCompanyPageList', { pageIndex: 1, pageSize: 10 }, user.token, 45);
     await expectRejected(t, '/api/Company/GetOrganizationPageList', { pageIndex: 1, pageSize: 10 }, user.token, 45);
   }
@@ -140,6 +175,7 @@ test('the link selects list the companies by name for the staff who manage users
   const systemmanager = await as(t, 'systemmanager');
   const installers = (await systemmanager.post('/api/Company/GetInstallerCompanyPageList', { pageIndex: 1, pageSize: 1000 })).body;
   expect(installers.data.data.map((c: { name: string }) => c.name)).toContain('Sole Impianti S.r.l.');
-  const suppliers = (await systemmanager.post('/api/Company/GetOrganizationPageList', { pageIndex: 1, pageSize: 1000, kind: 'supplier' })).body;
+  const suppliers = (await systemmanager.post('/api/Company/GetOrganizationPageList', { pageIndex: 1, pageSize: 1000, kind: 'supplier' }))
+    .body;
   expect(suppliers.data.data.map((o: { name: string }) => o.name).sort()).toEqual(['CellWorks Co., Ltd.', 'Voltaris Cells GmbH']);
 });

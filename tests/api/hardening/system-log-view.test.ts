@@ -76,7 +76,10 @@ test("the owner sees everything in their own system's log, and no more than thei
     await logSystemChange(t.db, owner, system, 'update_system_cost', { systemCost: 9_999, currency: 'EUR' }, '127.0.0.1', t.clock());
   }
   // An owner who also works in R&D (every system, the storage list, the cost but not share addresses).
-  await t.db.update(users).set({ roles: ['customer', 'dev'] }).where(eq(users.id, ownerId));
+  await t.db
+    .update(users)
+    .set({ roles: ['customer', 'dev'] })
+    .where(eq(users.id, ownerId));
   try {
     const { token } = await as(t, 'customer');
     const mine = (await logOf(token, CUSTOMER_SN)).data.data;
@@ -86,6 +89,9 @@ test("the owner sees everything in their own system's log, and no more than thei
     expect(theirs.find((r: { action: string }) => r.action === 'share').detail).not.toHaveProperty('email');
     expect(theirs.find((r: { action: string }) => r.action === 'update_system_cost').detail.systemCost).toBe(9_999);
   } finally {
-    await t.db.update(users).set({ roles: ['customer'] }).where(eq(users.id, ownerId));
+    await t.db
+      .update(users)
+      .set({ roles: ['customer'] })
+      .where(eq(users.id, ownerId));
   }
 });

@@ -104,7 +104,9 @@ function withDeclaredSize(zip: Buffer, name: string, size: number): Buffer {
 function multipart(files: { name?: string; filename: string; data: Buffer }[], token: string) {
   const boundary = '----essboundary';
   const parts = files.flatMap((file) => [
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.name ?? 'file'}"; filename="${file.filename}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
     file.data,
     Buffer.from('\r\n'),
   ]);
@@ -149,7 +151,11 @@ describe('xlsx reader (unit)', () => {
     for await (const row of readXlsxRows(await zipOf(workbookParts(`${SHEET_OPEN}${sheet}${SHEET_CLOSE}`)), limits)) rows.push(row);
     return rows;
   };
-  const failureOf = (sheet: string) => rowsOf(sheet).then(() => undefined, (error: Error) => error);
+  const failureOf = (sheet: string) =>
+    rowsOf(sheet).then(
+      () => undefined,
+      (error: Error) => error,
+    );
   const limitBrokenBy = async (sheet: string) => {
     const failure = await failureOf(sheet);
     expect(failure).toBeInstanceOf(FileLimitError);
@@ -171,7 +177,9 @@ describe('xlsx reader (unit)', () => {
 
   it('reads rows by their cell references and stops at each limit', async () => {
     const cell = (ref: string, text: string) => `<c r="${ref}" t="inlineStr"><is><t>${text}</t></is></c>`;
-    expect(await rowsOf(`<row r="2">${cell('B2', 'b')}</row><row r="3"/><row r="5">${cell('A5', 'a')}<c r="B5"><v>7</v></c></row>`)).toEqual([
+    expect(
+      await rowsOf(`<row r="2">${cell('B2', 'b')}</row><row r="3"/><row r="5">${cell('A5', 'a')}<c r="B5"><v>7</v></c></row>`),
+    ).toEqual([
       { number: 2, cells: [undefined, 'b'] },
       { number: 5, cells: ['a', 7] },
     ]);
@@ -188,35 +196,54 @@ describe('S/N import: spreadsheets read as streams with limits', () => {
   // Building a bomb deflates hundreds of MB here (seconds on a busy machine); the server's part is quick.
   const BOMB_TIMEOUT = 120_000;
 
-  it('a 300 MB shared string in a small file: 2 before anything is inflated', async () => {
-    const file = await zipOf(
-      workbookParts(`${SHEET_OPEN}<row r="1"><c r="A1" t="s"><v>0</v></c></row>${SHEET_CLOSE}`, () => [
-        '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>',
-        ...repeatedA(300 * MB),
-        '</t></si></sst>',
-      ]),
-    );
-    expect(file.length).toBeLessThan(MB);
-    await expectRefused(file, 2, 'inflates to more than');
-  }, BOMB_TIMEOUT);
+  it(
+    'a 300 MB shared string in a small file: 2 before anything is inflated',
+    async () => {
+      const file = await zipOf(
+        workbookParts(`${SHEET_OPEN}<row r="1"><c r="A1" t="s"><v>0</v></c></row>${SHEET_CLOSE}`, () => [
+          '<?xml version="1.0"?><sst xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><si><t>',
+          ...repeatedA(300 * MB),
+          '</t></si></sst>',
+        ]),
+      );
+      expect(file.length).toBeLessThan(MB);
+      await expectRefused(file, 2, 'inflates to more than');
+    },
+    BOMB_TIMEOUT,
+  );
 
-  it('a 300 MB cell whose zip header lies about its size: 95 as soon as it inflates past the lie; a 5,000-character cell: 2', async () => {
-    const honest = await zipOf(
-      workbookParts(() => [SHEET_OPEN, '<row r="1"><c r="A1" t="inlineStr"><is><t>', ...repeatedA(300 * MB), `</t></is></c></row>${SHEET_CLOSE}`]),
-    );
-    expect(honest.length).toBeLessThan(MB);
-    await expectRefused(withDeclaredSize(honest, 'xl/worksheets/sheet1.xml', 1000), 95, 'Attachment format incorrect');
-    const longCell = await zipOf(workbookParts(`${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>sn${'x'.repeat(5000)}</t></is></c></row>${SHEET_CLOSE}`));
-    await expectRefused(longCell, 2, 'a cell longer than 4096 characters');
-  }, BOMB_TIMEOUT);
+  it(
+    'a 300 MB cell whose zip header lies about its size: 95 as soon as it inflates past the lie; a 5,000-character cell: 2',
+    async () => {
+      const honest = await zipOf(
+        workbookParts(() => [
+          SHEET_OPEN,
+          '<row r="1"><c r="A1" t="inlineStr"><is><t>',
+          ...repeatedA(300 * MB),
+          `</t></is></c></row>${SHEET_CLOSE}`,
+        ]),
+      );
+      expect(honest.length).toBeLessThan(MB);
+      await expectRefused(withDeclaredSize(honest, 'xl/worksheets/sheet1.xml', 1000), 95, 'Attachment format incorrect');
+      const longCell = await zipOf(
+        workbookParts(`${SHEET_OPEN}<row r="1"><c r="A1" t="inlineStr"><is><t>sn${'x'.repeat(5000)}</t></is></c></row>${SHEET_CLOSE}`),
+      );
+      await expectRefused(longCell, 2, 'a cell longer than 4096 characters');
+    },
+    BOMB_TIMEOUT,
+  );
 
-  it('a million rows: 2 on the part size, and at row 5,002 when the header hides the size', async () => {
-    const million = await zipOf(workbookParts(() => sameRows(1_000_000)));
-    expect(million.length).toBeLessThan(MB);
-    await expectRefused(million, 2, 'inflates to more than');
-    // Declared under the part limit: refused while streaming, on the row limit, long before the end.
-    await expectRefused(withDeclaredSize(million, 'xl/worksheets/sheet1.xml', 8 * MB), 2, 'at most 5000 rows');
-  }, BOMB_TIMEOUT);
+  it(
+    'a million rows: 2 on the part size, and at row 5,002 when the header hides the size',
+    async () => {
+      const million = await zipOf(workbookParts(() => sameRows(1_000_000)));
+      expect(million.length).toBeLessThan(MB);
+      await expectRefused(million, 2, 'inflates to more than');
+      // Declared under the part limit: refused while streaming, on the row limit, long before the end.
+      await expectRefused(withDeclaredSize(million, 'xl/worksheets/sheet1.xml', 8 * MB), 2, 'at most 5000 rows');
+    },
+    BOMB_TIMEOUT,
+  );
 
   it('5,001 rows: 2, nothing stored', async () => {
     await expectRefused(await zipOf(workbookParts(() => snSheet(5001))), 2, 'at most 5000 rows');
@@ -234,7 +261,10 @@ describe('S/N import: spreadsheets read as streams with limits', () => {
     const audit = await auditRows(t, 'snManagement.import');
     expect(audit).toHaveLength(5000);
     expect(new Set(audit.map((a) => a.target)).size).toBe(5000);
-    expect(audit.find((a) => (a.detail as any).row === 5001)?.detail).toMatchObject({ file: 'sns.xlsx', after: { sn: 'ESS2026S0005000', created_by: 'sncreator' } });
+    expect(audit.find((a) => (a.detail as any).row === 5001)?.detail).toMatchObject({
+      file: 'sns.xlsx',
+      after: { sn: 'ESS2026S0005000', created_by: 'sncreator' },
+    });
 
     // xmin: the transaction that wrote a row; cmin: the statement within it. One transaction holds every
     // S/N and its audit row (none without the other), written by a few multi-row inserts, not 10,000.
@@ -249,7 +279,12 @@ describe('S/N import: spreadsheets read as streams with limits', () => {
 
   it('S/Ns that exist already answer 52 from one check, the others are stored', async () => {
     const admin = await tokens.of('sncreator');
-    await expectOk(t, '/api/SN/SaveSn', { sn: 'ess2026s0000002', check_code: 'AB12', product_type: 'system', production_date: '2026-01-01', state: 'free' }, admin);
+    await expectOk(
+      t,
+      '/api/SN/SaveSn',
+      { sn: 'ess2026s0000002', check_code: 'AB12', product_type: 'system', production_date: '2026-01-01', state: 'free' },
+      admin,
+    );
     const { body } = await importMeasured(await zipOf(workbookParts(() => snSheet(3))), admin);
     expect(body.data.rows.map((r: any) => r.code)).toEqual([200, 52, 200]);
     expect((await expectOk(t, '/api/SN/GetSnPageList', { pageSize: 10 }, admin)).dataCount).toBe(3);
@@ -282,7 +317,10 @@ describe('S/N import: spreadsheets read as streams with limits', () => {
     const tooLarge = await send([{ filename: 'sns.xlsx', data: large }]);
     expect(tooLarge.code).toBe(2);
     expect(tooLarge.info).toContain('file');
-    const two = await send([{ filename: 'sns.xlsx', data: sheet }, { name: 'other', filename: 'more.xlsx', data: sheet }]);
+    const two = await send([
+      { filename: 'sns.xlsx', data: sheet },
+      { name: 'other', filename: 'more.xlsx', data: sheet },
+    ]);
     expect(two.code).toBe(2);
     expect(two.info).toContain('one file');
     expect(await tableDigests(t)).toEqual(before);

@@ -64,7 +64,10 @@ async function migratedTemplate(): Promise<Blob | undefined> {
 }
 
 async function publicTables(db: Database): Promise<string[]> {
-  const rows = await queryRows<{ tablename: string }>(db, sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`);
+  const rows = await queryRows<{ tablename: string }>(
+    db,
+    sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
+  );
   return rows.map((row) => row.tablename);
 }
 

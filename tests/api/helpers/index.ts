@@ -87,7 +87,14 @@ export async function createTestApp(
     logLevel: false,
     ...options.config,
   };
-  const app = await buildApp({ db: database.db, clock, config, mailTransport: options.mailTransport, sleep: options.sleep, jobQueue: options.jobQueue });
+  const app = await buildApp({
+    db: database.db,
+    clock,
+    config,
+    mailTransport: options.mailTransport,
+    sleep: options.sleep,
+    jobQueue: options.jobQueue,
+  });
   options.configure?.(app);
   await app.ready();
 

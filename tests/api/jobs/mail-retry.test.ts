@@ -32,8 +32,14 @@ const failedMail = (to: string, nextAttemptAt: Date) => ({
 
 test('the job delivers the failed mails that are due, and only those', async () => {
   const now = t.clock();
-  const [due] = await t.db.insert(mailOutbox).values(failedMail('due@example.com', new Date(now.getTime() - 1000))).returning();
-  const [later] = await t.db.insert(mailOutbox).values(failedMail('later@example.com', new Date(now.getTime() + 3600_000))).returning();
+  const [due] = await t.db
+    .insert(mailOutbox)
+    .values(failedMail('due@example.com', new Date(now.getTime() - 1000)))
+    .returning();
+  const [later] = await t.db
+    .insert(mailOutbox)
+    .values(failedMail('later@example.com', new Date(now.getTime() + 3600_000)))
+    .returning();
 
   await t.app.jobs.send(deliverDueMailsJob.name, {}, { singletonKey: 'test' });
   await eventually(async () => expect(transport.sent.map((m) => m.to)).toEqual(['due@example.com']), 30_000);

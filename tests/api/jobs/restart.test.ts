@@ -45,7 +45,8 @@ test('a job waiting when the server closes runs after the next start on the same
 
   const second = await createTestApp({ database: await open(), jobQueue: { ...FAST, jobs: [later.job] } });
   try {
-    const state = async () => (await queryRows<{ state: string }>(second.db, sql`SELECT state::text AS state FROM pgboss.job WHERE id = ${id}::uuid`))[0]?.state;
+    const state = async () =>
+      (await queryRows<{ state: string }>(second.db, sql`SELECT state::text AS state FROM pgboss.job WHERE id = ${id}::uuid`))[0]?.state;
     await eventually(async () => expect(await state()).toBe('completed'));
     expect(later.runs).toEqual([{ n: 1 }]);
   } finally {

@@ -34,14 +34,19 @@ test('a failing job is retried with backoff, then failed; each state and its err
   const id = await t.app.jobs.send('test.broken');
   const run = async () => (await runs()).data.find((r) => r.id === id);
   // Its first attempt failed: waiting for the next, with the error.
-  await eventually(async () => expect(await run()).toMatchObject({ name: 'test.broken', state: 'retry', attempts: 1, error: 'flaky on attempt 1' }));
+  await eventually(async () =>
+    expect(await run()).toMatchObject({ name: 'test.broken', state: 'retry', attempts: 1, error: 'flaky on attempt 1' }),
+  );
   // The retries' delays grow (pg-boss's exponential backoff, declared with retryDelaySeconds 1).
   const [settings] = await queryRows<{ retry_limit: number; retry_delay: number; retry_backoff: boolean }>(
     t.db,
     sql`SELECT retry_limit, retry_delay, retry_backoff FROM pgboss.job WHERE id = ${id}::uuid`,
   );
   expect(settings).toEqual({ retry_limit: RETRIES, retry_delay: 1, retry_backoff: true });
-  await eventually(async () => expect(await run()).toMatchObject({ state: 'failed', attempts: RETRIES + 1, error: `flaky on attempt ${RETRIES + 1}` }), 30_000);
+  await eventually(
+    async () => expect(await run()).toMatchObject({ state: 'failed', attempts: RETRIES + 1, error: `flaky on attempt ${RETRIES + 1}` }),
+    30_000,
+  );
   expect(broken.attempts()).toBe(RETRIES + 1);
   const failed = (await run())!;
   expect(failed.started_at).toEqual(expect.any(String));
@@ -50,7 +55,9 @@ test('a failing job is retried with backoff, then failed; each state and its err
 
 test('good path: runs newest first, paged, with dataCount; a completed run has no error', async () => {
   const first = await t.app.jobs.send('test.fine', { n: 1 });
-  await eventually(async () => expect((await runs()).data.find((r) => r.id === first)).toMatchObject({ state: 'completed', attempts: 1, error: null }));
+  await eventually(async () =>
+    expect((await runs()).data.find((r) => r.id === first)).toMatchObject({ state: 'completed', attempts: 1, error: null }),
+  );
   const second = await t.app.jobs.send('test.fine', { n: 2 });
   await eventually(async () => expect((await runs()).data.find((r) => r.id === second)?.state).toBe('completed'));
 

@@ -29,16 +29,25 @@ afterAll(async () => {
 });
 
 const digest = (where: ReturnType<typeof sql>) =>
-  queryRows<{ n: number; d: string }>(seeded.db, sql`SELECT count(*)::int AS n, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS d FROM telemetry x WHERE ${where}`);
-const rollups = () => queryRows<{ d: string }>(seeded.db, sql`SELECT md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS d FROM energy_daily x`);
+  queryRows<{ n: number; d: string }>(
+    seeded.db,
+    sql`SELECT count(*)::int AS n, md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS d FROM telemetry x WHERE ${where}`,
+  );
+const rollups = () =>
+  queryRows<{ d: string }>(seeded.db, sql`SELECT md5(coalesce(string_agg(x::text, ',' ORDER BY x::text), '')) AS d FROM energy_daily x`);
 const completedRuns = async (name: string) =>
-  (await queryRows<{ n: number }>(seeded.db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${name} AND state = 'completed'`))[0]!.n;
+  (
+    await queryRows<{ n: number }>(seeded.db, sql`SELECT count(*)::int AS n FROM pgboss.job WHERE name = ${name} AND state = 'completed'`)
+  )[0]!.n;
 
 test('the daily purge, run by its schedule, removes the raw days before the window and nothing else', async () => {
   // Every system's window, in its own zone, at the app clock's time.
   const systems = await queryRows<{ id: number; time_zone: string }>(seeded.db, sql`SELECT id, time_zone FROM systems`);
   const outside = sql.join(
-    systems.map((s) => sql`(system_id = ${s.id} AND ts < ${new Date(rawWindowStart(s.time_zone, seeded.clock(), RETENTION_DAYS)).toISOString()}::timestamptz)`),
+    systems.map(
+      (s) =>
+        sql`(system_id = ${s.id} AND ts < ${new Date(rawWindowStart(s.time_zone, seeded.clock(), RETENTION_DAYS)).toISOString()}::timestamptz)`,
+    ),
     sql` OR `,
   );
   const [before] = await digest(outside);
@@ -62,7 +71,10 @@ test('the daily purge, run by its schedule, removes the raw days before the wind
 }, 60_000);
 
 test('the schedules are kept in the database, in UTC, as declared', async () => {
-  const schedules = await queryRows<{ name: string; cron: string; timezone: string }>(seeded.db, sql`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`);
+  const schedules = await queryRows<{ name: string; cron: string; timezone: string }>(
+    seeded.db,
+    sql`SELECT name, cron, timezone FROM pgboss.schedule ORDER BY name`,
+  );
   expect(schedules).toEqual([
     { name: markSilentSystemsOfflineJob.name, cron: '* * * * *', timezone: 'UTC' },
     { name: purgeRawSamplesJob.name, cron: '* * * * *', timezone: 'UTC' },
@@ -73,12 +85,17 @@ test('the schedules are kept in the database, in UTC, as declared', async () => 
 
 test('the offline watch turns a system offline once it has been silent for three intervals', async () => {
   const sn = 'ESS2024A0001';
-  await seeded.db.execute(sql`UPDATE systems SET ems_status = 'normal', last_seen_at = ${t.clock().toISOString()}::timestamptz WHERE sys_sn = ${sn}`);
-  const status = async () => (await queryRows<{ s: string }>(seeded.db, sql`SELECT ems_status AS s FROM systems WHERE sys_sn = ${sn}`))[0]!.s;
+  await seeded.db.execute(
+    sql`UPDATE systems SET ems_status = 'normal', last_seen_at = ${t.clock().toISOString()}::timestamptz WHERE sys_sn = ${sn}`,
+  );
+  const status = async () =>
+    (await queryRows<{ s: string }>(seeded.db, sql`SELECT ems_status AS s FROM systems WHERE sys_sn = ${sn}`))[0]!.s;
   const runOnce = async () => {
     const id = await t.app.jobs.send(markSilentSystemsOfflineJob.name, {}, { singletonKey: `test-${Math.random()}` });
     await eventually(async () =>
-      expect((await queryRows<{ state: string }>(seeded.db, sql`SELECT state::text AS state FROM pgboss.job WHERE id = ${id}::uuid`))[0]?.state).toBe('completed'),
+      expect(
+        (await queryRows<{ state: string }>(seeded.db, sql`SELECT state::text AS state FROM pgboss.job WHERE id = ${id}::uuid`))[0]?.state,
+      ).toBe('completed'),
     );
   };
   t.clock.advance(14 * 60_000);
@@ -91,12 +108,22 @@ test('the offline watch turns a system offline once it has been silent for three
 
 test('the hourly clean-up removes an upload no record took within a day, rows and bytes', async () => {
   const stored = await t.app.storage.put(Readable.from([Buffer.from('never attached')]));
-  const row = { resource: 'fixture', field: 'papers', storageKey: stored.key, originalName: 'a.txt', mime: 'text/plain', size: stored.size, sha256: stored.sha256 };
+  const row = {
+    resource: 'fixture',
+    field: 'papers',
+    storageKey: stored.key,
+    originalName: 'a.txt',
+    mime: 'text/plain',
+    size: stored.size,
+    sha256: stored.sha256,
+  };
   await seeded.db.insert(uploads).values({ ...row, createdAt: t.clock() });
   const send = async () => {
     const id = await t.app.jobs.send(removeStaleUploadsJob.name, {}, { singletonKey: `test-${Math.random()}` });
     await eventually(async () =>
-      expect((await queryRows<{ state: string }>(seeded.db, sql`SELECT state::text AS state FROM pgboss.job WHERE id = ${id}::uuid`))[0]?.state).toBe('completed'),
+      expect(
+        (await queryRows<{ state: string }>(seeded.db, sql`SELECT state::text AS state FROM pgboss.job WHERE id = ${id}::uuid`))[0]?.state,
+      ).toBe('completed'),
     );
   };
   const left = async () => (await seeded.db.select({ key: uploads.storageKey }).from(uploads)).map((u) => u.key);

@@ -39,7 +39,10 @@ async function prepare(t: TestApp) {
   await t.db.update(users).set({ languageCode: 'de-DE' }).where(eq(users.username, 'customer'));
   await t.db.update(users).set({ languageCode: 'zh-CN' }).where(eq(users.username, 'servicer'));
   const rule = (recipient_kind: string, recipient_value: string, extra: Partial<typeof emailRules.$inferInsert> = {}) => ({
-    category_code: 'system_fault', recipient_kind, recipient_value, ...extra,
+    category_code: 'system_fault',
+    recipient_kind,
+    recipient_value,
+    ...extra,
   });
   await t.db.insert(emailRules).values([
     rule('role', 'servicer'), // staff: sees every system
@@ -61,7 +64,10 @@ describe('fault notification e-mails', () => {
   let t: TestApp;
   const transport = recordingTransport();
   beforeAll(async () => {
-    t = await createTestApp({ mailTransport: transport, config: { portalUrl: 'https://portal.example', mailFrom: 'Portal <noreply@portal.example>' } });
+    t = await createTestApp({
+      mailTransport: transport,
+      config: { portalUrl: 'https://portal.example', mailFrom: 'Portal <noreply@portal.example>' },
+    });
   });
   afterAll(() => t.close());
   beforeEach(async () => {
@@ -85,7 +91,9 @@ describe('fault notification e-mails', () => {
     ]);
     expect(mails.every((m) => m.sentAt !== null && m.attempts === 1)).toBe(true);
     const [english, chinese, german] = mails as [Mail, Mail, Mail];
-    expect(german.subject).toBe('Störung bei Haus Becker (ESS2024A0001): Isolationsfehler am Wechselrichter (Isolationswiderstand zu niedrig)');
+    expect(german.subject).toBe(
+      'Störung bei Haus Becker (ESS2024A0001): Isolationsfehler am Wechselrichter (Isolationswiderstand zu niedrig)',
+    );
     expect(chinese.subject).toBe('Haus Becker（ESS2024A0001）出现故障：逆变器绝缘故障（绝缘电阻过低）');
     expect(english.subject).toBe('Fault on Haus Becker (ESS2024A0001): Inverter isolation fault (low insulation resistance)');
     // The time is the system's (Munich, 08:50 CET), also for the servicer in Shanghai.

@@ -7,7 +7,18 @@ import { createTestApp, type TestApp } from '../helpers';
  * the envelope around it.
  */
 let t: TestApp;
-let doc: { paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> }; responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }> }>> };
+let doc: {
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
+        responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }>;
+      }
+    >
+  >;
+};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -21,7 +32,18 @@ const bodyOf = (path: string) => doc.paths[path]?.post?.requestBody?.content['ap
 const answerOf = (path: string) => doc.paths[path]?.post?.responses['200']?.content?.['application/json']?.schema.properties;
 
 test('every monitoring call keeps its path, and its body schema names its fields', () => {
-  for (const path of ['/api/ESS/GetSystems', '/api/Power/SticsByDay', '/api/Statistic/SystemStatistic', '/api/Income/PayoffStatistic', '/api/Position/GetMapsList', '/api/EnergyStorageList/GetSystemStatusCount', '/api/Device/Ingest', '/api/Account/CheckSharerAccount', '/api/ESS/ShareSub', '/api/ESS/GetFleetOverview']) {
+  for (const path of [
+    '/api/ESS/GetSystems',
+    '/api/Power/SticsByDay',
+    '/api/Statistic/SystemStatistic',
+    '/api/Income/PayoffStatistic',
+    '/api/Position/GetMapsList',
+    '/api/EnergyStorageList/GetSystemStatusCount',
+    '/api/Device/Ingest',
+    '/api/Account/CheckSharerAccount',
+    '/api/ESS/ShareSub',
+    '/api/ESS/GetFleetOverview',
+  ]) {
     expect(doc.paths[path]?.post, path).toBeDefined();
   }
   expect(doc.paths['/api/Account/GetCustomUseESSSetting']?.get).toBeDefined();
@@ -34,8 +56,16 @@ test('the response schemas of contract/monitoring.ts are in the document, inside
   expect(Object.keys(envelope)).toEqual(expect.arrayContaining(['code', 'data', 'info']));
   // `data` is the weather or null (in whichever JSON Schema form the converter writes a nullable object).
   const data = JSON.stringify(envelope.data);
-  for (const field of ['sn', 'time_zone', 'current', 'hours', 'temperature_c', 'cloud_cover', 'condition']) expect(data).toContain(`"${field}"`);
-  for (const path of ['/api/Power/PredictivePower', '/api/ESS/GetSysFaultBySn', '/api/ESS/GetUserLogBySn', '/api/ESS/GetSystemComponents', '/api/Position/GetMapsList', '/api/ESS/GetVtSystemStatusCount']) {
+  for (const field of ['sn', 'time_zone', 'current', 'hours', 'temperature_c', 'cloud_cover', 'condition'])
+    expect(data).toContain(`"${field}"`);
+  for (const path of [
+    '/api/Power/PredictivePower',
+    '/api/ESS/GetSysFaultBySn',
+    '/api/ESS/GetUserLogBySn',
+    '/api/ESS/GetSystemComponents',
+    '/api/Position/GetMapsList',
+    '/api/ESS/GetVtSystemStatusCount',
+  ]) {
     expect(answerOf(path)?.data, path).toBeDefined();
   }
 });

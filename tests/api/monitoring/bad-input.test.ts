@@ -66,11 +66,25 @@ const cases: Case[] = [
   ['customer', 'GET', '/api/Account/GetCustomUseESSSetting?system_id=abc', null, 2, 'system_id'],
   ['customer', 'GET', '/api/Account/GetCustomUseESSSetting?system_id=0', null, 2, 'system_id'],
   ['customer', 'POST', '/api/Statistic/SystemStatistic', longRange, 2, 'endDate'],
-  ['customer', 'POST', '/api/Statistic/SystemStatistic', { sn: CUSTOMER_SN, beginDate: '2026-02-30', endDate: '2026-03-01' }, 2, 'beginDate'],
+  [
+    'customer',
+    'POST',
+    '/api/Statistic/SystemStatistic',
+    { sn: CUSTOMER_SN, beginDate: '2026-02-30', endDate: '2026-03-01' },
+    2,
+    'beginDate',
+  ],
   ['customer', 'POST', '/api/Power/ExportSticsByDay', { sn: CUSTOMER_SN, date: '2026-02-31' }, 2, 'date'],
   ['customer', 'POST', '/api/Power/ExportSticsByDay', { date: '2026-03-01' }, 3, 'sn'],
   ['customer', 'POST', '/api/Statistic/ExportSystemStatistic', longRange, 2, 'endDate'],
-  ['customer', 'POST', '/api/Statistic/ExportSystemStatistic', { sn: CUSTOMER_SN, beginDate: '2026-03-02', endDate: '2026-03-01' }, 2, 'endDate'],
+  [
+    'customer',
+    'POST',
+    '/api/Statistic/ExportSystemStatistic',
+    { sn: CUSTOMER_SN, beginDate: '2026-03-02', endDate: '2026-03-01' },
+    2,
+    'endDate',
+  ],
   ['customer', 'POST', '/api/Income/ExportPayoffStatistic', { sn: CUSTOMER_SN, period: 'decade' }, 2, 'period'],
   ['customer', 'POST', '/api/Income/ExportPayoffStatistic', { sn: CUSTOMER_SN, period: 'month', date: '2026-02-29' }, 2, 'date'],
   ['admin', 'POST', '/api/ESS/UpdateSystemRemark', { sn: CUSTOMER_SN, remark: 'r'.repeat(1001) }, 2, 'remark'],
@@ -93,7 +107,10 @@ describe('bad input: code 2/3 naming the field, nothing changed', () => {
   test('the same calls with good input answer 200 (the cases above fail for the named field only)', async () => {
     const customer = users.customer!;
     expect((await customer.post('/api/ESS/GetWeatherData', { sn: CUSTOMER_SN, nowTime: t.clock().toISOString() })).body.code).toBe(200);
-    expect((await customer.post('/api/Statistic/SystemStatistic', { sn: CUSTOMER_SN, beginDate: '2025-01-01', endDate: '2025-12-31' })).body.code).toBe(200);
+    expect(
+      (await customer.post('/api/Statistic/SystemStatistic', { sn: CUSTOMER_SN, beginDate: '2025-01-01', endDate: '2025-12-31' })).body
+        .code,
+    ).toBe(200);
     expect((await customer.post('/api/Power/PredictivePower', { sn: CUSTOMER_SN, date: '2026-02-28' })).body.code).toBe(200);
     expect((await customer.get(`/api/Account/GetCustomUseESSSetting?system_id=${systemId}`)).body.code).toBe(200);
     expect((await customer.post('/api/ESS/SaveIndexESSSet', { settings: { layout: 'x'.repeat(19_900) } })).body.code).toBe(200);

@@ -19,7 +19,12 @@ const yesterday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Ber
 
 describe('good paths', () => {
   test('GetSystems: search, filter and sort', async () => {
-    const { body } = await admin.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 5, countryCode: 'de', sort: [{ field: 'popv', order: 'desc' }] });
+    const { body } = await admin.post('/api/ESS/GetSystems', {
+      pageIndex: 1,
+      pageSize: 5,
+      countryCode: 'de',
+      sort: [{ field: 'popv', order: 'desc' }],
+    });
     expect(body.code).toBe(200);
     expect(body.data.data.length).toBeLessThanOrEqual(5);
     expect(body.data.data.every((s: { country_code: string }) => s.country_code === 'DE')).toBe(true);
@@ -31,9 +36,11 @@ describe('good paths', () => {
     expect(unknown.body.data.dataCount).toBe(3);
   });
 
-  test('GetSystems sorts by installer: one installer\'s systems together, the other way round for desc, none last', async () => {
+  test("GetSystems sorts by installer: one installer's systems together, the other way round for desc, none last", async () => {
     const installers = async (order: 'asc' | 'desc') =>
-      (await admin.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 500, sort: [{ field: 'installer', order }] })).body.data.data.map((s: { installer: string | null }) => s.installer);
+      (await admin.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 500, sort: [{ field: 'installer', order }] })).body.data.data.map(
+        (s: { installer: string | null }) => s.installer,
+      );
     const up: Array<string | null> = await installers('asc');
     const down: Array<string | null> = await installers('desc');
     const runs = (list: Array<string | null>) => list.filter((name, i) => i === 0 || name !== list[i - 1]);
@@ -41,7 +48,8 @@ describe('good paths', () => {
     expect(new Set(up).size).toBeGreaterThan(2);
     const named = (list: Array<string | null>) => runs(list).filter((name) => name !== null);
     expect(named(down)).toEqual([...named(up)].reverse());
-    for (const list of [up, down]) expect(list.slice(list.indexOf(null) === -1 ? list.length : list.indexOf(null)).every((name) => name === null)).toBe(true);
+    for (const list of [up, down])
+      expect(list.slice(list.indexOf(null) === -1 ? list.length : list.indexOf(null)).every((name) => name === null)).toBe(true);
   });
 
   test('status counts cover every status', async () => {
@@ -86,9 +94,13 @@ describe('good paths', () => {
   test('remark and system cost are written and logged for the system', async () => {
     // The remark is staff's note (admin), the cost the owner's figure (issue 10, defect 11).
     expect((await admin.post('/api/ESS/UpdateSystemRemark', { sn: CUSTOMER_SN, remark: 'South roof' })).body.code).toBe(200);
-    expect((await customer.post('/api/Income/UpdateSystemCost', { sn: CUSTOMER_SN, systemCost: 21000, currency: 'EUR' })).body.code).toBe(200);
+    expect((await customer.post('/api/Income/UpdateSystemCost', { sn: CUSTOMER_SN, systemCost: 21000, currency: 'EUR' })).body.code).toBe(
+      200,
+    );
     const log = await admin.post('/api/ESS/GetUserLogBySn', { sn: CUSTOMER_SN, pageIndex: 1, pageSize: 10 });
-    expect(log.body.data.data.map((r: { action: string }) => r.action)).toEqual(expect.arrayContaining(['update_remark', 'update_system_cost']));
+    expect(log.body.data.data.map((r: { action: string }) => r.action)).toEqual(
+      expect.arrayContaining(['update_remark', 'update_system_cost']),
+    );
   });
 
   test('faults of a system with an open fault', async () => {
@@ -106,7 +118,10 @@ describe('good paths', () => {
     // The newest sample, as the summary's power flow shows it.
     const summary = await customer.post('/api/ESS/SticsSummeryDataForUser', { sn: CUSTOMER_SN });
     expect(second.body.data).toEqual({ sn: CUSTOMER_SN, ems_status: expect.any(String), ...summary.body.data.flow });
-    const [newest] = await queryRows<{ ts: Date }>(t.db, sql`SELECT max(ts) AS ts FROM telemetry WHERE system_id = (SELECT id FROM systems WHERE sys_sn = ${CUSTOMER_SN})`);
+    const [newest] = await queryRows<{ ts: Date }>(
+      t.db,
+      sql`SELECT max(ts) AS ts FROM telemetry WHERE system_id = (SELECT id FROM systems WHERE sys_sn = ${CUSTOMER_SN})`,
+    );
     expect(second.body.data.ts).toBe(new Date(newest!.ts).toISOString());
     const map = await admin.post('/api/Position/GetMapsList');
     expect(map.body.data.length).toBe(60);
@@ -118,10 +133,19 @@ describe('good paths', () => {
     expect((await customer.get('/api/Account/GetElectrovalenceSetting')).body.data).toMatchObject({ ...tariff, isDefault: false });
     const overlapping = { ...tariff, periods: [...tariff.periods, { start: '05:00', end: '07:00', price: 0.3 }] };
     expect((await customer.post('/api/Account/ElectrovalenceSetting', overlapping)).body.code).toBe(110);
-    const settings = { sn: CUSTOMER_SN, backupReserveSoc: 20, gridCharge: true, feedInLimitPercent: 70, chargeWindows: [{ start: '01:00', end: '05:00' }] };
+    const settings = {
+      sn: CUSTOMER_SN,
+      backupReserveSoc: 20,
+      gridCharge: true,
+      feedInLimitPercent: 70,
+      chargeWindows: [{ start: '01:00', end: '05:00' }],
+    };
     expect((await customer.post('/api/Account/CustomUseESSSetting', settings)).body.code).toBe(200);
     const list = await customer.get('/api/Account/GetCustomUseESSList');
-    expect(list.body.data.find((s: { sys_sn: string }) => s.sys_sn === CUSTOMER_SN)).toMatchObject({ backupReserveSoc: 20, gridCharge: true });
+    expect(list.body.data.find((s: { sys_sn: string }) => s.sys_sn === CUSTOMER_SN)).toMatchObject({
+      backupReserveSoc: 20,
+      gridCharge: true,
+    });
     expect((await admin.post('/api/Account/ElectrovalenceSetting', tariff)).body.code).toBe(45);
     expect((await (await as(t, 'sharer')).post('/api/Account/CustomUseESSSetting', settings)).body.code).toBe(45);
   });
@@ -141,8 +165,18 @@ describe('bad input: code 2/3 naming the field, nothing changed', () => {
     ['/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'not-an-address', days: 3 }, 2, 'email'],
     ['/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'friend@mail.example', days: 'abc' }, 2, 'days'],
     ['/api/ESS/ShareSub', { sn: CUSTOMER_SN, days: 3 }, 3, 'email'],
-    ['/api/Account/CustomUseESSSetting', { sn: CUSTOMER_SN, backupReserveSoc: 5, gridCharge: true, feedInLimitPercent: 50, chargeWindows: [] }, 2, 'backupReserveSoc'],
-    ['/api/Account/ElectrovalenceSetting', { currency: 'EUR', basePrice: 0.3, feedInPrice: 0.1, periods: [{ start: '25:00', end: '06:00', price: 1 }] }, 2, 'periods.0.start'],
+    [
+      '/api/Account/CustomUseESSSetting',
+      { sn: CUSTOMER_SN, backupReserveSoc: 5, gridCharge: true, feedInLimitPercent: 50, chargeWindows: [] },
+      2,
+      'backupReserveSoc',
+    ],
+    [
+      '/api/Account/ElectrovalenceSetting',
+      { currency: 'EUR', basePrice: 0.3, feedInPrice: 0.1, periods: [{ start: '25:00', end: '06:00', price: 1 }] },
+      2,
+      'periods.0.start',
+    ],
   ];
   for (const [path, body, code, field] of cases) {
     test(`${path} ${JSON.stringify(body)}`, async () => {
@@ -157,7 +191,12 @@ describe('bad input: code 2/3 naming the field, nothing changed', () => {
 
 describe('exports', () => {
   async function readXlsx(path: string, body: unknown) {
-    const response = await t.inject({ method: 'POST', url: path, payload: body as object, headers: { authorization: `Bearer ${customer.token}` } });
+    const response = await t.inject({
+      method: 'POST',
+      url: path,
+      payload: body as object,
+      headers: { authorization: `Bearer ${customer.token}` },
+    });
     expect(response.headers['content-disposition']).toMatch(/attachment; filename=".+\.xlsx"/);
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -176,7 +215,7 @@ describe('exports', () => {
     expect(sheet.getRow(2).getCell(2).value).toBe(CUSTOMER_SN);
   });
 
-  test('the income: one row per bar of the year, with the bars\' figures and the currency in the headers', async () => {
+  test("the income: one row per bar of the year, with the bars' figures and the currency in the headers", async () => {
     const request = { sn: CUSTOMER_SN, period: 'year', date: today() };
     const { body } = await customer.post('/api/Income/PayoffStatistic', request);
     const sheet = await readXlsx('/api/Income/ExportPayoffStatistic', request);

@@ -43,15 +43,21 @@ describe('GetSystemComponents', () => {
     expect((await t.post('/api/ESS/GetSystemComponents', { sn: CUSTOMER_SN })).status).toBe(401);
   });
 
-  test('scope: outside the caller\'s systems, or unknown, answers 45 and reveals nothing', async () => {
-    const foreign = (await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems WHERE customer_user_id IS NULL ORDER BY sys_sn LIMIT 1`))[0]!.sys_sn;
+  test("scope: outside the caller's systems, or unknown, answers 45 and reveals nothing", async () => {
+    const foreign = (
+      await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems WHERE customer_user_id IS NULL ORDER BY sys_sn LIMIT 1`)
+    )[0]!.sys_sn;
     for (const role of ['customer', 'sharer']) {
       const user = await as(t, role);
       expect((await user.post('/api/ESS/GetSystemComponents', { sn: foreign })).body).toEqual(NO_PERMISSION);
     }
     const installer = await as(t, 'installer');
-    const mine = (await installer.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 500 })).body.data.data.map((s: { sys_sn: string }) => s.sys_sn);
-    const outside = (await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems ORDER BY sys_sn`)).map((r) => r.sys_sn).find((sn) => !mine.includes(sn))!;
+    const mine = (await installer.post('/api/ESS/GetSystems', { pageIndex: 1, pageSize: 500 })).body.data.data.map(
+      (s: { sys_sn: string }) => s.sys_sn,
+    );
+    const outside = (await queryRows<{ sys_sn: string }>(t.db, sql`SELECT sys_sn FROM systems ORDER BY sys_sn`))
+      .map((r) => r.sys_sn)
+      .find((sn) => !mine.includes(sn))!;
     expect((await installer.post('/api/ESS/GetSystemComponents', { sn: mine[0] })).body.code).toBe(200);
     expect((await installer.post('/api/ESS/GetSystemComponents', { sn: outside })).body).toEqual(NO_PERMISSION);
     expect((await installer.post('/api/ESS/GetSystemComponents', { sn: 'NO-SUCH-SN' })).body).toEqual(NO_PERMISSION);
@@ -59,4 +65,3 @@ describe('GetSystemComponents', () => {
     expect((await (await as(t, 'sharer')).post('/api/ESS/GetSystemComponents', { sn: 'ESS2024A0002' })).body).toEqual(NO_PERMISSION);
   });
 });
-

@@ -42,20 +42,37 @@ beforeAll(async () => {
 describe('/ESS/GetFleetOverview', () => {
   test("today's fleet energy is the sum of the systems' rollups of their own today", async () => {
     const [a, b] = [await idOf(mine[0]!), await idOf(mine[1]!)];
-    const today = (id: number) => sql`(${t.clock().toISOString()}::timestamptz AT TIME ZONE (SELECT time_zone FROM systems WHERE id = ${id}))::date`;
+    const today = (id: number) =>
+      sql`(${t.clock().toISOString()}::timestamptz AT TIME ZONE (SELECT time_zone FROM systems WHERE id = ${id}))::date`;
     const mineIds = await Promise.all(mine.map(idOf));
-    await t.db.execute(sql`DELETE FROM energy_daily WHERE system_id IN (${sql.join(mineIds.map((id) => sql`${id}`), sql`, `)})
+    await t.db.execute(sql`DELETE FROM energy_daily WHERE system_id IN (${sql.join(
+      mineIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
                               AND day >= (${t.clock().toISOString()}::timestamptz - interval '2 days')::date`);
-    for (const [id, row] of [[a, [10.5, 8, 1, 3.5, 2, 1.5]], [b, [4.25, 6.5, 2.25, 0.5, 1, 3]]] as const) {
-      await t.db.execute(sql`INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, import_kwh, export_kwh, charge_kwh, discharge_kwh, self_consumption_kwh, samples)
+    for (const [id, row] of [
+      [a, [10.5, 8, 1, 3.5, 2, 1.5]],
+      [b, [4.25, 6.5, 2.25, 0.5, 1, 3]],
+    ] as const) {
+      await t.db
+        .execute(sql`INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, import_kwh, export_kwh, charge_kwh, discharge_kwh, self_consumption_kwh, samples)
                              VALUES (${id}, ${today(id)}, ${row[0]}, ${row[1]}, ${row[2]}, ${row[3]}, ${row[4]}, ${row[5]}, 0, 100)`);
     }
     // A row of yesterday is not today's.
-    await t.db.execute(sql`INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, import_kwh, export_kwh, charge_kwh, discharge_kwh, self_consumption_kwh, samples)
+    await t.db
+      .execute(sql`INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, import_kwh, export_kwh, charge_kwh, discharge_kwh, self_consumption_kwh, samples)
                            VALUES (${a}, ${today(a)} - 1, 99, 99, 99, 99, 99, 99, 0, 288)`);
     const { energy } = await overview('installer');
     // By hand: 10.5 + 4.25, 8 + 6.5, 1 + 2.25, 3.5 + 0.5, 2 + 1, 1.5 + 3.
-    expect(energy).toEqual({ systems: 2, pv_kwh: 14.75, load_kwh: 14.5, import_kwh: 3.25, export_kwh: 4, charge_kwh: 3, discharge_kwh: 4.5 });
+    expect(energy).toEqual({
+      systems: 2,
+      pv_kwh: 14.75,
+      load_kwh: 14.5,
+      import_kwh: 3.25,
+      export_kwh: 4,
+      charge_kwh: 3,
+      discharge_kwh: 4.5,
+    });
 
     const [all] = await queryRows<{ pv: number; n: number }>(
       t.db,
@@ -67,7 +84,7 @@ describe('/ESS/GetFleetOverview', () => {
     expect(admin.pv_kwh).toBeCloseTo(Number(all!.pv), 2);
   });
 
-  test('systems with open faults: one row each with its newest open fault, newest first, in the caller\'s scope', async () => {
+  test("systems with open faults: one row each with its newest open fault, newest first, in the caller's scope", async () => {
     const [x, y] = [await idOf(mine[0]!), await idOf(mine[2]!)];
     const outside = await idOf(others[0]!);
     await t.db.execute(sql`DELETE FROM system_faults`);

@@ -36,7 +36,8 @@ beforeAll(async () => {
   await t.db.execute(sql`UPDATE systems SET commissioned_on = '2024-11-20', system_cost = NULL WHERE id = ${system!.id}`);
   await t.db.execute(sql`DELETE FROM energy_daily WHERE system_id = ${system!.id}`);
   for (const [day, load, imp, exp] of DAYS) {
-    await t.db.execute(sql`INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, charge_kwh, discharge_kwh, import_kwh, export_kwh, self_consumption_kwh, samples)
+    await t.db
+      .execute(sql`INSERT INTO energy_daily (system_id, day, pv_kwh, load_kwh, charge_kwh, discharge_kwh, import_kwh, export_kwh, self_consumption_kwh, samples)
                            VALUES (${system!.id}, ${day}, 0, ${load}, 0, 0, ${imp}, ${exp}, 0, 288)`);
   }
   const tariff = { sn: CUSTOMER_SN, currency: 'EUR', basePrice: 0.3, feedInPrice: 0.08, periods: [] };
@@ -45,19 +46,27 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const payoff = async (sn: string, who = customer) => (await who.post('/api/Income/PayoffTotalResult', { sn })).body;
-const bars = async (sn: string, period: string, date?: string) => (await customer.post('/api/Income/PayoffStatistic', { sn, period, date })).body.data;
-const setCost = async (systemCost: number) => expect((await customer.post('/api/Income/UpdateSystemCost', { sn: CUSTOMER_SN, systemCost })).body.code).toBe(200);
+const bars = async (sn: string, period: string, date?: string) =>
+  (await customer.post('/api/Income/PayoffStatistic', { sn, period, date })).body.data;
+const setCost = async (systemCost: number) =>
+  expect((await customer.post('/api/Income/UpdateSystemCost', { sn: CUSTOMER_SN, systemCost })).body.code).toBe(200);
 const cents = (values: number[]) => values.reduce((acc, v) => acc + Math.round(v * 100), 0);
 
 /** The income export's rows as [label, savings, feed-in, income]; the last one is the total. */
 async function exported(sn: string, period: string, date?: string): Promise<Array<[string, number, number, number]>> {
-  const file = await t.inject({ method: 'POST', url: '/api/Income/ExportPayoffStatistic', payload: { sn, period, date }, headers: { authorization: `Bearer ${customer.token}` } });
+  const file = await t.inject({
+    method: 'POST',
+    url: '/api/Income/ExportPayoffStatistic',
+    payload: { sn, period, date },
+    headers: { authorization: `Bearer ${customer.token}` },
+  });
   expect(file.headers['content-type']).toContain('spreadsheetml');
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
   const rows: Array<[string, number, number, number]> = [];
   book.worksheets[0]!.eachRow((row, n) => {
-    if (n > 1) rows.push([String(row.getCell(1).value), Number(row.getCell(2).value), Number(row.getCell(3).value), Number(row.getCell(4).value)]);
+    if (n > 1)
+      rows.push([String(row.getCell(1).value), Number(row.getCell(2).value), Number(row.getCell(3).value), Number(row.getCell(4).value)]);
   });
   return rows;
 }
@@ -68,9 +77,18 @@ describe('one system with known days and a known tariff', () => {
     expect(total.code).toBe(200);
     expect(total.data.income_since_commissioning).toBe(14.65);
     const lifetime = await bars(CUSTOMER_SN, 'lifetime');
-    expect(lifetime.bars.map((b: { label: string; income: number }) => [b.label, b.income])).toEqual([['2024', 2.04], ['2025', 10.49], ['2026', 2.12]]);
+    expect(lifetime.bars.map((b: { label: string; income: number }) => [b.label, b.income])).toEqual([
+      ['2024', 2.04],
+      ['2025', 10.49],
+      ['2026', 2.12],
+    ]);
     expect(lifetime.total).toBe(14.65);
-    expect(lifetime.bars.find((b: { label: string }) => b.label === '2025')).toEqual({ label: '2025', savings: 9.1, feed_in: 1.39, income: 10.49 });
+    expect(lifetime.bars.find((b: { label: string }) => b.label === '2025')).toEqual({
+      label: '2025',
+      savings: 9.1,
+      feed_in: 1.39,
+      income: 10.49,
+    });
     for (const bar of lifetime.bars) {
       const year = await bars(CUSTOMER_SN, 'year', `${bar.label}-01-01`);
       expect(cents(year.bars.map((b: { income: number }) => b.income))).toBe(Math.round(bar.income * 100));
@@ -78,7 +96,10 @@ describe('one system with known days and a known tariff', () => {
     }
     // A month's day bars: the two June days of 2025 as they were.
     const june = await bars(CUSTOMER_SN, 'month', '2025-06-15');
-    expect(june.bars.map((b: { label: string; income: number }) => [b.label, b.income])).toEqual([['2025-06-01', 3.58], ['2025-06-30', 6.91]]);
+    expect(june.bars.map((b: { label: string; income: number }) => [b.label, b.income])).toEqual([
+      ['2025-06-01', 3.58],
+      ['2025-06-30', 6.91],
+    ]);
 
     const sheet = await exported(CUSTOMER_SN, 'lifetime');
     expect(sheet.at(-1)).toEqual(['Total', 12.7, 1.95, 14.65]);
@@ -115,7 +136,9 @@ describe('one system with known days and a known tariff', () => {
 describe("'All'", () => {
   test('the sum over the systems in the same currency: headline = singles = lifetime bars = export, to the cent', async () => {
     await setCost(100);
-    const sns: string[] = (await customer.post('/api/ESS/GetSystemsByCustomer')).body.data.map((s: { sys_sn: string }) => s.sys_sn).filter((sn: string) => sn !== 'All');
+    const sns: string[] = (await customer.post('/api/ESS/GetSystemsByCustomer')).body.data
+      .map((s: { sys_sn: string }) => s.sys_sn)
+      .filter((sn: string) => sn !== 'All');
     expect(sns.length).toBeGreaterThan(1);
     const singles = await Promise.all(sns.map(async (sn) => (await payoff(sn)).data));
     const all = (await payoff('All')).data;
@@ -147,7 +170,13 @@ describe('the cost is the owner’s (DESIGN §6)', () => {
       if (body.code === 45) continue;
       seen++;
       expect(body.code).toBe(200);
-      expect(body.data).toMatchObject({ cost_hidden: true, system_cost: null, payback_percent: null, payback_date: null, payback_basis: null });
+      expect(body.data).toMatchObject({
+        cost_hidden: true,
+        system_cost: null,
+        payback_percent: null,
+        payback_date: null,
+        payback_basis: null,
+      });
       expect(body.data.income_since_commissioning).toBe(14.65);
       expect(JSON.stringify(body)).not.toContain('4321');
     }
@@ -162,8 +191,13 @@ describe('the cost is the owner’s (DESIGN §6)', () => {
 describe('bad input and other systems', () => {
   test('bad input answers 2 or 3 naming the field', async () => {
     expect((await customer.post('/api/Income/PayoffTotalResult', { sn: '' })).body).toMatchObject({ code: 3 });
-    expect((await customer.post('/api/Income/PayoffStatistic', { sn: CUSTOMER_SN, period: 'week' })).body).toMatchObject({ code: 2, info: expect.stringContaining('period') });
-    expect((await customer.post('/api/Income/PayoffStatistic', { sn: CUSTOMER_SN, period: 'month', date: '2025-02-30' })).body).toMatchObject({ code: 2, info: expect.stringContaining('date') });
+    expect((await customer.post('/api/Income/PayoffStatistic', { sn: CUSTOMER_SN, period: 'week' })).body).toMatchObject({
+      code: 2,
+      info: expect.stringContaining('period'),
+    });
+    expect(
+      (await customer.post('/api/Income/PayoffStatistic', { sn: CUSTOMER_SN, period: 'month', date: '2025-02-30' })).body,
+    ).toMatchObject({ code: 2, info: expect.stringContaining('date') });
   });
 
   test("another owner's system and an unknown S/N answer the same 45, for the total, the bars and the export", async () => {
@@ -173,8 +207,16 @@ describe('bad input and other systems', () => {
     );
     for (const sn of [foreign!.sys_sn, 'ESS0000NOSUCH']) {
       expect(await payoff(sn)).toEqual({ code: 45, data: null, info: 'No permission' });
-      expect((await customer.post('/api/Income/PayoffStatistic', { sn, period: 'lifetime' })).body).toEqual({ code: 45, data: null, info: 'No permission' });
-      expect((await customer.post('/api/Income/ExportPayoffStatistic', { sn, period: 'lifetime' })).body).toEqual({ code: 45, data: null, info: 'No permission' });
+      expect((await customer.post('/api/Income/PayoffStatistic', { sn, period: 'lifetime' })).body).toEqual({
+        code: 45,
+        data: null,
+        info: 'No permission',
+      });
+      expect((await customer.post('/api/Income/ExportPayoffStatistic', { sn, period: 'lifetime' })).body).toEqual({
+        code: 45,
+        data: null,
+        info: 'No permission',
+      });
     }
   });
 });

@@ -37,7 +37,10 @@ function samples(from: Date, n: number) {
 const start = () => new Date(t.clock().getTime() - 48 * 3_600_000);
 
 async function snapshot() {
-  const telemetry = await queryRows(t.db, sql`SELECT system_id, ts, pv_w, load_w, battery_w, grid_w, soc FROM telemetry ORDER BY system_id, ts`);
+  const telemetry = await queryRows(
+    t.db,
+    sql`SELECT system_id, ts, pv_w, load_w, battery_w, grid_w, soc FROM telemetry ORDER BY system_id, ts`,
+  );
   const daily = await queryRows(t.db, sql`SELECT * FROM energy_daily ORDER BY system_id, day`);
   const faults = await queryRows(t.db, sql`SELECT system_id, code, level, started_at, ended_at FROM system_faults ORDER BY id`);
   return { telemetry, daily, faults };
@@ -113,7 +116,12 @@ test('the same batch sent twice at once is stored once', async () => {
 });
 
 test('a re-sent batch carrying faults changes nothing: no second fault, no mail, same status and rollups', async () => {
-  const fault = { code: 'W201', level: 'warning', description: 'Battery temperature high', started_at: new Date(start().getTime() + 600_000).toISOString() };
+  const fault = {
+    code: 'W201',
+    level: 'warning',
+    description: 'Battery temperature high',
+    started_at: new Date(start().getTime() + 600_000).toISOString(),
+  };
   const batch = { status: 'normal', samples: samples(start(), 50), faults: [fault] };
   expect((await ingest(batch)).body.data).toMatchObject({ accepted: 50, ems_status: 'warning' });
   const before = { ...(await snapshot()), counts: await t.database.rowCounts() };
@@ -127,7 +135,11 @@ test('a new fault raises the status; its end brings it back', async () => {
   const fault = { code: 'F401', level: 'fault', description: 'Inverter isolation fault', started_at: started };
   const raised = await ingest({ status: 'normal', samples: samples(start(), 20), faults: [fault] });
   expect(raised.body.data.ems_status).toBe('fault');
-  const ended = await ingest({ status: 'normal', samples: samples(new Date(start().getTime() + 20 * 300_000), 5), faults: [{ ...fault, ended_at: new Date(start().getTime() + 2 * 3_600_000).toISOString() }] });
+  const ended = await ingest({
+    status: 'normal',
+    samples: samples(new Date(start().getTime() + 20 * 300_000), 5),
+    faults: [{ ...fault, ended_at: new Date(start().getTime() + 2 * 3_600_000).toISOString() }],
+  });
   expect(ended.body.data.ems_status).toBe('normal');
   const [row] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM system_faults`);
   expect(row!.n).toBe(1);
@@ -138,14 +150,44 @@ const goodFault = () => ({ code: 'F401', level: 'fault', description: 'Inverter 
 describe('a bad batch is refused whole and nothing is stored', () => {
   const cases: Array<[string, () => unknown, number, string]> = [
     ['too many samples', () => ({ samples: samples(start(), 2001) }), 2, 'samples'],
-    ['a value out of range', () => ({ samples: [...samples(start(), 10), { ...samples(start(), 11)[10]!, soc: 140 }] }), 2, 'samples.10.soc'],
+    [
+      'a value out of range',
+      () => ({ samples: [...samples(start(), 10), { ...samples(start(), 11)[10]!, soc: 140 }] }),
+      2,
+      'samples.10.soc',
+    ],
     ['a timestamp in the future', () => ({ samples: samples(new Date(t.clock().getTime() - 300_000), 3) }), 2, 'samples.2.ts'],
-    ['a timestamp off the interval', () => ({ samples: [...samples(start(), 5), { ...samples(start(), 1)[0]!, ts: new Date(start().getTime() + 7 * 60_000).toISOString() }] }), 2, 'samples.5.ts'],
+    [
+      'a timestamp off the interval',
+      () => ({
+        samples: [...samples(start(), 5), { ...samples(start(), 1)[0]!, ts: new Date(start().getTime() + 7 * 60_000).toISOString() }],
+      }),
+      2,
+      'samples.5.ts',
+    ],
     ['the same timestamp twice', () => ({ samples: [...samples(start(), 5), samples(start(), 1)[0]!] }), 2, 'samples.5.ts'],
     ['samples missing', () => ({ status: 'normal' }), 3, 'samples'],
-    ['a fault with an unknown level', () => ({ samples: samples(start(), 3), faults: [{ ...goodFault(), level: 'critical' }] }), 2, 'faults.0.level'],
-    ['a fault starting in the future', () => ({ samples: samples(start(), 3), faults: [goodFault(), { ...goodFault(), started_at: new Date(t.clock().getTime() + 3_600_000).toISOString() }] }), 2, 'faults.1.started_at'],
-    ['a fault ending before it started', () => ({ samples: samples(start(), 3), faults: [{ ...goodFault(), ended_at: new Date(start().getTime() - 60_000).toISOString() }] }), 2, 'faults.0.ended_at'],
+    [
+      'a fault with an unknown level',
+      () => ({ samples: samples(start(), 3), faults: [{ ...goodFault(), level: 'critical' }] }),
+      2,
+      'faults.0.level',
+    ],
+    [
+      'a fault starting in the future',
+      () => ({
+        samples: samples(start(), 3),
+        faults: [goodFault(), { ...goodFault(), started_at: new Date(t.clock().getTime() + 3_600_000).toISOString() }],
+      }),
+      2,
+      'faults.1.started_at',
+    ],
+    [
+      'a fault ending before it started',
+      () => ({ samples: samples(start(), 3), faults: [{ ...goodFault(), ended_at: new Date(start().getTime() - 60_000).toISOString() }] }),
+      2,
+      'faults.0.ended_at',
+    ],
     ['a fault without a code', () => ({ samples: samples(start(), 3), faults: [{ ...goodFault(), code: '' }] }), 3, 'faults.0.code'],
   ];
   for (const [name, body, code, field] of cases) {

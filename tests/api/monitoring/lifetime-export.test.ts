@@ -71,7 +71,15 @@ describe('the lifetime export', () => {
     const customer = await as(t, 'customer');
     const { name, rows } = await sheetOf(customer.token, '/api/Statistic/ExportLifetimeStatistic', { sn: CUSTOMER_SN });
     expect(name).toBe('Gesamt');
-    expect(rows[0]).toEqual(['Jahr', 'PV (kWh)', 'Verbrauch (kWh)', 'Geladen (kWh)', 'Entladen (kWh)', 'Netzbezug (kWh)', 'Einspeisung (kWh)']);
+    expect(rows[0]).toEqual([
+      'Jahr',
+      'PV (kWh)',
+      'Verbrauch (kWh)',
+      'Geladen (kWh)',
+      'Entladen (kWh)',
+      'Netzbezug (kWh)',
+      'Einspeisung (kWh)',
+    ]);
     expect(rows.at(-1)![0]).toBe('Summe');
   });
 
@@ -88,16 +96,31 @@ describe('the lifetime export', () => {
   });
 });
 
-describe('the other exports speak the caller\'s language too', () => {
+describe("the other exports speak the caller's language too", () => {
   afterEach(() => speaking('en-US'));
 
   test('statistics, day curve and income in Chinese', async () => {
     await speaking('zh-CN');
     const customer = await as(t, 'customer');
     const today = (await customer.post('/api/Power/SticsByDay', { sn: CUSTOMER_SN })).body.data.date as string;
-    const statistics = await sheetOf(customer.token, '/api/Statistic/ExportSystemStatistic', { sn: CUSTOMER_SN, beginDate: today, endDate: today });
+    const statistics = await sheetOf(customer.token, '/api/Statistic/ExportSystemStatistic', {
+      sn: CUSTOMER_SN,
+      beginDate: today,
+      endDate: today,
+    });
     expect(statistics.name).toBe('统计');
-    expect(statistics.rows[0]).toEqual(['日期', '序列号', '光伏 (kWh)', '负载 (kWh)', '充电量 (kWh)', '放电量 (kWh)', '购电量 (kWh)', '馈网量 (kWh)', '自发自用率 (%)', '自给率 (%)']);
+    expect(statistics.rows[0]).toEqual([
+      '日期',
+      '序列号',
+      '光伏 (kWh)',
+      '负载 (kWh)',
+      '充电量 (kWh)',
+      '放电量 (kWh)',
+      '购电量 (kWh)',
+      '馈网量 (kWh)',
+      '自发自用率 (%)',
+      '自给率 (%)',
+    ]);
     const day = await sheetOf(customer.token, '/api/Power/ExportSticsByDay', { sn: CUSTOMER_SN, date: today });
     expect(day.rows[0]).toEqual(['时间（Europe/Berlin）', '光伏 (W)', '负载 (W)', '电池（W，+ 充电）', '电网（W，+ 购电）', 'SoC (%)']);
     const income = await sheetOf(customer.token, '/api/Income/ExportPayoffStatistic', { sn: CUSTOMER_SN, period: 'lifetime' });

@@ -65,21 +65,24 @@ describe('from commissioning to today', () => {
     days.slice(1).forEach((d, i) => expect(d.day).toBe(nextDay(days[i]!.day)));
   });
 
-  test.each(reporting.map((s) => [s.sn]))('%s: raw samples only for the recent days, joined at a local midnight without overlap', async (sn) => {
-    const days = await daysOf(sn);
-    const rawDays = days.filter((d) => d.raw_samples > 0);
-    // The last RAW_DAYS days and today, each rolled up from exactly its raw samples (ingest's rollups).
-    expect(rawDays.map((d) => d.day)).toEqual(days.slice(-(RAW_DAYS + 1)).map((d) => d.day));
-    for (const d of rawDays) {
-      expect(d.samples).toBe(d.raw_samples);
-      expect(d.pv_kwh).toBeCloseTo(d.raw_pv_kwh, 6);
-    }
-    // The days before hold rollups only, counting the reports of a day (288 at 5 minutes, fewer in an outage).
-    const early = days.slice(0, -(RAW_DAYS + 1));
-    expect(early.length).toBeGreaterThan(80);
-    for (const d of early) expect(d.samples).toBeGreaterThan(0);
-    expect(early.reduce((s, d) => s + d.samples, 0) / early.length).toBeGreaterThan(280);
-  });
+  test.each(reporting.map((s) => [s.sn]))(
+    '%s: raw samples only for the recent days, joined at a local midnight without overlap',
+    async (sn) => {
+      const days = await daysOf(sn);
+      const rawDays = days.filter((d) => d.raw_samples > 0);
+      // The last RAW_DAYS days and today, each rolled up from exactly its raw samples (ingest's rollups).
+      expect(rawDays.map((d) => d.day)).toEqual(days.slice(-(RAW_DAYS + 1)).map((d) => d.day));
+      for (const d of rawDays) {
+        expect(d.samples).toBe(d.raw_samples);
+        expect(d.pv_kwh).toBeCloseTo(d.raw_pv_kwh, 6);
+      }
+      // The days before hold rollups only, counting the reports of a day (288 at 5 minutes, fewer in an outage).
+      const early = days.slice(0, -(RAW_DAYS + 1));
+      expect(early.length).toBeGreaterThan(80);
+      for (const d of early) expect(d.samples).toBeGreaterThan(0);
+      expect(early.reduce((s, d) => s + d.samples, 0) / early.length).toBeGreaterThan(280);
+    },
+  );
 
   test('months hold the sums of their days, early years and raw weeks alike', async () => {
     const rows = await queryRows<{ month: string; monthly: number; daily: number; samples_m: number; samples_d: number }>(
@@ -88,7 +91,10 @@ describe('from commissioning to today', () => {
             FROM energy_monthly m JOIN energy_daily d ON d.system_id = m.system_id AND date_trunc('month', d.day)::date = m.month
            GROUP BY m.system_id, m.month, m.pv_kwh, m.samples`,
     );
-    const [count] = await queryRows<{ n: number }>(t.db, sql`SELECT count(DISTINCT (system_id, date_trunc('month', day)))::int AS n FROM energy_daily`);
+    const [count] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(DISTINCT (system_id, date_trunc('month', day)))::int AS n FROM energy_daily`,
+    );
     expect(rows).toHaveLength(count!.n);
     for (const r of rows) {
       expect(r.monthly).toBeCloseTo(r.daily, 6);
@@ -118,7 +124,10 @@ describe("the customer's figures span the system's life", () => {
     const { total, year } = summary.body.data;
     const sumOfDays = (await daysOf(CUSTOMER_SN)).reduce((s, d) => s + d.pv_kwh, 0);
     expect(total.pv_kwh).toBeCloseTo(sumOfDays, 1);
-    expect(total.pv_kwh).toBeCloseTo(bars.reduce((s, b) => s + b.pv_kwh, 0), 1);
+    expect(total.pv_kwh).toBeCloseTo(
+      bars.reduce((s, b) => s + b.pv_kwh, 0),
+      1,
+    );
     expect(total.pv_kwh).toBeGreaterThan(3 * year.pv_kwh);
     expect(summary.body.data.co2_saved_kg).toBeCloseTo(total.pv_kwh * 0.4, 0);
   });

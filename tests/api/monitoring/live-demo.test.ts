@@ -37,7 +37,10 @@ async function lastSamples(): Promise<Map<string, { n: number; last: number }>> 
 
 async function snapshot() {
   const telemetry = await queryRows(t.db, sql`SELECT count(*)::int AS n, sum(pv_w)::float8 AS pv FROM telemetry`);
-  const daily = await queryRows(t.db, sql`SELECT system_id, day::text, pv_kwh, load_kwh, samples FROM energy_daily ORDER BY system_id, day`);
+  const daily = await queryRows(
+    t.db,
+    sql`SELECT system_id, day::text, pv_kwh, load_kwh, samples FROM energy_daily ORDER BY system_id, day`,
+  );
   return { telemetry, daily };
 }
 
@@ -167,7 +170,12 @@ describe.skipIf(!process.env.DATABASE_URL)('the advisory lock on a PostgreSQL se
   it('two nodes, each on its own connection: one holds the lock, the other takes it once the first closes', async () => {
     const url = process.env.DATABASE_URL!;
     const keys = [0x455353, 0x74657374] as const; // not the demo's: a node may be running on this server
-    const [a, b, c, admin] = [await sessionOnUrl(url, t.db), await sessionOnUrl(url, t.db), await sessionOnUrl(url, t.db), await sessionOnUrl(url, t.db)];
+    const [a, b, c, admin] = [
+      await sessionOnUrl(url, t.db),
+      await sessionOnUrl(url, t.db),
+      await sessionOnUrl(url, t.db),
+      await sessionOnUrl(url, t.db),
+    ];
     try {
       const first = new AdvisoryLock(a, keys);
       const second = new AdvisoryLock(b, keys);

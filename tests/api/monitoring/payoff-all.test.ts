@@ -13,7 +13,9 @@ describe("PayoffTotalResult for 'All'", () => {
   test("sums the customer's systems: cost, income, days; the payback percent is the income of the costed systems over their cost", async () => {
     const customer = await as(t, 'customer');
     const list = (await customer.post('/api/ESS/GetSystemsByCustomer')).body.data.filter((s: { sys_sn: string }) => s.sys_sn !== 'All');
-    const singles = await Promise.all(list.map(async (s: { sys_sn: string }) => (await customer.post('/api/Income/PayoffTotalResult', { sn: s.sys_sn })).body.data));
+    const singles = await Promise.all(
+      list.map(async (s: { sys_sn: string }) => (await customer.post('/api/Income/PayoffTotalResult', { sn: s.sys_sn })).body.data),
+    );
     const { body } = await customer.post('/api/Income/PayoffTotalResult', { sn: 'All' });
     expect(body.code).toBe(200);
     const all = body.data;
@@ -56,15 +58,19 @@ describe("PayoffTotalResult for 'All'", () => {
 });
 
 describe("income bars for 'All' with a system priced in another currency", () => {
-  test('sum only the systems in the first one\'s currency and name the other, like the payback does', async () => {
+  test("sum only the systems in the first one's currency and name the other, like the payback does", async () => {
     const customer = await as(t, 'customer');
-    const sns: string[] = (await customer.post('/api/ESS/GetSystemsByCustomer')).body.data.map((s: { sys_sn: string }) => s.sys_sn).filter((sn: string) => sn !== 'All');
+    const sns: string[] = (await customer.post('/api/ESS/GetSystemsByCustomer')).body.data
+      .map((s: { sys_sn: string }) => s.sys_sn)
+      .filter((sn: string) => sn !== 'All');
     expect(sns.length).toBeGreaterThan(1);
     const other = sns[sns.length - 1]!;
     const tariff = { sn: other, currency: 'CHF', basePrice: 0.3, feedInPrice: 0.1, periods: [] };
     expect((await customer.post('/api/Account/ElectrovalenceSetting', tariff)).body.code).toBe(200);
 
-    const singles = await Promise.all(sns.map(async (sn) => (await customer.post('/api/Income/PayoffStatistic', { sn, period: 'lifetime' })).body.data));
+    const singles = await Promise.all(
+      sns.map(async (sn) => (await customer.post('/api/Income/PayoffStatistic', { sn, period: 'lifetime' })).body.data),
+    );
     expect(singles.at(-1).currency).toBe('CHF');
     const { body } = await customer.post('/api/Income/PayoffStatistic', { sn: 'All', period: 'lifetime' });
     expect(body.code).toBe(200);
@@ -72,9 +78,16 @@ describe("income bars for 'All' with a system priced in another currency", () =>
     expect(body.data.excluded).toEqual([other]);
     const euro = singles.filter((s: { currency: string }) => s.currency === 'EUR');
     expect(euro.length).toBe(sns.length - 1);
-    expect(body.data.total).toBeCloseTo(euro.reduce((acc: number, s: { total: number }) => acc + s.total, 0), 1);
+    expect(body.data.total).toBeCloseTo(
+      euro.reduce((acc: number, s: { total: number }) => acc + s.total, 0),
+      1,
+    );
     for (const bar of body.data.bars) {
-      const expected = euro.reduce((acc: number, s: { bars: Array<{ label: string; income: number }> }) => acc + (s.bars.find((b) => b.label === bar.label)?.income ?? 0), 0);
+      const expected = euro.reduce(
+        (acc: number, s: { bars: Array<{ label: string; income: number }> }) =>
+          acc + (s.bars.find((b) => b.label === bar.label)?.income ?? 0),
+        0,
+      );
       expect(bar.income).toBeCloseTo(expected, 1);
     }
     // The payback of 'All' leaves out the same system.

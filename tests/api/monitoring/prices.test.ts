@@ -28,15 +28,28 @@ describe('a new period (Add a period)', () => {
   });
 
   test('is cut short where another period begins, and never overlaps one', () => {
-    const periods = [{ start: '00:00', end: '06:00' }, { start: '17:00', end: '23:00' }];
+    const periods = [
+      { start: '00:00', end: '06:00' },
+      { start: '17:00', end: '23:00' },
+    ];
     const next = nextPeriod(periods)!;
     expect(next).toEqual({ start: '23:00', end: '00:00' });
     expect(firstOverlap([...periods, next])).toBeNull();
   });
 
   test('starts at the next free minute when the last end is taken; none when the day is full', () => {
-    expect(nextPeriod([{ start: '18:00', end: '22:00' }, { start: '12:00', end: '19:00' }])).toEqual({ start: '22:00', end: '02:00' });
-    expect(nextPeriod([{ start: '00:00', end: '12:00' }, { start: '12:00', end: '00:00' }])).toBeNull();
+    expect(
+      nextPeriod([
+        { start: '18:00', end: '22:00' },
+        { start: '12:00', end: '19:00' },
+      ]),
+    ).toEqual({ start: '22:00', end: '02:00' });
+    expect(
+      nextPeriod([
+        { start: '00:00', end: '12:00' },
+        { start: '12:00', end: '00:00' },
+      ]),
+    ).toBeNull();
   });
 });
 
@@ -47,8 +60,13 @@ test('an overlap names both rows (110), in the answer and its data, and saves no
   expect(answer.info).toContain('Period 2 (17:00–21:00) overlaps period 3 (18:00–22:00)');
   expect(answer.data).toEqual({ field: 'periods', rows: [2, 3] });
   // Across midnight too.
-  const wrapped = [{ start: '22:00', end: '02:00', price: 0.2 }, { start: '01:00', end: '05:00', price: 0.2 }];
-  expect((await expectRejected(t, '/api/Account/ElectrovalenceSetting', tariff(wrapped), customer.token, 110)).info).toContain('Period 1 (22:00–02:00) overlaps period 2 (01:00–05:00)');
+  const wrapped = [
+    { start: '22:00', end: '02:00', price: 0.2 },
+    { start: '01:00', end: '05:00', price: 0.2 },
+  ];
+  expect((await expectRejected(t, '/api/Account/ElectrovalenceSetting', tariff(wrapped), customer.token, 110)).info).toContain(
+    'Period 1 (22:00–02:00) overlaps period 2 (01:00–05:00)',
+  );
 });
 
 test('negative prices are refused with a message, the feed-in price too; nothing saved', async () => {

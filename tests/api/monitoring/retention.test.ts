@@ -41,7 +41,7 @@ async function stored() {
 }
 
 describe('ingest and the raw window', () => {
-  test('a sample at the window\'s first instant is stored; one interval before it is refused with 2, nothing stored', async () => {
+  test("a sample at the window's first instant is stored; one interval before it is refused with 2, nothing stored", async () => {
     const first = rawWindowStart(ZONE, t.clock(), DEFAULT_RAW_RETENTION_DAYS);
     const before = await stored();
     const refused = await ingest({ status: 'normal', samples: [sample(first), sample(first - MINUTES_5)] });
@@ -69,7 +69,7 @@ describe('ingest and the raw window', () => {
 });
 
 describe('the purge', () => {
-  test('the default window keeps the demo\'s recent raw history whole', async () => {
+  test("the default window keeps the demo's recent raw history whole", async () => {
     const before = await stored();
     expect(await purgeRawSamples(t.db, t.clock())).toEqual({ deleted: 0 });
     expect(await stored()).toEqual(before);
@@ -104,7 +104,11 @@ describe('the purge', () => {
 
     const after = await stored();
     expect(after.telemetry).not.toBe(before.telemetry);
-    expect({ daily: after.daily, monthly: after.monthly, systems: after.systems }).toEqual({ daily: before.daily, monthly: before.monthly, systems: before.systems });
+    expect({ daily: after.daily, monthly: after.monthly, systems: after.systems }).toEqual({
+      daily: before.daily,
+      monthly: before.monthly,
+      systems: before.systems,
+    });
     expect(await figures()).toEqual(figuresBefore);
 
     // Run again (a daily job that ran twice): nothing more to delete.

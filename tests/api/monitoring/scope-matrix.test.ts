@@ -44,7 +44,10 @@ async function outsideOf(role: string): Promise<{ sn: string; id: number }> {
 }
 
 async function fingerprint() {
-  const [systems] = await queryRows<{ digest: string }>(t.db, sql`SELECT md5(string_agg(s::text, ',' ORDER BY id)) AS digest FROM systems s`);
+  const [systems] = await queryRows<{ digest: string }>(
+    t.db,
+    sql`SELECT md5(string_agg(s::text, ',' ORDER BY id)) AS digest FROM systems s`,
+  );
   return { counts: await t.database.rowCounts(), systems: systems!.digest };
 }
 

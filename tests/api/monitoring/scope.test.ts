@@ -48,7 +48,11 @@ describe('staff list scope per role', () => {
         expect(answer.body).toEqual({ code: 45, data: null, info: 'No permission' });
       }
       // An S/N that does not exist answers exactly the same: nothing is revealed.
-      expect((await user.post('/api/ESS/SticsSummeryDataForUser', { sn: 'NO-SUCH-SN' })).body).toEqual({ code: 45, data: null, info: 'No permission' });
+      expect((await user.post('/api/ESS/SticsSummeryDataForUser', { sn: 'NO-SUCH-SN' })).body).toEqual({
+        code: 45,
+        data: null,
+        info: 'No permission',
+      });
     });
   }
 

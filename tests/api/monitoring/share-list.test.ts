@@ -17,7 +17,14 @@ beforeAll(async () => {
   const now = t.clock();
   const [other] = await t.db
     .insert(users)
-    .values({ username: 'other-owner', email: 'other.owner@mail.example', passwordHash: await hashPassword(DEMO_PASSWORD), roles: ['customer'], createdAt: now, updatedAt: now })
+    .values({
+      username: 'other-owner',
+      email: 'other.owner@mail.example',
+      passwordHash: await hashPassword(DEMO_PASSWORD),
+      roles: ['customer'],
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning();
   await t.db.update(systems).set({ customerUserId: other!.id }).where(eq(systems.sysSn, OTHER_SN));
   const owner = await as(t, 'other-owner');
@@ -46,7 +53,9 @@ test('the owner sees whom the system is shared with, until when, and who has not
   expect(pending).toMatchObject({ registered: false, username: null, active: true });
   expect(new Date(pending!.expires_at).getTime() - t.clock().getTime()).toBe(3 * 86_400_000);
   // Staff who manage systems read the list too (as they read share recipients in the user log); writing is the owner's.
-  expect((await expectOk<Row[]>(t, '/api/ESS/GetShareList', { sn: CUSTOMER_SN }, (await as(t, 'servicer')).token)).length).toBe(rows.length);
+  expect((await expectOk<Row[]>(t, '/api/ESS/GetShareList', { sn: CUSTOMER_SN }, (await as(t, 'servicer')).token)).length).toBe(
+    rows.length,
+  );
 });
 
 test('extend adds days from the end of the share; bad days answer with the range, nothing changed', async () => {
@@ -65,7 +74,14 @@ test('extend adds days from the end of the share; bad days answer with the range
   }
   await expectRejected(t, '/api/ESS/ExtendShare', { sn: CUSTOMER_SN, id: before.id }, customer.token, 3, 'days');
   // ShareSub answers the same range.
-  const big = await expectRejected(t, '/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'x@mail.example', days: 40_000 }, customer.token, 2, 'days');
+  const big = await expectRejected(
+    t,
+    '/api/ESS/ShareSub',
+    { sn: CUSTOMER_SN, email: 'x@mail.example', days: 40_000 },
+    customer.token,
+    2,
+    'days',
+  );
   expect(big.info).toContain('whole days from 1 to 36500');
 });
 
@@ -95,7 +111,7 @@ test("another owner's system or share, a sharer, staff writing: 45, nothing reve
   expect(foreign.body).toEqual(unknown.body);
 });
 
-test('a revoked share stops working at once: the sharer\'s next call answers as for an ended share', async () => {
+test("a revoked share stops working at once: the sharer's next call answers as for an ended share", async () => {
   const sharer = await as(t, 'sharer');
   expect((await sharer.post('/api/ESS/SticsSummeryDataForCustomer', { sn: DEMO_SHARED_SN })).body.code).toBe(200);
   const share = (await listOf(DEMO_SHARED_SN)).find((r) => r.username === 'sharer')!;

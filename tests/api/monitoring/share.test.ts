@@ -42,17 +42,19 @@ test('a share to a new address: invitation, registration, login, and 97 once it 
   expect((await t.post('/api/Account/Login', { username: 'neighbour', password: 'abc12345' })).body.code).toBe(97);
 });
 
-test('only the owner shares; staff accounts and the owner\'s own address are refused', async () => {
+test("only the owner shares; staff accounts and the owner's own address are refused", async () => {
   const admin = await as(t, 'admin');
   const customer = await as(t, 'customer');
   const before = await t.database.rowCounts();
   expect((await admin.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'x@mail.example', days: 3 })).body.code).toBe(45);
-  expect((await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'anna.lindqvist@ess-portal.example', days: 3 })).body.code).toBe(37);
+  expect(
+    (await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'anna.lindqvist@ess-portal.example', days: 3 })).body.code,
+  ).toBe(37);
   expect((await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'thomas.becker@mail.example', days: 3 })).body.code).toBe(2);
   expect(await t.database.rowCounts()).toEqual(before);
 });
 
-test('an address that is another account\'s user name → 37 on the e-mail field (was a 500), nothing changed', async () => {
+test("an address that is another account's user name → 37 on the e-mail field (was a 500), nothing changed", async () => {
   const [dev] = await t.db.select().from(users).where(eq(users.username, 'dev'));
   await t.db.update(users).set({ username: 'kenji@mail.example' }).where(eq(users.id, dev!.id));
   try {
@@ -69,14 +71,18 @@ test('an address that is another account\'s user name → 37 on the e-mail field
 describe('the e-mail a share sends', () => {
   const mailsTo = (address: string) => t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, address)).orderBy(mailOutbox.id);
 
-  test('a new person gets the /shareRegister link of the answer, in the owner\'s language', async () => {
+  test("a new person gets the /shareRegister link of the answer, in the owner's language", async () => {
     await t.db.update(users).set({ languageCode: 'de-DE' }).where(eq(users.username, 'customer'));
     const customer = await as(t, 'customer');
     const { body } = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'Invited.Friend@mail.example', days: 5 });
     expect(body.code).toBe(200);
     const [mail, ...more] = await mailsTo('invited.friend@mail.example');
     expect(more).toHaveLength(0);
-    expect(mail).toMatchObject({ category: 'share_invitation', language: 'de', subject: 'Thomas Becker hat ein Speichersystem mit Ihnen geteilt' });
+    expect(mail).toMatchObject({
+      category: 'share_invitation',
+      language: 'de',
+      subject: 'Thomas Becker hat ein Speichersystem mit Ihnen geteilt',
+    });
     expect(mail!.body).toContain('http://localhost:8080/shareRegister?token=•••• (nur per E-Mail versandt)');
     expect(mail!.body).not.toContain(body.data.register_token);
     expect(mail!.body).toContain(CUSTOMER_SN);
@@ -87,7 +93,9 @@ describe('the e-mail a share sends', () => {
 
   test('someone who already has a sharer account gets a notice with the login link and their user name', async () => {
     const customer = await as(t, 'customer');
-    expect((await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'julia.becker@mail.example', days: 3 })).body.data.register_token).toBeNull();
+    expect(
+      (await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'julia.becker@mail.example', days: 3 })).body.data.register_token,
+    ).toBeNull();
     const mail = (await mailsTo('julia.becker@mail.example')).at(-1)!;
     expect(mail).toMatchObject({ category: 'share_invitation', language: 'en', subject: 'Thomas Becker shared a storage system with you' });
     expect(mail.body).toContain('Hello Julia Becker,');
@@ -139,9 +147,12 @@ describe('ShareSub days: whole days in digits (spec §5)', () => {
   });
 });
 
-test("the selector list marks the systems shared with the caller; such a system cannot be shared on (45)", async () => {
+test('the selector list marks the systems shared with the caller; such a system cannot be shared on (45)', async () => {
   const [sharer] = await t.db.select().from(users).where(eq(users.username, 'sharer'));
-  await t.db.update(users).set({ roles: ['customer', 'sharer'] }).where(eq(users.id, sharer!.id));
+  await t.db
+    .update(users)
+    .set({ roles: ['customer', 'sharer'] })
+    .where(eq(users.id, sharer!.id));
   try {
     const both = await as(t, 'sharer');
     const list = (await both.post('/api/ESS/GetSystemsByCustomer')).body.data as { sys_sn: string; shared_with_me?: boolean }[];
@@ -151,10 +162,16 @@ test("the selector list marks the systems shared with the caller; such a system 
     const before = await t.database.rowCounts();
     expect((await both.post('/api/ESS/ShareSub', { sn: shared[0]!.sys_sn, email: 'onward@mail.example', days: 3 })).body.code).toBe(45);
     expect(await t.database.rowCounts()).toEqual(before);
-    const own = (await (await as(t, 'customer')).post('/api/ESS/GetSystemsByCustomer')).body.data as { sys_sn: string; shared_with_me?: boolean }[];
+    const own = (await (await as(t, 'customer')).post('/api/ESS/GetSystemsByCustomer')).body.data as {
+      sys_sn: string;
+      shared_with_me?: boolean;
+    }[];
     expect(own.filter((s) => s.sys_sn !== 'All').every((s) => s.shared_with_me === false)).toBe(true);
   } finally {
-    await t.db.update(users).set({ roles: ['sharer'] }).where(eq(users.id, sharer!.id));
+    await t.db
+      .update(users)
+      .set({ roles: ['sharer'] })
+      .where(eq(users.id, sharer!.id));
   }
 });
 
@@ -169,7 +186,11 @@ test('sharing again with someone who has not registered yet sends a new registra
   expect(mails[1]!.body).toContain('/shareRegister?token=••••');
   expect(mails[1]!.body).not.toContain('/Login');
   expect(await mailedInvitation('late.reader@mail.example')).toBe(again.body.data.register_token);
-  const register = await t.post('/api/Account/RegisterSharerAccount', { token: again.body.data.register_token, username: 'late-reader', password: 'abc12345' });
+  const register = await t.post('/api/Account/RegisterSharerAccount', {
+    token: again.body.data.register_token,
+    username: 'late-reader',
+    password: 'abc12345',
+  });
   expect(register.body.code).toBe(200);
   // Registered now: the next share is a notice with the login link.
   const third = await customer.post('/api/ESS/ShareSub', { sn: CUSTOMER_SN, email: 'late.reader@mail.example', days: 4 });

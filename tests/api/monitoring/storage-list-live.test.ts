@@ -25,7 +25,11 @@ async function wholeList(user: Awaited<ReturnType<typeof as>>, body: Record<stri
 }
 
 /** Makes the system's newest sample, today's PV and open faults what the test says (by hand, in the database). */
-async function setLive(sn: string, sample: { minutesAgo: number; pv: number; battery: number; grid: number; soc: number }, todayPvKwh: number) {
+async function setLive(
+  sn: string,
+  sample: { minutesAgo: number; pv: number; battery: number; grid: number; soc: number },
+  todayPvKwh: number,
+) {
   const id = await systemId(sn);
   const now = t.clock();
   const ts = new Date(Math.floor(now.getTime() / 300_000) * 300_000 - sample.minutesAgo * 60_000);
@@ -37,7 +41,7 @@ async function setLive(sn: string, sample: { minutesAgo: number; pv: number; bat
 }
 
 describe('/ESS/GetSystems live figures', () => {
-  test('each row carries its newest current sample, its local today\'s PV and its worst open alarm', async () => {
+  test("each row carries its newest current sample, its local today's PV and its worst open alarm", async () => {
     await setLive(CUSTOMER_SN, { minutesAgo: 0, pv: 4321, battery: -1234, grid: 56, soc: 67.5 }, 12.345);
     const id = await systemId(CUSTOMER_SN);
     const now = t.clock();
@@ -57,7 +61,12 @@ describe('/ESS/GetSystems live figures', () => {
       grid_w: 56,
       soc: 67.5,
       today_pv_kwh: 12.35,
-      alarm: { code: 'F201', level: 'fault', description: 'Battery over-temperature', started_at: new Date(now.getTime() - 7_200_000).toISOString() },
+      alarm: {
+        code: 'F201',
+        level: 'fault',
+        description: 'Battery over-temperature',
+        started_at: new Date(now.getTime() - 7_200_000).toISOString(),
+      },
     });
   });
 
@@ -98,7 +107,12 @@ describe('/ESS/GetSystems live figures', () => {
       const [installerTotal] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM systems`);
       if (role === 'admin') expect(total).toBe(installerTotal!.n);
       const lastPage = Math.ceil(total / 3);
-      for (const [pageIndex, rows] of [[1, Math.min(3, total)], [lastPage, total - (lastPage - 1) * 3], [lastPage + 1, 0], [lastPage + 5, 0]]) {
+      for (const [pageIndex, rows] of [
+        [1, Math.min(3, total)],
+        [lastPage, total - (lastPage - 1) * 3],
+        [lastPage + 1, 0],
+        [lastPage + 5, 0],
+      ]) {
         const { body } = await user.post(LIST, { pageIndex, pageSize: 3 });
         expect(body.code).toBe(200);
         expect(body.data.dataCount).toBe(total);
@@ -116,7 +130,12 @@ describe('/ESS/GetSystems live figures', () => {
       { sort: [{ field: 'pv_w', order: 'up' }] },
       { sort: [{ field: 'alarm; DROP TABLE systems', order: 'asc' }] },
       // One column at a time, as the list's table sorts.
-      { sort: [{ field: 'pv_w', order: 'asc' }, { field: 'soc', order: 'desc' }] },
+      {
+        sort: [
+          { field: 'pv_w', order: 'asc' },
+          { field: 'soc', order: 'desc' },
+        ],
+      },
       // The other list protocol (sort + order), gone: every list takes sort: [{ field, order }].
       { sort: 'pv_w', order: 'desc' },
     ];
@@ -134,9 +153,12 @@ describe('/ESS/GetSystems live figures', () => {
     const own = (await wholeList(installer)).map((r) => r.sys_sn).sort();
     const all = (await wholeList(await as(t, 'admin'))).length;
     expect(own.length).toBeLessThan(all);
-    for (const key of LIVE_KEYS) expect((await wholeList(installer, { sort: [{ field: key, order: 'desc' }] })).map((r) => r.sys_sn).sort()).toEqual(own);
+    for (const key of LIVE_KEYS)
+      expect((await wholeList(installer, { sort: [{ field: key, order: 'desc' }] })).map((r) => r.sys_sn).sort()).toEqual(own);
     for (const role of ['customer', 'sharer']) {
-      expect((await (await as(t, role)).post(LIST, { pageIndex: 1, pageSize: 10, sort: [{ field: 'pv_w', order: 'desc' }] })).body).toEqual({ code: 45, data: null, info: 'No permission' });
+      expect((await (await as(t, role)).post(LIST, { pageIndex: 1, pageSize: 10, sort: [{ field: 'pv_w', order: 'desc' }] })).body).toEqual(
+        { code: 45, data: null, info: 'No permission' },
+      );
     }
   });
 });

@@ -37,7 +37,7 @@ describe('/EnergyStorageList/GetSystemStatusCount', () => {
     expect(whole.body.data).toEqual((await admin.post('/api/ESS/GetVtSystemStatusCount')).body.data);
   });
 
-  test("a scoped role counts only its own systems, whatever it searches", async () => {
+  test('a scoped role counts only its own systems, whatever it searches', async () => {
     const installer = await as(t, 'installer');
     const { body } = await installer.post(PATH, {});
     expect(body.data).toEqual((await installer.post('/api/ESS/GetVtSystemStatusCount')).body.data);
@@ -46,7 +46,11 @@ describe('/EnergyStorageList/GetSystemStatusCount', () => {
 
   test('bad input answers 2 naming the field', async () => {
     const admin = await as(t, 'admin');
-    for (const [body, field] of [[{ countryCode: 'DEU' }, 'countryCode'], [{ name: 'x'.repeat(201) }, 'name'], [{ installer: 42 }, 'installer']] as const) {
+    for (const [body, field] of [
+      [{ countryCode: 'DEU' }, 'countryCode'],
+      [{ name: 'x'.repeat(201) }, 'name'],
+      [{ installer: 42 }, 'installer'],
+    ] as const) {
       const answer = await admin.post(PATH, body);
       expect(answer.body.code).toBe(2);
       expect(answer.body.info).toContain(field);
@@ -63,7 +67,10 @@ describe('/EnergyStorageList/GetSystemStatusCount', () => {
 describe('the status counts the triggers keep (what unscoped staff read)', () => {
   /** Counted the slow way, from the systems themselves. */
   async function counted(): Promise<Record<string, number>> {
-    const rows = await queryRows<{ status: string; n: number }>(t.db, sql`SELECT coalesce(ems_status, 'unknown') AS status, count(*)::int AS n FROM systems GROUP BY 1`);
+    const rows = await queryRows<{ status: string; n: number }>(
+      t.db,
+      sql`SELECT coalesce(ems_status, 'unknown') AS status, count(*)::int AS n FROM systems GROUP BY 1`,
+    );
     return Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
   }
   async function kept(): Promise<Record<string, number>> {
@@ -73,7 +80,10 @@ describe('the status counts the triggers keep (what unscoped staff read)', () =>
 
   test('follow new systems, status changes (only real ones), deletions and the answer of the call', async () => {
     expect(await kept()).toEqual(await counted());
-    const [first] = await queryRows<{ id: number; status: string | null }>(t.db, sql`SELECT id, ems_status AS status FROM systems WHERE ems_status = 'normal' LIMIT 1`);
+    const [first] = await queryRows<{ id: number; status: string | null }>(
+      t.db,
+      sql`SELECT id, ems_status AS status FROM systems WHERE ems_status = 'normal' LIMIT 1`,
+    );
     await t.db.execute(sql`UPDATE systems SET ems_status = 'fault' WHERE id = ${first!.id}`);
     await t.db.execute(sql`UPDATE systems SET ems_status = 'fault', remark = 'again' WHERE id = ${first!.id}`);
     await t.db.execute(sql`UPDATE systems SET ems_status = NULL WHERE ems_status = 'offline'`);

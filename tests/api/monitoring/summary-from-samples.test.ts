@@ -15,7 +15,14 @@ let t: TestApp;
 const HOME = 'ESS2024A0001';
 const PARENTS = 'ESS2024A0002';
 
-const sample = (ts: string, pv_w: number, load_w: number, battery_w: number, grid_w: number, soc: number) => ({ ts, pv_w, load_w, battery_w, grid_w, soc });
+const sample = (ts: string, pv_w: number, load_w: number, battery_w: number, grid_w: number, soc: number) => ({
+  ts,
+  pv_w,
+  load_w,
+  battery_w,
+  grid_w,
+  soc,
+});
 
 const HOME_SAMPLES = [
   // Last year (31 Dec): PV 1 kWh, load 0.2, charge 0.2, export 0.6 → used on site 0.4.
@@ -48,8 +55,15 @@ beforeAll(async () => {
   await seedMonitoringDemo(t.db, { password: DEMO_PASSWORD, now: t.clock(), days: 0, size: 2 });
   // The seed's sample of now goes: the systems hold only the samples below.
   for (const table of ['telemetry', 'energy_daily', 'energy_monthly', 'system_faults']) await t.db.execute(sql.raw(`DELETE FROM ${table}`));
-  for (const [sn, samples] of [[HOME, HOME_SAMPLES], [PARENTS, PARENTS_SAMPLES]] as const) {
-    const { body } = await t.post('/api/Device/Ingest', { status: 'normal', samples }, { headers: { 'x-device-key': demoDeviceKey(sn, DEMO_PASSWORD) } });
+  for (const [sn, samples] of [
+    [HOME, HOME_SAMPLES],
+    [PARENTS, PARENTS_SAMPLES],
+  ] as const) {
+    const { body } = await t.post(
+      '/api/Device/Ingest',
+      { status: 'normal', samples },
+      { headers: { 'x-device-key': demoDeviceKey(sn, DEMO_PASSWORD) } },
+    );
     expect(body.code).toBe(200);
   }
 });
@@ -76,10 +90,21 @@ test("the customer's 'All' flow: powers of the systems reporting now, SoC weight
   const customer = await as(t, 'customer');
   const { body } = await customer.post('/api/ESS/SticsSummeryDataForCustomer', { sn: 'All' });
   expect(body.code).toBe(200);
-  const capacities = await queryRows<{ sys_sn: string; surpluscobat: number }>(t.db, sql`SELECT sys_sn, surpluscobat FROM systems ORDER BY sys_sn`);
+  const capacities = await queryRows<{ sys_sn: string; surpluscobat: number }>(
+    t.db,
+    sql`SELECT sys_sn, surpluscobat FROM systems ORDER BY sys_sn`,
+  );
   const capacity = (sn: string) => Number(capacities.find((c) => c.sys_sn === sn)!.surpluscobat);
   const soc = (60 * capacity(HOME) + 20 * capacity(PARENTS)) / (capacity(HOME) + capacity(PARENTS));
-  expect(body.data.flow).toEqual({ ts: '2026-03-02T07:55:00.000Z', pv_w: 2_400, load_w: 1_200, battery_w: 0, grid_w: -1_200, soc: Math.round(soc * 10) / 10, online: true });
+  expect(body.data.flow).toEqual({
+    ts: '2026-03-02T07:55:00.000Z',
+    pv_w: 2_400,
+    load_w: 1_200,
+    battery_w: 0,
+    grid_w: -1_200,
+    soc: Math.round(soc * 10) / 10,
+    online: true,
+  });
   // The parents' 0.1 kWh of PV today adds to the home's 0.5.
   expect(body.data.today.pv_kwh).toBe(0.6);
 });

@@ -24,12 +24,18 @@ const send = async (sn: string, batch: unknown) =>
 describe('--systems above the seeded fleet', () => {
   test('the S/Ns the server does not have are found before anything is posted, and the check changes nothing', async () => {
     const before = await t.database.rowCounts();
-    const [systems] = await queryRows<{ digest: string }>(t.db, sql`SELECT md5(string_agg(s::text, ',' ORDER BY id)) AS digest FROM systems s`);
+    const [systems] = await queryRows<{ digest: string }>(
+      t.db,
+      sql`SELECT md5(string_agg(s::text, ',' ORDER BY id)) AS digest FROM systems s`,
+    );
     const sns = demoFleet(7).map((s) => s.sn);
     expect(await unknownSystems(sns, send)).toEqual(sns.slice(4));
     expect(await unknownSystems(sns.slice(0, 4), send)).toEqual([]);
     expect(await t.database.rowCounts()).toEqual(before);
-    const [after] = await queryRows<{ digest: string }>(t.db, sql`SELECT md5(string_agg(s::text, ',' ORDER BY id)) AS digest FROM systems s`);
+    const [after] = await queryRows<{ digest: string }>(
+      t.db,
+      sql`SELECT md5(string_agg(s::text, ',' ORDER BY id)) AS digest FROM systems s`,
+    );
     expect(after!.digest).toBe(systems!.digest);
   });
 
@@ -57,6 +63,9 @@ describe('the status a simulated device reports', () => {
     expect(batches.map((b) => b.status)).toEqual(['protection', 'normal']);
     expect(toIngestBatches(steps.slice(0, 4), STEP, 4)[0]!.status).toBe('warning');
     // Faults go with the batch that saw them; one that ended within the batch carries its end.
-    expect(batches[0]!.faults!.map((f) => [f.code, f.ended_at !== null])).toEqual([['W201', false], ['P301', true]]);
+    expect(batches[0]!.faults!.map((f) => [f.code, f.ended_at !== null])).toEqual([
+      ['W201', false],
+      ['P301', true],
+    ]);
   });
 });

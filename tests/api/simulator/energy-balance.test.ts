@@ -7,14 +7,71 @@ const DAY_MS = 86_400_000;
 const STEP_H = 5 / 60;
 
 const SITES: Site[] = [
-  { sn: 'T-DE', latitude: 48.14, longitude: 11.58, timeZone: 'Europe/Berlin', pvKwp: 9.8, inverterKw: 8, batteryKwh: 10.1, load: 'household', annualLoadKwh: 4500 },
-  { sn: 'T-AU', latitude: -33.87, longitude: 151.21, timeZone: 'Australia/Sydney', pvKwp: 6.6, inverterKw: 5, batteryKwh: 13.3, load: 'household', annualLoadKwh: 6000 },
-  { sn: 'T-JP', latitude: 35.68, longitude: 139.69, timeZone: 'Asia/Tokyo', pvKwp: 5.5, inverterKw: 5, batteryKwh: 7.7, load: 'household', annualLoadKwh: 4200 },
-  { sn: 'T-ZA', latitude: -33.92, longitude: 18.42, timeZone: 'Africa/Johannesburg', pvKwp: 60, inverterKw: 50, batteryKwh: 100, load: 'commercial', annualLoadKwh: 180000 },
-  { sn: 'T-US', latitude: 37.77, longitude: -122.42, timeZone: 'America/Los_Angeles', pvKwp: 8, inverterKw: 7.6, batteryKwh: 13.5, load: 'household', annualLoadKwh: 6500 },
+  {
+    sn: 'T-DE',
+    latitude: 48.14,
+    longitude: 11.58,
+    timeZone: 'Europe/Berlin',
+    pvKwp: 9.8,
+    inverterKw: 8,
+    batteryKwh: 10.1,
+    load: 'household',
+    annualLoadKwh: 4500,
+  },
+  {
+    sn: 'T-AU',
+    latitude: -33.87,
+    longitude: 151.21,
+    timeZone: 'Australia/Sydney',
+    pvKwp: 6.6,
+    inverterKw: 5,
+    batteryKwh: 13.3,
+    load: 'household',
+    annualLoadKwh: 6000,
+  },
+  {
+    sn: 'T-JP',
+    latitude: 35.68,
+    longitude: 139.69,
+    timeZone: 'Asia/Tokyo',
+    pvKwp: 5.5,
+    inverterKw: 5,
+    batteryKwh: 7.7,
+    load: 'household',
+    annualLoadKwh: 4200,
+  },
+  {
+    sn: 'T-ZA',
+    latitude: -33.92,
+    longitude: 18.42,
+    timeZone: 'Africa/Johannesburg',
+    pvKwp: 60,
+    inverterKw: 50,
+    batteryKwh: 100,
+    load: 'commercial',
+    annualLoadKwh: 180000,
+  },
+  {
+    sn: 'T-US',
+    latitude: 37.77,
+    longitude: -122.42,
+    timeZone: 'America/Los_Angeles',
+    pvKwp: 8,
+    inverterKw: 7.6,
+    batteryKwh: 13.5,
+    load: 'household',
+    annualLoadKwh: 6500,
+  },
 ];
 
-interface DayTotals { pv: number; load: number; charge: number; discharge: number; import: number; export: number }
+interface DayTotals {
+  pv: number;
+  load: number;
+  charge: number;
+  discharge: number;
+  import: number;
+  export: number;
+}
 
 function simulateDays(site: Site, startMs: number, days: number) {
   const sim = new SiteSimulator(site, startMs);
@@ -51,7 +108,9 @@ describe('simulator energy balance', () => {
           if (!complete) continue;
           // What the battery gained equals what went in minus the conversion losses.
           const storedBySoc = ((socEnd - socStart) / 100) * site.batteryKwh;
-          expect(Math.abs(storedBySoc - storedEnergyKwh(t.charge, t.discharge))).toBeLessThanOrEqual(0.01 * Math.max(1, t.charge + t.discharge));
+          expect(Math.abs(storedBySoc - storedEnergyKwh(t.charge, t.discharge))).toBeLessThanOrEqual(
+            0.01 * Math.max(1, t.charge + t.discharge),
+          );
         }
       });
     }

@@ -29,7 +29,17 @@ const TOWNS: Town[] = [...PLACES, SYDNEY];
 /** kWh per kWp per calendar month (average over the years) and per year-and-month. */
 function simulatedYields(town: Town): { average: number[]; byYear: number[][] } {
   const pvKwp = 6;
-  const site = { sn: `YIELD-${town.city}`, latitude: town.latitude, longitude: town.longitude, timeZone: town.timeZone, pvKwp, inverterKw: 5, batteryKwh: 9, load: 'household' as const, annualLoadKwh: 4500 };
+  const site = {
+    sn: `YIELD-${town.city}`,
+    latitude: town.latitude,
+    longitude: town.longitude,
+    timeZone: town.timeZone,
+    pvKwp,
+    inverterKw: 5,
+    batteryKwh: 9,
+    load: 'household' as const,
+    annualLoadKwh: 4500,
+  };
   const start = localMidnight(town.timeZone, Date.UTC(FIRST_YEAR, 0, 1) / DAY_MS);
   const end = localMidnight(town.timeZone, Date.UTC(FIRST_YEAR + YEARS, 0, 1) / DAY_MS);
   const byYear = Array.from({ length: YEARS }, () => new Array<number>(12).fill(0));
@@ -65,7 +75,9 @@ describe('simulated monthly yield per kWp within ±25 % of PVGIS', () => {
     const { average } = resultOf(town);
     const outside = MONTHS.flatMap((month, m) => {
       const ratio = average[m]! / reference.kwhPerKwp[m]!;
-      return ratio < 0.75 || ratio > 1.25 ? [`${month}: ${average[m]!.toFixed(0)} kWh/kWp simulated, ${reference.kwhPerKwp[m]} in the table`] : [];
+      return ratio < 0.75 || ratio > 1.25
+        ? [`${month}: ${average[m]!.toFixed(0)} kWh/kWp simulated, ${reference.kwhPerKwp[m]} in the table`]
+        : [];
     });
     expect(outside).toEqual([]);
   });

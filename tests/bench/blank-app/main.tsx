@@ -39,9 +39,20 @@ function Blank() {
   return (
     <BrowserRouter>
       <AntdApp>
-        <Refine routerProvider={routerProvider} dataProvider={dataProvider} notificationProvider={useNotificationProvider} resources={[{ name: 'rows', list: '/' }]}>
+        <Refine
+          routerProvider={routerProvider}
+          dataProvider={dataProvider}
+          notificationProvider={useNotificationProvider}
+          resources={[{ name: 'rows', list: '/' }]}
+        >
           <Routes>
-            <Route element={<ThemedLayout><Outlet /></ThemedLayout>}>
+            <Route
+              element={
+                <ThemedLayout>
+                  <Outlet />
+                </ThemedLayout>
+              }
+            >
               <Route path="*" element={<Rows />} />
             </Route>
           </Routes>

@@ -31,8 +31,22 @@ describe('codes reach the screen as text in the reader’s language', { timeout:
       http.post('/api/UserLog/GetUserLogPageList', () =>
         page([
           { id: 1, created_at: '2026-11-24T08:00:00Z', username: 'anna', action: 'login_failed', target: '', ip: '127.0.0.1' },
-          { id: 2, created_at: '2026-11-24T08:05:00Z', username: 'admin', action: 'userManagement.update', target: 'userManagement:12', ip: '127.0.0.1' },
-          { id: 3, created_at: '2026-11-24T08:06:00Z', username: 'admin', action: 'licenseManagement.unassign', target: 'licenseManagement:3', ip: '127.0.0.1' },
+          {
+            id: 2,
+            created_at: '2026-11-24T08:05:00Z',
+            username: 'admin',
+            action: 'userManagement.update',
+            target: 'userManagement:12',
+            ip: '127.0.0.1',
+          },
+          {
+            id: 3,
+            created_at: '2026-11-24T08:06:00Z',
+            username: 'admin',
+            action: 'licenseManagement.unassign',
+            target: 'licenseManagement:3',
+            ip: '127.0.0.1',
+          },
         ]),
       ),
     );
@@ -57,9 +71,33 @@ describe('codes reach the screen as text in the reader’s language', { timeout:
       ),
       http.post('/api/EmailRule/GetEmailRulePageList', () =>
         page([
-          { id: 1, category_code: 'system_fault', recipient_kind: 'role', recipient_value: 'servicer', country: 'Netherlands', enabled: true, remark: '' },
-          { id: 2, category_code: 'system_fault', recipient_kind: 'country', recipient_value: 'Germany', country: 'Germany', enabled: true, remark: '' },
-          { id: 3, category_code: 'custom_event', recipient_kind: 'address', recipient_value: 'alarms@example.com', country: '', enabled: false, remark: '' },
+          {
+            id: 1,
+            category_code: 'system_fault',
+            recipient_kind: 'role',
+            recipient_value: 'servicer',
+            country: 'Netherlands',
+            enabled: true,
+            remark: '',
+          },
+          {
+            id: 2,
+            category_code: 'system_fault',
+            recipient_kind: 'country',
+            recipient_value: 'Germany',
+            country: 'Germany',
+            enabled: true,
+            remark: '',
+          },
+          {
+            id: 3,
+            category_code: 'custom_event',
+            recipient_kind: 'address',
+            recipient_value: 'alarms@example.com',
+            country: '',
+            enabled: false,
+            remark: '',
+          },
         ]),
       ),
     );

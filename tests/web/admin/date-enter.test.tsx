@@ -19,7 +19,9 @@ describe('a date field in a generated form', { timeout: 45_000 }, () => {
     session.setUserInfo({ username: 'admin', email: '', roles: ['admin'], country: '', languageCode: 'en', menuDenied: [] });
     const saved: Record<string, unknown>[] = [];
     server.use(
-      http.post('/api/License/GetLicenseUserOptions', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: [], dataCount: 0 } })),
+      http.post('/api/License/GetLicenseUserOptions', () =>
+        HttpResponse.json({ code: 200, info: 'Success', data: { data: [], dataCount: 0 } }),
+      ),
       http.post('/api/License/SaveLicense', async ({ request }) => {
         saved.push((await request.json()) as Record<string, unknown>);
         return HttpResponse.json({ code: 200, info: 'Success', data: {} });
@@ -32,7 +34,15 @@ describe('a date field in a generated form', { timeout: 45_000 }, () => {
             <ResourceForm
               declaration={licenseManagement}
               mode="edit"
-              record={{ id: 3, license_key: 'LIC-000003', company: 'Sun', license_type: 'installer', expires_at: '2030-01-01', assigned_user: null, remark: '' }}
+              record={{
+                id: 3,
+                license_key: 'LIC-000003',
+                company: 'Sun',
+                license_type: 'installer',
+                expires_at: '2030-01-01',
+                assigned_user: null,
+                remark: '',
+              }}
               onDone={() => {}}
             />
           </Refine>

@@ -16,8 +16,26 @@ import { renderAt } from '../render-portal';
  */
 const ROUTE = '/BasicSettings/licenseManagement';
 const LICENSES = [
-  { id: 1, license_key: 'LIC-000001', company: 'Sole', license_type: 'installer', expires_at: '2031-12-31', assigned_user: 'installer', remark: '', created_at: '2026-01-01T00:00:00Z' },
-  { id: 2, license_key: 'LIC-000002', company: 'Sole', license_type: 'servicepartner', expires_at: '2031-12-31', assigned_user: null, remark: '', created_at: '2026-01-01T00:00:00Z' },
+  {
+    id: 1,
+    license_key: 'LIC-000001',
+    company: 'Sole',
+    license_type: 'installer',
+    expires_at: '2031-12-31',
+    assigned_user: 'installer',
+    remark: '',
+    created_at: '2026-01-01T00:00:00Z',
+  },
+  {
+    id: 2,
+    license_key: 'LIC-000002',
+    company: 'Sole',
+    license_type: 'servicepartner',
+    expires_at: '2031-12-31',
+    assigned_user: null,
+    remark: '',
+    created_at: '2026-01-01T00:00:00Z',
+  },
 ];
 
 afterEach(() => {
@@ -32,7 +50,9 @@ function renderAsServicer(options: () => Response) {
   const unassigned: unknown[] = [];
   server.events.on('request:start', ({ request }) => called.push(new URL(request.url).pathname));
   server.use(
-    http.post('/api/License/GetLicensePageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: LICENSES, dataCount: LICENSES.length } })),
+    http.post('/api/License/GetLicensePageList', () =>
+      HttpResponse.json({ code: 200, info: 'Success', data: { data: LICENSES, dataCount: LICENSES.length } }),
+    ),
     http.post('/api/License/GetLicenseUserOptions', options),
     http.post('/api/License/UnassignLicense', async ({ request }) => {
       unassigned.push(await request.json());
@@ -56,17 +76,31 @@ function callableByServicer(path: string): boolean {
 describe("the servicer's license screen", { timeout: 45_000 }, () => {
   it("offers the license users in 'Assigned user' and makes no call the role may not make", async () => {
     const { called } = renderAsServicer(() =>
-      HttpResponse.json({ code: 200, info: 'Success', data: { data: [{ username: 'installer', display_name: 'Ivo' }, { username: 'servicepartner', display_name: 'Sara' }], dataCount: 2 } }),
+      HttpResponse.json({
+        code: 200,
+        info: 'Success',
+        data: {
+          data: [
+            { username: 'installer', display_name: 'Ivo' },
+            { username: 'servicepartner', display_name: 'Sara' },
+          ],
+          dataCount: 2,
+        },
+      }),
     );
     await screen.findByText('LIC-000001', { selector: 'td' });
-    const filter = screen.getByText(i18n.t('admin:licenseManagement.fields.assigned_user'), { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+    const filter = screen
+      .getByText(i18n.t('admin:licenseManagement.fields.assigned_user'), { selector: 'label' })
+      .closest('.ant-form-item') as HTMLElement;
     fireEvent.mouseDown(filter.querySelector('.ant-select-selector')!);
-    await waitFor(() => expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual(['installer', 'servicepartner']));
+    await waitFor(() =>
+      expect([...document.querySelectorAll('.ant-select-item-option')].map((o) => o.textContent)).toEqual(['installer', 'servicepartner']),
+    );
     expect(called).toContain('/api/License/GetLicenseUserOptions');
     expect(called.filter((path) => !callableByServicer(path))).toEqual([]);
   });
 
-  it('a refused options call is told in the reader\'s language', async () => {
+  it("a refused options call is told in the reader's language", async () => {
     const told: string[] = [];
     configureApiUi({ message: (text) => told.push(text) });
     renderAsServicer(() => HttpResponse.json({ code: 45, info: 'No permission', data: null }));

@@ -29,7 +29,11 @@ describe('role management counts the sidebar entries', { timeout: 120_000 }, () 
     ];
     session.setTokens('token', 'refresh');
     session.setUserInfo({ username: 'admin', email: '', roles: ['admin'], country: '', languageCode: 'en', menuDenied: [] });
-    server.use(http.post('/api/Role/GetRolePageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: roles, dataCount: roles.length } })));
+    server.use(
+      http.post('/api/Role/GetRolePageList', () =>
+        HttpResponse.json({ code: 200, info: 'Success', data: { data: roles, dataCount: roles.length } }),
+      ),
+    );
     renderAt(ROUTE, ROUTE, <RoleManagement />, [{ name: 'roleManagement', list: ROUTE }]);
 
     const count = (n: number, total: number) => i18n.t('admin:roleManagement.menuCount', { count: n, total });

@@ -15,9 +15,42 @@ import { renderAt } from '../render-portal';
  */
 const ROUTE = '/BasicSettings/userManagement';
 const USERS = [
-  { id: 1, username: 'admin', display_name: 'Anna', email: 'anna@example.com', roles: ['admin'], country: 'DE', company: '', phone: '', language_code: 'en-US', locked: false },
-  { id: 9, username: 'systemmanager', display_name: 'Claudia', email: 'claudia@example.com', roles: ['systemmanager'], country: 'AT', company: '', phone: '', language_code: 'en-US', locked: false },
-  { id: 7, username: 'dev', display_name: 'Dana', email: 'dana@example.com', roles: ['dev'], country: 'DE', company: '', phone: '', language_code: 'en-US', locked: false },
+  {
+    id: 1,
+    username: 'admin',
+    display_name: 'Anna',
+    email: 'anna@example.com',
+    roles: ['admin'],
+    country: 'DE',
+    company: '',
+    phone: '',
+    language_code: 'en-US',
+    locked: false,
+  },
+  {
+    id: 9,
+    username: 'systemmanager',
+    display_name: 'Claudia',
+    email: 'claudia@example.com',
+    roles: ['systemmanager'],
+    country: 'AT',
+    company: '',
+    phone: '',
+    language_code: 'en-US',
+    locked: false,
+  },
+  {
+    id: 7,
+    username: 'dev',
+    display_name: 'Dana',
+    email: 'dana@example.com',
+    roles: ['dev'],
+    country: 'DE',
+    company: '',
+    phone: '',
+    language_code: 'en-US',
+    locked: false,
+  },
 ];
 
 function signInAs(username: string, roles: string[]) {
@@ -25,9 +58,14 @@ function signInAs(username: string, roles: string[]) {
   session.setUserInfo({ username, email: '', roles, country: '', languageCode: 'en', menuDenied: [] });
 }
 
-function renderUsers(url = ROUTE, { onSave, users = USERS }: { onSave?: (body: Record<string, unknown>) => void; users?: typeof USERS } = {}) {
+function renderUsers(
+  url = ROUTE,
+  { onSave, users = USERS }: { onSave?: (body: Record<string, unknown>) => void; users?: typeof USERS } = {},
+) {
   server.use(
-    http.post('/api/User/GetUserPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: users, dataCount: users.length } })),
+    http.post('/api/User/GetUserPageList', () =>
+      HttpResponse.json({ code: 200, info: 'Success', data: { data: users, dataCount: users.length } }),
+    ),
     http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })),
     http.post('/api/User/SaveUser', async ({ request }) => {
       const body = (await request.json()) as Record<string, unknown>;
@@ -41,7 +79,8 @@ function renderUsers(url = ROUTE, { onSave, users = USERS }: { onSave?: (body: R
 const rowOf = async (username: string) => (await screen.findByText(username, { selector: 'td' })).closest('tr') as HTMLElement;
 const has = (row: HTMLElement, testId: string) => within(row).queryByTestId(testId) !== null;
 /** A field of the drawer's form, by its label (the filters above the list have labels of their own). */
-const formItem = (label: string) => within(screen.getByTestId('resource-drawer')).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+const formItem = (label: string) =>
+  within(screen.getByTestId('resource-drawer')).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 
 /** The labels of the roles select's options, opened. */
 async function roleOptions(): Promise<string[]> {
@@ -96,7 +135,9 @@ describe('userManagement as a system manager', { timeout: 45_000 }, () => {
     const roles = formItem(i18n.t('admin:userManagement.fields.roles'));
     expect(within(roles).getByText(i18n.t('admin:userManagement.ownRoles'))).toBeInTheDocument();
     expect(roles.querySelector('.ant-select-disabled')).not.toBeNull();
-    fireEvent.change(within(formItem(i18n.t('admin:userManagement.fields.display_name'))).getByRole('textbox'), { target: { value: 'Claudia H.' } });
+    fireEvent.change(within(formItem(i18n.t('admin:userManagement.fields.display_name'))).getByRole('textbox'), {
+      target: { value: 'Claudia H.' },
+    });
     fireEvent.click(screen.getByTestId('resource-save'));
     await waitFor(() => expect(saved).toHaveLength(1));
     expect(saved[0]).toMatchObject({ id: 9, display_name: 'Claudia H.', roles: ['systemmanager'] });
@@ -121,8 +162,14 @@ describe('roleManagement: the admin role', { timeout: 45_000 }, () => {
   const roles = ['admin', 'dev'].map((role) => ({ role, description: '', available: ['dashboard'], menus: ['dashboard'] }));
 
   function renderRoles() {
-    server.use(http.post('/api/Role/GetRolePageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: roles, dataCount: roles.length } })));
-    return renderAt('/BasicSettings/roleManagement', '/BasicSettings/roleManagement', <RoleManagement />, [{ name: 'roleManagement', list: '/BasicSettings/roleManagement' }]);
+    server.use(
+      http.post('/api/Role/GetRolePageList', () =>
+        HttpResponse.json({ code: 200, info: 'Success', data: { data: roles, dataCount: roles.length } }),
+      ),
+    );
+    return renderAt('/BasicSettings/roleManagement', '/BasicSettings/roleManagement', <RoleManagement />, [
+      { name: 'roleManagement', list: '/BasicSettings/roleManagement' },
+    ]);
   }
   const roleRow = async (role: string) => (await screen.findByText(role, { selector: 'td' })).closest('tr') as HTMLElement;
   // The button's name is its icon's ('edit') and its text.

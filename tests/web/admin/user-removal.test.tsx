@@ -9,7 +9,15 @@ import { renderAt } from '../render-portal';
 
 /** Issue 11, point 16: delete a user without history, deactivate one with history (saying what it is), reactivate. */
 const ROUTE = '/BasicSettings/userManagement';
-const base = { email: '', country: 'DE', company: '', phone: '', language_code: 'en-US', locked: false, deactivated_at: null as string | null };
+const base = {
+  email: '',
+  country: 'DE',
+  company: '',
+  phone: '',
+  language_code: 'en-US',
+  locked: false,
+  deactivated_at: null as string | null,
+};
 const USERS = [
   { ...base, id: 1, username: 'admin', display_name: 'Anna', roles: ['admin'] },
   { ...base, id: 7, username: 'dev', display_name: 'Dana', roles: ['dev'] },
@@ -28,7 +36,9 @@ function renderUsers() {
       return HttpResponse.json({ code: 200, info: 'Success', data });
     });
   server.use(
-    http.post('/api/User/GetUserPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: USERS, dataCount: USERS.length } })),
+    http.post('/api/User/GetUserPageList', () =>
+      HttpResponse.json({ code: 200, info: 'Success', data: { data: USERS, dataCount: USERS.length } }),
+    ),
     http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })),
     http.post('/api/User/GetUserHistory', async ({ request }) => {
       const { id } = (await request.json()) as { id: number };

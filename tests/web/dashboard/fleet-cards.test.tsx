@@ -6,11 +6,23 @@ import type { FleetFaultRow, FleetOfflineRow } from '../../../contract/monitorin
 import { renderAt, signIn } from '../monitoring/render';
 
 const fault: FleetFaultRow = {
-  sys_sn: 'ESS2024A0007', sys_name: 'Casa Ferrari', ems_status: 'fault', time_zone: 'Europe/Rome',
-  code: 'UNLISTED', level: 'fault', description: 'Battery over temperature', started_at: '2026-11-24T08:00:00Z', open_faults: 3,
+  sys_sn: 'ESS2024A0007',
+  sys_name: 'Casa Ferrari',
+  ems_status: 'fault',
+  time_zone: 'Europe/Rome',
+  code: 'UNLISTED',
+  level: 'fault',
+  description: 'Battery over temperature',
+  started_at: '2026-11-24T08:00:00Z',
+  open_faults: 3,
 };
 const offline: FleetOfflineRow = {
-  sys_sn: 'ESS2024A0009', sys_name: 'Haus Becker', last_seen_at: null, time_zone: 'Europe/Berlin', country_code: 'DE', city: 'Freiburg',
+  sys_sn: 'ESS2024A0009',
+  sys_name: 'Haus Becker',
+  last_seen_at: null,
+  time_zone: 'Europe/Berlin',
+  country_code: 'DE',
+  city: 'Freiburg',
 };
 
 describe("the staff home's lists of systems", () => {

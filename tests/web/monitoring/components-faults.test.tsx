@@ -15,8 +15,22 @@ const components = [
   { id: 3, kind: 'meter', sn: 'MTR000001', model: 'SDM630 three-phase', firmware_version: '1.7', supplier_company: null },
 ];
 const faults = [
-  { id: 11, code: 'F401', level: 'fault', description: 'Inverter isolation fault (low insulation resistance)', started_at: '2026-03-02T07:00:00Z', ended_at: null },
-  { id: 10, code: 'X999', level: 'warning', description: 'Vendor specific fan warning', started_at: '2026-03-01T07:00:00Z', ended_at: '2026-03-01T08:00:00Z' },
+  {
+    id: 11,
+    code: 'F401',
+    level: 'fault',
+    description: 'Inverter isolation fault (low insulation resistance)',
+    started_at: '2026-03-02T07:00:00Z',
+    ended_at: null,
+  },
+  {
+    id: 10,
+    code: 'X999',
+    level: 'warning',
+    description: 'Vendor specific fan warning',
+    started_at: '2026-03-01T07:00:00Z',
+    ended_at: '2026-03-01T08:00:00Z',
+  },
 ];
 
 function answer() {

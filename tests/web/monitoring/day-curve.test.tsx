@@ -19,7 +19,7 @@ beforeEach(() => {
   );
 });
 
-it('steps a day back and forth; next is disabled on the system\'s today', async () => {
+it("steps a day back and forth; next is disabled on the system's today", async () => {
   signIn(['customer']);
   // The system's today, as the view computes it in the system's time zone.
   renderAt(<DayCurveCard sn="ESS-A" today="2026-03-01" />);

@@ -26,7 +26,12 @@ it('shows a skeleton of the chart until the chart library has arrived, then the 
   server.use(
     http.post('/api/Power/SticsByDay', () =>
       HttpResponse.json(
-        envelope(200, { sn: 'ESS-A', date: '2026-03-01', time_zone: 'Europe/Berlin', points: [{ time: '12:00', pv_w: 3000, load_w: 800, battery_w: 1200, grid_w: -1000 }] }),
+        envelope(200, {
+          sn: 'ESS-A',
+          date: '2026-03-01',
+          time_zone: 'Europe/Berlin',
+          points: [{ time: '12:00', pv_w: 3000, load_w: 800, battery_w: 1200, grid_w: -1000 }],
+        }),
       ),
     ),
   );

@@ -20,8 +20,16 @@ beforeEach(() => {
     }),
     http.post('/api/Power/SticsByPeriod', async ({ request }) => {
       const { period, date } = (await request.json()) as { period: string; date: string };
-      const bars = period === 'lifetime' ? [{ label: '2025', ...zero, pv_kwh: 4100 }, { label: '2026', ...zero, pv_kwh: 3900 }] : [];
-      return HttpResponse.json(envelope(200, { period, date, bars, totals: { ...zero, pv_kwh: 8000, self_consumption_rate: null, autarky_rate: null } }));
+      const bars =
+        period === 'lifetime'
+          ? [
+              { label: '2025', ...zero, pv_kwh: 4100 },
+              { label: '2026', ...zero, pv_kwh: 3900 },
+            ]
+          : [];
+      return HttpResponse.json(
+        envelope(200, { period, date, bars, totals: { ...zero, pv_kwh: 8000, self_consumption_rate: null, autarky_rate: null } }),
+      );
     }),
     http.post('/api/Statistic/ExportLifetimeStatistic', async ({ request }) => {
       exported.push(await request.json());

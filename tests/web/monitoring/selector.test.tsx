@@ -8,13 +8,64 @@ import { envelope } from '../helpers';
 import { renderAt, signIn } from './render';
 
 const systems = [
-  { system_id: 1, sys_sn: 'ESS-A', sys_name: 'Home', popv: 6.92, minv: 'H6', poinv: 6, cobat: 13.200000000000001, mbat: 'CW', surpluscobat: 11.88, uscapacity: 90, ems_status: 'normal', trans_frequency: 300 },
-  { system_id: 2, sys_sn: 'ESS-B', sys_name: 'Parents', popv: 7, minv: 'H5', poinv: 5, cobat: 10, mbat: 'LFP', surpluscobat: 9, uscapacity: 90, ems_status: 'WARNING', trans_frequency: 300 },
-  { system_id: 3, sys_sn: 'ESS-C', sys_name: 'Bakery', popv: 31.700000000000003, minv: 'C30', poinv: 30, cobat: 102.4, mbat: 'Rack', surpluscobat: 92.16, uscapacity: 90, ems_status: null, trans_frequency: 300 },
+  {
+    system_id: 1,
+    sys_sn: 'ESS-A',
+    sys_name: 'Home',
+    popv: 6.92,
+    minv: 'H6',
+    poinv: 6,
+    cobat: 13.200000000000001,
+    mbat: 'CW',
+    surpluscobat: 11.88,
+    uscapacity: 90,
+    ems_status: 'normal',
+    trans_frequency: 300,
+  },
+  {
+    system_id: 2,
+    sys_sn: 'ESS-B',
+    sys_name: 'Parents',
+    popv: 7,
+    minv: 'H5',
+    poinv: 5,
+    cobat: 10,
+    mbat: 'LFP',
+    surpluscobat: 9,
+    uscapacity: 90,
+    ems_status: 'WARNING',
+    trans_frequency: 300,
+  },
+  {
+    system_id: 3,
+    sys_sn: 'ESS-C',
+    sys_name: 'Bakery',
+    popv: 31.700000000000003,
+    minv: 'C30',
+    poinv: 30,
+    cobat: 102.4,
+    mbat: 'Rack',
+    surpluscobat: 92.16,
+    uscapacity: 90,
+    ems_status: null,
+    trans_frequency: 300,
+  },
 ];
 const sum = (key: 'popv' | 'cobat') => Math.round(systems.reduce((s, x) => s + x[key], 0) * 100) / 100;
 /** What /ESS/GetSystemsByCustomer answers for several systems: 'All' first with the sums (spec §3). */
-const all = { ...systems[0]!, system_id: null, sys_sn: 'All', sys_name: 'All', popv: sum('popv'), poinv: 41, cobat: sum('cobat'), surpluscobat: 113.04, minv: '', mbat: '', ems_status: null };
+const all = {
+  ...systems[0]!,
+  system_id: null,
+  sys_sn: 'All',
+  sys_name: 'All',
+  popv: sum('popv'),
+  poinv: 41,
+  cobat: sum('cobat'),
+  surpluscobat: 113.04,
+  minv: '',
+  mbat: '',
+  ems_status: null,
+};
 
 function answerSystems(list: unknown[]) {
   server.use(http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json(envelope(200, list))));

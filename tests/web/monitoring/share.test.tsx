@@ -132,7 +132,13 @@ describe('the share dialog (spec §5)', () => {
   });
 
   it('gives the registration link for an address without an account', async () => {
-    server.use(http.post('/api/ESS/ShareSub', () => HttpResponse.json(envelope(200, { sharer_username: 'new@example.com', expires_at: '2026-12-01T00:00:00Z', register_token: 'tok123' }))));
+    server.use(
+      http.post('/api/ESS/ShareSub', () =>
+        HttpResponse.json(
+          envelope(200, { sharer_username: 'new@example.com', expires_at: '2026-12-01T00:00:00Z', register_token: 'tok123' }),
+        ),
+      ),
+    );
     openDialog();
     type(email(), 'new@example.com');
     type(days(), '3');
@@ -143,8 +149,26 @@ describe('the share dialog (spec §5)', () => {
 
 describe('the list of shares in the dialog (issue 11, point 13)', () => {
   const shares = [
-    { id: 7, email: 'anna@example.com', username: 'anna', display_name: 'Anna Berg', registered: true, expires_at: '2026-12-20T10:00:00Z', created_at: '2026-11-20T10:00:00Z', active: true },
-    { id: 8, email: 'new@example.com', username: null, display_name: null, registered: false, expires_at: '2026-12-01T10:00:00Z', created_at: '2026-11-20T10:00:00Z', active: true },
+    {
+      id: 7,
+      email: 'anna@example.com',
+      username: 'anna',
+      display_name: 'Anna Berg',
+      registered: true,
+      expires_at: '2026-12-20T10:00:00Z',
+      created_at: '2026-11-20T10:00:00Z',
+      active: true,
+    },
+    {
+      id: 8,
+      email: 'new@example.com',
+      username: null,
+      display_name: null,
+      registered: false,
+      expires_at: '2026-12-01T10:00:00Z',
+      created_at: '2026-11-20T10:00:00Z',
+      active: true,
+    },
   ];
 
   it('shows who, registered or pending, until when; revoke asks first, then calls RevokeShare and reloads the list', async () => {
@@ -171,7 +195,7 @@ describe('the list of shares in the dialog (issue 11, point 13)', () => {
     await waitFor(() => expect(screen.queryByText('Anna Berg')).toBeNull());
   });
 
-  it('extend refuses days out of range with the range, in the dialog\'s words, and sends nothing', async () => {
+  it("extend refuses days out of range with the range, in the dialog's words, and sends nothing", async () => {
     let called = false;
     server.use(
       http.post('/api/ESS/GetShareList', () => HttpResponse.json(envelope(200, shares))),

@@ -10,13 +10,45 @@ import { renderAt, signIn } from './render';
 
 const LIST = '/EnergyStorageList/energyStorageList';
 const row = {
-  system_id: 1, sys_sn: 'ESS-LIVE', sys_name: 'Bakery', popv: 6, minv: 'H6', poinv: 6, cobat: 10, mbat: 'LFP', surpluscobat: 9, uscapacity: 90,
-  ems_status: 'fault', trans_frequency: 300, country_code: 'DE', city: 'Berlin', address: 'Street 1', installer: 'Sun AG', time_zone: 'Europe/Berlin',
-  commissioned_on: '2024-01-01', last_seen_at: '2026-03-02T07:55:00Z', remark: '',
-  pv_w: 4321, battery_w: -1234, grid_w: 560, soc: 67.5, today_pv_kwh: 12.34,
+  system_id: 1,
+  sys_sn: 'ESS-LIVE',
+  sys_name: 'Bakery',
+  popv: 6,
+  minv: 'H6',
+  poinv: 6,
+  cobat: 10,
+  mbat: 'LFP',
+  surpluscobat: 9,
+  uscapacity: 90,
+  ems_status: 'fault',
+  trans_frequency: 300,
+  country_code: 'DE',
+  city: 'Berlin',
+  address: 'Street 1',
+  installer: 'Sun AG',
+  time_zone: 'Europe/Berlin',
+  commissioned_on: '2024-01-01',
+  last_seen_at: '2026-03-02T07:55:00Z',
+  remark: '',
+  pv_w: 4321,
+  battery_w: -1234,
+  grid_w: 560,
+  soc: 67.5,
+  today_pv_kwh: 12.34,
   alarm: { code: 'X-UNKNOWN-1', level: 'fault', description: 'Battery over-temperature', started_at: '2026-03-02T06:00:00Z' },
 };
-const silent = { ...row, system_id: 2, sys_sn: 'ESS-SILENT', ems_status: 'offline', pv_w: null, battery_w: null, grid_w: null, soc: null, today_pv_kwh: null, alarm: null };
+const silent = {
+  ...row,
+  system_id: 2,
+  sys_sn: 'ESS-SILENT',
+  ems_status: 'offline',
+  pv_w: null,
+  battery_w: null,
+  grid_w: null,
+  soc: null,
+  today_pv_kwh: null,
+  alarm: null,
+};
 
 function answerList() {
   const asked: Array<Record<string, unknown>> = [];
@@ -26,7 +58,8 @@ function answerList() {
       return HttpResponse.json(envelope(200, { data: [row, silent], dataCount: 2 }));
     }),
     http.post('/api/EnergyStorageList/GetSystemStatusCount', () =>
-      HttpResponse.json(envelope(200, { normal: 0, warning: 0, fault: 1, offline: 1, protection: 0, unknown: 0, total: 2 }))),
+      HttpResponse.json(envelope(200, { normal: 0, warning: 0, fault: 1, offline: 1, protection: 0, unknown: 0, total: 2 })),
+    ),
     http.post('/api/Position/GetMapsList', () => HttpResponse.json(envelope(200, []))),
   );
   return asked;

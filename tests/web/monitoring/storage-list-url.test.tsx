@@ -10,9 +10,26 @@ import { renderAt, signIn } from './render';
 
 const LIST = '/EnergyStorageList/energyStorageList';
 const row = (sn: string, installer: string) => ({
-  system_id: 1, sys_sn: sn, sys_name: `Home ${sn}`, popv: 6, minv: 'H6', poinv: 6, cobat: 10, mbat: 'LFP', surpluscobat: 9, uscapacity: 90,
-  ems_status: 'normal', trans_frequency: 300, country_code: 'DE', city: 'Berlin', address: 'Street 1', installer, time_zone: 'Europe/Berlin',
-  commissioned_on: '2024-01-01', last_seen_at: null, remark: '',
+  system_id: 1,
+  sys_sn: sn,
+  sys_name: `Home ${sn}`,
+  popv: 6,
+  minv: 'H6',
+  poinv: 6,
+  cobat: 10,
+  mbat: 'LFP',
+  surpluscobat: 9,
+  uscapacity: 90,
+  ems_status: 'normal',
+  trans_frequency: 300,
+  country_code: 'DE',
+  city: 'Berlin',
+  address: 'Street 1',
+  installer,
+  time_zone: 'Europe/Berlin',
+  commissioned_on: '2024-01-01',
+  last_seen_at: null,
+  remark: '',
 });
 
 /** Answers the list calls and records every GetSystems body (and status-count body in `counted`). */
@@ -41,7 +58,9 @@ function Location() {
   return (
     <>
       <output data-testid="search">{location.search}</output>
-      <button type="button" onClick={() => navigate(-1)}>history back</button>
+      <button type="button" onClick={() => navigate(-1)}>
+        history back
+      </button>
     </>
   );
 }
@@ -55,9 +74,21 @@ describe('the storage list keeps its filters, page and sort in the URL', () => {
   it('a shared link asks the server for the same filtered, sorted page', async () => {
     signIn(['admin']);
     const asked = answerList();
-    renderAt(<StorageList />, `${LIST}?serial=ESS&name=Home&status=fault&country=DE&installer=Solar&page=3&size=50&sort=battery_w&order=desc`);
+    renderAt(
+      <StorageList />,
+      `${LIST}?serial=ESS&name=Home&status=fault&country=DE&installer=Solar&page=3&size=50&sort=battery_w&order=desc`,
+    );
     await screen.findByText('ESS-1');
-    expect(asked.at(-1)).toEqual({ pageIndex: 3, pageSize: 50, sn: 'ESS', name: 'Home', status: 'fault', countryCode: 'DE', installer: 'Solar', sort: [{ field: 'battery_w', order: 'desc' }] });
+    expect(asked.at(-1)).toEqual({
+      pageIndex: 3,
+      pageSize: 50,
+      sn: 'ESS',
+      name: 'Home',
+      status: 'fault',
+      countryCode: 'DE',
+      installer: 'Solar',
+      sort: [{ field: 'battery_w', order: 'desc' }],
+    });
     // The fields show the link's filters.
     expect(field('S/N')).toHaveValue('ESS');
     expect(field('Installer')).toHaveValue('Solar');
@@ -70,14 +101,22 @@ describe('the storage list keeps its filters, page and sort in the URL', () => {
   it('a search is written to the URL from page 1, and back restores the list before it', async () => {
     signIn(['admin']);
     const asked = answerList();
-    renderAt(<><StorageList /><Location /></>, `${LIST}?page=2&sort=sys_name&order=asc`);
+    renderAt(
+      <>
+        <StorageList />
+        <Location />
+      </>,
+      `${LIST}?page=2&sort=sys_name&order=asc`,
+    );
     await screen.findByText('ESS-1');
     fireEvent.change(field('Installer'), { target: { value: 'Sun' } });
     fireEvent.click(screen.getByText('Search').closest('button')!);
     await waitFor(() => expect(search().get('installer')).toBe('Sun'));
     expect(search().get('page')).toBeNull();
     expect(search().get('sort')).toBe('sys_name');
-    await waitFor(() => expect(asked.at(-1)).toMatchObject({ pageIndex: 1, installer: 'Sun', sort: [{ field: 'sys_name', order: 'asc' }] }));
+    await waitFor(() =>
+      expect(asked.at(-1)).toMatchObject({ pageIndex: 1, installer: 'Sun', sort: [{ field: 'sys_name', order: 'asc' }] }),
+    );
 
     fireEvent.click(screen.getByText('history back'));
     await waitFor(() => expect(search().get('page')).toBe('2'));
@@ -88,7 +127,13 @@ describe('the storage list keeps its filters, page and sort in the URL', () => {
   it('sorting by a live column and paging are written to the URL', async () => {
     signIn(['admin']);
     const asked = answerList();
-    renderAt(<><StorageList /><Location /></>, LIST);
+    renderAt(
+      <>
+        <StorageList />
+        <Location />
+      </>,
+      LIST,
+    );
     await screen.findByText('ESS-1');
     fireEvent.click(header('Today'));
     await waitFor(() => expect(search().get('sort')).toBe('today_pv_kwh'));
@@ -102,7 +147,13 @@ describe('the storage list keeps its filters, page and sort in the URL', () => {
   it('a status card filters through the URL and keeps the other filters', async () => {
     signIn(['admin']);
     answerList();
-    renderAt(<><StorageList /><Location /></>, `${LIST}?installer=Sun`);
+    renderAt(
+      <>
+        <StorageList />
+        <Location />
+      </>,
+      `${LIST}?installer=Sun`,
+    );
     fireEvent.click(await screen.findByTestId('status-card-normal'));
     await waitFor(() => expect(search().get('status')).toBe('normal'));
     expect(search().get('installer')).toBe('Sun');
@@ -111,9 +162,14 @@ describe('the storage list keeps its filters, page and sort in the URL', () => {
 
 describe('reading and writing the list query', () => {
   it('drops what the server would refuse, and leaves other parameters alone', () => {
-    const query = readListQuery(new URLSearchParams('status=broken&country=Germany&page=-1&size=7&sort=password&order=asc&serial=%20A1%20'));
+    const query = readListQuery(
+      new URLSearchParams('status=broken&country=Germany&page=-1&size=7&sort=password&order=asc&serial=%20A1%20'),
+    );
     expect(query).toEqual({ filters: { sn: 'A1' }, paging: { pageIndex: 1, pageSize: 20 } });
-    const written = writeListQuery(new URLSearchParams('sn=ESS-9&page=4'), { filters: { name: 'Bakery', status: undefined }, paging: { pageIndex: 1, pageSize: 20 } });
+    const written = writeListQuery(new URLSearchParams('sn=ESS-9&page=4'), {
+      filters: { name: 'Bakery', status: undefined },
+      paging: { pageIndex: 1, pageSize: 20 },
+    });
     expect(written.toString()).toBe('sn=ESS-9&name=Bakery');
   });
 });

@@ -37,8 +37,17 @@ describe("the system page's remark", () => {
 
 describe('the statistics table beside its export', () => {
   const row = (day: string, sys_sn: string, pv: number) => ({
-    day, sys_sn, pv_kwh: pv, load_kwh: 12.34, charge_kwh: 4, discharge_kwh: 3.5, import_kwh: 2, export_kwh: 6.25, self_consumption_kwh: 10,
-    self_consumption_rate: 61.5, autarky_rate: 83.8,
+    day,
+    sys_sn,
+    pv_kwh: pv,
+    load_kwh: 12.34,
+    charge_kwh: 4,
+    discharge_kwh: 3.5,
+    import_kwh: 2,
+    export_kwh: 6.25,
+    self_consumption_kwh: 10,
+    self_consumption_rate: 61.5,
+    autarky_rate: 83.8,
   });
 
   it("shows SystemStatistic's rows of the period: energy per day and the rates", async () => {
@@ -62,7 +71,11 @@ describe('the statistics table beside its export', () => {
 
   it("names the system of each row for 'All'", async () => {
     signIn(['customer']);
-    server.use(http.post('/api/Statistic/SystemStatistic', () => HttpResponse.json(envelope(200, [row('2026-03-01', 'ESS-1', 18), row('2026-03-01', 'ESS-2', 30)]))));
+    server.use(
+      http.post('/api/Statistic/SystemStatistic', () =>
+        HttpResponse.json(envelope(200, [row('2026-03-01', 'ESS-1', 18), row('2026-03-01', 'ESS-2', 30)])),
+      ),
+    );
     renderAt(<StatisticsTable sn="All" beginDate="2026-03-01" endDate="2026-03-31" />);
     expect(await screen.findByText('ESS-2')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'S/N' })).toBeInTheDocument();

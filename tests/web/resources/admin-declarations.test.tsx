@@ -28,7 +28,18 @@ function renderAt(url: string, path: string, element: ReactNode, resources: { na
 const formItem = (label: string) => screen.getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
 
 describe('userManagement: the license key on edit', { timeout: 45_000 }, () => {
-  const user = { id: 3, username: 'svc1', display_name: 'Sven', email: 'sven@example.com', roles: ['dev'], country: 'DE', company: '', phone: '', language_code: 'de-DE', locked: false };
+  const user = {
+    id: 3,
+    username: 'svc1',
+    display_name: 'Sven',
+    email: 'sven@example.com',
+    roles: ['dev'],
+    country: 'DE',
+    company: '',
+    phone: '',
+    language_code: 'de-DE',
+    locked: false,
+  };
 
   it('offers the license field when editing, sends it, and shows a 48 under it (not as a toast)', async () => {
     const bodies: Record<string, unknown>[] = [];
@@ -78,10 +89,58 @@ describe('a relation label per language (menuManagement parent)', { timeout: 45_
 
   it("shows the parent's title in the current language in the list", async () => {
     const menus = [
-      { id: 1, menu_key: 'BasicSettings', title_en: 'Basic settings', title_de: 'Grundeinstellungen', title_zh: '', title_ja: '', parent_key: null, path: '/BasicSettings', icon: '', sort_order: 1, hidden: false },
-      { id: 2, menu_key: 'OtherInformation', title_en: 'Other information', title_de: '', title_zh: '', title_ja: '', parent_key: null, path: '/OtherInformation', icon: '', sort_order: 2, hidden: false },
-      { id: 3, menu_key: 'userLog', title_en: 'User log', title_de: 'Benutzerprotokoll', title_zh: '', title_ja: '', parent_key: 'BasicSettings', path: '/BasicSettings/userLog', icon: '', sort_order: 1, hidden: false },
-      { id: 4, menu_key: 'emailDeliveringRules', title_en: 'E-mail rules', title_de: '', title_zh: '', title_ja: '', parent_key: 'OtherInformation', path: '/OtherInformation/emailDeliveringRules', icon: '', sort_order: 1, hidden: false },
+      {
+        id: 1,
+        menu_key: 'BasicSettings',
+        title_en: 'Basic settings',
+        title_de: 'Grundeinstellungen',
+        title_zh: '',
+        title_ja: '',
+        parent_key: null,
+        path: '/BasicSettings',
+        icon: '',
+        sort_order: 1,
+        hidden: false,
+      },
+      {
+        id: 2,
+        menu_key: 'OtherInformation',
+        title_en: 'Other information',
+        title_de: '',
+        title_zh: '',
+        title_ja: '',
+        parent_key: null,
+        path: '/OtherInformation',
+        icon: '',
+        sort_order: 2,
+        hidden: false,
+      },
+      {
+        id: 3,
+        menu_key: 'userLog',
+        title_en: 'User log',
+        title_de: 'Benutzerprotokoll',
+        title_zh: '',
+        title_ja: '',
+        parent_key: 'BasicSettings',
+        path: '/BasicSettings/userLog',
+        icon: '',
+        sort_order: 1,
+        hidden: false,
+      },
+      {
+        id: 4,
+        menu_key: 'emailDeliveringRules',
+        title_en: 'E-mail rules',
+        title_de: '',
+        title_zh: '',
+        title_ja: '',
+        parent_key: 'OtherInformation',
+        path: '/OtherInformation/emailDeliveringRules',
+        icon: '',
+        sort_order: 1,
+        hidden: false,
+      },
     ];
     server.use(
       http.post('/api/Menu/GetMenuPageList', () => list(menus)),
@@ -153,7 +212,9 @@ describe('notification categories: no delete while rules use one', { timeout: 45
       return b;
     });
     fireEvent.click(button);
-    expect(await screen.findByText(i18n.t('admin:emailNotificationCategories.deleteConfirm', { name: 'Monthly report' }))).toBeInTheDocument();
+    expect(
+      await screen.findByText(i18n.t('admin:emailNotificationCategories.deleteConfirm', { name: 'Monthly report' })),
+    ).toBeInTheDocument();
     expect(deletes).toHaveLength(0);
     fireEvent.click(screen.getByTestId('delete-confirm'));
     await waitFor(() => expect(deletes).toEqual([{ id: 2 }]));
@@ -163,12 +224,44 @@ describe('notification categories: no delete while rules use one', { timeout: 45
 describe('mail outbox: the categories of the account mails', { timeout: 45_000 }, () => {
   it('names a password reset and an invitation in the current language, not by their codes, beside the rule categories', async () => {
     const mails = [
-      { id: 1, created_at: '2026-11-24T06:59:00Z', category: 'password_reset', recipient: 'anna@example.com', language: 'en', subject: 'Reset', sent_at: null, attempts: 0, last_error: null },
-      { id: 2, created_at: '2026-11-24T06:58:00Z', category: 'share_invitation', recipient: 'ben@example.com', language: 'en', subject: 'Invitation', sent_at: null, attempts: 0, last_error: null },
-      { id: 3, created_at: '2026-11-24T05:00:00Z', category: 'fault', recipient: 'ops@example.com', language: 'en', subject: 'Warning', sent_at: null, attempts: 1, last_error: null },
+      {
+        id: 1,
+        created_at: '2026-11-24T06:59:00Z',
+        category: 'password_reset',
+        recipient: 'anna@example.com',
+        language: 'en',
+        subject: 'Reset',
+        sent_at: null,
+        attempts: 0,
+        last_error: null,
+      },
+      {
+        id: 2,
+        created_at: '2026-11-24T06:58:00Z',
+        category: 'share_invitation',
+        recipient: 'ben@example.com',
+        language: 'en',
+        subject: 'Invitation',
+        sent_at: null,
+        attempts: 0,
+        last_error: null,
+      },
+      {
+        id: 3,
+        created_at: '2026-11-24T05:00:00Z',
+        category: 'fault',
+        recipient: 'ops@example.com',
+        language: 'en',
+        subject: 'Warning',
+        sent_at: null,
+        attempts: 1,
+        last_error: null,
+      },
     ];
     server.use(
-      http.post('/api/EmailRule/GetCategoryPageList', () => list([{ id: 1, category_code: 'fault', name: 'Fault alarm', description: '' }])),
+      http.post('/api/EmailRule/GetCategoryPageList', () =>
+        list([{ id: 1, category_code: 'fault', name: 'Fault alarm', description: '' }]),
+      ),
       http.post('/api/EmailRule/GetMailOutboxPageList', () => list(mails)),
     );
     renderAt('/OtherInformation/emailDeliveringRules?tab=outbox', '/OtherInformation/emailDeliveringRules', <EmailDeliveringRules />, [

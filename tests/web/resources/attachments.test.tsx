@@ -64,7 +64,11 @@ describe('attachments on the generated form', { timeout: 120_000 }, () => {
       progress(40);
       await uploaded;
       progress(100);
-      return { code: 200, info: 'Success', data: { id: 41, name: 'card.pdf', size: 2048, mime: 'application/pdf', sha256: 'a'.repeat(64) } };
+      return {
+        code: 200,
+        info: 'Success',
+        data: { id: 41, name: 'card.pdf', size: 2048, mime: 'application/pdf', sha256: 'a'.repeat(64) },
+      };
     });
     server.use(
       http.post('/api/Widget/SaveWidget', async ({ request }) => {
@@ -108,7 +112,11 @@ describe('attachments on the generated form', { timeout: 120_000 }, () => {
     answerUploads(async (form) => {
       const file = form.get('file') as File;
       uploads.push(file.name);
-      return { code: 200, info: 'Success', data: { id: nextId++, name: file.name, size: file.size, mime: 'image/png', sha256: String(nextId).repeat(64).slice(0, 64) } };
+      return {
+        code: 200,
+        info: 'Success',
+        data: { id: nextId++, name: file.name, size: file.size, mime: 'image/png', sha256: String(nextId).repeat(64).slice(0, 64) },
+      };
     });
     server.use(
       http.post('/api/Widget/SaveWidget', async ({ request }) => {
@@ -158,14 +166,26 @@ describe('attachments on the show page', { timeout: 45_000 }, () => {
       http.post('/api/Widget/DownloadWidgetFile', async ({ request }) => {
         asked.push(await request.json());
         return new HttpResponse(new Blob(['%PDF-1.4']), {
-          headers: { 'content-type': 'application/pdf', 'content-disposition': `attachment; filename="_bersicht.pdf"; filename*=UTF-8''%C3%9Cbersicht.pdf` },
+          headers: {
+            'content-type': 'application/pdf',
+            'content-disposition': `attachment; filename="_bersicht.pdf"; filename*=UTF-8''%C3%9Cbersicht.pdf`,
+          },
         });
       }),
     );
     session.setTokens('token', 'refresh');
     render(
       <AntdApp>
-        <ResourceShow declaration={fixtureWidgets} record={{ id: 1, code: 'W-1', colour: 'red', papers: [{ id: 9, name: 'Übersicht.pdf', size: 1.5 * MB, mime: 'application/pdf' }], photo: [] }} />
+        <ResourceShow
+          declaration={fixtureWidgets}
+          record={{
+            id: 1,
+            code: 'W-1',
+            colour: 'red',
+            papers: [{ id: 9, name: 'Übersicht.pdf', size: 1.5 * MB, mime: 'application/pdf' }],
+            photo: [],
+          }}
+        />
       </AntdApp>,
     );
     expect(screen.getByText('1.5 MB')).toBeInTheDocument();

@@ -27,7 +27,14 @@ export const fixtureWidgets = defineResource({
   // Narrowed as a declaration may: the servicer edits widgets but only an admin deletes them.
   permissions: { delete: ['admin'] },
   fields: {
-    code: { schema: rules.requiredText(20).regex(/^W-\d+$/, 'fixture:invalidCode'), list: true, filter: 'text', sortable: true, form: true, unique: 52 },
+    code: {
+      schema: rules.requiredText(20).regex(/^W-\d+$/, 'fixture:invalidCode'),
+      list: true,
+      filter: 'text',
+      sortable: true,
+      form: true,
+      unique: 52,
+    },
     colour: { schema: z.enum(['red', 'green']), widget: 'select', options: ['red', 'green'], list: true, filter: true, form: true },
     papers: attachmentsField({ max: 3, maxBytes: ATTACHMENT_MAX_BYTES, accept: ['application/pdf', 'text/plain'] }),
     photo: attachmentsField({ max: 1, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'images' }),
@@ -38,7 +45,11 @@ export const fixtureWidgets = defineResource({
 export const FIXTURE_TEXTS = {
   fixture: {
     invalidCode: 'A widget code looks like W-1',
-    fixtureWidgets: { title: 'Widgets', fields: { code: 'Widget code', colour: 'Colour', papers: 'Papers', photo: 'Photo' }, options: { colour: { red: 'Red', green: 'Green' } } },
+    fixtureWidgets: {
+      title: 'Widgets',
+      fields: { code: 'Widget code', colour: 'Colour', papers: 'Papers', photo: 'Photo' },
+      options: { colour: { red: 'Red', green: 'Green' } },
+    },
   },
   menu: { fixtureWidgets: 'Widgets' },
 };

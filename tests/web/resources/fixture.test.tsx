@@ -18,7 +18,9 @@ import { FIXTURE_TEXTS, fixtureWidgets as widgets } from './fixture-resource';
  * DESIGN §3's claim on the web side: a declaration listed in RESOURCES (the mock stands for that one line) and
  * its texts are all a new entity needs for its route, its menu entry for its roles and its pages.
  */
-vi.mock('../../../resources/index', async (original) => (await import('../declarations')).withDeclarations(original, (await import('./fixture-resource')).fixtureWidgets));
+vi.mock('../../../resources/index', async (original) =>
+  (await import('../declarations')).withDeclarations(original, (await import('./fixture-resource')).fixtureWidgets),
+);
 // The portal's frame (sider, header, system selector) is not under test: its outlet is.
 vi.mock('../../../src/layout/AppLayout', async () => {
   const { createElement } = await import('react');
@@ -33,7 +35,8 @@ const rows = [
   { id: 2, code: 'W-2', colour: 'green' },
 ];
 
-const listAnswer = (data: unknown[] = rows, dataCount = data.length) => HttpResponse.json({ code: 200, info: 'Success', data: { data, dataCount } });
+const listAnswer = (data: unknown[] = rows, dataCount = data.length) =>
+  HttpResponse.json({ code: 200, info: 'Success', data: { data, dataCount } });
 
 /** Where the app navigated to: the path and query (filters, sorters, page) of the URL. */
 function LocationProbe() {
@@ -76,7 +79,11 @@ function renderScreen(roles: string[], url = ROUTE) {
 describe('a declaration is all a new entity needs', { timeout: 45_000 }, () => {
   it('gets a Refine resource at its route, a generated screen and a menu entry in its group, for its roles only', () => {
     expect(buildResources()).toContainEqual(
-      expect.objectContaining({ name: 'fixtureWidgets', list: '/BasicSettings/fixtureWidgets', meta: expect.objectContaining({ parent: 'BasicSettings', icon: 'tool', hide: false }) }),
+      expect.objectContaining({
+        name: 'fixtureWidgets',
+        list: '/BasicSettings/fixtureWidgets',
+        meta: expect.objectContaining({ parent: 'BasicSettings', icon: 'tool', hide: false }),
+      }),
     );
     expect(hasScreen('fixtureWidgets')).toBe(true);
     expect(SCREENS.fixtureWidgets).toBeDefined();
@@ -84,13 +91,23 @@ describe('a declaration is all a new entity needs', { timeout: 45_000 }, () => {
     expect(entries(['servicer'])).toContainEqual({ key: 'fixtureWidgets', path: '/BasicSettings/fixtureWidgets', icon: 'tool' });
     expect(entries(['sncreator']).map((e) => e.key)).not.toContain('fixtureWidgets');
     // A user whose menu permissions hide it does not get it either.
-    expect(buildMenu(['servicer'], ['fixtureWidgets'], hasScreen).flatMap((e) => e.children ?? []).map((e) => e.key)).not.toContain('fixtureWidgets');
+    expect(
+      buildMenu(['servicer'], ['fixtureWidgets'], hasScreen)
+        .flatMap((e) => e.children ?? [])
+        .map((e) => e.key),
+    ).not.toContain('fixtureWidgets');
   });
 
   it('opens its list and its create form at its route in the portal; a role without it gets the 401 page', async () => {
     let roles = ['servicer'];
     server.use(
-      http.post('/api/Account/GetUserInfo', () => HttpResponse.json({ code: 200, info: 'Success', data: { username: 'u', email: '', roles, country: '', languageCode: 'en', menuDenied: [] } })),
+      http.post('/api/Account/GetUserInfo', () =>
+        HttpResponse.json({
+          code: 200,
+          info: 'Success',
+          data: { username: 'u', email: '', roles, country: '', languageCode: 'en', menuDenied: [] },
+        }),
+      ),
       http.post('/api/Widget/GetWidgetPageList', () => listAnswer()),
     );
     signIn(roles);
@@ -150,7 +167,11 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
   });
 
   it('shows no create, edit or delete buttons to a role CASL does not allow', async () => {
-    server.use(http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } })));
+    server.use(
+      http.post('/api/Widget/GetWidgetPageList', () =>
+        HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } }),
+      ),
+    );
     // servicepartner is not among the fixture's roles; the list call still answers here.
     renderScreen(['servicepartner']);
     expect(await screen.findByText('W-1')).toBeInTheDocument();
@@ -174,7 +195,9 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
   it('create form: zod rules in the browser, the server code on its field, and no identical resubmission', async () => {
     let saves = 0;
     server.use(
-      http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } })),
+      http.post('/api/Widget/GetWidgetPageList', () =>
+        HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } }),
+      ),
       http.post('/api/Widget/SaveWidget', () => {
         saves++;
         return HttpResponse.json({ code: 52, info: 'S/N exists', data: { field: 'code' } });
@@ -207,7 +230,9 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     const asked: unknown[] = [];
     let saved: any;
     server.use(
-      http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 40 } })),
+      http.post('/api/Widget/GetWidgetPageList', () =>
+        HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 40 } }),
+      ),
       http.post('/api/Widget/GetWidget', async ({ request }) => {
         const body = (await request.json()) as any;
         asked.push(body.id);
@@ -232,7 +257,9 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
   it('shows a record from a link; a record on the page is not fetched again; an unknown id closes the drawer with the code', async () => {
     const asked: unknown[] = [];
     server.use(
-      http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } })),
+      http.post('/api/Widget/GetWidgetPageList', () =>
+        HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } }),
+      ),
       http.post('/api/Widget/GetWidget', async ({ request }) => {
         const body = (await request.json()) as any;
         asked.push(body.id);
@@ -251,7 +278,11 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
   });
 
   it('turns an edit link into show for a role that may not edit', async () => {
-    server.use(http.post('/api/Widget/GetWidgetPageList', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } })));
+    server.use(
+      http.post('/api/Widget/GetWidgetPageList', () =>
+        HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: 2 } }),
+      ),
+    );
     renderScreen(['servicepartner'], '/BasicSettings/fixtureWidgets?action=edit&id=1');
     const drawer = await findDrawer();
     expect(await within(drawer).findByText('W-1')).toBeInTheDocument();
@@ -326,7 +357,12 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     expect(currentUrl()).toContain('sorters[0][field]=code');
     expect(currentUrl()).toContain('sorters[0][order]=asc');
     // Colour is not sortable: no sorter on its header.
-    expect(screen.getAllByText('Colour').find((el) => el.closest('th'))!.closest('th')).not.toHaveClass('ant-table-column-has-sorters');
+    expect(
+      screen
+        .getAllByText('Colour')
+        .find((el) => el.closest('th'))!
+        .closest('th'),
+    ).not.toHaveClass('ant-table-column-has-sorters');
   });
 
   it('deletes a row only after its confirmation, naming the record', async () => {

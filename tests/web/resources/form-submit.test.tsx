@@ -28,7 +28,11 @@ const signInAdmin = () => signIn(['admin'], 'admin');
 
 function renderLicenseForm() {
   signInAdmin();
-  server.use(http.post('/api/License/GetLicenseUserOptions', () => HttpResponse.json({ code: 200, info: 'Success', data: { data: [{ username: 'installer' }], dataCount: 1 } })));
+  server.use(
+    http.post('/api/License/GetLicenseUserOptions', () =>
+      HttpResponse.json({ code: 200, info: 'Success', data: { data: [{ username: 'installer' }], dataCount: 1 } }),
+    ),
+  );
   renderWithData(<ResourceForm declaration={licenseManagement} mode="edit" record={license} onDone={() => {}} />);
 }
 
@@ -131,7 +135,14 @@ describe("'Do not submit repeatly': one request however fast the clicks", { time
     let answer!: () => void;
     server.use(
       http.post('/api/Role/GetRolePageList', () =>
-        HttpResponse.json({ code: 200, info: 'Success', data: { data: [{ role: 'servicer', description: '', available: ['dashboard', 'userLog'], menus: ['dashboard', 'userLog'] }], dataCount: 1 } }),
+        HttpResponse.json({
+          code: 200,
+          info: 'Success',
+          data: {
+            data: [{ role: 'servicer', description: '', available: ['dashboard', 'userLog'], menus: ['dashboard', 'userLog'] }],
+            dataCount: 1,
+          },
+        }),
       ),
       http.post('/api/Role/SaveRolePermissions', async () => {
         saves++;

@@ -33,7 +33,18 @@ type Ticket = { id: number; title: string; status: string; score: number | null;
 function serveTickets(initial: Ticket[], options: { refuse?: number } = {}) {
   const tickets = initial.map((ticket) => ({ ...ticket }));
   const history: Record<number, object[]> = {
-    1: [{ id: 1, action: 'start', from_state: 'new', to_state: 'review', username: 'servicer', note: 'Looking at it', fields: null, created_at: AT }],
+    1: [
+      {
+        id: 1,
+        action: 'start',
+        from_state: 'new',
+        to_state: 'review',
+        username: 'servicer',
+        note: 'Looking at it',
+        fields: null,
+        created_at: AT,
+      },
+    ],
   };
   const calls: { path: string; body: any }[] = [];
   const envelope = (data: unknown, code = 200) => HttpResponse.json({ code, info: code === 200 ? 'Success' : 'Operation failure', data });
@@ -56,7 +67,16 @@ function serveTickets(initial: Ticket[], options: { refuse?: number } = {}) {
       const action = path.match(/\/Ticket\/([A-Z][a-z]+)Ticket$/)![1]!.toLowerCase();
       const transition = fixtureTickets.workflow!.transitions.find((t) => t.action === action)!;
       const ticket = tickets.find((t) => t.id === body.id)!;
-      (history[ticket.id] ??= []).push({ id: 99, action, from_state: ticket.status, to_state: transition.to, username: 'admin', note: body.note ?? null, fields: body.score ? { score: body.score } : null, created_at: LATER });
+      (history[ticket.id] ??= []).push({
+        id: 99,
+        action,
+        from_state: ticket.status,
+        to_state: transition.to,
+        username: 'admin',
+        note: body.note ?? null,
+        fields: body.score ? { score: body.score } : null,
+        created_at: LATER,
+      });
       ticket.status = transition.to;
       if (body.score) ticket.score = body.score;
       return envelope(ticket);
@@ -105,7 +125,11 @@ describe('a declared workflow on the generated screen', { timeout: 90_000 }, () 
     expect(entry).toHaveTextContent('Looking at it');
     // In review: ask, approve and reject; not start, answer, reopen or archive.
     const actions = panel.getByTestId('workflow-actions');
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ask a question', 'Approve', 'Reject']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Ask a question', 'Approve', 'Reject']);
 
     fireEvent.click(panel.getByRole('button', { name: 'Approve' }));
     const modal = within(await actionModal('Approve'));
@@ -123,7 +147,13 @@ describe('a declared workflow on the generated screen', { timeout: 90_000 }, () 
     await waitFor(() => expect(calls).toEqual([{ path: '/api/Ticket/ApproveTicket', body: { id: 1, score: 4, note: 'Works again' } }]));
     expect(await screen.findByText('Status is now: Done')).toBeInTheDocument();
     // Read again: the actions of 'done', the new history entry with its note and field first.
-    await waitFor(() => expect(within(panel.getByTestId('workflow-actions')).getAllByRole('button').map((b) => b.textContent)).toEqual(['Reopen', 'Archive']));
+    await waitFor(() =>
+      expect(
+        within(panel.getByTestId('workflow-actions'))
+          .getAllByRole('button')
+          .map((b) => b.textContent),
+      ).toEqual(['Reopen', 'Archive']),
+    );
     const entries = await panel.findAllByTestId('workflow-history-entry');
     expect(entries).toHaveLength(2);
     expect(entries[0]).toHaveTextContent('Approve');
@@ -148,7 +178,11 @@ describe('a declared workflow on the generated screen', { timeout: 90_000 }, () 
     renderTickets(['servicer'], `${ROUTE}?action=show&id=1`);
     const panel = within(await workflowPanel());
     const actions = await panel.findByTestId('workflow-actions');
-    expect(within(actions).getAllByRole('button').map((b) => b.textContent)).toEqual(['Ask a question', 'Approve']);
+    expect(
+      within(actions)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Ask a question', 'Approve']);
   });
 
   it('shows no action to a role without it; the state and history stay readable', async () => {

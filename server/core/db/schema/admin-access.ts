@@ -8,7 +8,10 @@ import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from '
 export const rolePermissions = pgTable('role_permissions', {
   role: text('role').primaryKey(),
   description: text('description').notNull().default(''),
-  menu_denied: text('menu_denied').array().notNull().default(sql`'{}'::text[]`),
+  menu_denied: text('menu_denied')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -64,19 +67,22 @@ export const notificationCategories = pgTable(
 );
 
 /** Who gets which event by e-mail: recipients by role, country or address (emailDeliveringRules). */
-export const emailRules = pgTable('email_rules', {
-  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  category_code: text('category_code').notNull(),
-  recipient_kind: text('recipient_kind').notNull(),
-  recipient_value: text('recipient_value').notNull(),
-  country: text('country').notNull().default(''),
-  enabled: boolean('enabled').notNull().default(true),
-  remark: text('remark').notNull().default(''),
-  created_by: text('created_by').notNull().default(''),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [
-  // The mailer compares a rule's country with the system's code (server/core/mail/recipients.ts): a name would match nothing.
-  check('email_rules_country_iso_code', sql`${t.country} = '' OR ${t.country} ~ '^[A-Z]{2}$'`),
-]);
-
+export const emailRules = pgTable(
+  'email_rules',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    category_code: text('category_code').notNull(),
+    recipient_kind: text('recipient_kind').notNull(),
+    recipient_value: text('recipient_value').notNull(),
+    country: text('country').notNull().default(''),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark').notNull().default(''),
+    created_by: text('created_by').notNull().default(''),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // The mailer compares a rule's country with the system's code (server/core/mail/recipients.ts): a name would match nothing.
+    check('email_rules_country_iso_code', sql`${t.country} = '' OR ${t.country} ~ '^[A-Z]{2}$'`),
+  ],
+);

@@ -15,8 +15,5 @@ export const loginFailures = pgTable(
     /** A successful login clears the user-name counter but must not clear the address counter. */
     usernameCleared: boolean('username_cleared').notNull().default(false),
   },
-  (t) => [
-    index('login_failures_username_idx').on(t.username, t.createdAt),
-    index('login_failures_ip_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('login_failures_username_idx').on(t.username, t.createdAt), index('login_failures_ip_idx').on(t.ip, t.createdAt)],
 );

@@ -30,7 +30,6 @@ export const vpps = pgTable('vpps', {
   managerUserId: integer('manager_user_id').references(() => users.id, { onDelete: 'set null' }),
 });
 
-
 export const systems = pgTable(
   'systems',
   {
@@ -100,7 +99,9 @@ export const systemComponents = pgTable(
   'system_components',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
     /** 'inverter', 'battery', 'meter' or 'ems'. */
     kind: text('kind').notNull(),
     sn: text('sn').notNull(),
@@ -119,7 +120,9 @@ export const systemComponents = pgTable(
 export const telemetry = pgTable(
   'telemetry',
   {
-    systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
     ts: timestamp('ts', { withTimezone: true }).notNull(),
     pvW: integer('pv_w').notNull(),
     loadW: integer('load_w').notNull(),
@@ -150,7 +153,9 @@ const energyColumns = () => ({
 export const energyDaily = pgTable(
   'energy_daily',
   {
-    systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     ...energyColumns(),
   },
@@ -165,7 +170,9 @@ export const energyDaily = pgTable(
 export const energyMonthly = pgTable(
   'energy_monthly',
   {
-    systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
     month: date('month', { mode: 'string' }).notNull(),
     ...energyColumns(),
   },
@@ -180,7 +187,9 @@ export const systemFaults = pgTable(
   'system_faults',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
     code: text('code').notNull(),
     level: text('level').$type<FaultLevel>().notNull(),
     description: text('description').notNull(),
@@ -188,14 +197,19 @@ export const systemFaults = pgTable(
     endedAt: timestamp('ended_at', { withTimezone: true }),
   },
   // The same fault re-sent (at-least-once) is the same row.
-  (t) => [uniqueIndex('system_faults_identity_idx').on(t.systemId, t.code, t.startedAt), index('system_faults_started_idx').on(t.startedAt)],
+  (t) => [
+    uniqueIndex('system_faults_identity_idx').on(t.systemId, t.code, t.startedAt),
+    index('system_faults_started_idx').on(t.startedAt),
+  ],
 );
 
 /** Hourly weather at a system (from the simulator's weather model: no external service at run time). */
 export const systemWeather = pgTable(
   'system_weather',
   {
-    systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
     hour: timestamp('hour', { withTimezone: true }).notNull(),
     temperatureC: real('temperature_c').notNull(),
     /** 0 clear … 1 overcast. */
@@ -213,12 +227,17 @@ export const electricityTariffs = pgTable(
   'electricity_tariffs',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     systemId: integer('system_id').references(() => systems.id, { onDelete: 'cascade' }),
     currency: text('currency').notNull(),
     basePrice: doublePrecision('base_price').notNull(),
     feedInPrice: doublePrecision('feed_in_price').notNull(),
-    periods: jsonb('periods').$type<TariffPeriod[]>().notNull().default(sql`'[]'::jsonb`),
+    periods: jsonb('periods')
+      .$type<TariffPeriod[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('electricity_tariffs_owner_idx').on(t.userId, sql`coalesce(${t.systemId}, 0)`)],
@@ -226,14 +245,18 @@ export const electricityTariffs = pgTable(
 
 /** A customer's operating settings of one system (systemSettings screen). */
 export const systemSettings = pgTable('system_settings', {
-  systemId: integer('system_id').primaryKey().references(() => systems.id, { onDelete: 'cascade' }),
+  systemId: integer('system_id')
+    .primaryKey()
+    .references(() => systems.id, { onDelete: 'cascade' }),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
 
 /** Per-user dashboard preferences (which cards, which default system, chart choices). */
 export const dashboardSettings = pgTable('dashboard_settings', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
   settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
 });
@@ -244,7 +267,9 @@ export const dashboardSettings = pgTable('dashboard_settings', {
  */
 export const shareInvitations = pgTable('share_invitations', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-  sharerUserId: integer('sharer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  sharerUserId: integer('sharer_user_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   usedAt: timestamp('used_at', { withTimezone: true }),

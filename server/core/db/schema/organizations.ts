@@ -7,7 +7,6 @@ import type { OrganizationKind } from '../../../../permissions/roles';
  * staff (user management); the free-text company on a user's own profile plays no part in what they see.
  */
 
-
 /** A reseller, service partner or component supplier. */
 export const organizations = pgTable(
   'organizations',
@@ -29,5 +28,8 @@ export const installerCompanies = pgTable(
     servicePartnerId: integer('service_partner_id').references(() => organizations.id, { onDelete: 'set null' }),
     country: text('country').notNull().default(''),
   },
-  (t) => [index('installer_companies_reseller_idx').on(t.resellerId), index('installer_companies_service_partner_idx').on(t.servicePartnerId)],
+  (t) => [
+    index('installer_companies_reseller_idx').on(t.resellerId),
+    index('installer_companies_service_partner_idx').on(t.servicePartnerId),
+  ],
 );

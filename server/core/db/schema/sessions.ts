@@ -9,7 +9,9 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     refreshKeyHash: text('refresh_key_hash').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     lastRefreshedAt: timestamp('last_refreshed_at', { withTimezone: true }).notNull(),
@@ -22,6 +24,8 @@ export const sessions = pgTable(
 
 export const sessionUsedKeys = pgTable('session_used_keys', {
   keyHash: text('key_hash').primaryKey(),
-  sessionId: uuid('session_id').notNull().references(() => sessions.id, { onDelete: 'cascade' }),
+  sessionId: uuid('session_id')
+    .notNull()
+    .references(() => sessions.id, { onDelete: 'cascade' }),
   usedAt: timestamp('used_at', { withTimezone: true }).notNull(),
 });

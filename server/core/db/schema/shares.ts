@@ -7,8 +7,12 @@ export const systemShares = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     systemSn: text('system_sn').notNull(),
-    ownerUserId: integer('owner_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    sharerUserId: integer('sharer_user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    ownerUserId: integer('owner_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sharerUserId: integer('sharer_user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -14,7 +14,9 @@ export const systemEvents = pgTable(
   'system_events',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    systemId: integer('system_id').notNull().references(() => systems.id, { onDelete: 'cascade' }),
+    systemId: integer('system_id')
+      .notNull()
+      .references(() => systems.id, { onDelete: 'cascade' }),
     kind: text('kind').$type<SystemEventKind>().notNull(),
     at: timestamp('at', { withTimezone: true }).notNull(),
     /** Fault events: the fault's code, level and device text. */

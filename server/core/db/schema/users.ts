@@ -24,7 +24,10 @@ export const users = pgTable(
     timeZone: text('time_zone').notNull().default('UTC'),
     roles: text('roles').array().notNull(),
     /** Route keys an administrator hid from this user on top of the role table (permissions/ability.ts). */
-    menuDenied: text('menu_denied').array().notNull().default(sql`'{}'::text[]`),
+    menuDenied: text('menu_denied')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     locked: boolean('locked').notNull().default(false),
     /**
      * When an administrator deactivated the user (one with history, who cannot be deleted); a deactivated user is
@@ -37,7 +40,9 @@ export const users = pgTable(
   // User names and e-mail addresses are unique regardless of case (50, 37); many users may have no e-mail.
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
-    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`).where(sql`${t.email} <> ''`),
+    uniqueIndex('users_email_lower_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.email} <> ''`),
     // The mail rules by country compare codes (server/core/mail/recipients.ts): a name would silently match nobody.
     check('users_country_iso_code', sql`${t.country} = '' OR ${t.country} ~ '^[A-Z]{2}$'`),
   ],

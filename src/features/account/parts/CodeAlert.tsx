@@ -5,5 +5,13 @@ import { useTranslation } from 'react-i18next';
 export function CodeAlert({ code }: { code: number | undefined }) {
   const { t } = useTranslation();
   if (code === undefined) return null;
-  return <Alert type="error" showIcon role="alert" message={t(`errors:code.${code}`, { defaultValue: t('errors:code.-1') })} style={{ marginBottom: 20 }} />;
+  return (
+    <Alert
+      type="error"
+      showIcon
+      role="alert"
+      message={t(`errors:code.${code}`, { defaultValue: t('errors:code.-1') })}
+      style={{ marginBottom: 20 }}
+    />
+  );
 }

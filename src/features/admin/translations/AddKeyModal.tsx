@@ -18,7 +18,17 @@ function fieldOf(refused: { field?: string; info?: string }): string | undefined
  * Adds a key in one language (/Translation/AddTranslation): 40 when the key exists in that language, 55 when the
  * language is missing or unknown, each shown on its field. The new text applies in this browser at once.
  */
-export function AddKeyModal({ open, namespaces, onClose, onAdded }: { open: boolean; namespaces: string[]; onClose: () => void; onAdded: () => void }) {
+export function AddKeyModal({
+  open,
+  namespaces,
+  onClose,
+  onAdded,
+}: {
+  open: boolean;
+  namespaces: string[];
+  onClose: () => void;
+  onAdded: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
@@ -57,8 +67,15 @@ export function AddKeyModal({ open, namespaces, onClose, onAdded }: { open: bool
       okButtonProps={{ 'data-testid': 'translation-add-save' } as never}
     >
       <Form form={form} name="translation-add" layout="vertical" requiredMark>
-        <Form.Item name="language" label={t('admin:langTransManagement.language')} rules={[{ required: true, message: t('admin:validation.required') }]}>
-          <Select data-testid="translation-add-language" options={LANGS.map((lng) => ({ value: lng, label: t(`admin:langTransManagement.lang.${lng}`) }))} />
+        <Form.Item
+          name="language"
+          label={t('admin:langTransManagement.language')}
+          rules={[{ required: true, message: t('admin:validation.required') }]}
+        >
+          <Select
+            data-testid="translation-add-language"
+            options={LANGS.map((lng) => ({ value: lng, label: t(`admin:langTransManagement.lang.${lng}`) }))}
+          />
         </Form.Item>
         <Form.Item name="namespace" label={t('admin:langTransManagement.namespace')} rules={[required]}>
           <Select showSearch data-testid="translation-add-namespace" options={namespaces.map((n) => ({ value: n, label: n }))} />
@@ -71,7 +88,11 @@ export function AddKeyModal({ open, namespaces, onClose, onAdded }: { open: bool
         >
           <Input data-testid="translation-add-key" />
         </Form.Item>
-        <Form.Item name="value" label={t('admin:langTransManagement.text')} rules={[required, { max: 5000, message: t('admin:validation.tooLong') }]}>
+        <Form.Item
+          name="value"
+          label={t('admin:langTransManagement.text')}
+          rules={[required, { max: 5000, message: t('admin:validation.tooLong') }]}
+        >
           <Input.TextArea data-testid="translation-add-value" autoSize={{ minRows: 2, maxRows: 6 }} />
         </Form.Item>
       </Form>

@@ -9,7 +9,17 @@ import { reloadShipped, type Lang } from './runningApp';
  * 'Reset to the shipped text' of one language of a key that an admin edited: asks first, removes the override on
  * the server (/Translation/ResetTranslation) and shows the shipped text in this browser at once.
  */
-export function ResetOverride({ language, namespace, translationKey, onReset }: { language: Lang; namespace: string; translationKey: string; onReset: () => void }) {
+export function ResetOverride({
+  language,
+  namespace,
+  translationKey,
+  onReset,
+}: {
+  language: Lang;
+  namespace: string;
+  translationKey: string;
+  onReset: () => void;
+}) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const languageName = t(`admin:langTransManagement.lang.${language}`);

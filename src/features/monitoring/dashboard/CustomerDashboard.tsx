@@ -31,7 +31,11 @@ export default function CustomerDashboard() {
           <h1 data-testid="system-title">{all ? t('selector.allTitle', { count: systems.length }) : selected.sys_name}</h1>
           <div className="monitor-head__meta">
             {all ? null : <StatusTag status={selected.ems_status} />}
-            {all ? null : <Typography.Text type="secondary" copyable>{selected.sys_sn}</Typography.Text>}
+            {all ? null : (
+              <Typography.Text type="secondary" copyable>
+                {selected.sys_sn}
+              </Typography.Text>
+            )}
           </div>
         </div>
         {isMobile && data.length > 1 ? (

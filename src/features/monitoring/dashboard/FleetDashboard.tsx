@@ -22,7 +22,11 @@ const LIST = '/EnergyStorageList/energyStorageList';
  */
 export default function FleetDashboard() {
   const navigate = useNavigate();
-  const { data } = useQuery({ queryKey: monitoringKeys.fleetOverview(), queryFn: () => monitoringApi.fleetOverview(), refetchInterval: LIVE_REFRESH_MS });
+  const { data } = useQuery({
+    queryKey: monitoringKeys.fleetOverview(),
+    queryFn: () => monitoringApi.fleetOverview(),
+    refetchInterval: LIVE_REFRESH_MS,
+  });
   return (
     <div>
       <Greeting />

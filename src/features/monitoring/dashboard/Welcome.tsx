@@ -35,7 +35,9 @@ export function Welcome() {
         <Descriptions column={1} size="small" colon={false} labelStyle={{ width: 120 }}>
           <Descriptions.Item label={t('common:dashboard.userName')}>{user?.username}</Descriptions.Item>
           <Descriptions.Item label={t('common:dashboard.email')}>{user?.email || notSet}</Descriptions.Item>
-          <Descriptions.Item label={t('common:dashboard.country')}>{countryLabel(user?.country, i18n.language) || notSet}</Descriptions.Item>
+          <Descriptions.Item label={t('common:dashboard.country')}>
+            {countryLabel(user?.country, i18n.language) || notSet}
+          </Descriptions.Item>
           <Descriptions.Item label={t('common:dashboard.roles')}>
             <span>
               {(user?.roles ?? []).map((role) => (

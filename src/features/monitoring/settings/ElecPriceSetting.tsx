@@ -20,7 +20,8 @@ interface PriceForm {
   periods: Array<{ range: [string, string]; price: number }>;
 }
 
-const timesOf = (periods: PriceForm['periods'] | undefined) => (periods ?? []).filter((p) => p?.range).map((p) => ({ start: p.range[0], end: p.range[1] }));
+const timesOf = (periods: PriceForm['periods'] | undefined) =>
+  (periods ?? []).filter((p) => p?.range).map((p) => ({ start: p.range[0], end: p.range[1] }));
 
 /** elecPriceSetting: time-of-use buy prices, the feed-in tariff and the currency, for one system or all. */
 export default function ElecPriceSetting() {
@@ -115,7 +116,10 @@ export default function ElecPriceSetting() {
           <Form form={form} layout="vertical" onFinish={save} requiredMark={false}>
             {data?.isDefault ? <Alert type="info" showIcon message={t('prices.typical')} style={{ marginBottom: 16 }} /> : null}
             <Form.Item name="currency" label={t('prices.currency')} rules={[{ required: true, message: t('prices.required') }]}>
-              <Select style={{ width: 160 }} options={[...new Set([...CURRENCIES, data?.currency ?? 'EUR'])].map((c) => ({ value: c, label: c }))} />
+              <Select
+                style={{ width: 160 }}
+                options={[...new Set([...CURRENCIES, data?.currency ?? 'EUR'])].map((c) => ({ value: c, label: c }))}
+              />
             </Form.Item>
             <Space wrap size={24} align="start">
               <Form.Item name="basePrice" label={t('prices.base')} extra={t('prices.baseHelp')} rules={priceRules}>
@@ -143,19 +147,16 @@ export default function ElecPriceSetting() {
                   ))}
                   <Form.ErrorList errors={errors} />
                   <Form.Item>
-                    <Button
-                      type="dashed"
-                      icon={<PlusOutlined />}
-                      disabled={fields.length >= MAX_PERIODS}
-                      onClick={() => addPeriod(add)}
-                    >
+                    <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length >= MAX_PERIODS} onClick={() => addPeriod(add)}>
                       {t('prices.addPeriod')}
                     </Button>
                   </Form.Item>
                 </>
               )}
             </Form.List>
-            <Button type="primary" htmlType="submit" loading={saving}>{t('save')}</Button>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {t('save')}
+            </Button>
           </Form>
         )}
       </Card>

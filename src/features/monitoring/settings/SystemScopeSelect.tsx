@@ -4,7 +4,15 @@ import { ALL_SN } from '../../../../contract/monitoring';
 import { useCustomerSystems } from '../shared/useCustomerSystems';
 
 /** Which of the customer's systems a setting is for; `defaultLabel` adds an entry for all of them (value ''). */
-export function SystemScopeSelect({ value, onChange, defaultLabel }: { value: string; onChange: (sn: string) => void; defaultLabel?: string }) {
+export function SystemScopeSelect({
+  value,
+  onChange,
+  defaultLabel,
+}: {
+  value: string;
+  onChange: (sn: string) => void;
+  defaultLabel?: string;
+}) {
   const { t } = useTranslation('monitoring');
   const { data } = useCustomerSystems();
   const systems = (data ?? []).filter((s) => s.sys_sn !== ALL_SN);

@@ -73,7 +73,12 @@ export default function SystemSettings() {
             <Form.Item name="feedInLimitPercent" label={t('systemSettings.feedInLimit')} extra={t('systemSettings.feedInLimitHelp')}>
               <Slider min={0} max={100} marks={{ 0: '0%', 60: '60%', 100: '100%' }} tooltip={{ formatter: (v) => `${v}%` }} />
             </Form.Item>
-            <Form.Item name="gridCharge" label={t('systemSettings.gridCharge')} extra={t('systemSettings.gridChargeHelp')} valuePropName="checked">
+            <Form.Item
+              name="gridCharge"
+              label={t('systemSettings.gridCharge')}
+              extra={t('systemSettings.gridChargeHelp')}
+              valuePropName="checked"
+            >
               <Switch />
             </Form.Item>
             {gridCharge ? (
@@ -87,11 +92,20 @@ export default function SystemSettings() {
                           <Form.Item name={[field.name, 'range']} rules={[{ required: true, message: t('prices.required') }]}>
                             <TimeRange />
                           </Form.Item>
-                          <Button icon={<DeleteOutlined />} aria-label={t('systemSettings.removeWindow')} onClick={() => remove(field.name)} />
+                          <Button
+                            icon={<DeleteOutlined />}
+                            aria-label={t('systemSettings.removeWindow')}
+                            onClick={() => remove(field.name)}
+                          />
                         </Space>
                       ))}
                       <Form.Item>
-                        <Button type="dashed" icon={<PlusOutlined />} disabled={fields.length >= MAX_WINDOWS} onClick={() => add({ range: ['00:00', '06:00'] })}>
+                        <Button
+                          type="dashed"
+                          icon={<PlusOutlined />}
+                          disabled={fields.length >= MAX_WINDOWS}
+                          onClick={() => add({ range: ['00:00', '06:00'] })}
+                        >
                           {t('systemSettings.addWindow')}
                         </Button>
                       </Form.Item>
@@ -100,7 +114,9 @@ export default function SystemSettings() {
                 </Form.List>
               </>
             ) : null}
-            <Button type="primary" htmlType="submit" loading={saving}>{t('save')}</Button>
+            <Button type="primary" htmlType="submit" loading={saving}>
+              {t('save')}
+            </Button>
           </Form>
         )}
       </Card>

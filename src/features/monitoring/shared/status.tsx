@@ -29,7 +29,12 @@ export function StatusDot({ status, size = 10 }: { status: string | null | undef
       role="img"
       aria-label={t(`status.${key}`)}
       title={t(`status.${key}`)}
-      style={{ width: size, height: size, background: STATUS_COLORS[key], boxShadow: key === 'unknown' ? 'inset 0 0 0 1px rgba(255,255,255,0.35)' : undefined }}
+      style={{
+        width: size,
+        height: size,
+        background: STATUS_COLORS[key],
+        boxShadow: key === 'unknown' ? 'inset 0 0 0 1px rgba(255,255,255,0.35)' : undefined,
+      }}
     />
   );
 }

@@ -19,7 +19,12 @@ export function FaultsTable({ sn }: { sn: string }) {
       fetchPage={monitoringApi.faults}
       columns={[
         { key: 'level', dataIndex: 'level', title: t('faults.level'), render: (level: Fault['level']) => <FaultLevel level={level} /> },
-        { key: 'code', dataIndex: 'code', title: t('faults.code'), render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
+        {
+          key: 'code',
+          dataIndex: 'code',
+          title: t('faults.code'),
+          render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+        },
         { key: 'description', dataIndex: 'description', title: t('faults.description'), render: (_: string, f: Fault) => faultText(f) },
         { key: 'started_at', dataIndex: 'started_at', title: t('faults.started'), render: (v: string) => format.dateTime(v) },
         {

@@ -27,12 +27,23 @@ export function RemarkEditor({ sn, remark, canEdit }: { sn: string; remark: stri
     ]);
   };
 
-  if (!canEdit) return text ? <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Typography.Text> : <Typography.Text type="secondary">–</Typography.Text>;
+  if (!canEdit)
+    return text ? (
+      <Typography.Text style={{ whiteSpace: 'pre-wrap' }}>{text}</Typography.Text>
+    ) : (
+      <Typography.Text type="secondary">–</Typography.Text>
+    );
   return (
     <Typography.Text
       data-testid="system-remark"
       type={text ? undefined : 'secondary'}
-      editable={{ text, maxLength: MAX_REMARK, autoSize: { minRows: 1, maxRows: 6 }, tooltip: t('system.editRemark'), onChange: (next) => void save(next) }}
+      editable={{
+        text,
+        maxLength: MAX_REMARK,
+        autoSize: { minRows: 1, maxRows: 6 },
+        tooltip: t('system.editRemark'),
+        onChange: (next) => void save(next),
+      }}
     >
       {text || t('system.noRemark')}
     </Typography.Text>

@@ -19,7 +19,15 @@ export type StatusSearch = Pick<Filters, 'sn' | 'name' | 'countryCode' | 'instal
  * list's search finds, so a card's number is what the list shows after a click on it; a click filters the
  * list by that status ('total' clears it).
  */
-export function StatusCards({ active, search, onSelect }: { active?: string; search?: StatusSearch; onSelect: (status: StatusFilter) => void }) {
+export function StatusCards({
+  active,
+  search,
+  onSelect,
+}: {
+  active?: string;
+  search?: StatusSearch;
+  onSelect: (status: StatusFilter) => void;
+}) {
   const { t } = useTranslation('monitoring');
   const { data, isLoading } = useQuery({
     queryKey: monitoringKeys.statusCounts(search ?? null),

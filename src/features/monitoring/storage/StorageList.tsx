@@ -25,8 +25,18 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
   const [{ filters, paging }, setQuery] = useListQuery();
   const sn = params.get('sn');
 
-  const open = (system: string) => setParams((current) => { const next = new URLSearchParams(current); next.set('sn', system); return next; });
-  const close = () => setParams((current) => { const next = new URLSearchParams(current); next.delete('sn'); return next; });
+  const open = (system: string) =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.set('sn', system);
+      return next;
+    });
+  const close = () =>
+    setParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('sn');
+      return next;
+    });
   // A new search starts on its first page, keeping page size and sort.
   const filter = (next: Filters) => setQuery({ filters: next, paging: { ...paging, pageIndex: 1 } });
 
@@ -52,29 +62,29 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
         onSelect={(status) => filter({ ...filters, status: status === 'total' ? undefined : status })}
       />
       <Card styles={{ body: { paddingTop: 4 } }}>
-      <Tabs
-        items={[
-          {
-            key: 'list',
-            label: t('list.tab'),
-            children: (
-              <>
-                <SystemFilters value={filters} onChange={filter} />
-                <SystemTable filters={filters} paging={paging} onPaging={(next) => setQuery({ filters, paging: next })} onOpen={open} />
-              </>
-            ),
-          },
-          {
-            key: 'map',
-            label: t('map.title'),
-            children: (
-              <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
-                <SystemMap onOpen={open} />
-              </Suspense>
-            ),
-          },
-        ]}
-      />
+        <Tabs
+          items={[
+            {
+              key: 'list',
+              label: t('list.tab'),
+              children: (
+                <>
+                  <SystemFilters value={filters} onChange={filter} />
+                  <SystemTable filters={filters} paging={paging} onPaging={(next) => setQuery({ filters, paging: next })} onOpen={open} />
+                </>
+              ),
+            },
+            {
+              key: 'map',
+              label: t('map.title'),
+              children: (
+                <Suspense fallback={<Skeleton active paragraph={{ rows: 8 }} />}>
+                  <SystemMap onOpen={open} />
+                </Suspense>
+              ),
+            },
+          ]}
+        />
       </Card>
     </div>
   );

@@ -28,17 +28,27 @@ export function SystemFilters({ value, onChange }: { value: Filters; onChange: (
 
   // The URL may change the filters (a status card, back / forward): the fields follow, cleared ones too.
   useEffect(() => {
-    form.setFieldsValue({ sn: value.sn, name: value.name, status: value.status, countryCode: value.countryCode, installer: value.installer });
+    form.setFieldsValue({
+      sn: value.sn,
+      name: value.name,
+      status: value.status,
+      countryCode: value.countryCode,
+      installer: value.installer,
+    });
   }, [form, value.sn, value.name, value.status, value.countryCode, value.installer]);
 
   return (
     <Form form={form} initialValues={value} onFinish={(v) => onChange({ ...v })} className="storage-filters">
       <Row gutter={[8, 0]}>
         <Col xs={12} lg={5}>
-          <Form.Item name="sn"><Input allowClear placeholder={t('list.sn')} aria-label={t('list.sn')} /></Form.Item>
+          <Form.Item name="sn">
+            <Input allowClear placeholder={t('list.sn')} aria-label={t('list.sn')} />
+          </Form.Item>
         </Col>
         <Col xs={12} lg={5}>
-          <Form.Item name="name"><Input allowClear placeholder={t('list.name')} aria-label={t('list.name')} /></Form.Item>
+          <Form.Item name="name">
+            <Input allowClear placeholder={t('list.name')} aria-label={t('list.name')} />
+          </Form.Item>
         </Col>
         <Col xs={12} lg={4}>
           <Form.Item name="status">
@@ -48,22 +58,37 @@ export function SystemFilters({ value, onChange }: { value: Filters; onChange: (
               aria-label={t('list.status')}
               options={[...EMS_STATUSES, 'unknown' as const].map((s) => ({
                 value: s,
-                label: <span><StatusDot status={s === 'unknown' ? null : s} size={8} /> {t(`status.${s}`)}</span>,
+                label: (
+                  <span>
+                    <StatusDot status={s === 'unknown' ? null : s} size={8} /> {t(`status.${s}`)}
+                  </span>
+                ),
               }))}
             />
           </Form.Item>
         </Col>
         <Col xs={12} lg={4}>
           <Form.Item name="countryCode">
-            <Select allowClear showSearch optionFilterProp="label" placeholder={t('list.country')} aria-label={t('list.country')} options={countries} />
+            <Select
+              allowClear
+              showSearch
+              optionFilterProp="label"
+              placeholder={t('list.country')}
+              aria-label={t('list.country')}
+              options={countries}
+            />
           </Form.Item>
         </Col>
         <Col xs={12} lg={4}>
-          <Form.Item name="installer"><Input allowClear placeholder={t('list.installer')} aria-label={t('list.installer')} /></Form.Item>
+          <Form.Item name="installer">
+            <Input allowClear placeholder={t('list.installer')} aria-label={t('list.installer')} />
+          </Form.Item>
         </Col>
         <Col xs={12} lg={2}>
           <Form.Item>
-            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} block>{t('list.search')}</Button>
+            <Button type="primary" htmlType="submit" icon={<SearchOutlined />} block>
+              {t('list.search')}
+            </Button>
           </Form.Item>
         </Col>
       </Row>

@@ -41,7 +41,9 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
           <h1>
             {system.sys_name} <StatusTag status={system.ems_status} />
           </h1>
-          <Typography.Text type="secondary" copyable={{ text: system.sys_sn }}>{system.sys_sn}</Typography.Text>
+          <Typography.Text type="secondary" copyable={{ text: system.sys_sn }}>
+            {system.sys_sn}
+          </Typography.Text>
         </div>
       </div>
       <Descriptions
@@ -49,11 +51,20 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
         column={{ xs: 1, sm: 2, lg: 4 }}
         style={{ marginBottom: 12 }}
         items={[
-          { key: 'address', label: t('system.address'), children: `${system.address} (${countryName(system.country_code, i18n.language)})` },
+          {
+            key: 'address',
+            label: t('system.address'),
+            children: `${system.address} (${countryName(system.country_code, i18n.language)})`,
+          },
           { key: 'installer', label: t('list.installer'), children: system.installer ?? '–' },
           { key: 'commissioned', label: t('system.commissioned'), children: format.date(system.commissioned_on, { style: 'long' }) },
           { key: 'lastSeen', label: t('list.lastSeen'), children: format.dateTime(system.last_seen_at) },
-          { key: 'remark', label: t('system.remark'), span: 'filled', children: <RemarkEditor sn={system.sys_sn} remark={system.remark} canEdit={canEditRemark} /> },
+          {
+            key: 'remark',
+            label: t('system.remark'),
+            span: 'filled',
+            children: <RemarkEditor sn={system.sys_sn} remark={system.remark} canEdit={canEditRemark} />,
+          },
         ]}
       />
       <Tabs

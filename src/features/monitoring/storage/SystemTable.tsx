@@ -20,7 +20,17 @@ import { SystemCell } from './SystemCell';
  * desktop shows the columns that fit 1366 px and lets the user choose others. A row (or its S/N) opens the
  * system page.
  */
-export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Filters; paging: Paging; onPaging: (paging: Paging) => void; onOpen: (sn: string) => void }) {
+export function SystemTable({
+  filters,
+  paging,
+  onPaging,
+  onOpen,
+}: {
+  filters: Filters;
+  paging: Paging;
+  onPaging: (paging: Paging) => void;
+  onOpen: (sn: string) => void;
+}) {
   const { t, i18n } = useTranslation('monitoring');
   const format = useFormat();
   const query = systemQueryOf(filters, paging);
@@ -38,28 +48,99 @@ export function SystemTable({ filters, paging, onPaging, onOpen }: { filters: Fi
     showSorterTooltip: false,
   });
   const columns: ResponsiveColumn<SystemListRow>[] = [
-    { ...sorted('ems_status'), dataIndex: 'ems_status', title: t('list.status'), card: 'status', render: (s: string | null) => <StatusTag status={s} />, width: 110 },
+    {
+      ...sorted('ems_status'),
+      dataIndex: 'ems_status',
+      title: t('list.status'),
+      card: 'status',
+      render: (s: string | null) => <StatusTag status={s} />,
+      width: 110,
+    },
     {
       ...sorted('sys_sn'),
       dataIndex: 'sys_sn',
       title: t('list.sn'),
       card: 'title',
       render: (sn: string, row) => (
-        <SystemCell name={row.sys_name} link={<Typography.Link strong onClick={(event) => { event.stopPropagation(); onOpen(sn); }}>{sn}</Typography.Link>} />
+        <SystemCell
+          name={row.sys_name}
+          link={
+            <Typography.Link
+              strong
+              onClick={(event) => {
+                event.stopPropagation();
+                onOpen(sn);
+              }}
+            >
+              {sn}
+            </Typography.Link>
+          }
+        />
       ),
     },
-    { ...sorted('pv_w'), dataIndex: 'pv_w', title: t('list.pv'), align: 'right', render: (w: number | null) => <PowerCell watts={w} kind="pv" /> },
-    { ...sorted('battery_w'), dataIndex: 'battery_w', title: t('list.battery'), align: 'right', render: (w: number | null) => <PowerCell watts={w} kind="battery" /> },
-    { ...sorted('grid_w'), dataIndex: 'grid_w', title: t('list.grid'), align: 'right', render: (w: number | null) => <PowerCell watts={w} kind="grid" /> },
+    {
+      ...sorted('pv_w'),
+      dataIndex: 'pv_w',
+      title: t('list.pv'),
+      align: 'right',
+      render: (w: number | null) => <PowerCell watts={w} kind="pv" />,
+    },
+    {
+      ...sorted('battery_w'),
+      dataIndex: 'battery_w',
+      title: t('list.battery'),
+      align: 'right',
+      render: (w: number | null) => <PowerCell watts={w} kind="battery" />,
+    },
+    {
+      ...sorted('grid_w'),
+      dataIndex: 'grid_w',
+      title: t('list.grid'),
+      align: 'right',
+      render: (w: number | null) => <PowerCell watts={w} kind="grid" />,
+    },
     { ...sorted('soc'), dataIndex: 'soc', title: t('list.soc'), align: 'right', render: (v: number | null) => format.percent(v, 0) },
-    { ...sorted('today_pv_kwh'), dataIndex: 'today_pv_kwh', title: t('list.today'), align: 'right', render: (v: number | null) => format.energy(v, { digits: 1 }) },
+    {
+      ...sorted('today_pv_kwh'),
+      dataIndex: 'today_pv_kwh',
+      title: t('list.today'),
+      align: 'right',
+      render: (v: number | null) => format.energy(v, { digits: 1 }),
+    },
     { ...sorted('alarm'), dataIndex: 'alarm', title: t('list.alarm'), render: (_: unknown, row) => <AlarmCell alarm={row.alarm} /> },
-    { ...sorted('last_seen_at'), dataIndex: 'last_seen_at', title: t('list.lastSeen'), render: (v: string | null) => format.timeOrDateTime(v) },
+    {
+      ...sorted('last_seen_at'),
+      dataIndex: 'last_seen_at',
+      title: t('list.lastSeen'),
+      render: (v: string | null) => format.timeOrDateTime(v),
+    },
     { ...sorted('sys_name'), dataIndex: 'sys_name', title: t('list.name'), ellipsis: true, defaultHidden: true, card: 'hidden' },
-    { ...sorted('country_code'), dataIndex: 'country_code', title: t('list.country'), defaultHidden: true, render: (code: string, row) => `${countryName(code, i18n.language)} · ${row.city}` },
+    {
+      ...sorted('country_code'),
+      dataIndex: 'country_code',
+      title: t('list.country'),
+      defaultHidden: true,
+      render: (code: string, row) => `${countryName(code, i18n.language)} · ${row.city}`,
+    },
     { ...sorted('installer'), dataIndex: 'installer', title: t('list.installer'), ellipsis: true, defaultHidden: true, card: 'hidden' },
-    { ...sorted('popv'), dataIndex: 'popv', title: t('list.popv'), align: 'right', render: (v: number) => format.number(v), defaultHidden: true, card: 'hidden' },
-    { ...sorted('cobat'), dataIndex: 'cobat', title: t('list.cobat'), align: 'right', render: (v: number) => format.number(v), defaultHidden: true, card: 'hidden' },
+    {
+      ...sorted('popv'),
+      dataIndex: 'popv',
+      title: t('list.popv'),
+      align: 'right',
+      render: (v: number) => format.number(v),
+      defaultHidden: true,
+      card: 'hidden',
+    },
+    {
+      ...sorted('cobat'),
+      dataIndex: 'cobat',
+      title: t('list.cobat'),
+      align: 'right',
+      render: (v: number) => format.number(v),
+      defaultHidden: true,
+      card: 'hidden',
+    },
   ];
 
   return (

@@ -23,7 +23,13 @@ export function UserLogTable({ sn }: { sn: string }) {
           dataIndex: 'detail',
           title: t('log.detail'),
           render: (d: UserLogEntry['detail']) =>
-            d ? <Typography.Text type="secondary">{Object.entries(d).map(([k, v]) => `${k}: ${String(v)}`).join(', ')}</Typography.Text> : null,
+            d ? (
+              <Typography.Text type="secondary">
+                {Object.entries(d)
+                  .map(([k, v]) => `${k}: ${String(v)}`)
+                  .join(', ')}
+              </Typography.Text>
+            ) : null,
         },
       ]}
     />

@@ -26,7 +26,13 @@ const STATUSES: readonly string[] = [...EMS_STATUSES, 'unknown'];
 /**
  * Where each filter lives in the URL. `sn` itself opens a system's page, so the S/N search is `serial`.
  */
-const FILTER_PARAMS: Record<keyof Filters, string> = { sn: 'serial', name: 'name', status: 'status', countryCode: 'country', installer: 'installer' };
+const FILTER_PARAMS: Record<keyof Filters, string> = {
+  sn: 'serial',
+  name: 'name',
+  status: 'status',
+  countryCode: 'country',
+  installer: 'installer',
+};
 const LIST_PARAMS = [...Object.values(FILTER_PARAMS), 'page', 'size', 'sort', 'order'];
 
 function positiveInt(text: string | null): number | undefined {
@@ -55,7 +61,8 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
   };
   // The columns the server sorts by (GetSystems `sort[].field`).
-  if (sort && (SYSTEM_SORT_KEYS as readonly string[]).includes(sort) && (order === 'asc' || order === 'desc')) Object.assign(paging, { sort, order });
+  if (sort && (SYSTEM_SORT_KEYS as readonly string[]).includes(sort) && (order === 'asc' || order === 'desc'))
+    Object.assign(paging, { sort, order });
   return { filters, paging };
 }
 

@@ -36,8 +36,12 @@ export function EventsCard({ events }: { events: FleetEvent[] }) {
                   <Link to={systemPath(event.sys_sn)}>{event.sys_sn}</Link>
                   {event.sys_name && <span className="fleet-card__note"> {event.sys_name}</span>}
                 </div>
-                {event.code && event.description !== null && <div className="fleet-event__text">{faultText({ code: event.code, description: event.description })}</div>}
-                <div className="fleet-card__note" title={format.dateTime(event.at)}>{format.timeOrDateTime(event.at)}</div>
+                {event.code && event.description !== null && (
+                  <div className="fleet-event__text">{faultText({ code: event.code, description: event.description })}</div>
+                )}
+                <div className="fleet-card__note" title={format.dateTime(event.at)}>
+                  {format.timeOrDateTime(event.at)}
+                </div>
               </div>
             ),
           }))}

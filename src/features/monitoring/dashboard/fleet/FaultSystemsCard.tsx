@@ -13,7 +13,13 @@ export function FaultSystemsCard({ faults }: { faults: { data: FleetFaultRow[]; 
   const format = useFormat();
   const faultText = useFaultText();
   const columns: ResponsiveColumn<FleetFaultRow>[] = [
-    { key: 'level', dataIndex: 'level', title: t('faults.level'), card: 'status', render: (level: FleetFaultRow['level']) => <Tag color={STATUS_COLORS[level]}>{t(`status.${level}`)}</Tag> },
+    {
+      key: 'level',
+      dataIndex: 'level',
+      title: t('faults.level'),
+      card: 'status',
+      render: (level: FleetFaultRow['level']) => <Tag color={STATUS_COLORS[level]}>{t(`status.${level}`)}</Tag>,
+    },
     {
       key: 'fault',
       title: t('fleet.faults.fault'),
@@ -24,7 +30,20 @@ export function FaultSystemsCard({ faults }: { faults: { data: FleetFaultRow[]; 
         </span>
       ),
     },
-    { key: 'since', dataIndex: 'started_at', title: t('fleet.faults.since'), render: (v: string) => <span title={format.dateTime(v)}>{format.relative(v)}</span> },
+    {
+      key: 'since',
+      dataIndex: 'started_at',
+      title: t('fleet.faults.since'),
+      render: (v: string) => <span title={format.dateTime(v)}>{format.relative(v)}</span>,
+    },
   ];
-  return <FleetListCard tableId="fleetFaults" title={t('fleet.faults.title')} emptyText={t('fleet.faults.none')} rows={faults} columns={columns} />;
+  return (
+    <FleetListCard
+      tableId="fleetFaults"
+      title={t('fleet.faults.title')}
+      emptyText={t('fleet.faults.none')}
+      rows={faults}
+      columns={columns}
+    />
+  );
 }

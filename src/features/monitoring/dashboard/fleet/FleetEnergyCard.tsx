@@ -17,7 +17,11 @@ export function FleetEnergyCard({ energy }: { energy: FleetEnergyToday }) {
   const { t } = useTranslation('monitoring');
   const format = useFormat();
   return (
-    <Card size="small" title={t('fleet.energy.title')} extra={<span className="fleet-card__note">{t('fleet.energy.systems', { count: energy.systems })}</span>}>
+    <Card
+      size="small"
+      title={t('fleet.energy.title')}
+      extra={<span className="fleet-card__note">{t('fleet.energy.systems', { count: energy.systems })}</span>}
+    >
       <Row gutter={[12, 12]}>
         {FIGURES.map(([key, label, color]) => (
           <Col key={key} xs={12} sm={8} xl={4}>

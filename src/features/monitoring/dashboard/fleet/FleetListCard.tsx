@@ -29,12 +29,22 @@ export function FleetListCard<Row extends SystemRow>(props: {
     render: (_, row) => (
       <SystemCell
         name={row.sys_name}
-        link={<Link to={systemPath(row.sys_sn)}><Typography.Text strong style={{ color: 'inherit' }}>{row.sys_sn}</Typography.Text></Link>}
+        link={
+          <Link to={systemPath(row.sys_sn)}>
+            <Typography.Text strong style={{ color: 'inherit' }}>
+              {row.sys_sn}
+            </Typography.Text>
+          </Link>
+        }
       />
     ),
   };
   return (
-    <Card size="small" title={props.title} extra={<span className="fleet-card__note">{t('fleet.total', { count: props.rows.dataCount })}</span>}>
+    <Card
+      size="small"
+      title={props.title}
+      extra={<span className="fleet-card__note">{t('fleet.total', { count: props.rows.dataCount })}</span>}
+    >
       <ResponsiveTable<Row>
         tableId={props.tableId}
         rowKey="sys_sn"

@@ -18,5 +18,13 @@ export function OfflineSystemsCard({ offline }: { offline: { data: FleetOfflineR
       render: (v: string | null) => (v ? <span title={format.dateTime(v)}>{format.relative(v)}</span> : t('fleet.offline.never')),
     },
   ];
-  return <FleetListCard tableId="fleetOffline" title={t('fleet.offline.title')} emptyText={t('fleet.offline.none')} rows={offline} columns={columns} />;
+  return (
+    <FleetListCard
+      tableId="fleetOffline"
+      title={t('fleet.offline.title')}
+      emptyText={t('fleet.offline.none')}
+      rows={offline}
+      columns={columns}
+    />
+  );
 }

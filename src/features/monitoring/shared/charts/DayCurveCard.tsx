@@ -46,7 +46,12 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
   const rows = useMemo(
     () =>
       (data?.points ?? []).flatMap((p: CurvePoint) =>
-        DRAW_ORDER.map((key) => ({ key, minute: minuteOfDay(p.time), series: t(`series.${key}`), value: Math.round((p[`${key}_w`] / 1000) * 100) / 100 })),
+        DRAW_ORDER.map((key) => ({
+          key,
+          minute: minuteOfDay(p.time),
+          series: t(`series.${key}`),
+          value: Math.round((p[`${key}_w`] / 1000) * 100) / 100,
+        })),
       ),
     [data, t],
   );
@@ -57,7 +62,13 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
       extra={
         <Space wrap>
           <Space.Compact>
-            <Button icon={<LeftOutlined />} aria-label={t('day.previous')} title={t('day.previous')} onClick={() => step(-1)} data-testid="day-previous" />
+            <Button
+              icon={<LeftOutlined />}
+              aria-label={t('day.previous')}
+              title={t('day.previous')}
+              onClick={() => step(-1)}
+              data-testid="day-previous"
+            />
             <DatePicker
               allowClear={false}
               value={shown}
@@ -69,7 +80,14 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
               // Between the arrows on a phone the field would cut the date short ('2026-11-2').
               style={{ minWidth: 132 }}
             />
-            <Button icon={<RightOutlined />} aria-label={t('day.next')} title={t('day.next')} onClick={() => step(1)} disabled={isToday} data-testid="day-next" />
+            <Button
+              icon={<RightOutlined />}
+              aria-label={t('day.next')}
+              title={t('day.next')}
+              onClick={() => step(1)}
+              disabled={isToday}
+              data-testid="day-next"
+            />
           </Space.Compact>
           <ExportButton path={EXPORTS.day} body={{ sn, date }} label={t('export.day')} />
         </Space>
@@ -92,11 +110,19 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
               color: { domain: SERIES.map((k) => t(`series.${k}`)), range: SERIES.map((k) => SERIES_COLORS[k]) },
             }}
             axis={{
-              x: { title: false, tickMethod: () => [0, 180, 360, 540, 720, 900, 1080, 1260, 1440], labelFormatter: clockLabel, labelAutoRotate: false },
+              x: {
+                title: false,
+                tickMethod: () => [0, 180, 360, 540, 720, 900, 1080, 1260, 1440],
+                labelFormatter: clockLabel,
+                labelAutoRotate: false,
+              },
               y: { title: t('unit.kw'), labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) },
             }}
             legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
-            tooltip={{ title: (row: { minute: number }) => clockLabel(row.minute), items: [{ channel: 'y', valueFormatter: (v: number) => format.kilowatts(v) }] }}
+            tooltip={{
+              title: (row: { minute: number }) => clockLabel(row.minute),
+              items: [{ channel: 'y', valueFormatter: (v: number) => format.kilowatts(v) }],
+            }}
           />
         ) : (
           <ChartPlaceholder height={CHART_HEIGHT} loading={isLoading} empty={t('day.noData')} />

@@ -36,7 +36,10 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
   const [date, setDate] = useState(dayjs(today));
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const day = date.format('YYYY-MM-DD');
-  const { data, isLoading } = useQuery({ queryKey: monitoringKeys.periodBars(sn, period, day), queryFn: () => monitoringApi.periodBars(sn, period, day) });
+  const { data, isLoading } = useQuery({
+    queryKey: monitoringKeys.periodBars(sn, period, day),
+    queryFn: () => monitoringApi.periodBars(sn, period, day),
+  });
 
   const rows = useMemo(
     () =>
@@ -53,7 +56,15 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
       title={t('bars.title')}
       extra={
         <Space wrap>
-          <PeriodPicker period={period} date={date} today={today} onChange={(p, d) => { setPeriod(p); setDate(d); }} />
+          <PeriodPicker
+            period={period}
+            date={date}
+            today={today}
+            onChange={(p, d) => {
+              setPeriod(p);
+              setDate(d);
+            }}
+          />
           {/* The lifetime view keeps the toggle: its table is one row per year. */}
           <Segmented<'chart' | 'table'>
             value={view}
@@ -89,7 +100,10 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
               height={CHART_HEIGHT}
               autoFit
               scale={{ color: { domain: SERIES.map(([k]) => t(`series.${k}`)), range: SERIES.map(([k]) => SERIES_COLORS[k]) } }}
-              axis={{ x: { title: false }, y: { title: t('unit.kwh'), labelFormatter: (v: number) => format.number(v, { digits: 1, trim: true }) } }}
+              axis={{
+                x: { title: false },
+                y: { title: t('unit.kwh'), labelFormatter: (v: number) => format.number(v, { digits: 1, trim: true }) },
+              }}
               legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
               tooltip={{ channel: 'y', valueFormatter: (v: number) => format.energy(v, { digits: 1 }) }}
               style={{ radiusTopLeft: 3, radiusTopRight: 3 }}

@@ -23,7 +23,13 @@ export function ExportButton({ path, body, label }: { path: string; body: Record
 
   return (
     <Tooltip title={label ?? t('export.button')}>
-      <Button icon={busy ? undefined : <DownloadOutlined />} onClick={run} disabled={busy} aria-label={label ?? t('export.button')} data-testid={`export-${path}`}>
+      <Button
+        icon={busy ? undefined : <DownloadOutlined />}
+        onClick={run}
+        disabled={busy}
+        aria-label={label ?? t('export.button')}
+        data-testid={`export-${path}`}
+      >
         {busy ? <Progress type="circle" size={16} percent={progress ?? 0} showInfo={false} status="active" /> : null}
         <span className="monitor-hide-narrow">{t('export.short')}</span>
       </Button>

@@ -46,7 +46,10 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
   const p = payoff.data;
 
   return (
-    <Card title={t('income.title')} extra={<ExportButton path={EXPORTS.income} body={{ sn, period, date: day }} label={t('export.income')} />}>
+    <Card
+      title={t('income.title')}
+      extra={<ExportButton path={EXPORTS.income} body={{ sn, period, date: day }} label={t('export.income')} />}
+    >
       {p ? (
         <IncomeHeadline sn={sn} payoff={p} single={single} canEdit={canEdit} />
       ) : (
@@ -58,7 +61,15 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
       )}
       <div className="monitor-toolbar">
         <Space wrap>
-          <PeriodPicker period={period} date={date} today={today} onChange={(next, d) => { setPeriod(next); setDate(d); }} />
+          <PeriodPicker
+            period={period}
+            date={date}
+            today={today}
+            onChange={(next, d) => {
+              setPeriod(next);
+              setDate(d);
+            }}
+          />
           <Segmented<'chart' | 'table'>
             value={view}
             onChange={setView}
@@ -83,7 +94,10 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
             height={CHART_HEIGHT}
             autoFit
             scale={{ color: { domain: [t('income.savings'), t('income.feedIn')], range: [SERIES_COLORS.savings, SERIES_COLORS.feedIn] } }}
-            axis={{ x: { title: false }, y: { title: currency, labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) } }}
+            axis={{
+              x: { title: false },
+              y: { title: currency, labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) },
+            }}
             legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
             tooltip={{ channel: 'y', valueFormatter: (v: number) => money(v, currency) }}
           />

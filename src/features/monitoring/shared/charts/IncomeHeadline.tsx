@@ -16,7 +16,8 @@ export function IncomeHeadline({ sn, payoff: p, single, canEdit }: { sn: string;
   const format = useFormat();
   const money = (amount: number | null) => format.money(amount, p.currency);
   const span = p.cost_hidden ? 12 : 6;
-  const basis = p.payback_basis === 'last_12_months' || p.payback_basis === 'since_commissioning' ? t(`income.estimated.${p.payback_basis}`) : null;
+  const basis =
+    p.payback_basis === 'last_12_months' || p.payback_basis === 'since_commissioning' ? t(`income.estimated.${p.payback_basis}`) : null;
   return (
     <>
       <Row gutter={[16, 16]} align="top" className="monitor-payback">
@@ -33,17 +34,29 @@ export function IncomeHeadline({ sn, payoff: p, single, canEdit }: { sn: string;
                 title={p.payback_basis === 'reached' ? t('income.paidBackOn') : t('income.paybackDate')}
                 value={p.payback_date ? format.date(p.payback_date, { style: 'long' }) : t('income.paybackUnknown')}
               />
-              {basis ? <Typography.Text type="secondary" className="monitor-estimate">{basis}</Typography.Text> : null}
+              {basis ? (
+                <Typography.Text type="secondary" className="monitor-estimate">
+                  {basis}
+                </Typography.Text>
+              ) : null}
             </Col>
             <Col xs={12} md={6}>
-              <Typography.Text type="secondary">{single ? t('income.systemCost') : t('income.systemsCost', { count: p.systems })}</Typography.Text>
+              <Typography.Text type="secondary">
+                {single ? t('income.systemCost') : t('income.systemsCost', { count: p.systems })}
+              </Typography.Text>
               {single ? (
                 <SystemCostEditor sn={sn} cost={p.system_cost} currency={p.currency} canEdit={canEdit} />
               ) : (
                 <div className="monitor-cost">{p.system_cost !== null ? money(p.system_cost) : t('income.costNotSet')}</div>
               )}
               {p.payback_percent !== null ? (
-                <Progress percent={Math.min(100, p.payback_percent)} format={() => format.percent(p.payback_percent)} size="small" strokeColor={SERIES_COLORS.savings} aria-label={t('income.paybackProgress')} />
+                <Progress
+                  percent={Math.min(100, p.payback_percent)}
+                  format={() => format.percent(p.payback_percent)}
+                  size="small"
+                  strokeColor={SERIES_COLORS.savings}
+                  aria-label={t('income.paybackProgress')}
+                />
               ) : null}
             </Col>
           </>
@@ -52,16 +65,27 @@ export function IncomeHeadline({ sn, payoff: p, single, canEdit }: { sn: string;
       {p.gaps.length ? (
         <Typography.Paragraph type="secondary" className="monitor-gaps">
           {single
-            ? t('income.gapOne', { reported: format.number(p.gaps[0]!.days_reported, 0), inService: format.number(p.gaps[0]!.days_in_service, 0) })
+            ? t('income.gapOne', {
+                reported: format.number(p.gaps[0]!.days_reported, 0),
+                inService: format.number(p.gaps[0]!.days_in_service, 0),
+              })
             : t('income.gapAll', {
                 list: p.gaps
-                  .map((g) => t('income.gapItem', { sn: g.sn, reported: format.number(g.days_reported, 0), inService: format.number(g.days_in_service, 0) }))
+                  .map((g) =>
+                    t('income.gapItem', {
+                      sn: g.sn,
+                      reported: format.number(g.days_reported, 0),
+                      inService: format.number(g.days_in_service, 0),
+                    }),
+                  )
                   .join(', '),
               })}
         </Typography.Paragraph>
       ) : null}
       {!single && p.excluded.length ? (
-        <Typography.Paragraph type="secondary">{t('income.excluded', { currency: p.currency, sns: p.excluded.join(', ') })}</Typography.Paragraph>
+        <Typography.Paragraph type="secondary">
+          {t('income.excluded', { currency: p.currency, sns: p.excluded.join(', ') })}
+        </Typography.Paragraph>
       ) : null}
     </>
   );

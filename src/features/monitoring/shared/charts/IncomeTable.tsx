@@ -12,7 +12,13 @@ export function IncomeTable({ data, period }: { data: IncomeBars; period: Period
   const money = (v: number) => format.money(v, data.currency);
   const sum = (key: 'savings' | 'feed_in') => data.bars.reduce((acc, b) => acc + Math.round(b[key] * 100), 0) / 100;
   const columns: Array<ResponsiveColumn<IncomeBar>> = [
-    { key: 'period', dataIndex: 'label', title: t('income.period'), card: 'title', render: (label: string) => periodLabel(label, period, format) },
+    {
+      key: 'period',
+      dataIndex: 'label',
+      title: t('income.period'),
+      card: 'title',
+      render: (label: string) => periodLabel(label, period, format),
+    },
     { key: 'savings', dataIndex: 'savings', title: t('income.savings'), align: 'right', render: money },
     { key: 'feedIn', dataIndex: 'feed_in', title: t('income.feedIn'), align: 'right', render: money },
     { key: 'income', dataIndex: 'income', title: t('income.income'), align: 'right', render: money },

@@ -11,7 +11,9 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type Ref } fro
  */
 const loadCharts = () => import('./chartLibrary');
 
-function lazyChart<Props extends { height?: number; animate?: unknown }>(pick: (charts: Awaited<ReturnType<typeof loadCharts>>) => ComponentType<Props>) {
+function lazyChart<Props extends { height?: number; animate?: unknown }>(
+  pick: (charts: Awaited<ReturnType<typeof loadCharts>>) => ComponentType<Props>,
+) {
   const Chart = lazy(() => loadCharts().then((charts) => ({ default: pick(charts) })));
   function LazyChart(props: Props) {
     const [near, placeholder] = useNearViewport();

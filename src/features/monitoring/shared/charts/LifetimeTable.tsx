@@ -3,7 +3,6 @@ import { useFormat } from '../../../../i18n/format';
 import { ENERGY_SERIES, type PeriodBar } from '../../../../../contract/monitoring';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../ui/ResponsiveTable';
 
-
 /**
  * The lifetime view as a table: one row per year, the figures of the lifetime bars (the daily statistics of
  * a whole life would be thousands of rows; a month or a year reads them in StatisticsTable).

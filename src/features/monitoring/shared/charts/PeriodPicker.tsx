@@ -5,7 +5,17 @@ import type { Period } from '../../../../../contract/monitoring';
 import { useFormat } from '../../../../i18n/format';
 
 /** Month / year / lifetime, and which month or year. */
-export function PeriodPicker({ period, date, today, onChange }: { period: Period; date: Dayjs; today: string; onChange: (period: Period, date: Dayjs) => void }) {
+export function PeriodPicker({
+  period,
+  date,
+  today,
+  onChange,
+}: {
+  period: Period;
+  date: Dayjs;
+  today: string;
+  onChange: (period: Period, date: Dayjs) => void;
+}) {
   const { t } = useTranslation('monitoring');
   const format = useFormat();
   return (

@@ -5,7 +5,6 @@ import { monitoringApi, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import { ALL_SN, ENERGY_SERIES, type DailyStatisticRow } from '../../../../../contract/monitoring';
 
-
 /**
  * The daily statistics of a period as a table (/Statistic/SystemStatistic): the rows its Excel export holds,
  * to read on screen. 'All' has one row per system and day, so it shows the S/N too.
@@ -22,7 +21,13 @@ export function StatisticsTable({ sn, beginDate, endDate }: { sn: string; beginD
   const columns: TableColumnsType<DailyStatisticRow> = [
     { key: 'day', dataIndex: 'day', title: t('day.date'), render: (day: string) => format.date(day), fixed: 'left' },
     ...(sn === ALL_SN ? [{ key: 'sys_sn', dataIndex: 'sys_sn', title: t('list.sn') }] : []),
-    ...ENERGY_SERIES.map(([key, field]) => ({ key, dataIndex: field, title: `${t(`series.${key}`)} (kWh)`, align: 'right' as const, render: kwh })),
+    ...ENERGY_SERIES.map(([key, field]) => ({
+      key,
+      dataIndex: field,
+      title: `${t(`series.${key}`)} (kWh)`,
+      align: 'right' as const,
+      render: kwh,
+    })),
     { key: 'self', dataIndex: 'self_consumption_rate', title: t('rates.selfConsumption'), align: 'right', render: percent },
     { key: 'autarky', dataIndex: 'autarky_rate', title: t('rates.autarky'), align: 'right', render: percent },
   ];

@@ -20,7 +20,16 @@ export function SystemCostEditor({ sn, cost, currency, canEdit }: { sn: string; 
   if (!canEdit) return <div className="monitor-cost">{text}</div>;
   if (!editing) {
     return (
-      <Typography.Text className="monitor-cost" editable={{ onStart: () => { setValue(cost); setEditing(true); }, tooltip: t('income.editCost') }}>
+      <Typography.Text
+        className="monitor-cost"
+        editable={{
+          onStart: () => {
+            setValue(cost);
+            setEditing(true);
+          },
+          tooltip: t('income.editCost'),
+        }}
+      >
         {text}
       </Typography.Text>
     );

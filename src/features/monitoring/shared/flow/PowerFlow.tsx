@@ -55,17 +55,41 @@ function FlowLine({ line }: { line: Line }) {
   );
 }
 
-function Node({ at, color, label, value, detail, side = 'below', children }: { at: Point; color: string; label: string; value: string; detail?: string; side?: 'below' | 'right'; children: React.ReactNode }) {
+function Node({
+  at,
+  color,
+  label,
+  value,
+  detail,
+  side = 'below',
+  children,
+}: {
+  at: Point;
+  color: string;
+  label: string;
+  value: string;
+  detail?: string;
+  side?: 'below' | 'right';
+  children: React.ReactNode;
+}) {
   const [x, y, anchor] = side === 'right' ? [NODE_R + 12, -10, 'start' as const] : [0, NODE_R + 18, 'middle' as const];
   return (
     <g transform={`translate(${at[0]} ${at[1]})`}>
       <circle r={NODE_R} className="flow-node" stroke={color} />
-      <g className="flow-glyph" stroke={color} style={{ color }}>{children}</g>
+      <g className="flow-glyph" stroke={color} style={{ color }}>
+        {children}
+      </g>
       {/* One text with lines spaced in em: the lines move apart as the text is enlarged (useTextScale). */}
       <text x={x} y={y} textAnchor={anchor}>
         <tspan className="flow-label">{label}</tspan>
-        <tspan x={x} dy="1.15em" className="flow-value">{value}</tspan>
-        {detail ? <tspan x={x} dy="1.3em" className="flow-detail">{detail}</tspan> : null}
+        <tspan x={x} dy="1.15em" className="flow-value">
+          {value}
+        </tspan>
+        {detail ? (
+          <tspan x={x} dy="1.3em" className="flow-detail">
+            {detail}
+          </tspan>
+        ) : null}
       </text>
     </g>
   );
@@ -90,7 +114,11 @@ export function PowerFlow({ flow }: { flow: Flow }) {
     { key: 'battery', node: NODES.battery, towardHub: -flow.battery_w, color: '#18b46b' },
   ];
   return (
-    <div ref={flowRef} className={`power-flow${flow.online ? '' : ' power-flow--offline'}`} style={{ '--flow-text': textScale } as React.CSSProperties}>
+    <div
+      ref={flowRef}
+      className={`power-flow${flow.online ? '' : ' power-flow--offline'}`}
+      style={{ '--flow-text': textScale } as React.CSSProperties}
+    >
       <svg viewBox={`0 0 ${VIEW_WIDTH} 300`} role="img" aria-label={t('flow.title')}>
         {lines.map((line) => (
           <FlowLine key={line.key} line={line} />

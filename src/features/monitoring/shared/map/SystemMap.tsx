@@ -48,8 +48,12 @@ export function SystemMap({ onOpen }: { onOpen: (sn: string) => void }) {
                   title={
                     <div>
                       <strong>{m.sys_name}</strong>
-                      <div>{m.sys_sn} · {m.city}</div>
-                      <div>{format.kilowatts(m.popv)} · {format.energy(m.cobat)} · {t(`status.${statusOf(m.ems_status)}`)}</div>
+                      <div>
+                        {m.sys_sn} · {m.city}
+                      </div>
+                      <div>
+                        {format.kilowatts(m.popv)} · {format.energy(m.cobat)} · {t(`status.${statusOf(m.ems_status)}`)}
+                      </div>
                     </div>
                   }
                 >

@@ -37,7 +37,10 @@ export function FaultsCard({ sns }: { sns: readonly string[] }) {
         <List
           dataSource={faults}
           renderItem={(f) => (
-            <List.Item key={`${f.sn}-${f.id}`} extra={f.ended_at ? <Tag>{t('faults.cleared')}</Tag> : <Tag color="red">{t('faults.active')}</Tag>}>
+            <List.Item
+              key={`${f.sn}-${f.id}`}
+              extra={f.ended_at ? <Tag>{t('faults.cleared')}</Tag> : <Tag color="red">{t('faults.active')}</Tag>}
+            >
               <ListEntry
                 title={
                   <span>

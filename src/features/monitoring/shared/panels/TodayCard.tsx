@@ -8,7 +8,14 @@ function Rate({ label, value, color }: { label: string; value: number | null; co
   const format = useFormat();
   return (
     <div className="monitor-rate">
-      <Progress type="dashboard" size={96} percent={value ?? 0} strokeColor={color} format={() => format.percent(value)} aria-label={label} />
+      <Progress
+        type="dashboard"
+        size={96}
+        percent={value ?? 0}
+        strokeColor={color}
+        format={() => format.percent(value)}
+        aria-label={label}
+      />
       <Typography.Text type="secondary">{label}</Typography.Text>
     </div>
   );
@@ -33,7 +40,12 @@ export function TodayCard({ summary }: { summary: Summary }) {
         {figures.map(([key, value]) => (
           <Col span={12} key={key}>
             <Statistic
-              title={<span className="monitor-series"><span className="monitor-series__dot" style={{ background: SERIES_COLORS[key] }} />{t(`series.${key}`)}</span>}
+              title={
+                <span className="monitor-series">
+                  <span className="monitor-series__dot" style={{ background: SERIES_COLORS[key] }} />
+                  {t(`series.${key}`)}
+                </span>
+              }
               value={format.number(value, 1)}
               suffix="kWh"
               valueStyle={{ fontSize: 20 }}

@@ -16,13 +16,26 @@ export function WeatherIcon({ condition, size = 32 }: { condition: WeatherCondit
           <circle cx="16" cy="16" r="6" fill={SUN} />
           {Array.from({ length: 8 }, (_, i) => {
             const a = (i * Math.PI) / 4;
-            return <line key={i} x1={16 + Math.cos(a) * 9} y1={16 + Math.sin(a) * 9} x2={16 + Math.cos(a) * 12} y2={16 + Math.sin(a) * 12} stroke={SUN} strokeWidth="2" strokeLinecap="round" />;
+            return (
+              <line
+                key={i}
+                x1={16 + Math.cos(a) * 9}
+                y1={16 + Math.sin(a) * 9}
+                x2={16 + Math.cos(a) * 12}
+                y2={16 + Math.sin(a) * 12}
+                stroke={SUN}
+                strokeWidth="2"
+                strokeLinecap="round"
+              />
+            );
           })}
         </g>
       ) : null}
       {condition === 'sunny' ? null : <Cloud dark={condition === 'overcast' || condition === 'rain' || condition === 'snow'} />}
       {condition === 'rain'
-        ? [11, 16, 21].map((x) => <line key={x} x1={x} y1="26" x2={x - 1.5} y2="30" stroke="#5b8def" strokeWidth="2" strokeLinecap="round" />)
+        ? [11, 16, 21].map((x) => (
+            <line key={x} x1={x} y1="26" x2={x - 1.5} y2="30" stroke="#5b8def" strokeWidth="2" strokeLinecap="round" />
+          ))
         : null}
       {condition === 'snow' ? [11, 16, 21].map((x) => <circle key={x} cx={x} cy="28" r="1.5" fill="#8fb8e8" />) : null}
     </svg>

@@ -36,7 +36,9 @@ export function ExtendShare({ sn, id, onExtended }: { sn: string; id: number; on
       </Form.Item>
       <Space>
         <Button onClick={() => setOpen(false)}>{t('common:actions.cancel')}</Button>
-        <Button type="primary" htmlType="submit" loading={saving}>{t('share.extend')}</Button>
+        <Button type="primary" htmlType="submit" loading={saving}>
+          {t('share.extend')}
+        </Button>
       </Space>
     </Form>
   );

@@ -29,7 +29,15 @@ export function ShareButton({ sn, roles }: { sn: string | undefined; roles: read
   return (
     <>
       <Tooltip title={t('share.title')}>
-        <Button icon={<ShareAltOutlined />} aria-label={t('share.title')} data-testid="share-button" onClick={() => { setOpen(true); setOpened(true); }} />
+        <Button
+          icon={<ShareAltOutlined />}
+          aria-label={t('share.title')}
+          data-testid="share-button"
+          onClick={() => {
+            setOpen(true);
+            setOpened(true);
+          }}
+        />
       </Tooltip>
       {opened ? (
         <Suspense fallback={null}>

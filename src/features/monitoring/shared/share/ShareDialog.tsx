@@ -64,7 +64,8 @@ export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; 
       // the server's info (spec §8) goes where the owner corrects it, under the e-mail.
       if (error instanceof CallError && error.code === USER_EXISTS) form.setFields([{ name: 'email', errors: [info] }]);
       // Days out of range: the dialog's own words under the field, not the server's 'Parameter error: days (…)'.
-      else if (error instanceof CallError && BAD_DAYS.has(error.code) && error.info.includes('days')) form.setFields([{ name: 'days', errors: [rangeText(t, fmt)] }]);
+      else if (error instanceof CallError && BAD_DAYS.has(error.code) && error.info.includes('days'))
+        form.setFields([{ name: 'days', errors: [rangeText(t, fmt)] }]);
       else void message.error(info);
     } finally {
       setSending(false);
@@ -81,10 +82,18 @@ export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; 
       destroyOnHidden
       footer={
         invited
-          ? [<Button key="done" type="primary" onClick={close}>{t('share.done')}</Button>]
+          ? [
+              <Button key="done" type="primary" onClick={close}>
+                {t('share.done')}
+              </Button>,
+            ]
           : [
-              <Button key="cancel" onClick={close}>{t('common:actions.cancel')}</Button>,
-              <Button key="ok" type="primary" loading={sending} onClick={() => form.submit()}>{t('share.submit')}</Button>,
+              <Button key="cancel" onClick={close}>
+                {t('common:actions.cancel')}
+              </Button>,
+              <Button key="ok" type="primary" loading={sending} onClick={() => form.submit()}>
+                {t('share.submit')}
+              </Button>,
             ]
       }
     >
@@ -93,7 +102,11 @@ export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; 
           status="success"
           title={t('share.success')}
           subTitle={t('share.inviteText')}
-          extra={<Typography.Paragraph copyable={{ text: link }} code style={{ wordBreak: 'break-all' }}>{link}</Typography.Paragraph>}
+          extra={
+            <Typography.Paragraph copyable={{ text: link }} code style={{ wordBreak: 'break-all' }}>
+              {link}
+            </Typography.Paragraph>
+          }
         />
       ) : (
         <Form form={form} layout="vertical" onFinish={submit} requiredMark={false} validateTrigger={['onChange', 'onBlur']}>
@@ -108,11 +121,7 @@ export function ShareDialog({ sn, open, onClose }: { sn: string; open: boolean; 
           >
             <Input type="email" autoComplete="email" placeholder="name@example.com" />
           </Form.Item>
-          <Form.Item
-            name="days"
-            label={t('share.days')}
-            rules={daysRules(t, fmt)}
-          >
+          <Form.Item name="days" label={t('share.days')} rules={daysRules(t, fmt)}>
             <Input inputMode="numeric" suffix={t('share.daysUnit')} onChange={(e) => onDaysChange(e.target.value)} />
           </Form.Item>
         </Form>

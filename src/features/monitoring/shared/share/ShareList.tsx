@@ -7,7 +7,6 @@ import { monitoringApi, monitoringKeys } from '../../api';
 import { ExtendShare } from './ExtendShare';
 import { ListEntry } from '../../../../ui/ListEntry';
 
-
 /**
  * Whom the system is shared with (issue 11, point 13): name or address, registered or invitation pending,
  * until when (or since when ended), with Extend and Revoke. A list rather than a table: it reads as cards on a phone.
@@ -30,7 +29,9 @@ export function ShareList({ sn }: { sn: string }) {
 
   return (
     <div data-testid="share-list">
-      <Typography.Title level={5} style={{ marginTop: 8 }}>{t('share.listTitle')}</Typography.Title>
+      <Typography.Title level={5} style={{ marginTop: 8 }}>
+        {t('share.listTitle')}
+      </Typography.Title>
       <List<ShareListRow>
         size="small"
         itemLayout={narrow ? 'vertical' : 'horizontal'}
@@ -50,14 +51,18 @@ export function ShareList({ sn }: { sn: string }) {
                 cancelText={t('common:actions.cancel')}
                 onConfirm={() => revoke(share)}
               >
-                <Button size="small" danger>{t('share.revoke')}</Button>
+                <Button size="small" danger>
+                  {t('share.revoke')}
+                </Button>
               </Popconfirm>,
             ]}
           >
             <ListEntry
               title={
                 <Space wrap size={4}>
-                  <Typography.Text strong style={{ wordBreak: 'break-all' }}>{share.display_name ?? share.username ?? share.email}</Typography.Text>
+                  <Typography.Text strong style={{ wordBreak: 'break-all' }}>
+                    {share.display_name ?? share.username ?? share.email}
+                  </Typography.Text>
                   {share.registered ? <Tag color="green">{t('share.registered')}</Tag> : <Tag color="gold">{t('share.pending')}</Tag>}
                   {!share.active && <Tag>{t('share.ended')}</Tag>}
                 </Space>

@@ -80,7 +80,11 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
             className="monitor-card-fill"
             extra={
               <Space>
-                {data?.flow.ts ? <Typography.Text type="secondary">{t('flow.updated', { time: format.timeOrDateTime(data.flow.ts, { timeZone: data.time_zone }) })}</Typography.Text> : null}
+                {data?.flow.ts ? (
+                  <Typography.Text type="secondary">
+                    {t('flow.updated', { time: format.timeOrDateTime(data.flow.ts, { timeZone: data.time_zone }) })}
+                  </Typography.Text>
+                ) : null}
                 {actions}
               </Space>
             }
@@ -88,7 +92,15 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
             {data ? <PowerFlow flow={data.flow} /> : <Skeleton active paragraph={{ rows: 6 }} />}
           </Card>
         </Col>
-        <Col xs={24} xl={7}>{data ? <TodayCard summary={data} /> : <Card><Skeleton active /></Card>}</Col>
+        <Col xs={24} xl={7}>
+          {data ? (
+            <TodayCard summary={data} />
+          ) : (
+            <Card>
+              <Skeleton active />
+            </Card>
+          )}
+        </Col>
         {today && figuresShown ? (
           <Suspense fallback={detailsSkeleton}>
             <MonitoringDetails sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} />
