@@ -1,8 +1,7 @@
-import { Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/format';
 import { useFaultText } from '../../shared/faultText';
-import { STATUS_COLORS } from '../../shared/status';
+import { StatusTag } from '../../shared/status';
 import type { FleetFaultRow } from '../../../../../contract/monitoring';
 import type { ResponsiveColumn } from '../../../../ui/ResponsiveTable';
 import { FleetListCard } from './FleetListCard';
@@ -18,7 +17,8 @@ export function FaultSystemsCard({ faults }: { faults: { data: FleetFaultRow[]; 
       dataIndex: 'level',
       title: t('faults.level'),
       card: 'status',
-      render: (level: FleetFaultRow['level']) => <Tag color={STATUS_COLORS[level]}>{t(`status.${level}`)}</Tag>,
+      // The status tag's look: the colour as dot and border, the text dark (white on the warning orange was 2:1).
+      render: (level: FleetFaultRow['level']) => <StatusTag status={level} />,
     },
     {
       key: 'fault',
