@@ -193,14 +193,20 @@ function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...re
 
 /**
  * antd's table (rc-table 7.54, still so in 7.55) lays out its columns with an invisible measuring row marked
- * `aria-hidden` yet given `tabindex="-1"`: screen readers are told to skip an element that can take focus
- * (axe 'aria-hidden-focus', Lighthouse accessibility). The row is never meant to be focused, so its tabindex
- * is taken away after each render; React does not put back an attribute whose prop did not change.
+ * `aria-hidden` yet given `tabindex="-1"` and holding copies of the column titles, the column chooser's button
+ * with them: screen readers are told to skip elements that can take focus (axe 'aria-hidden-focus', Lighthouse
+ * accessibility). The row is never meant to be reached, so after each render it loses its tabindex and becomes
+ * inert; React does not put back or take away attributes whose props did not change.
  */
 function useMeasureRowUnfocusable() {
   const table = useRef<TableRef>(null);
   useLayoutEffect(() => {
-    table.current?.nativeElement?.querySelectorAll('.ant-table-measure-row[tabindex]').forEach((row) => row.removeAttribute('tabindex'));
+    table.current?.nativeElement?.querySelectorAll<HTMLElement>('.ant-table-measure-row').forEach((row) => {
+      row.removeAttribute('tabindex');
+      // It also copies the column titles, the column chooser's button with them: inert takes every copy out of
+      // the tab order and the accessibility tree.
+      row.setAttribute('inert', '');
+    });
   });
   return table;
 }
