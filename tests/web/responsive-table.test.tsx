@@ -101,7 +101,9 @@ describe('ResponsiveTable', { timeout: 60_000 }, () => {
     expect(container.querySelector('.ant-table-measure-row')).not.toBeNull();
     expect(container.querySelectorAll('[aria-hidden="true"][tabindex], [aria-hidden="true"] [tabindex]')).toHaveLength(0);
     // The row copies the column titles, the column chooser's button with them: inert keeps it out of reach.
-    const focusableUnderHidden = [...container.querySelectorAll('[aria-hidden="true"] button, [aria-hidden="true"] a[href], [aria-hidden="true"] input')];
+    const focusableUnderHidden = [
+      ...container.querySelectorAll('[aria-hidden="true"] button, [aria-hidden="true"] a[href], [aria-hidden="true"] input'),
+    ];
     expect(focusableUnderHidden.length).toBeGreaterThan(0);
     expect(focusableUnderHidden.every((element) => element.closest('[inert]') !== null)).toBe(true);
   });
