@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyles } from './server/antd-static-styles';
@@ -30,6 +31,10 @@ export default defineConfig({
     proxy: { '/api': `http://127.0.0.1:${API_PORT}` },
   },
   test: {
+    // Vitest runs one test file at a time on a two-core machine (its default is the cores less one), so CI ran
+    // the suite serially; the files wait on timers and the database a good part of the time, and two at once
+    // overlap those waits. Each file has its own database, so they do not share state.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       {
         extends: true,
