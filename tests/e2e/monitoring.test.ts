@@ -158,6 +158,8 @@ describe('monitoring in a browser', () => {
     const { context, page } = await newPage(browser, PHONE);
     await login(page, 'customer');
     await page.locator('.power-flow svg').waitFor();
+    // On a phone the first chart is below the fold: it is drawn once it comes into view.
+    await page.getByTestId('chart-skeleton').first().scrollIntoViewIfNeeded();
     await page.locator('.monitor canvas').first().waitFor();
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
