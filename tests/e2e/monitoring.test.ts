@@ -158,9 +158,16 @@ describe('monitoring in a browser', () => {
     const { context, page } = await newPage(browser, PHONE);
     await login(page, 'customer');
     await page.locator('.power-flow svg').waitFor();
-    // On a phone the first chart is below the fold: it is drawn once it comes into view.
-    await page.getByTestId('chart-skeleton').first().scrollIntoViewIfNeeded();
-    await page.locator('.monitor canvas').first().waitFor();
+    // On a phone the charts are below the fold and drawn once they come into view: scroll until the first is.
+    await expect
+      .poll(
+        async () => {
+          await page.mouse.wheel(0, 400);
+          return page.locator('.monitor canvas').count();
+        },
+        { timeout: 30_000 },
+      )
+      .toBeGreaterThan(0);
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow).toBeLessThanOrEqual(0);
     const flowWidth = await page.locator('.power-flow svg').evaluate((svg) => svg.getBoundingClientRect().width);
