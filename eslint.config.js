@@ -7,6 +7,8 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const SERVER_NEVER_IMPORTS_WEB = { regex: '(^|/)src/', message: 'The server never imports the web app: share it through contract/.' };
+
 export default tseslint.config(
   {
     // Build output, local data, scratch and generated files (drizzle-kit's migration snapshots).
@@ -89,12 +91,31 @@ export default tseslint.config(
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '(^|/)src/', message: 'The server never imports the web app: share it through contract/.' }] },
-      ],
+      'no-restricted-imports': ['error', { patterns: [SERVER_NEVER_IMPORTS_WEB] }],
     },
   },
+  // server/core/ imports no area (server/account, admin, monitoring, …): core owns a mechanism and the area provides
+  // or registers its part at start-up (the system scope, app.jobs.declare). Of server/ outside core, only the app's
+  // dependencies (server/config.ts) are core's to read. Relative paths say how far they climb, so there is one block
+  // per depth below server/core/ (a later block replaces the rule's options, hence the web pattern again).
+  ...[1, 2, 3, 4].map((depth) => ({
+    files: [`server/core/${'*/'.repeat(depth - 1)}*.ts`],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_NEVER_IMPORTS_WEB,
+            {
+              regex: `^(\\.\\./){${depth}}(?!core(/|$)|config$|\\.\\./)`,
+              message:
+                'server/core/ imports no area: the area provides or registers its part at start-up (see server/core/scope.ts, app.jobs.declare).',
+            },
+          ],
+        },
+      ],
+    },
+  })),
   {
     // Tests stub and poke at loosely typed things (mocks, raw replies, private internals) on purpose.
     files: ['tests/**/*.{ts,tsx}'],

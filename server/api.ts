@@ -2,17 +2,20 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin';
 import type { AppDeps } from './config';
+import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from './monitoring/jobs';
 import { monitoringRoutes } from './monitoring/routes';
 import { jobRoutes } from './core/jobs/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
  * `config: { public: true }`, and passes `config: { permission }` (server/core/http/permissions.ts) when it
- * belongs to a screen of permissions/routes.ts.
+ * belongs to a screen of permissions/routes.ts. An area declares its background jobs as it is registered
+ * (core's queue runs them and knows no area).
  */
 export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(accountRoutes, { prefix: '/Account', deps });
   await app.register(adminRoutes, { deps });
   await app.register(monitoringRoutes, { deps });
+  app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { prefix: '/Jobs', deps });
 };

@@ -15,8 +15,10 @@ import { permissionPlugin } from './core/http/permissions';
 import { registerSecurityHeaders } from './core/http/security';
 import { registerWebApp } from './core/http/static';
 import { validatorCompiler } from './core/http/validation';
+import { deliverDueMailsJob } from './core/mail/jobs';
 import { createMailer, type Mailer } from './core/mail/mailer';
 import { registerJobQueue } from './core/jobs/register';
+import { removeStaleUploadsJob } from './core/uploads/jobs';
 // Provides core's system scope (the monitoring area's rule) as it loads: before the demo seed or any call.
 import './monitoring/scope';
 
@@ -43,6 +45,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.decorate('storage', deps.storage ?? temporaryStorage());
   registerJobQueue(app, deps);
+  // Core's own background work: mails due for a retry, uploads no record took. The areas declare theirs (api.ts).
+  app.jobs.declare(deliverDueMailsJob, removeStaleUploadsJob);
   await registerSecurityHeaders(app);
   registerHealth(app, databaseLiveness(app, deps));
   // At the root, so that they guard every /api route, including those a test or a later area adds.

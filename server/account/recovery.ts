@@ -10,7 +10,7 @@ import { queueMails } from '../core/mail/outbox';
 import { mailLanguage } from '../core/mail/texts';
 import { writeUserLog } from '../core/audit/write';
 import { Lockout } from './lockout';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../core/auth/passwords';
 import { RecoveryLimit } from './recovery-limit';
 import { Sessions } from './sessions';
 import { sharesAllExpired } from './sharer-access';

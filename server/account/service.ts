@@ -10,7 +10,7 @@ import { ApiError } from '../core/http/envelope';
 import { menuDeniedAtLogin } from '../admin/menu-permissions';
 import { writeUserLog, type UserLogAction } from '../core/audit/write';
 import { Lockout } from './lockout';
-import { hashPassword, verifyPassword } from './passwords';
+import { hashPassword, verifyPassword } from '../core/auth/passwords';
 import { SESSION_TTL_MS, Sessions } from './sessions';
 import { sharesAllExpired } from './sharer-access';
 

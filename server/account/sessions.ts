@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../core/db';
 import { sessionUsedKeys, sessions, users } from '../core/db/schema';
-import { SESSION_REVOKED_CHANNEL } from './revocations';
+import { SESSION_REVOKED_CHANNEL } from '../core/auth/revocations';
 import { hashRefreshKey, newRefreshKey } from './tokens';
 
 /** CONTRACT.md: a session lives 30 days from its last refresh. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../../server/account/passwords';
+import { hashPassword } from '../../server/core/auth/passwords';
 import { queryRows } from '../../server/core/db';
 import { withStatementTimeout } from '../../server/core/db/statement-timeout';
 import { seedDemo } from '../../server/core/db/seed';

@@ -5,7 +5,7 @@ import { leafRoutes } from '../../../permissions/routes';
 import { LICENSED_ROLES, userManagement } from '../../../resources/userManagement';
 import type * as c from '../../../contract/admin/users';
 import { Code } from '../../../contract/codes';
-import { hashPassword } from '../../account/passwords';
+import { hashPassword } from '../../core/auth/passwords';
 import { Sessions } from '../../account/sessions';
 import type { Clock } from '../../config';
 import { writeAudit } from '../../core/crud/audit';

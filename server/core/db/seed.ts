@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Role } from '../../../permissions/roles';
 import type { CountryCode } from '../../../contract/countryCodes';
-import { hashPassword } from '../../account/passwords';
+import { hashPassword } from '../auth/passwords';
 import type { Database } from './database';
 import { systemShares, users } from './schema';
 

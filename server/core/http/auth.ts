@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { createVerifier } from 'fast-jwt';
 import { Code } from '../../../contract/codes';
-import { RevokedSessions } from '../../account/revocations';
+import { RevokedSessions } from '../auth/revocations';
 import type { Clock } from '../../config';
 import type { Database } from '../db';
 import { API_DOCUMENT_ROUTES } from './docs';
@@ -49,7 +49,7 @@ const VERIFIED_TOKENS_KEPT = 10_000;
 export interface AuthOptions {
   secret: string;
   clock: Clock;
-  /** Where the ended sessions are read from and announced (server/account/revocations.ts). */
+  /** Where the ended sessions are read from and announced (server/core/auth/revocations.ts). */
   db: Database;
 }
 

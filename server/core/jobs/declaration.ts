@@ -11,8 +11,8 @@ export interface JobContext extends AppDeps {
 }
 
 /**
- * One piece of background work (DESIGN §11), declared by its area (e.g. server/monitoring/jobs.ts) and listed in
- * ./declared.ts. The queue (pg-boss, in the database) runs it once across every server process, retries it
+ * One piece of background work (DESIGN §11), written by its area (e.g. server/monitoring/jobs.ts) and declared to
+ * the app by it (`app.jobs.declare`). The queue (pg-boss, in the database) runs it once across every server process, retries it
  * with backoff, and keeps its runs for /api/Jobs/GetJobRuns.
  */
 export interface JobDeclaration {

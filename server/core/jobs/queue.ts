@@ -6,7 +6,7 @@ import type { JobContext, JobDeclaration } from './declaration';
 export const JOB_SCHEMA = 'pgboss';
 
 export interface JobQueueOptions {
-  /** The jobs this server runs; by default every declared one (./declared.ts). */
+  /** The jobs this server runs; by default every one declared while the app was built (`app.jobs.declare`, ./register.ts). */
   jobs?: readonly JobDeclaration[];
   /**
    * How often an idle worker asks the database for work and the schedules are looked at, in seconds (default:

@@ -1,10 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../config';
-import { DECLARED_JOBS } from './declared';
+import type { JobDeclaration } from './declaration';
 import { JobQueue, type SendOptions } from './queue';
 
 /** The app's handle on its queue (`app.jobs`), there from the start; the queue itself runs between ready and close. */
 export interface AppJobs {
+  /**
+   * Adds jobs the server runs. Core keeps the queue and knows no area: each part declares its own jobs while the
+   * app is built (server/app.ts for core's mail and uploads, server/api.ts as it registers an area), before ready.
+   */
+  declare(...jobs: JobDeclaration[]): void;
   send(name: string, data?: Record<string, unknown>, options?: SendOptions): Promise<string | null>;
 }
 
@@ -15,17 +20,28 @@ export interface AppJobs {
  */
 export function registerJobQueue(app: FastifyInstance, deps: AppDeps): void {
   const options = deps.jobQueue;
+  const declared = new Map<string, JobDeclaration>();
+  let ready = false;
   let queue: JobQueue | undefined;
   const jobs: AppJobs = {
+    declare(...added) {
+      // The queue starts with what was declared by then: a later job would silently never run.
+      if (ready) throw new Error('jobs are declared while the app is built, before it is ready');
+      for (const job of added) {
+        if (declared.has(job.name)) throw new Error(`a job named '${job.name}' is declared twice`);
+        declared.set(job.name, job);
+      }
+    },
     send(name, data, sendOptions) {
       if (!queue) throw new Error('the job queue is not running (AppDeps.jobQueue, or the app is not ready)');
       return queue.send(name, data, sendOptions);
     },
   };
   app.decorate('jobs', jobs);
-  if (!options) return;
   app.addHook('onReady', async () => {
-    queue = await JobQueue.start({ ...deps, storage: app.storage, log: app.log }, options.jobs ?? DECLARED_JOBS, options);
+    ready = true;
+    if (!options) return;
+    queue = await JobQueue.start({ ...deps, storage: app.storage, log: app.log }, options.jobs ?? [...declared.values()], options);
   });
   app.addHook('onClose', async () => {
     await queue?.stop();

@@ -22,7 +22,7 @@ const runsResponse = envelopeOf(
     data: z.array(
       z.object({
         id: z.string(),
-        name: z.string().describe('The job, <area>.<what> (server/core/jobs/declared.ts)'),
+        name: z.string().describe('The job, <area>.<what> (as its area declared it)'),
         state: z.enum(JOB_STATES),
         created_at: z.string().describe('ISO 8601, UTC: when it was queued'),
         started_at: z.string().nullable(),

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
-import { hashPassword, isStrongPassword } from '../../account/passwords';
+import { hashPassword, isStrongPassword } from '../../core/auth/passwords';
 import { isUniqueViolation, type Database } from '../../core/db';
 import { shareInvitations } from '../../core/db/schema/monitoring';
 import { systemShares } from '../../core/db/schema/shares';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { hashPassword } from '../../../server/account/passwords';
+import { hashPassword } from '../../../server/core/auth/passwords';
 import { systems, userLog, users } from '../../../server/core/db/schema';
 import { DEMO_SHARED_SN } from '../../../server/core/db/seed';
 import { expectOk, expectRejected } from '../admin/helpers';

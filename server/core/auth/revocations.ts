@@ -1,8 +1,11 @@
 import { gt } from 'drizzle-orm';
-import type { Clock } from '../config';
-import type { Database } from '../core/db';
-import { sessions } from '../core/db/schema';
-import { listenToChannel, type ChannelSubscription } from '../core/db/listen';
+import type { Clock } from '../../config';
+import type { Database } from '../db';
+import { sessions } from '../db/schema';
+import { listenToChannel, type ChannelSubscription } from '../db/listen';
+
+// Core keeps this because the access-token check (../http/auth.ts) consults it on every request; the account
+// area ends sessions (server/account/sessions.ts) and announces them on this channel.
 
 /** Sessions.revoke* tell every node of each session they end: pg_notify(channel, session id) at commit. */
 export const SESSION_REVOKED_CHANNEL = 'session_revoked';

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 
+// Cross-cutting, so core keeps it: every place that stores a password hashes it the same way (the account
+// area's login, change and reset, user management, a sharer's registration, the demo seed).
+
 /** argon2id with the library's defaults (19 MiB, 2 passes: the OWASP recommendation). */
 export function hashPassword(password: string): Promise<string> {
   return hash(password);
@@ -27,4 +30,4 @@ export async function verifyPassword(passwordHash: string | undefined, password:
   }
 }
 
-export { isStrongPassword } from '../../contract/password';
+export { isStrongPassword } from '../../../contract/password';
