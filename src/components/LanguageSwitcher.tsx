@@ -1,6 +1,8 @@
 import { DownOutlined, GlobalOutlined } from '@ant-design/icons';
+import { useQueryClient } from '@tanstack/react-query';
 import { App, Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { accountKeys } from '../features/account/api';
 import { isLanguage, LANGUAGES } from '../i18n';
 import { chooseLanguage } from '../i18n/chooseLanguage';
 
@@ -8,6 +10,7 @@ import { chooseLanguage } from '../i18n/chooseLanguage';
 export function LanguageSwitcher({ compact = false, dark = false }: { compact?: boolean; dark?: boolean }) {
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
+  const queryClient = useQueryClient();
   const current = LANGUAGES.find((l) => l.code === i18n.language) ?? LANGUAGES[1];
   return (
     <Dropdown
@@ -21,6 +24,8 @@ export function LanguageSwitcher({ compact = false, dark = false }: { compact?: 
           if (!isLanguage(key)) return;
           void chooseLanguage(key).then((saved) => {
             if (!saved) void message.warning(i18n.t('common:languageNotSaved'));
+            // An open profile form shows the saved language (saving it as it was would undo the choice).
+            else void queryClient.invalidateQueries({ queryKey: accountKeys.profile() });
           });
         },
       }}

@@ -1,8 +1,8 @@
 import { userInfoSettings } from '../../resources/userInfoSettings';
 import { formFields } from '../../resources/types';
 import { LANGUAGE_CODES } from '../../resources/userManagement';
-import { api } from '../api/client';
 import { session } from '../api/session';
+import { getProfile, saveProfile } from '../features/account/api';
 import { setLanguage } from './index';
 import type { Language } from '../../contract/languages';
 
@@ -18,7 +18,7 @@ export function profileLanguageCode(language: Language): string {
  */
 export async function saveUserLanguage(language: Language): Promise<boolean> {
   try {
-    const profile = await api.post<Record<string, unknown>>(userInfoSettings.endpoints.one!, {}, { quiet: true });
+    const profile = await getProfile({ quiet: true });
     if (profile.code !== 200 || !profile.data) return false;
     const current = profile.data;
     const code = profileLanguageCode(language);
@@ -28,7 +28,7 @@ export async function saveUserLanguage(language: Language): Promise<boolean> {
         .map((name) => [name, current[name]]),
     );
     if (body.language_code === code) return true;
-    const saved = await api.post(userInfoSettings.endpoints.save!, { ...body, language_code: code }, { quiet: true });
+    const saved = await saveProfile({ ...body, language_code: code });
     if (saved.code !== 200) return false;
     const info = session.getUserInfo();
     if (info) session.setUserInfo({ ...info, languageCode: code });

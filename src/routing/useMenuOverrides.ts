@@ -1,27 +1,26 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
 import { useUser } from '../auth/useUser';
+import { adminApi, adminKeys } from '../features/admin/api';
 import { menuTitle, type MenuOverrides } from './menu';
 
-/** The react-query key of the menu overrides; menuManagement invalidates it after a change. */
-export const MENU_OVERRIDES_KEY = ['menuOverrides'] as const;
 const NONE: MenuOverrides = {};
 
 /**
  * The menu tree of menuManagement as overrides of the route table, loaded once after login (and again after
- * an edit in menuManagement). Until it answers, or when it fails, the route table applies as shipped.
+ * an edit in menuManagement, which invalidates adminKeys.menuOverrides()). Until it answers, or when it fails,
+ * the route table applies as shipped.
  */
 export function useMenuOverrides({ load = true }: { load?: boolean } = {}): MenuOverrides {
   const user = useUser();
   const { data } = useQuery({
-    queryKey: [...MENU_OVERRIDES_KEY, user?.username ?? ''],
+    queryKey: adminKeys.menuOverrides(user?.username ?? ''),
     // The sider loads them; a screen only reads what is there (and follows when it changes).
     enabled: load && !!user,
     staleTime: Infinity,
     queryFn: async () => {
-      const envelope = await api.get<MenuOverrides>('/Menu/GetMenuOverrides', undefined, { quiet: true });
+      const envelope = await adminApi.menuOverrides();
       return envelope.code === 200 && envelope.data ? envelope.data : NONE;
     },
   });

@@ -9,6 +9,7 @@ import { session } from '../../src/api/session';
 import { i18n } from '../../src/i18n';
 import { AppSider } from '../../src/layout/AppSider';
 import { SidebarProvider } from '../../src/layout/SidebarContext';
+import { adminKeys } from '../../src/features/admin/api';
 import { applyText, reloadShipped } from '../../src/features/admin/translations/runningApp';
 import { allowedRoutes, applyMenuOverrides, buildMenu, menuTitle, type MenuEntry, type MenuOverrides } from '../../src/routing/menu';
 import { server } from './setup';
@@ -103,7 +104,7 @@ function renderSider(roles: string[], user: { username?: string; name?: string }
     ...user,
   });
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
+  const rendered = render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={['/BasicSettings/userInfoSettings']}>
         <App>
@@ -114,6 +115,7 @@ function renderSider(roles: string[], user: { username?: string; name?: string }
       </MemoryRouter>
     </QueryClientProvider>,
   );
+  return { ...rendered, client };
 }
 
 describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, () => {
@@ -155,6 +157,25 @@ describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, (
     const nav = within(screen.getByRole('navigation'));
     await waitFor(() => expect(nav.getByText('List of storage systems')).toBeInTheDocument());
     expect(nav.queryByText('Home')).toBeNull();
+  });
+
+  it('reloads them when menu management invalidates the admin area’s menu keys (issue 12, point 7)', async () => {
+    let title = 'My password';
+    let calls = 0;
+    server.use(
+      http.get('/api/Menu/GetMenuOverrides', () => {
+        calls++;
+        return HttpResponse.json({ code: 200, info: 'Success', data: { changePwd: { order: 1, title: { en: title } } } });
+      }),
+    );
+    const { client } = renderSider(['customer']);
+    const nav = within(screen.getByRole('navigation'));
+    await waitFor(() => expect(nav.getByText('My password')).toBeInTheDocument());
+    title = 'Password';
+    // What MenuManagement does after each change: every user's menu overrides, through the factory.
+    await client.invalidateQueries({ queryKey: adminKeys.menuOverrides() });
+    await waitFor(() => expect(nav.getByText('Password')).toBeInTheDocument());
+    expect(calls).toBe(2);
   });
 
   it('keeps the route table as shipped when the call fails', async () => {

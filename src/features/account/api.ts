@@ -4,11 +4,11 @@ import { api, API_BASE, REQUEST_TIMEOUT_MS } from '../../api/client';
 import { session, type UserInfo } from '../../api/session';
 
 /**
- * The Account calls of CONTRACT.md used by the shell and the public pages: the session (login, user info,
- * logout) and the pages of a person who cannot log in (yet). They answer the envelope: each page shows the
- * answer's code itself, next to the field or in place of the form (quiet: the /api client shows nothing).
- * Kept free of declarations: the login page's chunk carries this file. No call here is read through
- * useQuery, so there are no query keys.
+ * The account area's calls: the session (login, user info, logout), the pages of a person who cannot log in
+ * (yet), and the caller's own account (profile, password, time zones). They answer the envelope: each page shows
+ * the answer's code itself, next to the field or in place of the form (quiet: the /api client shows nothing).
+ * Kept free of declarations: the login page's chunk carries this file. Calls read through useQuery have their
+ * keys in `accountKeys`, and a change invalidates through them.
  */
 export interface LoginTokens {
   AccessToken: string;
@@ -63,3 +63,45 @@ export function resetPassword(token: string, newPassword: string): Promise<Envel
 export function forgetUserName(email: string): Promise<Envelope<null>> {
   return api.post<null>('/Account/ForgetUserName', { email }, { quiet: true });
 }
+
+/**
+ * The userInfoSettings declaration's calls (resources/userInfoSettings.ts: one record, the caller's own, no id),
+ * written out here so that the login page's chunk stays free of declarations; a web test holds them equal.
+ */
+export const PROFILE_ENDPOINTS = { one: '/UserInfo/GetMyUserInfo', save: '/UserInfo/SaveMyUserInfo' } as const;
+
+/** The caller's own profile as the userInfoSettings declaration lists its fields. */
+export type Profile = Record<string, unknown>;
+
+export interface TimeZone {
+  id: string;
+  name: string;
+}
+
+/** Quiet where the caller says what went wrong itself (the top bar's language choice). */
+export function getProfile(options: { quiet?: boolean } = {}): Promise<Envelope<Profile>> {
+  return api.post<Profile>(PROFILE_ENDPOINTS.one, {}, options);
+}
+
+/** Quiet: a refused field shows on the field. */
+export function saveProfile(values: Profile): Promise<Envelope<null>> {
+  return api.post<null>(PROFILE_ENDPOINTS.save, values, { quiet: true });
+}
+
+/** Quiet: 23 shows under the old password, anything else under the new one. */
+export function changePassword(oldPassword: string, newPassword: string): Promise<Envelope<null>> {
+  return api.post<null>('/Account/ChangePassword', { oldPassword, newPassword }, { quiet: true });
+}
+
+export function getTimeZones(): Promise<Envelope<TimeZone[]>> {
+  return api.get<TimeZone[]>('/Account/GetSystemTimeZones');
+}
+
+const ALL = ['account'] as const;
+
+/** The react-query keys of the account calls read through useQuery; a change invalidates through them. */
+export const accountKeys = {
+  all: ALL,
+  profile: () => [...ALL, 'profile'] as const,
+  timeZones: () => [...ALL, 'timeZones'] as const,
+};

@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PASSWORD_RULE } from '../../../resources/userManagement';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
-import { adminApi } from './api';
+import { changePassword } from '../account/api';
 
 /** changePwd: every role changes their own password (23 old password wrong; other sessions end). */
 export default function ChangePwd() {
@@ -21,7 +21,7 @@ export default function ChangePwd() {
       return;
     }
     await guard(async () => {
-      const envelope = await adminApi.changePassword(values.oldPassword, values.newPassword);
+      const envelope = await changePassword(values.oldPassword, values.newPassword);
       if (envelope.code === 200) {
         message.success(t('admin:changePwd.done'));
         form.resetFields();

@@ -1,5 +1,5 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Card, Form, Grid, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -37,6 +37,9 @@ export default function LangTransManagement() {
     queryKey: adminKeys.translations(filters, pageIndex, pageSize),
     queryFn: async () => (await adminApi.translations(filters, pageIndex, pageSize)).data,
   });
+  // A text saved, added or reset changes every page and filter of the list, not only the one on screen.
+  const queryClient = useQueryClient();
+  const translationsChanged = () => void queryClient.invalidateQueries({ queryKey: adminKeys.translations() });
   const setQuery = (next: Record<string, string | number | undefined>) => {
     const p = new URLSearchParams(params);
     for (const [k, v] of Object.entries(next))
@@ -69,7 +72,7 @@ export default function LangTransManagement() {
     if (refused) return;
     message.success(t('admin:form.saved'));
     setEditing(undefined);
-    void query.refetch();
+    translationsChanged();
   };
 
   return (
@@ -143,12 +146,7 @@ export default function LangTransManagement() {
                   <Space size={0} className="translation-override">
                     <Tag color="gold">{t('admin:langTransManagement.edited')}</Tag>
                     {mayReset && (
-                      <ResetOverride
-                        language={lng}
-                        namespace={row.namespace}
-                        translationKey={row.key}
-                        onReset={() => void query.refetch()}
-                      />
+                      <ResetOverride language={lng} namespace={row.namespace} translationKey={row.key} onReset={translationsChanged} />
                     )}
                   </Space>
                 )}
@@ -205,7 +203,7 @@ export default function LangTransManagement() {
         onClose={() => setAdding(false)}
         onAdded={() => {
           setAdding(false);
-          void query.refetch();
+          translationsChanged();
         }}
       />
     </Card>

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { menuManagement } from '../../../resources/menuManagement';
 import { ResourceScreen } from '../../resources/ResourceScreen';
-import { MENU_OVERRIDES_KEY } from '../../routing/useMenuOverrides';
+import { adminKeys } from './api';
 
 /** menuManagement: the generated screen; after each change the sidebar reloads the menu tree at once. */
 export default function MenuManagement() {
@@ -9,7 +9,7 @@ export default function MenuManagement() {
   return (
     <ResourceScreen
       declaration={menuManagement}
-      options={{ onChange: () => void queryClient.invalidateQueries({ queryKey: MENU_OVERRIDES_KEY }) }}
+      options={{ onChange: () => void queryClient.invalidateQueries({ queryKey: adminKeys.menuOverrides() }) }}
     />
   );
 }

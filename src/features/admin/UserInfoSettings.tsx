@@ -9,7 +9,7 @@ import { fieldLabel } from '../../resources/labels';
 import { envelopeError } from '../../providers/data';
 import { fieldOfError, isRequired, rulesFor } from '../../resources/rules';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
-import { adminApi, adminKeys } from './api';
+import { accountKeys, getProfile, getTimeZones, saveProfile } from '../account/api';
 
 /** userInfoSettings: the caller's own profile, a form generated from its declaration (every role). */
 export default function UserInfoSettings() {
@@ -19,12 +19,12 @@ export default function UserInfoSettings() {
   const { busy: saving, guard } = useSubmitGuard();
   const lastFailed = useRef<string | undefined>(undefined);
   const profile = useQuery({
-    queryKey: adminKeys.profile(),
-    queryFn: async () => (await adminApi.profile()).data,
+    queryKey: accountKeys.profile(),
+    queryFn: async () => (await getProfile()).data,
   });
   const zones = useQuery({
-    queryKey: adminKeys.timeZones(),
-    queryFn: async () => (await adminApi.timeZones()).data ?? [],
+    queryKey: accountKeys.timeZones(),
+    queryFn: async () => (await getTimeZones()).data ?? [],
   });
   useEffect(() => {
     if (profile.data) form.setFieldsValue(profile.data);
@@ -38,7 +38,7 @@ export default function UserInfoSettings() {
       return;
     }
     await guard(async () => {
-      const envelope = await adminApi.saveProfile(values);
+      const envelope = await saveProfile(values);
       if (envelope.code === 200) {
         lastFailed.current = undefined;
         message.success(t('admin:form.saved'));

@@ -1,10 +1,11 @@
 import type { Envelope, Page } from '../../../contract/codes';
-import { userInfoSettings } from '../../../resources/userInfoSettings';
 import { api, http } from '../../api/client';
+import type { MenuOverrides } from '../../routing/menu';
 
 /**
  * The administration calls that are not a declared resource's list / one / save / delete (those go through the
- * Refine data provider): user actions, roles, translations, the own password and profile, the S/N import.
+ * Refine data provider): user actions, roles, translations, licenses, the S/N import, the menu overrides. The
+ * caller's own profile and password are the account area's (src/features/account/api.ts).
  * They answer the envelope, since each screen shows a refused call where it belongs (on a field, in a modal);
  * codes a screen does not handle are shown by the /api client unless the call is quiet.
  */
@@ -56,14 +57,6 @@ export interface SnImportResult {
   rows: { row: number; sn: string; code: number; info: string }[];
 }
 
-export interface TimeZone {
-  id: string;
-  name: string;
-}
-
-/** The caller's profile as the userInfoSettings declaration lists its fields. */
-export type Profile = Record<string, unknown>;
-
 export const adminApi = {
   lockUser: (id: unknown, locked: boolean) => api.post<null>('/User/LockUser', { id, locked }),
   resetUserPassword: (id: unknown) => api.post<{ password: string }>('/User/ResetUserPassword', { id }),
@@ -94,14 +87,8 @@ export const adminApi = {
     return (await http.post<Envelope<SnImportResult>>('/SN/ImportSn', body, { quiet: false })).data;
   },
 
-  /** Quiet: 23 shows under the old password, anything else under the new one. */
-  changePassword: (oldPassword: string, newPassword: string) =>
-    api.post<null>('/Account/ChangePassword', { oldPassword, newPassword }, { quiet: true }),
-  /** The caller's own profile (userInfoSettings: one record, no id). */
-  profile: () => api.post<Profile>(userInfoSettings.endpoints.one!, {}),
-  /** Quiet: a refused field shows on the field. */
-  saveProfile: (values: Profile) => api.post<null>(userInfoSettings.endpoints.save!, values, { quiet: true }),
-  timeZones: () => api.get<TimeZone[]>('/Account/GetSystemTimeZones'),
+  /** The sidebar's reshaping by menuManagement; quiet: without it the route table applies as shipped. */
+  menuOverrides: () => api.get<MenuOverrides>('/Menu/GetMenuOverrides', undefined, { quiet: true }),
 };
 
 /** The S/N import's template (an .xlsx download). */
@@ -116,6 +103,7 @@ export const adminKeys = {
   /** Every page of the translations; with filters and page, one of them. */
   translations: (filters?: TranslationFilters, pageIndex?: number, pageSize?: number) =>
     filters === undefined ? ([...ALL, 'translations'] as const) : ([...ALL, 'translations', filters, pageIndex, pageSize] as const),
-  profile: () => [...ALL, 'profile'] as const,
-  timeZones: () => [...ALL, 'timeZones'] as const,
+  /** Every user's menu overrides; with a user name, that user's (the sidebar keeps them per login). */
+  menuOverrides: (username?: string) =>
+    username === undefined ? ([...ALL, 'menuOverrides'] as const) : ([...ALL, 'menuOverrides', username] as const),
 };

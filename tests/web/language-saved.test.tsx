@@ -1,7 +1,13 @@
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { App } from 'antd';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
+import { userInfoSettings } from '../../resources/userInfoSettings';
 import { session } from '../../src/api/session';
 import { loadUser } from '../../src/auth/user';
+import { LanguageSwitcher } from '../../src/components/LanguageSwitcher';
+import { accountKeys, PROFILE_ENDPOINTS } from '../../src/features/account/api';
 import { i18n } from '../../src/i18n';
 import { chooseLanguage } from '../../src/i18n/chooseLanguage';
 import { envelope } from './helpers';
@@ -88,5 +94,51 @@ describe('the language chosen in the top bar survives the next login (issue 11, 
     expect(i18n.language).toBe('de');
     expect(saved).toHaveLength(1);
     expect(session.getUserInfo()?.languageCode).toBe('en-US');
+  });
+});
+
+describe('the profile calls are the account area’s (issue 12, point 7)', { timeout: 20_000 }, () => {
+  it('call the endpoints the userInfoSettings declaration declares (written out to keep the login chunk small)', () => {
+    expect(PROFILE_ENDPOINTS).toEqual(userInfoSettings.endpoints);
+  });
+
+  it('a language chosen in the top bar refreshes an open profile form through the account keys', async () => {
+    profileServer();
+    await logIn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(accountKeys.profile(), { ...PROFILE });
+    render(
+      <QueryClientProvider client={client}>
+        <App>
+          <LanguageSwitcher />
+        </App>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByTestId('language-switcher'));
+    fireEvent.click(await screen.findByText('Deutsch'));
+    // The form would otherwise still hold the old language and send it back with its next save.
+    await waitFor(() => expect(client.getQueryState(accountKeys.profile())?.isInvalidated).toBe(true));
+    expect(session.getUserInfo()?.languageCode).toBe('de-DE');
+  });
+
+  it('a refused save leaves the profile form as it is', async () => {
+    const saved = profileServer(45);
+    await logIn();
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(accountKeys.profile(), { ...PROFILE });
+    render(
+      <QueryClientProvider client={client}>
+        <App>
+          <LanguageSwitcher />
+        </App>
+      </QueryClientProvider>,
+    );
+    fireEvent.click(screen.getByTestId('language-switcher'));
+    fireEvent.click(await screen.findByText('Deutsch'));
+    // The switcher has heard the refusal (it tells the user), and left the profile's data alone.
+    expect(await screen.findByText(i18n.t('common:languageNotSaved', { lng: 'de' }))).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
+    expect(session.getUserInfo()?.languageCode).toBe('en-US');
+    expect(client.getQueryState(accountKeys.profile())?.isInvalidated).toBe(false);
   });
 });
