@@ -1,6 +1,6 @@
 import { App as AntdApp, ConfigProvider } from 'antd';
 import type { Locale } from 'antd/es/locale';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrowserRouter, Navigate, Route, Routes, useSearchParams } from 'react-router';
 import { session } from './api/session';
@@ -130,7 +130,8 @@ function useAntdLocale(): Locale | undefined {
   useEffect(() => {
     const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
     let active = true;
-    void loadAntdLocale(language).then((loaded) => active && setLocale(loaded));
+    // A new locale re-renders every antd component: in slices (a transition), not one long task.
+    void loadAntdLocale(language).then((loaded) => active && startTransition(() => setLocale(loaded)));
     return () => {
       active = false;
     };

@@ -1,6 +1,6 @@
 import { CanAccess, Refine, type ResourceProps } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
-import { Suspense, useEffect, useState, type ReactNode } from 'react';
+import { startTransition, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { leafRoutes, ROUTES, type RouteNode } from '../permissions/routes';
@@ -11,6 +11,8 @@ import { accessControlProvider } from './providers/access';
 import { authProvider } from './providers/auth';
 import { dataProvider } from './providers/data';
 import { i18nProvider } from './providers/i18n';
+import { currentLanguage } from './i18n';
+import { warmUpFormatting } from './i18n/format';
 import { useNotificationProvider } from './providers/notification';
 import { routeKeyFor } from './routing/menu';
 import { lazyScreen } from './routing/lazyScreen';
@@ -36,6 +38,7 @@ export function preloadPortal(pathname: string) {
   // The root goes on to the dashboard.
   const key = pathname === '/' ? 'dashboard' : routeKeyFor(pathname);
   if (key) void SCREENS[key]?.preload?.();
+  warmUpFormatting(currentLanguage());
 }
 
 /**
@@ -86,7 +89,8 @@ function RequireSession() {
     pendingUser = undefined;
     void load.then((result) => {
       if (!active) return;
-      if (result.ok) setReady(true);
+      // The layout and the screen render in slices (a transition), not in one long task.
+      if (result.ok) startTransition(() => setReady(true));
       else {
         apiUi.message(result.message);
         navigate('/', { replace: true });

@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { expect, it, vi } from 'vitest';
 import { DayCurveCard } from '../../../src/features/monitoring/shared/charts/DayCurveCard';
+import { Column } from '../../../src/features/monitoring/shared/charts/LazyChart';
 import { envelope } from '../helpers';
 import { server } from '../setup';
 import { renderAt, signIn } from './render';
@@ -14,11 +15,20 @@ import { renderAt, signIn } from './render';
 const library = vi.hoisted(() => {
   let arrive = () => {};
   const arrived = new Promise<void>((resolve) => (arrive = resolve));
-  return { arrive, arrived };
+  /** While true, a drawn chart does not report that G2 has started drawing it; its `onReady`s wait here. */
+  const held = { on: false, onReady: [] as Array<() => void> };
+  return { arrive, arrived, held };
 });
 vi.mock('../../../src/features/monitoring/shared/charts/chartLibrary', async () => {
+  const { useEffect } = await import('react');
   await library.arrived;
-  const Chart = ({ data }: { data: unknown[] }) => <div data-testid="chart">{data.length} points</div>;
+  const Chart = ({ data, onReady }: { data: unknown[]; onReady?: (chart: unknown) => void }) => {
+    useEffect(() => {
+      if (library.held.on) library.held.onReady.push(() => onReady?.({}));
+      else onReady?.({});
+    }, [onReady]);
+    return <div data-testid="chart">{data.length} points</div>;
+  };
   return { Line: Chart, Column: Chart, Area: Chart };
 });
 
@@ -46,4 +56,24 @@ it('shows a skeleton of the chart until the chart library has arrived, then the 
   library.arrive();
   expect(await screen.findByTestId('chart')).toHaveTextContent('4 points');
   await waitFor(() => expect(screen.queryByTestId('chart-skeleton')).toBeNull());
+});
+
+it('draws charts on one screen one after the other: the next starts once G2 has started the one before', async () => {
+  library.arrive();
+  library.held.on = true;
+  renderAt(
+    <>
+      <Column data={[1]} height={100} />
+      <Column data={[1, 2]} height={100} />
+    </>,
+  );
+  expect(await screen.findByText('1 points')).toBeInTheDocument();
+  // The first has not said it is drawing: the second keeps its skeleton, however long that takes.
+  await new Promise((resolve) => setTimeout(resolve, 50));
+  expect(screen.queryByText('2 points')).toBeNull();
+  expect(screen.getAllByTestId('chart-skeleton')).toHaveLength(1);
+
+  library.held.onReady.shift()!();
+  expect(await screen.findByText('2 points')).toBeInTheDocument();
+  library.held.on = false;
 });

@@ -43,18 +43,18 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
   const step = (days: number) => setDay(shown.add(days, 'day'));
   const { data, isLoading } = useQuery({ queryKey: monitoringKeys.dayCurve(sn, date), queryFn: () => monitoringApi.dayCurve(sn, date) });
 
-  const rows = useMemo(
-    () =>
-      (data?.points ?? []).flatMap((p: CurvePoint) =>
-        DRAW_ORDER.map((key) => ({
-          key,
-          minute: minuteOfDay(p.time),
-          series: t(`series.${key}`),
-          value: Math.round((p[`${key}_w`] / 1000) * 100) / 100,
-        })),
-      ),
-    [data, t],
-  );
+  const rows = useMemo(() => {
+    // Each series' name translated once, not once per point (a day is 288 points × 4 series).
+    const names = new Map(DRAW_ORDER.map((key) => [key, t(`series.${key}`)]));
+    return (data?.points ?? []).flatMap((p: CurvePoint) =>
+      DRAW_ORDER.map((key) => ({
+        key,
+        minute: minuteOfDay(p.time),
+        series: names.get(key)!,
+        value: Math.round((p[`${key}_w`] / 1000) * 100) / 100,
+      })),
+    );
+  }, [data, t]);
 
   return (
     <Card

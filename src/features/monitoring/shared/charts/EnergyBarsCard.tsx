@@ -41,13 +41,14 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
     queryFn: () => monitoringApi.periodBars(sn, period, day),
   });
 
-  const rows = useMemo(
-    () =>
-      (data?.bars ?? []).flatMap((bar) =>
-        SERIES.map(([key, field]) => ({ label: periodLabel(bar.label, period, format), series: t(`series.${key}`), value: bar[field] })),
-      ),
-    [data, period, t, format],
-  );
+  const rows = useMemo(() => {
+    // Labels and series names computed once per bar and per series, not once per drawn column.
+    const names = SERIES.map(([key, field]) => [t(`series.${key}`), field] as const);
+    return (data?.bars ?? []).flatMap((bar) => {
+      const label = periodLabel(bar.label, period, format);
+      return names.map(([series, field]) => ({ label, series, value: bar[field] }));
+    });
+  }, [data, period, t, format]);
   const range = periodRange(period, day);
   const totals = data?.totals;
 

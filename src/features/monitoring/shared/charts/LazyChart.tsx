@@ -11,19 +11,31 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type Ref } fro
  */
 const loadCharts = () => import('./chartLibrary');
 
-function lazyChart<Props extends { height?: number; animate?: unknown }>(
+function lazyChart<Props extends { height?: number; animate?: unknown; onReady?: (chart: never) => void }>(
   pick: (charts: Awaited<ReturnType<typeof loadCharts>>) => ComponentType<Props>,
 ) {
   const Chart = lazy(() => loadCharts().then((charts) => ({ default: pick(charts) })));
   function LazyChart(props: Props) {
     const [near, placeholder] = useNearViewport();
-    if (!near) return <ChartSkeleton height={props.height} ref={placeholder} />;
+    const [turn, endTurn] = useDrawingTurn(near);
+    if (!near || !turn) return <ChartSkeleton height={props.height} ref={placeholder} />;
     return (
-      <Suspense fallback={<ChartSkeleton height={props.height} />}>
-        {/* No entry animation: G2 redraws the whole canvas on every frame of it, long tasks while the page is
-            still loading, for an effect nobody reads a figure from. */}
-        <Chart animate={false} {...props} />
-      </Suspense>
+      // The chart's height is held while G2 draws: its container is empty until the canvas is added, and the
+      // cards below would move up and back down (Lighthouse layout shift).
+      <div style={{ minHeight: props.height }}>
+        <Suspense fallback={<ChartSkeleton height={props.height} />}>
+          {/* No entry animation: G2 redraws the whole canvas on every frame of it, long tasks while the page is
+              still loading, for an effect nobody reads a figure from. */}
+          <Chart
+            animate={false}
+            {...props}
+            onReady={(chart: unknown) => {
+              endTurn();
+              (props.onReady as ((chart: unknown) => void) | undefined)?.(chart);
+            }}
+          />
+        </Suspense>
+      </div>
     );
   }
   return LazyChart;
@@ -44,6 +56,45 @@ function useNearViewport(): [boolean, (element: HTMLDivElement | null) => void] 
     return () => observer.disconnect();
   }, [near, element]);
   return [near, setElement];
+}
+
+/** Settles when the chart drawing last has started its drawing: the next one starts in a task after it. */
+let lastTurn: Promise<unknown> = Promise.resolve();
+
+/**
+ * Whether this chart may draw yet, and the call that ends its turn (G2 has started drawing it, or it left the
+ * page). Charts that come into view together draw one after the other, each in its own task: drawn in one,
+ * their few hundred milliseconds of G2 would block input as one long task.
+ */
+function useDrawingTurn(wanted: boolean): [boolean, () => void] {
+  const [turn, setTurn] = useState(false);
+  const [end] = useState(() => {
+    let resolve = () => {};
+    const ended = new Promise<void>((r) => (resolve = r));
+    return { ended, resolve };
+  });
+  useEffect(() => {
+    if (!wanted || turn) return;
+    let active = true;
+    // The library first: charts given their turns before it arrived would all be drawn in the task it arrives
+    // in. A failed download still gives the turn: the chart's own import then fails and says so.
+    const previous = lastTurn;
+    lastTurn = previous
+      .then(loadCharts)
+      .catch(() => undefined)
+      .then(() => new Promise((resolve) => setTimeout(resolve)))
+      .then(() => {
+        if (active) setTurn(true);
+        else end.resolve();
+        return end.ended;
+      });
+    return () => {
+      active = false;
+    };
+  }, [wanted, turn, end]);
+  // A chart leaving the page gives up its turn.
+  useEffect(() => end.resolve, [end]);
+  return [turn, end.resolve];
 }
 
 /** Holds the chart's place (same height, so nothing jumps) and says something is coming. */

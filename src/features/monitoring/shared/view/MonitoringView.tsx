@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../../api';
 import { PowerFlow } from '../flow/PowerFlow';
@@ -53,7 +53,9 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
     queryFn: () => monitoringApi.summary(sn, forCustomer),
     refetchInterval: LIVE_REFRESH_MS,
   });
-  const data = summary.data;
+  // The figures, power flow and today's card are drawn from an answer in slices (a deferred render), not in the
+  // one long task a query's answer renders in (Lighthouse total blocking time).
+  const data = useDeferredValue(summary.data);
   const today = data ? localToday(data.time_zone) : undefined;
   // The cards under the figures are asked for once the figures are on screen (a task queued after the
   // commit that shows them): their chunks never hold the figures back.
