@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { rules } from '../../../resources/rules';
 import type { AppDeps } from '../../config';
-import { ok } from '../../core/http/envelope';
+import { fleetOverviewAnswer } from '../../../contract/monitoring';
+import { envelopeOf, ok } from '../../core/http/envelope';
 import { contextOf } from '../context';
 import { fleetOverview } from './service';
 
@@ -25,6 +26,7 @@ export const fleetHomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
       summary:
         "The staff home in the caller's scope: systems with open faults, systems offline for more than a day, today's energy, the last events",
       body: overviewBody,
+      response: { 200: envelopeOf(fleetOverviewAnswer) },
     },
     handler: async (request) => {
       return ok(await fleetOverview(deps.db, await viewer(request), now(), request.body?.limit ?? 8));

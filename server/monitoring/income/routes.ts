@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { AppDeps } from '../../config';
+import { incomeBarsAnswer, payoffTotalAnswer } from '../../../contract/monitoring';
 import * as s from '../../../contract/monitoring-requests';
-import { ok } from '../../core/http/envelope';
+import { envelopeOf, ok } from '../../core/http/envelope';
 import { exportTexts } from '../exports/texts';
-import { sendXlsx } from '../exports/xlsx';
-import { incomeBars, payoffTotalOf, type IncomeBar } from './service';
-import { logSystemChange } from '../systems/history';
-import { updateSystemCost } from '../systems/service';
+import { sendXlsx, xlsxExport } from '../exports/xlsx';
+import { incomeBars, payoffTotalOf, updateSystemCost, type IncomeBar } from './service';
 import { localDate, resolveTarget } from '../target';
 import { contextOf, userLogViewOf } from '../context';
 
@@ -33,7 +33,12 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/Income/PayoffStatistic', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags, summary: 'Income (savings + feed-in) per day / month / year', body: s.periodBody },
+    schema: {
+      tags,
+      summary: 'Income (savings + feed-in) per day / month / year',
+      body: s.periodBody,
+      response: { 200: envelopeOf(incomeBarsAnswer) },
+    },
     handler: async (request) => ok(await bars(request)),
   });
 
@@ -43,6 +48,7 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
       tags,
       summary: "Income so far, system cost and the payback date of one system, or of the caller's systems together ('All')",
       body: s.snBody,
+      response: { 200: envelopeOf(payoffTotalAnswer) },
     },
     handler: async (request) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
@@ -53,23 +59,16 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/Income/UpdateSystemCost', {
     config: { permission: { subject: 'systemCost', action: 'update' } },
-    schema: { tags, summary: 'Set what the system cost (and its currency): its owner only', body: s.systemCostBody },
+    schema: {
+      tags,
+      summary: 'Set what the system cost (and its currency): its owner only',
+      body: s.systemCostBody,
+      response: { 200: envelopeOf(z.null()) },
+    },
     handler: async (request) => {
       // The owner's own figure: a system shared with them, or seen through another role, answers as foreign.
-      const system = await ownSystem(request, request.body.sn);
-      // The cost and its user-log row commit together or not at all.
-      await db.transaction(async (tx) => {
-        await updateSystemCost(tx, system, request.body.systemCost, request.body.currency);
-        await logSystemChange(
-          tx,
-          request.user,
-          system,
-          'update_system_cost',
-          { systemCost: request.body.systemCost, currency: request.body.currency ?? system.currency },
-          request.ip,
-          now(),
-        );
-      });
+      const { sn, ...cost } = request.body;
+      await updateSystemCost(db, await ownSystem(request, sn), cost, request, now());
       return ok(null);
     },
   });
@@ -80,6 +79,7 @@ export const incomeRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
       tags,
       summary: "The income bars as xlsx, with their total in the last row, headers in the caller's language (code 8 when empty)",
       body: s.periodBody,
+      ...xlsxExport,
     },
     handler: async (request, reply) => {
       const result = await bars(request);

@@ -1,5 +1,8 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../core/db';
+import { systems } from '../../core/db/schema/monitoring';
+import type { SystemRow } from '../scope';
+import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
 import type { Period } from '../stats/service';
 import { localDate, type Target } from '../target';
 import { dayIncome, fromCents, inFirstCurrency, priced } from './day-income';
@@ -54,4 +57,25 @@ export async function incomeBars(
   }));
   const total = rows.reduce((sum, r) => sum + Number(r.savings) + Number(r.feed_in), 0);
   return { currency, bars, total: fromCents(total), excluded };
+}
+
+/**
+ * Sets what the system cost, and its currency when given (the owner's own figures): the cost and its user-log row
+ * commit together or not at all.
+ */
+export async function updateSystemCost(
+  db: Database,
+  system: SystemRow,
+  cost: { systemCost: number; currency?: string },
+  by: SystemChangeAuthor,
+  now: Date,
+): Promise<void> {
+  const { systemCost, currency } = cost;
+  await db.transaction(async (tx) => {
+    await tx
+      .update(systems)
+      .set({ systemCost, ...(currency ? { currency } : {}) })
+      .where(eq(systems.id, system.id));
+    await logSystemChange(tx, by.user, system, 'update_system_cost', { systemCost, currency: currency ?? system.currency }, by.ip, now);
+  });
 }

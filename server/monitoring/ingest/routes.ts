@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppDeps } from '../../config';
-import { ok } from '../../core/http/envelope';
+import { ingestAnswer } from '../../../contract/monitoring';
+import { envelopeOf, ok } from '../../core/http/envelope';
 import { DeviceIdentities } from './device-identities';
 import { ingestBatchSchema } from './schema';
 import { ingestWithDeviceKey } from './service';
@@ -24,6 +25,7 @@ export const deviceRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
       summary: 'A batch of samples, the status and faults of one system (idempotent)',
       security: [],
       body: ingestBatchSchema,
+      response: { 200: envelopeOf(ingestAnswer) },
     },
     handler: async (request) => {
       const key = request.headers[DEVICE_KEY_HEADER];

@@ -39,11 +39,3 @@ export const ingestBatchSchema = z.object({
 export type IngestBatch = z.infer<typeof ingestBatchSchema>;
 export type IngestSample = z.infer<typeof sampleSchema>;
 export type FaultReport = z.infer<typeof faultReportSchema>;
-
-export const ingestResultSchema = z.object({
-  accepted: z.number().int().describe('new samples stored'),
-  duplicates: z.number().int().describe('samples already stored (a re-sent batch)'),
-  ems_status: z.string().nullable(),
-  days: z.array(z.string()).describe('local days whose rollups the new samples changed (none for a re-sent batch)'),
-});
-export type IngestResult = z.infer<typeof ingestResultSchema>;

@@ -10,7 +10,8 @@ import { effectiveStatus, SEVERITY } from '../status';
 import type { DeviceIdentities, DeviceIdentity } from './device-identities';
 import { addToRollups } from './rollups';
 import type { NewFault } from '../../core/mail/fault-mails';
-import type { IngestBatch, IngestResult } from './schema';
+import type { IngestResult } from '../../../contract/monitoring';
+import type { IngestBatch } from './schema';
 
 type SystemRow = typeof systems.$inferSelect;
 

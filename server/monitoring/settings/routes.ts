@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { Code } from '../../../contract/codes';
+import { dashboardSettingsAnswer, systemSettingsAnswer, systemSettingsListAnswer, tariffAnswer } from '../../../contract/monitoring';
 import * as s from '../../../contract/monitoring-requests';
 import type { AppDeps } from '../../config';
-import { ApiError, ok } from '../../core/http/envelope';
+import { ApiError, envelopeOf, ok } from '../../core/http/envelope';
 import { contextOf } from '../context';
 import { systemsInScope } from '../scope';
 import {
@@ -29,7 +31,12 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
 
   app.post('/ESS/SaveIndexESSSet', {
     config: { permission: { subject: 'account', action: 'update' } },
-    schema: { tags: ['ESS'], summary: "Save the caller's dashboard preferences (any JSON object)", body: s.indexSettingsBody },
+    schema: {
+      tags: ['ESS'],
+      summary: "Save the caller's dashboard preferences (any JSON object)",
+      body: s.indexSettingsBody,
+      response: { 200: envelopeOf(z.null()) },
+    },
     handler: async (request) => {
       await saveDashboardSettings(db, request.user.id, request.body.settings, now());
       return ok(null);
@@ -38,13 +45,22 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
 
   app.get('/ESS/GetIndexESSSet', {
     config: { permission: { subject: 'account', action: 'read' } },
-    schema: { tags: ['ESS'], summary: "The caller's dashboard preferences ({} when none)" },
+    schema: {
+      tags: ['ESS'],
+      summary: "The caller's dashboard preferences ({} when none)",
+      response: { 200: envelopeOf(dashboardSettingsAnswer) },
+    },
     handler: async (request) => ok(await readDashboardSettings(db, request.user.id)),
   });
 
   app.post('/Account/ElectrovalenceSetting', {
     config: { permission: { subject: 'tariff', action: 'read' } },
-    schema: { tags, summary: 'Save time-of-use buy prices and feed-in tariff (for one system, or the default)', body: s.tariffBody },
+    schema: {
+      tags,
+      summary: 'Save time-of-use buy prices and feed-in tariff (for one system, or the default)',
+      body: s.tariffBody,
+      response: { 200: envelopeOf(z.null()) },
+    },
     handler: async (request) => {
       const { sn, ...tariff } = request.body;
       const system = sn ? await ownSystem(request, sn) : null;
@@ -55,7 +71,12 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
 
   app.get('/Account/GetElectrovalenceSetting', {
     config: { permission: { subject: 'tariff', action: 'read' } },
-    schema: { tags, summary: 'The prices of a system (sn) or the default ones; isDefault when none were set', querystring: s.tariffQuery },
+    schema: {
+      tags,
+      summary: 'The prices of a system (sn) or the default ones; isDefault when none were set',
+      querystring: s.tariffQuery,
+      response: { 200: envelopeOf(tariffAnswer) },
+    },
     handler: async (request) => {
       const system = request.query.sn ? await ownSystem(request, request.query.sn) : null;
       const first = (await systemsInScope(db, await viewer(request), now()))[0];
@@ -69,6 +90,7 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
       tags,
       summary: "Save a system's operating settings (backup reserve, grid charge, feed-in limit, charge windows)",
       body: s.systemSettingsBody,
+      response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
       const { sn, ...settings } = request.body;
@@ -79,7 +101,12 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
 
   app.get('/Account/GetCustomUseESSSetting', {
     config: { permission: { subject: 'customerSettings', action: 'read' } },
-    schema: { tags, summary: "A system's operating settings by system_id", querystring: s.systemSettingsQuery },
+    schema: {
+      tags,
+      summary: "A system's operating settings by system_id",
+      querystring: s.systemSettingsQuery,
+      response: { 200: envelopeOf(systemSettingsAnswer) },
+    },
     handler: async (request) => {
       const sn = await ownSystemSnById(db, request.query.system_id, request.user.id);
       if (!sn) throw new ApiError(Code.NO_PERMISSION);
@@ -89,7 +116,11 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
 
   app.get('/Account/GetCustomUseESSList', {
     config: { permission: { subject: 'customerSettings', action: 'read' } },
-    schema: { tags, summary: "The customer's systems with their operating settings" },
+    schema: {
+      tags,
+      summary: "The customer's systems with their operating settings",
+      response: { 200: envelopeOf(systemSettingsListAnswer) },
+    },
     handler: async (request) => {
       const own = (await systemsInScope(db, await viewer(request), now())).filter((x) => x.customerUserId === request.user.id);
       return ok(

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { extendShareAnswer, invitationAnswer, shareListAnswer, shareResultAnswer } from '../../../contract/monitoring';
 import * as s from '../../../contract/monitoring-requests';
 import type { AppDeps } from '../../config';
 import type { Database } from '../../core/db';
-import { ok } from '../../core/http/envelope';
+import { envelopeOf, ok } from '../../core/http/envelope';
 import { contextOf, requireShareReader } from '../context';
 import { systemInScope } from '../scope';
 import { logSystemChange } from '../systems/history';
@@ -22,7 +24,12 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/ESS/ShareSub', {
     config: { permission: { subject: 'share', action: 'create' } },
-    schema: { tags, summary: "Share one of the caller's systems with an e-mail address for some days (spec §5)", body: s.shareBody },
+    schema: {
+      tags,
+      summary: "Share one of the caller's systems with an e-mail address for some days (spec §5)",
+      body: s.shareBody,
+      response: { 200: envelopeOf(shareResultAnswer) },
+    },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       // The share's user-log row is written in the share's own transaction.
@@ -48,6 +55,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       tags,
       summary: 'Whom a system is shared with, until when, registered or invited (its owner; staff who read share recipients)',
       body: s.snBody,
+      response: { 200: envelopeOf(shareListAnswer) },
     },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
@@ -58,7 +66,12 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/ESS/RevokeShare', {
     config: { permission: { subject: 'share', action: 'delete' } },
-    schema: { tags, summary: "End one share of the caller's system at once (45 for any other share)", body: s.shareOfSystemBody },
+    schema: {
+      tags,
+      summary: "End one share of the caller's system at once (45 for any other share)",
+      body: s.shareOfSystemBody,
+      response: { 200: envelopeOf(z.null()) },
+    },
     handler: async (request) => {
       const system = await ownSystem(request, request.body.sn);
       const audit = (tx: Database, email: string) =>
@@ -74,6 +87,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       tags,
       summary: "Add days to one share of the caller's system (from its end, or from now once ended)",
       body: s.extendShareBody,
+      response: { 200: envelopeOf(extendShareAnswer) },
     },
     handler: async (request) => {
       const system = await ownSystem(request, request.body.sn);
@@ -90,6 +104,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       summary: 'Whether a /shareRegister link is still good (12 when used or expired)',
       security: [],
       body: s.invitationBody,
+      response: { 200: envelopeOf(invitationAnswer) },
     },
     handler: async (request) => ok(await checkInvitation(db, request.body.token, now())),
   });
@@ -101,6 +116,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       summary: 'The invited sharer sets user name and password (12 link expired, 50 name taken)',
       security: [],
       body: s.registerSharerBody,
+      response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
       await registerSharer(db, request.body.token, request.body.username, request.body.password, now());

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
+import type { ShareResult } from '../../../contract/monitoring';
 import { hashPassword, isStrongPassword } from '../../core/auth/passwords';
 import { isUniqueViolation, type Database } from '../../core/db';
 import { shareInvitations } from '../../core/db/schema/monitoring';
@@ -21,13 +22,6 @@ import type { SystemRow } from '../scope';
  */
 const DAY_MS = 86_400_000;
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-export interface ShareResult {
-  sharer_username: string;
-  expires_at: string;
-  /** For a person without an account: the token of the /shareRegister link to send them. */
-  register_token: string | null;
-}
 
 export async function shareSystem(
   db: Database,

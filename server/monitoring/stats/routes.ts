@@ -2,12 +2,13 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { Code } from '../../../contract/codes';
+import { dayCurveAnswer, newestSampleAnswer, periodBarsAnswer, statisticsAnswer, summaryAnswer } from '../../../contract/monitoring';
 import * as s from '../../../contract/monitoring-requests';
 import type { AppDeps } from '../../config';
-import { ApiError, ok } from '../../core/http/envelope';
+import { ApiError, envelopeOf, ok } from '../../core/http/envelope';
 import { contextOf } from '../context';
 import { energyColumns, exportTexts } from '../exports/texts';
-import { sendXlsx } from '../exports/xlsx';
+import { sendXlsx, xlsxExport } from '../exports/xlsx';
 import { systemInScope } from '../scope';
 import { localDate, resolveTarget } from '../target';
 import { currentFlow, dailyStatistics, dayCurve, periodBars, summary } from './service';
@@ -25,13 +26,23 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/ESS/SticsSummeryDataForCustomer', {
     config: { permission: { subject: 'customerSystems', action: 'read' } },
-    schema: { tags: ['ESS'], summary: "Left-panel figures and current power flow of a customer's system or 'All'", body: s.snBody },
+    schema: {
+      tags: ['ESS'],
+      summary: "Left-panel figures and current power flow of a customer's system or 'All'",
+      body: s.snBody,
+      response: { 200: envelopeOf(summaryAnswer) },
+    },
     handler: async (request) => ok(await summary(db, await resolveTarget(db, await viewer(request), request.body.sn, now()), now())),
   });
 
   app.post('/ESS/SticsSummeryDataForUser', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags: ['ESS'], summary: "Left-panel figures and current power flow of one system in the caller's scope", body: s.snBody },
+    schema: {
+      tags: ['ESS'],
+      summary: "Left-panel figures and current power flow of one system in the caller's scope",
+      body: s.snBody,
+      response: { 200: envelopeOf(summaryAnswer) },
+    },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       return ok(await summary(db, { systems: [system], timeZone: system.timeZone, currency: system.currency }, now()));
@@ -40,7 +51,12 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.get('/ESS/GetSecondDataBySn', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags: ['ESS'], summary: 'The newest sample of a system (real-time view)', querystring: s.snQuery },
+    schema: {
+      tags: ['ESS'],
+      summary: 'The newest sample of a system (real-time view)',
+      querystring: s.snQuery,
+      response: { 200: envelopeOf(newestSampleAnswer) },
+    },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.query.sn, now());
       // Only the newest sample: the day and period sums of the summary would be wasted here.
@@ -51,7 +67,12 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
 
   app.post('/Power/SticsByDay', {
     config: { permission: { subject: 'system', action: 'read' } },
-    schema: { tags: ['Power'], summary: "5-minute power curve of a local day (default today) of a system or 'All'", body: s.dayBody },
+    schema: {
+      tags: ['Power'],
+      summary: "5-minute power curve of a local day (default today) of a system or 'All'",
+      body: s.dayBody,
+      response: { 200: envelopeOf(dayCurveAnswer) },
+    },
     handler: async (request) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
       const date = request.body.date ?? localDate(now(), target.timeZone);
@@ -65,6 +86,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       tags: ['Power'],
       summary: 'Energy bars from the daily rollups: days of a month, months of a year, or years',
       body: s.periodBody,
+      response: { 200: envelopeOf(periodBarsAnswer) },
     },
     handler: async (request) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
@@ -79,6 +101,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       tags: ['Power'],
       summary: "The day curve as xlsx, headers in the caller's language (code 8 when the day has no data)",
       body: s.dayBody,
+      ...xlsxExport,
     },
     handler: async (request, reply) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
@@ -116,6 +139,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       tags: ['Statistic'],
       summary: 'Daily energy, self-consumption and autarky per system over a date range (≤ 366 days)',
       body: s.rangeBody,
+      response: { 200: envelopeOf(statisticsAnswer) },
     },
     handler: async (request) => ok(await rows(request, request.body)),
   });
@@ -126,6 +150,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       tags: ['Statistic'],
       summary: "The statistics table as xlsx, headers in the caller's language (code 8 when empty)",
       body: s.rangeBody,
+      ...xlsxExport,
     },
     handler: async (request, reply) => {
       const statistics = await rows(request, request.body);
@@ -155,6 +180,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       tags: ['Statistic'],
       summary: "The lifetime table (one row per year) and its total as xlsx, headers in the caller's language (code 8 when empty)",
       body: s.snBody,
+      ...xlsxExport,
     },
     handler: async (request, reply) => {
       const target = await resolveTarget(db, await viewer(request), request.body.sn, now());

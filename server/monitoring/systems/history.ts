@@ -110,10 +110,16 @@ export async function userLogOf(
   };
 }
 
+/** Who changes a system, as its user log names them: the caller and the address they called from. */
+export interface SystemChangeAuthor {
+  user: { id: number; username: string };
+  ip: string;
+}
+
 /** Records a change made to a system, so that its user log shows who did what. */
 export async function logSystemChange(
   db: Database,
-  user: { id: number; username: string },
+  user: SystemChangeAuthor['user'],
   system: SystemRow,
   action: string,
   detail: Record<string, unknown>,

@@ -4,8 +4,10 @@ import { z } from 'zod';
 import {
   faultPageAnswer,
   mapPositionAnswer,
+  selectorListAnswer,
   statusCountsAnswer,
   systemComponentAnswer,
+  systemPageAnswer,
   userLogPageAnswer,
 } from '../../../contract/monitoring';
 import * as s from '../../../contract/monitoring-requests';
@@ -14,7 +16,7 @@ import { envelopeOf, ok } from '../../core/http/envelope';
 import { contextOf, userLogViewOf } from '../context';
 import { systemInScope } from '../scope';
 import { componentsOf } from './components';
-import { faultsOf, logSystemChange, userLogOf } from './history';
+import { faultsOf, userLogOf } from './history';
 import { listSystems, mapPositions, selectorList, statusCounts, updateRemark } from './service';
 
 /**
@@ -29,7 +31,12 @@ export const systemRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   app.post('/ESS/GetSystems', {
     config: { permission: { subject: 'fleet', action: 'read' } },
-    schema: { tags, summary: "The storage list in the caller's scope: search, filter, sort, page", body: s.systemsBody },
+    schema: {
+      tags,
+      summary: "The storage list in the caller's scope: search, filter, sort, page",
+      body: s.systemsBody,
+      response: { 200: envelopeOf(systemPageAnswer) },
+    },
     handler: async (request) => ok(await listSystems(db, await viewer(request), now(), request.body)),
   });
 
@@ -68,7 +75,11 @@ export const systemRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
 
   const customerList = {
     config: { permission: { subject: 'customerSystems', action: 'read' } as const },
-    schema: { tags, summary: "The customer's or sharer's systems; 'All' first with the sums when there are several" },
+    schema: {
+      tags,
+      summary: "The customer's or sharer's systems; 'All' first with the sums when there are several",
+      response: { 200: envelopeOf(selectorListAnswer) },
+    },
     handler: async (request: FastifyRequest) => ok(await selectorList(db, await viewer(request), now())),
   };
   app.post('/ESS/GetSystemsByCustomer', customerList);
@@ -77,14 +88,15 @@ export const systemRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastif
   app.post('/ESS/UpdateSystemRemark', {
     // Staff who manage the system keep its remark (permissions/entities.ts); partners and customers read it.
     config: { permission: { subject: 'systemRemark', action: 'update' } },
-    schema: { tags, summary: "Set the system's remark (staff who manage systems)", body: s.remarkBody },
+    schema: {
+      tags,
+      summary: "Set the system's remark (staff who manage systems)",
+      body: s.remarkBody,
+      response: { 200: envelopeOf(z.null()) },
+    },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
-      // The remark and its user-log row commit together or not at all.
-      await db.transaction(async (tx) => {
-        await updateRemark(tx, system, request.body.remark);
-        await logSystemChange(tx, request.user, system, 'update_remark', { remark: request.body.remark }, request.ip, now());
-      });
+      await updateRemark(db, system, request.body.remark, request, now());
       return ok(null);
     },
   });

@@ -7,6 +7,7 @@ import { installerCompanies } from '../../core/db/schema/organizations';
 import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
 import { pgArray } from '../sql-arrays';
 import { ALL, round2 } from '../target';
+import { logSystemChange, type SystemChangeAuthor } from './history';
 import { isLiveSortKey, liveJoins, type LiveSortKey } from './live';
 import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../contract/monitoring';
 import type { SystemSortKey } from '../../../contract/monitoring-requests';
@@ -283,15 +284,12 @@ export async function mapPositions(db: Database, viewer: Viewer, now: Date): Pro
   }));
 }
 
-export async function updateRemark(db: Database, system: SystemRow, remark: string): Promise<void> {
-  await db.update(systems).set({ remark }).where(eq(systems.id, system.id));
-}
-
-export async function updateSystemCost(db: Database, system: SystemRow, systemCost: number, currency: string | undefined): Promise<void> {
-  await db
-    .update(systems)
-    .set({ systemCost, ...(currency ? { currency } : {}) })
-    .where(eq(systems.id, system.id));
+/** Sets the system's remark: the remark and its user-log row commit together or not at all. */
+export async function updateRemark(db: Database, system: SystemRow, remark: string, by: SystemChangeAuthor, now: Date): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.update(systems).set({ remark }).where(eq(systems.id, system.id));
+    await logSystemChange(tx, by.user, system, 'update_remark', { remark }, by.ip, now);
+  });
 }
 
 /**

@@ -3,6 +3,7 @@ import type { Page } from '../../../contract/codes';
 import type {
   DailyStatisticRow,
   DayCurve,
+  ExtendedShare,
   Fault,
   FleetOverview,
   Forecast,
@@ -72,8 +73,7 @@ export const monitoringApi = {
   shares: (sn: string) => postData<ShareListRow[]>('/ESS/GetShareList', { sn }),
   revokeShare: (sn: string, id: number) => postData<null>('/ESS/RevokeShare', { sn, id }),
   /** Quiet: a bad number of days is said under the field (spec §5 texts). */
-  extendShare: (sn: string, id: number, days: number) =>
-    postData<{ expires_at: string }>('/ESS/ExtendShare', { sn, id, days }, { quiet: true }),
+  extendShare: (sn: string, id: number, days: number) => postData<ExtendedShare>('/ESS/ExtendShare', { sn, id, days }, { quiet: true }),
   tariff: (sn?: string) => getData<Tariff>('/Account/GetElectrovalenceSetting', sn ? { sn } : undefined),
   saveTariff: (body: { sn?: string; currency: string; basePrice: number; feedInPrice: number; periods: TariffPeriod[] }) =>
     postData<null>('/Account/ElectrovalenceSetting', body),

@@ -1,4 +1,6 @@
+import Fastify from 'fastify';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { monitoringRoutes } from '../../../server/monitoring/routes';
 import { createTestApp, type TestApp } from '../helpers';
 
 /**
@@ -14,7 +16,7 @@ let doc: {
       string,
       {
         requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown> } }> };
-        responses: Record<string, { content?: Record<string, { schema: { properties: Record<string, unknown> } }> }>;
+        responses: Record<string, { content?: Record<string, { schema: { properties?: Record<string, unknown>; format?: string } }> }>;
       }
     >
   >;
@@ -68,4 +70,30 @@ test('the response schemas of contract/monitoring.ts are in the document, inside
   ]) {
     expect(answerOf(path)?.data, path).toBeDefined();
   }
+});
+
+/** Every call server/monitoring registers, as `<method> /api<path>`: read from its routes plugin, so a new call is covered too. */
+async function monitoringCalls(): Promise<string[]> {
+  const probe = Fastify();
+  const calls: string[] = [];
+  probe.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') calls.push(`${method.toLowerCase()} ${route.url}`);
+  });
+  await probe.register(monitoringRoutes, { prefix: '/api', deps: { db: t.db, clock: t.clock, config: t.config } });
+  await probe.close();
+  return calls;
+}
+
+test('every monitoring call has a response schema in the document: the envelope around its answer, or the xlsx of an export', async () => {
+  const calls = await monitoringCalls();
+  expect(calls.length).toBeGreaterThanOrEqual(40);
+  const missing: string[] = [];
+  for (const call of calls) {
+    const [method, path] = call.split(' ') as [string, string];
+    const content = doc.paths[path]?.[method]?.responses['200']?.content ?? {};
+    const envelope = content['application/json']?.schema.properties;
+    const file = content['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet']?.schema;
+    if (!(envelope && ['code', 'data', 'info'].every((field) => field in envelope)) && file?.format !== 'binary') missing.push(call);
+  }
+  expect(missing).toEqual([]);
 });
