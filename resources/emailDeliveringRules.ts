@@ -78,8 +78,17 @@ export const emailDeliveringRules = defineResource({
       defaultValue: 'role',
       width: 140,
     },
-    /** A role, an e-mail address, or for a 'country' rule an ISO 3166-1 alpha-2 code (the server checks which by the kind). */
-    recipient_value: { schema: rules.requiredText(200), list: true, filter: 'text', form: true },
+    /**
+     * A role, an e-mail address, or for a 'country' rule an ISO 3166-1 alpha-2 code (the server checks which by the
+     * kind), picked by country name in the reader's language with the user form's picker.
+     */
+    recipient_value: {
+      schema: rules.requiredText(200),
+      widgetWhen: { field: 'recipient_kind', widgets: { country: 'country' } },
+      list: true,
+      filter: 'text',
+      form: true,
+    },
     /** The systems the rule applies to: an ISO 3166-1 alpha-2 code, or '' for every country (the picker of the user form). */
     country: { schema: COUNTRY_RULE, widget: 'country', options: COUNTRY_CODES, list: true, filter: 'select', form: true, width: 130 },
     enabled: {

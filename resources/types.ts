@@ -91,6 +91,12 @@ export interface FieldDeclaration {
    * of users with the installer role); hidden, the field is not sent.
    */
   shownWhen?: { field: string; anyOf: readonly string[] };
+  /**
+   * In the form, another input while another field holds one of these values (a 'country' e-mail rule picks its
+   * recipient with the country picker, a role or an address is typed); the declared widget otherwise. The value
+   * is stored in this same field; the form clears it when a change of the other field changes the input.
+   */
+  widgetWhen?: { field: string; widgets: Readonly<Record<string, Widget>> };
   /** A column of the list table. */
   list?: boolean;
   /** A filter above the list (synced to the URL); `true` picks one from the widget. */
@@ -220,6 +226,12 @@ export function isShown(field: FieldDeclaration, values: Record<string, unknown>
   const value = values[field.shownWhen.field];
   const held = Array.isArray(value) ? value : [value];
   return field.shownWhen.anyOf.some((v) => held.includes(v));
+}
+
+/** A field as a form holding these values offers it: with the widget `widgetWhen` names for the other field's value. */
+export function fieldInForm(field: FieldDeclaration, values: Record<string, unknown>): FieldDeclaration {
+  const widget = field.widgetWhen?.widgets[String(values[field.widgetWhen.field])];
+  return widget ? { ...field, widget } : field;
 }
 
 /** The fields a save body carries when creating / updating. */

@@ -2,7 +2,7 @@ import { useCreate, useUpdate } from '@refinedev/core';
 import { App, Button, Form, Space, Typography } from 'antd';
 import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formFields, isShown } from '../../resources/types';
+import { fieldInForm, formFields, isShown } from '../../resources/types';
 import type { EnvelopeError } from '../providers/data';
 import { FieldInput } from './FieldInput';
 import { renderValue } from './FieldValue';
@@ -87,9 +87,16 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
       layout="vertical"
       initialValues={initialValues}
       onFinish={submit}
-      onValuesChange={() => {
+      onValuesChange={(_, values: Row) => {
         lastFailed.current = undefined;
         lastError.current = undefined;
+        // A field whose input follows another field's value (widgetWhen) starts empty in its new input: a country
+        // code is no address, a role no country.
+        for (const name of names) {
+          const field = declaration.fields[name]!;
+          if (field.widgetWhen && fieldInForm(field, values).widget !== fieldInForm(field, current).widget)
+            form.setFieldValue(name, undefined);
+        }
       }}
       requiredMark
     >
@@ -115,7 +122,13 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
             valuePropName="value"
             validateTrigger="onBlur"
           >
-            <FieldInput declaration={declaration} name={name} field={field} disabled={name in lockedFields} formValues={current} />
+            <FieldInput
+              declaration={declaration}
+              name={name}
+              field={fieldInForm(field, current)}
+              disabled={name in lockedFields}
+              formValues={current}
+            />
           </Form.Item>
         );
       })}
