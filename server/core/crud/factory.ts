@@ -12,10 +12,12 @@ import { requirePermission } from '../http/permissions';
 import { rowScope } from '../scope';
 import { withAttachmentHooks } from '../uploads/crud-hooks';
 import { registerAttachmentCalls } from '../uploads/routes';
+import { fieldSchema } from '../http/validation';
 import { writeAudit } from './audit';
-import { parseBody, validateFields } from './validate';
 
 export type Row = Record<string, unknown>;
+/** A list body as validated: paging and order, and the declared filters by field name. */
+export type ListBody = Row & z.infer<typeof listBodySchema>;
 
 export interface SaveContext {
   request: FastifyRequest;
@@ -94,9 +96,10 @@ function filterSchema(field: FieldDeclaration, kind: string, column: PgColumn | 
 
 /**
  * Registers list / one / save / delete of a declared resource over a Drizzle table, at the paths the
- * declaration gives (the caller registers it under /api). Every call: token (root hook), the CASL ability of
- * the declaration's subject (45), input validated by the declaration's zod rules (3 / 2 / the field's own
- * code, nothing written), duplicates refused with the field's code, one audit row per write.
+ * declaration gives (the caller registers it under /api). Every call: token (root hook), its body validated by
+ * the route's schema built from the declaration's zod rules (the validator every route uses: 3 / 2 / the
+ * field's own code, `data.field` naming it, nothing written), the CASL ability of the declaration's subject
+ * (45), duplicates refused with the field's code, one audit row per write.
  */
 export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration, table, hooks = {} }: CrudOptions): CrudService {
   // Attachments fields (resources/attachments.ts) bring their hooks and their upload and download calls.
@@ -104,41 +107,35 @@ export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration,
   // The entity its rows are (permissions/subjects.ts): what every call names in its route config.
   const subject = entityOf(declaration);
   const tags = [declaration.name];
-  // Body validation happens in the service (per-field codes) with the same schemas that document the call.
-  const validatorCompiler = () => (data: unknown) => ({ value: data });
   const { endpoints } = declaration;
 
   if (endpoints.list) {
     app.post(endpoints.list, {
       config: { permission: { subject, action: 'read' } },
-      validatorCompiler,
-      schema: { tags, summary: `List ${declaration.name} (paged: pageIndex, pageSize, sort, filters)`, body: service.listSchema },
-      handler: async (request) => ok(await service.list(request, (request.body ?? {}) as Row)),
+      schema: { tags, summary: `List ${declaration.name} (paged: pageIndex, pageSize, sort, filters)`, body: service.listBody },
+      handler: async (request) => ok(await service.list(request, request.body as ListBody)),
     });
   }
   if (endpoints.one) {
     app.post(endpoints.one, {
       config: { permission: { subject, action: 'read' } },
-      validatorCompiler,
-      schema: { tags, summary: `One ${declaration.name} by id`, body: service.idSchema },
-      handler: async (request) => ok(await service.one(request, (request.body ?? {}) as Row)),
+      schema: { tags, summary: `One ${declaration.name} by id`, body: service.idBody },
+      handler: async (request) => ok(await service.one(request, request.body as Row)),
     });
   }
   if (endpoints.save) {
     app.post(endpoints.save, {
       // Which of the two the handler checks once it knows whether the body names a row.
       config: { permission: { subject, action: ['create', 'update'] } },
-      validatorCompiler,
-      schema: { tags, summary: `Create (no id) or update (with id) ${declaration.name}`, body: service.saveSchema },
-      handler: async (request) => ok(await service.save(request, (request.body ?? {}) as Row)),
+      schema: { tags, summary: `Create (no id) or update (with id) ${declaration.name}`, body: service.saveBody },
+      handler: async (request) => ok(await service.save(request, request.body as Row)),
     });
   }
   if (endpoints.delete) {
     app.post(endpoints.delete, {
       config: { permission: { subject, action: 'delete' } },
-      validatorCompiler,
-      schema: { tags, summary: `Delete ${declaration.name} by id`, body: service.idSchema },
-      handler: async (request) => ok(await service.remove(request, (request.body ?? {}) as Row)),
+      schema: { tags, summary: `Delete ${declaration.name} by id`, body: service.idBody },
+      handler: async (request) => ok(await service.remove(request, request.body as Row)),
     });
   }
   registerAttachmentCalls(app, deps, service, subject);
@@ -175,20 +172,54 @@ export class CrudService {
       if (kind) filters[name] = filterSchema(field, kind, this.columnOf(name));
     }
     this.listSchema = listBodySchema.extend(filters);
-    const form: Record<string, z.ZodType> = { [this.idField]: idValue.optional() };
-    const editFields = new Set(formFields(declaration, 'edit'));
-    for (const name of formFields(declaration, 'create'))
-      form[name] = editFields.has(name) ? declaration.fields[name]!.schema : declaration.fields[name]!.schema.optional();
-    for (const name of editFields) form[name] ??= declaration.fields[name]!.schema;
-    this.saveSchema = z.object(form);
+    // A call without a body is one with an empty object: the first page, or 3 naming the id.
+    this.idBody = z.preprocess((body) => body ?? {}, this.idSchema);
+    // A cleared filter arrives as '', null or []: it filters nothing, as if it were left out.
+    this.listBody = z.preprocess((body) => (isPlainObject(body) ? withoutUnset(body) : (body ?? {})), this.listSchema);
+    this.saveBody = this.saveBodySchema(idValue);
   }
 
-  /** The body of `one` and `delete`: the record's id (a positive integer for a numeric key, issue 10 defect 8). */
+  /** The id of `one` and `delete` (a positive integer for a numeric key, issue 10 defect 8); workflow calls extend it. */
   readonly idSchema: z.ZodObject;
-  /** The body of `list`: paging, order and the declared filters, every text and list bounded. */
+  /** The fields of `list`: paging, order and the declared filters, every text and list bounded. */
   readonly listSchema: z.ZodObject;
-  /** The body of `save` as documented (create-only fields optional); each mode validates its own fields. */
-  readonly saveSchema: z.ZodObject;
+  /** The route schemas of the generated calls (server/core/http/validation.ts validates them). */
+  readonly idBody: z.ZodType;
+  readonly listBody: z.ZodType;
+  readonly saveBody: z.ZodType;
+
+  /**
+   * The body of `save`: without an id ('' and null are none) a new record with the create form's fields, with one
+   * an edit with the edit form's (create-only fields, such as a user's name, are then left out, never written).
+   * The body is first judged by its mode's fields in declaration order, so the refusal names the field the form
+   * marks first; the object after it is the documented shape (every form field, create-only ones optional) and
+   * gives the values, each field's own codes with them.
+   */
+  private saveBodySchema(idValue: z.ZodType): z.ZodType {
+    const { declaration, idField } = this;
+    const editFields = formFields(declaration, 'edit');
+    const createOnly = formFields(declaration, 'create').filter((name) => !editFields.includes(name));
+    const fieldsOf = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, fieldSchema(declaration.fields[name]!)]));
+    const byMode = {
+      create: z.object(fieldsOf(formFields(declaration, 'create'))),
+      edit: z.object({ [idField]: idValue, ...fieldsOf(editFields) }),
+    };
+    const documented = z.object({
+      [idField]: idValue.optional(),
+      ...fieldsOf(editFields),
+      ...Object.fromEntries(createOnly.map((name) => [name, fieldSchema(declaration.fields[name]!).optional()])),
+    });
+    return z.preprocess((raw, ctx) => {
+      const body = raw ?? {};
+      // Anything but an object is refused by the documented shape (2 naming the body).
+      if (!isPlainObject(body)) return body;
+      const given = isUnset(body[idField]) ? omit(body, [idField]) : body;
+      const mode = given[idField] === undefined ? 'create' : 'edit';
+      const judged = byMode[mode].safeParse(given);
+      if (!judged.success) for (const { message, path } of judged.error.issues) ctx.addIssue({ code: 'custom', message, path, input: raw });
+      return mode === 'edit' ? omit(given, createOnly) : given;
+    }, documented);
+  }
 
   /** Table property → field name, where a field declares `column`. */
   private readonly fieldOfColumn = new Map<string, string>();
@@ -208,10 +239,9 @@ export class CrudService {
     return column;
   }
 
-  parseId(body: Row): string | number {
-    const raw = body?.[this.idField];
-    const parsed = parseBody(this.idSchema, { [this.idField]: raw === '' ? undefined : raw });
-    return parsed[this.idField] as string | number;
+  /** The record id of a body its route validated. */
+  private idOf(body: Row): string | number {
+    return body[this.idField] as string | number;
   }
 
   /** The row as the client sees it: secret fields left out, timestamps as ISO strings. */
@@ -293,12 +323,10 @@ export class CrudService {
     return conditions.length ? and(...conditions) : undefined;
   }
 
-  async list(request: FastifyRequest, body: Row) {
-    // A cleared filter arrives as '', null or []: it filters nothing, as if it were left out.
-    const given = isPlainObject(body) ? Object.fromEntries(Object.entries(body).filter(([, v]) => !isUnset(v))) : body;
-    const parsed = parseBody(this.listSchema, given) as Row & z.infer<typeof listBodySchema>;
-    const { pageIndex, pageSize, sort } = parsed;
-    const where = this.listConditions(request, { ...given, ...parsed });
+  /** A page of rows; `body` is as `listBody` (or a schema made of `listSchema`) validated it. */
+  async list(request: FastifyRequest, body: ListBody) {
+    const { pageIndex, pageSize, sort } = body;
+    const where = this.listConditions(request, body);
     const order = this.orderBy(sort);
     const [total] = await this.db.select({ n: count() }).from(this.table).where(where);
     const rows = await this.db
@@ -333,7 +361,7 @@ export class CrudService {
   }
 
   async one(request: FastifyRequest, body: Row) {
-    const byId = eq(this.column(this.idField), this.parseId(body));
+    const byId = eq(this.column(this.idField), this.idOf(body));
     const [row] = await this.db
       .select(this.shownColumns)
       .from(this.table)
@@ -345,12 +373,16 @@ export class CrudService {
     return presented;
   }
 
+  /** Creates (no id) or updates a row; `body` is as `saveBody` validated it. */
   async save(request: FastifyRequest, body: Row) {
-    const hasId = body[this.idField] !== undefined && body[this.idField] !== null && body[this.idField] !== '';
-    const mode: 'create' | 'edit' = hasId ? 'edit' : 'create';
+    const id = body[this.idField] as string | number | undefined;
+    const mode: 'create' | 'edit' = id === undefined ? 'create' : 'edit';
     requirePermission(request, entityOf(this.declaration), mode === 'create' ? 'create' : 'update');
-    const id = hasId ? this.parseId(body) : undefined;
-    let values = validateFields(this.declaration.fields, formFields(this.declaration, mode), body);
+    let values: Row = Object.fromEntries(
+      formFields(this.declaration, mode)
+        .filter((name) => body[name] !== undefined)
+        .map((name) => [name, body[name]]),
+    );
     const now = this.deps.clock();
     const existing = id === undefined ? undefined : await this.findInScope(request, id);
     if (id !== undefined && !existing) throw this.missing();
@@ -399,7 +431,7 @@ export class CrudService {
   }
 
   async remove(request: FastifyRequest, body: Row) {
-    const id = this.parseId(body);
+    const id = this.idOf(body);
     const existing = await this.findInScope(request, id);
     if (!existing) throw this.missing();
     const now = this.deps.clock();
@@ -445,6 +477,14 @@ export class CrudService {
 
 function isUnset(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+}
+
+function withoutUnset(body: Row): Row {
+  return Object.fromEntries(Object.entries(body).filter(([, value]) => !isUnset(value)));
+}
+
+function omit(body: Row, names: readonly string[]): Row {
+  return Object.fromEntries(Object.entries(body).filter(([name]) => !names.includes(name)));
 }
 
 function isPlainObject(value: unknown): value is Row {

@@ -91,8 +91,12 @@ function unwrapToObject(schema: z.ZodType): z.ZodType {
   return at ?? schema;
 }
 
-/** The schema an optional, nullable, default or pipe wraps (a pipe's input side), undefined for any other. */
+/**
+ * The schema an optional, nullable, default or pipe wraps (a pipe's input side; a preprocess's output side, since
+ * its input side is the function), undefined for any other.
+ */
 function inner(schema: z.ZodType): z.ZodType | undefined {
-  const def = schema._zod.def as { innerType?: z.ZodType; in?: z.ZodType };
+  const def = schema._zod.def as { innerType?: z.ZodType; in?: z.ZodType; out?: z.ZodType };
+  if (def.in instanceof z.ZodTransform) return def.out;
   return def.innerType ?? def.in;
 }

@@ -1,5 +1,4 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -32,10 +31,15 @@ export class LocalFolderStorage implements Storage {
         done(null, chunk);
       },
     });
+    // Opened before the first byte: a write stream opening its file itself may create it only after a refusal's
+    // clean-up below has run, leaving a stray file.
+    const file = await open(partial, 'wx');
     try {
-      await pipeline(stream, measure, createWriteStream(partial, { flags: 'wx', highWaterMark: 1024 * 1024 }));
+      // The stream closes the file when it ends or fails.
+      await pipeline(stream, measure, file.createWriteStream({ highWaterMark: 1024 * 1024 }));
       await rename(partial, path);
     } catch (error) {
+      await file.close().catch(() => undefined);
       await rm(partial, { force: true });
       throw error;
     }

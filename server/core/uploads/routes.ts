@@ -44,6 +44,7 @@ export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, ser
   if (service.columnOf(idFieldOf(declaration))?.dataType !== 'number')
     throw new Error(`resources/${declaration.name}: attachments need a numeric id`);
   const largest = Math.max(...fields.map(({ rule }) => rule.maxBytes));
+  const partsSchema = uploadPartsSchema(fields);
   const tags = [declaration.name];
 
   void app.register(async (scope) => {
@@ -58,20 +59,17 @@ export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, ser
       config: { permission: { subject, action: ['create', 'update'] } },
       schema: { tags, summary: `Upload one file to an attachments field of ${declaration.name} (multipart: field, recordId, file)` },
       handler: async (request) => {
-        const stored = await receiveUpload(request, deps, service, subject, fields, largest);
+        const stored = await receiveUpload(request, deps, service, subject, { fields, partsSchema, largest });
         return ok({ ...asAttachmentFile(stored), sha256: stored.sha256 });
       },
     });
   });
 
-  const idBody = z.object({ id: rules.id() });
   app.post(download, {
     config: { permission: { subject, action: 'read' } },
-    // The body is read in the handler, with the codes of every call (3 / 2 naming the field).
-    validatorCompiler: () => (data: unknown) => ({ value: data }),
-    schema: { tags, summary: `Download a file of ${declaration.name} (its bytes, as an attachment)`, body: idBody },
+    schema: { tags, summary: `Download a file of ${declaration.name} (its bytes, as an attachment)`, body: downloadBody },
     handler: async (request, reply) => {
-      const { id } = parseBody(idBody, request.body);
+      const { id } = request.body as z.infer<typeof downloadBody>;
       const file = await findUpload(deps.db, declaration.name, id);
       if (!file) throw new ApiError(Code.NO_DATA);
       if (file.recordId === null) {
@@ -93,13 +91,35 @@ export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, ser
   });
 }
 
+/** The download's body: the upload's id. */
+const downloadBody = z.object({ id: rules.id() });
+
+/**
+ * The text parts of an upload, which arrive before its file: `field`, the attachments field (may be left out where
+ * the declaration has only one), and `recordId`, the record being edited, if any. Parsed as a route's body is
+ * (3 / 2 naming the part) once the file part begins.
+ */
+function uploadPartsSchema(fields: readonly AttachmentField[]) {
+  const names = fields.map(({ name }) => name) as [string, ...string[]];
+  return z.object({
+    field: fields.length === 1 ? z.enum(names).default(names[0]) : z.enum(names),
+    recordId: rules.id().optional(),
+  });
+}
+
+interface UploadTargets {
+  fields: readonly AttachmentField[];
+  partsSchema: ReturnType<typeof uploadPartsSchema>;
+  /** The largest limit of the declaration's attachments fields. */
+  largest: number;
+}
+
 async function receiveUpload(
   request: FastifyRequest,
   deps: AppDeps,
   service: CrudService,
   subject: string,
-  fields: readonly AttachmentField[],
-  largest: number,
+  { fields, partsSchema, largest }: UploadTargets,
 ): Promise<UploadRow> {
   if (!request.isMultipart()) throw new ApiError(Code.ATTACHMENT_EMPTY, undefined, { data: { field: 'file' } });
   // An honest client says how long the body is: one far over the limit is refused before a byte is read.
@@ -118,7 +138,8 @@ async function receiveUpload(
       }
       if (stored)
         throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: file (one file per upload)`, { data: { field: 'file' } });
-      stored = await storeFile(request, deps, service, subject, fields, given, part);
+      const { field, recordId } = parseBody(partsSchema, given);
+      stored = await storeFile(request, deps, service, subject, fields.find(({ name }) => name === field)!, recordId, part);
     }
   } catch (error) {
     if (stored) await forget(request, deps, stored);
@@ -133,13 +154,11 @@ async function storeFile(
   deps: AppDeps,
   service: CrudService,
   subject: string,
-  fields: readonly AttachmentField[],
-  given: Record<string, string>,
+  target: AttachmentField,
+  recordId: number | undefined,
   part: MultipartFile,
 ): Promise<UploadRow> {
   const resource = service.declaration.name;
-  const target = fieldOf(fields, given.field);
-  const recordId = given.recordId === undefined ? undefined : (parseBody(z.object({ recordId: rules.id() }), given).recordId as number);
   if (recordId !== undefined) {
     // Adding to a record is editing it: the caller must reach that record.
     requirePermission(request, subject, 'update');
@@ -177,17 +196,6 @@ async function storeFile(
     await request.server.storage.remove(object.key);
     throw error;
   }
-}
-
-/** The attachments field an upload is for: the one named, or the only one there is. */
-function fieldOf(fields: readonly AttachmentField[], name: string | undefined): AttachmentField {
-  if (name === undefined) {
-    if (fields.length === 1) return fields[0]!;
-    throw new ApiError(Code.PARAM_REQUIRED, `${CODE_MESSAGES[Code.PARAM_REQUIRED]}: field`, { data: { field: 'field' } });
-  }
-  const field = fields.find((f) => f.name === name);
-  if (!field) throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: field`, { data: { field: 'field' } });
-  return field;
 }
 
 function tooLarge(maxBytes: number): ApiError {

@@ -2,6 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineAbilityFor } from '../../../permissions/ability';
 import { ROLES, seesEverySystem, type Role } from '../../../permissions/roles';
+import { RESOURCES } from '../../../resources/index';
+import { idFieldOf } from '../../../resources/types';
 import { queryRows } from '../../../server/core/db';
 import { permissionParts, type ApiCall } from '../../../server/core/http/permissions';
 import { tableDigests } from '../admin/helpers';
@@ -91,6 +93,17 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/Translation/SaveTranslation': { language: 'en', namespace: 'menu', key: 'dashboard', value: 'x' },
   'POST /api/Translation/AddTranslation': { language: 'en', namespace: 'custom', key: 'banner', value: 'x' },
   'POST /api/Translation/ResetTranslation': { language: 'en', namespace: 'menu', key: 'dashboard' },
+  // Generated saves of declarations without a row in this world (the others send their first row back).
+  'POST /api/License/SaveLicense': { license_key: 'MATRIX-1', company: 'Matrix', license_type: 'installer', expires_at: '2027-01-01' },
+  'POST /api/EmailRule/SaveCategory': { category_code: 'matrix_rule', name: 'Matrix' },
+  'POST /api/SN/SaveSn': {
+    sn: 'MATRIX2026A0001',
+    check_code: 'ABCD',
+    product_type: 'system',
+    production_date: '2026-01-01',
+    state: 'free',
+  },
+  'POST /api/EmailRule/SaveEmailRule': { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'matrix@example.com' },
 };
 /** Calls that end the caller's session when they work: they get a token of their own. */
 const ENDS_SESSION = new Set(['POST /api/Account/Logout']);
@@ -100,12 +113,37 @@ const ROW_KEYS = ['sn', 'system_id'];
 let t: TestApp;
 let calls: ApiCall[];
 const tokens = new Map<Role, string>();
+let declaredSamples: Record<string, Record<string, unknown>> = {};
 
 beforeAll(async () => {
   t = await createMonitoringWorld(1);
   calls = t.app.apiCalls.filter((call) => !call.public);
   for (const role of ROLES) tokens.set(role, (await t.login(role)).AccessToken);
+  declaredSamples = await samplesOfDeclaredCalls(tokens.get('admin')!);
 }, 120_000);
+
+/**
+ * Bodies of the calls generated from the declarations (resources/), which validate their bodies before the
+ * permission like every other call: `one` and `delete` name the first row, `save` sends that row back as `one`
+ * reads it (an edit that changes nothing).
+ */
+async function samplesOfDeclaredCalls(adminToken: string): Promise<Record<string, Record<string, unknown>>> {
+  const read = async (path: string, body: Record<string, unknown>) =>
+    (await t.inject({ method: 'POST', url: `/api${path}`, headers: { authorization: `Bearer ${adminToken}` }, payload: body })).json().data;
+  const samples: Record<string, Record<string, unknown>> = {};
+  for (const declaration of RESOURCES) {
+    const { list, one, save, delete: remove } = declaration.endpoints;
+    if (!list || !one) continue;
+    const idField = idFieldOf(declaration);
+    const first = (await read(list, { pageSize: 1 }))?.data?.[0];
+    // Without rows a numeric id is still a valid body (the refusal comes before the lookup).
+    const id = { [idField]: first?.[idField] ?? 1 };
+    samples[`POST /api${one}`] = id;
+    if (remove) samples[`POST /api${remove}`] = id;
+    if (save && first) samples[`POST /api${save}`] = await read(one, id);
+  }
+  return samples;
+}
 afterAll(() => t.close());
 
 const keyOf = (call: ApiCall) => `${call.method} ${call.url}`;
@@ -187,7 +225,7 @@ describe('the authorization matrix', () => {
       const sample = ROW_SAMPLES[keyOf(call)];
       const answer = await send(
         call,
-        sample ? await sample({ sn: system!.sys_sn, id: system!.id }) : (BODY_SAMPLES[keyOf(call)] ?? {}),
+        sample ? await sample({ sn: system!.sys_sn, id: system!.id }) : (BODY_SAMPLES[keyOf(call)] ?? declaredSamples[keyOf(call)] ?? {}),
         token,
       );
       expect(answer, `${role} ${keyOf(call)}`).toMatchObject({ code: 45, data: null });
