@@ -139,7 +139,15 @@ async function receiveUpload(
       if (stored)
         throw new ApiError(Code.PARAM_ERROR, `${CODE_MESSAGES[Code.PARAM_ERROR]}: file (one file per upload)`, { data: { field: 'file' } });
       const { field, recordId } = parseBody(partsSchema, given);
-      stored = await storeFile(request, deps, service, subject, fields.find(({ name }) => name === field)!, recordId, part);
+      stored = await storeFile(
+        request,
+        deps,
+        service,
+        subject,
+        fields.find(({ name }) => name === field)!,
+        recordId,
+        part,
+      );
     }
   } catch (error) {
     if (stored) await forget(request, deps, stored);
