@@ -79,16 +79,27 @@ export function countryCodeOf(value: string | null | undefined): CountryCode | u
   return namesToCodes().get(nameKey(text));
 }
 
+const regionNames = new Map<string, Intl.DisplayNames | null>();
+/** The language's country names, built once per language: a list names a country on every row. */
+function regionNamesIn(language: string): Intl.DisplayNames | null {
+  let names = regionNames.get(language);
+  if (names === undefined) {
+    try {
+      names = new Intl.DisplayNames([language], { type: 'region', fallback: 'none' });
+    } catch {
+      names = null;
+    }
+    regionNames.set(language, names);
+  }
+  return names;
+}
+
 /** A country's name in the language ('DE', 'de-DE' → 'Deutschland'); text that names no country as it is. */
 export function countryLabel(value: string | null | undefined, language: string): string {
   const text = (value ?? '').trim();
   const code = countryCodeOf(text);
   if (!code) return text;
-  try {
-    return new Intl.DisplayNames([language], { type: 'region', fallback: 'none' }).of(code) ?? text;
-  } catch {
-    return text;
-  }
+  return regionNamesIn(language)?.of(code) ?? text;
 }
 
 /** The picker's choices: every country by its name in the language, in that language's alphabetical order. */

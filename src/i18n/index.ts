@@ -8,8 +8,11 @@ import { initialLanguage, NAMESPACES } from './languages';
 export * from './languages';
 export * from '../../contract/languages';
 
-/** Every locales/<lng>/<ns>.json is its own chunk: only the current language is ever fetched. */
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>('../../locales/*/*.json');
+/**
+ * Every locales/<lng>/<ns>.json is its own chunk: only the current language is ever fetched. Each is taken as
+ * text and parsed on every read, so i18next gets an object of its own (see applyOverrides) without a deep copy.
+ */
+const loaders = import.meta.glob<string>('../../locales/*/*.json', { query: '?raw', import: 'default' });
 
 const lazyBackend: BackendModule = {
   type: 'backend',
@@ -22,7 +25,7 @@ const lazyBackend: BackendModule = {
     }
     // Translation overrides from the server (langTransManagement) win over the shipped texts.
     Promise.all([load(), loadOverrides(language)]).then(
-      ([module, overrides]) => callback(null, applyOverrides(module.default, overrides[namespace])),
+      ([text, overrides]) => callback(null, applyOverrides(JSON.parse(text) as Record<string, unknown>, overrides[namespace])),
       (error: Error) => callback(error, null),
     );
   },

@@ -26,12 +26,13 @@ export function forgetOverrides(): void {
 }
 
 /**
- * A copy of the bundle with the overrides of its namespace written in at their dotted keys. Always a copy:
- * i18next keeps the object it is given, and a text set later (an edit) must not change the shipped module, or
- * reading the namespace again (a reset to the shipped text) would bring the edit back.
+ * The bundle with the overrides of its namespace written in at their dotted keys. The bundle must be the
+ * caller's own, freshly parsed copy of the shipped file (src/i18n reads each file as text): i18next keeps the
+ * object it is given and a text set later (an edit) changes it, so a shared object would bring the edit back
+ * when the namespace is read again (a reset to the shipped text).
  */
 export function applyOverrides(bundle: Record<string, unknown>, overrides: Record<string, string> | undefined): Record<string, unknown> {
-  const out = structuredClone(bundle);
+  const out = bundle;
   if (!overrides) return out;
   for (const [key, value] of Object.entries(overrides)) {
     const parts = key.split('.');

@@ -1,12 +1,12 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Row, Select } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../api';
 import { StatusDot } from '../shared/status';
 import { EMS_STATUSES } from '../../../../contract/monitoring';
-import { countryName } from './countries';
+import { countryLabel } from '../../../../contract/countries';
 
 export interface Filters {
   sn?: string;
@@ -22,9 +22,13 @@ export function SystemFilters({ value, onChange }: { value: Filters; onChange: (
   const [form] = Form.useForm<Filters>();
   // The countries of the systems in scope, for the country filter.
   const positions = useQuery({ queryKey: monitoringKeys.mapPositions(), queryFn: monitoringApi.mapPositions });
-  const countries = [...new Set((positions.data ?? []).map((p) => p.country_code))]
-    .map((code) => ({ value: code, label: countryName(code, i18n.language) }))
-    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+  const countries = useMemo(
+    () =>
+      [...new Set((positions.data ?? []).map((p) => p.country_code))]
+        .map((code) => ({ value: code, label: countryLabel(code, i18n.language) }))
+        .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
+    [positions.data, i18n.language],
+  );
 
   // The URL may change the filters (a status card, back / forward): the fields follow, cleared ones too.
   useEffect(() => {

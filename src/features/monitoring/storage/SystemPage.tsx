@@ -8,7 +8,7 @@ import { monitoringApi, monitoringKeys } from '../api';
 import { StatusTag } from '../shared/status';
 import { ComponentsTable } from '../shared/components/ComponentsList';
 import { MonitoringView } from '../shared/view/MonitoringView';
-import { countryName } from './countries';
+import { countryLabel } from '../../../../contract/countries';
 import { FaultsTable } from './FaultsTable';
 import { RemarkEditor } from './RemarkEditor';
 import { UserLogTable } from './UserLogTable';
@@ -54,7 +54,7 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
           {
             key: 'address',
             label: t('system.address'),
-            children: `${system.address} (${countryName(system.country_code, i18n.language)})`,
+            children: `${system.address} (${countryLabel(system.country_code, i18n.language)})`,
           },
           { key: 'installer', label: t('list.installer'), children: system.installer ?? '–' },
           { key: 'commissioned', label: t('system.commissioned'), children: format.date(system.commissioned_on, { style: 'long' }) },

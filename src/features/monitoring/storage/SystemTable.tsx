@@ -6,7 +6,7 @@ import { useFormat } from '../../../i18n/format';
 import { StatusTag } from '../shared/status';
 import type { SystemListRow } from '../../../../contract/monitoring';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../ui/ResponsiveTable';
-import { countryName } from './countries';
+import { countryLabel } from '../../../../contract/countries';
 import { LIVE_REFRESH_MS, PAGE_SIZES, systemQueryOf, type Paging } from './listQuery';
 import { AlarmCell, PowerCell } from './LiveCells';
 import type { Filters } from './SystemFilters';
@@ -120,7 +120,7 @@ export function SystemTable({
       dataIndex: 'country_code',
       title: t('list.country'),
       defaultHidden: true,
-      render: (code: string, row) => `${countryName(code, i18n.language)} · ${row.city}`,
+      render: (code: string, row) => `${countryLabel(code, i18n.language)} · ${row.city}`,
     },
     { ...sorted('installer'), dataIndex: 'installer', title: t('list.installer'), ellipsis: true, defaultHidden: true, card: 'hidden' },
     {

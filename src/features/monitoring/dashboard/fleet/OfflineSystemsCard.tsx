@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/format';
 import type { FleetOfflineRow } from '../../../../../contract/monitoring';
 import type { ResponsiveColumn } from '../../../../ui/ResponsiveTable';
-import { countryName } from '../../storage/countries';
+import { countryLabel } from '../../../../../contract/countries';
 import { FleetListCard } from './FleetListCard';
 
 /** Systems offline for more than a day, the longest silent first. */
@@ -10,7 +10,7 @@ export function OfflineSystemsCard({ offline }: { offline: { data: FleetOfflineR
   const { t, i18n } = useTranslation('monitoring');
   const format = useFormat();
   const columns: ResponsiveColumn<FleetOfflineRow>[] = [
-    { key: 'place', title: t('list.country'), render: (_, row) => `${countryName(row.country_code, i18n.language)} · ${row.city}` },
+    { key: 'place', title: t('list.country'), render: (_, row) => `${countryLabel(row.country_code, i18n.language)} · ${row.city}` },
     {
       key: 'lastSeen',
       dataIndex: 'last_seen_at',
