@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../api';
 import { useFormat } from '../../../i18n/format';
@@ -34,12 +35,16 @@ export function SystemTable({
   const { t, i18n } = useTranslation('monitoring');
   const format = useFormat();
   const query = systemQueryOf(filters, paging);
-  const { data, isFetching, isPlaceholderData } = useQuery({
+  const answer = useQuery({
     queryKey: monitoringKeys.systems(query),
     queryFn: () => monitoringApi.systems(query),
     placeholderData: (previous) => previous,
     refetchInterval: LIVE_REFRESH_MS,
   });
+  // The rows are drawn from an answer in slices (a deferred render), not in the one long task a query's
+  // answer renders in (Lighthouse total blocking time); the spinner stays until they are.
+  const data = useDeferredValue(answer.data);
+  const drawing = answer.data !== undefined && data === undefined;
 
   const sorted = (key: string): Pick<ResponsiveColumn<SystemListRow>, 'key' | 'sorter' | 'sortOrder' | 'showSorterTooltip'> => ({
     key,
@@ -151,7 +156,7 @@ export function SystemTable({
       size="middle"
       cardFields={7}
       // A refresh in the background keeps the rows on screen; only a new page, search or sort shows the spinner.
-      loading={isFetching && (isPlaceholderData || !data)}
+      loading={drawing || (answer.isFetching && (answer.isPlaceholderData || !answer.data))}
       columns={columns}
       dataSource={data?.data ?? []}
       onRow={(row) => ({ onClick: () => onOpen(row.sys_sn) })}
