@@ -1,12 +1,13 @@
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
-import type { ShareListRow } from '../../../contract/monitoring';
+import type { ExtendedShare, ShareListRow } from '../../../contract/monitoring';
 import type { Database } from '../../core/db';
 import { shareInvitations } from '../../core/db/schema/monitoring';
 import { systemShares } from '../../core/db/schema/shares';
 import { users } from '../../core/db/schema/users';
 import { ApiError } from '../../core/http/envelope';
 import type { SystemRow } from '../scope';
+import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
 
 /**
  * The owner's view of a system's shares (issue 11, point 13): who it is shared with, until when, whether the
@@ -65,14 +66,11 @@ async function shareOfSystem(db: Database, system: SystemRow, id: number) {
   return share;
 }
 
-/** Ends the share at once; a pending invitation of a person left with no share stops working too. */
-export async function revokeShare(
-  db: Database,
-  system: SystemRow,
-  id: number,
-  now: Date,
-  audit: (tx: Database, email: string) => Promise<void>,
-): Promise<void> {
+/**
+ * Ends the share at once; a pending invitation of a person left with no share stops working too. The system's
+ * user-log row is written in the same transaction.
+ */
+export async function revokeShare(db: Database, system: SystemRow, id: number, now: Date, by: SystemChangeAuthor): Promise<void> {
   await db.transaction(async (tx) => {
     const share = await shareOfSystem(tx, system, id);
     await tx.delete(systemShares).where(eq(systemShares.id, share.id));
@@ -89,13 +87,13 @@ export async function revokeShare(
           and(eq(shareInvitations.sharerUserId, share.sharerUserId), isNull(shareInvitations.usedAt), gt(shareInvitations.expiresAt, now)),
         );
     }
-    await audit(tx, share.email);
+    await logSystemChange(tx, by.user, system, 'share_revoke', { email: share.email }, by.ip, now);
   });
 }
 
 /**
  * Adds days to the share: from its end while it lasts, from now once it ended. The person's pending
- * invitation lasts as long as the share it came with.
+ * invitation lasts as long as the share it came with. The system's user-log row is written in the same transaction.
  */
 export async function extendShare(
   db: Database,
@@ -103,8 +101,8 @@ export async function extendShare(
   id: number,
   days: number,
   now: Date,
-  audit: (tx: Database, email: string) => Promise<void>,
-): Promise<{ expires_at: string }> {
+  by: SystemChangeAuthor,
+): Promise<ExtendedShare> {
   return db.transaction(async (tx) => {
     const share = await shareOfSystem(tx, system, id);
     const from = share.expiresAt > now ? share.expiresAt : now;
@@ -120,7 +118,7 @@ export async function extendShare(
           lt(shareInvitations.expiresAt, expiresAt),
         ),
       );
-    await audit(tx, share.email);
+    await logSystemChange(tx, by.user, system, 'share_extend', { email: share.email, days }, by.ip, now);
     return { expires_at: expiresAt.toISOString() };
   });
 }

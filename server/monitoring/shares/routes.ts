@@ -4,11 +4,9 @@ import { z } from 'zod';
 import { extendShareAnswer, invitationAnswer, shareListAnswer, shareResultAnswer } from '../../../contract/monitoring';
 import * as s from '../../../contract/monitoring-requests';
 import type { AppDeps } from '../../config';
-import type { Database } from '../../core/db';
 import { envelopeOf, ok } from '../../core/http/envelope';
 import { contextOf, requireShareReader } from '../context';
 import { systemInScope } from '../scope';
-import { logSystemChange } from '../systems/history';
 import { extendShare, revokeShare, sharesOf } from './manage';
 import { checkInvitation, registerSharer, shareSystem } from './service';
 
@@ -32,19 +30,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
     },
     handler: async (request) => {
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
-      // The share's user-log row is written in the share's own transaction.
-      const audit = (tx: Database) =>
-        logSystemChange(
-          tx,
-          request.user,
-          system,
-          'share',
-          { email: request.body.email.toLowerCase(), days: request.body.days },
-          request.ip,
-          now(),
-        );
-      const result = await shareSystem(db, request.user, system, request.body.email, request.body.days, now(), fastify.mailer, audit);
-      return ok(result);
+      return ok(await shareSystem(db, request, system, request.body.email, request.body.days, now(), fastify.mailer));
     },
   });
 
@@ -73,10 +59,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
-      const system = await ownSystem(request, request.body.sn);
-      const audit = (tx: Database, email: string) =>
-        logSystemChange(tx, request.user, system, 'share_revoke', { email }, request.ip, now());
-      await revokeShare(db, system, request.body.id, now(), audit);
+      await revokeShare(db, await ownSystem(request, request.body.sn), request.body.id, now(), request);
       return ok(null);
     },
   });
@@ -90,10 +73,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       response: { 200: envelopeOf(extendShareAnswer) },
     },
     handler: async (request) => {
-      const system = await ownSystem(request, request.body.sn);
-      const audit = (tx: Database, email: string) =>
-        logSystemChange(tx, request.user, system, 'share_extend', { email, days: request.body.days }, request.ip, now());
-      return ok(await extendShare(db, system, request.body.id, request.body.days, now(), audit));
+      return ok(await extendShare(db, await ownSystem(request, request.body.sn), request.body.id, request.body.days, now(), request));
     },
   });
 

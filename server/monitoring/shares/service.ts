@@ -13,6 +13,7 @@ import type { Mailer } from '../../core/mail/mailer';
 import { queueMails } from '../../core/mail/outbox';
 import { mailLanguage } from '../../core/mail/texts';
 import type { SystemRow } from '../scope';
+import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
 
 /**
  * Spec §5 share dialog: a customer shares one of their systems with an e-mail address for some days. The
@@ -25,15 +26,15 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 
 export async function shareSystem(
   db: Database,
-  owner: { id: number },
+  /** The owner sharing, and the address they call from (the system's user log names both). */
+  by: SystemChangeAuthor,
   system: SystemRow,
   email: string,
   days: number,
   now: Date,
   mailer: Pick<Mailer, 'portalUrl' | 'sendQueued' | 'seal'>,
-  /** The share's user-log row, written in the share's transaction (no share without it, no row without the share). */
-  audit?: (tx: Database) => Promise<void>,
 ): Promise<ShareResult> {
+  const owner = by.user;
   if (system.customerUserId !== owner.id) throw new ApiError(Code.NO_PERMISSION);
   const address = email.trim().toLowerCase();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
@@ -89,7 +90,8 @@ export async function shareSystem(
         });
     // The invitation link is in clear only in the sealed text the transport gets (DESIGN §10).
     await queueMails(tx, [mail], now, mailer.seal);
-    await audit?.(tx);
+    // The share's user-log row, in the share's transaction: no share without it, no row without the share.
+    await logSystemChange(tx, owner, system, 'share', { email: address, days }, by.ip, now);
     return { sharer_username: sharer!.username, expires_at: expiresAt.toISOString(), register_token: registerToken };
   });
   mailer.sendQueued();
