@@ -25,6 +25,8 @@ export class LocalFolderStorage implements Storage {
     const hash = createHash('sha256');
     let size = 0;
     const measure = new Transform({
+      // As much in flight as the write stream takes (16 kB by default would hold back each 1 MB chunk).
+      highWaterMark: 1024 * 1024,
       transform(chunk: Buffer, _encoding, done) {
         hash.update(chunk);
         size += chunk.length;

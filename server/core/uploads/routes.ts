@@ -53,6 +53,9 @@ export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, ser
       limits: { fileSize: largest + 1, files: 2, fields: 4, fieldSize: 64, parts: 6, headerPairs: 20 },
       // The file's bytes in chunks of up to 1 MB (16 kB by default): fewer, larger steps through the checks.
       fileHwm: 1024 * 1024,
+      // The parser takes up to 1 MB of the request before asking it to wait (16 kB by default, less than one 64 kB
+      // read of the socket: the request was paused and resumed at every read).
+      highWaterMark: 1024 * 1024,
       throwFileSizeLimit: false,
     });
     scope.post(upload, {
