@@ -1,6 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../core/db';
-import type { OperatingSettings, TariffPeriod } from '../../../contract/monitoring';
+import type { OperatingSettings } from '../../../contract/monitoring';
 import { firstOverlap, overlapText } from '../../../contract/tariffPeriods';
 import { ApiError } from '../../core/http/envelope';
 import { dashboardSettings, electricityTariffs, systemSettings, systems } from '../../core/db/schema/monitoring';
@@ -10,12 +10,7 @@ import { PRICE_LEVELS } from '../demo/places';
 import { Code } from '../../../contract/codes';
 
 /** A customer's prices (elecPriceSetting), a system's operating settings (systemSettings), dashboard preferences. */
-export interface TariffInput {
-  currency: string;
-  basePrice: number;
-  feedInPrice: number;
-  periods: TariffPeriod[];
-}
+export type TariffInput = Omit<Tariff, 'isDefault'>;
 
 /** Saves the prices; two periods covering the same minute are refused (110) naming both rows, nothing saved. */
 export async function saveTariff(db: Database, userId: number, system: SystemRow | null, input: TariffInput, now: Date): Promise<void> {

@@ -1,22 +1,12 @@
 import { asc, eq, sql } from 'drizzle-orm';
+import type { SystemComponent } from '../../../contract/monitoring';
 import type { Database } from '../../core/db';
 import { systemComponents } from '../../core/db/schema/monitoring';
 import { organizations } from '../../core/db/schema/organizations';
 import type { SystemRow } from '../scope';
 
-/** A device a system is built from: its kind, S/N, model and firmware. */
-export interface ComponentRow {
-  id: number;
-  kind: string;
-  sn: string;
-  model: string;
-  firmware_version: string;
-  /** The supplier's name (organizations). */
-  supplier_company: string | null;
-}
-
 /** The components of one system: inverter first, then batteries, meter and EMS, each by S/N. */
-export async function componentsOf(db: Database, system: SystemRow): Promise<ComponentRow[]> {
+export async function componentsOf(db: Database, system: SystemRow): Promise<SystemComponent[]> {
   const rows = await db
     .select({ component: systemComponents, supplier: organizations.name })
     .from(systemComponents)

@@ -4,28 +4,19 @@ import type { Database } from '../../core/db';
 import { systemFaults } from '../../core/db/schema/monitoring';
 import { userLog } from '../../core/db/schema/user-log';
 import { writeUserLog } from '../../core/audit/write';
-import type { Fault } from '../../../contract/monitoring';
+import type { Fault, UserLogEntry } from '../../../contract/monitoring';
 import type { SystemRow } from '../scope';
 
 type FaultLevel = Fault['level'];
 
 /** The fault history and the user log of one system, newest first, paged. */
-export interface FaultRow {
-  id: number;
-  code: string;
-  level: FaultLevel;
-  description: string;
-  started_at: string;
-  ended_at: string | null;
-}
-
 export async function faultsOf(
   db: Database,
   system: SystemRow,
   pageIndex: number,
   pageSize: number,
   state?: 'open' | 'closed',
-): Promise<Page<FaultRow>> {
+): Promise<Page<Fault>> {
   const where = and(
     eq(systemFaults.systemId, system.id),
     state === 'open' ? isNull(systemFaults.endedAt) : state === 'closed' ? isNotNull(systemFaults.endedAt) : undefined,
@@ -50,14 +41,6 @@ export async function faultsOf(
       ended_at: f.endedAt?.toISOString() ?? null,
     })),
   };
-}
-
-export interface UserLogRow {
-  id: number;
-  username: string;
-  action: string;
-  detail: Record<string, unknown> | null;
-  created_at: string;
 }
 
 /** What a reader of a system's user log sees beyond who did what and when (permissions/entities.ts 'read'). */
@@ -88,7 +71,7 @@ export async function userLogOf(
   pageIndex: number,
   pageSize: number,
   view: UserLogView,
-): Promise<Page<UserLogRow>> {
+): Promise<Page<UserLogEntry>> {
   const where = eq(userLog.target, system.sysSn);
   const [total] = await db.select({ n: count() }).from(userLog).where(where);
   const rows = await db

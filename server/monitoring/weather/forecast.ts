@@ -1,4 +1,4 @@
-import type { WeatherCondition } from '../../../contract/monitoring';
+import type { Forecast } from '../../../contract/monitoring';
 import type { Database } from '../../core/db';
 import { planeOfArrayIrradiance } from '../../core/solar/irradiance';
 import { pvPowerW } from '../../core/solar/pv';
@@ -7,13 +7,7 @@ import type { SystemRow } from '../scope';
 import { weatherHours } from './service';
 
 /** Expected PV per hour of a local day, from the stored (forecast) weather and the system's ratings. */
-export interface ForecastHour {
-  hour: string;
-  pv_kw: number;
-  cloud_cover: number;
-  temperature_c: number;
-  condition: WeatherCondition;
-}
+type ForecastHour = Forecast['hours'][number];
 
 const HOUR_MS = 3_600_000;
 
