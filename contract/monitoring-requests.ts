@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SHARE_DAYS } from './monitoring';
+import { EMS_STATUSES, PERIODS, SHARE_DAYS } from './monitoring';
 import { isRealDate, rules } from './rules';
 
 /**
@@ -54,7 +54,7 @@ export const systemsBody = z.object({
   ...paging,
   sn: z.string().trim().max(64).optional(),
   name: z.string().trim().max(200).optional(),
-  status: z.enum(['normal', 'warning', 'fault', 'offline', 'protection', 'unknown']).optional(),
+  status: z.enum([...EMS_STATUSES, 'unknown']).optional(),
   countryCode: z.string().trim().length(2).optional(),
   installer: z.string().trim().max(200).optional(),
   sort: sortBy(SYSTEM_SORT_KEYS).optional(),
@@ -64,7 +64,7 @@ export const systemsBody = z.object({
 export const statusCountBody = systemsBody.pick({ sn: true, name: true, countryCode: true, installer: true });
 
 export const dayBody = z.object({ sn, date: day.optional() });
-export const periodBody = z.object({ sn, period: z.enum(['month', 'year', 'lifetime']), date: day.optional() });
+export const periodBody = z.object({ sn, period: z.enum(PERIODS), date: day.optional() });
 export const rangeBody = z.object({ sn, beginDate: day, endDate: day });
 export const pagedSnBody = z.object({ sn, ...paging, state: z.enum(['open', 'closed']).optional() });
 
