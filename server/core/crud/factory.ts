@@ -113,7 +113,7 @@ export function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration,
     app.post(endpoints.list, {
       config: { permission: { subject, action: 'read' } },
       schema: { tags, summary: `List ${declaration.name} (paged: pageIndex, pageSize, sort, filters)`, body: service.listBody },
-      handler: async (request) => ok(await service.list(request, request.body as ListBody)),
+      handler: async (request) => ok(await service.list(request, request.body as Row)),
     });
   }
   if (endpoints.one) {
@@ -324,8 +324,8 @@ export class CrudService {
   }
 
   /** A page of rows; `body` is as `listBody` (or a schema made of `listSchema`) validated it. */
-  async list(request: FastifyRequest, body: ListBody) {
-    const { pageIndex, pageSize, sort } = body;
+  async list(request: FastifyRequest, body: Row) {
+    const { pageIndex, pageSize, sort } = body as ListBody;
     const where = this.listConditions(request, body);
     const order = this.orderBy(sort);
     const [total] = await this.db.select({ n: count() }).from(this.table).where(where);
