@@ -1,7 +1,7 @@
-import axios, { AxiosError, type AxiosRequestConfig, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 import { CODE_MESSAGES, HTTP_STATUS_MESSAGES, type Envelope } from '../../contract/codes';
 import { loadingOverlay } from './loading';
 import { session } from './session';
+import { fetchTransport, RequestError, type RawRequest, type RawResponse, type Transport } from './transport';
 import { apiUi } from './ui';
 
 /** Spec §7 / §9 transport constants. */
@@ -18,14 +18,8 @@ export interface ApiRequestOptions {
    * Refine's notification). Codes 102, 105 and status 7 are still handled.
    */
   quiet?: boolean;
-}
-
-declare module 'axios' {
-  interface AxiosRequestConfig {
-    /** Set from `showLoading` in the body: this call keeps the loading overlay open. */
-    showLoading?: boolean;
-    quiet?: boolean;
-  }
+  /** Gives the call up (react-query's and Refine's query functions get one); a cancelled call shows nothing. */
+  signal?: AbortSignal;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
@@ -112,22 +106,59 @@ export function handleEnvelope<T>(envelope: Envelope<T>, options: ApiRequestOpti
   return envelope;
 }
 
+/**
+ * GET parameters as the query string the server has always been sent (axios' way): null and undefined left
+ * out, an array as repeated `key[]`, a date in ISO form, an object as JSON.
+ */
+export function queryString(params: Record<string, unknown>): string {
+  const search = new URLSearchParams();
+  const text = (value: unknown) =>
+    value instanceof Date ? value.toISOString() : typeof value === 'object' ? JSON.stringify(value) : String(value);
+  for (const [key, value] of Object.entries(params)) {
+    if (value === undefined || value === null) continue;
+    if (Array.isArray(value)) {
+      for (const item of value) if (item !== undefined && item !== null) search.append(`${key}[]`, text(item));
+    } else search.append(key, text(value));
+  }
+  return search.toString();
+}
+
+/** An /api path with its base (one slash between) and its query. */
+function apiUrl(path: string, params?: Record<string, unknown>): string {
+  const url = `${API_BASE}/${path.replace(/^\/+/, '')}`;
+  const query = params ? queryString(params) : '';
+  return query ? `${url}${url.includes('?') ? '&' : '?'}${query}` : url;
+}
+
+const isSuccess = (status: number) => status >= 200 && status < 300;
+
+/**
+ * A JSON POST past the client's handling (no token refresh, no messages, no overlay), for the session calls that
+ * must not start one: answers the body of a 2xx answer and throws otherwise.
+ */
+export async function postDirect<T>(path: string, body?: Record<string, unknown>, headers: Record<string, string> = {}): Promise<T> {
+  const response = await fetchTransport({
+    method: 'POST',
+    url: apiUrl(path),
+    headers: body ? { ...headers, 'Content-Type': 'application/json' } : headers,
+    body: body && JSON.stringify(body),
+    timeout: REQUEST_TIMEOUT_MS,
+  });
+  if (!isSuccess(response.status)) throw new RequestError('status', response.status, response.body);
+  return response.body as T;
+}
+
 let refreshing: Promise<void> | undefined;
 
 /** Spec §8: HTTP 401 triggers exactly one token refresh; success stores the tokens and reloads. */
 export function refreshSession(): Promise<void> {
   refreshing ??= (async () => {
     try {
-      const response = await axios.post<Envelope<{ AccessToken: string; RefreshTokenKey: string }>>(
-        `${API_BASE}/Account/RefreshToken`,
-        {
-          userName: session.getUserName() ?? '',
-          accessToken: session.getToken() ?? '',
-          refreshTokenKey: session.getRefreshTokenKey() ?? '',
-        },
-        { timeout: REQUEST_TIMEOUT_MS },
-      );
-      const envelope = response.data;
+      const envelope = await postDirect<Envelope<{ AccessToken: string; RefreshTokenKey: string }>>('/Account/RefreshToken', {
+        userName: session.getUserName() ?? '',
+        accessToken: session.getToken() ?? '',
+        refreshTokenKey: session.getRefreshTokenKey() ?? '',
+      });
       if (envelope?.code === 200 && envelope.data?.AccessToken) {
         session.setTokens(envelope.data.AccessToken, envelope.data.RefreshTokenKey);
         apiUi.reload();
@@ -150,72 +181,93 @@ export function refreshSession(): Promise<void> {
   return refreshing;
 }
 
-export function createHttp() {
-  const http = axios.create({ baseURL: API_BASE, timeout: REQUEST_TIMEOUT_MS });
+/** A JSON body (trimmed, `showLoading` taken out) or a form, sent as it is with the browser's multipart type. */
+export type RequestData = Record<string, unknown> | FormData | undefined;
 
-  http.interceptors.request.use((config: InternalAxiosRequestConfig) => {
-    const url = config.url ?? '';
-    const token = session.getToken();
-    if (token && !TOKENLESS_PATHS.some((path) => url === path || url.startsWith(`${path}?`))) {
-      config.headers.set('Authorization', `Bearer ${token}`);
-    }
-    // Spec §7: `showLoading` in a call's data (the body, or the query of a GET) asks for the overlay; it is
-    // the client's flag, never sent.
-    if (isPlainObject(config.data)) {
-      const { showLoading, ...rest } = config.data;
-      if (showLoading === true) config.showLoading = true;
-      config.data = trimStrings(rest);
-    }
-    if (isPlainObject(config.params) && 'showLoading' in config.params) {
-      const { showLoading, ...rest } = config.params;
-      if (showLoading === true) config.showLoading = true;
-      config.params = rest;
-    }
-    if (config.showLoading) loadingOverlay.begin();
-    return config;
-  });
-
-  http.interceptors.response.use(
-    (response: AxiosResponse) => {
-      if (response.config.showLoading) loadingOverlay.end();
-      if (response.config.responseType !== 'blob') handleEnvelope(response.data as Envelope, { quiet: response.config.quiet });
-      return response;
-    },
-    async (error: AxiosError) => {
-      if (error.config?.showLoading) loadingOverlay.end();
-      const status = error.response?.status;
-      if (status === 401) {
-        await refreshSession();
-      } else if (!axios.isCancel(error)) {
-        const timedOut = error.code === AxiosError.ECONNABORTED || error.code === AxiosError.ETIMEDOUT;
-        apiUi.notify(timedOut && status === undefined ? httpStatusMessage(408) : httpStatusMessage(status), HTTP_ERROR_SECONDS);
-      }
-      return Promise.reject(error);
-    },
-  );
-  return http;
+export interface RequestOptions extends ApiRequestOptions {
+  /** Milliseconds; REQUEST_TIMEOUT_MS unless given (uploads: UPLOAD_TIMEOUT_MS). */
+  timeout?: number;
+  /** fetch unless given (xhr.ts where progress is reported). */
+  transport?: Transport;
+  /** The answer is a file (a download), not an envelope. */
+  answersFile?: boolean;
 }
 
-export const http = createHttp();
+/**
+ * Every /api call (spec §7, §8): the bearer token, the loading overlay, trimmed bodies, the envelope's codes
+ * handled, HTTP 401 refreshing the session once, other HTTP errors and timeouts shown for HTTP_ERROR_SECONDS.
+ * Answers a 2xx answer; rejects with a RequestError otherwise (a cancelled call shows nothing).
+ */
+export async function request(
+  method: RawRequest['method'],
+  path: string,
+  data: RequestData,
+  params: Record<string, unknown> | undefined,
+  options: RequestOptions = {},
+): Promise<RawResponse> {
+  // Spec §7: `showLoading` in a call's data (the body, or the query of a GET) asks for the overlay; it is the
+  // client's flag, never sent.
+  let showLoading = false;
+  const headers: Record<string, string> = {};
+  let body: string | FormData | undefined;
+  if (isPlainObject(data)) {
+    const { showLoading: flag, ...rest } = data;
+    showLoading = flag === true;
+    body = JSON.stringify(trimStrings(rest));
+    headers['Content-Type'] = 'application/json';
+  } else body = data;
+  if (isPlainObject(params) && 'showLoading' in params) {
+    const { showLoading: flag, ...rest } = params;
+    showLoading ||= flag === true;
+    params = rest;
+  }
+  const token = session.getToken();
+  if (token && !TOKENLESS_PATHS.some((tokenless) => path === tokenless || path.startsWith(`${tokenless}?`))) {
+    headers.Authorization = `Bearer ${token}`;
+  }
 
-type Body = Record<string, unknown> | undefined;
+  let response: RawResponse;
+  if (showLoading) loadingOverlay.begin();
+  try {
+    response = await (options.transport ?? fetchTransport)({
+      method,
+      url: apiUrl(path, params),
+      headers,
+      body,
+      timeout: options.timeout ?? REQUEST_TIMEOUT_MS,
+      signal: options.signal,
+    });
+  } catch (error) {
+    const failure = error instanceof RequestError ? error : new RequestError('network');
+    if (failure.failure !== 'cancelled') {
+      apiUi.notify(httpStatusMessage(failure.failure === 'timeout' ? 408 : undefined), HTTP_ERROR_SECONDS);
+    }
+    throw failure;
+  } finally {
+    if (showLoading) loadingOverlay.end();
+  }
+
+  if (!isSuccess(response.status)) {
+    if (response.status === 401) await refreshSession();
+    else apiUi.notify(httpStatusMessage(response.status), HTTP_ERROR_SECONDS);
+    throw new RequestError('status', response.status, response.body);
+  }
+  if (!options.answersFile) handleEnvelope(response.body as Envelope, { quiet: options.quiet });
+  return response;
+}
 
 /** JSON calls; each answers the envelope (also for error codes, which are already shown). */
 export const api = {
-  async post<T = unknown>(url: string, data?: Body, options: ApiRequestOptions & AxiosRequestConfig = {}): Promise<Envelope<T>> {
-    return (await http.post<Envelope<T>>(url, data ?? {}, options)).data;
+  async post<T = unknown>(url: string, data?: RequestData, options: ApiRequestOptions = {}): Promise<Envelope<T>> {
+    return (await request('POST', url, data ?? {}, undefined, options)).body as Envelope<T>;
   },
-  async get<T = unknown>(
-    url: string,
-    params?: Record<string, unknown>,
-    options: ApiRequestOptions & AxiosRequestConfig = {},
-  ): Promise<Envelope<T>> {
-    return (await http.get<Envelope<T>>(url, { ...options, params })).data;
+  async get<T = unknown>(url: string, params?: Record<string, unknown>, options: ApiRequestOptions = {}): Promise<Envelope<T>> {
+    return (await request('GET', url, undefined, params, options)).body as Envelope<T>;
   },
-  async put<T = unknown>(url: string, data?: Body, options: ApiRequestOptions & AxiosRequestConfig = {}): Promise<Envelope<T>> {
-    return (await http.put<Envelope<T>>(url, data ?? {}, options)).data;
+  async put<T = unknown>(url: string, data?: RequestData, options: ApiRequestOptions = {}): Promise<Envelope<T>> {
+    return (await request('PUT', url, data ?? {}, undefined, options)).body as Envelope<T>;
   },
-  async delete<T = unknown>(url: string, data?: Body, options: ApiRequestOptions & AxiosRequestConfig = {}): Promise<Envelope<T>> {
-    return (await http.delete<Envelope<T>>(url, { ...options, data })).data;
+  async delete<T = unknown>(url: string, data?: RequestData, options: ApiRequestOptions = {}): Promise<Envelope<T>> {
+    return (await request('DELETE', url, data, undefined, options)).body as Envelope<T>;
   },
 };

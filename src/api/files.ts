@@ -1,7 +1,7 @@
-import type { AxiosProgressEvent } from 'axios';
 import { CODE_MESSAGES, type Envelope } from '../../contract/codes';
-import { codeMessage, handleEnvelope, http, UPLOAD_TIMEOUT_MS } from './client';
+import { codeMessage, handleEnvelope, request, UPLOAD_TIMEOUT_MS } from './client';
 import { apiUi } from './ui';
+import { xhr } from './xhr';
 
 /** The filename of a content-disposition header; RFC 5987 `filename*` wins over `filename`. */
 export function fileNameFromDisposition(header: string | null | undefined): string | undefined {
@@ -32,6 +32,11 @@ async function blobText(blob: Blob): Promise<string> {
   });
 }
 
+/** Percent done (0-100), or undefined while the whole size is not known. */
+function percentOf(loaded: number, total: number | undefined): number | undefined {
+  return total ? Math.min(100, Math.round((loaded / total) * 100)) : undefined;
+}
+
 export type DownloadResult = { saved: true; fileName: string } | { saved: false; message: string };
 
 /**
@@ -44,15 +49,17 @@ export async function download(
   fallbackName = 'export.xlsx',
   onProgress?: (percent: number | undefined) => void,
 ): Promise<DownloadResult> {
-  const response = await http.post<Blob>(url, data, {
-    responseType: 'blob',
-    // Percent received, or undefined while the size is not known.
-    onDownloadProgress:
-      onProgress && ((event) => onProgress(event.total ? Math.min(100, Math.round((event.loaded / event.total) * 100)) : undefined)),
+  const response = await request('POST', url, data, undefined, {
+    answersFile: true,
+    transport: (raw) =>
+      xhr.send(raw, {
+        responseType: 'blob',
+        onDownloadProgress: onProgress && ((loaded, total) => onProgress(percentOf(loaded, total))),
+      }),
   });
-  const blob = response.data;
-  const disposition = (response.headers['content-disposition'] as string | undefined) ?? null;
-  const contentType = String(response.headers['content-type'] ?? '');
+  const blob = response.body as Blob;
+  const disposition = response.header('content-disposition');
+  const contentType = response.header('content-type') ?? '';
   const fileName =
     fileNameFromDisposition(disposition) ||
     (disposition && /attachment/i.test(disposition) && !contentType.includes('json') ? fallbackName : undefined);
@@ -83,7 +90,7 @@ export async function download(
 export async function upload<T = unknown>(
   url: string,
   form: FormData | Record<string, string | Blob>,
-  onProgress?: (percent: number, event: AxiosProgressEvent) => void,
+  onProgress?: (percent: number) => void,
 ): Promise<Envelope<T>> {
   let body: FormData;
   if (form instanceof FormData) body = form;
@@ -91,15 +98,14 @@ export async function upload<T = unknown>(
     body = new FormData();
     for (const [key, value] of Object.entries(form)) body.append(key, typeof value === 'string' ? value.trim() : value);
   }
-  const response = await http.post<Envelope<T>>(url, body, {
+  const response = await request('POST', url, body, undefined, {
     timeout: UPLOAD_TIMEOUT_MS,
-    onUploadProgress: (event) => {
-      if (!onProgress) return;
-      const total = event.total ?? 0;
-      onProgress(total > 0 ? Math.min(100, Math.round((event.loaded / total) * 100)) : 0, event);
-    },
+    transport: (raw) =>
+      xhr.send(raw, {
+        onUploadProgress: onProgress && ((loaded, total) => onProgress(percentOf(loaded, total) ?? 0)),
+      }),
   });
-  return response.data;
+  return response.body as Envelope<T>;
 }
 
 export { handleEnvelope };

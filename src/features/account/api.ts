@@ -1,6 +1,5 @@
-import axios from 'axios';
 import type { Envelope } from '../../../contract/codes';
-import { api, API_BASE, REQUEST_TIMEOUT_MS } from '../../api/client';
+import { api, postDirect } from '../../api/client';
 import { session, type UserInfo } from '../../api/session';
 
 /**
@@ -25,16 +24,13 @@ export function getUserInfo(): Promise<Envelope<UserInfo>> {
 
 /**
  * POST /Account/Logout, then clear the session and all of local storage (spec §4). Sent past the
- * interceptors: an expired token must not start a refresh and a reload when the user wants to leave.
+ * client's handling (postDirect): an expired token must not start a refresh and a reload when the user wants to leave.
  */
 export async function logout(): Promise<void> {
   const token = session.getToken();
   try {
     if (token) {
-      await axios.post(`${API_BASE}/Account/Logout`, undefined, {
-        headers: { Authorization: `Bearer ${token}` },
-        timeout: REQUEST_TIMEOUT_MS,
-      });
+      await postDirect('/Account/Logout', undefined, { Authorization: `Bearer ${token}` });
     }
   } catch {
     // the server forgets the session on its own; locally it ends now

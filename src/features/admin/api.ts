@@ -1,5 +1,5 @@
 import type { Envelope, Page } from '../../../contract/codes';
-import { api, http } from '../../api/client';
+import { api } from '../../api/client';
 import type { MenuOverrides } from '../../routing/menu';
 
 /**
@@ -84,7 +84,7 @@ export const adminApi = {
   importSn: async (file: Blob): Promise<Envelope<SnImportResult>> => {
     const body = new FormData();
     body.append('file', file);
-    return (await http.post<Envelope<SnImportResult>>('/SN/ImportSn', body, { quiet: false })).data;
+    return api.post<SnImportResult>('/SN/ImportSn', body);
   },
 
   /** The sidebar's reshaping by menuManagement; quiet: without it the route table applies as shipped. */

@@ -3,9 +3,9 @@ import userEvent from '@testing-library/user-event';
 import { App as AntdApp } from 'antd';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { http as client } from '../../../src/api/client';
 import { session } from '../../../src/api/session';
 import { apiUi } from '../../../src/api/ui';
+import { xhr } from '../../../src/api/xhr';
 import { ResourceForm } from '../../../src/resources/ResourceForm';
 import { ResourceShow } from '../../../src/resources/ResourceShow';
 import { addTexts, renderWithData, signIn } from '../render-portal';
@@ -24,14 +24,15 @@ const UPLOAD = '/Widget/UploadWidgetFile';
 
 /**
  * The upload call, answered by `answer` (jsdom's XMLHttpRequest cannot hand a multipart body to MSW): the client's
- * post is spied on for that one path, as tests/web/api-client.test.ts does; every other call goes to MSW.
+ * XMLHttpRequest transport is stood in for on that one path, as tests/web/api-client.test.ts does; every other
+ * call goes to MSW.
  */
 function answerUploads(answer: (form: FormData, progress: (percent: number) => void) => Promise<unknown>) {
-  const post = client.post.bind(client);
-  vi.spyOn(client, 'post').mockImplementation(async (url, data, config) => {
-    if (url !== UPLOAD) return post(url, data, config);
-    const progress = (loaded: number) => config?.onUploadProgress?.({ loaded, total: 100, bytes: loaded, lengthComputable: true } as never);
-    return { data: await answer(data as FormData, progress), status: 200, headers: {}, config } as never;
+  const send = xhr.send.bind(xhr);
+  vi.spyOn(xhr, 'send').mockImplementation(async (request, options) => {
+    if (request.url !== `/api${UPLOAD}`) return send(request, options);
+    const progress = (loaded: number) => options?.onUploadProgress?.(loaded, 100);
+    return { status: 200, header: () => null, body: await answer(request.body as FormData, progress) };
   });
 }
 afterEach(() => vi.restoreAllMocks());
