@@ -14,3 +14,4 @@ export * from './account-recovery';
 export * from './system-events';
 export * from './workflow-history';
 export * from './uploads';
+export * from './complaints';

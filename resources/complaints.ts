@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { COUNTRY_CODES } from '../contract/countryCodes';
+import type { Role } from '../permissions/roles';
+import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
+import { rules } from './rules';
+import { defineResource, type FieldDeclaration } from './types';
+import type { WorkflowDeclaration, WorkflowTransition } from './workflow';
+
+/**
+ * The after-sales complaint (spec §3, §4, §5; DESIGN §9): every field of spec §3, and the workflow of DESIGN §9 as
+ * data. The server generates its calls from this (server/complaints/ registers them): `/Complaints/<Verb>Complaint`
+ * for list, one, save, the file upload and download, each transition and the history. Rows belong to a system
+ * (`sys_sn`, scope 'system' of DESIGN §6): customers their own systems, installers, resellers and service partners
+ * the systems in their scope, staff every system; a S/N outside the filer's scope answers 45.
+ *
+ * Not part of resources/index.ts yet: that list gives every declaration a generated screen, and the complaint
+ * screens are hand-written (issue 13, point 4); until one is registered the route table keeps them hidden.
+ *
+ * Texts (locales/<lng>/complaints.json): a status's staff label is `complaints:customerComplaintList.options.status.<s>`
+ * (the engine's convention), its customer label `complaints:customerComplaintList.customerStatus.<s>`
+ * (`statusLabelKey`).
+ */
+
+export const COMPLAINT_TYPES = ['battery', 'inverter', 'meter', 'monitoring', 'ems', 'app', 'backupBox', 'other'] as const;
+export const COMPLAINT_PRIORITIES = ['high', 'normal', 'low'] as const;
+export const HANDLING_WAYS = ['visit', 'remote', 'post'] as const;
+/** The teams a complaint is transferred to (DESIGN §9): international (fasw), domestic (dasw), R&D (dev). */
+export const COMPLAINT_TEAMS = ['international', 'domestic', 'rnd'] as const;
+export type ComplaintTeam = (typeof COMPLAINT_TEAMS)[number];
+
+export const COMPLAINT_STATES = [
+  'new',
+  'accepted',
+  'processing',
+  'forwarded',
+  'waitingConfirmation',
+  'confirmed',
+  'notConfirmed',
+  'toBeVerified',
+  'verifying',
+  'verificationCompleted',
+  'completed',
+  'evaluated',
+  'waitingArchive',
+  'archived',
+  'reopened',
+  'rejected',
+] as const;
+export type ComplaintState = (typeof COMPLAINT_STATES)[number];
+
+/** Spec §5: the description holds at most 1024 characters. */
+export const DESCRIPTION_MAX = 1024;
+
+// Who acts (DESIGN §9). Admin and systemmanager may do everything staff may.
+const OVERSEERS = ['admin', 'systemmanager'] as const satisfies readonly Role[];
+/** First line: the servicer and the two after-sales teams take new and reopened complaints. */
+export const FIRST_LINE: readonly Role[] = ['servicer', 'fasw', 'dasw', ...OVERSEERS];
+/** Whoever handles a complaint once taken: first line and R&D (after a transfer). */
+export const HANDLERS: readonly Role[] = ['servicer', 'fasw', 'dasw', 'dev', ...OVERSEERS];
+/** The team a transfer names takes it over (server hook: only that team's role, or an overseer). */
+export const TEAM_ROLES: Readonly<Record<ComplaintTeam, Role>> = { international: 'fasw', domestic: 'dasw', rnd: 'dev' };
+export const TEAM_MEMBERS: readonly Role[] = ['fasw', 'dasw', 'dev', ...OVERSEERS];
+/** Archive: the after-sales teams. */
+export const ARCHIVERS: readonly Role[] = ['fasw', 'dasw', ...OVERSEERS];
+/** The customer side: the owner, and installers, resellers and service partners for systems in their scope. */
+export const CUSTOMER_SIDE: readonly Role[] = ['customer', 'installer', 'reseller', 'servicepartner'];
+
+const required = 'admin:validation.required';
+const reason: FieldDeclaration = { schema: rules.requiredText(1000), widget: 'textarea' };
+const rating: FieldDeclaration = {
+  schema: z.number({ error: required }).int('admin:validation.number').min(1, 'admin:validation.number').max(5, 'admin:validation.number'),
+  widget: 'number',
+};
+const evaluationFields: Record<string, FieldDeclaration> = {
+  rating_solved: rating,
+  rating_time: rating,
+  rating_attitude: rating,
+  evaluation: { schema: rules.optionalText(DESCRIPTION_MAX), widget: 'textarea' },
+};
+const yesNo: FieldDeclaration = { schema: z.boolean({ error: required }), widget: 'switch' };
+
+/** Spec §5's archive step: every field is required, the two yes/no answers too. */
+const archiveFields: Record<string, FieldDeclaration> = {
+  root_cause: { schema: rules.requiredText(1000), widget: 'textarea' },
+  solution: { schema: rules.requiredText(1000), widget: 'textarea' },
+  action: { schema: rules.requiredText(1000), widget: 'textarea' },
+  reason: { schema: rules.requiredText(1000), widget: 'textarea' },
+  after_sales_solution: { schema: rules.requiredText(1000), widget: 'textarea' },
+  archive_user: { schema: rules.requiredText(64) },
+  archive_remark: { schema: rules.requiredText(1000), widget: 'textarea' },
+  visits_count: { schema: rules.integer(0, 1000), widget: 'number' },
+  system_model: { schema: rules.requiredText(64) },
+  pilot_solution: { schema: rules.requiredText(1000), widget: 'textarea' },
+  archive_module: { schema: rules.requiredText(64) },
+  archive_class: { schema: rules.requiredText(64) },
+  archive_type: { schema: rules.requiredText(64) },
+  pilot_detected: yesNo,
+  leftover_version_issue: yesNo,
+  // Not in spec §5's list but fields of the complaint (spec §3): given where known.
+  onsite_handler: { schema: rules.optionalText(64) },
+  handling_way: { schema: z.enum(HANDLING_WAYS).optional(), widget: 'select', options: HANDLING_WAYS },
+};
+
+const transitions: readonly WorkflowTransition[] = [
+  { action: 'accept', from: ['new', 'reopened'], to: 'accepted', roles: FIRST_LINE, hook: 'assignAccepter' },
+  { action: 'reject', from: ['new'], to: 'rejected', roles: FIRST_LINE, fields: { reason } },
+  { action: 'process', from: ['accepted', 'notConfirmed'], to: 'processing', roles: HANDLERS },
+  {
+    action: 'transfer',
+    from: ['processing'],
+    to: 'forwarded',
+    roles: HANDLERS,
+    // Spec §5: a transfer target is required.
+    fields: { team: { schema: z.enum(COMPLAINT_TEAMS, { error: required }), widget: 'select', options: COMPLAINT_TEAMS } },
+  },
+  { action: 'takeOver', from: ['forwarded'], to: 'processing', roles: TEAM_MEMBERS, hook: 'takeOverByTeam' },
+  {
+    action: 'proposeSolution',
+    from: ['processing'],
+    to: 'waitingConfirmation',
+    roles: HANDLERS,
+    fields: { solution: archiveFields.solution!, action: archiveFields.action! },
+  },
+  { action: 'confirm', from: ['waitingConfirmation'], to: 'confirmed', roles: CUSTOMER_SIDE },
+  { action: 'notConfirm', from: ['waitingConfirmation'], to: 'notConfirmed', roles: CUSTOMER_SIDE, fields: { reason } },
+  { action: 'startVerification', from: ['confirmed'], to: 'toBeVerified', roles: HANDLERS },
+  { action: 'verify', from: ['toBeVerified'], to: 'verifying', roles: HANDLERS },
+  { action: 'finishVerification', from: ['verifying'], to: 'verificationCompleted', roles: HANDLERS },
+  { action: 'complete', from: ['confirmed', 'toBeVerified', 'verifying', 'verificationCompleted'], to: 'completed', roles: HANDLERS },
+  { action: 'evaluate', from: ['completed'], to: 'evaluated', roles: CUSTOMER_SIDE, fields: evaluationFields },
+  { action: 'reEvaluate', from: ['evaluated'], to: 'evaluated', roles: CUSTOMER_SIDE, fields: evaluationFields },
+  { action: 'submitArchive', from: ['evaluated'], to: 'waitingArchive', roles: HANDLERS },
+  // DESIGN §9: archive is refused with 88 unless the complaint is completed or evaluated (or already submitted for it).
+  {
+    action: 'archive',
+    from: ['completed', 'evaluated', 'waitingArchive'],
+    to: 'archived',
+    roles: ARCHIVERS,
+    fields: archiveFields,
+    refusedCode: 88,
+  },
+  { action: 'reopen', from: ['completed', 'evaluated', 'rejected'], to: 'reopened', roles: CUSTOMER_SIDE, fields: { reason } },
+];
+
+export const complaintWorkflow: WorkflowDeclaration = {
+  states: {
+    new: { category: 'open' },
+    accepted: { category: 'open' },
+    processing: { category: 'open' },
+    forwarded: { category: 'open' },
+    waitingConfirmation: { category: 'paused' },
+    confirmed: { category: 'open' },
+    notConfirmed: { category: 'open', color: 'orange' },
+    toBeVerified: { category: 'open' },
+    verifying: { category: 'open' },
+    verificationCompleted: { category: 'open' },
+    completed: { category: 'resolved' },
+    evaluated: { category: 'resolved' },
+    waitingArchive: { category: 'resolved' },
+    archived: { category: 'resolved', color: 'default' },
+    reopened: { category: 'open', color: 'orange' },
+    rejected: { category: 'resolved', color: 'red' },
+  } satisfies Record<ComplaintState, unknown>,
+  transitions,
+};
+
+/** The i18n key of a status's label for its reader: customers (and their side) read their own wording. */
+export function statusLabelKey(state: string, audience: 'customer' | 'staff'): string {
+  return audience === 'customer'
+    ? `complaints:customerComplaintList.customerStatus.${state}`
+    : `complaints:customerComplaintList.options.status.${state}`;
+}
+
+const shown = { show: true } as const;
+const optionalInt = z.number().int().nullable().optional();
+
+export const complaints = defineResource({
+  name: 'customerComplaintList',
+  entity: 'complaint',
+  route: '/customerComplaintList',
+  group: 'complaints',
+  namespace: 'complaints',
+  table: 'complaints',
+  scope: { subject: 'system', field: 'sys_sn' },
+  endpoints: {
+    list: '/Complaints/GetComplaintPageList',
+    one: '/Complaints/GetComplaint',
+    save: '/Complaints/SaveComplaint',
+    upload: '/Complaints/UploadComplaintFile',
+    download: '/Complaints/DownloadComplaintFile',
+  },
+  titleField: 'title',
+  defaultSort: { field: 'created_at', order: 'desc' },
+  fields: {
+    title: { schema: rules.requiredText(100), list: true, filter: 'text', form: true },
+    description: { schema: rules.requiredText(DESCRIPTION_MAX), widget: 'textarea', form: true, show: true },
+    type: { schema: z.enum(COMPLAINT_TYPES, { error: required }), widget: 'select', options: COMPLAINT_TYPES, list: true, filter: true, form: true },
+    // The system the complaint is about; fixed once filed (its scope decides who sees the complaint).
+    sys_sn: { schema: rules.requiredText(40), list: true, filter: 'text', form: 'create', show: true },
+    contact_number: {
+      schema: z.string().trim().min(6, 'complaints:validation.contactNumber').max(20, 'complaints:validation.contactNumber').or(z.literal('')).optional(),
+      form: true,
+      show: true,
+    },
+    // Required when filing, and in an edit at least one of e-mail and contact number (server hook: 3).
+    contact_email: {
+      schema: z
+        .string()
+        .trim()
+        .max(254, 'admin:validation.tooLong')
+        .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,8}$/, 'complaints:validation.email')
+        .or(z.literal(''))
+        .optional(),
+      codes: { invalid: 14 },
+      widget: 'email',
+      form: true,
+      show: true,
+    },
+    phone: { schema: rules.optionalText(30), form: true, show: true },
+    country: {
+      schema: z.union([z.literal(''), z.enum(COUNTRY_CODES)], { error: 'admin:validation.invalid' }).optional().default(''),
+      widget: 'country',
+      options: COUNTRY_CODES,
+      list: true,
+      filter: 'select',
+      form: true,
+    },
+    postcode: { schema: rules.optionalText(20), form: true, show: true },
+    attachments: attachmentsField({ max: 3, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'documents' }),
+    priority: {
+      schema: z.enum(COMPLAINT_PRIORITIES).optional().default('normal'),
+      widget: 'select',
+      options: COMPLAINT_PRIORITIES,
+      colors: { high: 'red', low: 'default' },
+      list: true,
+      filter: true,
+      form: true,
+      defaultValue: 'normal',
+    },
+    status: {
+      schema: z.enum(COMPLAINT_STATES),
+      widget: 'select',
+      options: COMPLAINT_STATES,
+      list: true,
+      filter: true,
+      show: true,
+      card: 'status',
+    },
+    team: { schema: z.enum(COMPLAINT_TEAMS).nullable(), widget: 'select', options: COMPLAINT_TEAMS, filter: true, ...shown },
+    processor: { schema: z.string().nullable(), list: true, ...shown },
+    accepter: { schema: z.string().nullable(), ...shown },
+    created_by: { schema: z.string(), ...shown },
+    created_at: { schema: z.string(), widget: 'datetime', list: true, sortable: true, filter: 'dateRange', width: 170 },
+    reason: { schema: z.string().nullable(), ...shown },
+    solution: { schema: z.string().nullable(), ...shown },
+    action: { schema: z.string().nullable(), ...shown },
+    after_sales_solution: { schema: z.string().nullable(), ...shown },
+    root_cause: { schema: z.string().nullable(), ...shown },
+    archive_user: { schema: z.string().nullable(), ...shown },
+    archive_remark: { schema: z.string().nullable(), ...shown },
+    pilot_solution: { schema: z.string().nullable(), ...shown },
+    archive_module: { schema: z.string().nullable(), ...shown },
+    archive_class: { schema: z.string().nullable(), ...shown },
+    archive_type: { schema: z.string().nullable(), ...shown },
+    visits_count: { schema: optionalInt, widget: 'number', ...shown },
+    onsite_handler: { schema: z.string().nullable(), ...shown },
+    handling_way: { schema: z.enum(HANDLING_WAYS).nullable(), widget: 'select', options: HANDLING_WAYS, ...shown },
+    pilot_detected: { schema: z.boolean().nullable(), widget: 'switch', ...shown },
+    leftover_version_issue: { schema: z.boolean().nullable(), widget: 'switch', ...shown },
+    system_model: { schema: z.string().nullable(), ...shown },
+    rating_solved: { schema: optionalInt, widget: 'number', ...shown },
+    rating_time: { schema: optionalInt, widget: 'number', ...shown },
+    rating_attitude: { schema: optionalInt, widget: 'number', ...shown },
+    evaluation: { schema: z.string().nullable(), widget: 'textarea', ...shown },
+    warranty_start: { schema: z.string().nullable(), widget: 'date', ...shown },
+    warranty_end: { schema: z.string().nullable(), widget: 'date', ...shown },
+  },
+  workflow: complaintWorkflow,
+});

@@ -1,0 +1,60 @@
+import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * After-sales complaints (spec §3, DESIGN §9; declaration resources/complaints.ts). A complaint belongs to the system
+ * its S/N names (row scope 'system'); its files are rows of `uploads`, its transitions rows of `workflow_history`.
+ * Texts are not capped here: the declaration's zod rules bound every value before it is written.
+ */
+export const complaints = pgTable(
+  'complaints',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    type: text('type').notNull(),
+    sys_sn: text('sys_sn').notNull(),
+    contact_number: text('contact_number').notNull().default(''),
+    contact_email: text('contact_email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    country: text('country').notNull().default(''),
+    postcode: text('postcode').notNull().default(''),
+    priority: text('priority').notNull().default('normal'),
+    status: text('status').notNull().default('new'),
+    /** The team a transfer named (international, domestic, rnd); null until one. */
+    team: text('team'),
+    processor: text('processor'),
+    accepter: text('accepter'),
+    created_by: text('created_by').notNull(),
+    reason: text('reason'),
+    solution: text('solution'),
+    action: text('action'),
+    after_sales_solution: text('after_sales_solution'),
+    root_cause: text('root_cause'),
+    archive_user: text('archive_user'),
+    archive_remark: text('archive_remark'),
+    pilot_solution: text('pilot_solution'),
+    archive_module: text('archive_module'),
+    archive_class: text('archive_class'),
+    archive_type: text('archive_type'),
+    visits_count: integer('visits_count'),
+    onsite_handler: text('onsite_handler'),
+    handling_way: text('handling_way'),
+    pilot_detected: boolean('pilot_detected'),
+    leftover_version_issue: boolean('leftover_version_issue'),
+    system_model: text('system_model'),
+    rating_solved: integer('rating_solved'),
+    rating_time: integer('rating_time'),
+    rating_attitude: integer('rating_attitude'),
+    evaluation: text('evaluation'),
+    warranty_start: date('warranty_start'),
+    warranty_end: date('warranty_end'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('complaints_sys_sn_idx').on(t.sys_sn),
+    index('complaints_status_idx').on(t.status),
+    // The identical-resubmission check (server/complaints/service.ts) looks a filer's newest complaints up.
+    index('complaints_created_by_idx').on(t.created_by, t.created_at),
+  ],
+);
