@@ -1,3 +1,5 @@
+import { complaints } from '../resources/complaints';
+import { permissionOf } from '../resources/workflow';
 import { ENTITY_RULES, SYSTEM_MANAGERS } from './entities';
 import { ROLES, type Role } from './roles';
 
@@ -118,6 +120,10 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
     screen: 'customerComplaintList',
     roles: ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager'),
   },
+  // Its workflow's actions (resources/complaints.ts, DESIGN §9), each to the roles its transition names.
+  ...complaints.workflow!.transitions.map(
+    (t): SubjectGrant => ({ subject: 'complaint', actions: [permissionOf(t)], screen: 'customerComplaintList', roles: t.roles }),
+  ),
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
   { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
 ];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin';
+import { complaintRoutes } from './complaints/routes';
 import type { AppDeps } from './config';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from './monitoring/jobs';
 import { monitoringRoutes } from './monitoring/routes';
@@ -16,6 +17,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(accountRoutes, { prefix: '/Account', deps });
   await app.register(adminRoutes, { deps });
   await app.register(monitoringRoutes, { deps });
+  await app.register(complaintRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { prefix: '/Jobs', deps });
 };

@@ -1,0 +1,78 @@
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { Code } from '../../contract/codes';
+import { TEAM_ROLES, type ComplaintTeam } from '../../resources/complaints';
+import type { CrudHooks } from '../core/crud/factory';
+import type { WorkflowHooks } from '../core/crud/workflow';
+import { queryRows } from '../core/db';
+import { complaints } from '../core/db/schema';
+import { ApiError } from '../core/http/envelope';
+
+/**
+ * The complaint's rules the declaration cannot say (spec §5, DESIGN §9). The generated calls run them: the save's
+ * checks before anything is written, the workflow hooks inside the transition's transaction (a refusal rolls the
+ * state change back).
+ */
+
+/**
+ * Spec §5: identical resubmission is refused ('Do not submit repeatly'). Identical = the same filer, S/N, title and
+ * description as a complaint they filed within this window: long enough to catch a double tap or a resent form,
+ * short enough that a customer whose problem comes back the same afternoon can file it again.
+ */
+export const RESUBMISSION_WINDOW_MS = 5 * 60 * 1000;
+export const RESUBMISSION_TEXT = 'Do not submit repeatly';
+
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+export const complaintHooks: CrudHooks = {
+  async beforeSave(values, { db, mode, existing, now, request }) {
+    // Spec §5: the e-mail is required when filing; in an edit at least one of e-mail and contact number.
+    if (mode === 'create' && blank(values.contact_email))
+      throw new ApiError(Code.PARAM_REQUIRED, 'Parameter required: contact_email', { data: { field: 'contact_email' } });
+    if (mode === 'edit') {
+      const email = values.contact_email ?? existing?.contact_email;
+      const number = values.contact_number ?? existing?.contact_number;
+      if (blank(email) && blank(number))
+        throw new ApiError(Code.PARAM_REQUIRED, 'Parameter required: contact_email', { data: { field: 'contact_email' } });
+      return;
+    }
+    // The scope check passed (a scoped filer's own system); staff see every system, but only systems that exist.
+    const [system] = await queryRows<{ minv: string }>(db, sql`SELECT minv FROM systems WHERE sys_sn = ${values.sys_sn} LIMIT 1`);
+    if (!system) throw new ApiError(Code.NO_PERMISSION);
+    const [twin] = await db
+      .select({ id: complaints.id })
+      .from(complaints)
+      .where(
+        and(
+          eq(complaints.created_by, request.user.username),
+          eq(complaints.sys_sn, String(values.sys_sn)),
+          eq(complaints.title, String(values.title)),
+          eq(complaints.description, String(values.description)),
+          gt(complaints.created_at, new Date(now.getTime() - RESUBMISSION_WINDOW_MS)),
+        ),
+      )
+      .orderBy(desc(complaints.created_at))
+      .limit(1);
+    if (twin) throw new ApiError(Code.TOO_FAST, RESUBMISSION_TEXT);
+    return { ...values, system_model: system.minv };
+  },
+};
+
+/** The hooks the complaint workflow's transitions name (resources/complaints.ts). */
+export const complaintWorkflowHooks: WorkflowHooks = {
+  /** Who accepts a complaint becomes its accepter and its handler (DESIGN §9: the accepter processes it). */
+  async assignAccepter({ db, record, request }) {
+    const assigned = { accepter: request.user.username, processor: request.user.username };
+    await db.update(complaints).set(assigned).where(eq(complaints.id, Number(record.id)));
+    // The transition answers this record: it shows the assignment too.
+    Object.assign(record, assigned);
+  },
+  /** Only the team the transfer named takes it over (or an overseer); it becomes the handler. */
+  async takeOverByTeam({ db, record, request }) {
+    const roles = request.user.roles as readonly string[];
+    const teamRole = TEAM_ROLES[record.team as ComplaintTeam];
+    const overseer = roles.includes('admin') || roles.includes('systemmanager');
+    if (!overseer && !roles.includes(teamRole)) throw new ApiError(Code.NO_PERMISSION);
+    await db.update(complaints).set({ processor: request.user.username }).where(eq(complaints.id, Number(record.id)));
+    record.processor = request.user.username;
+  },
+};
