@@ -1,5 +1,5 @@
 import type { BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, HttpError } from '@refinedev/core';
-import { api, API_BASE, codeMessage } from '../api/client';
+import { api, API_BASE, codeMessage, type ApiRequestOptions } from '../api/client';
 import type { Envelope, Page } from '../../contract/codes';
 
 /**
@@ -63,6 +63,14 @@ export function sortersToParam(sorters: readonly CrudSort[] | undefined) {
   return sorters?.length ? sorters.map((s) => ({ field: s.field, order: s.order })) : undefined;
 }
 
+/**
+ * Quiet (the screen shows a refusal through Refine), with the AbortSignal react-query hands a read (Refine passes
+ * it in `meta`): a read left behind (a page left, a filter changed while it ran) is given up without a message.
+ */
+function readOptions(meta: Record<string, unknown> | undefined): ApiRequestOptions {
+  return { quiet: true, signal: meta?.signal instanceof AbortSignal ? meta.signal : undefined };
+}
+
 export const dataProvider: DataProvider = {
   getApiUrl: () => API_BASE,
 
@@ -81,12 +89,12 @@ export const dataProvider: DataProvider = {
       ...(sort ? { sort } : {}),
       ...filtersToParams(filters),
     };
-    const page = unwrap(await api.post<Page<TData>>(endpoint(meta, 'listPath', resource), body, { quiet: true }));
+    const page = unwrap(await api.post<Page<TData>>(endpoint(meta, 'listPath', resource), body, readOptions(meta)));
     return { data: page?.data ?? [], total: page?.dataCount ?? 0 };
   },
 
   async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider['getOne']>[0]) {
-    return { data: unwrap(await api.post<TData>(endpoint(meta, 'getPath', resource), { id }, { quiet: true })) };
+    return { data: unwrap(await api.post<TData>(endpoint(meta, 'getPath', resource), { id }, readOptions(meta))) };
   },
 
   async create<TData extends BaseRecord = BaseRecord, TVariables = object>({
@@ -134,14 +142,14 @@ export const dataProvider: DataProvider = {
     return { data: (data ?? { id }) as TData };
   },
 
-  async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query }: CustomParams) {
+  async custom<TData extends BaseRecord = BaseRecord>({ url, method, payload, query, meta }: CustomParams) {
     const path = url.startsWith(API_BASE) ? url.slice(API_BASE.length) : url;
     const body = payload as Record<string, unknown> | undefined;
     let envelope: Envelope<TData>;
-    if (method === 'get') envelope = await api.get<TData>(path, query as Record<string, unknown>, { quiet: true });
-    else if (method === 'delete') envelope = await api.delete<TData>(path, body, { quiet: true });
-    else if (method === 'put' || method === 'patch') envelope = await api.put<TData>(path, body, { quiet: true });
-    else envelope = await api.post<TData>(path, body, { quiet: true });
+    if (method === 'get') envelope = await api.get<TData>(path, query as Record<string, unknown>, readOptions(meta));
+    else if (method === 'delete') envelope = await api.delete<TData>(path, body, readOptions(meta));
+    else if (method === 'put' || method === 'patch') envelope = await api.put<TData>(path, body, readOptions(meta));
+    else envelope = await api.post<TData>(path, body, readOptions(meta));
     return { data: unwrap(envelope) };
   },
 };

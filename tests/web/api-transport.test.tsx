@@ -1,3 +1,5 @@
+import { useList } from '@refinedev/core';
+import { waitFor } from '@testing-library/react';
 import { http as mswHttp, HttpResponse } from 'msw';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { api, HTTP_ERROR_SECONDS, queryString, request, REQUEST_TIMEOUT_MS } from '../../src/api/client';
@@ -7,7 +9,8 @@ import { RequestError } from '../../src/api/transport';
 import { xhr } from '../../src/api/xhr';
 import { logout } from '../../src/features/account/api';
 import { i18n } from '../../src/i18n';
-import { envelope, ui } from './helpers';
+import { envelope, flush, ui } from './helpers';
+import { renderWithData } from './render-portal';
 import { server } from './setup';
 
 /**
@@ -307,5 +310,32 @@ describe('HTTP 401 (spec §8)', () => {
     expect(session.getToken()).toBe('access-2');
     expect(ui().reload).toHaveBeenCalledTimes(1);
     expect(ui().notify).not.toHaveBeenCalled();
+  });
+});
+
+describe('the Refine data provider', () => {
+  it('gives up a list read that no screen waits for any more (react-query’s signal, passed in meta): nothing is shown', async () => {
+    let arrived: () => void = () => {};
+    const asked = new Promise<void>((resolve) => (arrived = resolve));
+    let seen: AbortSignal | undefined;
+    server.use(
+      mswHttp.post('/api/Test/List', ({ request }) => {
+        seen = request.signal;
+        arrived();
+        return new Promise<never>(() => {});
+      }),
+    );
+    function List() {
+      useList({ resource: 'tests', meta: { listPath: '/Test/List' } });
+      return null;
+    }
+    const view = renderWithData(<List />);
+    await asked;
+    expect(seen!.aborted).toBe(false);
+    view.unmount();
+    await waitFor(() => expect(seen!.aborted).toBe(true));
+    await flush(50);
+    expect(ui().notify).not.toHaveBeenCalled();
+    expect(ui().message).not.toHaveBeenCalled();
   });
 });
