@@ -121,9 +121,12 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
     roles: ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager'),
   },
   // Its workflow's actions (resources/complaints.ts, DESIGN §9), each to the roles its transition names.
-  ...complaints.workflow!.transitions.map(
-    (t): SubjectGrant => ({ subject: 'complaint', actions: [permissionOf(t)], screen: 'customerComplaintList', roles: t.roles }),
-  ),
+  ...complaints.workflow!.transitions.map((t): SubjectGrant => ({
+    subject: 'complaint',
+    actions: [permissionOf(t)],
+    screen: 'customerComplaintList',
+    roles: t.roles,
+  })),
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
   { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
 ];

@@ -194,11 +194,24 @@ export const complaints = defineResource({
   fields: {
     title: { schema: rules.requiredText(100), list: true, filter: 'text', form: true },
     description: { schema: rules.requiredText(DESCRIPTION_MAX), widget: 'textarea', form: true, show: true },
-    type: { schema: z.enum(COMPLAINT_TYPES, { error: required }), widget: 'select', options: COMPLAINT_TYPES, list: true, filter: true, form: true },
+    type: {
+      schema: z.enum(COMPLAINT_TYPES, { error: required }),
+      widget: 'select',
+      options: COMPLAINT_TYPES,
+      list: true,
+      filter: true,
+      form: true,
+    },
     // The system the complaint is about; fixed once filed (its scope decides who sees the complaint).
     sys_sn: { schema: rules.requiredText(40), list: true, filter: 'text', form: 'create', show: true },
     contact_number: {
-      schema: z.string().trim().min(6, 'complaints:validation.contactNumber').max(20, 'complaints:validation.contactNumber').or(z.literal('')).optional(),
+      schema: z
+        .string()
+        .trim()
+        .min(6, 'complaints:validation.contactNumber')
+        .max(20, 'complaints:validation.contactNumber')
+        .or(z.literal(''))
+        .optional(),
       form: true,
       show: true,
     },
@@ -218,7 +231,10 @@ export const complaints = defineResource({
     },
     phone: { schema: rules.optionalText(30), form: true, show: true },
     country: {
-      schema: z.union([z.literal(''), z.enum(COUNTRY_CODES)], { error: 'admin:validation.invalid' }).optional().default(''),
+      schema: z
+        .union([z.literal(''), z.enum(COUNTRY_CODES)], { error: 'admin:validation.invalid' })
+        .optional()
+        .default(''),
       widget: 'country',
       options: COUNTRY_CODES,
       list: true,

@@ -62,7 +62,10 @@ export const complaintWorkflowHooks: WorkflowHooks = {
   /** Who accepts a complaint becomes its accepter and its handler (DESIGN §9: the accepter processes it). */
   async assignAccepter({ db, record, request }) {
     const assigned = { accepter: request.user.username, processor: request.user.username };
-    await db.update(complaints).set(assigned).where(eq(complaints.id, Number(record.id)));
+    await db
+      .update(complaints)
+      .set(assigned)
+      .where(eq(complaints.id, Number(record.id)));
     // The transition answers this record: it shows the assignment too.
     Object.assign(record, assigned);
   },
@@ -72,7 +75,10 @@ export const complaintWorkflowHooks: WorkflowHooks = {
     const teamRole = TEAM_ROLES[record.team as ComplaintTeam];
     const overseer = roles.includes('admin') || roles.includes('systemmanager');
     if (!overseer && !roles.includes(teamRole)) throw new ApiError(Code.NO_PERMISSION);
-    await db.update(complaints).set({ processor: request.user.username }).where(eq(complaints.id, Number(record.id)));
+    await db
+      .update(complaints)
+      .set({ processor: request.user.username })
+      .where(eq(complaints.id, Number(record.id)));
     record.processor = request.user.username;
   },
 };

@@ -151,7 +151,8 @@ async function samplesOfDeclaredCalls(adminToken: string): Promise<Record<string
     // A workflow's calls: the record and the fields its transition requires.
     const paths = workflowPaths(declaration.endpoints);
     samples[`POST /api${paths.history}`] = id;
-    for (const { action } of declaration.workflow.transitions) samples[`POST /api${paths.action(action)}`] = { ...id, ...TRANSITION_FIELDS[action] };
+    for (const { action } of declaration.workflow.transitions)
+      samples[`POST /api${paths.action(action)}`] = { ...id, ...TRANSITION_FIELDS[action] };
   }
   return samples;
 }

@@ -100,7 +100,14 @@ describe('filing a complaint', () => {
 
   it('in an edit at least one of e-mail and contact number stays', async () => {
     const saved = await expectOk(t, SAVE, newComplaint(own), tokens.customer!);
-    await expectRejected(t, SAVE, { ...newComplaint(own), id: saved.id, contact_email: '', contact_number: '' }, tokens.customer!, 3, 'contact_email');
+    await expectRejected(
+      t,
+      SAVE,
+      { ...newComplaint(own), id: saved.id, contact_email: '', contact_number: '' },
+      tokens.customer!,
+      3,
+      'contact_email',
+    );
     const edited = await expectOk(t, SAVE, { ...newComplaint(own), id: saved.id, contact_email: '' }, tokens.customer!);
     expect(edited).toMatchObject({ contact_email: '', contact_number: '+49 30 1234567' });
   });

@@ -32,47 +32,54 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('the complaint transition matrix', () => {
-  it.each(ROLES)('%s: every action in every status is done or refused with its code, changing nothing', async (role) => {
-    const token = tokens.get(role)!;
-    const { inside } = await systemsOf(t, role);
-    const sn = inside ?? (await systemsOf(t, 'admin')).inside!;
-    let done = 0;
-    for (const transition of workflow.transitions) {
-      const holds = !NO_SCREEN.includes(role) && (transition.roles ?? ROLES).includes(role);
-      for (const state of COMPLAINT_STATES) {
-        const id = await insertComplaint(t, sn, state, state === 'forwarded' ? teamOf(role) : null);
-        const body = { id, ...TRANSITION_FIELDS[transition.action] };
-        const label = `${role} ${transition.action} in ${state}`;
-        if (holds && transition.from.includes(state)) {
-          const record = await expectOk(t, paths.action(transition.action), body, token);
-          expect(record, label).toMatchObject({ id, status: transition.to });
-          const [history] = await queryRows<{ n: number }>(
-            t.db,
-            sql`SELECT count(*)::int AS n FROM workflow_history WHERE entity = ${complaints.name} AND record_id = ${id}
+  it.each(ROLES)(
+    '%s: every action in every status is done or refused with its code, changing nothing',
+    async (role) => {
+      const token = tokens.get(role)!;
+      const { inside } = await systemsOf(t, role);
+      const sn = inside ?? (await systemsOf(t, 'admin')).inside!;
+      let done = 0;
+      for (const transition of workflow.transitions) {
+        const holds = !NO_SCREEN.includes(role) && (transition.roles ?? ROLES).includes(role);
+        for (const state of COMPLAINT_STATES) {
+          const id = await insertComplaint(t, sn, state, state === 'forwarded' ? teamOf(role) : null);
+          const body = { id, ...TRANSITION_FIELDS[transition.action] };
+          const label = `${role} ${transition.action} in ${state}`;
+          if (holds && transition.from.includes(state)) {
+            const record = await expectOk(t, paths.action(transition.action), body, token);
+            expect(record, label).toMatchObject({ id, status: transition.to });
+            const [history] = await queryRows<{ n: number }>(
+              t.db,
+              sql`SELECT count(*)::int AS n FROM workflow_history WHERE entity = ${complaints.name} AND record_id = ${id}
                 AND action = ${transition.action} AND from_state = ${state} AND to_state = ${transition.to}`,
-          );
-          expect(Number(history!.n), label).toBe(1);
-          done++;
-        } else {
-          const code = holds ? (transition.refusedCode ?? 400) : 45;
-          const before = await complaintDigest(t);
-          const { body: answer } = await t.post(paths.action(transition.action), body, { token });
-          expect(answer.code, `${label} → ${answer.info}`).toBe(code);
-          expect(await complaintDigest(t), label).toBe(before);
+            );
+            expect(Number(history!.n), label).toBe(1);
+            done++;
+          } else {
+            const code = holds ? (transition.refusedCode ?? 400) : 45;
+            const before = await complaintDigest(t);
+            const { body: answer } = await t.post(paths.action(transition.action), body, { token });
+            expect(answer.code, `${label} → ${answer.info}`).toBe(code);
+            expect(await complaintDigest(t), label).toBe(before);
+          }
         }
       }
-    }
-    // The matrix is not empty where the role acts at all.
-    const acts = !NO_SCREEN.includes(role) && workflow.transitions.some((tr) => (tr.roles ?? ROLES).includes(role));
-    expect(done > 0).toBe(acts);
-  }, 120_000);
+      // The matrix is not empty where the role acts at all.
+      const acts = !NO_SCREEN.includes(role) && workflow.transitions.some((tr) => (tr.roles ?? ROLES).includes(role));
+      expect(done > 0).toBe(acts);
+    },
+    120_000,
+  );
 
   it('take over: only the team the transfer named (or an overseer); the taker becomes the handler', async () => {
     const { inside } = await systemsOf(t, 'admin');
     const id = await insertComplaint(t, inside!, 'forwarded', 'international');
     await expectRejected(t, paths.action('takeOver'), { id }, tokens.get('dev')!, 45);
     await expectRejected(t, paths.action('takeOver'), { id }, tokens.get('dasw')!, 45);
-    expect(await expectOk(t, paths.action('takeOver'), { id }, tokens.get('fasw')!)).toMatchObject({ status: 'processing', processor: 'fasw' });
+    expect(await expectOk(t, paths.action('takeOver'), { id }, tokens.get('fasw')!)).toMatchObject({
+      status: 'processing',
+      processor: 'fasw',
+    });
   });
 
   it('accept makes the caller the accepter and the handler; a transfer needs its target team', async () => {
@@ -96,10 +103,15 @@ describe('the complaint transition matrix', () => {
     const { inside } = await systemsOf(t, 'admin');
     const id = await insertComplaint(t, inside!, 'new');
     const answers = await Promise.all(
-      (['servicer', 'fasw'] as const).map(async (role) => (await t.post(paths.action('accept'), { id }, { token: tokens.get(role)! })).body),
+      (['servicer', 'fasw'] as const).map(
+        async (role) => (await t.post(paths.action('accept'), { id }, { token: tokens.get(role)! })).body,
+      ),
     );
     expect(answers.map((a) => a.code).sort()).toEqual([200, 400]);
-    const rows = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM workflow_history WHERE record_id = ${id} AND entity = ${complaints.name}`);
+    const rows = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM workflow_history WHERE record_id = ${id} AND entity = ${complaints.name}`,
+    );
     expect(Number(rows[0]!.n)).toBe(1);
   });
 });
