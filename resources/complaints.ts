@@ -4,7 +4,7 @@ import type { Role } from '../permissions/roles';
 import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
 import { rules } from './rules';
 import { defineResource, type FieldDeclaration } from './types';
-import type { WorkflowDeclaration, WorkflowTransition } from './workflow';
+import type { WorkflowDeclaration, WorkflowState, WorkflowTransition } from './workflow';
 
 /**
  * The after-sales complaint (spec §3, §4, §5; DESIGN §9): every field of spec §3, and the workflow of DESIGN §9 as
@@ -160,7 +160,7 @@ export const complaintWorkflow: WorkflowDeclaration = {
     archived: { category: 'resolved', color: 'default' },
     reopened: { category: 'open', color: 'orange' },
     rejected: { category: 'resolved', color: 'red' },
-  } satisfies Record<ComplaintState, unknown>,
+  } satisfies Record<ComplaintState, WorkflowState>,
   transitions,
 };
 

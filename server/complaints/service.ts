@@ -29,6 +29,8 @@ export const complaintHooks: CrudHooks = {
     if (mode === 'create' && blank(values.contact_email))
       throw new ApiError(Code.PARAM_REQUIRED, 'Parameter required: contact_email', { data: { field: 'contact_email' } });
     if (mode === 'edit') {
+      // DESIGN §9: an archived complaint is read only.
+      if (existing?.status === 'archived') throw new ApiError(Code.OPERATION_FAILED, "An archived complaint can't be edited");
       const email = values.contact_email ?? existing?.contact_email;
       const number = values.contact_number ?? existing?.contact_number;
       if (blank(email) && blank(number))

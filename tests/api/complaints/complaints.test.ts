@@ -110,6 +110,9 @@ describe('filing a complaint', () => {
     );
     const edited = await expectOk(t, SAVE, { ...newComplaint(own), id: saved.id, contact_email: '' }, tokens.customer!);
     expect(edited).toMatchObject({ contact_email: '', contact_number: '+49 30 1234567' });
+    // An archived complaint is read only.
+    await t.db.execute(sql`UPDATE complaints SET status = 'archived' WHERE id = ${saved.id}`);
+    await expectRejected(t, SAVE, { ...newComplaint(own), id: saved.id, title: 'Changed' }, tokens.customer!, 400);
   });
 });
 
@@ -143,7 +146,7 @@ describe('who sees which complaint', () => {
 
 describe("a complaint's files", () => {
   it('up to 3 files of 80 MB each, attached by the save and downloaded by those who see the complaint', async () => {
-    const ids = [];
+    const ids: number[] = [];
     for (const name of ['a.pdf', 'b.pdf', 'c.pdf', 'd.pdf']) ids.push((await upload(name, pdf(name))).data.id);
     await expectRejected(t, SAVE, newComplaint(own, { attachments: ids }), tokens.customer!, 2, 'attachments');
     const saved = await expectOk(t, SAVE, newComplaint(own, { attachments: ids.slice(0, 3) }), tokens.customer!);
