@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, open, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { StorageNotFoundError, type Storage, type StoredObject } from './storage';
@@ -37,9 +37,12 @@ export class LocalFolderStorage implements Storage {
     // clean-up below has run, leaving a stray file.
     const file = await open(partial, 'wx');
     try {
-      // The stream closes the file when it ends or fails.
-      await pipeline(stream, measure, file.createWriteStream({ highWaterMark: 1024 * 1024 }));
+      // The stream closes the file when it ends or fails. `flush`: the file is on the disk (fsync) before it is
+      // named and before the caller records it; the uploads row that points at it is committed to the database,
+      // so after a power cut it must not point at a file lost in the page cache. The folder too, for the name.
+      await pipeline(stream, measure, file.createWriteStream({ highWaterMark: 1024 * 1024, flush: true }));
       await rename(partial, path);
+      await syncFolder(dirname(path));
     } catch (error) {
       await file.close().catch(() => undefined);
       await rm(partial, { force: true });
@@ -64,6 +67,16 @@ export class LocalFolderStorage implements Storage {
 
   private pathOf(key: string): string {
     return join(this.root, key.slice(0, 2), key);
+  }
+}
+
+/** Makes a folder's entries (a file just renamed into it) durable. */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
   }
 }
 

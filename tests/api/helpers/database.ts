@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { inject } from 'vitest';
 import { migrate, openDatabase, queryRows, type Database, type DatabaseHandle } from '../../../server/core/db';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -59,6 +58,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
  * Without it (a test run outside the api project) the database is created and migrated as before.
  */
 async function migratedTemplate(): Promise<Blob | undefined> {
+  // Vitest's own state exists only inside a vitest run; `npm run bench` builds its databases with this helper
+  // in a plain process, where importing 'vitest' at all throws.
+  if (!process.env.VITEST) return undefined;
+  const { inject } = await import('vitest');
   const path = inject('pgliteTemplate');
   return path ? new Blob([await readFile(path)]) : undefined;
 }
