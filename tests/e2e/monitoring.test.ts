@@ -189,7 +189,21 @@ describe('monitoring in a browser', () => {
     await page.getByText('累计', { exact: true }).first().waitFor();
     // The charts load lazily, draw after their data arrives and only once they come into view: scroll to the
     // second one and wait until both have drawn.
-    await page.getByText('电量统计').scrollIntoViewIfNeeded();
+    // The card may be re-rendered while the page settles (its data renders in a deferred pass): scroll again
+    // to the card now on the page until a scroll lands.
+    await expect
+      .poll(
+        () =>
+          page
+            .getByText('电量统计')
+            .scrollIntoViewIfNeeded({ timeout: 2_000 })
+            .then(
+              () => true,
+              () => false,
+            ),
+        { timeout: 20_000 },
+      )
+      .toBe(true);
     const widths = () => page.locator('.monitor canvas').evaluateAll((list) => list.map((c) => (c as HTMLCanvasElement).width));
     await expect.poll(async () => (await widths()).filter((w) => w > 0).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     // the month picker speaks Chinese too (antd and dayjs locales)
