@@ -15,3 +15,4 @@ export * from './system-events';
 export * from './workflow-history';
 export * from './uploads';
 export * from './complaints';
+export * from './complaint-messages';
