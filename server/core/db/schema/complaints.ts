@@ -1,4 +1,5 @@
-import { boolean, date, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import type { SystemSnapshot } from '../../../../contract/complaint-snapshot';
 
 /**
  * After-sales complaints (spec §3, DESIGN §9; declaration resources/complaints.ts). A complaint belongs to the system
@@ -50,11 +51,31 @@ export const complaints = pgTable(
     warranty_end: date('warranty_end'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * When the nearest running service-level clock reaches its target (server/complaints/clocks.ts); null while no
+     * clock runs (paused, resolved). Derived: rewritten from the history after every transition, reply and target
+     * change, never counted on; the list sorts and filters on it (due / overdue).
+     */
+    due_at: timestamp('due_at', { withTimezone: true }),
   },
   (t) => [
     index('complaints_sys_sn_idx').on(t.sys_sn),
     index('complaints_status_idx').on(t.status),
     // The identical-resubmission check (server/complaints/service.ts) looks a filer's newest complaints up.
     index('complaints_created_by_idx').on(t.created_by, t.created_at),
+    index('complaints_due_at_idx').on(t.due_at),
   ],
 );
+
+/**
+ * The system as it was when the complaint was filed (issue 13 point 6): model, components with their firmware,
+ * status, the last faults and the last 24 h of power, bounded (server/complaints/snapshot.ts). A table of its own,
+ * so that the complaint list never reads it; the detail answers it.
+ */
+export const complaintSnapshots = pgTable('complaint_snapshots', {
+  complaintId: integer('complaint_id')
+    .primaryKey()
+    .references(() => complaints.id, { onDelete: 'cascade' }),
+  snapshot: jsonb('snapshot').$type<SystemSnapshot>().notNull(),
+  takenAt: timestamp('taken_at', { withTimezone: true }).notNull(),
+});
