@@ -1,9 +1,9 @@
-import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, ne, sql } from 'drizzle-orm';
 import { Code } from '../../contract/codes';
 import { TEAM_ROLES, type ComplaintTeam } from '../../resources/complaints';
-import type { CrudHooks } from '../core/crud/factory';
+import type { CrudHooks, Row } from '../core/crud/factory';
 import type { WorkflowHooks } from '../core/crud/workflow';
-import { queryRows } from '../core/db';
+import { queryRows, type Database } from '../core/db';
 import { complaints } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 
@@ -40,24 +40,33 @@ export const complaintHooks: CrudHooks = {
     // The scope check passed (a scoped filer's own system); staff see every system, but only systems that exist.
     const [system] = await queryRows<{ minv: string }>(db, sql`SELECT minv FROM systems WHERE sys_sn = ${values.sys_sn} LIMIT 1`);
     if (!system) throw new ApiError(Code.NO_PERMISSION);
-    const [twin] = await db
-      .select({ id: complaints.id })
-      .from(complaints)
-      .where(
-        and(
-          eq(complaints.created_by, request.user.username),
-          eq(complaints.sys_sn, String(values.sys_sn)),
-          eq(complaints.title, String(values.title)),
-          eq(complaints.description, String(values.description)),
-          gt(complaints.created_at, new Date(now.getTime() - RESUBMISSION_WINDOW_MS)),
-        ),
-      )
-      .orderBy(desc(complaints.created_at))
-      .limit(1);
-    if (twin) throw new ApiError(Code.TOO_FAST, RESUBMISSION_TEXT);
+    if (await findTwin(db, { ...values, created_by: request.user.username }, now)) throw new ApiError(Code.TOO_FAST, RESUBMISSION_TEXT);
     return { ...values, system_model: system.minv };
   },
 };
+
+/**
+ * A complaint the same filer filed within the window with the same S/N, title and description (`complaint` names
+ * them: created_by, sys_sn, title, description), other than `exceptId`. Also run in the save's transaction under a
+ * lock (filing.ts), so that two identical submissions at once cannot both pass.
+ */
+export async function findTwin(db: Database, complaint: Row, now: Date, exceptId?: number): Promise<boolean> {
+  const [twin] = await db
+    .select({ id: complaints.id })
+    .from(complaints)
+    .where(
+      and(
+        eq(complaints.created_by, String(complaint.created_by)),
+        eq(complaints.sys_sn, String(complaint.sys_sn)),
+        eq(complaints.title, String(complaint.title)),
+        eq(complaints.description, String(complaint.description)),
+        gt(complaints.created_at, new Date(now.getTime() - RESUBMISSION_WINDOW_MS)),
+        exceptId === undefined ? undefined : ne(complaints.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return !!twin;
+}
 
 /** The hooks the complaint workflow's transitions name (resources/complaints.ts). */
 export const complaintWorkflowHooks: WorkflowHooks = {
