@@ -13,8 +13,9 @@ import type { WorkflowDeclaration, WorkflowState, WorkflowTransition } from './w
  * (`sys_sn`, scope 'system' of DESIGN §6): customers their own systems, installers, resellers and service partners
  * the systems in their scope, staff every system; a S/N outside the filer's scope answers 45.
  *
- * Not part of resources/index.ts yet: that list gives every declaration a generated screen, and the complaint
- * screens are hand-written (issue 13, point 4); until one is registered the route table keeps them hidden.
+ * Listed in resources/index.ts (the route table, the CASL ability and the web's Refine resources know it); its
+ * screens are hand-written (src/features/complaints/, registered in src/routing/screens.ts), and its calls are
+ * registered by server/complaints/ with its hooks, not by the administration's generated ones.
  *
  * Texts (locales/<lng>/complaints.json): a status's staff label is `complaints:customerComplaintList.options.status.<s>`
  * (the engine's convention), its customer label `complaints:customerComplaintList.customerStatus.<s>`

@@ -1,3 +1,4 @@
+import { complaints } from './complaints';
 import { emailDeliveringRules, notificationCategories } from './emailDeliveringRules';
 import { licenseManagement } from './licenseManagement';
 import { mailOutbox } from './mailOutbox';
@@ -10,6 +11,7 @@ import { userLog } from './userLog';
 import { userManagement } from './userManagement';
 
 export {
+  complaints,
   emailDeliveringRules,
   installerCompanyOptions,
   licenseManagement,
@@ -41,4 +43,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   mailOutbox,
   installerCompanyOptions,
   organizationOptions,
+  complaints,
 ];

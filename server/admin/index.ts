@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { RESOURCES } from '../../resources';
+import { complaints, RESOURCES } from '../../resources';
 import type { AppDeps } from '../config';
 import { registerResources, type ResourceHooks } from '../core/crud/register';
 import { categoryHooks, emailRuleHooks, mailOutboxHooks } from './email-rules/service';
@@ -27,6 +27,9 @@ export const RESOURCE_HOOKS: ResourceHooks = {
   mailOutbox: mailOutboxHooks,
 };
 
+/** The declarations of an area with calls of its own, registered there with its hooks (server/complaints/routes.ts). */
+const OWN_AREAS: readonly unknown[] = [complaints];
+
 /**
  * The administration areas (issue 3): the generated calls of every declared resource (resources/index.ts),
  * then each sub-area's own calls (lock a user, import S/Ns, export the log, …). Each sub-area is a folder:
@@ -34,7 +37,8 @@ export const RESOURCE_HOOKS: ResourceHooks = {
  * its generated calls), `schemas.ts` where the server narrows a contract schema.
  */
 export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const crud = registerResources(app, deps, { resources: RESOURCES, hooks: RESOURCE_HOOKS });
+  const resources = RESOURCES.filter((declaration) => !OWN_AREAS.includes(declaration));
+  const crud = registerResources(app, deps, { resources, hooks: RESOURCE_HOOKS });
   await registerSn(app, deps, crud.snManagement!);
   registerUsers(app, deps);
   registerLicenses(app, deps);

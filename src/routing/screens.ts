@@ -23,6 +23,10 @@ const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   emailDeliveringRules: lazyScreen(() => import('../features/admin/EmailDeliveringRules')),
   userInfoSettings: lazyScreen(() => import('../features/admin/UserInfoSettings')),
   changePwd: lazyScreen(() => import('../features/admin/ChangePwd')),
+  // After-sales (issue 13): the complaint list, filing and a complaint's page.
+  customerComplaintList: lazyScreen(() => import('../features/complaints/ComplaintList')),
+  createComplaint: lazyScreen(() => import('../features/complaints/CreateComplaint')),
+  attachmentDetails: lazyScreen(() => import('../features/complaints/ComplaintDetail')),
 };
 
 /** The generated screen of a declaration (src/resources/), loaded with the engine on its first visit. */

@@ -24,8 +24,19 @@ const DOT_COLORS = { [CATEGORY_COLORS.open]: 'blue', [CATEGORY_COLORS.paused]: '
   string
 >;
 
-/** The record's transitions, newest first: the action, from → to, who and when (in the reader's language), the note and the fields given. */
-export function WorkflowHistory({ declaration, entries }: { declaration: WorkflowResource; entries: readonly HistoryEntry[] }) {
+/**
+ * The record's transitions, newest first: the action, from → to, who and when (in the reader's language), the note
+ * and the fields given. `labelOf` names the states for a reader with a wording of their own (WorkflowStateTag).
+ */
+export function WorkflowHistory({
+  declaration,
+  entries,
+  labelOf,
+}: {
+  declaration: WorkflowResource;
+  entries: readonly HistoryEntry[];
+  labelOf?: (state: string) => string;
+}) {
   const { t } = useTranslation();
   const format = formatFor(currentLanguage());
   if (entries.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('admin:workflow.noHistory')} />;
@@ -44,11 +55,11 @@ export function WorkflowHistory({ declaration, entries }: { declaration: Workflo
             <div data-testid="workflow-history-entry">
               <Space size={4} wrap>
                 <Typography.Text strong>{actionLabel(declaration, entry.action, t)}</Typography.Text>
-                <WorkflowStateTag declaration={declaration} state={entry.from_state} />
+                <WorkflowStateTag declaration={declaration} state={entry.from_state} labelOf={labelOf} />
                 {/* The arrow stays with the state it leads to when the line wraps on a phone. */}
                 <span className="workflow-to">
                   <span aria-label={t('admin:workflow.to')}>→ </span>
-                  <WorkflowStateTag declaration={declaration} state={entry.to_state} />
+                  <WorkflowStateTag declaration={declaration} state={entry.to_state} labelOf={labelOf} />
                 </span>
               </Space>
               <div>

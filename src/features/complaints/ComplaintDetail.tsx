@@ -1,0 +1,125 @@
+import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Col, Grid, Result, Row, Space, Spin, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { complaints } from '../../../resources/complaints';
+import { AttachmentLinks } from '../../resources/attachments';
+import { resourceKeys } from '../../resources/api';
+import { WorkflowActions } from '../../resources/workflow/WorkflowActions';
+import { WorkflowHistory } from '../../resources/workflow/WorkflowHistory';
+import { complaintKeys, complaintsApi } from './api';
+import { useStatusLabel } from './audience';
+import { ComplaintFacts } from './ComplaintFacts';
+import { ComplaintOutcome } from './ComplaintOutcome';
+import { ComplaintStatusTag } from './ComplaintStatusTag';
+import { COMPLAINT_WORKFLOW } from './declaration';
+import { LIST_PATH } from './paths';
+import { SystemCard } from './SystemCard';
+import '../../resources/workflow/workflow.css';
+import './complaints.css';
+
+/**
+ * A complaint's page (spec §2: /customerComplaintList/attachmentDetails?customercomplaintId=…): its text, files
+ * and facts, the actions the user may take now (each with its modal, resources/complaints.ts), what was decided
+ * (solution, ratings, archive), the history as a timeline, and beside it the system it is about.
+ */
+export default function ComplaintDetail() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const screens = Grid.useBreakpoint();
+  const queryClient = useQueryClient();
+  const labelOf = useStatusLabel();
+  const id = Number(params.get('customercomplaintId'));
+  const valid = Number.isInteger(id) && id > 0;
+  const record = useQuery({ queryKey: complaintKeys.one(id), queryFn: () => complaintsApi.one(id), enabled: valid, retry: false });
+  const history = useQuery({
+    // The engine's key: its transition modal invalidates it after an action.
+    queryKey: resourceKeys.workflowHistory(complaints.name, id),
+    queryFn: () => complaintsApi.history(id),
+    enabled: valid,
+    retry: false,
+  });
+  const changed = () => {
+    void queryClient.invalidateQueries({ queryKey: complaintKeys.all });
+    void history.refetch();
+  };
+  const back = () => navigate(LIST_PATH);
+
+  if (!valid || record.isError)
+    return (
+      <Card>
+        <Result
+          status="warning"
+          title={t('complaints:detail.notFound')}
+          extra={<Button onClick={back}>{t('complaints:detail.back')}</Button>}
+        />
+      </Card>
+    );
+  if (!record.data)
+    return (
+      <Card>
+        <Spin />
+      </Card>
+    );
+  const complaint = record.data;
+  const padding = { body: { padding: screens.md ? 24 : 12 } };
+
+  return (
+    <div className="complaint-detail" data-testid="complaint-detail">
+      <Card styles={padding}>
+        <div className="complaint-header">
+          <Space align="start">
+            <Button type="text" icon={<ArrowLeftOutlined />} aria-label={t('complaints:detail.back')} onClick={back} />
+            <div>
+              <Typography.Title level={4} className="complaint-title">
+                {complaint.title}
+              </Typography.Title>
+              <Space size={4} wrap>
+                <ComplaintStatusTag status={complaint.status} />
+                <Typography.Text type="secondary">{t('complaints:detail.number', { id: complaint.id })}</Typography.Text>
+              </Space>
+            </div>
+          </Space>
+          <Button
+            icon={<ReloadOutlined />}
+            aria-label={t('admin:list.refresh')}
+            onClick={() => {
+              void record.refetch();
+              void history.refetch();
+            }}
+          />
+        </div>
+        <WorkflowActions declaration={COMPLAINT_WORKFLOW} record={complaint} onChanged={changed} />
+      </Card>
+      <Row gutter={[16, 16]} className="complaint-columns">
+        <Col xs={24} lg={16}>
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <Card title={t('complaints:detail.complaint')} styles={padding}>
+              <Typography.Paragraph className="complaint-description" data-testid="complaint-description">
+                {complaint.description}
+              </Typography.Paragraph>
+              <Typography.Text strong>{t('complaints:customerComplaintList.fields.attachments')}</Typography.Text>
+              <AttachmentLinks declaration={complaints} value={complaint.attachments} />
+              <ComplaintFacts complaint={complaint} />
+            </Card>
+            <ComplaintOutcome complaint={complaint} padding={padding} />
+            <Card title={t('admin:workflow.history')} styles={padding}>
+              {history.isLoading ? (
+                <Spin />
+              ) : history.isError ? (
+                <Alert type="error" message={history.error.message} />
+              ) : (
+                <WorkflowHistory declaration={COMPLAINT_WORKFLOW} entries={history.data?.data ?? []} labelOf={labelOf} />
+              )}
+            </Card>
+          </Space>
+        </Col>
+        <Col xs={24} lg={8}>
+          <SystemCard complaint={complaint} padding={padding} />
+        </Col>
+      </Row>
+    </div>
+  );
+}

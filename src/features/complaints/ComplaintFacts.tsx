@@ -1,0 +1,30 @@
+import { Descriptions } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { complaints } from '../../../resources/complaints';
+import { renderValue } from '../../resources/FieldValue';
+import { fieldLabel } from '../../resources/labels';
+import type { Complaint } from './api';
+import { useAudience } from './audience';
+import { COMPLAINT_FIELDS } from './declaration';
+
+/** What was filed and who has it; staff also see who accepted it and which team it is with. */
+const FILED = ['type', 'priority', 'sys_sn', 'created_by', 'created_at', 'contact_email', 'contact_number', 'phone', 'country', 'postcode'];
+const HANDLING = ['processor', 'accepter', 'team'];
+
+export function ComplaintFacts({ complaint }: { complaint: Complaint }) {
+  const { t } = useTranslation();
+  const staff = useAudience() === 'staff';
+  const names = staff ? [...FILED, ...HANDLING] : FILED;
+  return (
+    <Descriptions
+      className="complaint-facts"
+      size="small"
+      column={{ xs: 1, sm: 2 }}
+      items={names.map((name) => ({
+        key: name,
+        label: fieldLabel(complaints, name, t),
+        children: renderValue(complaints, name, COMPLAINT_FIELDS[name], complaint[name], t),
+      }))}
+    />
+  );
+}

@@ -1,0 +1,72 @@
+import { useSearchParams } from 'react-router';
+import type { StateCategory } from '../../../resources/workflow';
+import type { ComplaintQuery } from './api';
+import { CATEGORIES, statesOf } from './audience';
+
+/** The list's search as the URL keeps it (a link or a reload shows the same list). */
+export interface ListSearch {
+  category?: StateCategory;
+  status?: string;
+  type?: string;
+  priority?: string;
+  sn?: string;
+  /** Words of the title. */
+  q?: string;
+  page: number;
+  pageSize: number;
+  order: 'asc' | 'desc';
+}
+
+const TEXT_KEYS = ['status', 'type', 'priority', 'sn', 'q'] as const;
+const PAGE_SIZES = [10, 20, 50, 100];
+
+export function readSearch(params: URLSearchParams): ListSearch {
+  const category = params.get('category');
+  const page = Number(params.get('page'));
+  const pageSize = Number(params.get('pageSize'));
+  const search: ListSearch = {
+    category: CATEGORIES.includes(category as StateCategory) ? (category as StateCategory) : undefined,
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : 10,
+    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+  };
+  for (const key of TEXT_KEYS) {
+    const value = params.get(key)?.trim();
+    if (value) search[key] = value;
+  }
+  return search;
+}
+
+export function writeSearch(search: ListSearch): URLSearchParams {
+  const params = new URLSearchParams();
+  if (search.category) params.set('category', search.category);
+  for (const key of TEXT_KEYS) if (search[key]) params.set(key, search[key]!);
+  if (search.page > 1) params.set('page', String(search.page));
+  if (search.pageSize !== 10) params.set('pageSize', String(search.pageSize));
+  if (search.order === 'asc') params.set('order', 'asc');
+  return params;
+}
+
+/** The search's filters (no category, no paging): what the counts per category are taken over. */
+export function filtersOf(search: ListSearch): Omit<ComplaintQuery, 'pageIndex' | 'pageSize' | 'sort' | 'status'> {
+  return { type: search.type, priority: search.priority, sys_sn: search.sn, title: search.q };
+}
+
+/** The list call's body: a chosen status wins over its category's statuses. */
+export function queryOf(search: ListSearch): ComplaintQuery {
+  return {
+    ...filtersOf(search),
+    status: search.status ?? (search.category ? statesOf(search.category) : undefined),
+    pageIndex: search.page,
+    pageSize: search.pageSize,
+    sort: [{ field: 'created_at', order: search.order }],
+  };
+}
+
+/** The search in the URL and its change: any filter change returns to the first page. */
+export function useListSearch() {
+  const [params, setParams] = useSearchParams();
+  const search = readSearch(params);
+  const update = (change: Partial<ListSearch>) => setParams(writeSearch({ ...search, page: 1, ...change }), { replace: true });
+  return { search, update };
+}

@@ -1,0 +1,7 @@
+/** The complaint screens' routes (permissions/routes.ts; spec §2 names them). */
+export const LIST_PATH = '/customerComplaintList';
+export const CREATE_PATH = '/createComplaint';
+/** Spec §2: a complaint's page is /customerComplaintList/attachmentDetails with the query customercomplaintId. */
+export const DETAIL_PATH = '/customerComplaintList/attachmentDetails';
+
+export const detailPath = (id: number) => `${DETAIL_PATH}?customercomplaintId=${id}`;
