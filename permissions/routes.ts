@@ -1,6 +1,6 @@
 import { RESOURCES } from '../resources';
 import { withDeclaredRoutes } from './declared-routes';
-import { STAFF_ROLES, type Role } from './roles';
+import { ROLES, STAFF_ROLES, type Role } from './roles';
 
 /**
  * The complete layout route table of spec §2 with the role lists of spec §6, as data.
@@ -64,6 +64,8 @@ const MAINTENANCE_ROLES: readonly Role[] = unionOf(
 const VPP: readonly Role[] = ['admin', 'servicer', 'reseller', 'dasw'];
 const SN_AND_LICENSE: readonly Role[] = ['admin', 'servicer', 'systemmanager', 'dasw', 'sncreator'];
 const USERS_AND_ROLES: readonly Role[] = ['admin', 'systemmanager'];
+/** DESIGN §9: sharers, suppliers and VPP managers have no complaint screens. */
+const COMPLAINT_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager');
 const ADMIN_ONLY: readonly Role[] = ['admin'];
 const CUSTOMER_ONLY: readonly Role[] = ['customer'];
 
@@ -157,14 +159,15 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
   },
   {
     // Spec §2 lists the complaint paths without their role lists: the workflow is open to every
-    // logged-in user (customers file complaints); the staff-only reports are limited to staff.
+    // role with complaint screens (DESIGN §9: customers file complaints; sharers, suppliers and VPP
+    // managers have none); the staff-only reports are limited to staff.
     key: 'complaints',
     path: '/customerComplaintList',
     icon: 'complaint',
     children: [
-      { key: 'customerComplaintList', path: '/customerComplaintList' },
-      { key: 'attachmentDetails', path: '/customerComplaintList/attachmentDetails', hidden: true },
-      { key: 'createComplaint', path: '/createComplaint', hidden: true },
+      { key: 'customerComplaintList', path: '/customerComplaintList', roles: COMPLAINT_ROLES },
+      { key: 'attachmentDetails', path: '/customerComplaintList/attachmentDetails', hidden: true, roles: COMPLAINT_ROLES },
+      { key: 'createComplaint', path: '/createComplaint', hidden: true, roles: COMPLAINT_ROLES },
       { key: 'statisticalStatement', path: '/statisticalStatement', roles: STAFF_ROLES },
       { key: 'productRecommendationsList', path: '/productRecommendationsList' },
       { key: 'addProductSuggestion', path: '/addProductSuggestion', hidden: true },

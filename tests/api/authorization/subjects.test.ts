@@ -36,9 +36,13 @@ describe('entity permissions', () => {
         }
       }
     }
-    // The complaint screens are open to all in the route table; DESIGN §9 keeps sharers out.
-    expect(defineAbilityFor(['sharer']).can('access', 'customerComplaintList')).toBe(true);
-    expect(defineAbilityFor(['sharer']).can('create', 'complaint')).toBe(false);
+    // DESIGN §9 keeps sharers, suppliers and VPP managers out of the complaint screens and calls.
+    for (const role of ['sharer', 'supplier', 'vppmanager'] as const) {
+      expect(defineAbilityFor([role]).can('access', 'customerComplaintList')).toBe(false);
+      expect(defineAbilityFor([role]).can('access', 'createComplaint')).toBe(false);
+      expect(defineAbilityFor([role]).can('create', 'complaint')).toBe(false);
+    }
+    expect(defineAbilityFor(['customer']).can('access', 'createComplaint')).toBe(true);
   });
 
   it("hiding a screen from a user takes its entity's actions away with it", () => {
