@@ -19,7 +19,7 @@ export function withFilingHooks(hooks: CrudHooks): CrudHooks {
     async afterSave(row, ctx, values) {
       if (ctx.mode === 'create') {
         const { db, now, request } = ctx;
-        const identity = [row.created_by, row.sys_sn, row.title, row.description].map(String).join('\u0000');
+        const identity = [row.created_by, row.sys_sn, row.title, row.description].map(String).join('\u001f');
         await db.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`complaint-filing:${identity}`}))`);
         if (await findTwin(db, row, now, Number(row.id))) throw new ApiError(Code.TOO_FAST, RESUBMISSION_TEXT);
         await queueComplaintMails(db, request, await newComplaintMails(db, row, request.server.mailer.portalUrl, now), now);
