@@ -11,9 +11,21 @@ import { server } from './setup';
  */
 const detail = (id: number) => `/customerComplaintList/attachmentDetails?customercomplaintId=${id}`;
 
-function serveComplaint(record: Record<string, unknown>, history: object[] = []) {
+function serveComplaint(record: Record<string, unknown>, history: object[] = [], messages: object[] = []) {
   const actions: Array<{ path: string; body: Record<string, unknown> }> = [];
+  const recorded =
+    (path: string) =>
+    async ({ request }: { request: Request }) => {
+      actions.push({ path, body: (await request.json()) as Record<string, unknown> });
+      return HttpResponse.json(envelope(200, { id: 1, urged_at: '2026-03-02T10:00:00.000Z', handler: 'servicer' }, 'Success'));
+    };
   server.use(
+    http.post('/api/Complaints/GetComplaintMessages', () =>
+      HttpResponse.json(envelope(200, { data: messages, dataCount: messages.length }, 'Success')),
+    ),
+    http.post('/api/Complaints/CommentComplaint', recorded('/api/Complaints/CommentComplaint')),
+    http.post('/api/ComplaintsProcessing/ReplyComplaintsComment', recorded('/api/ComplaintsProcessing/ReplyComplaintsComment')),
+    http.post('/api/Complaints/UrgeComplaint', recorded('/api/Complaints/UrgeComplaint')),
     http.post('/api/Complaints/GetComplaint', () => HttpResponse.json(envelope(200, record, 'Success'))),
     http.post('/api/Complaints/GetComplaintHistory', () =>
       HttpResponse.json(envelope(200, { data: history, dataCount: history.length }, 'Success')),
@@ -100,5 +112,93 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     renderComplaints(detail(99));
     expect(await screen.findByText('This complaint was not found')).toBeInTheDocument();
     expect(screen.queryByTestId('workflow-actions')).toBeNull();
+  });
+
+  const message = (id: number, side: 'customer' | 'staff', content: string, extra: Record<string, unknown> = {}) => ({
+    id,
+    complaints_id: 3,
+    kind: 'comment',
+    reply_to: null,
+    content,
+    creator: side === 'staff' ? 'servicer' : 'customer',
+    side,
+    created_at: '2026-03-02T09:00:00.000Z',
+    attachments: [],
+    ...extra,
+  });
+
+  it('shows the conversation with the message a reply answers and its files, and sends a reply to the message chosen', async () => {
+    signIn(['customer'], 'customer');
+    const actions = serveComplaint(
+      complaint(3, 'processing'),
+      [],
+      [
+        message(1, 'customer', 'It beeps at night.'),
+        message(2, 'staff', 'Please send a photo of the display.', {
+          kind: 'reply',
+          reply_to: 1,
+          attachments: [{ id: 8, name: 'manual.pdf', size: 4096, mime: 'application/pdf' }],
+        }),
+      ],
+    );
+    renderComplaints(detail(3));
+    const thread = await screen.findByTestId('complaint-messages');
+    await within(thread).findByText('Please send a photo of the display.');
+    const [, answer] = within(thread).getAllByTestId('complaint-message');
+    expect(within(answer!).getByText('In reply to customer')).toBeInTheDocument();
+    expect(within(answer!).getByTestId('message-attachment-download')).toHaveTextContent('manual.pdf');
+
+    fireEvent.click(within(answer!).getByTestId('complaint-message-reply'));
+    expect(await screen.findByTestId('complaint-reply-to')).toHaveTextContent('Reply to servicer');
+    fireEvent.change(screen.getByTestId('complaint-message-text'), { target: { value: '  Photo attached.  ' } });
+    fireEvent.click(screen.getByTestId('complaint-message-send'));
+    await waitFor(() =>
+      expect(actions).toEqual([
+        {
+          path: '/api/ComplaintsProcessing/ReplyComplaintsComment',
+          body: { id: 3, commentId: 2, commentContent: 'Photo attached.', attachments: [] },
+        },
+      ]),
+    );
+  });
+
+  it("refuses a blank message with 'Please fill in the reply' and sends nothing", async () => {
+    signIn(['servicer'], 'servicer');
+    const actions = serveComplaint(complaint(3, 'processing'));
+    renderComplaints(detail(3));
+    fireEvent.change(await screen.findByTestId('complaint-message-text'), { target: { value: '   ' } });
+    fireEvent.click(screen.getByTestId('complaint-message-send'));
+    expect(await screen.findByText('Please fill in the reply')).toBeInTheDocument();
+    expect(actions).toEqual([]);
+  });
+
+  it('has no message box once the complaint is archived', async () => {
+    signIn(['customer'], 'customer');
+    serveComplaint(complaint(3, 'archived'), [], [message(1, 'customer', 'Thanks!')]);
+    renderComplaints(detail(3));
+    await screen.findByText('Thanks!');
+    expect(screen.queryByTestId('complaint-message-box')).toBeNull();
+  });
+
+  it('offers urge to the customer side while the complaint is open or waiting, and sends it', async () => {
+    signIn(['customer'], 'customer');
+    const actions = serveComplaint(complaint(3, 'waitingConfirmation'));
+    const view = renderComplaints(detail(3));
+    fireEvent.click(await screen.findByTestId('complaint-urge'));
+    await waitFor(() => expect(actions).toEqual([{ path: '/api/Complaints/UrgeComplaint', body: { id: 3 } }]));
+    expect(await screen.findByText('We have reminded the person handling your complaint')).toBeInTheDocument();
+    view.unmount();
+
+    serveComplaint(complaint(4, 'completed'));
+    const done = renderComplaints(detail(4));
+    await screen.findByText('Battery does not charge 4');
+    expect(screen.queryByTestId('complaint-urge')).toBeNull();
+    done.unmount();
+
+    signIn(['servicer'], 'servicer');
+    serveComplaint(complaint(5, 'processing'));
+    renderComplaints(detail(5));
+    await screen.findByText('Battery does not charge 5');
+    expect(screen.queryByTestId('complaint-urge')).toBeNull();
   });
 });

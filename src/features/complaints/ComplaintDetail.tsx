@@ -15,14 +15,17 @@ import { ComplaintOutcome } from './ComplaintOutcome';
 import { ComplaintStatusTag } from './ComplaintStatusTag';
 import { COMPLAINT_WORKFLOW } from './declaration';
 import { LIST_PATH } from './paths';
+import { MessageThread } from './MessageThread';
+import { SnapshotCard } from './SnapshotCard';
 import { SystemCard } from './SystemCard';
+import { UrgeButton } from './UrgeButton';
 import '../../resources/workflow/workflow.css';
 import './complaints.css';
 
 /**
  * A complaint's page (spec §2: /customerComplaintList/attachmentDetails?customercomplaintId=…): its text, files
- * and facts, the actions the user may take now (each with its modal, resources/complaints.ts), what was decided
- * (solution, ratings, archive), the history as a timeline, and beside it the system it is about.
+ * and facts, the actions the user may take now (each with its modal, resources/complaints.ts) and urge, what was
+ * decided (solution, ratings, archive), the conversation, the history as a timeline, and beside it the system it is about.
  */
 export default function ComplaintDetail() {
   const { t } = useTranslation();
@@ -82,14 +85,14 @@ export default function ComplaintDetail() {
               </Space>
             </div>
           </Space>
-          <Button
-            icon={<ReloadOutlined />}
-            aria-label={t('admin:list.refresh')}
-            onClick={() => {
-              void record.refetch();
-              void history.refetch();
-            }}
-          />
+          <Space wrap>
+            <UrgeButton complaint={complaint} onUrged={() => void history.refetch()} />
+            <Button
+              icon={<ReloadOutlined />}
+              aria-label={t('admin:list.refresh')}
+              onClick={() => void queryClient.invalidateQueries({ queryKey: complaintKeys.all }).then(() => history.refetch())}
+            />
+          </Space>
         </div>
         <WorkflowActions declaration={COMPLAINT_WORKFLOW} record={complaint} onChanged={changed} />
       </Card>
@@ -105,6 +108,7 @@ export default function ComplaintDetail() {
               <ComplaintFacts complaint={complaint} />
             </Card>
             <ComplaintOutcome complaint={complaint} padding={padding} />
+            <MessageThread complaint={complaint} padding={padding} />
             <Card title={t('admin:workflow.history')} styles={padding}>
               {history.isLoading ? (
                 <Spin />
@@ -117,7 +121,10 @@ export default function ComplaintDetail() {
           </Space>
         </Col>
         <Col xs={24} lg={8}>
-          <SystemCard complaint={complaint} padding={padding} />
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            <SystemCard complaint={complaint} padding={padding} />
+            {complaint.snapshot && <SnapshotCard snapshot={complaint.snapshot} padding={padding} />}
+          </Space>
         </Col>
       </Row>
     </div>

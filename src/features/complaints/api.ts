@@ -1,10 +1,13 @@
 import type { Page } from '../../../contract/codes';
+import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
+import type { complaintMessage, urgeAnswer } from '../../../contract/complaints';
 import type { AttachmentFile } from '../../../resources/attachments';
 import { complaints, type ComplaintState } from '../../../resources/complaints';
 import { workflowPaths } from '../../../resources/workflow';
 import { postData } from '../../api/call';
 import { api } from '../../api/client';
 import type { HistoryEntry } from '../../resources/workflow/WorkflowHistory';
+import type { z } from 'zod';
 
 export { CallError } from '../../api/call';
 
@@ -21,8 +24,13 @@ export interface Complaint {
   created_at: string;
   created_by: string;
   attachments?: AttachmentFile[];
+  /** The system when the complaint was filed; null for one filed before snapshots were kept. */
+  snapshot?: SystemSnapshot | null;
   [field: string]: unknown;
 }
+
+/** A comment or reply of a complaint (contract/complaints.ts). */
+export type ComplaintMessage = z.infer<typeof complaintMessage>;
 
 /** The list's search as the URL keeps it and /Complaints/GetComplaintPageList takes it (filters by field name). */
 export interface ComplaintQuery {
@@ -50,7 +58,20 @@ export const complaintsApi = {
    * 'Do not submit repeatly' itself, so the call is quiet.
    */
   create: (values: Record<string, unknown>) => api.post<Complaint>(endpoints.save!, values, { quiet: true }),
+  /** Its comments and replies, oldest first (the caller has read them afterwards). */
+  messages: (id: number) => postData<Page<ComplaintMessage>>('/Complaints/GetComplaintMessages', { id }),
+  comment: (id: number, commentContent: string, attachments: number[]) =>
+    postData<ComplaintMessage>('/Complaints/CommentComplaint', { id, commentContent, attachments }),
+  /** Spec §3 'Reply payload': id = the complaint, commentId = the message answered. */
+  reply: (id: number, commentId: number, commentContent: string, attachments: number[]) =>
+    postData<ComplaintMessage>('/ComplaintsProcessing/ReplyComplaintsComment', { id, commentId, commentContent, attachments }),
+  /** Reminds the handler (customer side): 15 within the hour, 16 past the day's limit, said by the client. */
+  urge: (id: number) => postData<z.infer<typeof urgeAnswer>>('/Complaints/UrgeComplaint', { id }),
 };
+
+/** A message's file: comments' through DownCommentFile, replies' through DownAdditionalFile (spec §7). */
+export const messageFilePath = (kind: ComplaintMessage['kind']) =>
+  kind === 'reply' ? '/ComplaintsNews/DownAdditionalFile' : '/ComplaintsNews/DownCommentFile';
 
 const ALL = ['complaints'] as const;
 
@@ -66,4 +87,5 @@ export const complaintKeys = {
   /** The count of one category over the list's search. */
   count: (query: Omit<ComplaintQuery, 'pageIndex' | 'pageSize' | 'sort'>) => [...ALL, 'list', 'count', query] as const,
   one: (id: number) => [...ALL, 'one', id] as const,
+  messages: (id: number) => [...ALL, 'messages', id] as const,
 };

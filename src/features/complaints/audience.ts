@@ -1,15 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import { ARCHIVERS, complaintWorkflow, HANDLERS, statusLabelKey, type ComplaintState } from '../../../resources/complaints';
+import { complaintWorkflow, CUSTOMER_SIDE, HANDLERS, statusLabelKey, type ComplaintState } from '../../../resources/complaints';
 import type { StateCategory } from '../../../resources/workflow';
 import { useUser } from '../../auth/useUser';
 
 export type Audience = 'customer' | 'staff';
 
-const STAFF: readonly string[] = [...HANDLERS, ...ARCHIVERS];
-
-/** Who reads a complaint: staff (any role that handles or archives complaints) read the staff wording, everyone else the customer's. */
+/**
+ * Which side of a complaint a reader is on, as the server decides it (server/complaints/access.ts sideOf): the
+ * customer side (owners, installers, resellers, service partners) unless they also hold a handler's role.
+ */
 export function audienceOf(roles: readonly string[]): Audience {
-  return roles.some((role) => STAFF.includes(role)) ? 'staff' : 'customer';
+  const has = (list: readonly string[]) => roles.some((role) => list.includes(role));
+  return has(CUSTOMER_SIDE) && !has(HANDLERS) ? 'customer' : 'staff';
 }
 
 export function useAudience(): Audience {

@@ -1,0 +1,179 @@
+import { PaperClipOutlined, RollbackOutlined } from '@ant-design/icons';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Form, Input, Space, Spin, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { MESSAGE_MAX } from '../../../contract/complaints';
+import type { AttachmentFile } from '../../../resources/attachments';
+import { complaints } from '../../../resources/complaints';
+import { download } from '../../api/files';
+import { useFormat } from '../../i18n/format';
+import { AttachmentsInput } from '../../resources/attachments';
+import { useFileSize } from '../../resources/attachments/useFileSize';
+import { attachmentValues, isPending } from '../../resources/attachments/values';
+import { useSubmitGuard } from '../../resources/useSubmitGuard';
+import { complaintKeys, complaintsApi, messageFilePath, type Complaint, type ComplaintMessage } from './api';
+import './complaints.css';
+
+/** DESIGN §9: comments and replies are possible while the complaint is neither archived nor rejected. */
+const CLOSED = ['archived', 'rejected'];
+const ATTACHMENT_RULE = complaints.fields.attachments.attachments!;
+
+/**
+ * The conversation of a complaint (spec §3, §7): every comment and reply, oldest first, each with who wrote it,
+ * which side they are on, when, the message it answers and its files to download; below, the box to write a
+ * comment or (after 'Reply' on a message) a reply, with up to 3 files. Opening the thread marks it read.
+ */
+export function MessageThread({ complaint, padding }: { complaint: Complaint; padding: { body: { padding: number } } }) {
+  const { t } = useTranslation();
+  const messages = useQuery({
+    queryKey: complaintKeys.messages(complaint.id),
+    queryFn: () => complaintsApi.messages(complaint.id),
+    retry: false,
+  });
+  const [replyTo, setReplyTo] = useState<ComplaintMessage>();
+  const open = !CLOSED.includes(complaint.status);
+  const rows = messages.data?.data ?? [];
+  const byId = new Map(rows.map((m) => [m.id, m]));
+
+  return (
+    <Card title={t('complaints:messages.title')} styles={padding} data-testid="complaint-messages">
+      {messages.isLoading ? (
+        <Spin />
+      ) : messages.isError ? (
+        <Alert type="error" message={messages.error.message} />
+      ) : rows.length === 0 ? (
+        <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('complaints:messages.none')} />
+      ) : (
+        <ol className="complaint-thread">
+          {rows.map((message) => (
+            <MessageItem
+              key={message.id}
+              message={message}
+              answered={message.reply_to ? byId.get(message.reply_to) : undefined}
+              onReply={open ? () => setReplyTo(message) : undefined}
+            />
+          ))}
+        </ol>
+      )}
+      {open && <MessageBox complaintId={complaint.id} replyTo={replyTo} onCancelReply={() => setReplyTo(undefined)} />}
+    </Card>
+  );
+}
+
+function MessageItem({ message, answered, onReply }: { message: ComplaintMessage; answered?: ComplaintMessage; onReply?: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormat();
+  return (
+    <li className={`complaint-message complaint-message-${message.side}`} data-testid="complaint-message">
+      <Space size={4} wrap>
+        <Typography.Text strong>{message.creator}</Typography.Text>
+        <Tag color={message.side === 'staff' ? 'blue' : 'default'}>{t(`complaints:messages.side.${message.side}`)}</Tag>
+        <Typography.Text type="secondary">{format.dateTime(message.created_at)}</Typography.Text>
+      </Space>
+      {answered && (
+        <blockquote className="complaint-quote">
+          <Typography.Text type="secondary">{t('complaints:messages.inReplyTo', { name: answered.creator })}</Typography.Text>
+          <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
+            {answered.content}
+          </Typography.Paragraph>
+        </blockquote>
+      )}
+      <Typography.Paragraph className="complaint-description">{message.content}</Typography.Paragraph>
+      <MessageFiles message={message} />
+      {onReply && (
+        <Button type="link" size="small" icon={<RollbackOutlined />} onClick={onReply} data-testid="complaint-message-reply">
+          {t('complaints:messages.reply')}
+        </Button>
+      )}
+    </li>
+  );
+}
+
+function MessageFiles({ message }: { message: ComplaintMessage }) {
+  const { t } = useTranslation();
+  const fileSize = useFileSize();
+  const [busy, setBusy] = useState<number>();
+  if (message.attachments.length === 0) return null;
+  const save = async (file: AttachmentFile) => {
+    setBusy(file.id);
+    try {
+      await download(messageFilePath(message.kind), { id: message.id, attachment_name: file.name }, file.name);
+    } finally {
+      setBusy(undefined);
+    }
+  };
+  return (
+    <div className="attachments-links">
+      {message.attachments.map((file) => (
+        <span key={file.id}>
+          <Button
+            type="link"
+            icon={<PaperClipOutlined />}
+            loading={busy === file.id}
+            aria-label={t('common:attachments.download', { name: file.name })}
+            onClick={() => void save(file)}
+            data-testid="message-attachment-download"
+          >
+            {file.name}
+          </Button>{' '}
+          <Typography.Text type="secondary">{fileSize(file.size)}</Typography.Text>
+        </span>
+      ))}
+    </div>
+  );
+}
+
+function MessageBox({
+  complaintId,
+  replyTo,
+  onCancelReply,
+}: {
+  complaintId: number;
+  replyTo?: ComplaintMessage;
+  onCancelReply: () => void;
+}) {
+  const { t } = useTranslation();
+  const [form] = Form.useForm<{ content: string; attachments: unknown }>();
+  const queryClient = useQueryClient();
+  const { busy, guard } = useSubmitGuard();
+  const uploading = attachmentValues(Form.useWatch('attachments', form)).some(isPending);
+
+  const send = ({ content, attachments }: { content: string; attachments: unknown }) =>
+    guard(async () => {
+      const files = attachmentValues(attachments).flatMap((item) => (isPending(item) ? [] : [item.id]));
+      try {
+        if (replyTo) await complaintsApi.reply(complaintId, replyTo.id, content.trim(), files);
+        else await complaintsApi.comment(complaintId, content.trim(), files);
+      } catch {
+        // The client has said why (the server's code); the text stays for another try.
+        return;
+      }
+      form.resetFields();
+      onCancelReply();
+      void queryClient.invalidateQueries({ queryKey: complaintKeys.messages(complaintId) });
+    });
+
+  return (
+    <Form form={form} layout="vertical" onFinish={send} className="complaint-message-box" data-testid="complaint-message-box">
+      {replyTo && (
+        <Tag closable onClose={onCancelReply} className="complaint-reply-to" data-testid="complaint-reply-to">
+          {t('complaints:messages.replyingTo', { name: replyTo.creator })}
+        </Tag>
+      )}
+      <Form.Item
+        name="content"
+        label={replyTo ? t('complaints:messages.yourReply') : t('complaints:messages.yourMessage')}
+        rules={[{ required: true, whitespace: true, message: t('complaints:messages.fillReply') }]}
+      >
+        <Input.TextArea rows={3} maxLength={MESSAGE_MAX} showCount data-testid="complaint-message-text" />
+      </Form.Item>
+      <Form.Item name="attachments" initialValue={[]}>
+        <AttachmentsInput declaration={complaints} name="attachments" rule={ATTACHMENT_RULE} />
+      </Form.Item>
+      <Button type="primary" htmlType="submit" loading={busy} disabled={uploading} data-testid="complaint-message-send">
+        {replyTo ? t('complaints:messages.sendReply') : t('complaints:messages.send')}
+      </Button>
+    </Form>
+  );
+}
