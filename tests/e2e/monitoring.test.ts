@@ -158,6 +158,9 @@ describe('monitoring in a browser', () => {
     const { context, page } = await newPage(browser, PHONE);
     await login(page, 'customer');
     await page.locator('.power-flow svg').waitFor();
+    // A chart still to come holds its place with a skeleton across the card, never a blank card.
+    const skeleton = page.getByTestId('chart-skeleton').first().locator('.ant-skeleton');
+    expect(await skeleton.evaluate((element) => element.getBoundingClientRect().width)).toBeGreaterThan(250);
     // On a phone the charts are below the fold and drawn once they come into view: scroll until the first is.
     await expect
       .poll(

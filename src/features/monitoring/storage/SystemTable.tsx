@@ -104,7 +104,15 @@ export function SystemTable({
       align: 'right',
       render: (w: number | null) => <PowerCell watts={w} kind="grid" />,
     },
-    { ...sorted('soc'), dataIndex: 'soc', title: t('list.soc'), align: 'right', render: (v: number | null) => format.percent(v, 0) },
+    {
+      ...sorted('soc'),
+      dataIndex: 'soc',
+      title: t('list.soc'),
+      align: 'right',
+      // The narrowest column: its two-character Chinese title ('电量') otherwise broke into two lines.
+      onHeaderCell: () => ({ style: { whiteSpace: 'nowrap' } }),
+      render: (v: number | null) => format.percent(v, 0),
+    },
     {
       ...sorted('today_pv_kwh'),
       dataIndex: 'today_pv_kwh',

@@ -100,10 +100,9 @@ function useDrawingTurn(wanted: boolean): [boolean, () => void] {
 /** Holds the chart's place (same height, so nothing jumps) and says something is coming. */
 export function ChartSkeleton({ height = 240, ref }: { height?: number; ref?: Ref<HTMLDivElement> }) {
   return (
-    <div aria-busy="true" data-testid="chart-skeleton" style={{ height, display: 'flex' }} ref={ref}>
-      <Skeleton.Node active style={{ width: '100%', height }} rootClassName="chart-skeleton">
-        <span />
-      </Skeleton.Node>
+    <div aria-busy="true" data-testid="chart-skeleton" style={{ height }} ref={ref}>
+      {/* `block`: the card's whole width (Skeleton.Node's shrink-to-fit wrapper left it 0 px wide: a blank card). */}
+      <Skeleton.Input active block style={{ height }} />
     </div>
   );
 }
