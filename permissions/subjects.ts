@@ -53,6 +53,9 @@ export const SUBJECTS = [
   'job',
   // After-sales (DESIGN §9).
   'complaint',
+  // The service-level targets of the complaint clocks; the statistical statement.
+  'complaintSettings',
+  'complaintStatement',
   'customerArchive',
   'installer',
 ] as const;
@@ -127,6 +130,9 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
     screen: 'customerComplaintList',
     roles: t.roles,
   })),
+  // DESIGN §9: admins may change the clocks' targets (every complaint reader reads them through 'complaint').
+  { subject: 'complaintSettings', actions: ['read', 'update'], roles: ['admin', 'systemmanager'] },
+  { subject: 'complaintStatement', actions: ['read', 'export'], screen: 'statisticalStatement' },
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
   { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
 ];

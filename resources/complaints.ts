@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SLA_FILTERS } from '../contract/complaint-clocks';
 import { COUNTRY_CODES } from '../contract/countryCodes';
 import type { Role } from '../permissions/roles';
 import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
@@ -291,6 +292,10 @@ export const complaints = defineResource({
     evaluation: { schema: z.string().nullable(), widget: 'textarea', ...shown },
     warranty_start: { schema: z.string().nullable(), widget: 'date', ...shown },
     warranty_end: { schema: z.string().nullable(), widget: 'date', ...shown },
+    // Service-level clocks (contract/complaint-clocks.ts): the nearest running clock's due time, and the list filter
+    // 'due' / 'overdue' on it (no column: server/complaints/derived.ts reads it).
+    due_at: { schema: z.string().nullable(), widget: 'datetime', sortable: true },
+    sla: { schema: z.enum(SLA_FILTERS).nullable(), widget: 'select', options: SLA_FILTERS, filter: true },
   },
   workflow: complaintWorkflow,
 });

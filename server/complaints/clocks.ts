@@ -1,5 +1,13 @@
 import { COMPLAINT_PRIORITIES, complaintWorkflow, type ComplaintTeam } from '../../resources/complaints';
 import type { StateCategory } from '../../resources/workflow';
+import {
+  DEFAULT_CLOCK_TARGETS,
+  type Clock,
+  type ClockState,
+  type ClockTargets,
+  type ComplaintClocks,
+  type RndClock,
+} from '../../contract/complaint-clocks';
 
 /**
  * The service-level clocks of a complaint (issue 13 point 5, DESIGN §9), computed from its workflow history every
@@ -11,21 +19,13 @@ import type { StateCategory } from '../../resources/workflow';
  *   run on from where it stood;
  * - R&D: the open time while the complaint is with R&D (a transfer to 'rnd' until a transfer elsewhere, a new
  *   accept or a resolution); it has no target.
- * Pure: the same history and `now` give the same clocks (tests feed hand-made histories).
+ * Pure: the same history and `now` give the same clocks (tests feed hand-made histories). The answer's shape is
+ * contract/complaint-clocks.ts.
  */
 
+export { DEFAULT_CLOCK_TARGETS };
+
 export type Priority = (typeof COMPLAINT_PRIORITIES)[number];
-
-/** The targets per priority; defaults of DESIGN §9, admins may change them (server/complaints/clock-targets.ts). */
-export interface ClockTargets {
-  firstResponseHours: Record<Priority, number>;
-  resolutionDays: Record<Priority, number>;
-}
-
-export const DEFAULT_CLOCK_TARGETS: ClockTargets = {
-  firstResponseHours: { high: 4, normal: 24, low: 72 },
-  resolutionDays: { high: 3, normal: 10, low: 30 },
-};
 
 /** One transition as workflow_history keeps it (the fields the clocks read). */
 export interface ClockHistoryRow {
@@ -44,36 +44,8 @@ export interface ClockInput {
   /** When staff replied to the customer (a reply is a first response too); any order. */
   staffReplies?: readonly Date[];
   now: Date;
+  /** Default: DESIGN §9's (admins may change them: server/complaints/clock-targets.ts). */
   targets?: ClockTargets;
-}
-
-/**
- * running: counting now; paused: waiting in a paused status; met / missed: stopped within / beyond the target
- * (for resolution: the complaint is resolved now).
- */
-export type ClockState = 'running' | 'paused' | 'met' | 'missed';
-
-export interface Clock {
-  state: ClockState;
-  elapsed_ms: number;
-  target_ms: number;
-  /** When a running clock reaches its target; null unless running. */
-  due_at: string | null;
-  /** The elapsed time is beyond the target. */
-  overdue: boolean;
-}
-
-export interface RndClock {
-  /** running: with R&D now; stopped: was with R&D; none: never was. */
-  state: 'running' | 'stopped' | 'none';
-  elapsed_ms: number;
-}
-
-/** The clocks a complaint's list row and detail answer carry (field `clocks`). */
-export interface ComplaintClocks {
-  first_response: Clock;
-  resolution: Clock;
-  rnd: RndClock;
 }
 
 const HOUR_MS = 3_600_000;

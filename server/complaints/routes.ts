@@ -2,6 +2,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import { complaints } from '../../resources/complaints';
 import type { AppDeps } from '../config';
 import { registerResources } from '../core/crud/register';
+import { AFTER_EVERY_TRANSITION } from '../core/crud/workflow';
+import { clockTargetRoutes } from './clock-routes';
+import { refreshDueAfterTransition, withDerivedHooks } from './derived';
+import { withFilingHooks } from './filing';
+import { registerComplaintMessageCalls } from './news-routes';
+import { mailNextActor, sendQueuedMailsAfterAnswer } from './notify';
 import { complaintHooks, complaintWorkflowHooks } from './service';
 
 /**
@@ -10,9 +16,23 @@ import { complaintHooks, complaintWorkflowHooks } from './service';
  * the history. The spec's checks the declaration cannot say are the hooks of service.ts.
  */
 export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  registerResources(app, deps, {
+  // The mails a call queued (filing, a step that hands the complaint on, a message, an urge) go out once it answered.
+  sendQueuedMailsAfterAnswer(app);
+  const services = registerResources(app, deps, {
     resources: [complaints],
-    hooks: { [complaints.name]: complaintHooks },
-    workflowHooks: { [complaints.name]: complaintWorkflowHooks },
+    // The clocks, their due time and the system snapshot (derived.ts) on top of the spec's checks.
+    hooks: { [complaints.name]: withDerivedHooks(withFilingHooks(complaintHooks), deps) },
+    workflowHooks: {
+      [complaints.name]: {
+        ...complaintWorkflowHooks,
+        [AFTER_EVERY_TRANSITION]: async (step) => {
+          await refreshDueAfterTransition(step);
+          await mailNextActor(step);
+        },
+      },
+    },
   });
+  // A complaint's messages, the unread ones of the top bar, urge (news-routes.ts).
+  registerComplaintMessageCalls(app, deps, services[complaints.name]!);
+  await app.register(clockTargetRoutes, { deps });
 };

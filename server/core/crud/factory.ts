@@ -37,8 +37,11 @@ export interface CrudHooks {
   beforeDelete?(existing: Row, ctx: Omit<SaveContext, 'mode'>): Promise<void> | void;
   /** After the row is deleted, in the same transaction (e.g. its files let go). */
   afterDelete?(existing: Row, ctx: Omit<SaveContext, 'mode'>): Promise<void> | void;
-  /** Completes the rows a list or `one` answers, already presented (e.g. each record's files), in one query per page. */
-  expand?(rows: Row[]): Promise<void>;
+  /**
+   * Completes the rows a list or `one` answers, already presented (e.g. each record's files), in one query per page;
+   * `view` says which, so a detail may carry more than a list row (a complaint's system snapshot).
+   */
+  expand?(rows: Row[], view: 'list' | 'one'): Promise<void>;
   /** The row as the client sees it (secret fields are already removed). */
   present?(row: Row): Row;
   /** Table properties never sent to the client (password hashes). */
@@ -337,7 +340,7 @@ export class CrudService {
       .limit(pageSize)
       .offset((pageIndex - 1) * pageSize);
     const data = (rows as Row[]).map((row) => this.present(row));
-    await this.hooks.expand?.(data);
+    await this.hooks.expand?.(data, 'list');
     return { data, dataCount: Number(total?.n ?? 0) };
   }
 
@@ -369,7 +372,7 @@ export class CrudService {
       .limit(1);
     if (!row) throw this.missing();
     const presented = this.present(row);
-    await this.hooks.expand?.([presented]);
+    await this.hooks.expand?.([presented], 'one');
     return presented;
   }
 

@@ -41,8 +41,13 @@ export interface WorkflowHookContext {
 /** A transition's server-side work beyond the state change (notify, assign, check another table); throw ApiError to refuse. */
 export type WorkflowHook = (ctx: WorkflowHookContext) => Promise<void> | void;
 
-/** Workflow hooks by the name a transition gives in `hook` (resources/ names them; the server resolves them). */
+/**
+ * Workflow hooks by the name a transition gives in `hook` (resources/ names them; the server resolves them), and
+ * under AFTER_EVERY_TRANSITION one that runs after every transition's history row, in its transaction (to rewrite
+ * what is derived from the history, e.g. a complaint's due time).
+ */
 export type WorkflowHooks = Readonly<Record<string, WorkflowHook>>;
+export const AFTER_EVERY_TRANSITION = '*';
 
 interface WorkflowOptions {
   declaration: ResourceDeclaration & { workflow: WorkflowDeclaration };
@@ -71,6 +76,7 @@ export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declarat
   const subject = entityOf(declaration);
   const tags = [declaration.name];
 
+  const afterEvery = hooks[AFTER_EVERY_TRANSITION];
   for (const transition of workflow.transitions) {
     const hook = transition.hook === undefined ? undefined : hooks[transition.hook];
     if (transition.hook !== undefined && !hook)
@@ -82,7 +88,7 @@ export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declarat
         summary: `${transition.action}: ${transition.from.join(' | ')} → ${transition.to} (${declaration.name})`,
         body: engine.bodySchema(transition),
       },
-      handler: async (request) => ok(await engine.transition(request, transition, hook, request.body as Row)),
+      handler: async (request) => ok(await engine.transition(request, transition, hook, request.body as Row, afterEvery)),
     });
   }
   app.post(paths.history, {
@@ -90,7 +96,7 @@ export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declarat
     schema: { tags, summary: `The workflow history of one ${declaration.name}, oldest first`, body: service.idSchema },
     handler: async (request) => ok(await engine.history(request, request.body as Row)),
   });
-  const unused = Object.keys(hooks).find((name) => !workflow.transitions.some((t) => t.hook === name));
+  const unused = Object.keys(hooks).find((name) => name !== AFTER_EVERY_TRANSITION && !workflow.transitions.some((t) => t.hook === name));
   if (unused) throw new Error(`${declaration.name}: workflow hook '${unused}' is named by no transition`);
 }
 
@@ -147,7 +153,13 @@ class WorkflowEngine {
   }
 
   /** `body` as the route validated it (bodySchema): the id, the transition's fields and the note. */
-  async transition(request: FastifyRequest, transition: WorkflowTransition, hook: WorkflowHook | undefined, body: Row): Promise<Row> {
+  async transition(
+    request: FastifyRequest,
+    transition: WorkflowTransition,
+    hook: WorkflowHook | undefined,
+    body: Row,
+    afterEvery?: WorkflowHook,
+  ): Promise<Row> {
     const id = body[this.service.idField] as string | number;
     const fields: Row = {};
     for (const name of Object.keys(transition.fields ?? {})) if (body[name] !== undefined) fields[name] = body[name];
@@ -189,6 +201,7 @@ class WorkflowEngine {
         fields: Object.keys(fields).length ? fields : null,
         createdAt: now,
       });
+      await afterEvery?.({ request, db, now, transition, from, record, fields, note });
       await writeAudit(db, request, now, {
         action: `${this.declaration.name}.${transition.action}`,
         target: `${this.declaration.name}:${String(id)}`,

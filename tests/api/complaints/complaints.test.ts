@@ -33,7 +33,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 beforeEach(async () => {
-  await t.db.execute(sql`TRUNCATE complaints RESTART IDENTITY`);
+  await t.db.execute(sql`TRUNCATE complaints RESTART IDENTITY CASCADE`);
   await t.db.execute(sql`DELETE FROM uploads`);
 });
 
