@@ -14,6 +14,7 @@ import { ApiError } from '../core/http/envelope';
 import { queueMails } from '../core/mail/outbox';
 import { assertAttachable, filesOfRecords, type UploadRow } from '../core/uploads/service';
 import { assertStillOpen, complaintInScope, sideOf } from './access';
+import { refreshDueAt } from './clock-store';
 import { messageMails } from './mail';
 
 /**
@@ -82,6 +83,8 @@ export class ComplaintMessages {
         after: { message: message!.id, content: body.commentContent, files: ids },
       });
       await queueMails(tx, await messageMails(tx, complaint, message!, this.portalUrl(), now), now);
+      // A staff message answers the customer: the first-response clock stops (clocks.ts), the due time follows.
+      if (side === 'staff') await refreshDueAt(tx, [body.id], now);
       return message!;
     });
     return (await this.present([saved]))[0]!;

@@ -101,6 +101,19 @@ describe('the clocks of a complaint', () => {
     expect(resumed.due_at).toBe(new Date(t.clock().getTime() + 237 * H).toISOString());
   });
 
+  it('a staff message before the accept is the first response; a customer message is not', async () => {
+    const id = await file({ priority: 'high' });
+    await advance(H);
+    await expectOk(t, '/api/Complaints/CommentComplaint', { id, commentContent: 'Any news?', attachments: [] }, tokens.customer!);
+    expect((await expectOk(t, ONE, { id }, tokens.servicer!)).clocks.first_response.state).toBe('running');
+    await advance(H);
+    await expectOk(t, '/api/Complaints/CommentComplaint', { id, commentContent: 'We are on it.', attachments: [] }, tokens.servicer!);
+    const detail = await expectOk(t, ONE, { id }, tokens.servicer!);
+    expect(detail.clocks.first_response).toMatchObject({ state: 'met', elapsed_ms: 2 * H });
+    // The due time is now the resolution's: 3 days after filing.
+    expect(detail.due_at).toBe(new Date(TEST_EPOCH.getTime() + 72 * H).toISOString());
+  });
+
   it("the list finds the overdue and the due ones and sorts by the due time; a completed one is in neither", async () => {
     const late = await file({ priority: 'high', title: 'Late' });
     await advance(3 * H);
