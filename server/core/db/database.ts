@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -46,7 +47,11 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Databa
   }
   if (!options.inMemory && !options.dataDir) throw new Error('openDatabase needs url, dataDir or inMemory');
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = options.inMemory ? await PGlite.create({ loadDataDir: options.loadDataDir }) : await PGlite.create(options.dataDir);
+  // pg_trgm: the trigram indexes of the complaint search (migration 0020); PostgreSQL servers ship it in contrib.
+  const extensions = { pg_trgm };
+  const client = options.inMemory
+    ? await PGlite.create({ loadDataDir: options.loadDataDir, extensions })
+    : await PGlite.create(options.dataDir, { extensions });
   queryOnePerEventLoopTurn(client);
   return { db: drizzlePglite(client, { schema }), kind: 'pglite', close: () => client.close() };
 }

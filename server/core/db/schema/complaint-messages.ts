@@ -25,7 +25,11 @@ export const complaintMessages = pgTable(
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
   },
-  (t) => [index('complaint_messages_complaint_idx').on(t.complaintId, t.id)],
+  (t) => [
+    index('complaint_messages_complaint_idx').on(t.complaintId, t.id),
+    // The complaint list's keyword search reaches into the messages too (server/complaints/search.ts).
+    index('complaint_messages_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+  ],
 );
 
 /** Who has opened which message (spec §4: the unread complaint messages of the top bar). */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import type { SystemSnapshot } from '../../../../contract/complaint-snapshot';
 
@@ -64,6 +65,8 @@ export const complaints = pgTable(
     // The identical-resubmission check (server/complaints/service.ts) looks a filer's newest complaints up.
     index('complaints_created_by_idx').on(t.created_by, t.created_at),
     index('complaints_due_at_idx').on(t.due_at),
+    // The list's keyword search (server/complaints/search.ts): trigrams find a word inside a text in any script.
+    index('complaints_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.description} || ' ' || ${t.sys_sn}) gin_trgm_ops`),
   ],
 );
 
