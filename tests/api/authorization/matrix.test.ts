@@ -107,6 +107,16 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
   },
   'POST /api/EmailRule/SaveEmailRule': { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'matrix@example.com' },
   'POST /api/Complaints/SaveComplaint': newComplaint('ESS2024A0001'),
+  // A complaint's messages, the unread news and urge (server/complaints/news-routes.ts).
+  'POST /api/Complaints/GetComplaintMessages': { id: 1 },
+  'POST /api/Complaints/CommentComplaint': { id: 1, commentContent: 'matrix' },
+  'POST /api/ComplaintsProcessing/ReplyComplaintsComment': { id: 1, commentContent: 'matrix', commentId: 1 },
+  'POST /api/ComplaintsNews/GetCommentDetail': { comment_id: 1 },
+  'POST /api/ComplaintsNews/GetAdditionalInfoDetail': { additionalinfo_id: 1 },
+  'POST /api/ComplaintsNews/DownCommentFile': { id: 1, attachment_name: 'matrix.pdf' },
+  'POST /api/ComplaintsNews/DownAdditionalFile': { id: 1, attachment_name: 'matrix.pdf' },
+  'POST /api/Complaints/UrgeComplaint': { id: 1 },
+  'POST /api/Complaints/SaveClockTargets': { firstResponseHours: { high: 4, normal: 24, low: 72 }, resolutionDays: { high: 3, normal: 10, low: 30 } },
 };
 /** Calls that end the caller's session when they work: they get a token of their own. */
 const ENDS_SESSION = new Set(['POST /api/Account/Logout']);
