@@ -296,6 +296,8 @@ export const complaints = defineResource({
     // 'due' / 'overdue' on it (no column: server/complaints/derived.ts reads it).
     due_at: { schema: z.string().nullable(), widget: 'datetime', sortable: true },
     sla: { schema: z.enum(SLA_FILTERS).nullable(), widget: 'select', options: SLA_FILTERS, filter: true },
+    // The keyword search over title, description, S/N and every message (no column: server/complaints/search.ts).
+    keyword: { schema: z.string().nullable(), filter: 'text' },
   },
   workflow: complaintWorkflow,
 });

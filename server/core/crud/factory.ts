@@ -494,7 +494,8 @@ function isPlainObject(value: unknown): value is Row {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-function escapeLike(value: string): string {
+/** A user's text as a LIKE pattern's literal part: its % and _ match themselves. */
+export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
