@@ -11,6 +11,8 @@ import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from './monitoring/demo
 import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
 import { seedMonitoringDemo } from './monitoring/demo/seed';
 import { seedAdminDemo } from './admin/demo-seed';
+import { seedComplaintsDemo } from './complaints/seed';
+import type { Storage } from './core/storage';
 import { seedMenus } from './admin/menus/service';
 
 export interface Booted {
@@ -49,15 +51,15 @@ export async function boot(options: BootOptions): Promise<Booted> {
   // Migrations and the demo seed may run one long statement each: on PostgreSQL they get their own
   // connections without the interactive statement timeout. PGlite has one connection (and no timeout).
   const setup = env.databaseUrl ? await openDatabase({ url: env.databaseUrl, statementTimeoutMs: 0 }) : database;
+  // Uploaded files: a folder beside the database (server/core/storage explains how another store would follow).
+  const storage = new LocalFolderStorage(`${env.dataDir}/uploads`);
   let seeded: boolean;
   try {
-    seeded = await migrateAndSeed(setup.db, config, clock());
+    seeded = await migrateAndSeed(setup.db, config, clock(), storage);
   } finally {
     if (setup !== database) await setup.close();
   }
   const onDatabaseDead = options.onDatabaseDead ?? (() => process.exit(1));
-  // Uploaded files: a folder beside the database (server/core/storage explains how another store would follow).
-  const storage = new LocalFolderStorage(`${env.dataDir}/uploads`);
   // The job queue (server/core/jobs: retention purge, offline watch, upload clean-up) runs from ready to close.
   const app = await buildApp({
     db: database.db,
@@ -92,7 +94,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
 }
 
 /** Brings the schema up to date and seeds the demo into an empty database; answers whether it seeded. */
-async function migrateAndSeed(db: Database, config: AppConfig, now: Date): Promise<boolean> {
+async function migrateAndSeed(db: Database, config: AppConfig, now: Date, storage: Storage): Promise<boolean> {
   await migrate(db);
   // The menu tree starts as the route table (on any database, demo or not); administrators edit it from there.
   await seedMenus(db, now);
@@ -102,6 +104,8 @@ async function migrateAndSeed(db: Database, config: AppConfig, now: Date): Promi
   await seedMonitoringDemo(db, { password: config.demoPassword, now, lifetime: true });
   // Licenses, S/Ns of the fleet, e-mail rules (after the fleet: it registers the fleet's S/Ns).
   await seedAdminDemo(db, { now, portalUrl: config.portalUrl });
+  // Complaints in every status on the demo customer's and installer's systems, with their files (in storage).
+  await seedComplaintsDemo(db, { now, storage });
   return true;
 }
 
