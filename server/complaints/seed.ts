@@ -414,7 +414,7 @@ export async function seedComplaintsDemo(db: Database, { now, storage }: { now: 
     let previous: number | null = null;
     for (const message of demo.messages ?? []) {
       const at = hoursLater(message.at);
-      const [saved] = await db
+      const [saved]: { id: number }[] = await db
         .insert(complaintMessages)
         .values({
           complaintId: id,
