@@ -47,13 +47,13 @@ beforeEach(async () => {
   await t.db.execute(sql`TRUNCATE complaints, workflow_history, mail_outbox RESTART IDENTITY CASCADE`);
 });
 
-interface Mail {
+type Mail = {
   category: string;
   recipient: string;
   language: string;
   subject: string;
   body: string;
-}
+};
 async function mails(): Promise<Mail[]> {
   const rows = await queryRows<Mail>(t.db, sql`SELECT category, recipient, language, subject, body FROM mail_outbox ORDER BY id`);
   await t.db.execute(sql`TRUNCATE mail_outbox`);
@@ -157,7 +157,9 @@ describe('filing twice at once', () => {
     );
     const user = { id: 0, username: 'customer', roles: ['customer'] };
     const ctx = { db: t.db, now: t.clock(), mode: 'create' as const, request: { server: t.app, user } as never };
-    const save = t.db.transaction((tx) => withFilingHooks({}).afterSave!(racing!, { ...ctx, db: tx }, {}));
+    const save = t.db.transaction(async (tx) => {
+      await withFilingHooks({}).afterSave!(racing!, { ...ctx, db: tx }, {});
+    });
     await expect(save).rejects.toMatchObject({ code: 15, message: RESUBMISSION_TEXT });
   });
 });
