@@ -132,7 +132,13 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   })),
   // DESIGN §9: admins may change the clocks' targets (every complaint reader reads them through 'complaint').
   { subject: 'complaintSettings', actions: ['read', 'update'], roles: ['admin', 'systemmanager'] },
-  { subject: 'complaintStatement', actions: ['read', 'export'], screen: 'statisticalStatement' },
+  // The statement's figures are over the caller's complaints (their row scope): for those who have complaint screens.
+  {
+    subject: 'complaintStatement',
+    actions: ['read', 'export'],
+    screen: 'statisticalStatement',
+    roles: ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager'),
+  },
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
   { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
 ];

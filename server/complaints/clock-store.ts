@@ -19,7 +19,7 @@ interface ClockSource {
 }
 
 /** The history rows and staff reply times of these complaints, by complaint id. */
-async function timelinesOf(db: Database, ids: readonly number[]) {
+export async function timelinesOf(db: Database, ids: readonly number[]) {
   const history = new Map<number, ClockHistoryRow[]>();
   const replies = new Map<number, Date[]>();
   if (ids.length === 0) return { history, replies };

@@ -4,6 +4,7 @@ import type { AppDeps } from '../config';
 import { registerResources } from '../core/crud/register';
 import { AFTER_EVERY_TRANSITION } from '../core/crud/workflow';
 import { clockTargetRoutes } from './clock-routes';
+import { statementRoutes } from './statement-routes';
 import { refreshDueAfterTransition, withDerivedHooks } from './derived';
 import { withFilingHooks } from './filing';
 import { registerComplaintMessageCalls } from './news-routes';
@@ -37,4 +38,5 @@ export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   // A complaint's messages, the unread ones of the top bar, urge (news-routes.ts).
   registerComplaintMessageCalls(app, deps, services[complaints.name]!);
   await app.register(clockTargetRoutes, { deps });
+  await app.register(statementRoutes, { deps });
 };

@@ -1,0 +1,125 @@
+import { and, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TFunction } from 'i18next';
+import { monthsBetween, statementAnswer, statementBody, type Statement, type StatementBody, type StatementRow } from '../../contract/complaints-statement';
+import { complaintWorkflow } from '../../resources/complaints';
+import type { AppDeps } from '../config';
+import type { Database } from '../core/db';
+import { complaints } from '../core/db/schema';
+import { envelopeOf, ok } from '../core/http/envelope';
+import { rowScope } from '../core/scope';
+import { exportTexts } from '../monitoring/exports/texts';
+import { sendXlsx, xlsxExport, type Column } from '../monitoring/exports/xlsx';
+import { timelinesOf } from './clock-store';
+import { readClockTargets } from './clock-targets';
+import { buildStatement, type StatementComplaint } from './statement';
+
+/**
+ * The statistical statement's calls (issue 13 point 7; staff: the 'statisticalStatement' screen's roles): the
+ * figures as JSON for the screen's charts and table, and the same as an xlsx sheet in the caller's language.
+ */
+
+const RESOLVED = Object.entries(complaintWorkflow.states)
+  .filter(([, state]) => state.category === 'resolved')
+  .map(([name]) => name);
+/** Complaints read per history query (the statement may cover thousands). */
+const CHUNK = 1000;
+
+/**
+ * The complaints a statement over these months needs: in the caller's scope (an installer's figures are those of his
+ * systems, as his complaint list is), filed before its end, and not closed before its start.
+ */
+async function statementComplaints(db: Database, query: StatementBody, scope: SQL | undefined): Promise<StatementComplaint[]> {
+  const months = monthsBetween(query.from, query.to);
+  const start = new Date(`${months[0]}-01T00:00:00Z`);
+  const last = new Date(`${months.at(-1)}-01T00:00:00Z`);
+  const end = new Date(Date.UTC(last.getUTCFullYear(), last.getUTCMonth() + 1, 1));
+  const rows = await db
+    .select({
+      id: complaints.id,
+      created_at: complaints.created_at,
+      priority: complaints.priority,
+      type: complaints.type,
+      country: complaints.country,
+      model: complaints.system_model,
+      team: complaints.team,
+    })
+    .from(complaints)
+    .where(and(scope, lt(complaints.created_at, end), not(and(inArray(complaints.status, RESOLVED), lt(complaints.updated_at, start))!)))
+    .orderBy(sql`${complaints.id}`);
+  const out: StatementComplaint[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK);
+    const { history, replies } = await timelinesOf(
+      db,
+      chunk.map((c) => c.id),
+    );
+    for (const c of chunk) out.push({ ...c, history: history.get(c.id) ?? [], staffReplies: replies.get(c.id) });
+  }
+  return out;
+}
+
+const HOUR_MS = 3_600_000;
+const hours = (ms: number | null) => (ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10);
+const percent = (share: number | null) => (share === null ? null : Math.round(share * 1000) / 10);
+const rounded = (value: number | null) => (value === null ? null : Math.round(value * 100) / 100);
+
+/** The sheet's columns, headed as the screen heads them. */
+function statementColumns(t: TFunction, statement: Statement): Column<StatementRow>[] {
+  const h = (key: string) => t(`complaints:statement.columns.${key}`);
+  const groupLabel = (row: StatementRow) => {
+    if (row.group === null) return t('complaints:statement.total');
+    if (statement.groupBy === 'type') return t(`complaints:customerComplaintList.options.type.${row.group}`, { defaultValue: row.group });
+    if (statement.groupBy === 'team') return t(`complaints:statement.teams.${row.group}`, { defaultValue: row.group });
+    return row.group === 'none' ? t('complaints:statement.none') : row.group;
+  };
+  return [
+    { header: h('month'), value: (r) => r.month, width: 10 },
+    ...(statement.groupBy ? [{ header: t(`complaints:statement.groups.${statement.groupBy}`), value: groupLabel, width: 18 }] : []),
+    { header: h('in'), value: (r) => r.complaints_in },
+    { header: h('solved'), value: (r) => r.solved },
+    { header: h('backlog'), value: (r) => r.open_backlog },
+    { header: `${h('firstResponse')} (h)`, value: (r) => hours(r.median_first_response_ms), width: 22 },
+    { header: `${h('resolution')} (h)`, value: (r) => hours(r.median_resolution_ms), width: 22 },
+    { header: `${h('firstResponseWithin')} (%)`, value: (r) => percent(r.first_response_within_target), width: 22 },
+    { header: `${h('resolutionWithin')} (%)`, value: (r) => percent(r.resolution_within_target), width: 22 },
+    { header: `${h('reopenRate')} (%)`, value: (r) => percent(r.reopen_rate) },
+    { header: h('ratings'), value: (r) => r.ratings },
+    { header: h('ratingSolved'), value: (r) => rounded(r.avg_rating_solved) },
+    { header: h('ratingTime'), value: (r) => rounded(r.avg_rating_time) },
+    { header: h('ratingAttitude'), value: (r) => rounded(r.avg_rating_attitude) },
+  ];
+}
+
+export const statementRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = ['statisticalStatement'];
+  const statement = async (request: FastifyRequest, query: StatementBody) => {
+    const now = deps.clock();
+    const scope = rowScope('complaint', request.user, now, complaints.sys_sn);
+    return buildStatement(await statementComplaints(deps.db, query, scope), query, await readClockTargets(deps.db), now);
+  };
+
+  app.post('/Complaints/GetStatisticalStatement', {
+    config: { permission: { subject: 'complaintStatement', action: 'read' } },
+    schema: {
+      tags,
+      summary: 'Complaints per month (and type, country, model or team): in, solved, backlog, times, shares, ratings',
+      body: statementBody,
+      response: { 200: envelopeOf(statementAnswer) },
+    },
+    handler: async (request) => ok(await statement(request, request.body)),
+  });
+
+  app.post('/Complaints/ExportStatisticalStatement', {
+    config: { permission: { subject: 'complaintStatement', action: 'export' } },
+    schema: { tags, summary: 'The statistical statement as an xlsx sheet (code 8 when it has no month)', body: statementBody, ...xlsxExport },
+    handler: async (request, reply) => {
+      const figures = await statement(request, request.body);
+      const t = await exportTexts(deps.db, request);
+      const name = `complaint-statement-${request.body.from}-${request.body.to}.xlsx`;
+      return sendXlsx(reply, name, t('complaints:statement.title'), statementColumns(t, figures), figures.rows);
+    },
+  });
+};

@@ -1,0 +1,82 @@
+import { sql } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../server/core/db';
+import { expectOk, expectRejected } from '../admin/helpers';
+import type { TestApp } from '../helpers';
+import { createMonitoringWorld } from '../monitoring/world';
+import { newComplaint, systemsOf } from './samples';
+
+/** The statement's calls (issue 13 point 7): staff only (45 for the rest), its body's rules, the xlsx sheet. */
+const STATEMENT = '/api/Complaints/GetStatisticalStatement';
+const EXPORT = '/api/Complaints/ExportStatisticalStatement';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+let month: string;
+let installers: string;
+beforeAll(async () => {
+  t = await createMonitoringWorld(1);
+  for (const role of ['customer', 'installer', 'servicer', 'fasw', 'supplier', 'sharer']) tokens[role] = (await t.login(role)).AccessToken;
+  await t.db.execute(sql`TRUNCATE complaints, workflow_history RESTART IDENTITY CASCADE`);
+  const own = (await systemsOf(t, 'customer')).inside!;
+  await expectOk(t, '/api/Complaints/SaveComplaint', newComplaint(own), tokens.customer!);
+  month = t.clock().toISOString().slice(0, 7);
+  installers = (await systemsOf(t, 'installer')).inside!;
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the statistical statement calls', () => {
+  it("answer staff the month's figures, grouped when asked", async () => {
+    const statement = await expectOk(t, STATEMENT, { from: month, to: month, groupBy: 'country' }, tokens.servicer!);
+    expect(statement).toMatchObject({ months: [month], groupBy: 'country', groups: ['DE'] });
+    expect(statement.rows[0]).toMatchObject({ month, group: null, complaints_in: 1, solved: 0, open_backlog: 1, ratings: 0 });
+    expect(statement.rows[1]).toMatchObject({ month, group: 'DE', complaints_in: 1 });
+  });
+
+  it('export the same as an xlsx sheet in the caller’s language; 8 when no month has come yet', async () => {
+    const response = await t.inject({
+      method: 'POST',
+      url: EXPORT,
+      headers: { authorization: `Bearer ${tokens.fasw}` },
+      payload: { from: month, to: month },
+    });
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.getRow(2).getCell(1).value).toBe(month);
+    expect(sheet.getRow(2).getCell(2).value).toBe(1);
+    await expectRejected(t, EXPORT, { from: '2099-01', to: '2099-02' }, tokens.fasw!, 8);
+  });
+
+  it.each([
+    [{ from: '2026-13', to: '2026-12' }, 2, 'from'],
+    [{ from: '2026-03', to: '2026-01' }, 2, 'to'],
+    [{ from: '2026-01', to: '2026-02', groupBy: 'colour' }, 2, 'groupBy'],
+    [{ to: '2026-02' }, 3, 'from'],
+  ])('refuse %j with %i, nothing changed', async (body, code, field) => {
+    await expectRejected(t, STATEMENT, body, tokens.servicer!, code, field);
+  });
+
+  it("an installer's figures are those of his systems' complaints", async () => {
+    const [inScope] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM complaints c JOIN systems s ON s.sys_sn = c.sys_sn
+          WHERE s.installer_company_id = (SELECT installer_company_id FROM users WHERE username = 'installer')`,
+    );
+    const other = await expectOk(t, '/api/Complaints/SaveComplaint', newComplaint(installers), tokens.installer!);
+    try {
+      const statement = await expectOk(t, STATEMENT, { from: month, to: month }, tokens.installer!);
+      expect(statement.rows[0].complaints_in).toBe(inScope!.n + 1);
+      expect((await expectOk(t, STATEMENT, { from: month, to: month }, tokens.servicer!)).rows[0].complaints_in).toBe(2);
+    } finally {
+      await t.db.execute(sql`DELETE FROM complaints WHERE id = ${other.id}`);
+    }
+  });
+
+  it.each(['customer', 'supplier', 'sharer'])('refuse %s with 45 (not theirs to read)', async (role) => {
+    await expectRejected(t, STATEMENT, { from: month, to: month }, tokens[role]!, 45);
+    await expectRejected(t, EXPORT, { from: month, to: month }, tokens[role]!, 45);
+  });
+});
