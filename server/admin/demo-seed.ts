@@ -246,6 +246,8 @@ async function seedEmailRules(db: Database, now: Date): Promise<void> {
       description: 'An installer or service-partner license runs out within 30 days.',
     },
     { category_code: 'monthly_report', name: 'Monthly report', description: 'The monthly energy report of a system.' },
+    // The complaint mails (server/complaints/mail.ts): a new complaint goes to those these rules name.
+    { category_code: 'complaint_new', name: 'New complaint', description: 'A customer or their installer files a complaint.' },
   ];
   await db
     .insert(notificationCategories)
@@ -294,6 +296,14 @@ async function seedEmailRules(db: Database, now: Date): Promise<void> {
       remark: '',
     },
     { category_code: 'monthly_report', recipient_kind: 'role', recipient_value: 'customer', country: '', remark: 'Owners of each system' },
+    {
+      category_code: 'complaint_new',
+      recipient_kind: 'role',
+      recipient_value: 'servicer',
+      country: '',
+      remark: 'First line takes new complaints',
+    },
+    { category_code: 'complaint_new', recipient_kind: 'role', recipient_value: 'dasw', country: 'CN', remark: 'Domestic after-sales' },
   ];
   await db.insert(emailRules).values(rules.map((r) => ({ enabled: true, created_by: 'admin', created_at: now, updated_at: now, ...r })));
 }
