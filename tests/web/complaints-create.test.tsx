@@ -10,6 +10,8 @@ import { server } from './setup';
  * (back to the list with 'no SN right') and the server's 'Do not submit repeatly'.
  */
 const CREATE = '/createComplaint?sn=ESS-1';
+/** antd validates asynchronously: on a machine shared with other test runs a message can take longer than 5 s. */
+const SLOW = { timeout: 15_000 };
 const SYSTEM = {
   system_id: 1,
   sys_sn: 'ESS-1',
@@ -65,7 +67,7 @@ describe('filing a complaint', { timeout: 90_000 }, () => {
     await screen.findByTestId('complaint-form');
     type('Contact e-mail', 'kunde@example');
     fireEvent.click(screen.getByTestId('complaint-submit'));
-    expect(await screen.findByText('email format wrong, re-enter')).toBeInTheDocument();
+    expect(await screen.findByText('email format wrong, re-enter', undefined, SLOW)).toBeInTheDocument();
     for (const label of ['S/N', 'Type', 'Title', 'Description'])
       expect(within(formItem(label)).getByText('Please fill in this field')).toBeInTheDocument();
     expect(saved).toHaveLength(0);
@@ -78,7 +80,7 @@ describe('filing a complaint', { timeout: 90_000 }, () => {
     await fillValid();
     type('Contact e-mail', '');
     fireEvent.click(screen.getByTestId('complaint-submit'));
-    expect(await within(formItem('Contact e-mail')).findByText('Please fill in this field')).toBeInTheDocument();
+    expect(await within(formItem('Contact e-mail')).findByText('Please fill in this field', undefined, SLOW)).toBeInTheDocument();
     expect(saved).toHaveLength(0);
   });
 

@@ -201,4 +201,83 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     await screen.findByText('Battery does not charge 5');
     expect(screen.queryByTestId('complaint-urge')).toBeNull();
   });
+
+  it('shows the archive answers of the history as yes / no, not as true / false', async () => {
+    signIn(['fasw'], 'fasw');
+    serveComplaint(complaint(3, 'archived'), [
+      {
+        id: 9,
+        action: 'archive',
+        from_state: 'evaluated',
+        to_state: 'archived',
+        username: 'fasw',
+        note: null,
+        fields: { pilot_detected: true, leftover_version_issue: false },
+        created_at: '2026-03-02T09:00:00.000Z',
+      },
+    ]);
+    renderComplaints(detail(3));
+    const history = await screen.findByTestId('workflow-history');
+    expect(within(history).getByText('Yes')).toBeInTheDocument();
+    expect(within(history).getByText('No')).toBeInTheDocument();
+    expect(within(history).queryByText('true')).toBeNull();
+  });
+
+  it('shows the service-level clocks and the system as filed beside the text when the answer carries them', async () => {
+    signIn(['servicer'], 'servicer');
+    const clock = (state: string, elapsedH: number, targetH: number, overdue = false) => ({
+      state,
+      elapsed_ms: elapsedH * 3_600_000,
+      target_ms: targetH * 3_600_000,
+      due_at: state === 'running' ? '2026-03-03T08:00:00.000Z' : null,
+      overdue,
+    });
+    serveComplaint(
+      complaint(3, 'processing', {
+        clocks: { first_response: clock('met', 2, 24), resolution: clock('running', 30, 24, true), rnd: { state: 'none', elapsed_ms: 0 } },
+        snapshot: {
+          system_id: 1,
+          sys_sn: 'ESS-1',
+          sys_name: 'Home',
+          model: 'ESS-H6 Hybrid',
+          battery_model: 'LFP-5.0 HV',
+          ems_status: 'warning',
+          last_seen_at: '2026-03-02T07:55:00.000Z',
+          components: [{ kind: 'inverter', sn: 'INV-1', model: 'ESS-H6 Hybrid', firmware_version: 'ARM 1.4.12' }],
+          faults: [
+            {
+              code: 'W102',
+              level: 'warning',
+              description: 'Battery cell voltage imbalance',
+              started_at: '2026-03-01T05:55:00.000Z',
+              ended_at: null,
+            },
+          ],
+          power: [],
+          taken_at: '2026-03-02T08:00:00.000Z',
+        },
+      }),
+    );
+    renderComplaints(detail(3));
+    const clocks = await screen.findByTestId('complaint-clocks');
+    expect(within(within(clocks).getByTestId('complaint-clock-first_response')).getByText('Met')).toBeInTheDocument();
+    const resolution = within(clocks).getByTestId('complaint-clock-resolution');
+    expect(within(resolution).getByText('Running')).toBeInTheDocument();
+    expect(within(resolution).getByText('Overdue')).toBeInTheDocument();
+    expect(within(clocks).queryByTestId('complaint-clock-rnd')).toBeNull();
+    const snapshot = screen.getByTestId('complaint-snapshot');
+    expect(within(snapshot).getByText('inverter · ESS-H6 Hybrid')).toBeInTheDocument();
+    expect(within(snapshot).getByText(/ARM 1\.4\.12/)).toBeInTheDocument();
+    expect(within(snapshot).getByText('W102', { exact: false })).toBeInTheDocument();
+  });
+
+  it('shows neither clocks nor a snapshot for a complaint without them', async () => {
+    signIn(['servicer'], 'servicer');
+    serveComplaint(complaint(3, 'new', { snapshot: null }));
+    renderComplaints(detail(3));
+    await screen.findByText('Battery does not charge 3');
+    expect(screen.queryByTestId('complaint-clocks')).toBeNull();
+    expect(screen.queryByTestId('complaint-snapshot')).toBeNull();
+    expect(screen.getByTestId('complaint-system')).toBeInTheDocument();
+  });
 });

@@ -17,7 +17,7 @@ async function choose(testId: string, option: string) {
 }
 
 describe('the complaint list', { timeout: 60_000 }, () => {
-  it('asks for the search a link holds: the category as its statuses, type, priority, S/N, title words and order', async () => {
+  it('asks for the search a link holds: the category as its statuses, type, priority, S/N, keyword and order', async () => {
     signIn(['customer'], 'customer');
     const { pages } = serveList([complaint(1, 'waitingConfirmation')]);
     renderComplaints(`${LIST}?category=paused&type=battery&priority=high&sn=ESS-1&q=charge&order=asc&page=2`);
@@ -27,7 +27,7 @@ describe('the complaint list', { timeout: 60_000 }, () => {
       type: 'battery',
       priority: 'high',
       sys_sn: 'ESS-1',
-      title: 'charge',
+      keyword: 'charge',
       pageIndex: 2,
       sort: [{ field: 'created_at', order: 'asc' }],
     });
@@ -53,7 +53,7 @@ describe('the complaint list', { timeout: 60_000 }, () => {
     fireEvent.change(words, { target: { value: 'noise' } });
     fireEvent.keyDown(words, { key: 'Enter', code: 'Enter', keyCode: 13 });
     await waitFor(() => expect(location().searchParams.get('q')).toBe('noise'));
-    await waitFor(() => expect(pages.at(-1)).toMatchObject({ title: 'noise', priority: 'high' }));
+    await waitFor(() => expect(pages.at(-1)).toMatchObject({ keyword: 'noise', priority: 'high' }));
   });
 
   it('counts each category over the other filters, not over the chosen status', async () => {
@@ -89,5 +89,34 @@ describe('the complaint list', { timeout: 60_000 }, () => {
     fireEvent.click(await screen.findByText('Battery does not charge 7'));
     await waitFor(() => expect(location().pathname).toBe('/customerComplaintList/attachmentDetails'));
     expect(location().searchParams.get('customercomplaintId')).toBe('7');
+  });
+
+  it('lets staff filter by service time and sort by the due time, and marks an overdue complaint', async () => {
+    signIn(['servicer'], 'servicer');
+    const { pages } = serveList([
+      complaint(1, 'new', { due_at: '2026-03-02T12:00:00.000Z', overdue: true }),
+      complaint(2, 'forwarded', { team: 'rnd', due_at: '2026-03-05T12:00:00.000Z', overdue: false }),
+    ]);
+    renderComplaints(`${LIST}?sla=overdue&sort=due_at&order=asc`);
+    await screen.findByText('Battery does not charge 1');
+    expect(pages.at(-1)).toMatchObject({ sla: 'overdue', sort: [{ field: 'due_at', order: 'asc' }] });
+    const [late, onTime] = screen.getAllByTestId('complaint-due');
+    expect(within(late!).getByText('Overdue')).toBeInTheDocument();
+    expect(within(onTime!).queryByText('Overdue')).toBeNull();
+    // A forwarded complaint names the team it waits with.
+    expect(screen.getByTestId('complaint-team')).toHaveTextContent('R&D');
+
+    await choose('complaint-sla', 'Clock running');
+    await waitFor(() => expect(location().searchParams.get('sla')).toBe('due'));
+    await waitFor(() => expect(pages.at(-1)).toMatchObject({ sla: 'due' }));
+  });
+
+  it('offers a customer neither the service-time filter nor the due column', async () => {
+    signIn(['customer'], 'customer');
+    serveList([complaint(1, 'new', { due_at: '2026-03-02T12:00:00.000Z', overdue: true })]);
+    renderComplaints(LIST);
+    await screen.findByText('Battery does not charge 1');
+    expect(screen.queryByTestId('complaint-sla')).toBeNull();
+    expect(screen.queryByTestId('complaint-due')).toBeNull();
   });
 });

@@ -93,6 +93,14 @@ export function serveList(rows: object[], counts: Record<string, number> = {}) {
       pages.push(body);
       return HttpResponse.json(envelope(200, { data: rows, dataCount: rows.length }, 'Success'));
     }),
+    // A row opened: its page reads the complaint, its history and its messages.
+    http.post('/api/Complaints/GetComplaint', async ({ request }) => {
+      const { id } = (await request.json()) as { id: number };
+      return HttpResponse.json(envelope(200, rows.find((row) => (row as { id: number }).id === id) ?? null, 'Success'));
+    }),
+    http.post(/\/api\/Complaints\/GetComplaint(History|Messages)$/, () =>
+      HttpResponse.json(envelope(200, { data: [], dataCount: 0 }, 'Success')),
+    ),
   );
   return { pages, countBodies };
 }

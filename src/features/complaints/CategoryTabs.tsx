@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import { Badge, Tabs } from 'antd';
+import { Badge, Grid, Radio, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StateCategory } from '../../../resources/workflow';
 import { useFormat } from '../../i18n/format';
@@ -18,6 +18,7 @@ const BADGE_COLORS = { all: '#8c8c8c', open: '#1677ff', paused: '#fa8c16', resol
 export function CategoryTabs({ search, update }: { search: ListSearch; update: (change: Partial<ListSearch>) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
+  const screens = Grid.useBreakpoint();
   const filters = filtersOf(search);
   const tabs: (StateCategory | typeof ALL_TAB)[] = [ALL_TAB, ...CATEGORIES];
   const counts = useQueries({
@@ -31,22 +32,38 @@ export function CategoryTabs({ search, update }: { search: ListSearch; update: (
       };
     }),
   });
+  const count = (index: number) => (counts[index]?.data === undefined ? '…' : format.number(counts[index]!.data!, 0));
+  const choose = (key: string) => update({ category: key === ALL_TAB ? undefined : (key as StateCategory), status: undefined });
+  // A phone has no room for four tabs side by side (the last ones would hide behind '…'): two rows of buttons.
+  if (screens.sm === false)
+    return (
+      <Radio.Group
+        className="complaint-categories-phone"
+        optionType="button"
+        buttonStyle="solid"
+        value={search.category ?? ALL_TAB}
+        onChange={(event) => choose(String(event.target.value))}
+        options={tabs.map((tab, index) => ({
+          value: tab,
+          label: (
+            <span data-testid={`complaint-tab-${tab}`}>
+              {t(`complaints:list.category.${tab}`)} ({count(index)})
+            </span>
+          ),
+        }))}
+      />
+    );
   return (
     <Tabs
       className="complaint-tabs"
       activeKey={search.category ?? ALL_TAB}
-      onChange={(key) => update({ category: key === ALL_TAB ? undefined : (key as StateCategory), status: undefined })}
+      onChange={choose}
       items={tabs.map((tab, index) => ({
         key: tab,
         label: (
           <span data-testid={`complaint-tab-${tab}`}>
             {t(`complaints:list.category.${tab}`)}{' '}
-            <Badge
-              count={counts[index]?.data === undefined ? '…' : format.number(counts[index]!.data!)}
-              showZero
-              color={BADGE_COLORS[tab]}
-              data-testid={`complaint-count-${tab}`}
-            />
+            <Badge count={count(index)} showZero color={BADGE_COLORS[tab]} data-testid={`complaint-count-${tab}`} />
           </span>
         ),
       }))}

@@ -15,6 +15,7 @@ import { ComplaintOutcome } from './ComplaintOutcome';
 import { ComplaintStatusTag } from './ComplaintStatusTag';
 import { COMPLAINT_WORKFLOW } from './declaration';
 import { LIST_PATH } from './paths';
+import { ClocksCard } from './ClocksCard';
 import { MessageThread } from './MessageThread';
 import { SnapshotCard } from './SnapshotCard';
 import { SystemCard } from './SystemCard';
@@ -80,7 +81,7 @@ export default function ComplaintDetail() {
                 {complaint.title}
               </Typography.Title>
               <Space size={4} wrap>
-                <ComplaintStatusTag status={complaint.status} />
+                <ComplaintStatusTag status={complaint.status} team={complaint.team} />
                 <Typography.Text type="secondary">{t('complaints:detail.number', { id: complaint.id })}</Typography.Text>
               </Space>
             </div>
@@ -103,8 +104,10 @@ export default function ComplaintDetail() {
               <Typography.Paragraph className="complaint-description" data-testid="complaint-description">
                 {complaint.description}
               </Typography.Paragraph>
-              <Typography.Text strong>{t('complaints:customerComplaintList.fields.attachments')}</Typography.Text>
-              <AttachmentLinks declaration={complaints} value={complaint.attachments} />
+              <div className="complaint-attachments">
+                <Typography.Text strong>{t('complaints:customerComplaintList.fields.attachments')}</Typography.Text>
+                <AttachmentLinks declaration={complaints} value={complaint.attachments} />
+              </div>
               <ComplaintFacts complaint={complaint} />
             </Card>
             <ComplaintOutcome complaint={complaint} padding={padding} />
@@ -122,6 +125,7 @@ export default function ComplaintDetail() {
         </Col>
         <Col xs={24} lg={8}>
           <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            {complaint.clocks && <ClocksCard clocks={complaint.clocks} padding={padding} />}
             <SystemCard complaint={complaint} padding={padding} />
             {complaint.snapshot && <SnapshotCard snapshot={complaint.snapshot} padding={padding} />}
           </Space>

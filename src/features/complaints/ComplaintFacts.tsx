@@ -19,7 +19,7 @@ export function ComplaintFacts({ complaint }: { complaint: Complaint }) {
     <Descriptions
       className="complaint-facts"
       size="small"
-      column={{ xs: 1, sm: 2 }}
+      column={{ xs: 1, sm: 2, md: 2, lg: 2, xl: 2, xxl: 3 }}
       items={names.map((name) => ({
         key: name,
         label: fieldLabel(complaints, name, t),

@@ -8,17 +8,18 @@ import { complaints } from '../../../resources/complaints';
 import { currentAbility } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { fieldLabel, optionLabel } from '../../resources/labels';
+import { FiltersToggle, useFiltersFold } from '../../resources/ResourceFilters';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { complaintKeys, complaintsApi, type Complaint } from './api';
 import { useAudience } from './audience';
+import { COMPLAINT_FIELDS } from './declaration';
 import { CategoryTabs } from './CategoryTabs';
 import { ComplaintFilters } from './ComplaintFilters';
 import { ComplaintStatusTag } from './ComplaintStatusTag';
-import { queryOf, useListSearch } from './listSearch';
+import { DueCell } from './DueCell';
+import { queryOf, SORT_FIELDS, useListSearch, type SortField } from './listSearch';
 import { detailPath, CREATE_PATH } from './paths';
 import './complaints.css';
-
-const PRIORITY_COLORS: Record<string, string> = { high: 'red', normal: 'blue', low: 'default' };
 
 /**
  * /customerComplaintList (issue 13): the complaints the user may see (the server scopes them), the categories
@@ -33,12 +34,21 @@ export default function ComplaintList() {
   const audience = useAudience();
   const { search, update } = useListSearch();
   const query = queryOf(search);
+  // On a phone the filters fold behind a button (open while any is set), as on every generated list.
+  const fold = useFiltersFold(5, { status: search.status, type: search.type, priority: search.priority, sn: search.sn, q: search.q });
   const answer = useQuery({
     queryKey: complaintKeys.list(query),
     queryFn: () => complaintsApi.list(query),
     placeholderData: (previous) => previous,
   });
   const label = (field: string) => fieldLabel(complaints, field, t);
+  const sorted = (field: SortField): ResponsiveColumn<Complaint> => ({
+    key: field,
+    sorter: true,
+    sortOrder: search.sort === field ? (search.order === 'asc' ? 'ascend' : 'descend') : null,
+    sortDirections: field === 'due_at' ? ['ascend', 'descend', 'ascend'] : ['descend', 'ascend', 'descend'],
+    showSorterTooltip: false,
+  });
   const open = (row: Complaint) => navigate(detailPath(row.id));
 
   const columns: ResponsiveColumn<Complaint>[] = [
@@ -60,14 +70,20 @@ export default function ComplaintList() {
         </Typography.Link>
       ),
     },
-    { key: 'status', dataIndex: 'status', title: label('status'), card: 'status', render: (s) => <ComplaintStatusTag status={s} /> },
+    {
+      key: 'status',
+      dataIndex: 'status',
+      title: label('status'),
+      card: 'status',
+      render: (s, row) => <ComplaintStatusTag status={s} team={row.team} />,
+    },
     { key: 'sys_sn', dataIndex: 'sys_sn', title: label('sys_sn') },
     { key: 'type', dataIndex: 'type', title: label('type'), render: (v: string) => optionLabel(complaints, 'type', v, t) },
     {
       key: 'priority',
       dataIndex: 'priority',
       title: label('priority'),
-      render: (v: string) => <Tag color={PRIORITY_COLORS[v]}>{optionLabel(complaints, 'priority', v, t)}</Tag>,
+      render: (v: string) => <Tag color={COMPLAINT_FIELDS.priority!.colors?.[v]}>{optionLabel(complaints, 'priority', v, t)}</Tag>,
     },
     {
       key: 'country',
@@ -77,20 +93,19 @@ export default function ComplaintList() {
       card: 'hidden',
       render: (code: string) => (code ? countryLabel(code, i18n.language) : '–'),
     },
-    // Who handles it: for staff, who has it; a customer has no use for a colleague's user name.
+    // For staff: who has it and when its nearest clock is due; a customer has no use for a colleague's user name.
     ...(audience === 'staff'
-      ? [{ key: 'processor', dataIndex: 'processor', title: label('processor'), render: (v: string | null) => v ?? '–' }]
+      ? [
+          { key: 'processor', dataIndex: 'processor', title: label('processor'), render: (v: string | null) => v ?? '–' },
+          {
+            ...sorted('due_at'),
+            dataIndex: 'due_at',
+            title: label('due_at'),
+            render: (v: string | null, row: Complaint) => <DueCell dueAt={v} overdue={row.overdue === true} />,
+          },
+        ]
       : []),
-    {
-      key: 'created_at',
-      dataIndex: 'created_at',
-      title: label('created_at'),
-      sorter: true,
-      sortOrder: search.order === 'asc' ? 'ascend' : 'descend',
-      sortDirections: ['descend', 'ascend', 'descend'],
-      showSorterTooltip: false,
-      render: (v: string) => format.dateTime(v),
-    },
+    { ...sorted('created_at'), dataIndex: 'created_at', title: label('created_at'), render: (v: string) => format.dateTime(v) },
   ];
 
   return (
@@ -98,6 +113,7 @@ export default function ComplaintList() {
       <div className="complaint-header">
         <Typography.Title level={4}>{t('menu:customerComplaintList')}</Typography.Title>
         <Space wrap>
+          <FiltersToggle fold={fold} />
           <Button
             icon={<ReloadOutlined />}
             aria-label={t('admin:list.refresh')}
@@ -112,7 +128,7 @@ export default function ComplaintList() {
         </Space>
       </div>
       <CategoryTabs search={search} update={update} />
-      <ComplaintFilters search={search} update={update} />
+      {fold.shown && <ComplaintFilters search={search} update={update} />}
       <ResponsiveTable<Complaint>
         tableId="customerComplaintList"
         rowKey="id"
@@ -122,15 +138,13 @@ export default function ComplaintList() {
         size="middle"
         onRow={(row) => ({ onClick: () => open(row), className: 'complaint-row' })}
         onChange={(pagination, _filters, sorter) => {
-          const order = Array.isArray(sorter) ? undefined : sorter.order;
-          const nextOrder = order === 'ascend' ? 'asc' : 'desc';
+          const one = Array.isArray(sorter) ? sorter[0] : sorter;
+          const field = SORT_FIELDS.find((f) => f === one?.columnKey) ?? 'created_at';
+          const order = one?.order === 'ascend' ? 'asc' : 'desc';
           const pageSize = pagination.pageSize ?? search.pageSize;
-          update({
-            order: nextOrder,
-            pageSize,
-            // A new order or page size starts at the first page; otherwise the page asked for.
-            page: nextOrder !== search.order || pageSize !== search.pageSize ? 1 : (pagination.current ?? 1),
-          });
+          const same = field === search.sort && order === search.order && pageSize === search.pageSize;
+          // A new order or page size starts at the first page; otherwise the page asked for.
+          update({ sort: field, order, pageSize, page: same ? (pagination.current ?? 1) : 1 });
         }}
         pagination={{
           current: search.page,

@@ -10,14 +10,13 @@ import { COMPLAINT_FIELDS } from './declaration';
 /** What the handling decided, once given: the reason (of a rejection, a 'not solved', a reopening) and the proposed solution. */
 const DECIDED = ['reason', 'solution', 'action'];
 const RATINGS = ['rating_solved', 'rating_time', 'rating_attitude'];
-/** Spec §5's archive step: staff records, not the customer's. */
+/** Spec §5's archive step: staff records, not the customer's (the system model, known from filing, is on the system card). */
 const ARCHIVE = [
   'root_cause',
   'after_sales_solution',
   'handling_way',
   'visits_count',
   'onsite_handler',
-  'system_model',
   'pilot_detected',
   'pilot_solution',
   'leftover_version_issue',

@@ -5,7 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Code } from '../../../contract/codes';
 import { complaints, DESCRIPTION_MAX } from '../../../resources/complaints';
+import { COUNTRY_CODES } from '../../../contract/countryCodes';
 import { codeMessage } from '../../api/client';
+import { useUser } from '../../auth/useUser';
 import { FieldInput } from '../../resources/FieldInput';
 import { fieldLabel } from '../../resources/labels';
 import { rulesFor } from '../../resources/rules';
@@ -22,6 +24,7 @@ import './complaints.css';
 const RESUBMISSION_TEXT = 'Do not submit repeatly';
 
 const fields = COMPLAINT_FIELDS;
+const isCountryCode = (value: unknown): value is string => (COUNTRY_CODES as readonly unknown[]).includes(value);
 
 /**
  * /createComplaint (spec §5): the system picked from the user's own, title, description (1024 characters, counted),
@@ -37,6 +40,7 @@ export default function CreateComplaint() {
   const queryClient = useQueryClient();
   const screens = Grid.useBreakpoint();
   const staff = useAudience() === 'staff';
+  const user = useUser();
   const [form] = Form.useForm();
   const { busy, guard } = useSubmitGuard();
   const uploading = attachmentValues(Form.useWatch('attachments', form)).some(isPending);
@@ -89,7 +93,14 @@ export default function CreateComplaint() {
         form={form}
         layout="vertical"
         onFinish={submit}
-        initialValues={{ sys_sn: params.get('sn') ?? undefined, priority: 'normal', attachments: [] }}
+        initialValues={{
+          sys_sn: params.get('sn') ?? undefined,
+          // The filer's own e-mail and country to start with (most file for themselves); both stay editable.
+          contact_email: user?.email || undefined,
+          country: isCountryCode(user?.country) ? user.country : undefined,
+          priority: 'normal',
+          attachments: [],
+        }}
         scrollToFirstError
         data-testid="complaint-form"
       >

@@ -10,7 +10,7 @@ import { COMPLAINT_FIELDS } from './declaration';
 
 const SYSTEM_FIELDS = ['sys_sn', 'system_model', 'warranty_start', 'warranty_end'];
 
-/** The side column: the system the complaint is about, with a link to its page where the user may open it. */
+/** The side column: the system the complaint is about (its model and warranty where known), with a link to its page where the user may open it. */
 export function SystemCard({ complaint, padding }: { complaint: Complaint; padding: { body: { padding: number } } }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -31,7 +31,7 @@ export function SystemCard({ complaint, padding }: { complaint: Complaint; paddi
       <Descriptions
         size="small"
         column={1}
-        items={SYSTEM_FIELDS.map((name) => ({
+        items={SYSTEM_FIELDS.filter((name) => name === 'sys_sn' || complaint[name]).map((name) => ({
           key: name,
           label: fieldLabel(complaints, name, t),
           children: renderValue(complaints, name, COMPLAINT_FIELDS[name], complaint[name], t),

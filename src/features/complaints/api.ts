@@ -1,4 +1,5 @@
 import type { Page } from '../../../contract/codes';
+import type { ComplaintClocks } from '../../../contract/complaint-clocks';
 import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
 import type { complaintMessage, urgeAnswer } from '../../../contract/complaints';
 import type { AttachmentFile } from '../../../resources/attachments';
@@ -24,6 +25,12 @@ export interface Complaint {
   created_at: string;
   created_by: string;
   attachments?: AttachmentFile[];
+  /** The service-level clocks (server/complaints/clocks.ts), where the answer carries them. */
+  clocks?: ComplaintClocks;
+  /** A running clock is past its target now. */
+  overdue?: boolean;
+  /** When the nearest running clock reaches its target; null when none runs. */
+  due_at?: string | null;
   /** The system when the complaint was filed; null for one filed before snapshots were kept. */
   snapshot?: SystemSnapshot | null;
   [field: string]: unknown;
@@ -36,13 +43,15 @@ export type ComplaintMessage = z.infer<typeof complaintMessage>;
 export interface ComplaintQuery {
   pageIndex: number;
   pageSize: number;
-  sort: Array<{ field: 'created_at'; order: 'asc' | 'desc' }>;
+  sort: Array<{ field: 'created_at' | 'due_at'; order: 'asc' | 'desc' }>;
   /** One status, or the statuses of a category. */
   status?: string | string[];
   type?: string;
   priority?: string;
   sys_sn?: string;
-  title?: string;
+  /** Words of the title, description, S/N or any message. */
+  keyword?: string;
+  sla?: 'due' | 'overdue';
 }
 
 const { endpoints } = complaints;

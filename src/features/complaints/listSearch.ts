@@ -10,12 +10,19 @@ export interface ListSearch {
   type?: string;
   priority?: string;
   sn?: string;
-  /** Words of the title. */
+  /** Words of the title, description, S/N or any message (the server's keyword search). */
   q?: string;
+  /** Staff: complaints with a clock running ('due') or past its target ('overdue'). */
+  sla?: 'due' | 'overdue';
   page: number;
   pageSize: number;
+  sort: SortField;
   order: 'asc' | 'desc';
 }
+
+/** The columns the list sorts by (the declaration's sortable fields). */
+export const SORT_FIELDS = ['created_at', 'due_at'] as const;
+export type SortField = (typeof SORT_FIELDS)[number];
 
 const TEXT_KEYS = ['status', 'type', 'priority', 'sn', 'q'] as const;
 const PAGE_SIZES = [10, 20, 50, 100];
@@ -28,8 +35,11 @@ export function readSearch(params: URLSearchParams): ListSearch {
     category: CATEGORIES.includes(category as StateCategory) ? (category as StateCategory) : undefined,
     page: Number.isInteger(page) && page > 0 ? page : 1,
     pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : 10,
+    sort: SORT_FIELDS.includes(params.get('sort') as SortField) ? (params.get('sort') as SortField) : 'created_at',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
   };
+  const sla = params.get('sla');
+  if (sla === 'due' || sla === 'overdue') search.sla = sla;
   for (const key of TEXT_KEYS) {
     const value = params.get(key)?.trim();
     if (value) search[key] = value;
@@ -43,13 +53,15 @@ export function writeSearch(search: ListSearch): URLSearchParams {
   for (const key of TEXT_KEYS) if (search[key]) params.set(key, search[key]!);
   if (search.page > 1) params.set('page', String(search.page));
   if (search.pageSize !== 10) params.set('pageSize', String(search.pageSize));
+  if (search.sla) params.set('sla', search.sla);
+  if (search.sort !== 'created_at') params.set('sort', search.sort);
   if (search.order === 'asc') params.set('order', 'asc');
   return params;
 }
 
 /** The search's filters (no category, no paging): what the counts per category are taken over. */
 export function filtersOf(search: ListSearch): Omit<ComplaintQuery, 'pageIndex' | 'pageSize' | 'sort' | 'status'> {
-  return { type: search.type, priority: search.priority, sys_sn: search.sn, title: search.q };
+  return { type: search.type, priority: search.priority, sys_sn: search.sn, keyword: search.q, sla: search.sla };
 }
 
 /** The list call's body: a chosen status wins over its category's statuses. */
@@ -59,7 +71,7 @@ export function queryOf(search: ListSearch): ComplaintQuery {
     status: search.status ?? (search.category ? statesOf(search.category) : undefined),
     pageIndex: search.page,
     pageSize: search.pageSize,
-    sort: [{ field: 'created_at', order: search.order }],
+    sort: [{ field: search.sort, order: search.order }],
   };
 }
 

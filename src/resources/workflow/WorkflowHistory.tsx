@@ -74,9 +74,11 @@ export function WorkflowHistory({
                     <Descriptions.Item key={name} label={fieldLabel(declaration, name, t)}>
                       {typeof value === 'number'
                         ? format.number(value)
-                        : declared[name]?.options
-                          ? optionLabel(declaration, name, String(value), t)
-                          : String(value ?? '')}
+                        : typeof value === 'boolean'
+                          ? t(value ? 'admin:common.yes' : 'admin:common.no')
+                          : declared[name]?.options
+                            ? optionLabel(declaration, name, String(value), t)
+                            : String(value ?? '')}
                     </Descriptions.Item>
                   ))}
                 </Descriptions>
