@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { ensureWebBuild } from '../../server/web-build';
+import { complaintListLatency } from './complaints';
 import { buildBlankApp, measureSite } from './initial-js';
 import { dashboardMix } from './dashboard-mix';
 import { benchBackends } from './monitoring-common';
@@ -12,11 +13,11 @@ import { uploadFigures } from './upload';
 import { webFigures } from './web';
 
 /**
- * `npm run bench -- web api monitoring`: only those groups of figures (all without arguments). `upload` is the
- * attachment upload figures alone, which `api` includes.
+ * `npm run bench -- web api monitoring complaints`: only those groups of figures (all without arguments). `upload`
+ * is the attachment upload figures alone, which `api` includes.
  */
 const GROUPS = process.argv.slice(2);
-const wants = (group: 'web' | 'api' | 'upload' | 'monitoring') =>
+const wants = (group: 'web' | 'api' | 'upload' | 'monitoring' | 'complaints') =>
   GROUPS.length === 0 || GROUPS.includes(group) || (group === 'upload' && GROUPS.includes('api'));
 
 /**
@@ -116,6 +117,20 @@ async function main() {
       detail: `p99 ${Math.round(mix.p99Ms).toLocaleString('en')} ms`,
     });
     printFigure(figures.at(-1)!);
+  }
+
+  // The complaint list, on PGlite and (with DATABASE_URL) on PostgreSQL: a page ≤ 1.5×, a keyword search ≤ 2×.
+  for (const backend of wants('complaints') ? benchBackends() : []) {
+    for (const { call, ours, reference } of await complaintListLatency(backend)) {
+      figures.push({
+        name: `${backend.label}: ${call} p99, 100,000 complaints vs 1,000 (ms)`,
+        ours,
+        reference,
+        unit: 'ms',
+        budget: { kind: 'max', ratio: call.includes('search') ? 2 : 1.5 },
+      });
+      printFigure(figures.at(-1)!);
+    }
   }
 
   const over = figures.filter((figure) => !withinBudget(figure));
