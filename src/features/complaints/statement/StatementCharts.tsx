@@ -11,7 +11,11 @@ const HOUR_MS = 3_600_000;
 type Point = { month: string; series: string; value: number | null };
 
 /** One point per month and series, from the month totals (the table below shows the groups). */
-function points(totals: readonly StatementRow[], series: readonly [string, (row: StatementRow) => number | null][], label: (month: string) => string) {
+function points(
+  totals: readonly StatementRow[],
+  series: readonly [string, (row: StatementRow) => number | null][],
+  label: (month: string) => string,
+) {
   return totals.flatMap((row) => series.map(([name, value]): Point => ({ month: label(row.month), series: name, value: value(row) })));
 }
 
@@ -22,12 +26,27 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
   const s = (key: string) => t(`complaints:statement.series.${key}`);
   const charts = useMemo(() => {
     const totals = (statement?.rows ?? []).filter((row) => row.group === null);
-    const label = (month: string) => format.month(month, { short: totals.length > 6, withYear: totals.length <= 6 });
+    const label = (month: string) => format.month(month, { short: true, withYear: true });
     const hours = (ms: number | null) => (ms === null ? null : Math.round((ms / HOUR_MS) * 10) / 10);
     const pct = (share: number | null) => (share === null ? null : Math.round(share * 1000) / 10);
     return {
-      volume: points(totals, [[s('in'), (r) => r.complaints_in], [s('solved'), (r) => r.solved], [s('backlog'), (r) => r.open_backlog]], label),
-      times: points(totals, [[s('firstResponse'), (r) => hours(r.median_first_response_ms)], [s('resolution'), (r) => hours(r.median_resolution_ms)]], label),
+      volume: points(
+        totals,
+        [
+          [s('in'), (r) => r.complaints_in],
+          [s('solved'), (r) => r.solved],
+          [s('backlog'), (r) => r.open_backlog],
+        ],
+        label,
+      ),
+      times: points(
+        totals,
+        [
+          [s('firstResponse'), (r) => hours(r.median_first_response_ms)],
+          [s('resolution'), (r) => hours(r.median_resolution_ms)],
+        ],
+        label,
+      ),
       shares: points(
         totals,
         [
@@ -39,7 +58,11 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
       ),
       ratings: points(
         totals,
-        [[s('ratingSolved'), (r) => r.avg_rating_solved], [s('ratingTime'), (r) => r.avg_rating_time], [s('ratingAttitude'), (r) => r.avg_rating_attitude]],
+        [
+          [s('ratingSolved'), (r) => r.avg_rating_solved],
+          [s('ratingTime'), (r) => r.avg_rating_time],
+          [s('ratingAttitude'), (r) => r.avg_rating_attitude],
+        ],
         label,
       ),
     };
@@ -60,7 +83,17 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
     <Row gutter={[16, 16]}>
       {card(
         'volume',
-        <Column data={charts.volume} xField="month" yField="value" colorField="series" group height={CHART_HEIGHT} autoFit legend={legend} axis={{ x: { title: false }, y: { title: false } }} />,
+        <Column
+          data={charts.volume}
+          xField="month"
+          yField="value"
+          colorField="series"
+          group
+          height={CHART_HEIGHT}
+          autoFit
+          legend={legend}
+          axis={{ x: { title: false }, y: { title: false } }}
+        />,
       )}
       {card(
         'times',
