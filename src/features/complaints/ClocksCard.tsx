@@ -1,4 +1,5 @@
 import { Card, Descriptions, Progress, Space, Tag, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Clock, ComplaintClocks } from '../../../contract/complaint-clocks';
 import { useFormat } from '../../i18n/format';
@@ -39,7 +40,7 @@ export function ClocksCard({ clocks, padding }: { clocks: ComplaintClocks; paddi
       ),
     };
   };
-  const items = [line('first_response'), line('resolution')];
+  const items: { key: string; label: string; children: ReactNode }[] = [line('first_response'), line('resolution')];
   if (clocks.rnd.state !== 'none')
     items.push({
       key: 'rnd',

@@ -134,7 +134,8 @@ export default function ComplaintList() {
         rowKey="id"
         columns={columns}
         dataSource={answer.data?.data ?? []}
-        loading={answer.isFetching}
+        // A new search shows the last page dimmed until it answers; a refetch of the same one does not.
+        loading={answer.isLoading || answer.isPlaceholderData}
         size="middle"
         onRow={(row) => ({ onClick: () => open(row), className: 'complaint-row' })}
         onChange={(pagination, _filters, sorter) => {

@@ -1,9 +1,10 @@
-import { Card, Descriptions, List, Typography } from 'antd';
+import { Card, Descriptions, List, Space, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
 import { useFormat } from '../../i18n/format';
 import { Line } from '../monitoring/shared/charts/LazyChart';
+import { ComponentKindTag } from '../monitoring/shared/components/ComponentsList';
 import { useFaultText } from '../monitoring/shared/faultText';
 import { StatusTag } from '../monitoring/shared/status';
 
@@ -46,7 +47,12 @@ export function SnapshotCard({ snapshot, padding }: { snapshot: SystemSnapshot; 
             renderItem={(c) => (
               <List.Item>
                 <List.Item.Meta
-                  title={`${c.kind} · ${c.model}`}
+                  title={
+                    <Space size={4} wrap>
+                      <ComponentKindTag kind={c.kind} />
+                      {c.model}
+                    </Space>
+                  }
                   description={t('complaints:snapshot.firmware', { sn: c.sn, version: c.firmware_version })}
                 />
               </List.Item>
