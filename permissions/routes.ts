@@ -167,6 +167,8 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
     children: [
       { key: 'customerComplaintList', path: '/customerComplaintList', roles: COMPLAINT_ROLES },
       { key: 'attachmentDetails', path: '/customerComplaintList/attachmentDetails', hidden: true, roles: COMPLAINT_ROLES },
+      // The same complaint page, at the path the complaint messages link to (query customercomplaintId, fromMessage).
+      { key: 'messageAttachmentDetails', path: '/attachmentDetails', hidden: true, roles: COMPLAINT_ROLES },
       { key: 'createComplaint', path: '/createComplaint', hidden: true, roles: COMPLAINT_ROLES },
       { key: 'statisticalStatement', path: '/statisticalStatement', roles: STAFF_ROLES },
       { key: 'productRecommendationsList', path: '/productRecommendationsList' },

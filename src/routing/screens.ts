@@ -27,6 +27,7 @@ const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   customerComplaintList: lazyScreen(() => import('../features/complaints/ComplaintList')),
   createComplaint: lazyScreen(() => import('../features/complaints/CreateComplaint')),
   attachmentDetails: lazyScreen(() => import('../features/complaints/ComplaintDetail')),
+  messageAttachmentDetails: lazyScreen(() => import('../features/complaints/ComplaintDetail')),
   statisticalStatement: lazyScreen(() => import('../features/complaints/statement/StatisticalStatement')),
 };
 

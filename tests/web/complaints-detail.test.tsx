@@ -282,4 +282,40 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('complaint-snapshot')).toBeNull();
     expect(screen.getByTestId('complaint-system')).toBeInTheDocument();
   });
+
+  it("offers Reply on the other side's messages, not on one's own", async () => {
+    signIn(['customer'], 'customer');
+    serveComplaint(complaint(3, 'processing'), [], [message(1, 'customer', 'It beeps at night.'), message(2, 'staff', 'Since when?')]);
+    renderComplaints(detail(3));
+    await screen.findByText('Since when?');
+    const [own, theirs] = screen.getAllByTestId('complaint-message');
+    expect(within(own!).queryByTestId('complaint-message-reply')).toBeNull();
+    expect(within(theirs!).getByTestId('complaint-message-reply')).toBeInTheDocument();
+  });
+
+  it('edits a complaint in the generated form, the priority locked for the customer, and not once archived', async () => {
+    signIn(['customer'], 'customer');
+    serveComplaint(complaint(3, 'processing'));
+    const saved: Array<Record<string, unknown>> = [];
+    server.use(
+      http.post('/api/Complaints/SaveComplaint', async ({ request }) => {
+        saved.push((await request.json()) as Record<string, unknown>);
+        return HttpResponse.json(envelope(200, complaint(3, 'processing'), 'Success'));
+      }),
+    );
+    const view = renderComplaints(detail(3));
+    fireEvent.click(await screen.findByTestId('complaint-edit'));
+    expect(await screen.findByText('The service team sets the priority')).toBeInTheDocument();
+    const phone = screen.getByText('Phone', { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+    fireEvent.change(within(phone).getByRole('textbox'), { target: { value: '030 555 0101' } });
+    fireEvent.click(screen.getByTestId('resource-save'));
+    await waitFor(() => expect(saved).toHaveLength(1), { timeout: 15_000 });
+    expect(saved[0]).toMatchObject({ id: 3, phone: '030 555 0101', contact_email: 'kunde@example.com' });
+    view.unmount();
+
+    serveComplaint(complaint(4, 'archived'));
+    renderComplaints(detail(4));
+    await screen.findByText('Battery does not charge 4');
+    expect(screen.queryByTestId('complaint-edit')).toBeNull();
+  });
 });

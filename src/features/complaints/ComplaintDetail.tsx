@@ -19,6 +19,7 @@ import { ClocksCard } from './ClocksCard';
 import { MessageThread } from './MessageThread';
 import { SnapshotCard } from './SnapshotCard';
 import { SystemCard } from './SystemCard';
+import { EditComplaint } from './EditComplaint';
 import { UrgeButton } from './UrgeButton';
 import '../../resources/workflow/workflow.css';
 import './complaints.css';
@@ -88,6 +89,7 @@ export default function ComplaintDetail() {
           </Space>
           <Space wrap>
             <UrgeButton complaint={complaint} onUrged={() => void history.refetch()} />
+            <EditComplaint complaint={complaint} />
             <Button
               icon={<ReloadOutlined />}
               aria-label={t('admin:list.refresh')}
@@ -111,7 +113,7 @@ export default function ComplaintDetail() {
               <ComplaintFacts complaint={complaint} />
             </Card>
             <ComplaintOutcome complaint={complaint} padding={padding} />
-            <MessageThread complaint={complaint} padding={padding} />
+            <MessageThread complaint={complaint} padding={padding} focus={params.has('fromMessage')} />
             <Card title={t('admin:workflow.history')} styles={padding}>
               {history.isLoading ? (
                 <Spin />

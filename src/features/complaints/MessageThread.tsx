@@ -1,12 +1,13 @@
 import { PaperClipOutlined, RollbackOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Input, Space, Spin, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX } from '../../../contract/complaints';
 import type { AttachmentFile } from '../../../resources/attachments';
 import { complaints } from '../../../resources/complaints';
 import { download } from '../../api/files';
+import { useUser } from '../../auth/useUser';
 import { useFormat } from '../../i18n/format';
 import { AttachmentsInput } from '../../resources/attachments';
 import { useFileSize } from '../../resources/attachments/useFileSize';
@@ -24,8 +25,19 @@ const ATTACHMENT_RULE = complaints.fields.attachments.attachments!;
  * which side they are on, when, the message it answers and its files to download; below, the box to write a
  * comment or (after 'Reply' on a message) a reply, with up to 3 files. Opening the thread marks it read.
  */
-export function MessageThread({ complaint, padding }: { complaint: Complaint; padding: { body: { padding: number } } }) {
+export function MessageThread({
+  complaint,
+  padding,
+  focus,
+}: {
+  complaint: Complaint;
+  padding: { body: { padding: number } };
+  /** Opened from a message (spec §2 'fromMessage'): the thread is scrolled into view once it has loaded. */
+  focus?: boolean;
+}) {
   const { t } = useTranslation();
+  const username = useUser()?.username;
+  const card = useRef<HTMLDivElement>(null);
   const messages = useQuery({
     queryKey: complaintKeys.messages(complaint.id),
     queryFn: () => complaintsApi.messages(complaint.id),
@@ -35,9 +47,13 @@ export function MessageThread({ complaint, padding }: { complaint: Complaint; pa
   const open = !CLOSED.includes(complaint.status);
   const rows = messages.data?.data ?? [];
   const byId = new Map(rows.map((m) => [m.id, m]));
+  const loaded = messages.isSuccess;
+  useEffect(() => {
+    if (focus && loaded) card.current?.scrollIntoView?.({ block: 'start' });
+  }, [focus, loaded]);
 
   return (
-    <Card title={t('complaints:messages.title')} styles={padding} data-testid="complaint-messages">
+    <Card ref={card} title={t('complaints:messages.title')} styles={padding} data-testid="complaint-messages">
       {messages.isLoading ? (
         <Spin />
       ) : messages.isError ? (
@@ -51,7 +67,8 @@ export function MessageThread({ complaint, padding }: { complaint: Complaint; pa
               key={message.id}
               message={message}
               answered={message.reply_to ? byId.get(message.reply_to) : undefined}
-              onReply={open ? () => setReplyTo(message) : undefined}
+              // One answers the others' messages, not one's own.
+              onReply={open && message.creator !== username ? () => setReplyTo(message) : undefined}
             />
           ))}
         </ol>

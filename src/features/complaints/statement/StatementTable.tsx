@@ -28,13 +28,31 @@ export function StatementTable({ statement }: { statement: Statement }) {
       { key: 'backlog', title: h('backlog'), dataIndex: 'open_backlog', align: 'right' },
       { key: 'firstResponse', title: h('firstResponse'), align: 'right', render: (_, r) => hours(r.median_first_response_ms) },
       { key: 'resolution', title: h('resolution'), align: 'right', render: (_, r) => hours(r.median_resolution_ms) },
-      { key: 'firstResponseWithin', title: h('firstResponseWithin'), align: 'right', render: (_, r) => share(r.first_response_within_target), card: 'hidden' },
-      { key: 'resolutionWithin', title: h('resolutionWithin'), align: 'right', render: (_, r) => share(r.resolution_within_target), card: 'hidden' },
+      {
+        key: 'firstResponseWithin',
+        title: h('firstResponseWithin'),
+        align: 'right',
+        render: (_, r) => share(r.first_response_within_target),
+        card: 'hidden',
+      },
+      {
+        key: 'resolutionWithin',
+        title: h('resolutionWithin'),
+        align: 'right',
+        render: (_, r) => share(r.resolution_within_target),
+        card: 'hidden',
+      },
       { key: 'reopenRate', title: h('reopenRate'), align: 'right', render: (_, r) => share(r.reopen_rate), card: 'hidden' },
       { key: 'ratings', title: h('ratings'), dataIndex: 'ratings', align: 'right', defaultHidden: true, card: 'hidden' },
       { key: 'ratingSolved', title: h('ratingSolved'), align: 'right', render: (_, r) => rating(r.avg_rating_solved), card: 'hidden' },
       { key: 'ratingTime', title: h('ratingTime'), align: 'right', render: (_, r) => rating(r.avg_rating_time), card: 'hidden' },
-      { key: 'ratingAttitude', title: h('ratingAttitude'), align: 'right', render: (_, r) => rating(r.avg_rating_attitude), card: 'hidden' },
+      {
+        key: 'ratingAttitude',
+        title: h('ratingAttitude'),
+        align: 'right',
+        render: (_, r) => rating(r.avg_rating_attitude),
+        card: 'hidden',
+      },
     ];
   }, [t, format, statement.groupBy]);
   return (

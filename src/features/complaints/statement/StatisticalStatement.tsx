@@ -26,7 +26,11 @@ export default function StatisticalStatement() {
   return (
     <div className="statement-page">
       <Card
-        title={<Typography.Title level={4} style={{ margin: 0 }}>{t('complaints:statement.title')}</Typography.Title>}
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('complaints:statement.title')}
+          </Typography.Title>
+        }
         extra={
           <Space wrap>
             <DatePicker.RangePicker
@@ -38,7 +42,8 @@ export default function StatisticalStatement() {
               onChange={(picked) => {
                 const [from, to] = picked ?? [];
                 // The server takes at most 24 months: a longer choice keeps its end and starts 24 months before.
-                if (from && to) setRange([to.diff(from, 'month') >= STATEMENT_MAX_MONTHS ? to.subtract(STATEMENT_MAX_MONTHS - 1, 'month') : from, to]);
+                if (from && to)
+                  setRange([to.diff(from, 'month') >= STATEMENT_MAX_MONTHS ? to.subtract(STATEMENT_MAX_MONTHS - 1, 'month') : from, to]);
               }}
             />
             <Select<StatementGroup | ''>
