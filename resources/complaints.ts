@@ -71,7 +71,7 @@ const required = 'admin:validation.required';
 const reason: FieldDeclaration = { schema: rules.requiredText(1000), widget: 'textarea' };
 const rating: FieldDeclaration = {
   schema: z.number({ error: required }).int('admin:validation.number').min(1, 'admin:validation.number').max(5, 'admin:validation.number'),
-  widget: 'number',
+  widget: 'rating',
 };
 const evaluationFields: Record<string, FieldDeclaration> = {
   rating_solved: rating,
@@ -286,9 +286,9 @@ export const complaints = defineResource({
     pilot_detected: { schema: z.boolean().nullable(), widget: 'switch', ...shown },
     leftover_version_issue: { schema: z.boolean().nullable(), widget: 'switch', ...shown },
     system_model: { schema: z.string().nullable(), ...shown },
-    rating_solved: { schema: optionalInt, widget: 'number', ...shown },
-    rating_time: { schema: optionalInt, widget: 'number', ...shown },
-    rating_attitude: { schema: optionalInt, widget: 'number', ...shown },
+    rating_solved: { schema: optionalInt, widget: 'rating', ...shown },
+    rating_time: { schema: optionalInt, widget: 'rating', ...shown },
+    rating_attitude: { schema: optionalInt, widget: 'rating', ...shown },
     evaluation: { schema: z.string().nullable(), widget: 'textarea', ...shown },
     warranty_start: { schema: z.string().nullable(), widget: 'date', ...shown },
     warranty_end: { schema: z.string().nullable(), widget: 'date', ...shown },

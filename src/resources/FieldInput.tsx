@@ -1,4 +1,4 @@
-import { DatePicker, Input, InputNumber, Select, Switch } from 'antd';
+import { DatePicker, Input, InputNumber, Rate, Select, Switch } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import { idFieldOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
@@ -78,6 +78,8 @@ export function FieldInput({ declaration, name, field, value, onChange, disabled
       />
     );
   }
+  if (widget === 'rating' && !filter)
+    return <Rate id={id} value={typeof value === 'number' ? value : 0} onChange={(v) => onChange?.(v || undefined)} disabled={disabled} />;
   if (widget === 'number')
     return <InputNumber {...common} value={value as number} onChange={(v) => onChange?.(v)} style={{ width: '100%' }} />;
   if (widget === 'textarea' && !filter)

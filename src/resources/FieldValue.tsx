@@ -1,4 +1,4 @@
-import { Tag, Typography } from 'antd';
+import { Rate, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import type { useTranslation } from 'react-i18next';
 import { countryLabel } from '../../contract/countries';
@@ -18,6 +18,7 @@ export function renderValue(
   t: ReturnType<typeof useTranslation>['t'],
 ): ReactNode {
   if (value === null || value === undefined || value === '') return <Typography.Text type="secondary">—</Typography.Text>;
+  if (field?.widget === 'rating' && typeof value === 'number') return <Rate disabled value={value} />;
   if (field?.widget === 'datetime') return formatFor(currentLanguage()).dateTime(String(value));
   if (field?.widget === 'date') return formatFor(currentLanguage()).date(String(value));
   if (field?.attachments) return <AttachmentLinks declaration={declaration} value={value} />;

@@ -318,4 +318,24 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     await screen.findByText('Battery does not charge 4');
     expect(screen.queryByTestId('complaint-edit')).toBeNull();
   });
+
+  it('rates the service with stars: the three ratings are sent as numbers with the evaluation', async () => {
+    signIn(['customer'], 'customer');
+    const actions = serveComplaint(complaint(3, 'completed'));
+    renderComplaints(detail(3));
+    fireEvent.click(await screen.findByTestId('workflow-action-evaluate'));
+    const modal = (await screen.findByTestId('workflow-submit')).closest('.ant-modal') as HTMLElement;
+    const rates = modal.querySelectorAll('.ant-rate');
+    expect(rates).toHaveLength(3);
+    rates.forEach((rate, index) => fireEvent.click(rate.querySelectorAll('.ant-rate-star-second')[[4, 3, 5][index]! - 1]!));
+    fireEvent.click(within(modal).getByTestId('workflow-submit'));
+    await waitFor(() =>
+      expect(actions).toEqual([
+        {
+          path: '/api/Complaints/EvaluateComplaint',
+          body: expect.objectContaining({ id: 3, rating_solved: 4, rating_time: 3, rating_attitude: 5 }),
+        },
+      ]),
+    );
+  });
 });
