@@ -1,5 +1,5 @@
 import { Card, Col, Row } from 'antd';
-import { useMemo } from 'react';
+import { useMemo, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Statement, StatementRow } from '../../../../contract/complaints-statement';
 import { useFormat } from '../../../i18n/format';
@@ -72,7 +72,7 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
   const legend = { color: { position: 'top', layout: { justifyContent: 'center' } } } as const;
   const number = (v: number) => format.number(v, { digits: 1, trim: true });
 
-  const card = (key: keyof typeof charts, chart: JSX.Element) => (
+  const card = (key: keyof typeof charts, chart: ReactElement) => (
     <Col xs={24} lg={12} key={key}>
       <Card size="small" title={t(`complaints:statement.charts.${key}`)}>
         {charts[key].some((p) => p.value !== null) ? chart : <ChartPlaceholder height={CHART_HEIGHT} loading={loading} empty={empty} />}
@@ -117,7 +117,7 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
           xField="month"
           yField="value"
           colorField="series"
-          point
+          point={{ shapeField: 'circle', sizeField: 3 }}
           height={CHART_HEIGHT}
           autoFit
           legend={legend}
@@ -133,7 +133,7 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
           xField="month"
           yField="value"
           colorField="series"
-          point
+          point={{ shapeField: 'circle', sizeField: 3 }}
           height={CHART_HEIGHT}
           autoFit
           legend={legend}
