@@ -70,4 +70,36 @@ describe('the statistical statement', { timeout: 60_000 }, () => {
     expect(await screen.findByText(/· Battery$/)).toBeTruthy();
     expect(screen.getByText(/· Total$/)).toBeTruthy();
   });
+
+  it('lets an admin change the targets per priority', async () => {
+    signIn(['admin'], 'admin');
+    serveStatement();
+    const saved: Record<string, unknown>[] = [];
+    const targets = { firstResponseHours: { high: 4, normal: 24, low: 72 }, resolutionDays: { high: 3, normal: 10, low: 30 } };
+    server.use(
+      http.post('/api/Complaints/GetClockTargets', () => HttpResponse.json(envelope(200, targets))),
+      http.post('/api/Complaints/SaveClockTargets', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        saved.push(body);
+        return HttpResponse.json(envelope(200, body));
+      }),
+    );
+    renderWithData(<StatisticalStatement />);
+    fireEvent.click(await screen.findByTestId('clock-targets'));
+    const dialog = await screen.findByRole('dialog');
+    await waitFor(() => expect(within(dialog).getAllByRole('spinbutton')).toHaveLength(6));
+    const [highHours] = within(dialog).getAllByRole('spinbutton');
+    fireEvent.change(highHours!, { target: { value: '2' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toHaveLength(1));
+    expect(saved[0]).toEqual({ ...targets, firstResponseHours: { ...targets.firstResponseHours, high: 2 } });
+  });
+
+  it('shows no targets button to a servicer', async () => {
+    signIn(['servicer'], 'servicer');
+    serveStatement();
+    renderWithData(<StatisticalStatement />);
+    await screen.findByText('5 h');
+    expect(screen.queryByTestId('clock-targets')).toBeNull();
+  });
 });

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { STATEMENT_GROUPS, STATEMENT_MAX_MONTHS, type StatementBody, type StatementGroup } from '../../../../contract/complaints-statement';
 import { canAccessKey } from '../../../auth/ability';
 import { ExportButton } from '../../monitoring/shared/charts/ExportButton';
+import { ClockTargetsButton } from './ClockTargetsButton';
 import { StatementCharts } from './StatementCharts';
 import { StatementTable } from './StatementTable';
 import { fetchStatement, STATEMENT_EXPORT_PATH, statementKey } from './statementApi';
@@ -14,7 +15,8 @@ import './statement.css';
 /**
  * /statisticalStatement (issue 13 point 7): the complaints of the reader's scope per month — in, solved, backlog,
  * median times, shares within target, reopen rate, ratings — as charts of the month totals and a table by group
- * (type, country, model or team), exported as the same xlsx sheet. The last six months to start with.
+ * (type, country, model or team), exported as the same xlsx sheet. The last six months to start with. Admins also set
+ * the clocks' targets here (the shares are measured against them).
  */
 export default function StatisticalStatement() {
   const { t } = useTranslation();
@@ -57,6 +59,7 @@ export default function StatisticalStatement() {
                 ...STATEMENT_GROUPS.map((group) => ({ value: group, label: t(`complaints:statement.groups.${group}`) })),
               ]}
             />
+            <ClockTargetsButton />
             {canAccessKey('complaintStatement', 'export') ? (
               <ExportButton path={STATEMENT_EXPORT_PATH} body={{ ...body }} label={t('complaints:statement.export')} />
             ) : null}

@@ -1,0 +1,79 @@
+import { FieldTimeOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, InputNumber, Modal, Table } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ClockTargets } from '../../../../contract/complaint-clocks';
+import { COMPLAINT_PRIORITIES } from '../../../../resources/complaints';
+import { postData } from '../../../api/call';
+import { canAccessKey } from '../../../auth/ability';
+
+const TARGETS_KEY = ['complaints', 'clockTargets'] as const;
+
+/**
+ * The service-level targets per priority (DESIGN §9: first response in hours, resolution in days), for admins and
+ * system managers to change; every running clock's due time follows on the server.
+ */
+export function ClockTargetsButton() {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [open, setOpen] = useState(false);
+  const [form] = Form.useForm<ClockTargets>();
+  const queryClient = useQueryClient();
+  const { data } = useQuery({
+    queryKey: TARGETS_KEY,
+    queryFn: () => postData<ClockTargets>('/Complaints/GetClockTargets'),
+    enabled: open,
+  });
+  const save = useMutation({
+    mutationFn: (targets: ClockTargets) => postData<ClockTargets>('/Complaints/SaveClockTargets', { ...targets }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: ['complaints'] });
+      void message.success(t('complaints:statement.targets.saved'));
+      setOpen(false);
+    },
+  });
+  if (!canAccessKey('complaintSettings', 'update')) return null;
+  const h = (key: string) => t(`complaints:statement.targets.${key}`);
+  const number = (name: (string | number)[], max: number, unit: string) => (
+    <Form.Item name={name} rules={[{ required: true, type: 'integer', min: 1, max, message: h('invalid') }]} style={{ margin: 0 }}>
+      <InputNumber min={1} max={max} precision={0} addonAfter={unit} style={{ width: 140 }} />
+    </Form.Item>
+  );
+  return (
+    <>
+      <Button icon={<FieldTimeOutlined />} onClick={() => setOpen(true)} data-testid="clock-targets">
+        {h('button')}
+      </Button>
+      <Modal
+        open={open}
+        title={h('title')}
+        okText={h('save')}
+        confirmLoading={save.isPending}
+        onOk={() => form.validateFields().then((values) => save.mutate(values))}
+        onCancel={() => setOpen(false)}
+        destroyOnHidden
+      >
+        {data ? (
+          <Form form={form} initialValues={data} component={false}>
+            <Table
+              size="small"
+              pagination={false}
+              rowKey="priority"
+              dataSource={COMPLAINT_PRIORITIES.map((priority) => ({ priority }))}
+              columns={[
+                {
+                  key: 'priority',
+                  title: h('priority'),
+                  render: (_, { priority }) => t(`complaints:customerComplaintList.options.priority.${priority}`),
+                },
+                { key: 'firstResponse', title: h('firstResponse'), render: (_, { priority }) => number(['firstResponseHours', priority], 24 * 365, h('hours')) },
+                { key: 'resolution', title: h('resolution'), render: (_, { priority }) => number(['resolutionDays', priority], 365 * 5, h('days')) },
+              ]}
+            />
+          </Form>
+        ) : null}
+      </Modal>
+    </>
+  );
+}
