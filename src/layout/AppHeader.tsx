@@ -4,6 +4,7 @@ import { Breadcrumb, Button, Layout } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
+import { ComplaintNews } from '../features/complaints/ComplaintNews';
 import { breadcrumbFor } from '../routing/menu';
 import { useMenuTitle } from '../routing/useMenuOverrides';
 import { useSidebar } from './SidebarContext';
@@ -36,6 +37,7 @@ export function AppHeader() {
       </div>
       <div className="app-header__actions">
         <LanguageSwitcher compact={mobile} />
+        <ComplaintNews />
         <Button type="text" icon={<LogoutOutlined />} loading={isPending} onClick={() => logout()} data-testid="logout">
           {mobile ? null : t('common:actions.logout')}
         </Button>

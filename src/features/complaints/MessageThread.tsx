@@ -51,6 +51,11 @@ export function MessageThread({
   useEffect(() => {
     if (focus && loaded) card.current?.scrollIntoView?.({ block: 'start' });
   }, [focus, loaded]);
+  // Reading the thread marks its messages read: the top bar's unread count is asked for again.
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (loaded) void queryClient.invalidateQueries({ queryKey: complaintKeys.news() });
+  }, [loaded, queryClient]);
 
   return (
     <Card ref={card} title={t('complaints:messages.title')} styles={padding} data-testid="complaint-messages">

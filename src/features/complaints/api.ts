@@ -1,7 +1,8 @@
 import type { Page } from '../../../contract/codes';
 import type { ComplaintClocks } from '../../../contract/complaint-clocks';
 import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
-import type { complaintMessage, urgeAnswer } from '../../../contract/complaints';
+import type { complaintMessage, newsItem, urgeAnswer } from '../../../contract/complaints';
+import { NEWS_PAGE_SIZE } from '../../../contract/complaints';
 import type { AttachmentFile } from '../../../resources/attachments';
 import { complaints, type ComplaintState } from '../../../resources/complaints';
 import { workflowPaths } from '../../../resources/workflow';
@@ -38,6 +39,9 @@ export interface Complaint {
 
 /** A comment or reply of a complaint (contract/complaints.ts). */
 export type ComplaintMessage = z.infer<typeof complaintMessage>;
+
+/** An unread complaint message of the top bar (spec §3 'Complaint message item'). */
+export type NewsItem = z.infer<typeof newsItem>;
 
 /** The list's search as the URL keeps it and /Complaints/GetComplaintPageList takes it (filters by field name). */
 export interface ComplaintQuery {
@@ -76,6 +80,14 @@ export const complaintsApi = {
     postData<ComplaintMessage>('/ComplaintsProcessing/ReplyComplaintsComment', { id, commentId, commentContent, attachments }),
   /** Reminds the handler (customer side): 15 within the hour, 16 past the day's limit, said by the client. */
   urge: (id: number) => postData<z.infer<typeof urgeAnswer>>('/Complaints/UrgeComplaint', { id }),
+  /** The caller's unread complaint messages, newest first, a page of 5 (spec §9). Quiet: a poll never pops up errors. */
+  unreadNews: () =>
+    postData<Page<NewsItem>>('/ComplaintsNews/QueryAllUnreadNews', { pageIndex: 1, pageSize: NEWS_PAGE_SIZE }, { quiet: true }),
+  /** Opens one message (marks it read): a comment by its comment_id, a reply by its additionalinfo_id (spec §7). */
+  openNews: (item: NewsItem) =>
+    item.complaintsadditionalinfo_id !== null
+      ? postData('/ComplaintsNews/GetAdditionalInfoDetail', { additionalinfo_id: item.complaintsadditionalinfo_id })
+      : postData('/ComplaintsNews/GetCommentDetail', { comment_id: item.complaintscomment_id }),
 };
 
 /** A message's file: comments' through DownCommentFile, replies' through DownAdditionalFile (spec §7). */
@@ -97,4 +109,5 @@ export const complaintKeys = {
   count: (query: Omit<ComplaintQuery, 'pageIndex' | 'pageSize' | 'sort'>) => [...ALL, 'list', 'count', query] as const,
   one: (id: number) => [...ALL, 'one', id] as const,
   messages: (id: number) => [...ALL, 'messages', id] as const,
+  news: () => [...ALL, 'news'] as const,
 };

@@ -5,3 +5,5 @@ export const CREATE_PATH = '/createComplaint';
 export const DETAIL_PATH = '/customerComplaintList/attachmentDetails';
 
 export const detailPath = (id: number) => `${DETAIL_PATH}?customercomplaintId=${id}`;
+/** Spec §2: the complaint page as a complaint message links to it (query customercomplaintId, fromMessage). */
+export const MESSAGE_DETAIL_PATH = '/attachmentDetails';
