@@ -35,9 +35,10 @@ export function ClockTargetsButton() {
   });
   if (!canAccessKey('complaintSettings', 'update')) return null;
   const h = (key: string) => t(`complaints:statement.targets.${key}`);
-  const number = (name: (string | number)[], max: number, unit: string) => (
+  // The unit stands in the column's heading, so the three columns fit a phone's width.
+  const number = (name: (string | number)[], max: number, label: string) => (
     <Form.Item name={name} rules={[{ required: true, type: 'integer', min: 1, max, message: h('invalid') }]} style={{ margin: 0 }}>
-      <InputNumber min={1} max={max} precision={0} addonAfter={unit} style={{ width: 140 }} />
+      <InputNumber min={1} max={max} precision={0} aria-label={label} style={{ width: '100%', maxWidth: 140 }} />
     </Form.Item>
   );
   return (
@@ -67,8 +68,16 @@ export function ClockTargetsButton() {
                   title: h('priority'),
                   render: (_, { priority }) => t(`complaints:customerComplaintList.options.priority.${priority}`),
                 },
-                { key: 'firstResponse', title: h('firstResponse'), render: (_, { priority }) => number(['firstResponseHours', priority], 24 * 365, h('hours')) },
-                { key: 'resolution', title: h('resolution'), render: (_, { priority }) => number(['resolutionDays', priority], 365 * 5, h('days')) },
+                {
+                  key: 'firstResponse',
+                  title: `${h('firstResponse')} (${h('hours')})`,
+                  render: (_, { priority }) => number(['firstResponseHours', priority], 24 * 365, `${h('firstResponse')} ${priority}`),
+                },
+                {
+                  key: 'resolution',
+                  title: `${h('resolution')} (${h('days')})`,
+                  render: (_, { priority }) => number(['resolutionDays', priority], 365 * 5, `${h('resolution')} ${priority}`),
+                },
               ]}
             />
           </Form>
