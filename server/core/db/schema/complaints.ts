@@ -61,7 +61,8 @@ export const complaints = pgTable(
   },
   (t) => [
     index('complaints_sys_sn_idx').on(t.sys_sn),
-    index('complaints_status_idx').on(t.status),
+    // The list's usual search: a category's statuses, often one type, newest first (status alone uses it too).
+    index('complaints_status_type_created_idx').on(t.status, t.type, t.created_at),
     // The identical-resubmission check (server/complaints/service.ts) looks a filer's newest complaints up.
     index('complaints_created_by_idx').on(t.created_by, t.created_at),
     index('complaints_due_at_idx').on(t.due_at),
