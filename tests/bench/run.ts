@@ -63,6 +63,7 @@ async function main() {
       ...upload.throughput,
       unit: 'MB/s',
       budget: { kind: 'min', ratio: 0.5 },
+      detail: `a bare Node HTTP server writing the body to the same disk: ${Math.round(upload.ceiling)} MB/s, ${(upload.ceiling / upload.throughput.reference).toFixed(2)}×`,
     });
     printFigure(figures.at(-1)!);
     const MB = 1024 * 1024;
