@@ -35,6 +35,7 @@ export function ClockTargetsButton() {
   });
   if (!canAccessKey('complaintSettings', 'update')) return null;
   const h = (key: string) => t(`complaints:statement.targets.${key}`);
+  const priorityLabel = (priority: string) => t(`complaints:customerComplaintList.options.priority.${priority}`);
   // The unit stands in the column's heading, so the three columns fit a phone's width.
   const number = (name: (string | number)[], max: number, label: string) => (
     <Form.Item name={name} rules={[{ required: true, type: 'integer', min: 1, max, message: h('invalid') }]} style={{ margin: 0 }}>
@@ -66,17 +67,17 @@ export function ClockTargetsButton() {
                 {
                   key: 'priority',
                   title: h('priority'),
-                  render: (_, { priority }) => t(`complaints:customerComplaintList.options.priority.${priority}`),
+                  render: (_, { priority }) => priorityLabel(priority),
                 },
                 {
                   key: 'firstResponse',
                   title: `${h('firstResponse')} (${h('hours')})`,
-                  render: (_, { priority }) => number(['firstResponseHours', priority], 24 * 365, `${h('firstResponse')} ${priority}`),
+                  render: (_, { priority }) => number(['firstResponseHours', priority], 24 * 365, `${h('firstResponse')}: ${priorityLabel(priority)}`),
                 },
                 {
                   key: 'resolution',
                   title: `${h('resolution')} (${h('days')})`,
-                  render: (_, { priority }) => number(['resolutionDays', priority], 365 * 5, `${h('resolution')} ${priority}`),
+                  render: (_, { priority }) => number(['resolutionDays', priority], 365 * 5, `${h('resolution')}: ${priorityLabel(priority)}`),
                 },
               ]}
             />
