@@ -1,8 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/core/db';
+import { withStatementTimeout } from '../../server/core/db/statement-timeout';
 import type { TestDatabase } from '../api/helpers/database';
 import { buildFleet } from './fleet-world';
-import { benchApp, log, loginAs, percentile, timed, type Backend } from './monitoring-common';
+import { benchApp, compareLatency, log, loginAs, type Backend, type LatencyFigure, type NamedCall } from './monitoring-common';
 
 /**
  * The complaint list at scale (issue 13): p99 of a list page with filters and sorting, and of a keyword search over
@@ -13,50 +15,25 @@ import { benchApp, log, loginAs, percentile, timed, type Backend } from './monit
  */
 const BIG = 100_000;
 const SMALL = 1_000;
-const REQUESTS = 200;
-const ROUNDS = 3;
 /** Complaints whose texts hold the searched phrases, in both worlds. */
 const PLANTED = 5;
-
-export interface ComplaintFigure {
-  call: string;
-  ours: number;
-  reference: number;
-}
 
 interface World {
   database: TestDatabase;
   app: FastifyInstance;
-  calls: Array<{ name: string; run: () => Promise<unknown> }>;
+  calls: NamedCall[];
 }
 
-export async function complaintListLatency(backend: Backend): Promise<ComplaintFigure[]> {
+export async function complaintListLatency(backend: Backend): Promise<LatencyFigure[]> {
   const now = new Date();
   const small = await buildWorld(backend, SMALL, now);
   const big = await buildWorld(backend, BIG, now);
   try {
-    const best = new Map<string, { ours: number; reference: number; oursMedian: number; referenceMedian: number }>();
-    // Warm-up: plans, validators and serializers.
-    for (const world of [small, big]) for (const call of world.calls) for (let i = 0; i < 10; i++) await call.run();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, call] of small.calls.entries()) {
-        // Request by request in turn, so that a burst of other work on the machine hits both alike.
-        const times = { ours: [] as number[], reference: [] as number[] };
-        for (let n = 0; n < REQUESTS; n++) {
-          times.reference.push((await timed(call.run)).ms);
-          times.ours.push((await timed(big.calls[i]!.run)).ms);
-        }
-        const entry = best.get(call.name) ?? { ours: Infinity, reference: Infinity, oursMedian: Infinity, referenceMedian: Infinity };
-        entry.reference = Math.min(entry.reference, percentile(times.reference, 99));
-        entry.ours = Math.min(entry.ours, percentile(times.ours, 99));
-        entry.referenceMedian = Math.min(entry.referenceMedian, percentile(times.reference, 50));
-        entry.oursMedian = Math.min(entry.oursMedian, percentile(times.ours, 50));
-        best.set(call.name, entry);
-      }
-    }
-    for (const [name, e] of best)
-      log(`${backend.label} ${name}: median ${e.oursMedian.toFixed(2)} ms (${BIG}) vs ${e.referenceMedian.toFixed(2)} ms (${SMALL})`);
-    return [...best].map(([call, { ours, reference }]) => ({ call, ours, reference }));
+    return await compareLatency(backend.label, {
+      reference: small.calls,
+      ours: big.calls,
+      sizes: { reference: SMALL, ours: BIG },
+    });
   } finally {
     for (const world of [small, big]) {
       await world.app.close();
@@ -99,7 +76,12 @@ async function buildWorld(backend: Backend, count: number, now: Date): Promise<W
  * and a reply each, in English, German, Chinese and Japanese; the first PLANTED of them hold the searched phrases.
  * Bulk SQL, as the fleet's history is: through the API it would take the bench longer than the figures.
  */
-export async function addComplaints({ db }: TestDatabase, count: number, now: Date) {
+export async function addComplaints(database: TestDatabase, count: number, now: Date) {
+  // Bulk statements of a bench world may take longer than an interactive call's statement timeout.
+  await withStatementTimeout(database.db, 0, (db) => insertComplaints(db, count, now));
+}
+
+async function insertComplaints(db: Database, count: number, now: Date) {
   await db.execute(sql`
     WITH fleet AS (SELECT sys_sn, row_number() OVER (ORDER BY sys_sn) - 1 AS n, count(*) OVER () AS size FROM systems)
     INSERT INTO complaints (title, description, type, sys_sn, contact_email, priority, status, team, processor, created_by, created_at, updated_at)

@@ -79,3 +79,52 @@ export function percentile(values: readonly number[], p: number): number {
 export function log(message: string) {
   console.log(`  · ${message}`);
 }
+
+/** A call's p99 in the big world (`ours`) and in the reference world (ms). */
+export interface LatencyFigure {
+  call: string;
+  ours: number;
+  reference: number;
+}
+
+/** A named call of a bench world. */
+export interface NamedCall {
+  name: string;
+  run: () => Promise<unknown>;
+}
+
+/**
+ * p99 of each call in the big world (`ours`) against the same call in the reference world, best of `rounds`: the
+ * calls are made request by request in turn, so that a burst of other work on the machine hits both alike. Logs
+ * the medians with the worlds' sizes.
+ */
+export async function compareLatency(
+  label: string,
+  worlds: { reference: readonly NamedCall[]; ours: readonly NamedCall[]; sizes: { reference: number; ours: number } },
+  { rounds = 3, requests = 200 }: { rounds?: number; requests?: number } = {},
+): Promise<LatencyFigure[]> {
+  const best = new Map<string, { ours: number; reference: number; oursMedian: number; referenceMedian: number }>();
+  // Warm-up: plans, validators and serializers.
+  for (const calls of [worlds.reference, worlds.ours]) for (const call of calls) for (let i = 0; i < 10; i++) await call.run();
+  for (let round = 0; round < rounds; round++) {
+    for (const [i, call] of worlds.reference.entries()) {
+      const times = { ours: [] as number[], reference: [] as number[] };
+      for (let n = 0; n < requests; n++) {
+        times.reference.push((await timed(call.run)).ms);
+        times.ours.push((await timed(worlds.ours[i]!.run)).ms);
+      }
+      const entry = best.get(call.name) ?? { ours: Infinity, reference: Infinity, oursMedian: Infinity, referenceMedian: Infinity };
+      entry.reference = Math.min(entry.reference, percentile(times.reference, 99));
+      entry.ours = Math.min(entry.ours, percentile(times.ours, 99));
+      entry.referenceMedian = Math.min(entry.referenceMedian, percentile(times.reference, 50));
+      entry.oursMedian = Math.min(entry.oursMedian, percentile(times.ours, 50));
+      best.set(call.name, entry);
+    }
+  }
+  const { sizes } = worlds;
+  for (const [name, e] of best)
+    log(
+      `${label} ${name}: median ${e.oursMedian.toFixed(2)} ms (${sizes.ours}) vs ${e.referenceMedian.toFixed(2)} ms (${sizes.reference})`,
+    );
+  return [...best].map(([call, { ours, reference }]) => ({ call, ours, reference }));
+}

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { TestDatabase } from '../api/helpers/database';
 import { buildFleet } from './fleet-world';
-import { benchApp, log, loginAs, percentile, timed, type Backend, type Call } from './monitoring-common';
+import { benchApp, compareLatency, loginAs, type Backend, type LatencyFigure, type Call, type NamedCall } from './monitoring-common';
 
 /**
  * Dashboard latency at fleet scale: p99 of the customer's dashboard calls and the staff storage list with
@@ -17,49 +17,24 @@ import { benchApp, log, loginAs, percentile, timed, type Backend, type Call } fr
  */
 const BIG = 2_000;
 const DEMO = 60;
-const REQUESTS = 200;
-const ROUNDS = 3;
 const CUSTOMER_SN = 'ESS2024A0001';
-
-export interface DashboardFigure {
-  call: string;
-  ours: number;
-  reference: number;
-}
 
 interface World {
   database: TestDatabase;
   app: FastifyInstance;
-  calls: Array<{ name: string; run: () => Promise<unknown> }>;
+  calls: NamedCall[];
 }
 
-export async function dashboardLatency(backend: Backend): Promise<DashboardFigure[]> {
+export async function dashboardLatency(backend: Backend): Promise<LatencyFigure[]> {
   const now = new Date();
   const demo = await buildWorld(backend, DEMO, now);
   const big = await buildWorld(backend, BIG, now);
   try {
-    const best = new Map<string, { ours: number; reference: number; oursMedian: number; referenceMedian: number }>();
-    // Warm-up: plans, validators and serializers.
-    for (const world of [demo, big]) for (const call of world.calls) for (let i = 0; i < 10; i++) await call.run();
-    for (let round = 0; round < ROUNDS; round++) {
-      for (const [i, call] of demo.calls.entries()) {
-        // Request by request in turn, so that a burst of other work on the machine hits both alike.
-        const times = { ours: [] as number[], reference: [] as number[] };
-        for (let n = 0; n < REQUESTS; n++) {
-          times.reference.push((await timed(call.run)).ms);
-          times.ours.push((await timed(big.calls[i]!.run)).ms);
-        }
-        const entry = best.get(call.name) ?? { ours: Infinity, reference: Infinity, oursMedian: Infinity, referenceMedian: Infinity };
-        entry.reference = Math.min(entry.reference, percentile(times.reference, 99));
-        entry.ours = Math.min(entry.ours, percentile(times.ours, 99));
-        entry.referenceMedian = Math.min(entry.referenceMedian, percentile(times.reference, 50));
-        entry.oursMedian = Math.min(entry.oursMedian, percentile(times.ours, 50));
-        best.set(call.name, entry);
-      }
-    }
-    for (const [name, e] of best)
-      log(`${backend.label} ${name}: median ${e.oursMedian.toFixed(2)} ms (${BIG}) vs ${e.referenceMedian.toFixed(2)} ms (${DEMO})`);
-    return [...best].map(([call, { ours, reference }]) => ({ call, ours, reference }));
+    return await compareLatency(backend.label, {
+      reference: demo.calls,
+      ours: big.calls,
+      sizes: { reference: DEMO, ours: BIG },
+    });
   } finally {
     for (const world of [demo, big]) {
       await world.app.close();
