@@ -45,21 +45,21 @@ const formItem = (label: string) => screen.getByText(label, { selector: 'label' 
 
 async function choose(label: string, option: string) {
   fireEvent.mouseDown(within(formItem(label)).getByRole('combobox'));
-  const options = await screen.findAllByTitle(option);
+  const options = await screen.findAllByTitle(option, undefined, SLOW);
   fireEvent.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);
 }
 
 const type = (label: string, value: string) => fireEvent.change(within(formItem(label)).getByRole('textbox'), { target: { value } });
 
 async function fillValid() {
-  await screen.findByTestId('complaint-form');
+  await screen.findByTestId('complaint-form', undefined, SLOW);
   type('Title', 'Battery does not charge');
   type('Description', 'Since Monday the battery stays at 10 %.');
   type('Contact e-mail', 'kunde@example.com');
   await choose('Type', 'Battery');
 }
 
-describe('filing a complaint', { timeout: 90_000 }, () => {
+describe('filing a complaint', { timeout: 120_000 }, () => {
   it('names every required field and a wrong e-mail before anything is sent', async () => {
     signIn(['customer'], 'customer');
     const saved = serveCreate(200);
@@ -99,7 +99,7 @@ describe('filing a complaint', { timeout: 90_000 }, () => {
     renderComplaints(CREATE);
     await fillValid();
     fireEvent.click(screen.getByTestId('complaint-submit'));
-    await waitFor(() => expect(location().pathname).toBe('/customerComplaintList/attachmentDetails'));
+    await waitFor(() => expect(location().pathname).toBe('/customerComplaintList/attachmentDetails'), SLOW);
     expect(location().searchParams.get('customercomplaintId')).toBe('5');
     expect(saved[0]).toMatchObject({
       sys_sn: 'ESS-1',
@@ -116,8 +116,8 @@ describe('filing a complaint', { timeout: 90_000 }, () => {
     renderComplaints(CREATE);
     await fillValid();
     fireEvent.click(screen.getByTestId('complaint-submit'));
-    await waitFor(() => expect(location().pathname).toBe('/customerComplaintList'));
-    expect(await screen.findByText('You have no right to this S/N')).toBeInTheDocument();
+    await waitFor(() => expect(location().pathname).toBe('/customerComplaintList'), SLOW);
+    expect(await screen.findByText('You have no right to this S/N', undefined, SLOW)).toBeInTheDocument();
   });
 
   it("says 'Do not submit repeatly' as the server does and stays on the form", async () => {
@@ -126,7 +126,7 @@ describe('filing a complaint', { timeout: 90_000 }, () => {
     renderComplaints(CREATE);
     await fillValid();
     fireEvent.click(screen.getByTestId('complaint-submit'));
-    expect(await screen.findByText('Do not submit repeatly')).toBeInTheDocument();
+    expect(await screen.findByText('Do not submit repeatly', undefined, SLOW)).toBeInTheDocument();
     expect(location().pathname).toBe('/createComplaint');
   });
 });
