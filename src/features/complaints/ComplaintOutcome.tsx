@@ -45,8 +45,9 @@ export function ComplaintOutcome({ complaint, padding }: { complaint: Complaint;
   const decided = lines(DECIDED);
   const rated = RATINGS.some((name) => given(complaint[name]));
   const archived = staff ? lines(ARCHIVE) : [];
+  if (decided.length === 0 && !rated && archived.length === 0) return null;
   return (
-    <>
+    <div className="complaint-stack">
       {decided.length > 0 && (
         <Card title={t('complaints:detail.handling')} styles={padding} data-testid="complaint-handling">
           <Descriptions size="small" column={1} items={decided} />
@@ -73,6 +74,6 @@ export function ComplaintOutcome({ complaint, padding }: { complaint: Complaint;
           <Descriptions size="small" column={{ xs: 1, sm: 2 }} items={archived} />
         </Card>
       )}
-    </>
+    </div>
   );
 }
