@@ -223,10 +223,19 @@ describe('a complaint from filing to archive in a browser', () => {
       await history.getByText(label).first().waitFor();
     }
 
-    // Give the next tests the customer's English back (the choice is saved to the profile).
-    const saved = customer.waitForResponse((response) => response.url().includes('/UserInfo/SaveMyUserInfo'));
+    // Give the next tests the customer's English back: the top bar's choice is saved as the customer's own language.
     await speak(customer, /English/);
-    await saved;
+    await customer.getByTestId('logout').filter({ hasText: 'Log out' }).waitFor();
+    const savedLanguage = () =>
+      customer.evaluate(async () => {
+        const response = await fetch('/api/UserInfo/GetMyUserInfo', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+          body: '{}',
+        });
+        return ((await response.json()) as { data: { language_code: string } }).data.language_code;
+      });
+    await expect.poll(savedLanguage, { timeout: 10_000 }).toMatch(/^en/);
     for (const page of [customer, servicer, dev, fasw]) await page.context().close();
   });
 });
