@@ -12,8 +12,16 @@ import { z } from 'zod';
 
 export const SLA_FILTERS = ['due', 'overdue'] as const;
 
-const hours = z.number().int().min(1).max(24 * 365);
-const days = z.number().int().min(1).max(365 * 5);
+const hours = z
+  .number()
+  .int()
+  .min(1)
+  .max(24 * 365);
+const days = z
+  .number()
+  .int()
+  .min(1)
+  .max(365 * 5);
 const perPriority = (value: z.ZodNumber) => z.object({ high: value, normal: value, low: value });
 
 /** The targets per priority: first response in hours, resolution in days. */

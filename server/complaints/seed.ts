@@ -87,7 +87,8 @@ const solved = (at = 2): DemoStep[] => [
 const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
   {
     title: 'Battery stays at 20 % on cold mornings',
-    description: 'Since the frost started the battery does not charge before noon, although the panels produce. The display shows a red bar.',
+    description:
+      'Since the frost started the battery does not charge before noon, although the panels produce. The display shows a red bar.',
     type: 'battery',
     priority: 'high',
     by: 'customer',
@@ -102,7 +103,13 @@ const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
     by: 'customer',
     daysAgo: 1.5,
     steps: [{ action: 'accept', by: 'servicer', at: 3 }],
-    messages: [{ by: 'servicer', at: 3.5, text: 'Please check that the gateway cable is plugged into the new router and send us a photo of its lights.' }],
+    messages: [
+      {
+        by: 'servicer',
+        at: 3.5,
+        text: 'Please check that the gateway cable is plugged into the new router and send us a photo of its lights.',
+      },
+    ],
   },
   {
     title: 'Inverter beeps at night',
@@ -131,9 +138,17 @@ const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
     steps: [
       { action: 'accept', by: 'servicer', at: 1 },
       { action: 'process', by: 'servicer', at: 2 },
-      { action: 'transfer', by: 'servicer', at: 4, fields: { team: 'rnd' }, note: 'Looks like the BMS temperature limit; R&D please check' },
+      {
+        action: 'transfer',
+        by: 'servicer',
+        at: 4,
+        fields: { team: 'rnd' },
+        note: 'Looks like the BMS temperature limit; R&D please check',
+      },
     ],
-    messages: [{ by: 'dev', at: 10, text: 'We can reproduce it with firmware 3.2.5 in the climate chamber; a fix is being tested.', file: 'report' }],
+    messages: [
+      { by: 'dev', at: 10, text: 'We can reproduce it with firmware 3.2.5 in the climate chamber; a fix is being tested.', file: 'report' },
+    ],
   },
   {
     title: 'Meter reads twice the consumption',
@@ -147,7 +162,12 @@ const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
       { action: 'process', by: 'servicer', at: 6 },
       { action: 'transfer', by: 'servicer', at: 8, fields: { team: 'domestic' } },
       { action: 'takeOver', by: 'dasw', at: 20 },
-      { action: 'proposeSolution', by: 'dasw', at: 30, fields: { solution: 'The CT clamp was on the wrong phase', action: 'Installer moves the clamp' } },
+      {
+        action: 'proposeSolution',
+        by: 'dasw',
+        at: 30,
+        fields: { solution: 'The CT clamp was on the wrong phase', action: 'Installer moves the clamp' },
+      },
     ],
     messages: [{ by: 'dasw', at: 30.5, text: 'Please let your installer move the current clamp to phase L1, then confirm.' }],
   },
@@ -170,7 +190,12 @@ const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
     steps: [
       { action: 'accept', by: 'fasw', at: 4 },
       { action: 'process', by: 'fasw', at: 5 },
-      { action: 'proposeSolution', by: 'fasw', at: 26, fields: { solution: 'String 2 is shaded by the new tree', action: 'Trim the tree' } },
+      {
+        action: 'proposeSolution',
+        by: 'fasw',
+        at: 26,
+        fields: { solution: 'String 2 is shaded by the new tree', action: 'Trim the tree' },
+      },
       { action: 'notConfirm', by: 'installer', at: 50, fields: { reason: 'The tree is trimmed, the yield is still low' } },
     ],
   },
@@ -265,7 +290,12 @@ const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
       { action: 'complete', by: 'servicer', at: 60 },
       { action: 'evaluate', by: 'customer', at: 90, fields: rating(3, 4, 4, 'Explained well, but I expected more capacity') },
       { action: 'submitArchive', by: 'servicer', at: 100 },
-      { action: 'archive', by: 'fasw', at: 120, fields: { ...archive, root_cause: 'Usable capacity is 94 % of the nominal one by design' } },
+      {
+        action: 'archive',
+        by: 'fasw',
+        at: 120,
+        fields: { ...archive, root_cause: 'Usable capacity is 94 % of the nominal one by design' },
+      },
     ],
   },
   {

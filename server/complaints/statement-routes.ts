@@ -2,7 +2,14 @@ import { and, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TFunction } from 'i18next';
-import { monthsBetween, statementAnswer, statementBody, type Statement, type StatementBody, type StatementRow } from '../../contract/complaints-statement';
+import {
+  monthsBetween,
+  statementAnswer,
+  statementBody,
+  type Statement,
+  type StatementBody,
+  type StatementRow,
+} from '../../contract/complaints-statement';
 import { complaintWorkflow } from '../../resources/complaints';
 import type { AppDeps } from '../config';
 import type { Database } from '../core/db';
@@ -114,7 +121,12 @@ export const statementRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
 
   app.post('/Complaints/ExportStatisticalStatement', {
     config: { permission: { subject: 'complaintStatement', action: 'export' } },
-    schema: { tags, summary: 'The statistical statement as an xlsx sheet (code 8 when it has no month)', body: statementBody, ...xlsxExport },
+    schema: {
+      tags,
+      summary: 'The statistical statement as an xlsx sheet (code 8 when it has no month)',
+      body: statementBody,
+      ...xlsxExport,
+    },
     handler: async (request, reply) => {
       const figures = await statement(request, request.body);
       const t = await exportTexts(deps.db, request);

@@ -75,7 +75,9 @@ function monthRow(
 
   const filed = complaints.filter((c) => inMonth(c.created_at));
   const responses = filed
-    .map((c) => complaintClocks({ createdAt: c.created_at, priority: c.priority, history: c.history, staffReplies: c.staffReplies, now, targets }))
+    .map((c) =>
+      complaintClocks({ createdAt: c.created_at, priority: c.priority, history: c.history, staffReplies: c.staffReplies, now, targets }),
+    )
     .map((clocks) => clocks.first_response)
     .filter((clock) => clock.state === 'met' || clock.state === 'missed');
 
@@ -91,7 +93,9 @@ function monthRow(
       const reopened = c.history.slice(completion + 1).some((row) => row.action === 'reopen');
       resolutions.push({ elapsed: resolution.elapsed_ms, met: resolution.elapsed_ms <= resolution.target_ms, reopened });
     }
-    const evaluation = c.history.filter((row) => (row.action === 'evaluate' || row.action === 'reEvaluate') && inMonth(row.createdAt)).at(-1);
+    const evaluation = c.history
+      .filter((row) => (row.action === 'evaluate' || row.action === 'reEvaluate') && inMonth(row.createdAt))
+      .at(-1);
     if (evaluation?.fields) {
       const f = evaluation.fields;
       ratings.push({ solved: Number(f.rating_solved), time: Number(f.rating_time), attitude: Number(f.rating_attitude) });
@@ -135,7 +139,13 @@ export function buildStatement(
   for (const month of months) {
     rows.push(monthRow(month, null, complaints, targets, now));
     for (const group of groups) {
-      const row = monthRow(month, group, complaints.filter((c) => groupOf(c, groupBy!) === group), targets, now);
+      const row = monthRow(
+        month,
+        group,
+        complaints.filter((c) => groupOf(c, groupBy!) === group),
+        targets,
+        now,
+      );
       if (hasFigures(row)) rows.push(row);
     }
   }

@@ -45,7 +45,9 @@ function serveStatement() {
       const body = (await request.json()) as Record<string, unknown>;
       bodies.push(body);
       const rows = body.groupBy ? [row(String(body.to), null, 3), row(String(body.to), 'battery', 2)] : [row(String(body.to), null, 3)];
-      return HttpResponse.json(envelope(200, { months: [body.to], groupBy: body.groupBy ?? null, groups: body.groupBy ? ['battery'] : [], rows }));
+      return HttpResponse.json(
+        envelope(200, { months: [body.to], groupBy: body.groupBy ?? null, groups: body.groupBy ? ['battery'] : [], rows }),
+      );
     }),
   );
   return bodies;

@@ -116,7 +116,10 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/ComplaintsNews/DownCommentFile': { id: 1, attachment_name: 'matrix.pdf' },
   'POST /api/ComplaintsNews/DownAdditionalFile': { id: 1, attachment_name: 'matrix.pdf' },
   'POST /api/Complaints/UrgeComplaint': { id: 1 },
-  'POST /api/Complaints/SaveClockTargets': { firstResponseHours: { high: 4, normal: 24, low: 72 }, resolutionDays: { high: 3, normal: 10, low: 30 } },
+  'POST /api/Complaints/SaveClockTargets': {
+    firstResponseHours: { high: 4, normal: 24, low: 72 },
+    resolutionDays: { high: 3, normal: 10, low: 30 },
+  },
   'POST /api/Complaints/GetStatisticalStatement': { from: '2026-01', to: '2026-03' },
   'POST /api/Complaints/ExportStatisticalStatement': { from: '2026-01', to: '2026-03' },
 };

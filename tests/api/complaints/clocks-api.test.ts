@@ -114,7 +114,7 @@ describe('the clocks of a complaint', () => {
     expect(detail.due_at).toBe(new Date(TEST_EPOCH.getTime() + 72 * H).toISOString());
   });
 
-  it("the list finds the overdue and the due ones and sorts by the due time; a completed one is in neither", async () => {
+  it('the list finds the overdue and the due ones and sorts by the due time; a completed one is in neither', async () => {
     const late = await file({ priority: 'high', title: 'Late' });
     await advance(3 * H);
     const soon = await file({ priority: 'normal', title: 'Soon' });

@@ -15,7 +15,12 @@ import { buildStatement, type StatementComplaint } from '../../../server/complai
 const H = 3_600_000;
 const NOW = new Date('2026-03-10T00:00:00Z');
 const at = (iso: string, hours = 0) => new Date(new Date(iso).getTime() + hours * H);
-const row = (createdAt: Date, action: string, toState: string, fields?: Record<string, unknown>) => ({ action, toState, createdAt, fields });
+const row = (createdAt: Date, action: string, toState: string, fields?: Record<string, unknown>) => ({
+  action,
+  toState,
+  createdAt,
+  fields,
+});
 
 const A_FILED = '2026-01-05T00:00:00Z';
 const B_FILED = '2026-01-20T00:00:00Z';
@@ -137,7 +142,13 @@ describe('the statistical statement', () => {
     expect(find('2026-01', 'battery')).toMatchObject({ complaints_in: 1, median_first_response_ms: 2 * H, solved: 1, open_backlog: 0 });
     expect(find('2026-01', 'inverter')).toMatchObject({ complaints_in: 1, first_response_within_target: 0, ...unsolved, open_backlog: 1 });
     expect(find('2026-02', 'battery')).toMatchObject({ complaints_in: 1, ...empty, ...unsolved, open_backlog: 1 });
-    expect(find('2026-02', 'inverter')).toMatchObject({ complaints_in: 0, solved: 1, median_resolution_ms: 74 * H, reopen_rate: 1, open_backlog: 1 });
+    expect(find('2026-02', 'inverter')).toMatchObject({
+      complaints_in: 0,
+      solved: 1,
+      median_resolution_ms: 74 * H,
+      reopen_rate: 1,
+      open_backlog: 1,
+    });
   });
 
   it('by team, a complaint without one counts as none; months after now are left out', () => {

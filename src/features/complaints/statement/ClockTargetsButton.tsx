@@ -72,12 +72,14 @@ export function ClockTargetsButton() {
                 {
                   key: 'firstResponse',
                   title: `${h('firstResponse')} (${h('hours')})`,
-                  render: (_, { priority }) => number(['firstResponseHours', priority], 24 * 365, `${h('firstResponse')}: ${priorityLabel(priority)}`),
+                  render: (_, { priority }) =>
+                    number(['firstResponseHours', priority], 24 * 365, `${h('firstResponse')}: ${priorityLabel(priority)}`),
                 },
                 {
                   key: 'resolution',
                   title: `${h('resolution')} (${h('days')})`,
-                  render: (_, { priority }) => number(['resolutionDays', priority], 365 * 5, `${h('resolution')}: ${priorityLabel(priority)}`),
+                  render: (_, { priority }) =>
+                    number(['resolutionDays', priority], 365 * 5, `${h('resolution')}: ${priorityLabel(priority)}`),
                 },
               ]}
             />
