@@ -265,7 +265,8 @@ export const complaints = defineResource({
       card: 'status',
     },
     team: { schema: z.enum(COMPLAINT_TEAMS).nullable(), widget: 'select', options: COMPLAINT_TEAMS, filter: true, ...shown },
-    processor: { schema: z.string().nullable(), list: true, ...shown },
+    // Staff find a handler's complaints by (part of) the user name (issue 13: the list's handler filter).
+    processor: { schema: z.string().nullable(), list: true, filter: 'text', ...shown },
     accepter: { schema: z.string().nullable(), ...shown },
     created_by: { schema: z.string(), ...shown },
     created_at: { schema: z.string(), widget: 'datetime', list: true, sortable: true, filter: 'dateRange', width: 170 },

@@ -1,7 +1,9 @@
 import { ClearOutlined } from '@ant-design/icons';
-import { Button, Input, Select } from 'antd';
+import { Button, DatePicker, Input, Select } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
-import { complaints, COMPLAINT_PRIORITIES, COMPLAINT_STATES, COMPLAINT_TYPES } from '../../../resources/complaints';
+import { countryOptions } from '../../../contract/countries';
+import { complaints, COMPLAINT_PRIORITIES, COMPLAINT_STATES, COMPLAINT_TEAMS, COMPLAINT_TYPES } from '../../../resources/complaints';
 import { fieldLabel, optionLabel } from '../../resources/labels';
 import { SLA_FILTERS } from '../../../contract/complaint-clocks';
 import { statesOf, useAudience, useStatusLabel } from './audience';
@@ -9,11 +11,12 @@ import type { ListSearch } from './listSearch';
 
 /**
  * The list's filters: words (of the title, description, S/N or messages), the S/N, a status (of the chosen category),
- * type, priority and, for staff, the service time (due / overdue). Each
+ * type, priority, country, the filing days and, for staff, the handler, the team and the service time (due / overdue)
+ * (a customer's complaints have no colleague's name or team worth searching by). Each
  * change is written to the URL at once (the text ones when the user confirms them with Enter or the button).
  */
 export function ComplaintFilters({ search, update }: { search: ListSearch; update: (change: Partial<ListSearch>) => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const statusLabel = useStatusLabel();
   const staff = useAudience() === 'staff';
   const label = (field: string) => fieldLabel(complaints, field, t);
@@ -22,7 +25,21 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
   const states = search.category ? statesOf(search.category) : COMPLAINT_STATES;
   // Two statuses may read the same to a customer (verifying, to be verified): one entry each, by label.
   const statusOptions = states.map((value) => ({ value, label: statusLabel(value) }));
-  const filtered = Boolean(search.status || search.type || search.priority || search.sn || search.q || search.sla);
+  const cleared: Partial<ListSearch> = {
+    status: undefined,
+    type: undefined,
+    priority: undefined,
+    sn: undefined,
+    q: undefined,
+    sla: undefined,
+    country: undefined,
+    handler: undefined,
+    team: undefined,
+    from: undefined,
+    to: undefined,
+  };
+  const filtered = (Object.keys(cleared) as (keyof ListSearch)[]).some((key) => search[key] !== undefined);
+  const days: [Dayjs, Dayjs] | null = search.from && search.to ? [dayjs(search.from), dayjs(search.to)] : null;
 
   return (
     <div className="complaint-filters" data-testid="complaint-filters">
@@ -72,6 +89,51 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
         onChange={(priority) => update({ priority })}
         data-testid="complaint-priority"
       />
+      <Select
+        value={search.country}
+        placeholder={label('country')}
+        aria-label={label('country')}
+        allowClear
+        showSearch
+        optionFilterProp="label"
+        options={countryOptions(i18n.language)}
+        onChange={(country) => update({ country })}
+        data-testid="complaint-country"
+      />
+      <DatePicker.RangePicker
+        value={days}
+        aria-label={label('created_at')}
+        onChange={(range) =>
+          update(
+            range?.[0] && range[1]
+              ? { from: range[0].format('YYYY-MM-DD'), to: range[1].format('YYYY-MM-DD') }
+              : { from: undefined, to: undefined },
+          )
+        }
+        data-testid="complaint-dates"
+      />
+      {staff && (
+        <Input.Search
+          key={`handler-${search.handler ?? ''}`}
+          defaultValue={search.handler}
+          placeholder={label('processor')}
+          aria-label={label('processor')}
+          allowClear
+          onSearch={(handler) => update({ handler: handler.trim() || undefined })}
+          data-testid="complaint-handler"
+        />
+      )}
+      {staff && (
+        <Select
+          value={search.team}
+          placeholder={label('team')}
+          aria-label={label('team')}
+          allowClear
+          options={options('team', COMPLAINT_TEAMS)}
+          onChange={(team) => update({ team })}
+          data-testid="complaint-filter-team"
+        />
+      )}
       {staff && (
         <Select
           value={search.sla}
@@ -84,10 +146,7 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
         />
       )}
       {filtered && (
-        <Button
-          icon={<ClearOutlined />}
-          onClick={() => update({ status: undefined, type: undefined, priority: undefined, sn: undefined, q: undefined, sla: undefined })}
-        >
+        <Button icon={<ClearOutlined />} onClick={() => update(cleared)}>
           {t('complaints:list.clearFilters')}
         </Button>
       )}

@@ -56,6 +56,12 @@ export interface ComplaintQuery {
   /** Words of the title, description, S/N or any message. */
   keyword?: string;
   sla?: 'due' | 'overdue';
+  country?: string;
+  /** Part of the handler's user name. */
+  processor?: string;
+  team?: string;
+  /** Filed between these two days, both included. */
+  created_at?: [string, string];
 }
 
 const { endpoints } = complaints;

@@ -1,4 +1,6 @@
 import { useSearchParams } from 'react-router';
+import { COUNTRY_CODES } from '../../../contract/countryCodes';
+import { COMPLAINT_TEAMS } from '../../../resources/complaints';
 import type { StateCategory } from '../../../resources/workflow';
 import type { ComplaintQuery } from './api';
 import { CATEGORIES, statesOf } from './audience';
@@ -14,6 +16,14 @@ export interface ListSearch {
   q?: string;
   /** Staff: complaints with a clock running ('due') or past its target ('overdue'). */
   sla?: 'due' | 'overdue';
+  /** Staff: (part of) the handler's user name, and the team a complaint was transferred to. */
+  handler?: string;
+  team?: string;
+  /** The country the complaint was filed for (a code of contract/countries.ts). */
+  country?: string;
+  /** Filed on or after `from` and on or before `to` (days, YYYY-MM-DD); both or neither. */
+  from?: string;
+  to?: string;
   page: number;
   pageSize: number;
   sort: SortField;
@@ -24,7 +34,8 @@ export interface ListSearch {
 export const SORT_FIELDS = ['created_at', 'due_at'] as const;
 export type SortField = (typeof SORT_FIELDS)[number];
 
-const TEXT_KEYS = ['status', 'type', 'priority', 'sn', 'q'] as const;
+const TEXT_KEYS = ['status', 'type', 'priority', 'sn', 'q', 'handler'] as const;
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
 const PAGE_SIZES = [10, 20, 50, 100];
 
 export function readSearch(params: URLSearchParams): ListSearch {
@@ -38,12 +49,21 @@ export function readSearch(params: URLSearchParams): ListSearch {
     sort: SORT_FIELDS.includes(params.get('sort') as SortField) ? (params.get('sort') as SortField) : 'created_at',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
   };
+  // A team or country the server does not know would be refused (code 3): a stale link just drops it.
+  const team = params.get('team');
+  if (COMPLAINT_TEAMS.includes(team as never)) search.team = team!;
+  const country = params.get('country');
+  if (COUNTRY_CODES.includes(country as never)) search.country = country!;
   const sla = params.get('sla');
   if (sla === 'due' || sla === 'overdue') search.sla = sla;
   for (const key of TEXT_KEYS) {
     const value = params.get(key)?.trim();
     if (value) search[key] = value;
   }
+  // A date range counts only whole: two days, as the server's dateRange filter takes them.
+  const from = params.get('from');
+  const to = params.get('to');
+  if (from && to && DAY.test(from) && DAY.test(to)) Object.assign(search, { from, to });
   return search;
 }
 
@@ -54,6 +74,12 @@ export function writeSearch(search: ListSearch): URLSearchParams {
   if (search.page > 1) params.set('page', String(search.page));
   if (search.pageSize !== 10) params.set('pageSize', String(search.pageSize));
   if (search.sla) params.set('sla', search.sla);
+  if (search.team) params.set('team', search.team);
+  if (search.country) params.set('country', search.country);
+  if (search.from && search.to) {
+    params.set('from', search.from);
+    params.set('to', search.to);
+  }
   if (search.sort !== 'created_at') params.set('sort', search.sort);
   if (search.order === 'asc') params.set('order', 'asc');
   return params;
@@ -61,7 +87,17 @@ export function writeSearch(search: ListSearch): URLSearchParams {
 
 /** The search's filters (no category, no paging): what the counts per category are taken over. */
 export function filtersOf(search: ListSearch): Omit<ComplaintQuery, 'pageIndex' | 'pageSize' | 'sort' | 'status'> {
-  return { type: search.type, priority: search.priority, sys_sn: search.sn, keyword: search.q, sla: search.sla };
+  return {
+    type: search.type,
+    priority: search.priority,
+    sys_sn: search.sn,
+    keyword: search.q,
+    sla: search.sla,
+    country: search.country,
+    processor: search.handler,
+    team: search.team,
+    created_at: search.from && search.to ? [search.from, search.to] : undefined,
+  };
 }
 
 /** The list call's body: a chosen status wins over its category's statuses. */
