@@ -1,6 +1,7 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Grid, Space, Tag, Typography } from 'antd';
+import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { countryLabel } from '../../../contract/countries';
@@ -12,12 +13,13 @@ import { FiltersToggle, useFiltersFold } from '../../resources/ResourceFilters';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { complaintKeys, complaintsApi, type Complaint } from './api';
 import { useAudience } from './audience';
+import { BulkActions } from './BulkActions';
 import { COMPLAINT_FIELDS } from './declaration';
 import { CategoryTabs } from './CategoryTabs';
 import { ComplaintFilters } from './ComplaintFilters';
 import { ComplaintStatusTag } from './ComplaintStatusTag';
 import { DueCell } from './DueCell';
-import { queryOf, SORT_FIELDS, useListSearch, type SortField } from './listSearch';
+import { filtersOf, queryOf, SORT_FIELDS, useListSearch, type SortField } from './listSearch';
 import { detailPath, CREATE_PATH } from './paths';
 import './complaints.css';
 
@@ -35,7 +37,9 @@ export default function ComplaintList() {
   const { search, update } = useListSearch();
   const query = queryOf(search);
   // On a phone the filters fold behind a button (open while any is set), as on every generated list.
-  const fold = useFiltersFold(5, { status: search.status, type: search.type, priority: search.priority, sn: search.sn, q: search.q });
+  const fold = useFiltersFold(5, { ...filtersOf(search), status: search.status });
+  // Staff pick rows for the bulk actions (desktop only: a phone's cards have no check boxes).
+  const [selectedKeys, setSelectedKeys] = useState<Key[]>([]);
   const answer = useQuery({
     queryKey: complaintKeys.list(query),
     queryFn: () => complaintsApi.list(query),
@@ -129,6 +133,12 @@ export default function ComplaintList() {
       </div>
       <CategoryTabs search={search} update={update} />
       {fold.shown && <ComplaintFilters search={search} update={update} />}
+      {audience === 'staff' && (
+        <BulkActions
+          selected={(answer.data?.data ?? []).filter((row) => selectedKeys.includes(row.id))}
+          onDone={() => setSelectedKeys([])}
+        />
+      )}
       <ResponsiveTable<Complaint>
         tableId="customerComplaintList"
         rowKey="id"
@@ -137,7 +147,16 @@ export default function ComplaintList() {
         // A new search shows the last page dimmed until it answers; a refetch of the same one does not.
         loading={answer.isLoading || answer.isPlaceholderData}
         size="middle"
-        onRow={(row) => ({ onClick: () => open(row), className: 'complaint-row' })}
+        onRow={(row) => ({
+          // A click on a row's check box selects it; anywhere else it opens the complaint.
+          onClick: (event) => {
+            if (!(event.target as Element).closest('.ant-table-selection-column')) open(row);
+          },
+          className: 'complaint-row',
+        })}
+        rowSelection={
+          audience === 'staff' ? { selectedRowKeys: selectedKeys, onChange: setSelectedKeys, preserveSelectedRowKeys: false } : undefined
+        }
         onChange={(pagination, _filters, sorter) => {
           const one = Array.isArray(sorter) ? sorter[0] : sorter;
           const field = SORT_FIELDS.find((f) => f === one?.columnKey) ?? 'created_at';

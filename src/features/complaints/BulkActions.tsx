@@ -1,0 +1,140 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { App, Button, Form, Modal, Select, Space, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { COMPLAINT_TEAMS } from '../../../resources/complaints';
+import { entityOf } from '../../../resources/types';
+import { permissionOf, workflowPaths, type WorkflowTransition } from '../../../resources/workflow';
+import { CallError, postData } from '../../api/call';
+import { currentAbility } from '../../auth/ability';
+import { fieldLabel, optionLabel } from '../../resources/labels';
+import { actionLabel } from '../../resources/workflow/labels';
+import { complaintKeys, type Complaint } from './api';
+import { COMPLAINT_WORKFLOW as complaints } from './declaration';
+import { useStatusLabel } from './audience';
+
+/** The actions staff take on many complaints at once (issue 13): take them (accept) or hand them to a team. */
+const BULK_ACTIONS = ['accept', 'transfer'] as const;
+type BulkAction = (typeof BULK_ACTIONS)[number];
+
+const transitionOf = (action: BulkAction) => complaints.workflow.transitions.find((t) => t.action === action)!;
+
+/** What became of one selected complaint. */
+interface Outcome {
+  complaint: Complaint;
+  /** Why it was refused; undefined when done. */
+  reason?: string;
+}
+
+/**
+ * The bulk bar above the list: the actions the user's ability allows (as WorkflowActions decides for one
+ * complaint), each applied to every selected complaint through its own transition call, one after the other, so
+ * each is checked by the server as when taken alone. A complaint whose status does not allow the action is not
+ * sent at all. A summary says how many were done and why the others were refused; the list is read again.
+ */
+export function BulkActions({ selected, onDone }: { selected: Complaint[]; onDone: () => void }) {
+  const { t } = useTranslation();
+  const { modal } = App.useApp();
+  const statusLabel = useStatusLabel();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState<BulkAction>();
+  const [transferring, setTransferring] = useState(false);
+  const [form] = Form.useForm<{ team: string }>();
+  const allowed = BULK_ACTIONS.filter((action) => currentAbility().can(permissionOf(transitionOf(action)), entityOf(complaints)));
+  if (allowed.length === 0) return null;
+
+  const applyOne = async (transition: WorkflowTransition, complaint: Complaint, values: Record<string, unknown>): Promise<Outcome> => {
+    if (!transition.from.includes(complaint.status)) {
+      return { complaint, reason: t('complaints:bulk.wrongStatus', { status: statusLabel(complaint.status) }) };
+    }
+    try {
+      // Quiet: one summary instead of a pop-up per refused complaint.
+      await postData(workflowPaths(complaints.endpoints).action(transition.action), { ...values, id: complaint.id }, { quiet: true });
+      return { complaint };
+    } catch (error) {
+      return { complaint, reason: error instanceof CallError ? error.info : String(error) };
+    }
+  };
+
+  const apply = async (action: BulkAction, values: Record<string, unknown> = {}) => {
+    setBusy(action);
+    const outcomes: Outcome[] = [];
+    for (const complaint of selected) outcomes.push(await applyOne(transitionOf(action), complaint, values));
+    setBusy(undefined);
+    const refused = outcomes.filter((o) => o.reason !== undefined);
+    const done = outcomes.length - refused.length;
+    void queryClient.invalidateQueries({ queryKey: complaintKeys.all });
+    onDone();
+    (refused.length ? modal.warning : modal.success)({
+      title: t('complaints:bulk.summary', { action: actionLabel(complaints, action, t), done, refused: refused.length }),
+      content: refused.length ? (
+        <ul className="complaint-bulk-refused" data-testid="complaint-bulk-refused">
+          {refused.map(({ complaint, reason }) => (
+            <li key={complaint.id}>
+              <Typography.Text strong>{complaint.title}</Typography.Text>: {reason}
+            </li>
+          ))}
+        </ul>
+      ) : undefined,
+      okText: t('common:actions.ok'),
+    });
+  };
+
+  return (
+    <Space wrap className="complaint-bulk" data-testid="complaint-bulk">
+      <Typography.Text type="secondary">{t('complaints:bulk.selected', { count: selected.length })}</Typography.Text>
+      {allowed.includes('accept') && (
+        <Button
+          disabled={selected.length === 0 || busy !== undefined}
+          loading={busy === 'accept'}
+          onClick={() => void apply('accept')}
+          data-testid="complaint-bulk-accept"
+        >
+          {actionLabel(complaints, 'accept', t)}
+        </Button>
+      )}
+      {allowed.includes('transfer') && (
+        <Button
+          disabled={selected.length === 0 || busy !== undefined}
+          loading={busy === 'transfer'}
+          onClick={() => setTransferring(true)}
+          data-testid="complaint-bulk-transfer"
+        >
+          {actionLabel(complaints, 'transfer', t)}
+        </Button>
+      )}
+      <Modal
+        open={transferring}
+        title={t('complaints:bulk.transferTitle', { count: selected.length })}
+        okText={actionLabel(complaints, 'transfer', t)}
+        cancelText={t('common:actions.cancel')}
+        onOk={() => form.submit()}
+        onCancel={() => setTransferring(false)}
+        destroyOnHidden
+        okButtonProps={{ 'data-testid': 'complaint-bulk-transfer-submit' }}
+      >
+        <Form
+          form={form}
+          layout="vertical"
+          name="complaint-bulk-transfer"
+          preserve={false}
+          onFinish={({ team }) => {
+            setTransferring(false);
+            void apply('transfer', { team });
+          }}
+        >
+          <Form.Item
+            name="team"
+            label={fieldLabel(complaints, 'team', t)}
+            rules={[{ required: true, message: t('complaints:bulk.teamRequired') }]}
+          >
+            <Select
+              options={COMPLAINT_TEAMS.map((team) => ({ value: team, label: optionLabel(complaints, 'team', team, t) }))}
+              data-testid="complaint-bulk-team"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Space>
+  );
+}

@@ -1,0 +1,134 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { describe, expect, it } from 'vitest';
+import { complaint, location, renderComplaints, serveList, signIn } from './complaints-render';
+import { envelope } from './helpers';
+import { server } from './setup';
+
+/**
+ * /customerComplaintList (issue 13, point 4): the country, handler, team and filing-day filters live in the URL
+ * (handler and team for staff only), and staff accept or transfer several complaints at once, each through its
+ * own transition call, with a summary of what was done and what was refused.
+ */
+const LIST = '/customerComplaintList';
+
+/** Opens an antd select (by its test id) and picks the option titled `option`. */
+async function choose(testId: string, option: string) {
+  fireEvent.mouseDown(within(screen.getByTestId(testId)).getByRole('combobox'));
+  const options = await screen.findAllByTitle(option);
+  fireEvent.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);
+}
+
+/** Ticks the check box of the row showing `title`. */
+function select(title: string) {
+  const row = screen.getByText(title).closest('tr')!;
+  fireEvent.click(within(row).getByRole('checkbox'));
+}
+
+describe('the complaint list filters and bulk actions', { timeout: 60_000 }, () => {
+  it("asks for a link's country, handler, team and days, and writes a changed team to the URL", async () => {
+    signIn(['servicer'], 'servicer');
+    const { pages } = serveList([complaint(1, 'forwarded', { team: 'rnd' })]);
+    renderComplaints(`${LIST}?country=DE&handler=serv&team=domestic&from=2026-03-01&to=2026-03-31&page=2`);
+    await waitFor(() => expect(pages.length).toBeGreaterThan(0));
+    expect(pages.at(-1)).toMatchObject({
+      country: 'DE',
+      processor: 'serv',
+      team: 'domestic',
+      created_at: ['2026-03-01', '2026-03-31'],
+      pageIndex: 2,
+    });
+
+    await choose('complaint-filter-team', 'R&D');
+    await waitFor(() => expect(location().searchParams.get('team')).toBe('rnd'));
+    expect(location().searchParams.get('page')).toBeNull();
+    expect(location().searchParams.get('country')).toBe('DE');
+    await waitFor(() => expect(pages.at(-1)).toMatchObject({ team: 'rnd', country: 'DE', pageIndex: 1 }));
+
+    const handler = screen.getByTestId('complaint-handler');
+    fireEvent.change(handler, { target: { value: 'dev1' } });
+    fireEvent.keyDown(handler, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    await waitFor(() => expect(location().searchParams.get('handler')).toBe('dev1'));
+    await waitFor(() => expect(pages.at(-1)).toMatchObject({ processor: 'dev1', team: 'rnd' }));
+  });
+
+  it('drops what a stale link holds that the server would refuse: an unknown team or country, half a date range', async () => {
+    signIn(['servicer'], 'servicer');
+    const { pages } = serveList([complaint(1, 'new')]);
+    renderComplaints(`${LIST}?team=sales&country=XX&from=2026-03-01`);
+    await waitFor(() => expect(pages.length).toBeGreaterThan(0));
+    expect(pages.at(-1)!.team).toBeUndefined();
+    expect(pages.at(-1)!.country).toBeUndefined();
+    expect(pages.at(-1)!.created_at).toBeUndefined();
+  });
+
+  it('offers a customer the country and days but no handler, team or bulk actions', async () => {
+    signIn(['customer'], 'customer');
+    serveList([complaint(1, 'new')]);
+    renderComplaints(LIST);
+    await screen.findByText('Battery does not charge 1');
+    expect(screen.getByTestId('complaint-country')).toBeInTheDocument();
+    expect(screen.getAllByTestId('complaint-dates').length).toBeGreaterThan(0);
+    expect(screen.queryByTestId('complaint-handler')).toBeNull();
+    expect(screen.queryByTestId('complaint-filter-team')).toBeNull();
+    expect(screen.queryByTestId('complaint-bulk')).toBeNull();
+    expect(screen.queryByRole('checkbox')).toBeNull();
+  });
+
+  it('offers R&D only the transfer, not the accept its role may not do', async () => {
+    signIn(['dev'], 'dev1');
+    serveList([complaint(1, 'processing')]);
+    renderComplaints(LIST);
+    await screen.findByText('Battery does not charge 1');
+    expect(screen.getByTestId('complaint-bulk-transfer')).toBeInTheDocument();
+    expect(screen.queryByTestId('complaint-bulk-accept')).toBeNull();
+  });
+
+  it('transfers each selected complaint to the chosen team and sums up what was done and why the others were refused', async () => {
+    signIn(['servicer'], 'servicer');
+    const { pages } = serveList([complaint(1, 'processing'), complaint(2, 'processing'), complaint(3, 'new')]);
+    const transfers: Array<Record<string, unknown>> = [];
+    server.use(
+      http.post('/api/Complaints/TransferComplaint', async ({ request }) => {
+        const body = (await request.json()) as Record<string, unknown>;
+        transfers.push(body);
+        return body.id === 1
+          ? HttpResponse.json(envelope(200, null, 'Success'))
+          : HttpResponse.json(envelope(400, null, 'Someone else changed this complaint first'));
+      }),
+    );
+    renderComplaints(LIST);
+    await screen.findByText('Battery does not charge 1');
+    const opened = location().pathname;
+    for (const id of [1, 2, 3]) select(`Battery does not charge ${id}`);
+    // Ticking a row selects it; it does not open the complaint.
+    expect(location().pathname).toBe(opened);
+    expect(screen.getByTestId('complaint-bulk')).toHaveTextContent('3 selected');
+
+    fireEvent.click(screen.getByTestId('complaint-bulk-transfer'));
+    // The team is required.
+    fireEvent.click(await screen.findByTestId('complaint-bulk-transfer-submit'));
+    expect(await screen.findByText('Choose the team to transfer to')).toBeInTheDocument();
+    expect(transfers).toHaveLength(0);
+
+    await choose('complaint-bulk-team', 'R&D');
+    const listed = pages.length;
+    fireEvent.click(screen.getByTestId('complaint-bulk-transfer-submit'));
+
+    expect((await screen.findAllByText('Transfer: 1 done, 2 refused')).length).toBeGreaterThan(0);
+    // The new complaint cannot be transferred: it is not sent at all.
+    expect(transfers).toEqual([
+      { id: 1, team: 'rnd' },
+      { id: 2, team: 'rnd' },
+    ]);
+    const refused = screen.getByTestId('complaint-bulk-refused');
+    expect(within(refused).getByText('Battery does not charge 2').closest('li')).toHaveTextContent(
+      'Someone else changed this complaint first',
+    );
+    expect(within(refused).getByText('Battery does not charge 3').closest('li')).toHaveTextContent('not possible while its status is');
+    expect(within(refused).queryByText('Battery does not charge 1')).toBeNull();
+    // The list is read again and the selection cleared.
+    await waitFor(() => expect(pages.length).toBeGreaterThan(listed));
+    expect(screen.getByTestId('complaint-bulk')).toHaveTextContent('0 selected');
+  });
+});
