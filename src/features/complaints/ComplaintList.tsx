@@ -133,7 +133,8 @@ export default function ComplaintList() {
       </div>
       <CategoryTabs search={search} update={update} />
       {fold.shown && <ComplaintFilters search={search} update={update} />}
-      {audience === 'staff' && (
+      {/* A phone's cards have no check boxes (ResponsiveTable): no bulk bar there. */}
+      {audience === 'staff' && screens.sm !== false && (
         <BulkActions
           selected={(answer.data?.data ?? []).filter((row) => selectedKeys.includes(row.id))}
           onDone={() => setSelectedKeys([])}
