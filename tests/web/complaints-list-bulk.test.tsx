@@ -94,7 +94,7 @@ describe('the complaint list filters and bulk actions', { timeout: 60_000 }, () 
         transfers.push(body);
         return body.id === 1
           ? HttpResponse.json(envelope(200, null, 'Success'))
-          : HttpResponse.json(envelope(400, null, 'Someone else changed this complaint first'));
+          : HttpResponse.json(envelope(400, null, "'transfer' is not possible in status 'forwarded'"));
       }),
     );
     renderComplaints(LIST);
@@ -122,8 +122,9 @@ describe('the complaint list filters and bulk actions', { timeout: 60_000 }, () 
       { id: 2, team: 'rnd' },
     ]);
     const refused = screen.getByTestId('complaint-bulk-refused');
+    // Someone else moved it first: said in the user's language, not in the server's words.
     expect(within(refused).getByText('Battery does not charge 2').closest('li')).toHaveTextContent(
-      'Someone else changed this complaint first',
+      'The status of this record has changed in the meantime',
     );
     expect(within(refused).getByText('Battery does not charge 3').closest('li')).toHaveTextContent('not possible while its status is');
     expect(within(refused).queryByText('Battery does not charge 1')).toBeNull();

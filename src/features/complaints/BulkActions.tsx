@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPLAINT_TEAMS } from '../../../resources/complaints';
 import { entityOf } from '../../../resources/types';
-import { permissionOf, workflowPaths, type WorkflowTransition } from '../../../resources/workflow';
+import { permissionOf, TRANSITION_REFUSED_CODE, workflowPaths, type WorkflowTransition } from '../../../resources/workflow';
 import { CallError, postData } from '../../api/call';
 import { currentAbility } from '../../auth/ability';
 import { fieldLabel, optionLabel } from '../../resources/labels';
@@ -52,7 +52,10 @@ export function BulkActions({ selected, onDone }: { selected: Complaint[]; onDon
       await postData(workflowPaths(complaints.endpoints).action(transition.action), { ...values, id: complaint.id }, { quiet: true });
       return { complaint };
     } catch (error) {
-      return { complaint, reason: error instanceof CallError ? error.info : String(error) };
+      if (!(error instanceof CallError)) return { complaint, reason: String(error) };
+      // The server's refusal of the status (someone acted first) in the user's language; any other in its words.
+      const moved = error.code === (transition.refusedCode ?? TRANSITION_REFUSED_CODE);
+      return { complaint, reason: moved ? t('admin:workflow.changed') : error.info };
     }
   };
 
