@@ -133,8 +133,8 @@ export default function ComplaintList() {
       </div>
       <CategoryTabs search={search} update={update} />
       {fold.shown && <ComplaintFilters search={search} update={update} />}
-      {/* A phone's cards have no check boxes (ResponsiveTable): no bulk bar there. */}
-      {audience === 'staff' && screens.sm !== false && (
+      {/* A phone's cards have no check boxes (ResponsiveTable): no bulk bar there, nor over an empty page. */}
+      {audience === 'staff' && screens.sm !== false && (answer.data?.data.length ?? 0) > 0 && (
         <BulkActions
           selected={(answer.data?.data ?? []).filter((row) => selectedKeys.includes(row.id))}
           onDone={() => setSelectedKeys([])}
