@@ -27,8 +27,11 @@ export const RESOURCE_HOOKS: ResourceHooks = {
   mailOutbox: mailOutboxHooks,
 };
 
-/** The declarations of an area with calls of its own, registered there with its hooks (server/complaints/routes.ts). */
-const OWN_AREAS: readonly unknown[] = [complaints];
+/**
+ * The declarations whose generated calls the administration registers: every declared resource but those of an area
+ * with calls of its own, registered there with its hooks (the complaint: server/complaints/routes.ts).
+ */
+export const ADMIN_RESOURCES = RESOURCES.filter((declaration) => declaration !== complaints);
 
 /**
  * The administration areas (issue 3): the generated calls of every declared resource (resources/index.ts),
@@ -37,8 +40,7 @@ const OWN_AREAS: readonly unknown[] = [complaints];
  * its generated calls), `schemas.ts` where the server narrows a contract schema.
  */
 export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const resources = RESOURCES.filter((declaration) => !OWN_AREAS.includes(declaration));
-  const crud = registerResources(app, deps, { resources, hooks: RESOURCE_HOOKS });
+  const crud = registerResources(app, deps, { resources: ADMIN_RESOURCES, hooks: RESOURCE_HOOKS });
   await registerSn(app, deps, crud.snManagement!);
   registerUsers(app, deps);
   registerLicenses(app, deps);

@@ -1,9 +1,8 @@
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { RESOURCES } from '../../../resources';
 import { defineResource } from '../../../resources/types';
-import { RESOURCE_HOOKS } from '../../../server/admin';
+import { ADMIN_RESOURCES, RESOURCE_HOOKS } from '../../../server/admin';
 import type { AppDeps } from '../../../server/config';
 import { registerResources } from '../../../server/core/crud/register';
 
@@ -20,10 +19,10 @@ const widgets = (table?: string) =>
   });
 
 describe('registerResources: the generated calls of every declaration naming its table', () => {
-  it('registers the shipped resources with their hooks, one service per declaration with a table', () => {
-    const services = registerResources(Fastify(), deps, { resources: RESOURCES, hooks: RESOURCE_HOOKS });
+  it("registers the administration's resources with their hooks, one service per declaration with a table", () => {
+    const services = registerResources(Fastify(), deps, { resources: ADMIN_RESOURCES, hooks: RESOURCE_HOOKS });
     expect(Object.keys(services).sort()).toEqual(
-      RESOURCES.filter((d) => d.table)
+      ADMIN_RESOURCES.filter((d) => d.table)
         .map((d) => d.name)
         .sort(),
     );

@@ -65,6 +65,8 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   },
   '/api/ESS/RevokeShare': { sn: 'ESS2024A0001' },
   '/api/ESS/ExtendShare': { sn: 'ESS2024A0001', days: 7 },
+  // The reply names the complaint and the message it answers: the complaint's id is whole, so commentId is what is checked.
+  '/api/ComplaintsProcessing/ReplyComplaintsComment': { id: 1, commentContent: 'Thanks' },
 };
 
 async function send(call: DocumentedCall, part: 'body' | 'query', name: string, value: unknown, token: string) {
