@@ -159,8 +159,14 @@ describe('monitoring in a browser', () => {
     await login(page, 'customer');
     await page.locator('.power-flow svg').waitFor();
     // A chart still to come holds its place with a skeleton across the card, never a blank card.
-    const skeleton = page.getByTestId('chart-skeleton').first().locator('.ant-skeleton');
-    expect(await skeleton.evaluate((element) => element.getBoundingClientRect().width)).toBeGreaterThan(250);
+    const widestSkeleton = () =>
+      page.evaluate(() =>
+        Math.max(
+          0,
+          ...[...document.querySelectorAll('[data-testid=chart-skeleton] .ant-skeleton')].map((e) => e.getBoundingClientRect().width),
+        ),
+      );
+    await expect.poll(widestSkeleton, { timeout: 15_000 }).toBeGreaterThan(250);
     // On a phone the charts are below the fold and drawn once they come into view: scroll until the first is.
     await expect
       .poll(
