@@ -1,13 +1,10 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as s from '../../contract/complaints';
-import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import type { CrudService } from '../core/crud/factory';
-import { ApiError, envelopeOf, ok } from '../core/http/envelope';
-import { StorageNotFoundError } from '../core/storage';
-import { attachmentDisposition } from '../core/uploads/filename';
-import type { UploadRow } from '../core/uploads/service';
+import { envelopeOf, ok } from '../core/http/envelope';
+import { sendUploadedFile } from '../core/uploads/send';
 import { ComplaintMessages } from './messages';
 import { urgeComplaint } from './urge';
 
@@ -97,18 +94,6 @@ export function registerComplaintMessageCalls(fastify: FastifyInstance, deps: Ap
     handler: async (request) => ok(await messages.detail(request, request.body.additionalinfo_id)),
   });
 
-  const sendFile = async (reply: FastifyReply, file: UploadRow) => {
-    const bytes = await fastify.storage.get(file.storageKey).catch((error: unknown) => {
-      throw error instanceof StorageNotFoundError ? new ApiError(Code.ATTACHMENT_MISSING) : error;
-    });
-    return reply
-      .header('content-type', file.mime)
-      .header('content-length', String(file.size))
-      .header('content-disposition', attachmentDisposition(file.originalName))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(bytes);
-  };
   for (const path of ['/ComplaintsNews/DownCommentFile', '/ComplaintsNews/DownAdditionalFile']) {
     app.post(path, {
       config: read,
@@ -117,7 +102,8 @@ export function registerComplaintMessageCalls(fastify: FastifyInstance, deps: Ap
         summary: "A complaint message's file by its name (id = the message); its bytes, as an attachment",
         body: s.messageFileBody,
       },
-      handler: async (request, reply) => sendFile(reply, await messages.file(request, request.body.id, request.body.attachment_name)),
+      handler: async (request, reply) =>
+        sendUploadedFile(reply, fastify.storage, await messages.file(request, request.body.id, request.body.attachment_name)),
     });
   }
 

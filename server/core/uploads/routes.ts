@@ -11,11 +11,11 @@ import type { CrudService } from '../crud/factory';
 import { parseBody } from '../crud/validate';
 import { ApiError, ok } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
-import { StorageNotFoundError } from '../storage';
 import { attachmentFieldsOf, type AttachmentField } from './fields';
-import { attachmentDisposition, sanitizeFileName } from './filename';
+import { sanitizeFileName } from './filename';
 import { formatRefused, UploadInspector } from './inspect';
 import { recordAccess } from './record-access';
+import { sendUploadedFile } from './send';
 import { asAttachmentFile, deleteUploadRow, findUpload, insertUpload, recordHoldsFile, type UploadRow } from './service';
 
 /** What a multipart body may carry besides the file's bytes: its headers, boundaries and two short fields. */
@@ -80,16 +80,7 @@ export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, ser
       } else if ((await recordAccess(service, request, file.recordId)) !== 'inside') {
         throw new ApiError(Code.NO_PERMISSION);
       }
-      const bytes = await app.storage.get(file.storageKey).catch((error: unknown) => {
-        throw error instanceof StorageNotFoundError ? new ApiError(Code.ATTACHMENT_MISSING) : error;
-      });
-      return reply
-        .header('content-type', file.mime)
-        .header('content-length', String(file.size))
-        .header('content-disposition', attachmentDisposition(file.originalName))
-        .header('x-content-type-options', 'nosniff')
-        .header('cache-control', 'private, no-store')
-        .send(bytes);
+      return sendUploadedFile(reply, app.storage, file);
     },
   });
 }
