@@ -32,7 +32,7 @@ interface Person {
   name?: string;
 }
 
-type MailEvent = 'new' | 'message' | 'transfer' | 'urge' | 'proposeSolution' | 'complete';
+type MailEvent = 'new' | 'message' | 'transfer' | 'urge' | 'accept' | 'reject' | 'proposeSolution' | 'complete';
 
 /** One mail per person about `event`, `lines` being what it says beyond the intro (already in the person's language). */
 function compose(
@@ -135,8 +135,9 @@ export async function urgeMails(db: Database, complaint: Row, urgedBy: string, p
 }
 
 /**
- * A workflow step that hands the complaint on: a transfer to the named team, a proposed solution (to confirm) and
- * a completion (to evaluate) to the filer. Other steps mail nobody.
+ * A workflow step that hands the complaint on or answers the filer: a transfer to the named team; an acceptance, a
+ * rejection (with its reason; the filer may reopen), a proposed solution (to confirm) and a completion (to evaluate)
+ * to the filer. Other steps mail nobody.
  */
 export async function transitionMails(
   db: Database,
@@ -147,6 +148,12 @@ export async function transitionMails(
 ): Promise<QueuedMail[]> {
   const vars = { user: actor };
   if (action === 'transfer') return compose(await teamMembers(db, complaint.team as ComplaintTeam), complaint, 'transfer', portalUrl, vars);
+  if (action === 'accept') return compose(await filer(db, complaint), complaint, 'accept', portalUrl, vars);
+  if (action === 'reject')
+    return compose(await filer(db, complaint), complaint, 'reject', portalUrl, vars, (t) => [
+      '',
+      `${t('complaint.reason')}: ${String(complaint.reason)}`,
+    ]);
   if (action === 'proposeSolution')
     return compose(await filer(db, complaint), complaint, 'proposeSolution', portalUrl, vars, (t) => [
       '',

@@ -24,7 +24,7 @@ export function sendQueuedMailsAfterAnswer(app: FastifyInstance): void {
   });
 }
 
-/** After every complaint transition: a transfer, a proposed solution and a completion mail whoever acts next. */
+/** After every complaint transition: an acceptance, a rejection, a transfer, a proposed solution and a completion mail whoever acts next. */
 export const mailNextActor: WorkflowHook = async ({ db, now, transition, record, request }) => {
   const mails = await transitionMails(db, transition.action, record, request.user.username, request.server.mailer.portalUrl);
   await queueComplaintMails(db, request, mails, now);

@@ -13,7 +13,7 @@ import { newComplaint, systemsOf, TRANSITION_FIELDS } from './samples';
 
 /**
  * The complaint mails (issue 13 point 8): a new complaint to its handlers by the delivery rules of COMPLAINT_NEW; a
- * message, a transfer, a proposed solution and a completion to whoever acts next, in their language, with the link
+ * message, a transfer, an acceptance, a rejection, a proposed solution and a completion to whoever acts next, in their language, with the link
  * to the complaint. And filing itself: two identical submissions at once file one complaint ('Do not submit
  * repeatly'), and only one set of mails.
  */
@@ -80,7 +80,16 @@ describe('complaint mails', () => {
     await mails();
 
     await expectOk(t, step('accept'), { id }, tokens.servicer!);
-    expect(await mails()).toEqual([]);
+    const [accepted, ...noOther] = await mails();
+    expect(noOther).toEqual([]);
+    expect(accepted).toMatchObject({
+      recipient: CUSTOMER,
+      language: 'de',
+      category: COMPLAINT_UPDATE,
+      subject: `Ihre Reklamation #${id} wurde angenommen: Battery stops charging`,
+    });
+    expect(accepted!.body).toContain('servicer hat Ihre Reklamation „Battery stops charging“');
+    expect(accepted!.body).toContain(link(id));
     await expectOk(t, step('process'), { id }, tokens.servicer!);
     const comment = await expectOk(t, COMMENT, { id, commentContent: 'Bitte senden Sie ein Foto.' }, tokens.servicer!);
     const [toCustomer, ...noMore] = await mails();
@@ -116,6 +125,22 @@ describe('complaint mails', () => {
     await expectOk(t, step('complete'), { id }, tokens.dev!);
     const [completed] = await mails();
     expect(completed).toMatchObject({ recipient: CUSTOMER, subject: `Ihre Reklamation #${id} ist abgeschlossen: Battery stops charging` });
+  });
+
+  it('a rejection tells the filer in their language, with the reason and the link', async () => {
+    const { id } = await expectOk(t, SAVE, newComplaint(own), tokens.customer!);
+    await mails();
+    await expectOk(t, step('reject'), { id, ...TRANSITION_FIELDS.reject }, tokens.servicer!);
+    const [rejected, ...noOther] = await mails();
+    expect(noOther).toEqual([]);
+    expect(rejected).toMatchObject({
+      recipient: CUSTOMER,
+      language: 'de',
+      category: COMPLAINT_UPDATE,
+      subject: `Ihre Reklamation #${id} wurde abgelehnt: Battery stops charging`,
+    });
+    expect(rejected!.body).toContain(`Grund: ${String(TRANSITION_FIELDS.reject!.reason)}`);
+    expect(rejected!.body).toContain(link(id));
   });
 
   it('a customer message before anyone took the complaint goes to the first line by the rules', async () => {
