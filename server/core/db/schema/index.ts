@@ -16,3 +16,4 @@ export * from './workflow-history';
 export * from './uploads';
 export * from './complaints';
 export * from './complaint-messages';
+export * from './customer-archives';
