@@ -17,3 +17,5 @@ export * from './uploads';
 export * from './complaints';
 export * from './complaint-messages';
 export * from './customer-archives';
+export * from './rd-work-hours';
+export * from './product-suggestions';
