@@ -77,7 +77,10 @@ export const newsItem = z.object({
   kind: z.enum(MESSAGE_KINDS),
   title: z.string(),
   content: z.string(),
+  /** The author's user name (spec §3 names no sender field; kept beside the spec's ones). */
   creator: z.string(),
+  /** The author's display name, as the top bar shows the sender (the user name when they have none or left). */
+  creator_name: z.string(),
   created_at: z.string(),
 });
 export const unreadNewsAnswer = z.object({ data: z.array(newsItem), dataCount: z.number() });

@@ -29,6 +29,8 @@ export const HANDLING_WAYS = ['visit', 'remote', 'post'] as const;
 /** The teams a complaint is transferred to (DESIGN §9): international (fasw), domestic (dasw), R&D (dev). */
 export const COMPLAINT_TEAMS = ['international', 'domestic', 'rnd'] as const;
 export type ComplaintTeam = (typeof COMPLAINT_TEAMS)[number];
+/** The list's message filter: complaints with a message the caller has not read. */
+export const MESSAGE_FILTERS = ['unread'] as const;
 
 export const COMPLAINT_STATES = [
   'new',
@@ -299,6 +301,8 @@ export const complaints = defineResource({
     sla: { schema: z.enum(SLA_FILTERS).nullable(), widget: 'select', options: SLA_FILTERS, filter: true },
     // The keyword search over title, description, S/N and every message (no column: server/complaints/search.ts).
     keyword: { schema: z.string().nullable(), filter: 'text' },
+    // 'unread': the complaints with a message the caller has not read (no column: server/complaints/message-filter.ts).
+    messages: { schema: z.enum(MESSAGE_FILTERS).nullable(), widget: 'select', options: MESSAGE_FILTERS, filter: true },
   },
   workflow: complaintWorkflow,
 });

@@ -9,7 +9,7 @@ import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
 import type { CrudService, Row } from '../core/crud/factory';
 import type { Database } from '../core/db';
-import { complaintMessageReads, complaintMessages, complaints, uploads } from '../core/db/schema';
+import { complaintMessageReads, complaintMessages, complaints, uploads, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { queueMails } from '../core/mail/outbox';
 import { assertAttachable, filesOfRecords, type UploadRow } from '../core/uploads/service';
@@ -129,11 +129,13 @@ export class ComplaintMessages {
         title: complaints.title,
         content: complaintMessages.content,
         creator: complaintMessages.author,
+        creator_name: sql<string>`coalesce(nullif(${users.displayName}, ''), ${complaintMessages.author})`,
         created_at: complaintMessages.createdAt,
         attachment_name: fileNames(complaintMessages.id),
       })
       .from(complaintMessages)
       .innerJoin(complaints, eq(complaints.id, complaintMessages.complaintId))
+      .leftJoin(users, eq(users.id, complaintMessages.authorId))
       .where(where)
       .orderBy(desc(complaintMessages.id))
       .limit(body.pageSize)
@@ -149,19 +151,7 @@ export class ComplaintMessages {
   }
 
   private unreadCondition(request: FastifyRequest): SQL {
-    const { id, username, roles } = request.user;
-    const unread = sql`NOT EXISTS (SELECT 1 FROM ${complaintMessageReads} r WHERE r.message_id = ${complaintMessages.id} AND r.user_id = ${id})`;
-    const others = or(isNull(complaintMessages.authorId), ne(complaintMessages.authorId, id))!;
-    const concerned =
-      sideOf(roles) === 'customer'
-        ? undefined
-        : or(
-            eq(complaints.processor, username),
-            eq(complaints.accepter, username),
-            eq(complaints.created_by, username),
-            sql`${complaintMessages.replyTo} IN (SELECT m.id FROM ${complaintMessages} m WHERE m.author_id = ${id})`,
-          );
-    return and(this.complaints.scopeCondition(request), others, unread, concerned)!;
+    return and(this.complaints.scopeCondition(request), unreadFor(request.user))!;
   }
 
   /** Spec §3 'Message detail' of one message; opening it marks it read for the caller. */
@@ -266,4 +256,24 @@ async function takeFiles(tx: Database, ids: readonly number[], ownerId: number, 
   if (taken.length !== ids.length) throw new ApiError(Code.ATTACHMENTS_NOT_UPLOADED, undefined, { data: { field: 'attachments' } });
   if (new Set(taken.map((file) => file.sha256)).size !== taken.length)
     throw new ApiError(Code.REPEATED_UPLOAD, undefined, { data: { field: 'attachments' } });
+}
+
+/**
+ * The messages (of the joined complaint) that count as unread for `user`: written by others, not opened by them, and,
+ * for staff, on complaints they handle, accepted or filed, or replies to their own messages (the customer side is
+ * concerned by every complaint it sees). The caller adds the row scope.
+ */
+export function unreadFor({ id, username, roles }: FastifyRequest['user']): SQL {
+  const unread = sql`NOT EXISTS (SELECT 1 FROM ${complaintMessageReads} r WHERE r.message_id = ${complaintMessages.id} AND r.user_id = ${id})`;
+  const others = or(isNull(complaintMessages.authorId), ne(complaintMessages.authorId, id))!;
+  const concerned =
+    sideOf(roles) === 'customer'
+      ? undefined
+      : or(
+          eq(complaints.processor, username),
+          eq(complaints.accepter, username),
+          eq(complaints.created_by, username),
+          sql`${complaintMessages.replyTo} IN (SELECT m.id FROM ${complaintMessages} m WHERE m.author_id = ${id})`,
+        );
+  return and(others, unread, concerned)!;
 }

@@ -9,6 +9,7 @@ import { refreshDueAfterTransition, withDerivedHooks } from './derived';
 import { withFilingHooks } from './filing';
 import { registerComplaintMessageCalls } from './news-routes';
 import { mailNextActor, sendQueuedMailsAfterAnswer } from './notify';
+import { withMessageFilter } from './message-filter';
 import { withKeywordSearch } from './search';
 import { complaintHooks, complaintWorkflowHooks } from './service';
 
@@ -22,9 +23,9 @@ export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   sendQueuedMailsAfterAnswer(app);
   const services = registerResources(app, deps, {
     resources: [complaints],
-    // The clocks, their due time and the system snapshot (derived.ts) and the keyword search (search.ts) on top of
-    // the spec's checks.
-    hooks: { [complaints.name]: withDerivedHooks(withKeywordSearch(withFilingHooks(complaintHooks)), deps) },
+    // The clocks, their due time and the system snapshot (derived.ts), the keyword search (search.ts) and the unread
+    // messages filter (message-filter.ts) on top of the spec's checks.
+    hooks: { [complaints.name]: withDerivedHooks(withMessageFilter(withKeywordSearch(withFilingHooks(complaintHooks))), deps) },
     workflowHooks: {
       [complaints.name]: {
         ...complaintWorkflowHooks,

@@ -33,6 +33,19 @@ describe('the complaint list', { timeout: 60_000 }, () => {
     });
   });
 
+  it("filters to the complaints with unread messages (the link of the top bar's message icon), kept in the URL", async () => {
+    signIn(['customer'], 'customer');
+    const { pages } = serveList([complaint(1, 'processing')]);
+    renderComplaints(`${LIST}?messages=unread`);
+    await waitFor(() => expect(pages.at(-1)).toMatchObject({ messages: 'unread' }));
+    expect(within(screen.getByTestId('complaint-messages')).getByText('Unread messages')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Clear filters/ }));
+    await waitFor(() => expect(location().searchParams.get('messages')).toBeNull());
+    await waitFor(() => expect(pages.at(-1)!.messages).toBeUndefined());
+    await choose('complaint-messages', 'Unread messages');
+    await waitFor(() => expect(location().searchParams.get('messages')).toBe('unread'));
+  });
+
   it('writes a changed filter or tab to the URL, back on the first page, and asks the server again', async () => {
     signIn(['servicer'], 'servicer');
     const { pages } = serveList([complaint(1, 'new')]);

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ComplaintNews } from '../../src/features/complaints/ComplaintNews';
 import { BLINK_OFF_MS, BLINK_PERIOD_MS, FOLLOW_UP_MS, FOLLOW_UP_TIMES } from '../../src/features/complaints/useUnreadNews';
-import { signIn } from './complaints-render';
+import { location, Location, signIn } from './complaints-render';
 import { envelope } from './helpers';
 import { renderWithData } from './render-portal';
 import { server } from './setup';
@@ -23,6 +23,7 @@ const item = (id: number) => ({
   title: 'Battery does not charge',
   content: `Message ${id}`,
   creator: 'servicer',
+  creator_name: 'Li Wei',
   created_at: '2026-03-02T09:00:00.000Z',
 });
 
@@ -84,6 +85,35 @@ describe('the complaint-message icon', { timeout: 30_000 }, () => {
     expect(calls.list).toBe(4);
     await tick(FOLLOW_UP_MS * 5);
     expect(calls.list).toBe(4);
+  });
+
+  it("names each message's sender by display name; with more unread than shown, links to the list of complaints with unread messages", async () => {
+    serveNews([7]);
+    renderWithData(
+      <>
+        <ComplaintNews />
+        <Location />
+      </>,
+    );
+    await waitFor(() => expect(icon()).toHaveAttribute('data-blink'));
+    fireEvent.click(icon());
+    const shown = await screen.findAllByTestId('complaint-news-item');
+    expect(shown).toHaveLength(5);
+    expect(shown[0]).toHaveTextContent('Li Wei: Message 1');
+    expect(shown[0]).not.toHaveTextContent('servicer');
+    expect(screen.getByTestId('complaint-news-all')).toHaveTextContent('Show all 7 unread');
+    fireEvent.click(screen.getByTestId('complaint-news-all'));
+    await waitFor(() => expect(location().pathname).toBe('/customerComplaintList'));
+    expect(location().searchParams.get('messages')).toBe('unread');
+  });
+
+  it('offers no "show all" link when every unread message is shown', async () => {
+    serveNews([3]);
+    renderWithData(<ComplaintNews />);
+    await waitFor(() => expect(icon()).toHaveAttribute('data-blink'));
+    fireEvent.click(icon());
+    expect(await screen.findAllByTestId('complaint-news-item')).toHaveLength(3);
+    expect(screen.queryByTestId('complaint-news-all')).toBeNull();
   });
 
   it('after a message is opened, asks at most 5 times when the list does not shrink', async () => {

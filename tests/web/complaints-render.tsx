@@ -15,7 +15,7 @@ import { server } from './setup';
 export { signIn } from './render-portal';
 
 /** Shows where the router is (path and query), so a test sees a screen's navigation. */
-function Location() {
+export function Location() {
   const location = useLocation();
   return <output data-testid="location">{location.pathname + location.search}</output>;
 }

@@ -3,7 +3,14 @@ import { Button, DatePicker, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../contract/countries';
-import { complaints, COMPLAINT_PRIORITIES, COMPLAINT_STATES, COMPLAINT_TEAMS, COMPLAINT_TYPES } from '../../../resources/complaints';
+import {
+  complaints,
+  COMPLAINT_PRIORITIES,
+  COMPLAINT_STATES,
+  COMPLAINT_TEAMS,
+  COMPLAINT_TYPES,
+  MESSAGE_FILTERS,
+} from '../../../resources/complaints';
 import { fieldLabel, optionLabel } from '../../resources/labels';
 import { SLA_FILTERS } from '../../../contract/complaint-clocks';
 import { statesOf, useAudience, useStatusLabel } from './audience';
@@ -11,7 +18,7 @@ import type { ListSearch } from './listSearch';
 
 /**
  * The list's filters: words (of the title, description, S/N or messages), the S/N, a status (of the chosen category),
- * type, priority, country, the filing days and, for staff, the handler, the team and the service time (due / overdue)
+ * type, priority, country, the filing days, unread messages and, for staff, the handler, the team and the service time (due / overdue)
  * (a customer's complaints have no colleague's name or team worth searching by). Each
  * change is written to the URL at once (the text ones when the user confirms them with Enter or the button).
  */
@@ -32,6 +39,7 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
     sn: undefined,
     q: undefined,
     sla: undefined,
+    messages: undefined,
     country: undefined,
     handler: undefined,
     team: undefined,
@@ -113,6 +121,15 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
           )
         }
         data-testid="complaint-dates"
+      />
+      <Select
+        value={search.messages}
+        placeholder={label('messages')}
+        aria-label={label('messages')}
+        allowClear
+        options={options('messages', MESSAGE_FILTERS)}
+        onChange={(messages) => update({ messages })}
+        data-testid="complaint-messages"
       />
       {staff && (
         <Input.Search

@@ -6,14 +6,15 @@ import { useNavigate } from 'react-router';
 import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { complaintsApi, type NewsItem } from './api';
-import { MESSAGE_DETAIL_PATH } from './paths';
+import { MESSAGE_DETAIL_PATH, UNREAD_LIST_PATH } from './paths';
 import { useBlink, useUnreadNews } from './useUnreadNews';
 import './complaints.css';
 
 /**
  * The top bar's complaint-message icon (spec §2, §4, §9): the count of unread complaint messages, blinking while
- * there are any; a click lists the newest 5, and opening one marks it read and shows its complaint's conversation.
- * Only for users with the complaint screens.
+ * there are any; a click lists the newest 5, each with its sender's display name, and opening one marks it read and
+ * shows its complaint's conversation. When more are unread, a link opens the complaint list filtered to the complaints
+ * with unread messages. Only for users with the complaint screens.
  */
 export function ComplaintNews() {
   const allowed = canAccessKey('customerComplaintList');
@@ -38,6 +39,11 @@ function NewsIcon() {
     }
   };
 
+  const showAll = () => {
+    setOpen(false);
+    navigate(UNREAD_LIST_PATH);
+  };
+
   const list = items.length ? (
     <List
       className="complaint-news-list"
@@ -50,7 +56,7 @@ function NewsIcon() {
             description={
               <>
                 <Typography.Paragraph ellipsis={{ rows: 2 }} className="complaint-news-text">
-                  {item.creator}: {item.content}
+                  {item.creator_name}: {item.content}
                 </Typography.Paragraph>
                 <Typography.Text type="secondary">{format.dateTime(item.created_at)}</Typography.Text>
               </>
@@ -58,6 +64,13 @@ function NewsIcon() {
           />
         </List.Item>
       )}
+      footer={
+        count > items.length ? (
+          <Button type="link" block onClick={showAll} data-testid="complaint-news-all">
+            {t('complaints:news.showAll', { total: format.number(count, 0) })}
+          </Button>
+        ) : undefined
+      }
     />
   ) : (
     <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('complaints:news.none')} />

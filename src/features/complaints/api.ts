@@ -56,6 +56,8 @@ export interface ComplaintQuery {
   /** Words of the title, description, S/N or any message. */
   keyword?: string;
   sla?: 'due' | 'overdue';
+  /** 'unread': complaints with a message the caller has not read. */
+  messages?: 'unread';
   country?: string;
   /** Part of the handler's user name. */
   processor?: string;

@@ -21,6 +21,8 @@ export interface ListSearch {
   team?: string;
   /** The country the complaint was filed for (a code of contract/countries.ts). */
   country?: string;
+  /** 'unread': the complaints with a message the reader has not read (the top bar's complaint-message icon links here). */
+  messages?: 'unread';
   /** Filed on or after `from` and on or before `to` (days, YYYY-MM-DD); both or neither. */
   from?: string;
   to?: string;
@@ -56,6 +58,7 @@ export function readSearch(params: URLSearchParams): ListSearch {
   if (COUNTRY_CODES.includes(country as never)) search.country = country!;
   const sla = params.get('sla');
   if (sla === 'due' || sla === 'overdue') search.sla = sla;
+  if (params.get('messages') === 'unread') search.messages = 'unread';
   for (const key of TEXT_KEYS) {
     const value = params.get(key)?.trim();
     if (value) search[key] = value;
@@ -74,6 +77,7 @@ export function writeSearch(search: ListSearch): URLSearchParams {
   if (search.page > 1) params.set('page', String(search.page));
   if (search.pageSize !== 10) params.set('pageSize', String(search.pageSize));
   if (search.sla) params.set('sla', search.sla);
+  if (search.messages) params.set('messages', search.messages);
   if (search.team) params.set('team', search.team);
   if (search.country) params.set('country', search.country);
   if (search.from && search.to) {
@@ -93,6 +97,7 @@ export function filtersOf(search: ListSearch): Omit<ComplaintQuery, 'pageIndex' 
     sys_sn: search.sn,
     keyword: search.q,
     sla: search.sla,
+    messages: search.messages,
     country: search.country,
     processor: search.handler,
     team: search.team,

@@ -7,3 +7,5 @@ export const DETAIL_PATH = '/customerComplaintList/attachmentDetails';
 export const detailPath = (id: number) => `${DETAIL_PATH}?customercomplaintId=${id}`;
 /** Spec §2: the complaint page as a complaint message links to it (query customercomplaintId, fromMessage). */
 export const MESSAGE_DETAIL_PATH = '/attachmentDetails';
+/** The list of the complaints with a message the reader has not read (the list's filter `messages`). */
+export const UNREAD_LIST_PATH = `${LIST_PATH}?messages=unread`;

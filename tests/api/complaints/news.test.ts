@@ -94,6 +94,37 @@ describe('unread complaint messages', () => {
     expect((await news('customer')).dataCount).toBe(0);
   });
 
+  it('names the sender by display name (the user name when there is none)', async () => {
+    const id = await handledComplaint();
+    await expectOk(t, COMMENT, { id, commentContent: 'Named' }, tokens.servicer!);
+    await t.db.execute(sql`UPDATE users SET display_name = 'Li Wei (Service)' WHERE username = 'servicer'`);
+    expect((await news('customer')).data[0]).toMatchObject({ creator: 'servicer', creator_name: 'Li Wei (Service)' });
+    await t.db.execute(sql`UPDATE users SET display_name = '' WHERE username = 'servicer'`);
+    expect((await news('customer')).data[0]).toMatchObject({ creator: 'servicer', creator_name: 'servicer' });
+  });
+
+  it('the list filter messages=unread finds the complaints with a message the caller has not read, in their scope', async () => {
+    const LIST = '/api/Complaints/GetComplaintPageList';
+    const ids = async (as: string) =>
+      (await expectOk<{ data: Array<{ id: number }> }>(t, LIST, { pageIndex: 1, pageSize: 10, messages: 'unread' }, tokens[as]!)).data
+        .map((row) => row.id)
+        .sort();
+    await handledComplaint(); // no message at all
+    const talked = await handledComplaint();
+    const read = await handledComplaint();
+    const theirs = await handledComplaint(foreign);
+    await expectOk(t, COMMENT, { id: talked, commentContent: 'Unread' }, tokens.servicer!);
+    const opened = await expectOk(t, COMMENT, { id: read, commentContent: 'Read' }, tokens.servicer!);
+    await expectOk(t, COMMENT, { id: theirs, commentContent: 'Not yours' }, tokens.servicer!);
+    await expectOk(t, COMMENT_DETAIL, { comment_id: opened.id }, tokens.customer!);
+    expect(await ids('customer')).toEqual([talked]);
+    // The author never has their own messages unread; without the filter every complaint of the scope shows.
+    expect(await ids('servicer')).toEqual([]);
+    const all = await expectOk<{ dataCount: number }>(t, LIST, { pageIndex: 1, pageSize: 10 }, tokens.customer!);
+    expect(all.dataCount).toBe(3);
+    await expectRejected(t, LIST, { messages: 'all' }, tokens.customer!, 2, 'messages');
+  });
+
   it('messages of a complaint outside the caller’s scope never show, and their details answer 45', async () => {
     const theirs = await handledComplaint(foreign);
     const comment = await expectOk(t, COMMENT, { id: theirs, commentContent: 'For the other owner' }, tokens.servicer!);
