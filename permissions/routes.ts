@@ -7,7 +7,7 @@ import { ROLES, STAFF_ROLES, type Role } from './roles';
  *
  * - `key` is the route's name in the spec; it is also the CASL subject and the i18n key `menu.<key>`.
  * - `roles` absent means: open to every logged-in user (spec §2 Access rules).
- * - `hidden` routes are reachable but never listed in the menu.
+ * - `hidden` routes are reachable but never listed in the menu; `menuParent` names the entry highlighted on them.
  * - A group (an entry with `children`) has no screen of its own and is kept when any child is kept.
  *
  * Whether a route shows in the menu also depends on its screen existing (see src/routing/screens.ts):
@@ -19,6 +19,8 @@ export interface RouteNode {
   icon?: string;
   roles?: readonly Role[];
   hidden?: boolean;
+  /** A hidden route: the key of the menu entry the sidebar highlights while it is open (a list's detail or form). */
+  menuParent?: string;
   children?: readonly RouteNode[];
 }
 
@@ -130,7 +132,7 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
       },
       { key: 'mailTiming', path: '/OtherInformation/mailTiming', roles: ['admin', 'servicer', 'systemmanager', 'dasw', 'sncreator'] },
       { key: 'vppManagement', path: '/OtherInformation/vppManagement', roles: VPP },
-      { key: 'AddVpp', path: '/AddVpp', hidden: true, roles: VPP },
+      { key: 'AddVpp', path: '/AddVpp', hidden: true, menuParent: 'vppManagement', roles: VPP },
       { key: 'sysErrorEmailNotification', path: '/OtherInformation/sysErrorEmailNotification', roles: ['servicer'] },
       { key: 'infoDistributionSys', path: '/OtherInformation/infoDistributionSys', roles: APP_UPDATES },
       { key: 'emailDeliveringRules', path: '/OtherInformation/emailDeliveringRules', roles: ['admin', 'systemmanager', 'dasw'] },
@@ -166,10 +168,22 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
     icon: 'complaint',
     children: [
       { key: 'customerComplaintList', path: '/customerComplaintList', roles: COMPLAINT_ROLES },
-      { key: 'attachmentDetails', path: '/customerComplaintList/attachmentDetails', hidden: true, roles: COMPLAINT_ROLES },
+      {
+        key: 'attachmentDetails',
+        path: '/customerComplaintList/attachmentDetails',
+        hidden: true,
+        menuParent: 'customerComplaintList',
+        roles: COMPLAINT_ROLES,
+      },
       // The same complaint page, at the path the complaint messages link to (query customercomplaintId, fromMessage).
-      { key: 'messageAttachmentDetails', path: '/attachmentDetails', hidden: true, roles: COMPLAINT_ROLES },
-      { key: 'createComplaint', path: '/createComplaint', hidden: true, roles: COMPLAINT_ROLES },
+      {
+        key: 'messageAttachmentDetails',
+        path: '/attachmentDetails',
+        hidden: true,
+        menuParent: 'customerComplaintList',
+        roles: COMPLAINT_ROLES,
+      },
+      { key: 'createComplaint', path: '/createComplaint', hidden: true, menuParent: 'customerComplaintList', roles: COMPLAINT_ROLES },
       { key: 'statisticalStatement', path: '/statisticalStatement', roles: STAFF_ROLES },
       { key: 'productRecommendationsList', path: '/productRecommendationsList' },
       { key: 'addProductSuggestion', path: '/addProductSuggestion', hidden: true },

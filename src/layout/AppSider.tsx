@@ -9,15 +9,12 @@ import { useMenuOverrides, useMenuTitle } from '../routing/useMenuOverrides';
 import { hasScreen } from '../routing/screens';
 import { Logo, PRODUCT_NAME } from '../ui/Logo';
 import { routeIcon } from './icons';
+import { selectedMenu } from './selectedMenu';
 import { useSidebar } from './SidebarContext';
 import { SIDEBAR_WIDTH } from './sidebarState';
 
 /** Clicking the entry of the page one is on reloads it through /middleRouter on these (spec §2). */
 const RELOAD_ON_RECLICK = ['/dashboard', '/EnergyStorageList/energyStorageList'];
-
-function findGroup(entries: MenuEntry[], pathname: string): string | undefined {
-  return entries.find((e) => e.children?.some((c) => c.path.toLowerCase() === pathname.toLowerCase()))?.key;
-}
 
 function SiderContent({ collapsed }: { collapsed: boolean }) {
   const { t } = useTranslation();
@@ -28,9 +25,8 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
   const overrides = useMenuOverrides();
   const title = useMenuTitle();
   const entries = useMemo(() => buildMenu(user?.roles ?? [], user?.menuDenied ?? [], hasScreen, undefined, overrides), [user, overrides]);
-  const selected = [...entries, ...entries.flatMap((e) => e.children ?? [])].find(
-    (e) => !e.children && e.path.toLowerCase() === location.pathname.toLowerCase(),
-  );
+  // A hidden route (a complaint's page, a form) highlights the entry it belongs to (permissions/routes.ts menuParent).
+  const selected = selectedMenu(entries, location.pathname);
 
   const onEntryClick = (path: string) => (event: React.MouseEvent) => {
     if (isMobile) closeDrawer();
@@ -57,7 +53,6 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
           ),
         };
 
-  const group = findGroup(entries, location.pathname);
   // Greeted by name (the display name), not by the login ID.
   const name = user?.name || user?.username || '';
   const profileBuilt = hasScreen('userInfoSettings');
@@ -85,8 +80,8 @@ function SiderContent({ collapsed }: { collapsed: boolean }) {
           theme="dark"
           mode="inline"
           inlineCollapsed={collapsed}
-          selectedKeys={selected ? [selected.key] : []}
-          defaultOpenKeys={group ? [group] : []}
+          selectedKeys={selected.key ? [selected.key] : []}
+          defaultOpenKeys={selected.group ? [selected.group] : []}
           items={entries.map(toItem)}
           style={{ borderInlineEnd: 0 }}
         />
