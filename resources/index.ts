@@ -1,4 +1,6 @@
 import { complaints } from './complaints';
+import { customerArchives } from './customerArchives';
+import { customerRecords } from './customerRecords';
 import { emailDeliveringRules, notificationCategories } from './emailDeliveringRules';
 import { licenseManagement } from './licenseManagement';
 import { mailOutbox } from './mailOutbox';
@@ -12,6 +14,8 @@ import { userManagement } from './userManagement';
 
 export {
   complaints,
+  customerArchives,
+  customerRecords,
   emailDeliveringRules,
   installerCompanyOptions,
   licenseManagement,
@@ -44,4 +48,6 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   installerCompanyOptions,
   organizationOptions,
   complaints,
+  customerArchives,
+  customerRecords,
 ];

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin';
+import { archiveRoutes } from './archives/routes';
 import { complaintRoutes } from './complaints/routes';
 import type { AppDeps } from './config';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from './monitoring/jobs';
@@ -18,6 +19,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(adminRoutes, { deps });
   await app.register(monitoringRoutes, { deps });
   await app.register(complaintRoutes, { deps });
+  await app.register(archiveRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { prefix: '/Jobs', deps });
 };

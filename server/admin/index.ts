@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { complaints, RESOURCES } from '../../resources';
+import { complaints, customerArchives, customerRecords, RESOURCES } from '../../resources';
+import type { ResourceDeclaration } from '../../resources/types';
 import type { AppDeps } from '../config';
 import { registerResources, type ResourceHooks } from '../core/crud/register';
 import { categoryHooks, emailRuleHooks, mailOutboxHooks } from './email-rules/service';
@@ -29,9 +30,11 @@ export const RESOURCE_HOOKS: ResourceHooks = {
 
 /**
  * The declarations whose generated calls the administration registers: every declared resource but those of an area
- * with calls of its own, registered there with its hooks (the complaint: server/complaints/routes.ts).
+ * with calls of its own, registered there with its hooks (the complaint: server/complaints/routes.ts; the customer
+ * archive and its records: server/archives/routes.ts).
  */
-export const ADMIN_RESOURCES = RESOURCES.filter((declaration) => declaration !== complaints);
+const OWN_AREA_RESOURCES: readonly ResourceDeclaration[] = [complaints, customerArchives, customerRecords];
+export const ADMIN_RESOURCES = RESOURCES.filter((declaration) => !OWN_AREA_RESOURCES.includes(declaration));
 
 /**
  * The administration areas (issue 3): the generated calls of every declared resource (resources/index.ts),

@@ -1,0 +1,100 @@
+import { and, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { Code } from '../../contract/codes';
+import { customerRecords as recordsDeclaration } from '../../resources/customerRecords';
+import type { CrudHooks, Row } from '../core/crud/factory';
+import type { Database } from '../core/db';
+import { complaints, customerArchives, customerRecords, systems, users } from '../core/db/schema';
+import { ApiError } from '../core/http/envelope';
+import { releaseRecordFiles } from '../core/uploads/service';
+
+/**
+ * The customer archive's rules the declaration cannot say (spec §5, §8; resources/customerArchives.ts): the system
+ * must exist (18) and links the archive to its portal user; 'the customer exists' (74) for the same name and postcode
+ * or the same system (the same license is the declaration's `unique`); the complaint count and the user's name.
+ */
+
+const exists = (field: string) => new ApiError(Code.CUSTOMER_EXISTS, undefined, { data: { field } });
+
+/**
+ * The complaints on a customer's systems: the archive's own system, and every other system of its portal user (a
+ * null user matches none).
+ */
+export function customerComplaints(archive: { sys_sn: SQL | string; user_id: SQL | number | null }): SQL {
+  const ofUser = sql`${complaints.sys_sn} IN (SELECT ${systems.sysSn} FROM ${systems} WHERE ${systems.customerUserId} = ${archive.user_id})`;
+  return or(sql`${complaints.sys_sn} = ${archive.sys_sn}`, ofUser)!;
+}
+
+export const archiveHooks = (db: Database): CrudHooks => ({
+  async beforeSave(values, { existing }) {
+    const next = { ...existing, ...values } as Row;
+    const [system] = await db
+      .select({ userId: systems.customerUserId })
+      .from(systems)
+      .where(eq(systems.sysSn, String(next.sys_sn)))
+      .limit(1);
+    if (!system) throw new ApiError(Code.SN_NOT_FOUND, undefined, { data: { field: 'sys_sn' } });
+    const others = existing ? ne(customerArchives.id, Number(existing.id)) : undefined;
+    const [samePerson] = await db
+      .select({ id: customerArchives.id })
+      .from(customerArchives)
+      .where(
+        and(
+          sql`lower(${customerArchives.name}) = lower(${String(next.name)})`,
+          sql`lower(${customerArchives.postcode}) = lower(${String(next.postcode)})`,
+          others,
+        ),
+      )
+      .limit(1);
+    if (samePerson) throw exists('name');
+    const [sameSystem] = await db
+      .select({ id: customerArchives.id })
+      .from(customerArchives)
+      .where(and(eq(customerArchives.sys_sn, String(next.sys_sn)), others))
+      .limit(1);
+    if (sameSystem) throw exists('sys_sn');
+    return { ...values, user_id: system.userId };
+  },
+  async afterSave(row, { db, existing }) {
+    // The records follow their archive's system: the row scope reads it on each record (resources/customerRecords.ts).
+    if (existing && existing.sys_sn !== row.sys_sn)
+      await db
+        .update(customerRecords)
+        .set({ sys_sn: String(row.sys_sn) })
+        .where(eq(customerRecords.archive_id, Number(row.id)));
+  },
+  async beforeDelete(existing, { db }) {
+    // Its records go with it (the foreign key cascades); their files are let go for the hourly clean-up.
+    const records = await db
+      .select({ id: customerRecords.id })
+      .from(customerRecords)
+      .where(eq(customerRecords.archive_id, Number(existing.id)));
+    for (const { id } of records) await releaseRecordFiles(db, recordsDeclaration.name, id);
+  },
+  async expand(rows) {
+    if (rows.length === 0) return;
+    const ids = rows.map((row) => Number(row.id));
+    const counts = await countComplaints(db, ids);
+    const userIds = rows.map((row) => row.user_id).filter((id): id is number => typeof id === 'number');
+    const names = new Map<number, string>();
+    if (userIds.length) {
+      for (const user of await db.select({ id: users.id, username: users.username }).from(users).where(inArray(users.id, userIds)))
+        names.set(user.id, user.username);
+    }
+    for (const row of rows) {
+      row.complaint_count = counts.get(Number(row.id)) ?? 0;
+      row.username = typeof row.user_id === 'number' ? (names.get(row.user_id) ?? null) : null;
+    }
+  },
+});
+
+/** The number of complaints on each archive's customer's systems, in one query. */
+async function countComplaints(db: Database, ids: number[]): Promise<Map<number, number>> {
+  const rows = await db
+    .select({
+      id: customerArchives.id,
+      n: sql<number>`(SELECT count(*)::int FROM ${complaints} WHERE ${customerComplaints({ sys_sn: sql`${customerArchives.sys_sn}`, user_id: sql`${customerArchives.user_id}` })})`,
+    })
+    .from(customerArchives)
+    .where(inArray(customerArchives.id, ids));
+  return new Map(rows.map((row) => [row.id, Number(row.n)]));
+}

@@ -1,0 +1,299 @@
+import ExcelJS from 'exceljs';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../server/core/db';
+import { expectOk, expectRejected } from '../admin/helpers';
+import { multipart, pdf, PNG } from '../crud/attach-helpers';
+import { insertComplaint, systemsOf } from '../complaints/samples';
+import type { TestApp } from '../helpers';
+import { createMonitoringWorld } from '../monitoring/world';
+
+/**
+ * Customer archives and their records (issue 14 points 1 and 2; spec §3, §5, §8 codes 73 and 74): every rule with its
+ * code and nothing written when refused, the row scope (installers see the archives of their systems' customers,
+ * customers none: 45), the derived complaint count and portal user, one file per record, the xlsx export, the client
+ * list and the handling records across customers.
+ */
+const SAVE = '/api/CustomerArchives/SaveCustomerArchive';
+const LIST = '/api/CustomerArchives/GetCustomerArchivePageList';
+const ONE = '/api/CustomerArchives/GetCustomerArchive';
+const DELETE = '/api/CustomerArchives/DeleteCustomerArchive';
+const EXPORT = '/api/CustomerArchives/ExportCustomerArchives';
+const COMPLAINTS = '/api/CustomerArchives/GetCustomerArchiveComplaints';
+const CLIENTS = '/api/CustomerArchives/GetClientPageList';
+const SAVE_RECORD = '/api/CustomerArchives/SaveCustomerRecord';
+const RECORDS = '/api/CustomerArchives/GetCustomerRecordPageList';
+const ONE_RECORD = '/api/CustomerArchives/GetCustomerRecord';
+const UPLOAD = '/api/CustomerArchives/UploadCustomerRecordFile';
+const DOWNLOAD = '/api/CustomerArchives/DownloadCustomerRecordFile';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+/** The demo customer's system, one the demo installer installed, and one outside the installer's scope. */
+let customerSn: string;
+let installerSn: string;
+let foreignSn: string;
+
+function archive(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Anna Schmidt',
+    contact: 'Anna Schmidt',
+    phone: '+49 30 1234567',
+    email: 'anna@example.com',
+    address: 'Hauptstraße 1',
+    area: 'Berlin-Brandenburg',
+    country: 'DE',
+    state: 'Berlin',
+    city: 'Berlin',
+    postcode: '10115',
+    remarks: 'Prefers calls in the morning',
+    installer_company: 'Sonnen Montage GmbH',
+    license: 'LIC-CUST-0001',
+    sys_sn: customerSn,
+    inverter_sn: 'INV-0001',
+    battery_model: 'B-10',
+    ...overrides,
+  };
+}
+
+function record(archiveId: number, overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    archive_id: archiveId,
+    kind: 'phone',
+    record_date: '2026-03-02',
+    person: 'servicer',
+    contents: 'Called about the battery',
+    ...overrides,
+  };
+}
+
+async function upload(filename: string, content: Buffer, as = 'servicer') {
+  const body = multipart([
+    { name: 'field', value: 'attachments' },
+    { name: 'file', filename, content },
+  ]);
+  const response = await t.inject({
+    method: 'POST',
+    url: UPLOAD,
+    headers: { ...body.headers, authorization: `Bearer ${tokens[as]}` },
+    payload: body.payload,
+  });
+  return response.json();
+}
+
+beforeAll(async () => {
+  t = await createMonitoringWorld(1);
+  for (const role of ['admin', 'customer', 'installer', 'servicer', 'sharer']) tokens[role] = (await t.login(role)).AccessToken;
+  customerSn = (await systemsOf(t, 'customer')).inside!;
+  installerSn = (await systemsOf(t, 'installer')).inside!;
+  // Neither the installer's nor the demo customer's.
+  const [foreign] = await queryRows<{ sys_sn: string }>(
+    t.db,
+    sql`SELECT sys_sn FROM systems WHERE sys_sn <> ${customerSn} AND installer_company_id IS DISTINCT FROM
+          (SELECT installer_company_id FROM users WHERE username = 'installer') ORDER BY sys_sn LIMIT 1`,
+  );
+  foreignSn = foreign!.sys_sn;
+}, 120_000);
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.execute(sql`TRUNCATE customer_archives, complaints RESTART IDENTITY CASCADE`);
+  await t.db.execute(sql`DELETE FROM uploads`);
+});
+
+describe('a customer archive', () => {
+  it('staff create one: the portal user comes from the system, the complaint count from its complaints', async () => {
+    await insertComplaint(t, customerSn, 'processing');
+    await insertComplaint(t, customerSn, 'archived');
+    const saved = await expectOk(t, SAVE, archive(), tokens.servicer!);
+    const one = await expectOk(t, ONE, { id: saved.id }, tokens.servicer!);
+    expect(one).toMatchObject({
+      name: 'Anna Schmidt',
+      sys_sn: customerSn,
+      username: 'customer',
+      complaint_count: 2,
+      created_by: 'servicer',
+    });
+    const complaints = await expectOk(t, COMPLAINTS, { id: saved.id }, tokens.servicer!);
+    expect(complaints.map((c: { status: string }) => c.status).sort()).toEqual(['archived', 'processing']);
+  });
+
+  it.each([
+    ['name', { name: '' }, 3],
+    ['postcode', { postcode: '' }, 73],
+    ['license', { license: ' ' }, 73],
+    ['sys_sn', { sys_sn: undefined }, 73],
+    ['country', { country: undefined }, 73],
+    ['country', { country: 'Germany' }, 51],
+    ['email', { email: 'anna@example' }, 14],
+    ['sys_sn', { sys_sn: 'NO-SUCH-SN' }, 18],
+    ['remarks', { remarks: 'x'.repeat(1001) }, 2],
+  ])('%s %j answers %i and writes nothing', async (field, change, code) => {
+    await expectRejected(t, SAVE, archive(change), tokens.servicer!, code, field);
+  });
+
+  it.each([
+    ['license', { name: 'Other', postcode: '99999', license: 'lic-cust-0001' }],
+    ['name', { license: 'LIC-2', sys_sn: undefined }],
+    ['sys_sn', { name: 'Other', postcode: '99999', license: 'LIC-3' }],
+  ])('a customer who exists (same %s) answers 74 and writes nothing', async (field, change) => {
+    await expectOk(t, SAVE, archive(), tokens.servicer!);
+    const [other] = await queryRows<{ sys_sn: string }>(
+      t.db,
+      sql`SELECT sys_sn FROM systems WHERE sys_sn <> ${customerSn} ORDER BY sys_sn LIMIT 1`,
+    );
+    const body = archive(change);
+    if (field === 'name') body.sys_sn = other!.sys_sn;
+    await expectRejected(t, SAVE, body, tokens.servicer!, 74, field);
+  });
+
+  it('the database refuses a second archive of the same customer too', async () => {
+    await expectOk(t, SAVE, archive(), tokens.servicer!);
+    await expect(
+      t.db.execute(
+        sql`INSERT INTO customer_archives (name, country, postcode, license, sys_sn, created_by) VALUES ('ANNA SCHMIDT', 'DE', '10115', 'X', 'Y', 'x')`,
+      ),
+    ).rejects.toThrow();
+  });
+
+  it('customers and sharers get 45 for every call; installers see only their systems’ customers', async () => {
+    const mine = await expectOk(t, SAVE, archive({ sys_sn: installerSn }), tokens.servicer!);
+    const theirs = await expectOk(t, SAVE, archive({ name: 'B', postcode: '1', license: 'L2', sys_sn: foreignSn }), tokens.servicer!);
+    for (const role of ['customer', 'sharer']) {
+      await expectRejected(t, LIST, {}, tokens[role]!, 45);
+      await expectRejected(t, ONE, { id: mine.id }, tokens[role]!, 45);
+      await expectRejected(t, SAVE, archive({ name: 'C', license: 'L3' }), tokens[role]!, 45);
+      await expectRejected(t, CLIENTS, {}, tokens[role]!, 45);
+      await expectRejected(t, RECORDS, {}, tokens[role]!, 45);
+    }
+    const list = await expectOk(t, LIST, {}, tokens.installer!);
+    expect(list.data.map((a: { id: number }) => a.id)).toEqual([mine.id]);
+    await expectRejected(t, ONE, { id: theirs.id }, tokens.installer!, 45);
+    await expectRejected(t, COMPLAINTS, { id: theirs.id }, tokens.installer!, 45);
+    await expectRejected(
+      t,
+      SAVE,
+      { ...archive({ name: 'B', postcode: '1', license: 'L2', sys_sn: foreignSn }), id: theirs.id },
+      tokens.installer!,
+      45,
+    );
+    await expectRejected(t, DELETE, { id: theirs.id }, tokens.installer!, 45);
+    await expectRejected(t, SAVE, archive({ name: 'C', postcode: '2', license: 'L4', sys_sn: foreignSn }), tokens.installer!, 45);
+    await expectRejected(t, SAVE_RECORD, record(theirs.id, { sys_sn: installerSn }), tokens.installer!, 45);
+  });
+
+  it('the export is an xlsx of the filtered list with the headers in the caller’s language', async () => {
+    await expectOk(t, SAVE, archive(), tokens.servicer!);
+    await expectOk(
+      t,
+      SAVE,
+      archive({ name: 'Bruno Weber', postcode: '80331', city: 'München', license: 'LIC-2', sys_sn: foreignSn }),
+      tokens.servicer!,
+    );
+    await t.db.execute(sql`UPDATE users SET language_code = 'de-DE' WHERE username = 'servicer'`);
+    const response = await t.inject({
+      method: 'POST',
+      url: EXPORT,
+      headers: { authorization: `Bearer ${tokens.servicer}` },
+      payload: { name: 'bruno' },
+    });
+    await t.db.execute(sql`UPDATE users SET language_code = 'en-US' WHERE username = 'servicer'`);
+    expect(response.headers['content-type']).toContain('spreadsheetml');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(response.rawPayload as never);
+    const sheet = book.worksheets[0]!;
+    expect(sheet.rowCount).toBe(2);
+    expect(sheet.getRow(1).getCell(1).value).toBe('Name');
+    expect(sheet.getRow(1).getCell(10).value).toBe('Postleitzahl');
+    expect(sheet.getRow(2).getCell(1).value).toBe('Bruno Weber');
+    expect((await t.post(EXPORT, { name: 'nobody' }, { token: tokens.servicer })).body.code).toBe(8);
+  });
+});
+
+describe('records on an archive', () => {
+  it('a servicer records a phone call with its one file; it is listed across customers with the customer’s name', async () => {
+    const saved = await expectOk(t, SAVE, archive({ sys_sn: installerSn }), tokens.servicer!);
+    const file = await upload('call-notes.pdf', pdf('call notes'));
+    expect(file.code).toBe(200);
+    const made = await expectOk(t, SAVE_RECORD, record(saved.id, { attachments: [file.data.id] }), tokens.servicer!);
+    expect(made.sys_sn).toBe(installerSn);
+    const list = await expectOk(
+      t,
+      RECORDS,
+      { kind: 'phone', person: 'servic', record_date: ['2026-03-01', '2026-03-31'], archive_id: saved.id },
+      tokens.servicer!,
+    );
+    expect(list.data).toHaveLength(1);
+    expect(list.data[0]).toMatchObject({ customer_name: 'Anna Schmidt', kind: 'phone', attachments: [{ name: 'call-notes.pdf' }] });
+    const download = await t.inject({
+      method: 'POST',
+      url: DOWNLOAD,
+      headers: { authorization: `Bearer ${tokens.installer}` },
+      payload: { recordId: made.id, fileId: file.data.id },
+    });
+    expect(download.statusCode).toBe(200);
+  });
+
+  it('at most one file per record (spec §5), nothing written', async () => {
+    const saved = await expectOk(t, SAVE, archive(), tokens.servicer!);
+    const a = await upload('a.png', PNG);
+    const b = await upload('b.pdf', pdf('b'));
+    await expectRejected(t, SAVE_RECORD, record(saved.id, { attachments: [a.data.id, b.data.id] }), tokens.servicer!, 2, 'attachments');
+  });
+
+  it.each([
+    ['kind', { kind: 'fax' }, 2],
+    ['record_date', { record_date: '2026-02-31' }, 2],
+    ['person', { person: '' }, 3],
+    ['contents', { contents: ' ' }, 3],
+  ])('%s %j answers %i and writes nothing', async (field, change, code) => {
+    const saved = await expectOk(t, SAVE, archive(), tokens.servicer!);
+    await expectRejected(t, SAVE_RECORD, record(saved.id, change), tokens.servicer!, code, field);
+  });
+
+  it('a complaint it names must be one of the customer’s (2); the newest record comes first; a foreign record answers 45', async () => {
+    const mine = await expectOk(t, SAVE, archive({ sys_sn: installerSn }), tokens.servicer!);
+    const theirs = await expectOk(t, SAVE, archive({ name: 'B', postcode: '1', license: 'L2', sys_sn: foreignSn }), tokens.servicer!);
+    const foreignComplaint = await insertComplaint(t, foreignSn, 'processing');
+    const ownComplaint = await insertComplaint(t, installerSn, 'processing');
+    await expectRejected(t, SAVE_RECORD, record(mine.id, { complaint_id: foreignComplaint }), tokens.servicer!, 2, 'complaint_id');
+    await expectOk(t, SAVE_RECORD, record(mine.id, { complaint_id: ownComplaint, record_date: '2026-03-01' }), tokens.servicer!);
+    const newest = await expectOk(t, SAVE_RECORD, record(mine.id, { kind: 'visit', record_date: '2026-03-05' }), tokens.servicer!);
+    const hidden = await expectOk(t, SAVE_RECORD, record(theirs.id), tokens.servicer!);
+    const byComplaint = await expectOk(t, RECORDS, { complaint_id: ownComplaint }, tokens.servicer!);
+    expect(byComplaint.data).toHaveLength(1);
+    const installers = await expectOk(t, RECORDS, {}, tokens.installer!);
+    expect(installers.data.map((r: { id: number }) => r.id)[0]).toBe(newest.id);
+    expect(installers.data).toHaveLength(2);
+    await expectRejected(t, ONE_RECORD, { id: hidden.id }, tokens.installer!, 45);
+  });
+
+  it('deleting an archive deletes its records and lets their files go', async () => {
+    const saved = await expectOk(t, SAVE, archive(), tokens.servicer!);
+    const file = await upload('a.png', PNG);
+    await expectOk(t, SAVE_RECORD, record(saved.id, { attachments: [file.data.id] }), tokens.servicer!);
+    await expectOk(t, DELETE, { id: saved.id }, tokens.admin!);
+    const [left] = await queryRows<{ n: number; held: number }>(
+      t.db,
+      sql`SELECT (SELECT count(*)::int FROM customer_records) AS n, (SELECT count(*)::int FROM uploads WHERE record_id IS NOT NULL) AS held`,
+    );
+    expect(left).toEqual({ n: 0, held: 0 });
+  });
+});
+
+describe('the client list', () => {
+  it('lists customer users with their systems and their archive; installers only customers of their systems', async () => {
+    const saved = await expectOk(t, SAVE, archive(), tokens.servicer!);
+    const all = await expectOk(t, CLIENTS, { keyword: 'customer' }, tokens.servicer!);
+    const row = all.data.find((c: { username: string }) => c.username === 'customer');
+    expect(row).toMatchObject({ archive_id: saved.id });
+    expect(row.systems.map((s: { sys_sn: string }) => s.sys_sn)).toContain(customerSn);
+    const installers = await expectOk(t, CLIENTS, { pageSize: 200 }, tokens.installer!);
+    const [inScope] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(DISTINCT customer_user_id)::int AS n FROM systems WHERE customer_user_id IS NOT NULL
+            AND installer_company_id = (SELECT installer_company_id FROM users WHERE username = 'installer')`,
+    );
+    expect(installers.dataCount).toBe(inScope!.n);
+    for (const client of installers.data) expect(client.systems.length).toBeGreaterThan(0);
+  });
+});
