@@ -68,6 +68,8 @@ const SN_AND_LICENSE: readonly Role[] = ['admin', 'servicer', 'systemmanager', '
 const USERS_AND_ROLES: readonly Role[] = ['admin', 'systemmanager'];
 /** DESIGN §9: sharers, suppliers and VPP managers have no complaint screens. */
 const COMPLAINT_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager');
+/** DESIGN §9: anyone logged in but sharers submits product suggestions. */
+const SUGGESTION_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'sharer');
 const ADMIN_ONLY: readonly Role[] = ['admin'];
 const CUSTOMER_ONLY: readonly Role[] = ['customer'];
 
@@ -185,9 +187,9 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
       },
       { key: 'createComplaint', path: '/createComplaint', hidden: true, menuParent: 'customerComplaintList', roles: COMPLAINT_ROLES },
       { key: 'statisticalStatement', path: '/statisticalStatement', roles: STAFF_ROLES },
-      { key: 'productRecommendationsList', path: '/productRecommendationsList' },
-      { key: 'addProductSuggestion', path: '/addProductSuggestion', hidden: true },
-      { key: 'productRecommemdationsEdit', path: '/productRecommemdationsEdit', hidden: true },
+      { key: 'productRecommendationsList', path: '/productRecommendationsList', roles: SUGGESTION_ROLES },
+      { key: 'addProductSuggestion', path: '/addProductSuggestion', hidden: true, roles: SUGGESTION_ROLES },
+      { key: 'productRecommemdationsEdit', path: '/productRecommemdationsEdit', hidden: true, roles: SUGGESTION_ROLES },
       { key: 'RAndDtimereport', path: '/RAndDtimereport', roles: STAFF_ROLES },
       { key: 'clientList', path: '/clientList', roles: STAFF_ROLES },
       { key: 'customerArchives', path: '/customerArchives', roles: STAFF_ROLES },

@@ -21,6 +21,8 @@ export const ROW_SCOPES: Partial<Record<Subject, RowScopeKind>> = {
   share: 'system',
   complaint: 'system',
   customerArchive: 'system',
+  rdWorkHour: 'owner',
+  productSuggestion: 'owner',
 };
 
 export function rowScopeOf(subject: string): RowScopeKind | undefined {

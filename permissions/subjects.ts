@@ -58,6 +58,9 @@ export const SUBJECTS = [
   'complaintStatement',
   'customerArchive',
   'installer',
+  // R&D working hours (rows: their engineer's) and product suggestions (rows: their submitter's).
+  'rdWorkHour',
+  'productSuggestion',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -141,4 +144,9 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   },
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
   { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
+  // Staff log and read R&D hours (an engineer writes only their own: server/workhours/service.ts).
+  { subject: 'rdWorkHour', actions: ALL, screen: 'RAndDtimereport' },
+  // DESIGN §9: everyone with the screen submits suggestions; delete is narrowed to admin and systemmanager by the
+  // declaration, the workflow's actions go to the reviewers it names (resources/productSuggestions.ts).
+  { subject: 'productSuggestion', actions: EDIT, screen: 'productRecommendationsList' },
 ];

@@ -5,6 +5,8 @@ import { emailDeliveringRules, notificationCategories } from './emailDeliveringR
 import { licenseManagement } from './licenseManagement';
 import { mailOutbox } from './mailOutbox';
 import { menuManagement } from './menuManagement';
+import { productSuggestions } from './productSuggestions';
+import { rdWorkHours } from './rdWorkHours';
 import { installerCompanyOptions, organizationOptions } from './scopeCompanies';
 import { snManagement } from './snManagement';
 import type { ResourceDeclaration } from './types';
@@ -23,6 +25,8 @@ export {
   menuManagement,
   notificationCategories,
   organizationOptions,
+  productSuggestions,
+  rdWorkHours,
   snManagement,
   userInfoSettings,
   userLog,
@@ -50,4 +54,6 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   complaints,
   customerArchives,
   customerRecords,
+  rdWorkHours,
+  productSuggestions,
 ];

@@ -3,6 +3,8 @@ import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin';
 import { archiveRoutes } from './archives/routes';
 import { complaintRoutes } from './complaints/routes';
+import { suggestionRoutes } from './suggestions/routes';
+import { workHourRoutes } from './workhours/routes';
 import type { AppDeps } from './config';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from './monitoring/jobs';
 import { monitoringRoutes } from './monitoring/routes';
@@ -20,6 +22,8 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(monitoringRoutes, { deps });
   await app.register(complaintRoutes, { deps });
   await app.register(archiveRoutes, { deps });
+  await app.register(workHourRoutes, { deps });
+  await app.register(suggestionRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { prefix: '/Jobs', deps });
 };

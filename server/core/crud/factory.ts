@@ -9,6 +9,7 @@ import type { AppDeps } from '../../config';
 import { isUniqueViolation, queryRows, type Database } from '../db';
 import { ApiError, ok } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
+import { rowScopeOf } from '../../../permissions/scopes';
 import { rowScope } from '../scope';
 import { withAttachmentHooks } from '../uploads/crud-hooks';
 import { registerAttachmentCalls } from '../uploads/routes';
@@ -389,6 +390,9 @@ export class CrudService {
     const now = this.deps.clock();
     const existing = id === undefined ? undefined : await this.findInScope(request, id);
     if (id !== undefined && !existing) throw this.missing();
+    // A new row of an 'owner' scope (permissions/scopes.ts) is its creator's: the server fills the link, never the form.
+    const { scope } = this.declaration;
+    if (mode === 'create' && scope && rowScopeOf(scope.subject) === 'owner') values[scope.field] = request.user.id;
     await this.assertInScope(request, values, existing);
     await this.assertUnique(values, existing);
     const ctx: SaveContext = { request, db: this.db, now, mode, existing };

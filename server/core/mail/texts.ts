@@ -5,11 +5,11 @@ import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '.
 
 /**
  * The mail texts in the four languages, from the same locales/ files as the web app (namespace `mail`,
- * plus `monitoring` for fault and status names, `archives` for the customer archives' export), so that translators
- * edit one place.
+ * plus `monitoring` for fault and status names, `archives` for the customer archives' export, `workhours` for the
+ * R&D hours' export and messages), so that translators edit one place.
  */
 const LOCALES = fileURLToPath(new URL('../../../locales/', import.meta.url));
-const NAMESPACES = ['mail', 'monitoring', 'archives'] as const;
+const NAMESPACES = ['mail', 'monitoring', 'archives', 'workhours'] as const;
 
 const i18n = createInstance();
 void i18n.init({

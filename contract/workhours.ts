@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { FILTER_TEXT_MAX, isRealDate } from './rules';
+
+/**
+ * The R&D working hours' totals and export (issue 14 point 4): the same period and filters for both, so the sheet's
+ * totals are the screen's. Hours are summed in quarter hours (integers), so no float error creeps into a total.
+ */
+
+/** What the hours went into: a fixed list, translated (`workhours:RAndDtimereport.options.kind.<kind>`). */
+export const WORK_KINDS = ['analysis', 'debugging', 'firmware', 'testing', 'onsite', 'documentation', 'meeting', 'other'] as const;
+export type WorkKind = (typeof WORK_KINDS)[number];
+
+/** The longest period one totals query covers (a year and a little, so a whole calendar year fits). */
+export const TOTALS_MAX_DAYS = 400;
+
+const day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'admin:validation.date').refine(isRealDate, 'admin:validation.date');
+
+export const workHourTotalsBody = z
+  .object({
+    from: day,
+    to: day,
+    engineer: z.string().trim().max(FILTER_TEXT_MAX).optional(),
+    kind: z.enum(WORK_KINDS).optional(),
+    complaint_id: z.number().int().positive().optional(),
+  })
+  .refine((b) => b.from <= b.to, { message: 'admin:validation.dateRange', path: ['to'] })
+  .refine((b) => (Date.parse(b.to) - Date.parse(b.from)) / 86_400_000 <= TOTALS_MAX_DAYS, {
+    message: 'admin:validation.dateRange',
+    path: ['to'],
+  });
+export type WorkHourTotalsBody = z.infer<typeof workHourTotalsBody>;
+
+/** One entry as the totals read it. */
+export interface WorkHourEntry {
+  engineer: string;
+  work_date: string;
+  hours: number;
+  kind: string;
+  complaint_id: number | null;
+  complaint_title: string | null;
+  project: string;
+  note?: string;
+}
+
+const line = z.object({ key: z.string(), hours: z.number() });
+export const workHourTotalsAnswer = z.object({
+  total: z.number(),
+  byPerson: z.array(line),
+  /** Per complaint ('#<id> <title>') or project (its name). */
+  byWork: z.array(line.extend({ complaint_id: z.number().nullable() })),
+  /** Per month, 'YYYY-MM'. */
+  byMonth: z.array(line),
+  byKind: z.array(line),
+});
+export type WorkHourTotals = z.infer<typeof workHourTotalsAnswer>;
+
+const quarters = (hours: number) => Math.round(hours * 4);
+
+/** Sums in quarter hours per key, answered in hours, largest first (ties by key). */
+function sumBy(entries: readonly WorkHourEntry[], keyOf: (e: WorkHourEntry) => string): { key: string; hours: number }[] {
+  const sums = new Map<string, number>();
+  for (const e of entries) sums.set(keyOf(e), (sums.get(keyOf(e)) ?? 0) + quarters(e.hours));
+  return [...sums]
+    .map(([key, q]) => ({ key, hours: q / 4 }))
+    .sort((a, b) => b.hours - a.hours || a.key.localeCompare(b.key));
+}
+
+/** What the hours of an entry went into: its complaint, else its project. */
+export function workOf(e: Pick<WorkHourEntry, 'complaint_id' | 'complaint_title' | 'project'>): string {
+  return e.complaint_id !== null ? `#${e.complaint_id} ${e.complaint_title ?? ''}`.trim() : e.project;
+}
+
+/** The totals of a set of entries: per person, per complaint or project, per month (in order) and per kind. */
+export function workHourTotals(entries: readonly WorkHourEntry[]): WorkHourTotals {
+  const complaintOf = new Map(entries.map((e) => [workOf(e), e.complaint_id]));
+  return {
+    total: entries.reduce((sum, e) => sum + quarters(e.hours), 0) / 4,
+    byPerson: sumBy(entries, (e) => e.engineer),
+    byWork: sumBy(entries, workOf).map((l) => ({ ...l, complaint_id: complaintOf.get(l.key) ?? null })),
+    byMonth: sumBy(entries, (e) => e.work_date.slice(0, 7)).sort((a, b) => a.key.localeCompare(b.key)),
+    byKind: sumBy(entries, (e) => e.kind),
+  };
+}

@@ -1,0 +1,33 @@
+import ExcelJS from 'exceljs';
+import type { TFunction } from 'i18next';
+import { workOf, type WorkHourEntry, type WorkHourTotals } from '../../contract/workhours';
+
+/**
+ * The R&D hours as an xlsx workbook in the caller's language: the entries, then one sheet per total (person,
+ * complaint or project, month, kind), each ending with the grand total. The totals are the ones the screen shows
+ * (contract/workhours.ts `workHourTotals` over the same entries).
+ */
+export async function workHoursWorkbook(t: TFunction, entries: readonly WorkHourEntry[], totals: WorkHourTotals): Promise<Buffer> {
+  const h = (key: string) => t(`workhours:RAndDtimereport.fields.${key}`);
+  const kindLabel = (kind: string) => t(`workhours:RAndDtimereport.options.kind.${kind}`, { defaultValue: kind });
+  const workbook = new ExcelJS.Workbook();
+
+  const sheet = (name: string, headers: string[], rows: (string | number | null)[][]) => {
+    const ws = workbook.addWorksheet(name);
+    ws.columns = headers.map((header) => ({ header, width: Math.max(14, header.length + 2) }));
+    ws.getRow(1).font = { bold: true };
+    for (const row of rows) ws.addRow(row);
+  };
+  const totalRow = [t('workhours:totals.total'), totals.total];
+
+  sheet(
+    t('workhours:export.entries'),
+    [h('work_date'), h('engineer'), h('complaint_id'), h('project'), h('kind'), h('hours'), h('note')],
+    entries.map((e) => [e.work_date, e.engineer, e.complaint_id === null ? '' : workOf(e), e.project, kindLabel(e.kind), e.hours, e.note ?? '']),
+  );
+  sheet(t('workhours:totals.byPerson'), [h('engineer'), h('hours')], [...totals.byPerson.map((l) => [l.key, l.hours]), totalRow]);
+  sheet(t('workhours:totals.byWork'), [t('workhours:totals.work'), h('hours')], [...totals.byWork.map((l) => [l.key, l.hours]), totalRow]);
+  sheet(t('workhours:totals.byMonth'), [t('workhours:totals.month'), h('hours')], [...totals.byMonth.map((l) => [l.key, l.hours]), totalRow]);
+  sheet(t('workhours:totals.byKind'), [h('kind'), h('hours')], [...totals.byKind.map((l) => [kindLabel(l.key), l.hours]), totalRow]);
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}

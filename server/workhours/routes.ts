@@ -1,0 +1,51 @@
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { Code } from '../../contract/codes';
+import { workHourTotals, workHourTotalsAnswer, workHourTotalsBody, type WorkHourTotalsBody } from '../../contract/workhours';
+import { rdWorkHours } from '../../resources/rdWorkHours';
+import type { AppDeps } from '../config';
+import { registerResources } from '../core/crud/register';
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
+import { exportTexts } from '../monitoring/exports/texts';
+import { xlsxExport } from '../monitoring/exports/xlsx';
+import { workHoursWorkbook } from './export';
+import { readEntries, workHourHooks } from './service';
+
+/**
+ * R&D working hours (issue 14 point 4, staff: the 'RAndDtimereport' screen's roles): the calls generated from the
+ * declaration (`/WorkHours/<Verb>WorkHour`: list, one, save, delete, with the rules of service.ts), and the totals
+ * per person, complaint or project, month and kind over a period, as JSON for the screen and as an xlsx workbook.
+ */
+export const workHourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
+  registerResources(fastify, deps, { resources: [rdWorkHours], hooks: { [rdWorkHours.name]: workHourHooks } });
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const tags = [rdWorkHours.name];
+  const entriesOf = (request: FastifyRequest, body: WorkHourTotalsBody) => readEntries(deps.db, request, body, deps.clock());
+
+  app.post('/WorkHours/GetWorkHourTotals', {
+    config: { permission: { subject: 'rdWorkHour', action: 'read' } },
+    schema: {
+      tags,
+      summary: 'Hours over a period (from, to; engineer, kind, complaint_id) per person, complaint or project, month and kind',
+      body: workHourTotalsBody,
+      response: { 200: envelopeOf(workHourTotalsAnswer) },
+    },
+    handler: async (request) => ok(workHourTotals(await entriesOf(request, request.body))),
+  });
+
+  app.post('/WorkHours/ExportWorkHours', {
+    config: { permission: { subject: 'rdWorkHour', action: 'export' } },
+    schema: { tags, summary: 'The entries and totals of a period as an xlsx workbook (code 8 when it has none)', body: workHourTotalsBody, ...xlsxExport },
+    handler: async (request, reply) => {
+      const entries = await entriesOf(request, request.body);
+      if (entries.length === 0) throw new ApiError(Code.NO_DATA);
+      const t = await exportTexts(deps.db, request);
+      const buffer = await workHoursWorkbook(t, entries, workHourTotals(entries));
+      const name = `rd-working-hours-${request.body.from}-${request.body.to}.xlsx`;
+      return reply
+        .header('content-type', xlsxExport.produces[0])
+        .header('content-disposition', `attachment; filename="${name}"`)
+        .send(buffer);
+    },
+  });
+};

@@ -1,0 +1,101 @@
+import { and, asc, eq, gte, ilike, lte, ne, sql, sum } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { Code } from '../../contract/codes';
+import type { WorkHourEntry, WorkHourTotalsBody } from '../../contract/workhours';
+import { DAY_MAX_HOURS } from '../../resources/rdWorkHours';
+import { escapeLike, type CrudHooks, type Row } from '../core/crud/factory';
+import { queryRows, type Database } from '../core/db';
+import { complaints, rdWorkHours } from '../core/db/schema';
+import { ApiError } from '../core/http/envelope';
+import { rowScope } from '../core/scope';
+import { exportTexts } from '../monitoring/exports/texts';
+import { assertComplaintInScope } from './complaint-link';
+
+/**
+ * The R&D working hours' rules the declaration cannot say (resources/rdWorkHours.ts): an entry is its engineer's
+ * to change (admin and systemmanager change every one), it names a complaint in the caller's scope or a project,
+ * and no engineer logs more than 24 h on one day.
+ */
+
+const OVERSEERS = ['admin', 'systemmanager'];
+const isOverseer = (request: FastifyRequest) => request.user.roles.some((role) => OVERSEERS.includes(role));
+const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
+
+/** Only the engineer (or an overseer) changes an entry: anyone else is refused as if it were not there. */
+function assertOwn(request: FastifyRequest, entry: Row): void {
+  if (!isOverseer(request) && entry.engineer_id !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
+}
+
+/**
+ * The 24 h rule, run in the save's transaction after the row is written: a lock per engineer and day makes a second
+ * save of that day wait until the first committed, so its sum counts the first one's hours and two parallel saves
+ * cannot pass together; over 24 h, the transaction rolls back with a message naming the day and the hours logged.
+ */
+async function assertDayWithinLimit(db: Database, request: FastifyRequest, row: Row): Promise<void> {
+  const engineerId = Number(row.engineer_id);
+  const day = String(row.work_date);
+  await queryRows(db, sql`SELECT pg_advisory_xact_lock(hashtext(${`rd_work_hours:${engineerId}:${day}`}))`);
+  const [others] = await db
+    .select({ hours: sum(rdWorkHours.hours).mapWith(Number) })
+    .from(rdWorkHours)
+    .where(and(eq(rdWorkHours.engineer_id, engineerId), eq(rdWorkHours.work_date, day), ne(rdWorkHours.id, Number(row.id))));
+  const logged = others?.hours ?? 0;
+  const hours = Number(row.hours);
+  if (logged + hours <= DAY_MAX_HOURS) return;
+  const t = await exportTexts(db, request);
+  // The fixed translation's language ('de-DE'), so the day and the hours read as the user reads them elsewhere.
+  const lng = (t as unknown as { lng?: string }).lng ?? 'en';
+  const info = t('workhours:RAndDtimereport.dayFull', {
+    day: new Intl.DateTimeFormat(lng, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`)),
+    logged: new Intl.NumberFormat(lng).format(logged),
+    hours: new Intl.NumberFormat(lng).format(hours),
+    max: DAY_MAX_HOURS,
+  });
+  throw new ApiError(Code.CUSTOM_MESSAGE, info, { data: { field: 'hours', day, logged } });
+}
+
+export const workHourHooks: CrudHooks = {
+  async beforeSave(values, { db, mode, existing, request, now }) {
+    if (existing) assertOwn(request, existing);
+    const complaintId = values.complaint_id !== undefined ? values.complaint_id : existing?.complaint_id;
+    const project = values.project !== undefined ? values.project : existing?.project;
+    if (blank(complaintId) && blank(project))
+      throw new ApiError(Code.PARAM_REQUIRED, 'Parameter required: complaint_id or project', { data: { field: 'complaint_id' } });
+    if (!blank(values.complaint_id)) await assertComplaintInScope(db, request, Number(values.complaint_id), now);
+    return mode === 'create' ? { ...values, engineer: request.user.username } : values;
+  },
+  async afterSave(row, { db, request }) {
+    await assertDayWithinLimit(db, request, row);
+  },
+  beforeDelete(existing, { request }) {
+    assertOwn(request, existing);
+  },
+};
+
+/** The entries a totals query or an export covers, in the caller's scope (partners their own), oldest first. */
+export async function readEntries(db: Database, request: FastifyRequest, body: WorkHourTotalsBody, now: Date): Promise<WorkHourEntry[]> {
+  return db
+    .select({
+      engineer: rdWorkHours.engineer,
+      work_date: rdWorkHours.work_date,
+      hours: rdWorkHours.hours,
+      kind: rdWorkHours.kind,
+      complaint_id: rdWorkHours.complaint_id,
+      complaint_title: complaints.title,
+      project: rdWorkHours.project,
+      note: rdWorkHours.note,
+    })
+    .from(rdWorkHours)
+    .leftJoin(complaints, eq(complaints.id, rdWorkHours.complaint_id))
+    .where(
+      and(
+        rowScope('rdWorkHour', request.user, now, rdWorkHours.engineer_id),
+        gte(rdWorkHours.work_date, body.from),
+        lte(rdWorkHours.work_date, body.to),
+        body.engineer ? ilike(rdWorkHours.engineer, `%${escapeLike(body.engineer)}%`) : undefined,
+        body.kind ? eq(rdWorkHours.kind, body.kind) : undefined,
+        body.complaint_id ? eq(rdWorkHours.complaint_id, body.complaint_id) : undefined,
+      ),
+    )
+    .orderBy(asc(rdWorkHours.work_date), asc(rdWorkHours.engineer), asc(rdWorkHours.id));
+}
