@@ -132,4 +132,26 @@ describe('the complaint list filters and bulk actions', { timeout: 60_000 }, () 
     await waitFor(() => expect(pages.length).toBeGreaterThan(listed));
     expect(screen.getByTestId('complaint-bulk')).toHaveTextContent('0 selected');
   });
+
+  it('says when the whole page is selected but more complaints match, and counts in the singular and the plural', async () => {
+    signIn(['servicer'], 'servicer');
+    const rows = [complaint(1, 'processing'), complaint(2, 'processing')];
+    server.use(
+      http.post('/api/Complaints/GetComplaintPageList', () => HttpResponse.json(envelope(200, { data: rows, dataCount: 25 }, 'Success'))),
+    );
+    renderComplaints(LIST);
+    await screen.findByText('Battery does not charge 1');
+    select('Battery does not charge 1');
+    expect(screen.queryByTestId('complaint-bulk-page-only')).toBeNull();
+    fireEvent.click(screen.getByTestId('complaint-bulk-transfer'));
+    expect(await screen.findByText('Transfer 1 complaint')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+
+    select('Battery does not charge 2');
+    expect(screen.getByTestId('complaint-bulk-page-only')).toHaveTextContent(
+      'Only the 2 complaints of this page are selected, not all 25 that match the filters.',
+    );
+    fireEvent.click(screen.getByTestId('complaint-bulk-transfer'));
+    expect(await screen.findByText('Transfer 2 complaints')).toBeInTheDocument();
+  });
 });

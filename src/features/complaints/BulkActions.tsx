@@ -7,6 +7,7 @@ import { entityOf } from '../../../resources/types';
 import { permissionOf, TRANSITION_REFUSED_CODE, workflowPaths, type WorkflowTransition } from '../../../resources/workflow';
 import { CallError, postData } from '../../api/call';
 import { currentAbility } from '../../auth/ability';
+import { useFormat } from '../../i18n/format';
 import { fieldLabel, optionLabel } from '../../resources/labels';
 import { actionLabel } from '../../resources/workflow/labels';
 import { complaintKeys, type Complaint } from './api';
@@ -32,8 +33,20 @@ interface Outcome {
  * each is checked by the server as when taken alone. A complaint whose status does not allow the action is not
  * sent at all. A summary says how many were done and why the others were refused; the list is read again.
  */
-export function BulkActions({ selected, onDone }: { selected: Complaint[]; onDone: () => void }) {
+export function BulkActions({
+  selected,
+  pageRows,
+  matching,
+  onDone,
+}: {
+  selected: Complaint[];
+  /** The rows of the page shown, and how many complaints match the filters in all. */
+  pageRows: number;
+  matching: number;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
+  const format = useFormat();
   const { modal } = App.useApp();
   const statusLabel = useStatusLabel();
   const queryClient = useQueryClient();
@@ -86,6 +99,12 @@ export function BulkActions({ selected, onDone }: { selected: Complaint[]; onDon
   return (
     <Space wrap className="complaint-bulk" data-testid="complaint-bulk">
       <Typography.Text type="secondary">{t('complaints:bulk.selected', { count: selected.length })}</Typography.Text>
+      {/* The whole page is selected but more match: say that the action reaches this page only. */}
+      {selected.length > 0 && selected.length === pageRows && matching > pageRows && (
+        <Typography.Text type="warning" data-testid="complaint-bulk-page-only">
+          {t('complaints:bulk.pageOnly', { count: selected.length, total: format.number(matching, 0) })}
+        </Typography.Text>
+      )}
       {allowed.includes('accept') && (
         <Button
           disabled={selected.length === 0 || busy !== undefined}

@@ -137,6 +137,8 @@ export default function ComplaintList() {
       {audience === 'staff' && screens.sm !== false && (answer.data?.data.length ?? 0) > 0 && (
         <BulkActions
           selected={(answer.data?.data ?? []).filter((row) => selectedKeys.includes(row.id))}
+          pageRows={answer.data?.data.length ?? 0}
+          matching={answer.data?.dataCount ?? 0}
           onDone={() => setSelectedKeys([])}
         />
       )}
