@@ -1,6 +1,7 @@
 import type { AreaConfig, ColumnConfig, LineConfig } from '@ant-design/charts';
 import { Empty, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type Ref } from 'react';
+import { useNearViewport } from '../../../../ui/useNearViewport';
 
 /**
  * The chart library (@ant-design/charts with G2 and its renderer, over a megabyte of script) loaded on the
@@ -16,6 +17,8 @@ function lazyChart<Props extends { height?: number; animate?: unknown; onReady?:
 ) {
   const Chart = lazy(() => loadCharts().then((charts) => ({ default: pick(charts) })));
   function LazyChart(props: Props) {
+    // A chart further down the page is neither fetched nor drawn until the user scrolls towards it: drawing takes
+    // G2 a few hundred milliseconds of main thread, which charts out of sight would take from the first one.
     const [near, placeholder] = useNearViewport();
     const [turn, endTurn] = useDrawingTurn(near);
     if (!near || !turn) return <ChartSkeleton height={props.height} ref={placeholder} />;
@@ -39,23 +42,6 @@ function lazyChart<Props extends { height?: number; animate?: unknown; onReady?:
     );
   }
   return LazyChart;
-}
-
-/**
- * Whether the element given the ref has come within 200 px of the viewport. A chart further down the page is
- * neither fetched nor drawn until the user scrolls towards it: drawing a chart takes G2 a few hundred
- * milliseconds of main thread, which the charts out of sight would take from the figures and the first chart.
- */
-function useNearViewport(): [boolean, (element: HTMLDivElement | null) => void] {
-  const [near, setNear] = useState(typeof IntersectionObserver === 'undefined');
-  const [element, setElement] = useState<HTMLDivElement | null>(null);
-  useEffect(() => {
-    if (near || !element) return;
-    const observer = new IntersectionObserver(([entry]) => entry?.isIntersecting && setNear(true), { rootMargin: '0px 0px 200px 0px' });
-    observer.observe(element);
-    return () => observer.disconnect();
-  }, [near, element]);
-  return [near, setElement];
 }
 
 /** Settles when the chart drawing last has started its drawing: the next one starts in a task after it. */

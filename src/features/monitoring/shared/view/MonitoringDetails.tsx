@@ -6,6 +6,7 @@ import { ComponentsCard } from '../components/ComponentsList';
 import { FaultsCard } from '../panels/FaultsCard';
 import { WeatherCard } from '../panels/WeatherCard';
 import { ALL_SN } from '../../../../../contract/monitoring';
+import { WhenNearViewport } from '../../../../ui/WhenNearViewport';
 
 export interface MonitoringDetailsProps {
   sn: string;
@@ -16,7 +17,10 @@ export interface MonitoringDetailsProps {
   showComponents: boolean;
 }
 
-/** The cards under a system's figures, in MonitoringView's grid: day curve, bars, income, weather, faults, components. */
+/**
+ * The cards under a system's figures, in MonitoringView's grid: day curve, bars, income, weather, faults,
+ * components. Those below the day curve render (and ask for their data) as the user scrolls towards them.
+ */
 export default function MonitoringDetails({ sn, today, canEdit, faultSns, showComponents }: MonitoringDetailsProps) {
   return (
     <>
@@ -24,17 +28,23 @@ export default function MonitoringDetails({ sn, today, canEdit, faultSns, showCo
         <DayCurveCard sn={sn} today={today} />
       </Col>
       <Col span={24}>
-        <EnergyBarsCard sn={sn} today={today} />
+        <WhenNearViewport height={400}>
+          <EnergyBarsCard sn={sn} today={today} />
+        </WhenNearViewport>
       </Col>
       <Col xs={24} xl={14}>
-        <IncomeCard sn={sn} today={today} canEdit={canEdit} />
+        <WhenNearViewport height={480}>
+          <IncomeCard sn={sn} today={today} canEdit={canEdit} />
+        </WhenNearViewport>
       </Col>
       <Col xs={24} xl={10}>
-        <Space direction="vertical" size={16} style={{ width: '100%' }}>
-          {sn === ALL_SN ? null : <WeatherCard sn={sn} />}
-          <FaultsCard sns={faultSns} />
-          {showComponents && sn !== ALL_SN ? <ComponentsCard sn={sn} /> : null}
-        </Space>
+        <WhenNearViewport height={480}>
+          <Space direction="vertical" size={16} style={{ width: '100%' }}>
+            {sn === ALL_SN ? null : <WeatherCard sn={sn} />}
+            <FaultsCard sns={faultSns} />
+            {showComponents && sn !== ALL_SN ? <ComponentsCard sn={sn} /> : null}
+          </Space>
+        </WhenNearViewport>
       </Col>
     </>
   );
