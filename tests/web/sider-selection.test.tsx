@@ -53,29 +53,32 @@ describe('which sidebar entry a page highlights', () => {
 });
 
 describe('the sidebar on a complaint page', { timeout: 20_000 }, () => {
-  it.each(['/createComplaint', '/customerComplaintList/attachmentDetails'])('%s: Complaints is highlighted, its group open', async (path) => {
-    server.use(
-      http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json({ code: 200, info: 'Success', data: [] })),
-      http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })),
-    );
-    session.setTokens('token', 'refresh');
-    session.setUserInfo({ username: 'customer', email: '', roles: ['customer'], country: 'DE', languageCode: 'en', menuDenied: [] });
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const { container } = render(
-      <QueryClientProvider client={client}>
-        <MemoryRouter initialEntries={[`${path}?customercomplaintId=3`]}>
-          <App>
-            <SidebarProvider>
-              <AppSider />
-            </SidebarProvider>
-          </App>
-        </MemoryRouter>
-      </QueryClientProvider>,
-    );
-    const nav = within(screen.getByRole('navigation'));
-    const selected = container.querySelectorAll('.ant-menu-item-selected');
-    expect(selected).toHaveLength(1);
-    expect(selected[0]).toHaveTextContent(nav.getByRole('link', { name: /^Complaints$/ }).textContent!);
-    expect(container.querySelector('.ant-menu-submenu-open')).toHaveTextContent('Complaints');
-  });
+  it.each(['/createComplaint', '/customerComplaintList/attachmentDetails'])(
+    '%s: Complaints is highlighted, its group open',
+    async (path) => {
+      server.use(
+        http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json({ code: 200, info: 'Success', data: [] })),
+        http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })),
+      );
+      session.setTokens('token', 'refresh');
+      session.setUserInfo({ username: 'customer', email: '', roles: ['customer'], country: 'DE', languageCode: 'en', menuDenied: [] });
+      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+      const { container } = render(
+        <QueryClientProvider client={client}>
+          <MemoryRouter initialEntries={[`${path}?customercomplaintId=3`]}>
+            <App>
+              <SidebarProvider>
+                <AppSider />
+              </SidebarProvider>
+            </App>
+          </MemoryRouter>
+        </QueryClientProvider>,
+      );
+      const nav = within(screen.getByRole('navigation'));
+      const selected = container.querySelectorAll('.ant-menu-item-selected');
+      expect(selected).toHaveLength(1);
+      expect(selected[0]).toHaveTextContent(nav.getByRole('link', { name: /^Complaints$/ }).textContent!);
+      expect(container.querySelector('.ant-menu-submenu-open')).toHaveTextContent('Complaints');
+    },
+  );
 });
