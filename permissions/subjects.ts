@@ -1,4 +1,5 @@
 import { complaints } from '../resources/complaints';
+import { SUGGESTION_DELETERS } from '../resources/productSuggestions';
 import { permissionOf } from '../resources/workflow';
 import { ENTITY_RULES, SYSTEM_MANAGERS } from './entities';
 import { ROLES, type Role } from './roles';
@@ -146,7 +147,8 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
   // Staff log and read R&D hours (an engineer writes only their own: server/workhours/service.ts).
   { subject: 'rdWorkHour', actions: ALL, screen: 'RAndDtimereport' },
-  // DESIGN §9: everyone with the screen submits suggestions; delete is narrowed to admin and systemmanager by the
-  // declaration, the workflow's actions go to the reviewers it names (resources/productSuggestions.ts).
-  { subject: 'productSuggestion', actions: EDIT, screen: 'productRecommendationsList' },
+  // DESIGN §9: everyone with the screen submits suggestions, admin and systemmanager delete them; the workflow's actions
+  // go to the reviewers it names (resources/productSuggestions.ts).
+  { subject: 'productSuggestion', actions: ['read', 'create', 'update'], screen: 'productRecommendationsList' },
+  { subject: 'productSuggestion', actions: ['delete'], screen: 'productRecommendationsList', roles: SUGGESTION_DELETERS },
 ];

@@ -50,7 +50,6 @@ export const productSuggestions = defineResource({
   namespace: 'suggestions',
   table: 'productSuggestions',
   scope: { subject: 'productSuggestion', field: 'submitter_id' },
-  permissions: { delete: SUGGESTION_DELETERS },
   endpoints: {
     list: '/ProductSuggestion/GetProductSuggestionPageList',
     one: '/ProductSuggestion/GetProductSuggestion',

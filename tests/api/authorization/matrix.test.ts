@@ -121,6 +121,12 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
     resolutionDays: { high: 3, normal: 10, low: 30 },
   },
   'POST /api/Complaints/GetStatisticalStatement': { from: '2026-01', to: '2026-03' },
+  // R&D working hours and product suggestions (issue 14).
+  'POST /api/WorkHours/SaveWorkHour': { work_date: '2026-03-02', hours: 1, kind: 'testing', project: 'Matrix' },
+  'POST /api/WorkHours/GetWorkHourTotals': { from: '2026-03-01', to: '2026-03-31' },
+  'POST /api/WorkHours/ExportWorkHours': { from: '2026-03-01', to: '2026-03-31' },
+  'POST /api/ProductSuggestion/SaveProductSuggestion': { title: 'Matrix', description: 'Matrix', product_type: 'app' },
+  'POST /api/ProductSuggestion/ImplementProductSuggestion': { id: 1, version: '1.0' },
   'POST /api/Complaints/ExportStatisticalStatement': { from: '2026-01', to: '2026-03' },
 };
 /** Calls that end the caller's session when they work: they get a token of their own. */
