@@ -12,6 +12,7 @@ import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
 import { seedMonitoringDemo } from './monitoring/demo/seed';
 import { seedAdminDemo } from './admin/demo-seed';
 import { seedComplaintsDemo } from './complaints/seed';
+import { seedArchivesDemo } from './archives/seed';
 import type { Storage } from './core/storage';
 import { seedMenus } from './admin/menus/service';
 
@@ -106,6 +107,8 @@ async function migrateAndSeed(db: Database, config: AppConfig, now: Date, storag
   await seedAdminDemo(db, { now, portalUrl: config.portalUrl });
   // Complaints in every status on the demo customer's and installer's systems, with their files (in storage).
   await seedComplaintsDemo(db, { now, storage });
+  // A dozen customer archives with their visit, phone, mail and processing records (one with a file).
+  await seedArchivesDemo(db, { now, storage });
   return true;
 }
 

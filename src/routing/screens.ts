@@ -29,6 +29,11 @@ const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   attachmentDetails: lazyScreen(() => import('../features/complaints/ComplaintDetail')),
   messageAttachmentDetails: lazyScreen(() => import('../features/complaints/ComplaintDetail')),
   statisticalStatement: lazyScreen(() => import('../features/complaints/statement/StatisticalStatement')),
+  // Customer archives (issue 14): the files, one file's page, the customers of the portal, the handling records.
+  customerArchives: lazyScreen(() => import('../features/archives/CustomerArchives')),
+  customerArchivesDetail: lazyScreen(() => import('../features/archives/ArchiveDetail')),
+  clientList: lazyScreen(() => import('../features/archives/ClientList')),
+  cusHandleRecord: lazyScreen(() => import('../features/archives/HandleRecords')),
 };
 
 /** The generated screen of a declaration (src/resources/), loaded with the engine on its first visit. */

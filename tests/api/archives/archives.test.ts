@@ -228,9 +228,10 @@ describe('records on an archive', () => {
       method: 'POST',
       url: DOWNLOAD,
       headers: { authorization: `Bearer ${tokens.installer}` },
-      payload: { recordId: made.id, fileId: file.data.id },
+      payload: { id: file.data.id },
     });
-    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-disposition']).toContain('call-notes.pdf');
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 
   it('at most one file per record (spec §5), nothing written', async () => {
@@ -295,5 +296,26 @@ describe('the client list', () => {
     );
     expect(installers.dataCount).toBe(inScope!.n);
     for (const client of installers.data) expect(client.systems.length).toBeGreaterThan(0);
+  });
+});
+
+describe('the demo archives', () => {
+  it('a dozen files or one per customer system, each with records, one record with a real PDF the servicer downloads', async () => {
+    const { seedArchivesDemo } = await import('../../../server/archives/seed');
+    await seedArchivesDemo(t.db, { now: t.clock(), storage: t.app.storage });
+    const list = await expectOk(t, LIST, { pageSize: 50 }, tokens.servicer!);
+    expect(list.dataCount).toBeGreaterThan(0);
+    expect(list.dataCount).toBeLessThanOrEqual(12);
+    expect(list.data.find((a: { username: string | null }) => a.username === 'customer')).toBeTruthy();
+    const records = await expectOk(t, RECORDS, { pageSize: 200 }, tokens.servicer!);
+    const withFile = records.data.filter((r: { attachments: unknown[] }) => r.attachments.length === 1);
+    expect(withFile).toHaveLength(1);
+    const download = await t.inject({
+      method: 'POST',
+      url: DOWNLOAD,
+      headers: { authorization: `Bearer ${tokens.servicer}` },
+      payload: { id: withFile[0].attachments[0].id },
+    });
+    expect(download.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
   });
 });

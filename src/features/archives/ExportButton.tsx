@@ -1,0 +1,33 @@
+import { DownloadOutlined } from '@ant-design/icons';
+import { App, Button } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { download } from '../../api/files';
+import { canAccessKey } from '../../auth/ability';
+import { EXPORT_PATH } from './api';
+
+/** The archive list as an xlsx sheet, with the filters the list shows (server: headers in the user's language). */
+export function ExportButton({ filters }: { filters: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  if (!canAccessKey('customerArchive', 'export')) return null;
+  return (
+    <Button
+      icon={<DownloadOutlined />}
+      loading={busy}
+      data-testid="archives-export"
+      onClick={async () => {
+        setBusy(true);
+        try {
+          const result = await download(EXPORT_PATH, filters, 'customer-archives.xlsx');
+          if (!result.saved) message.info(result.message);
+        } finally {
+          setBusy(false);
+        }
+      }}
+    >
+      {t('archives:customerArchives.export')}
+    </Button>
+  );
+}
