@@ -9,6 +9,7 @@ import { refreshDueAfterTransition, withDerivedHooks } from './derived';
 import { withFilingHooks } from './filing';
 import { registerComplaintMessageCalls } from './news-routes';
 import { mailNextActor, sendQueuedMailsAfterAnswer } from './notify';
+import { vacuumComplaintTablesJob } from './maintenance';
 import { withMessageFilter } from './message-filter';
 import { withKeywordSearch } from './search';
 import { complaintHooks, complaintWorkflowHooks } from './service';
@@ -21,6 +22,8 @@ import { complaintHooks, complaintWorkflowHooks } from './service';
 export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   // The mails a call queued (filing, a step that hands the complaint on, a message, an urge) go out once it answered.
   sendQueuedMailsAfterAnswer(app);
+  // PGlite has no autovacuum: the complaint tables are vacuumed nightly so the list answers from its indexes.
+  app.jobs.declare(vacuumComplaintTablesJob);
   const services = registerResources(app, deps, {
     resources: [complaints],
     // The clocks, their due time and the system snapshot (derived.ts), the keyword search (search.ts) and the unread

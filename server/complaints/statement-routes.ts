@@ -1,4 +1,4 @@
-import { and, inArray, lt, not, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TFunction } from 'i18next';
@@ -20,7 +20,7 @@ import { exportTexts } from '../monitoring/exports/texts';
 import { sendXlsx, xlsxExport, type Column } from '../monitoring/exports/xlsx';
 import { timelinesOf } from './clock-store';
 import { readClockTargets } from './clock-targets';
-import { buildStatement, type StatementComplaint } from './statement';
+import { buildStatement, type SettledOpen, type StatementComplaint } from './statement';
 
 /**
  * The statistical statement's calls (issue 13 point 7; staff: the 'statisticalStatement' screen's roles): the
@@ -34,10 +34,16 @@ const RESOLVED = Object.entries(complaintWorkflow.states)
 const CHUNK = 1000;
 
 /**
- * The complaints a statement over these months needs: in the caller's scope (an installer's figures are those of his
- * systems, as his complaint list is), filed before its end, and not closed before its start.
+ * The complaints a statement over these months needs, in the caller's scope (an installer's figures are those of his
+ * systems, as his complaint list is): those filed before its end and filed or changed since its start are read with
+ * their history; the open ones nothing happened to since before its start only add to every month's backlog, so the
+ * database counts them per group (years of old complaints cost a count, not a read each).
  */
-async function statementComplaints(db: Database, query: StatementBody, scope: SQL | undefined): Promise<StatementComplaint[]> {
+async function statementComplaints(
+  db: Database,
+  query: StatementBody,
+  scope: SQL | undefined,
+): Promise<{ active: StatementComplaint[]; settled: SettledOpen[] }> {
   const months = monthsBetween(query.from, query.to);
   const start = new Date(`${months[0]}-01T00:00:00Z`);
   const last = new Date(`${months.at(-1)}-01T00:00:00Z`);
@@ -53,18 +59,29 @@ async function statementComplaints(db: Database, query: StatementBody, scope: SQ
       team: complaints.team,
     })
     .from(complaints)
-    .where(and(scope, lt(complaints.created_at, end), not(and(inArray(complaints.status, RESOLVED), lt(complaints.updated_at, start))!)))
+    .where(and(scope, lt(complaints.created_at, end), or(gte(complaints.created_at, start), gte(complaints.updated_at, start))))
     .orderBy(sql`${complaints.id}`);
-  const out: StatementComplaint[] = [];
+  const active: StatementComplaint[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK);
     const { history, replies } = await timelinesOf(
       db,
       chunk.map((c) => c.id),
     );
-    for (const c of chunk) out.push({ ...c, history: history.get(c.id) ?? [], staffReplies: replies.get(c.id) });
+    for (const c of chunk) active.push({ ...c, history: history.get(c.id) ?? [], staffReplies: replies.get(c.id) });
   }
-  return out;
+  const settled = await db
+    .select({
+      type: complaints.type,
+      country: complaints.country,
+      model: complaints.system_model,
+      team: complaints.team,
+      count: sql<number>`count(*)::int`,
+    })
+    .from(complaints)
+    .where(and(scope, lt(complaints.created_at, start), lt(complaints.updated_at, start), notInArray(complaints.status, RESOLVED)))
+    .groupBy(complaints.type, complaints.country, complaints.system_model, complaints.team);
+  return { active, settled };
 }
 
 const HOUR_MS = 3_600_000;
@@ -105,7 +122,8 @@ export const statementRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
   const statement = async (request: FastifyRequest, query: StatementBody) => {
     const now = deps.clock();
     const scope = rowScope('complaint', request.user, now, complaints.sys_sn);
-    return buildStatement(await statementComplaints(deps.db, query, scope), query, await readClockTargets(deps.db), now);
+    const { active, settled } = await statementComplaints(deps.db, query, scope);
+    return buildStatement(active, query, await readClockTargets(deps.db), now, settled);
   };
 
   app.post('/Complaints/GetStatisticalStatement', {

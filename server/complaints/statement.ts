@@ -34,6 +34,20 @@ export interface StatementComplaint {
   staffReplies?: readonly Date[];
 }
 
+/**
+ * Complaints nothing happened to since before the statement's first month (filed and last changed before it) and
+ * still open: the same in every month's backlog, so they are counted by the database, per group, not read one by one.
+ */
+export interface SettledOpen {
+  type: string;
+  country: string;
+  model: string | null;
+  team: string | null;
+  count: number;
+}
+
+type Grouped = Pick<StatementComplaint, 'type' | 'country' | 'model' | 'team'>;
+
 const categoryOf = (state: string) => (complaintWorkflow.states as Record<string, { category: string }>)[state]?.category ?? 'open';
 
 function monthStart(month: string): Date {
@@ -55,7 +69,7 @@ function median(values: number[]): number | null {
 const share = (part: number, whole: number) => (whole === 0 ? null : part / whole);
 const average = (values: number[]) => (values.length === 0 ? null : values.reduce((a, b) => a + b, 0) / values.length);
 
-function groupOf(complaint: StatementComplaint, by: StatementGroup): string {
+function groupOf(complaint: Grouped, by: StatementGroup): string {
   const value = { type: complaint.type, country: complaint.country, model: complaint.model, team: complaint.team }[by];
   return value ? value : STATEMENT_NONE;
 }
@@ -67,6 +81,7 @@ function monthRow(
   complaints: readonly StatementComplaint[],
   targets: ClockTargets,
   now: Date,
+  settledOpen: number,
 ): StatementRow {
   const start = monthStart(month).getTime();
   // The running month ends now (a complaint filed this very moment is in it).
@@ -83,7 +98,7 @@ function monthRow(
 
   const resolutions: { elapsed: number; met: boolean; reopened: boolean }[] = [];
   const ratings: { solved: number; time: number; attitude: number }[] = [];
-  let backlog = 0;
+  let backlog = settledOpen;
   for (const c of complaints) {
     const completion = c.history.findIndex((row) => row.action === 'complete' && inMonth(row.createdAt));
     if (completion >= 0) {
@@ -126,18 +141,22 @@ function monthRow(
 
 const hasFigures = (row: StatementRow) => row.complaints_in + row.solved + row.open_backlog + row.ratings > 0;
 
+/** `complaints`: those filed or changed since the first month's start; `settled`: the open ones nothing happened to since. */
 export function buildStatement(
   complaints: readonly StatementComplaint[],
   query: StatementBody,
   targets: ClockTargets,
   now: Date,
+  settled: readonly SettledOpen[] = [],
 ): Statement {
   const months = monthsBetween(query.from, query.to).filter((month) => monthStart(month) <= now);
   const groupBy = query.groupBy ?? null;
-  const groups = groupBy ? [...new Set(complaints.map((c) => groupOf(c, groupBy)))].sort() : [];
+  const groups = groupBy ? [...new Set([...complaints, ...settled].map((c) => groupOf(c, groupBy)))].sort() : [];
+  const settledIn = (group: string | null) =>
+    settled.filter((s) => group === null || groupOf(s, groupBy!) === group).reduce((sum, s) => sum + s.count, 0);
   const rows: StatementRow[] = [];
   for (const month of months) {
-    rows.push(monthRow(month, null, complaints, targets, now));
+    rows.push(monthRow(month, null, complaints, targets, now, settledIn(null)));
     for (const group of groups) {
       const row = monthRow(
         month,
@@ -145,6 +164,7 @@ export function buildStatement(
         complaints.filter((c) => groupOf(c, groupBy!) === group),
         targets,
         now,
+        settledIn(group),
       );
       if (hasFigures(row)) rows.push(row);
     }

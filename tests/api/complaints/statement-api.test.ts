@@ -34,6 +34,32 @@ describe('the statistical statement calls', () => {
     expect(statement.rows[1]).toMatchObject({ month, group: 'DE', complaints_in: 1 });
   });
 
+  it('counts old complaints nothing happened to in the window in every month’s backlog while open, per group (the database counts them)', async () => {
+    const before = (await expectOk(t, STATEMENT, { from: month, to: month, groupBy: 'type' }, tokens.servicer!)).rows;
+    const backlog = (group: string | null, rows = before) => rows.find((r: { group: string | null }) => r.group === group)?.open_backlog ?? 0;
+    // Two filed and last changed a year ago: one still open (a meter), one rejected then.
+    const yearAgo = new Date(t.clock().getTime() - 365 * 86_400_000);
+    const own = (await systemsOf(t, 'customer')).inside!;
+    const ids: number[] = [];
+    for (const [status, type] of [
+      ['processing', 'meter'],
+      ['rejected', 'app'],
+    ] as const) {
+      const { id } = await expectOk(t, '/api/Complaints/SaveComplaint', newComplaint(own, { title: `Old ${type}`, type }), tokens.customer!);
+      ids.push(id);
+      await t.db.execute(sql`UPDATE complaints SET status = ${status}, created_at = ${yearAgo}, updated_at = ${yearAgo} WHERE id = ${id}`);
+    }
+    try {
+      const after = (await expectOk(t, STATEMENT, { from: month, to: month, groupBy: 'type' }, tokens.servicer!)).rows;
+      expect(backlog(null, after)).toBe(backlog(null) + 1);
+      expect(backlog('meter', after)).toBe(backlog('meter') + 1);
+      expect(after.find((r: { group: string | null }) => r.group === 'app')).toBeUndefined();
+      expect(after[0].complaints_in).toBe(before[0].complaints_in);
+    } finally {
+      await t.db.execute(sql`DELETE FROM complaints WHERE id IN (${sql.join(ids, sql`, `)})`);
+    }
+  });
+
   it('export the same as an xlsx sheet in the caller’s language; 8 when no month has come yet', async () => {
     const response = await t.inject({
       method: 'POST',
