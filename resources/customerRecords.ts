@@ -57,9 +57,10 @@ export const customerRecords = defineResource({
       form: 'create',
     },
     // The customer's name, for the list and the cards (server/archives/records.ts); the archive_id filter finds by it.
-    customer_name: { schema: z.string(), list: true, show: true },
+    customer_name: { schema: z.string(), list: true, show: true, width: 170 },
     person: { schema: rules.requiredText(64), list: true, filter: 'text', form: true, width: 140 },
-    contents: { schema: rules.requiredText(2000), widget: 'textarea', list: true, form: true },
+    // A long text: one line in the table (its whole text on the record's page and on a phone's card).
+    contents: { schema: rules.requiredText(2000), widget: 'textarea', list: true, form: true, width: 320 },
     // The complaint the record was about (one of the customer's), when there was one.
     complaint_id: {
       schema: rules.id().nullable().optional(),
