@@ -69,7 +69,16 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `s` reads `t`
   }, [statement, format, t]);
   const empty = t('complaints:statement.empty');
-  const legend = { color: { position: 'top', layout: { justifyContent: 'center' } } } as const;
+  // What every chart shares: a month on x, the value on y, one colour per series with its legend on top.
+  const shared = {
+    xField: 'month',
+    yField: 'value',
+    colorField: 'series',
+    height: CHART_HEIGHT,
+    autoFit: true,
+    legend: { color: { position: 'top', layout: { justifyContent: 'center' } } },
+  } as const;
+  const linePoint = { shapeField: 'circle', sizeField: 3 } as const;
   const number = (v: number) => format.number(v, { digits: 1, trim: true });
 
   const card = (key: keyof typeof charts, chart: ReactElement) => (
@@ -81,31 +90,13 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
   );
   return (
     <Row gutter={[16, 16]}>
-      {card(
-        'volume',
-        <Column
-          data={charts.volume}
-          xField="month"
-          yField="value"
-          colorField="series"
-          group
-          height={CHART_HEIGHT}
-          autoFit
-          legend={legend}
-          axis={{ x: { title: false }, y: { title: false } }}
-        />,
-      )}
+      {card('volume', <Column {...shared} data={charts.volume} group axis={{ x: { title: false }, y: { title: false } }} />)}
       {card(
         'times',
         <Column
+          {...shared}
           data={charts.times.filter((p) => p.value !== null)}
-          xField="month"
-          yField="value"
-          colorField="series"
           group
-          height={CHART_HEIGHT}
-          autoFit
-          legend={legend}
           axis={{ x: { title: false }, y: { title: 'h', labelFormatter: number } }}
           tooltip={{ channel: 'y', valueFormatter: (v: number) => `${number(v)} h` }}
         />,
@@ -113,14 +104,9 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
       {card(
         'shares',
         <Line
+          {...shared}
           data={charts.shares.filter((p) => p.value !== null)}
-          xField="month"
-          yField="value"
-          colorField="series"
-          point={{ shapeField: 'circle', sizeField: 3 }}
-          height={CHART_HEIGHT}
-          autoFit
-          legend={legend}
+          point={linePoint}
           scale={{ y: { domain: [0, 100] } }}
           axis={{ x: { title: false }, y: { title: '%', labelFormatter: number } }}
           tooltip={{ channel: 'y', valueFormatter: (v: number) => format.percent(v) }}
@@ -129,14 +115,9 @@ export function StatementCharts({ statement, loading }: { statement: Statement |
       {card(
         'ratings',
         <Line
+          {...shared}
           data={charts.ratings.filter((p) => p.value !== null)}
-          xField="month"
-          yField="value"
-          colorField="series"
-          point={{ shapeField: 'circle', sizeField: 3 }}
-          height={CHART_HEIGHT}
-          autoFit
-          legend={legend}
+          point={linePoint}
           scale={{ y: { domain: [1, 5] } }}
           axis={{ x: { title: false }, y: { title: false, labelFormatter: number } }}
           tooltip={{ channel: 'y', valueFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) }}
