@@ -13,7 +13,11 @@ export type WorkKind = (typeof WORK_KINDS)[number];
 /** The longest period one totals query covers (a year and a little, so a whole calendar year fits). */
 export const TOTALS_MAX_DAYS = 400;
 
-const day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'admin:validation.date').refine(isRealDate, 'admin:validation.date');
+const day = z
+  .string()
+  .max(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'admin:validation.date')
+  .refine(isRealDate, 'admin:validation.date');
 
 export const workHourTotalsBody = z
   .object({
@@ -60,9 +64,7 @@ const quarters = (hours: number) => Math.round(hours * 4);
 function sumBy(entries: readonly WorkHourEntry[], keyOf: (e: WorkHourEntry) => string): { key: string; hours: number }[] {
   const sums = new Map<string, number>();
   for (const e of entries) sums.set(keyOf(e), (sums.get(keyOf(e)) ?? 0) + quarters(e.hours));
-  return [...sums]
-    .map(([key, q]) => ({ key, hours: q / 4 }))
-    .sort((a, b) => b.hours - a.hours || a.key.localeCompare(b.key));
+  return [...sums].map(([key, q]) => ({ key, hours: q / 4 })).sort((a, b) => b.hours - a.hours || a.key.localeCompare(b.key));
 }
 
 /** What the hours of an entry went into: its complaint, else its project. */

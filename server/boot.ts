@@ -12,6 +12,8 @@ import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
 import { seedMonitoringDemo } from './monitoring/demo/seed';
 import { seedAdminDemo } from './admin/demo-seed';
 import { seedComplaintsDemo } from './complaints/seed';
+import { seedSuggestionsDemo } from './suggestions/seed';
+import { seedWorkHoursDemo } from './workhours/seed';
 import { seedArchivesDemo } from './archives/seed';
 import type { Storage } from './core/storage';
 import { seedMenus } from './admin/menus/service';
@@ -109,6 +111,9 @@ async function migrateAndSeed(db: Database, config: AppConfig, now: Date, storag
   await seedComplaintsDemo(db, { now, storage });
   // A dozen customer archives with their visit, phone, mail and processing records (one with a file).
   await seedArchivesDemo(db, { now, storage });
+  // Four weeks of R&D hours of the engineers, and product suggestions in every status with their history.
+  await seedWorkHoursDemo(db, { now });
+  await seedSuggestionsDemo(db, { now });
   return true;
 }
 

@@ -23,11 +23,23 @@ export async function workHoursWorkbook(t: TFunction, entries: readonly WorkHour
   sheet(
     t('workhours:export.entries'),
     [h('work_date'), h('engineer'), h('complaint_id'), h('project'), h('kind'), h('hours'), h('note')],
-    entries.map((e) => [e.work_date, e.engineer, e.complaint_id === null ? '' : workOf(e), e.project, kindLabel(e.kind), e.hours, e.note ?? '']),
+    entries.map((e) => [
+      e.work_date,
+      e.engineer,
+      e.complaint_id === null ? '' : workOf(e),
+      e.project,
+      kindLabel(e.kind),
+      e.hours,
+      e.note ?? '',
+    ]),
   );
   sheet(t('workhours:totals.byPerson'), [h('engineer'), h('hours')], [...totals.byPerson.map((l) => [l.key, l.hours]), totalRow]);
   sheet(t('workhours:totals.byWork'), [t('workhours:totals.work'), h('hours')], [...totals.byWork.map((l) => [l.key, l.hours]), totalRow]);
-  sheet(t('workhours:totals.byMonth'), [t('workhours:totals.month'), h('hours')], [...totals.byMonth.map((l) => [l.key, l.hours]), totalRow]);
+  sheet(
+    t('workhours:totals.byMonth'),
+    [t('workhours:totals.month'), h('hours')],
+    [...totals.byMonth.map((l) => [l.key, l.hours]), totalRow],
+  );
   sheet(t('workhours:totals.byKind'), [h('kind'), h('hours')], [...totals.byKind.map((l) => [kindLabel(l.key), l.hours]), totalRow]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }

@@ -35,7 +35,12 @@ export const workHourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
 
   app.post('/WorkHours/ExportWorkHours', {
     config: { permission: { subject: 'rdWorkHour', action: 'export' } },
-    schema: { tags, summary: 'The entries and totals of a period as an xlsx workbook (code 8 when it has none)', body: workHourTotalsBody, ...xlsxExport },
+    schema: {
+      tags,
+      summary: 'The entries and totals of a period as an xlsx workbook (code 8 when it has none)',
+      body: workHourTotalsBody,
+      ...xlsxExport,
+    },
     handler: async (request, reply) => {
       const entries = await entriesOf(request, request.body);
       if (entries.length === 0) throw new ApiError(Code.NO_DATA);

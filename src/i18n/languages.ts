@@ -2,7 +2,18 @@ import type { UserInfo } from '../api/session';
 import { STORAGE_KEYS } from '../api/session';
 import { DEFAULT_LANGUAGE, normalizeLanguage, type Language } from '../../contract/languages';
 
-export const NAMESPACES = ['common', 'menu', 'errors', 'login', 'admin', 'monitoring', 'complaints', 'archives'] as const;
+export const NAMESPACES = [
+  'common',
+  'menu',
+  'errors',
+  'login',
+  'admin',
+  'monitoring',
+  'complaints',
+  'archives',
+  'workhours',
+  'suggestions',
+] as const;
 
 export function storedLanguage(): Language | undefined {
   try {

@@ -35,7 +35,8 @@ export function envelopeError(envelope: Envelope): EnvelopeError {
   const data = envelope?.data as { field?: unknown } | null | undefined;
   const field = typeof data?.field === 'string' && data.field ? data.field : undefined;
   return {
-    message: code === 105 && envelope.info ? envelope.info : codeMessage(code),
+    // 105 and 100 ('Custom message') carry their own text, in the caller's language (e.g. the 24 h rule of R&D hours).
+    message: (code === 105 || code === 100) && envelope.info ? envelope.info : codeMessage(code),
     statusCode: code,
     info: envelope?.info,
     ...(field ? { field } : {}),

@@ -34,6 +34,11 @@ const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   customerArchivesDetail: lazyScreen(() => import('../features/archives/ArchiveDetail')),
   clientList: lazyScreen(() => import('../features/archives/ClientList')),
   cusHandleRecord: lazyScreen(() => import('../features/archives/HandleRecords')),
+  // R&D working hours and product suggestions (issue 14): the week, entries and totals; the list, add and edit pages.
+  RAndDtimereport: lazyScreen(() => import('../features/workhours/WorkHoursReport')),
+  productRecommendationsList: lazyScreen(() => import('../features/suggestions/ProductSuggestions')),
+  addProductSuggestion: lazyScreen(() => import('../features/suggestions/AddProductSuggestion')),
+  productRecommemdationsEdit: lazyScreen(() => import('../features/suggestions/EditProductSuggestion')),
 };
 
 /** The generated screen of a declaration (src/resources/), loaded with the engine on its first visit. */

@@ -78,7 +78,7 @@ describe('submitting', () => {
     await expectRejected(t, SAVE, suggestion(overrides), await token('customer'), code, field || undefined);
   });
 
-  it('the complaint or system it came from must be in the submitter\'s scope (45, nothing changed)', async () => {
+  it("the complaint or system it came from must be in the submitter's scope (45, nothing changed)", async () => {
     const { inside, outside } = await systemsOf(t, 'customer');
     const own = await insertComplaint(t, inside!, 'processing');
     const foreign = await insertComplaint(t, outside!, 'processing');
@@ -123,7 +123,12 @@ describe('who sees and edits which', () => {
 
   it('the submitter edits it while submitted; not once under review (400); nobody else but admin and systemmanager (45)', async () => {
     const saved = await submit('customer');
-    const edited = await expectOk(t, SAVE, { ...suggestion({ title: 'Battery temperature in the app' }), id: saved.id }, await token('customer'));
+    const edited = await expectOk(
+      t,
+      SAVE,
+      { ...suggestion({ title: 'Battery temperature in the app' }), id: saved.id },
+      await token('customer'),
+    );
     expect(edited.title).toBe('Battery temperature in the app');
     await expectRejected(t, SAVE, { ...suggestion(), id: saved.id }, await token('installer'), 45);
     await expectRejected(t, SAVE, { ...suggestion(), id: saved.id }, await token('dev'), 45);
@@ -134,8 +139,7 @@ describe('who sees and edits which', () => {
 
   it('only admin and systemmanager delete (45 for the submitter and other staff)', async () => {
     const saved = await submit('customer');
-    for (const role of ['customer', 'servicer', 'dev'])
-      await expectRejected(t, DELETE, { id: saved.id }, await token(role), 45);
+    for (const role of ['customer', 'servicer', 'dev']) await expectRejected(t, DELETE, { id: saved.id }, await token(role), 45);
     await expectOk(t, DELETE, { id: saved.id }, await token('systemmanager'));
     const other = await submit('customer');
     await expectOk(t, DELETE, { id: other.id }, await token('admin'));
@@ -143,7 +147,11 @@ describe('who sees and edits which', () => {
 
   it('filters by status, product type and date, and finds a word of the title or description', async () => {
     const app = await submit('customer');
-    const battery = await submit('customer', { title: 'Longer warranty', description: 'Offer ten years on the battery', product_type: 'battery' });
+    const battery = await submit('customer', {
+      title: 'Longer warranty',
+      description: 'Offer ten years on the battery',
+      product_type: 'battery',
+    });
     await expectOk(t, action('review'), { id: battery.id }, await token('dev'));
     const ids = async (body: Record<string, unknown>) =>
       (await expectOk(t, LIST, body, await token('dev'))).data.map((r: { id: number }) => r.id).sort();
@@ -160,7 +168,10 @@ describe('who sees and edits which', () => {
 
 describe('the review workflow', () => {
   const workflow = productSuggestions.workflow!;
-  const fields: Record<string, Record<string, unknown>> = { reject: { reason: 'Already on the road map' }, implement: { version: 'App 4.2' } };
+  const fields: Record<string, Record<string, unknown>> = {
+    reject: { reason: 'Already on the road map' },
+    implement: { version: 'App 4.2' },
+  };
 
   it('goes submitted → under review → accepted → implemented (version), with its history', async () => {
     const dev = await token('dev');
@@ -179,7 +190,10 @@ describe('the review workflow', () => {
     const { id } = await submit('customer');
     await expectRejected(t, action('reject'), { id }, await token('servicer'), 3, 'reason');
     await expectOk(t, action('reject'), { id, reason: 'Already on the road map' }, await token('servicer'));
-    expect(await expectOk(t, ONE, { id }, await token('customer'))).toMatchObject({ status: 'rejected', reason: 'Already on the road map' });
+    expect(await expectOk(t, ONE, { id }, await token('customer'))).toMatchObject({
+      status: 'rejected',
+      reason: 'Already on the road map',
+    });
   });
 
   it.each(workflow.transitions.map((tr) => tr.action))(

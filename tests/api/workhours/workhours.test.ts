@@ -67,7 +67,10 @@ describe('logging hours', () => {
   it('the engineer is the caller, whatever the body says', async () => {
     const saved = await save('dev', { ...entry(), engineer: 'dasw', engineer_id: 1 });
     expect(saved.engineer).toBe('dev');
-    const [row] = await queryRows<{ username: string }>(t.db, sql`SELECT u.username FROM rd_work_hours h JOIN users u ON u.id = h.engineer_id`);
+    const [row] = await queryRows<{ username: string }>(
+      t.db,
+      sql`SELECT u.username FROM rd_work_hours h JOIN users u ON u.id = h.engineer_id`,
+    );
     expect(row!.username).toBe('dev');
   });
 });
@@ -97,7 +100,10 @@ describe('the 24 h rule', () => {
 
   it('of two saves at once that together pass 24 h, one is refused', async () => {
     const dev = await token('dev');
-    const answers = await Promise.all([t.post(SAVE, entry({ hours: 13 }), { token: dev }), t.post(SAVE, entry({ hours: 13 }), { token: dev })]);
+    const answers = await Promise.all([
+      t.post(SAVE, entry({ hours: 13 }), { token: dev }),
+      t.post(SAVE, entry({ hours: 13 }), { token: dev }),
+    ]);
     expect(answers.map((a) => a.body.code).sort()).toEqual([100, 200]);
     const [sum] = await queryRows<{ h: string }>(t.db, sql`SELECT sum(hours)::text AS h FROM rd_work_hours`);
     expect(Number(sum!.h)).toBe(13);
@@ -105,7 +111,7 @@ describe('the 24 h rule', () => {
 });
 
 describe('whose entries', () => {
-  it("another engineer can neither change nor delete an entry (45, nothing changed); admin and systemmanager can", async () => {
+  it('another engineer can neither change nor delete an entry (45, nothing changed); admin and systemmanager can', async () => {
     const mine = await save('dev', entry());
     await expectRejected(t, SAVE, { ...entry({ hours: 3 }), id: mine.id }, await token('dasw'), 45);
     await expectRejected(t, DELETE, { id: mine.id }, await token('servicer'), 45);
@@ -138,7 +144,7 @@ describe('whose entries', () => {
       await expectRejected(t, path, body, caller, 45);
   });
 
-  it('a complaint outside the caller\'s scope answers 45; one inside is logged', async () => {
+  it("a complaint outside the caller's scope answers 45; one inside is logged", async () => {
     const { inside, outside } = await systemsOf(t, 'installer');
     const theirs = await insertComplaint(t, inside!, 'processing');
     const others = await insertComplaint(t, outside!, 'processing');
@@ -192,7 +198,12 @@ describe('totals and export', () => {
     // Filters narrow both.
     expect((await expectOk(t, TOTALS, { ...period, engineer: 'dasw' }, await token('admin'))).total).toBe(4.5);
 
-    const response = await t.inject({ method: 'POST', url: EXPORT, payload: period, headers: { authorization: `Bearer ${await token('admin')}` } });
+    const response = await t.inject({
+      method: 'POST',
+      url: EXPORT,
+      payload: period,
+      headers: { authorization: `Bearer ${await token('admin')}` },
+    });
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const workbook = new ExcelJS.Workbook();
     await workbook.xlsx.load(response.rawPayload as unknown as ArrayBuffer);
@@ -201,7 +212,16 @@ describe('totals and export', () => {
         .slice(2)
         .map((r) => (r as unknown[]).slice(1));
     expect(workbook.worksheets.map((s) => s.name)).toEqual(['Entries', 'Per person', 'Per complaint or project', 'Per month', 'Per kind']);
-    expect(workbook.worksheets[0]!.getRow(1).values).toEqual([undefined, 'Date', 'Engineer', 'Complaint', 'Project', 'Kind of work', 'Hours', 'Note']);
+    expect(workbook.worksheets[0]!.getRow(1).values).toEqual([
+      undefined,
+      'Date',
+      'Engineer',
+      'Complaint',
+      'Project',
+      'Kind of work',
+      'Hours',
+      'Note',
+    ]);
     expect(rows(0)).toHaveLength(5);
     expect(rows(1)).toEqual([...totals.byPerson.map((l: { key: string; hours: number }) => [l.key, l.hours]), ['Total', 11.25]]);
     expect(rows(2)).toEqual([...totals.byWork.map((l: { key: string; hours: number }) => [l.key, l.hours]), ['Total', 11.25]]);

@@ -1,0 +1,10 @@
+import { resourceScreen } from '../../resources/ResourceScreen';
+import { productSuggestions } from '../../../resources/productSuggestions';
+import { mayEditSuggestion } from './access';
+
+/**
+ * /productRecommendationsList (issue 14 point 5): the generated list of the declaration (filters by status, product and
+ * date, keyword search, the drawer with the record, its review actions and history); an edit is offered only where the
+ * server allows it.
+ */
+export default resourceScreen(productSuggestions, { editable: mayEditSuggestion });

@@ -1,0 +1,114 @@
+import { useQuery } from '@tanstack/react-query';
+import { Card, Col, DatePicker, Empty, Input, Row, Space, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { WorkHourTotals, WorkHourTotalsBody } from '../../../contract/workhours';
+import { canAccessKey } from '../../auth/ability';
+import { useFormat } from '../../i18n/format';
+import { ResponsiveTable } from '../../ui/ResponsiveTable';
+import { ExportButton } from '../monitoring/shared/charts/ExportButton';
+import { EXPORT_PATH, workHourKeys, workHoursApi } from './api';
+
+type Line = { key: string; hours: number };
+/** The last row of each table: the period's total (no person, work, month or kind is named so). */
+const TOTAL = '\u0000total';
+
+/**
+ * Where R&D time goes (issue 14 point 4): over a period (this month to start with) and optionally one engineer, the
+ * hours per person, per complaint or project, per month and per kind, each with the total; the xlsx export holds the
+ * same figures (the server computes both from the same entries).
+ */
+export function TotalsView() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('month'), dayjs()]);
+  const [engineer, setEngineer] = useState('');
+  const body: WorkHourTotalsBody = {
+    from: range[0].format('YYYY-MM-DD'),
+    to: range[1].format('YYYY-MM-DD'),
+    ...(engineer.trim() ? { engineer: engineer.trim() } : {}),
+  };
+  const { data, isLoading } = useQuery({ queryKey: workHourKeys.totals(body), queryFn: () => workHoursApi.totals(body) });
+  const hours = (value: number) => fmt.number(value, { digits: 2, trim: true });
+  const kind = (value: string) => t(`workhours:RAndDtimereport.options.kind.${value}`, { defaultValue: value });
+
+  const table = (id: keyof Omit<WorkHourTotals, 'total'>, title: string, label: (key: string) => string) => (
+    <Col xs={24} lg={12} key={id}>
+      <Card size="small" title={title} data-testid={`workhours-totals-${id}`}>
+        <ResponsiveTable<Line>
+          tableId={`workhours-${id}`}
+          rowKey="key"
+          size="small"
+          loading={isLoading}
+          pagination={false}
+          dataSource={data ? [...data[id], { key: TOTAL, hours: data.total }] : []}
+          columns={[
+            {
+              key: 'key',
+              dataIndex: 'key',
+              title,
+              render: (value: string) => (value === TOTAL ? <strong>{t('workhours:totals.total')}</strong> : label(value)),
+              card: 'title',
+            },
+            {
+              key: 'hours',
+              dataIndex: 'hours',
+              title: t('workhours:RAndDtimereport.fields.hours'),
+              align: 'right',
+              width: 100,
+              render: hours,
+            },
+          ]}
+        />
+      </Card>
+    </Col>
+  );
+
+  return (
+    <Card
+      data-testid="workhours-totals"
+      title={
+        <Space wrap>
+          <DatePicker.RangePicker
+            value={range}
+            allowClear={false}
+            aria-label={t('workhours:totals.period')}
+            onChange={(picked) => {
+              const [from, to] = picked ?? [];
+              if (from && to) setRange([from, to]);
+            }}
+          />
+          <Input.Search
+            allowClear
+            placeholder={t('workhours:totals.engineer')}
+            aria-label={t('workhours:totals.engineer')}
+            style={{ width: 180 }}
+            onSearch={setEngineer}
+          />
+        </Space>
+      }
+      extra={
+        canAccessKey('RAndDtimereport', 'export') ? (
+          <ExportButton path={EXPORT_PATH} body={{ ...body }} label={t('workhours:totals.export')} />
+        ) : null
+      }
+    >
+      {data && data.total === 0 ? (
+        <Empty description={t('workhours:totals.empty')} />
+      ) : (
+        <>
+          <Typography.Title level={5} data-testid="workhours-total">
+            {t('workhours:totals.total')}: {t('workhours:totals.hoursUnit', { hours: hours(data?.total ?? 0) })}
+          </Typography.Title>
+          <Row gutter={[16, 16]}>
+            {table('byPerson', t('workhours:totals.byPerson'), (key) => key)}
+            {table('byWork', t('workhours:totals.byWork'), (key) => key)}
+            {table('byMonth', t('workhours:totals.byMonth'), (key) => fmt.month(key))}
+            {table('byKind', t('workhours:totals.byKind'), kind)}
+          </Row>
+        </>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,82 @@
+import { Tabs } from 'antd';
+import { useQueryClient } from '@tanstack/react-query';
+import dayjs from 'dayjs';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { rdWorkHours } from '../../../resources/rdWorkHours';
+import { session } from '../../api/session';
+import { ResourceScreen } from '../../resources/ResourceScreen';
+import type { Row } from '../../resources/screenTypes';
+import { workHourKeys } from './api';
+import { TotalsView } from './TotalsView';
+import { WeekView } from './WeekView';
+import { mondayOf } from './weekTotals';
+import './workhours.css';
+
+const TABS = ['week', 'entries', 'totals'] as const;
+type Tab = (typeof TABS)[number];
+
+/** Only the engineer changes an entry; admin and systemmanager every one (the server checks it too: 45). */
+function mayChange(row: Row): boolean {
+  const user = session.getUserInfo();
+  if (!user) return false;
+  return user.roles.includes('admin') || user.roles.includes('systemmanager') || row.engineer === user.username;
+}
+
+/**
+ * /RAndDtimereport (issue 14 point 4, staff): the engineer's week, every entry (the generated list with its filters
+ * and drawer form), and the totals with their xlsx export. The tab and the week are kept in the URL, so a reload or
+ * a shared link opens the same view.
+ */
+export default function WorkHoursReport() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'week';
+  const monday = mondayOf(params.get('week') ?? dayjs().format('YYYY-MM-DD'));
+  const show = (next: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const merged = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(next)) {
+        if (value === undefined) merged.delete(key);
+        else merged.set(key, value);
+      }
+      return merged;
+    });
+
+  return (
+    <Tabs
+      activeKey={tab}
+      destroyOnHidden
+      onChange={(key) => show({ tab: key, action: undefined, id: undefined })}
+      items={[
+        {
+          key: 'week',
+          label: t('workhours:tabs.week'),
+          children: (
+            <WeekView
+              monday={monday}
+              onWeek={(week) => show({ week })}
+              onOpen={(id) => show(id ? { tab: 'entries', action: 'edit', id: String(id) } : { tab: 'entries', action: 'create' })}
+            />
+          ),
+        },
+        {
+          key: 'entries',
+          label: t('workhours:tabs.entries'),
+          children: (
+            <ResourceScreen
+              declaration={rdWorkHours}
+              options={{
+                editable: mayChange,
+                deletion: (row) => (mayChange(row) ? undefined : { blocked: t('workhours:list.notYours') }),
+                onChange: () => void queryClient.invalidateQueries({ queryKey: workHourKeys.all }),
+              }}
+            />
+          ),
+        },
+        { key: 'totals', label: t('workhours:tabs.totals'), children: <TotalsView /> },
+      ]}
+    />
+  );
+}
