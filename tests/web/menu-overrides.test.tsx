@@ -1,17 +1,12 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { ROUTES } from '../../permissions/routes';
-import { session } from '../../src/api/session';
 import { i18n } from '../../src/i18n';
-import { AppSider } from '../../src/layout/AppSider';
-import { SidebarProvider } from '../../src/layout/SidebarContext';
 import { adminKeys } from '../../src/features/admin/api';
 import { applyText, reloadShipped } from '../../src/features/admin/translations/runningApp';
 import { allowedRoutes, applyMenuOverrides, buildMenu, menuTitle, type MenuEntry, type MenuOverrides } from '../../src/routing/menu';
+import { renderSider } from './render-sider';
 import { server } from './setup';
 
 const everyScreen = () => true;
@@ -89,34 +84,6 @@ describe('menu management shapes the sidebar (overrides over the route table)', 
     });
   });
 });
-
-function renderSider(roles: string[], user: { username?: string; name?: string } = {}) {
-  // A customer's sider also lists their systems (monitoring); none here.
-  server.use(http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json({ code: 200, info: 'Success', data: [] })));
-  session.setTokens('token', 'refresh');
-  session.setUserInfo({
-    username: 'someone',
-    email: 'someone@example.com',
-    roles,
-    country: 'DE',
-    languageCode: 'en',
-    menuDenied: [],
-    ...user,
-  });
-  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const rendered = render(
-    <QueryClientProvider client={client}>
-      <MemoryRouter initialEntries={['/BasicSettings/userInfoSettings']}>
-        <App>
-          <SidebarProvider>
-            <AppSider />
-          </SidebarProvider>
-        </App>
-      </MemoryRouter>
-    </QueryClientProvider>,
-  );
-  return { ...rendered, client };
-}
 
 describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, () => {
   it('shows the titles of the current language, the order and hides what menu management hid', async () => {

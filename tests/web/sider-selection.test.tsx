@@ -1,15 +1,10 @@
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import { App } from 'antd';
+import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { leafRoutes, ROUTES } from '../../permissions/routes';
-import { session } from '../../src/api/session';
-import { AppSider } from '../../src/layout/AppSider';
 import { selectedMenu } from '../../src/layout/selectedMenu';
-import { SidebarProvider } from '../../src/layout/SidebarContext';
 import { buildMenu } from '../../src/routing/menu';
+import { renderSider } from './render-sider';
 import { server } from './setup';
 
 /**
@@ -56,24 +51,8 @@ describe('the sidebar on a complaint page', { timeout: 20_000 }, () => {
   it.each(['/createComplaint', '/customerComplaintList/attachmentDetails'])(
     '%s: Complaints is highlighted, its group open',
     async (path) => {
-      server.use(
-        http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json({ code: 200, info: 'Success', data: [] })),
-        http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })),
-      );
-      session.setTokens('token', 'refresh');
-      session.setUserInfo({ username: 'customer', email: '', roles: ['customer'], country: 'DE', languageCode: 'en', menuDenied: [] });
-      const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-      const { container } = render(
-        <QueryClientProvider client={client}>
-          <MemoryRouter initialEntries={[`${path}?customercomplaintId=3`]}>
-            <App>
-              <SidebarProvider>
-                <AppSider />
-              </SidebarProvider>
-            </App>
-          </MemoryRouter>
-        </QueryClientProvider>,
-      );
+      server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
+      const { container } = renderSider(['customer'], { username: 'customer' }, `${path}?customercomplaintId=3`);
       const nav = within(screen.getByRole('navigation'));
       const selected = container.querySelectorAll('.ant-menu-item-selected');
       expect(selected).toHaveLength(1);
