@@ -36,7 +36,8 @@ describe('the statistical statement calls', () => {
 
   it('counts old complaints nothing happened to in the window in every month’s backlog while open, per group (the database counts them)', async () => {
     const before = (await expectOk(t, STATEMENT, { from: month, to: month, groupBy: 'type' }, tokens.servicer!)).rows;
-    const backlog = (group: string | null, rows = before) => rows.find((r: { group: string | null }) => r.group === group)?.open_backlog ?? 0;
+    const backlog = (group: string | null, rows = before) =>
+      rows.find((r: { group: string | null }) => r.group === group)?.open_backlog ?? 0;
     // Two filed and last changed a year ago: one still open (a meter), one rejected then.
     const yearAgo = new Date(t.clock().getTime() - 365 * 86_400_000);
     const own = (await systemsOf(t, 'customer')).inside!;
@@ -45,7 +46,12 @@ describe('the statistical statement calls', () => {
       ['processing', 'meter'],
       ['rejected', 'app'],
     ] as const) {
-      const { id } = await expectOk(t, '/api/Complaints/SaveComplaint', newComplaint(own, { title: `Old ${type}`, type }), tokens.customer!);
+      const { id } = await expectOk(
+        t,
+        '/api/Complaints/SaveComplaint',
+        newComplaint(own, { title: `Old ${type}`, type }),
+        tokens.customer!,
+      );
       ids.push(id);
       await t.db.execute(sql`UPDATE complaints SET status = ${status}, created_at = ${yearAgo}, updated_at = ${yearAgo} WHERE id = ${id}`);
     }
