@@ -25,7 +25,7 @@ function select(title: string) {
   fireEvent.click(within(row).getByRole('checkbox'));
 }
 
-describe('the complaint list filters and bulk actions', { timeout: 60_000 }, () => {
+describe('the complaint list filters and bulk actions', { timeout: 120_000 }, () => {
   it("asks for a link's country, handler, team and days, and writes a changed team to the URL", async () => {
     signIn(['servicer'], 'servicer');
     const { pages } = serveList([complaint(1, 'forwarded', { team: 'rnd' })]);
@@ -153,5 +153,39 @@ describe('the complaint list filters and bulk actions', { timeout: 60_000 }, () 
     );
     fireEvent.click(screen.getByTestId('complaint-bulk-transfer'));
     expect(await screen.findByText('Transfer 2 complaints')).toBeInTheDocument();
+  });
+
+  it('extends a whole page to every complaint that matches, and transfers each of them through its own call', async () => {
+    signIn(['servicer'], 'servicer');
+    const every = Array.from({ length: 25 }, (_, i) => complaint(i + 1, i === 24 ? 'new' : 'processing'));
+    const lists: Array<Record<string, unknown>> = [];
+    const transfers: number[] = [];
+    server.use(
+      http.post('/api/Complaints/GetComplaintPageList', async ({ request }) => {
+        const body = (await request.json()) as { pageIndex: number; pageSize: number };
+        lists.push(body);
+        const page = every.slice((body.pageIndex - 1) * body.pageSize, body.pageIndex * body.pageSize);
+        return HttpResponse.json(envelope(200, { data: page, dataCount: every.length }, 'Success'));
+      }),
+      http.post('/api/Complaints/TransferComplaint', async ({ request }) => {
+        transfers.push(((await request.json()) as { id: number }).id);
+        return HttpResponse.json(envelope(200, null, 'Success'));
+      }),
+    );
+    renderComplaints(`${LIST}?type=battery`);
+    await screen.findByText('Battery does not charge 1');
+    fireEvent.click(within(screen.getByRole('table')).getAllByRole('checkbox')[0]!);
+    fireEvent.click(await screen.findByTestId('complaint-bulk-select-all'));
+    expect(screen.getByTestId('complaint-bulk-all')).toHaveTextContent('All 25 complaints that match the filters are selected.');
+    expect(screen.getByTestId('complaint-bulk')).toHaveTextContent('25 selected');
+
+    fireEvent.click(screen.getByTestId('complaint-bulk-transfer'));
+    expect(await screen.findByText('Transfer 25 complaints')).toBeInTheDocument();
+    await choose('complaint-bulk-team', 'R&D');
+    fireEvent.click(screen.getByTestId('complaint-bulk-transfer-submit'));
+    expect((await screen.findAllByText('Transfer: 24 done, 1 refused', {}, { timeout: 20_000 })).length).toBeGreaterThan(0);
+    // Every matching complaint was read with the list's filters, and each (but the new one) got its own call.
+    expect(lists.some((body) => body.pageSize === 500 && body.type === 'battery')).toBe(true);
+    expect(transfers).toEqual(every.slice(0, 24).map((c) => c.id));
   });
 });

@@ -10,7 +10,7 @@ import { currentAbility } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { fieldLabel, optionLabel } from '../../resources/labels';
 import { actionLabel } from '../../resources/workflow/labels';
-import { complaintKeys, type Complaint } from './api';
+import { complaintKeys, complaintsApi, type Complaint, type ComplaintQuery } from './api';
 import { COMPLAINT_WORKFLOW as complaints } from './declaration';
 import { useStatusLabel } from './audience';
 
@@ -19,6 +19,19 @@ const BULK_ACTIONS = ['accept', 'transfer'] as const;
 type BulkAction = (typeof BULK_ACTIONS)[number];
 
 const transitionOf = (action: BulkAction) => complaints.workflow.transitions.find((t) => t.action === action)!;
+
+/** Complaints read per list call when every matching one is acted on. */
+const ALL_PAGE_SIZE = 500;
+
+/** Every complaint the list's search finds (page by page, in its order), for an action over all matching. */
+async function everyMatching(query: ComplaintQuery): Promise<Complaint[]> {
+  const found: Complaint[] = [];
+  for (let pageIndex = 1; ; pageIndex++) {
+    const page = await complaintsApi.list({ ...query, pageIndex, pageSize: ALL_PAGE_SIZE });
+    found.push(...page.data);
+    if (page.data.length < ALL_PAGE_SIZE || found.length >= page.dataCount) return found;
+  }
+}
 
 /** What became of one selected complaint. */
 interface Outcome {
@@ -29,7 +42,8 @@ interface Outcome {
 
 /**
  * The bulk bar above the list: the actions the user's ability allows (as WorkflowActions decides for one
- * complaint), each applied to every selected complaint through its own transition call, one after the other, so
+ * complaint), each applied to every selected complaint — or, once the whole page is ticked and the user chose so,
+ * to every complaint the search finds — through its own transition call, one after the other, so
  * each is checked by the server as when taken alone. A complaint whose status does not allow the action is not
  * sent at all. A summary says how many were done and why the others were refused; the list is read again.
  */
@@ -37,16 +51,25 @@ export function BulkActions({
   selected,
   pageRows,
   matching,
+  query,
   onDone,
 }: {
   selected: Complaint[];
   /** The rows of the page shown, and how many complaints match the filters in all. */
   pageRows: number;
   matching: number;
+  /** The list's search: 'select all matching' reads every complaint it finds (the server applies the user's scope). */
+  query: ComplaintQuery;
   onDone: () => void;
 }) {
   const { t } = useTranslation();
   const format = useFormat();
+  // antd's table pattern: with the whole page ticked and more matching, the user may extend the selection to all.
+  const [everyMatch, setEveryMatch] = useState(false);
+  const wholePage = selected.length > 0 && selected.length === pageRows && matching > pageRows;
+  const allMatching = everyMatch && wholePage;
+  const count = allMatching ? matching : selected.length;
+  const total = format.number(matching, 0);
   const { modal } = App.useApp();
   const statusLabel = useStatusLabel();
   const queryClient = useQueryClient();
@@ -75,8 +98,13 @@ export function BulkActions({
   const apply = async (action: BulkAction, values: Record<string, unknown> = {}) => {
     setBusy(action);
     const outcomes: Outcome[] = [];
-    for (const complaint of selected) outcomes.push(await applyOne(transitionOf(action), complaint, values));
-    setBusy(undefined);
+    try {
+      const targets = allMatching ? await everyMatching(query) : selected;
+      for (const complaint of targets) outcomes.push(await applyOne(transitionOf(action), complaint, values));
+    } finally {
+      setBusy(undefined);
+      setEveryMatch(false);
+    }
     const refused = outcomes.filter((o) => o.reason !== undefined);
     const done = outcomes.length - refused.length;
     void queryClient.invalidateQueries({ queryKey: complaintKeys.all });
@@ -98,12 +126,27 @@ export function BulkActions({
 
   return (
     <Space wrap className="complaint-bulk" data-testid="complaint-bulk">
-      <Typography.Text type="secondary">{t('complaints:bulk.selected', { count: selected.length })}</Typography.Text>
-      {/* The whole page is selected but more match: say that the action reaches this page only. */}
-      {selected.length > 0 && selected.length === pageRows && matching > pageRows && (
-        <Typography.Text type="warning" data-testid="complaint-bulk-page-only">
-          {t('complaints:bulk.pageOnly', { count: selected.length, total: format.number(matching, 0) })}
-        </Typography.Text>
+      <Typography.Text type="secondary">{t('complaints:bulk.selected', { count })}</Typography.Text>
+      {/* The whole page is selected but more match: say that the action reaches this page only, and offer all. */}
+      {wholePage && !allMatching && (
+        <>
+          <Typography.Text type="warning" data-testid="complaint-bulk-page-only">
+            {t('complaints:bulk.pageOnly', { count: selected.length, total })}
+          </Typography.Text>
+          <Button type="link" size="small" onClick={() => setEveryMatch(true)} data-testid="complaint-bulk-select-all">
+            {t('complaints:bulk.selectAll', { total })}
+          </Button>
+        </>
+      )}
+      {allMatching && (
+        <>
+          <Typography.Text strong data-testid="complaint-bulk-all">
+            {t('complaints:bulk.allSelected', { count: matching, total })}
+          </Typography.Text>
+          <Button type="link" size="small" onClick={() => setEveryMatch(false)} data-testid="complaint-bulk-page">
+            {t('complaints:bulk.onlyPage')}
+          </Button>
+        </>
       )}
       {allowed.includes('accept') && (
         <Button
@@ -127,7 +170,7 @@ export function BulkActions({
       )}
       <Modal
         open={transferring}
-        title={t('complaints:bulk.transferTitle', { count: selected.length })}
+        title={t('complaints:bulk.transferTitle', { count })}
         okText={actionLabel(complaints, 'transfer', t)}
         cancelText={t('common:actions.cancel')}
         onOk={() => form.submit()}

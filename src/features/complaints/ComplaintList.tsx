@@ -139,6 +139,7 @@ export default function ComplaintList() {
           selected={(answer.data?.data ?? []).filter((row) => selectedKeys.includes(row.id))}
           pageRows={answer.data?.data.length ?? 0}
           matching={answer.data?.dataCount ?? 0}
+          query={query}
           onDone={() => setSelectedKeys([])}
         />
       )}
