@@ -59,8 +59,9 @@ export const customerRecords = defineResource({
     // The customer's name, for the list and the cards (server/archives/records.ts); the archive_id filter finds by it.
     customer_name: { schema: z.string(), list: true, show: true, width: 170 },
     person: { schema: rules.requiredText(64), list: true, filter: 'text', form: true, width: 140 },
-    // A long text: one line in the table (its whole text on the record's page and on a phone's card).
-    contents: { schema: rules.requiredText(2000), widget: 'textarea', list: true, form: true, width: 320 },
+    // Wrapped in the list rather than cut to one line (no 'textarea' widget, whose column the engine cuts): what a team
+    // lead reads each morning. The record form gives it a text area (src/features/archives/RecordForm.tsx).
+    contents: { schema: rules.requiredText(2000), list: true, form: true },
     // The complaint the record was about (one of the customer's), when there was one.
     complaint_id: {
       schema: rules.id().nullable().optional(),

@@ -114,7 +114,9 @@ export default function ClientList() {
 
   return (
     <Card styles={{ body: { padding: screens.md ? 24 : 12 } }} data-testid="client-list">
-      <Typography.Title level={4}>{t('menu:clientList')}</Typography.Title>
+      <Typography.Title level={4} style={{ marginTop: 0 }}>
+        {t('menu:clientList')}
+      </Typography.Title>
       <Typography.Paragraph type="secondary">{t('archives:clientList.intro')}</Typography.Paragraph>
       <Input.Search
         allowClear

@@ -113,7 +113,9 @@ export function RecordForm({ archive: fixed, kind, record, onDone }: Props) {
     });
 
   const item = (name: string) => {
-    const field = declaration.fields[name as keyof typeof declaration.fields];
+    const declared = declaration.fields[name as keyof typeof declaration.fields];
+    // The contents are a text of several lines (the declaration leaves the widget out so that the list wraps them).
+    const field = name === 'contents' ? { ...declared, widget: 'textarea' as const } : declared;
     return (
       <Form.Item
         key={name}
