@@ -128,6 +128,22 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
   'POST /api/ProductSuggestion/SaveProductSuggestion': { title: 'Matrix', description: 'Matrix', product_type: 'app' },
   'POST /api/ProductSuggestion/ImplementProductSuggestion': { id: 1, version: '1.0' },
   'POST /api/Complaints/ExportStatisticalStatement': { from: '2026-01', to: '2026-03' },
+  // Customer archives and their records (issue 14).
+  'POST /api/CustomerArchives/SaveCustomerArchive': {
+    name: 'Matrix',
+    country: 'DE',
+    postcode: '10115',
+    license: 'MATRIX-C',
+    sys_sn: 'ESS2024A0001',
+  },
+  'POST /api/CustomerArchives/SaveCustomerRecord': {
+    archive_id: 1,
+    kind: 'phone',
+    record_date: '2026-03-02',
+    person: 'matrix',
+    contents: 'Matrix',
+  },
+  'POST /api/CustomerArchives/GetCustomerArchiveComplaints': { id: 1 },
 };
 /** Calls that end the caller's session when they work: they get a token of their own. */
 const ENDS_SESSION = new Set(['POST /api/Account/Logout']);
