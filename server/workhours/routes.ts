@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { Code } from '../../contract/codes';
 import { workHourTotals, workHourTotalsAnswer, workHourTotalsBody, type WorkHourTotalsBody } from '../../contract/workhours';
@@ -47,7 +47,8 @@ export const workHourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
       const t = await exportTexts(deps.db, request);
       const buffer = await workHoursWorkbook(t, entries, workHourTotals(entries));
       const name = `rd-working-hours-${request.body.from}-${request.body.to}.xlsx`;
-      return reply
+      // The workbook leaves as bytes; the route's schema documents it as the file (as sendXlsx does).
+      return (reply as FastifyReply)
         .header('content-type', xlsxExport.produces[0])
         .header('content-disposition', `attachment; filename="${name}"`)
         .send(buffer);

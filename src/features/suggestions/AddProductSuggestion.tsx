@@ -11,8 +11,7 @@ export default function AddProductSuggestion() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (
-    <Card className="suggestion-page" data-testid="suggestion-add">
-      <Typography.Title level={4}>{t('suggestions:add.title')}</Typography.Title>
+    <Card className="suggestion-page" data-testid="suggestion-add" title={t('suggestions:add.title')}>
       <Typography.Paragraph type="secondary">{t('suggestions:add.intro')}</Typography.Paragraph>
       <ResourceForm declaration={productSuggestions} mode="create" onDone={() => navigate(SUGGESTION_LIST_PATH)} />
     </Card>

@@ -1,5 +1,5 @@
 import { useOne } from '@refinedev/core';
-import { Alert, Button, Card, Skeleton, Typography } from 'antd';
+import { Alert, Button, Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { productSuggestions } from '../../../resources/productSuggestions';
@@ -26,8 +26,7 @@ export default function EditProductSuggestion() {
   const toRecord = () => navigate(`${SUGGESTION_LIST_PATH}?action=show&id=${id}`);
 
   return (
-    <Card className="suggestion-page" data-testid="suggestion-edit">
-      <Typography.Title level={4}>{t('suggestions:edit.title')}</Typography.Title>
+    <Card className="suggestion-page" data-testid="suggestion-edit" title={t('suggestions:edit.title')}>
       {query.isLoading ? (
         <Skeleton active />
       ) : !record || query.isError ? (

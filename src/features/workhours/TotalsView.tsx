@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, DatePicker, Empty, Input, Row, Space, Typography } from 'antd';
+import { Card, Col, DatePicker, Empty, Grid, Input, List, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkHourTotals, WorkHourTotalsBody } from '../../../contract/workhours';
 import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
-import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { ExportButton } from '../monitoring/shared/charts/ExportButton';
 import { EXPORT_PATH, workHourKeys, workHoursApi } from './api';
 
@@ -22,6 +21,7 @@ const TOTAL = '\u0000total';
 export function TotalsView() {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const screens = Grid.useBreakpoint();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('month'), dayjs()]);
   const [engineer, setEngineer] = useState('');
   const body: WorkHourTotalsBody = {
@@ -33,67 +33,52 @@ export function TotalsView() {
   const hours = (value: number) => fmt.number(value, { digits: 2, trim: true });
   const kind = (value: string) => t(`workhours:RAndDtimereport.options.kind.${value}`, { defaultValue: value });
 
+  // Two columns (what, hours) read as a list on a phone and on a desktop alike: no table needed.
   const table = (id: keyof Omit<WorkHourTotals, 'total'>, title: string, label: (key: string) => string) => (
     <Col xs={24} lg={12} key={id}>
       <Card size="small" title={title} data-testid={`workhours-totals-${id}`}>
-        <ResponsiveTable<Line>
-          tableId={`workhours-${id}`}
-          rowKey="key"
+        <List<Line>
           size="small"
           loading={isLoading}
-          pagination={false}
           dataSource={data ? [...data[id], { key: TOTAL, hours: data.total }] : []}
-          columns={[
-            {
-              key: 'key',
-              dataIndex: 'key',
-              title,
-              render: (value: string) => (value === TOTAL ? <strong>{t('workhours:totals.total')}</strong> : label(value)),
-              card: 'title',
-            },
-            {
-              key: 'hours',
-              dataIndex: 'hours',
-              title: t('workhours:RAndDtimereport.fields.hours'),
-              align: 'right',
-              width: 100,
-              render: hours,
-            },
-          ]}
+          rowKey="key"
+          renderItem={(line) => (
+            <List.Item className={line.key === TOTAL ? 'workhours-total-line' : undefined}>
+              <span>{line.key === TOTAL ? t('workhours:totals.total') : label(line.key)}</span>
+              <span className="workhours-hours">{hours(line.hours)}</span>
+            </List.Item>
+          )}
         />
       </Card>
     </Col>
   );
 
   return (
-    <Card
-      data-testid="workhours-totals"
-      title={
-        <Space wrap>
-          <DatePicker.RangePicker
-            value={range}
-            allowClear={false}
-            aria-label={t('workhours:totals.period')}
-            onChange={(picked) => {
-              const [from, to] = picked ?? [];
-              if (from && to) setRange([from, to]);
-            }}
-          />
-          <Input.Search
-            allowClear
-            placeholder={t('workhours:totals.engineer')}
-            aria-label={t('workhours:totals.engineer')}
-            style={{ width: 180 }}
-            onSearch={setEngineer}
-          />
-        </Space>
-      }
-      extra={
-        canAccessKey('RAndDtimereport', 'export') ? (
-          <ExportButton path={EXPORT_PATH} body={{ ...body }} label={t('workhours:totals.export')} />
-        ) : null
-      }
-    >
+    <Card data-testid="workhours-totals" styles={{ body: { padding: screens.md ? 24 : 12 } }}>
+      <div className="workhours-toolbar">
+        <DatePicker.RangePicker
+          value={range}
+          allowClear={false}
+          format={(day) => fmt.date(day.format('YYYY-MM-DD'))}
+          aria-label={t('workhours:totals.period')}
+          onChange={(picked) => {
+            const [from, to] = picked ?? [];
+            if (from && to) setRange([from, to]);
+          }}
+        />
+        <Input.Search
+          allowClear
+          placeholder={t('workhours:totals.engineer')}
+          aria-label={t('workhours:totals.engineer')}
+          style={{ width: 200 }}
+          onSearch={setEngineer}
+        />
+        {canAccessKey('RAndDtimereport', 'export') ? (
+          <span className="workhours-log">
+            <ExportButton path={EXPORT_PATH} body={{ ...body }} label={t('workhours:totals.export')} />
+          </span>
+        ) : null}
+      </div>
       {data && data.total === 0 ? (
         <Empty description={t('workhours:totals.empty')} />
       ) : (

@@ -1,6 +1,6 @@
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, List, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, Grid, List, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../auth/useUser';
@@ -18,6 +18,7 @@ const shiftDays = (day: string, days: number) => dayjs(day).add(days, 'day').for
 export function WeekView({ monday, onWeek, onOpen }: { monday: string; onWeek: (monday: string) => void; onOpen: (id?: number) => void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const screens = Grid.useBreakpoint();
   const username = useUser()?.username ?? '';
   const days = weekDays(monday);
   const { data, isLoading } = useQuery({
@@ -33,28 +34,27 @@ export function WeekView({ monday, onWeek, onOpen }: { monday: string; onWeek: (
   const kind = (value: string) => t(`workhours:RAndDtimereport.options.kind.${value}`, { defaultValue: value });
 
   return (
-    <Card
-      data-testid="workhours-week"
-      title={
-        <Space wrap>
+    <Card data-testid="workhours-week" styles={{ body: { padding: screens.md ? 24 : 12 } }}>
+      <div className="workhours-toolbar">
+        <Space.Compact>
           <Button icon={<LeftOutlined />} aria-label={t('workhours:week.previous')} onClick={() => onWeek(shiftDays(monday, -7))} />
           <DatePicker
             picker="week"
             allowClear={false}
             value={dayjs(monday)}
+            // The week as its first and last day in the reader's format (antd's default '2026-48th' is English).
+            format={() => `${fmt.date(days[0])} – ${fmt.date(days[6])}`}
+            style={{ width: 230 }}
             aria-label={t('workhours:week.thisWeek')}
             onChange={(picked) => picked && onWeek(mondayOf(picked.format('YYYY-MM-DD')))}
           />
           <Button icon={<RightOutlined />} aria-label={t('workhours:week.next')} onClick={() => onWeek(shiftDays(monday, 7))} />
-          <Button onClick={() => onWeek(mondayOf(today()))}>{t('workhours:week.thisWeek')}</Button>
-        </Space>
-      }
-      extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => onOpen()} data-testid="workhours-log">
+        </Space.Compact>
+        <Button onClick={() => onWeek(mondayOf(today()))}>{t('workhours:week.thisWeek')}</Button>
+        <Button type="primary" icon={<PlusOutlined />} onClick={() => onOpen()} data-testid="workhours-log" className="workhours-log">
           {t('workhours:week.log')}
         </Button>
-      }
-    >
+      </div>
       <Typography.Title level={5} data-testid="workhours-week-total">
         {t('workhours:week.weekTotal', { hours: fmt.number(week.total, { digits: 2, trim: true }) })}
       </Typography.Title>

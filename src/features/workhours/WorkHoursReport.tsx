@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { rdWorkHours } from '../../../resources/rdWorkHours';
 import { session } from '../../api/session';
+import { useFormat } from '../../i18n/format';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import type { Row } from '../../resources/screenTypes';
 import { workHourKeys } from './api';
@@ -30,6 +31,7 @@ function mayChange(row: Row): boolean {
  */
 export default function WorkHoursReport() {
   const { t } = useTranslation();
+  const fmt = useFormat();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'week';
@@ -69,6 +71,7 @@ export default function WorkHoursReport() {
               declaration={rdWorkHours}
               options={{
                 editable: mayChange,
+                cells: { hours: (value) => fmt.number(Number(value), { digits: 2, trim: true }) },
                 deletion: (row) => (mayChange(row) ? undefined : { blocked: t('workhours:list.notYours') }),
                 onChange: () => void queryClient.invalidateQueries({ queryKey: workHourKeys.all }),
               }}
