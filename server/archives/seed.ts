@@ -66,15 +66,20 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
     address: string;
     mbat: string;
     installer: string | null;
+    user_name: string | null;
+    user_email: string | null;
+    user_phone: string | null;
   }>(
     db,
     // One archive per customer: the demo customer's first system and the demo installer's first, then others.
     sql`SELECT * FROM (
           SELECT DISTINCT ON (coalesce(s.customer_user_id, -s.id)) s.sys_sn, s.customer_user_id, s.country_code, s.postcode,
-                 s.city, s.address, s.mbat, c.name AS installer,
+                 s.city, s.address, s.mbat, c.name AS installer, nullif(u.display_name, '') AS user_name,
+                 nullif(u.email, '') AS user_email, nullif(u.phone, '') AS user_phone,
                  (s.customer_user_id = (SELECT id FROM users WHERE username = 'customer')) AS own,
                  (s.installer_company_id = (SELECT installer_company_id FROM users WHERE username = 'installer')) AS installed
           FROM systems s LEFT JOIN installer_companies c ON c.id = s.installer_company_id
+          LEFT JOIN users u ON u.id = s.customer_user_id
           ORDER BY coalesce(s.customer_user_id, -s.id), s.sys_sn) one
         ORDER BY own DESC NULLS LAST, installed DESC NULLS LAST, sys_sn
         LIMIT ${PEOPLE.length}`,
@@ -82,14 +87,16 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
   const [servicer] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'servicer')).limit(1);
   let fileAttached = false;
   for (const [i, system] of systems.entries()) {
-    const [name, street] = PEOPLE[i]!;
+    // A customer with a portal account is filed under the name, e-mail and phone of the account.
+    const name = system.user_name ?? PEOPLE[i]![0];
+    const street = PEOPLE[i]![1];
     const [archive] = await db
       .insert(customerArchives)
       .values({
         name,
         contact: name,
-        phone: `+49 30 ${String(5550100 + i)}`,
-        email: emailOf(name),
+        phone: system.user_phone ?? `+49 30 ${String(5550100 + i)}`,
+        email: system.user_email ?? emailOf(name),
         address: system.address || street,
         area: system.country_code === 'DE' ? 'DACH' : 'Europe',
         country: system.country_code,
