@@ -91,11 +91,10 @@ describe('menu from the route table (spec §2, §6)', () => {
     ]);
   });
 
-  it('gives a sharer only the screens open to everyone, without the complaints (DESIGN §9)', () => {
+  it('gives a sharer only the screens open to everyone, without the complaints and product suggestions (DESIGN §9)', () => {
     expect(keys(buildMenu(['sharer'], [], everyScreen))).toEqual([
       'dashboard',
       { BasicSettings: ['userInfoSettings', 'changePwd', 'Notifications'] },
-      { complaints: ['productRecommendationsList'] },
     ]);
   });
 
