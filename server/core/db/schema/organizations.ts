@@ -27,6 +27,14 @@ export const installerCompanies = pgTable(
     resellerId: integer('reseller_id').references(() => organizations.id, { onDelete: 'set null' }),
     servicePartnerId: integer('service_partner_id').references(() => organizations.id, { onDelete: 'set null' }),
     country: text('country').notNull().default(''),
+    // The installer file (spec §3, issue 14 point 3; resources/installerArchives.ts): kept on the company row the
+    // systems already point at (systems.installer_company_id). Empty until staff fill the file.
+    contact: text('contact').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    address: text('address').notNull().default(''),
+    remark: text('remark').notNull().default(''),
+    license: text('license').notNull().default(''),
   },
   (t) => [
     index('installer_companies_reseller_idx').on(t.resellerId),
