@@ -201,7 +201,7 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
         roles: STAFF_ROLES,
       },
       { key: 'cusHandleRecord', path: '/cusHandleRecord', roles: STAFF_ROLES },
-      { key: 'installerdetail', path: '/installerdetail', hidden: true, roles: STAFF_ROLES },
+      { key: 'installerdetail', path: '/installerdetail', roles: STAFF_ROLES },
     ],
   },
 ];

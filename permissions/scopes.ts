@@ -7,11 +7,13 @@ import type { Subject } from './subjects';
  *
  * - 'system': a row belongs to a system, and is in the viewer's scope when that system is (customers their
  *   own, sharers those shared to them, installers their company's, …; other staff every system);
- * - 'owner': a row belongs to the user who made it; staff who see every system see every row.
+ * - 'owner': a row belongs to the user who made it; staff who see every system see every row;
+ * - 'installerCompany': a row is an installer company (its id): installers see their own company, resellers and
+ *   service partners the companies they work with; staff who see every system see every company.
  *
  * A subject missing here has no row scope: whoever holds the action holds it on every row.
  */
-export type RowScopeKind = 'system' | 'owner';
+export type RowScopeKind = 'system' | 'owner' | 'installerCompany';
 
 export const ROW_SCOPES: Partial<Record<Subject, RowScopeKind>> = {
   system: 'system',
@@ -23,6 +25,7 @@ export const ROW_SCOPES: Partial<Record<Subject, RowScopeKind>> = {
   customerArchive: 'system',
   rdWorkHour: 'owner',
   productSuggestion: 'owner',
+  installer: 'installerCompany',
 };
 
 export function rowScopeOf(subject: string): RowScopeKind | undefined {

@@ -2,7 +2,7 @@ import { complaints } from '../resources/complaints';
 import { SUGGESTION_DELETERS } from '../resources/productSuggestions';
 import { permissionOf } from '../resources/workflow';
 import { ENTITY_RULES, SYSTEM_MANAGERS } from './entities';
-import { ROLES, type Role } from './roles';
+import { ROLES, SYSTEM_SCOPED_ROLES, type Role } from './roles';
 
 /**
  * What each role may do with each entity (issue 12): the subjects the server checks on every call
@@ -144,7 +144,15 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
     roles: ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager'),
   },
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
-  { subject: 'installer', actions: ['read'], screen: 'installerdetail' },
+  // Installer files (issue 14 point 3): partners read and keep their own company's (row scope 'installerCompany');
+  // only staff who see every system open a new file or delete one.
+  { subject: 'installer', actions: ['read', 'update'], screen: 'installerdetail' },
+  {
+    subject: 'installer',
+    actions: ['create', 'delete'],
+    screen: 'installerdetail',
+    roles: ROLES.filter((r) => !SYSTEM_SCOPED_ROLES.includes(r)),
+  },
   // Staff log and read R&D hours (an engineer writes only their own: server/workhours/service.ts).
   { subject: 'rdWorkHour', actions: ALL, screen: 'RAndDtimereport' },
   // DESIGN §9: everyone with the screen submits suggestions, admin and systemmanager delete them; the workflow's actions

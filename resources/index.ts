@@ -2,6 +2,7 @@ import { complaints } from './complaints';
 import { customerArchives } from './customerArchives';
 import { customerRecords } from './customerRecords';
 import { emailDeliveringRules, notificationCategories } from './emailDeliveringRules';
+import { installerArchives } from './installerArchives';
 import { licenseManagement } from './licenseManagement';
 import { mailOutbox } from './mailOutbox';
 import { menuManagement } from './menuManagement';
@@ -19,6 +20,7 @@ export {
   customerArchives,
   customerRecords,
   emailDeliveringRules,
+  installerArchives,
   installerCompanyOptions,
   licenseManagement,
   mailOutbox,
@@ -54,6 +56,7 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   complaints,
   customerArchives,
   customerRecords,
+  installerArchives,
   rdWorkHours,
   productSuggestions,
 ];

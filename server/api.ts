@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { adminRoutes } from './admin';
+import { installerRoutes } from './archives/installerRoutes';
 import { archiveRoutes } from './archives/routes';
 import { complaintRoutes } from './complaints/routes';
 import { suggestionRoutes } from './suggestions/routes';
@@ -22,6 +23,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(monitoringRoutes, { deps });
   await app.register(complaintRoutes, { deps });
   await app.register(archiveRoutes, { deps });
+  await app.register(installerRoutes, { deps });
   await app.register(workHourRoutes, { deps });
   await app.register(suggestionRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);

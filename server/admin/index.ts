@@ -1,5 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { complaints, customerArchives, customerRecords, productSuggestions, rdWorkHours, RESOURCES } from '../../resources';
+import {
+  complaints,
+  customerArchives,
+  customerRecords,
+  installerArchives,
+  productSuggestions,
+  rdWorkHours,
+  RESOURCES,
+} from '../../resources';
 import type { ResourceDeclaration } from '../../resources/types';
 import type { AppDeps } from '../config';
 import { registerResources, type ResourceHooks } from '../core/crud/register';
@@ -33,7 +41,14 @@ export const RESOURCE_HOOKS: ResourceHooks = {
  * with calls of its own, registered there with its hooks (the complaint: server/complaints/routes.ts; the customer
  * archive and its records: server/archives/routes.ts; R&D hours: server/workhours/; suggestions: server/suggestions/).
  */
-const OWN_AREA_RESOURCES: readonly ResourceDeclaration[] = [complaints, customerArchives, customerRecords, rdWorkHours, productSuggestions];
+const OWN_AREA_RESOURCES: readonly ResourceDeclaration[] = [
+  complaints,
+  customerArchives,
+  customerRecords,
+  installerArchives,
+  rdWorkHours,
+  productSuggestions,
+];
 export const ADMIN_RESOURCES = RESOURCES.filter((declaration) => !OWN_AREA_RESOURCES.includes(declaration));
 
 /**

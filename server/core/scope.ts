@@ -2,6 +2,8 @@ import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { seesEverySystem } from '../../permissions/roles';
 import { rowScopeOf } from '../../permissions/scopes';
 import { systems } from './db/schema/monitoring';
+import { installerCompanies } from './db/schema/organizations';
+import { users } from './db/schema/users';
 
 /** Who asks: the token's user (id and roles) is all a row scope needs. */
 export interface ScopeUser {
@@ -41,7 +43,23 @@ export function rowScope(subject: string, user: ScopeUser, now: Date, column: SQ
   const kind = rowScopeOf(subject);
   if (!kind || seesEverySystem(user.roles)) return undefined;
   if (kind === 'owner') return eq(column as never, user.id);
+  if (kind === 'installerCompany') return inArray(column as never, companiesOf(user));
   const systemsInScope = systemScopeOf(user, now);
   if (!systemsInScope) return undefined;
   return inArray(column as never, sql`(SELECT ${systems.sysSn} FROM ${systems} WHERE ${systemsInScope})`);
+}
+
+/**
+ * The installer companies a partner user works for or with (DESIGN §6): an installer their own company, a reseller
+ * or service partner the companies linked to their organization; any other role none.
+ */
+function companiesOf(user: ScopeUser): SQL {
+  const me = sql`(SELECT ${users.installerCompanyId} FROM ${users} WHERE ${users.id} = ${user.id})`;
+  const organization = sql`(SELECT ${users.organizationId} FROM ${users} WHERE ${users.id} = ${user.id})`;
+  const linked: SQL[] = [];
+  if (user.roles.includes('installer')) linked.push(sql`${installerCompanies.id} = ${me}`);
+  if (user.roles.includes('reseller')) linked.push(sql`${installerCompanies.resellerId} = ${organization}`);
+  if (user.roles.includes('servicepartner')) linked.push(sql`${installerCompanies.servicePartnerId} = ${organization}`);
+  const where = linked.length ? sql.join(linked, sql` OR `) : sql`false`;
+  return sql`(SELECT ${installerCompanies.id} FROM ${installerCompanies} WHERE ${where})`;
 }

@@ -144,6 +144,17 @@ const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
     contents: 'Matrix',
   },
   'POST /api/CustomerArchives/GetCustomerArchiveComplaints': { id: 1 },
+  // Installer files (issue 14).
+  'POST /api/Installer/SaveInstaller': {
+    name: 'Matrix Installer',
+    contact: 'Matrix',
+    phone: '+49 30 1',
+    email: 'matrix@example.com',
+    address: 'Matrix 1',
+    remark: 'Matrix',
+    license: 'MATRIX-I',
+  },
+  'POST /api/Installer/GetInstallerOverview': { id: 1 },
 };
 /** Calls that end the caller's session when they work: they get a token of their own. */
 const ENDS_SESSION = new Set(['POST /api/Account/Logout']);

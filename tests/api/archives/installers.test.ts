@@ -1,0 +1,188 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../server/core/db';
+import { expectOk, expectRejected } from '../admin/helpers';
+import type { TestApp } from '../helpers';
+import { createMonitoringWorld } from '../monitoring/world';
+
+/**
+ * Installer files and their scorecard (issue 14 points 3 and 6; spec §3, §5, §8 codes 48 and 90): every field
+ * required with its code and nothing written when refused, the row scope (installers their own company's file,
+ * customers and sharers nothing: 45), the overview's systems and complaints, and the scorecard's figures against a
+ * hand-computed set.
+ */
+const SAVE = '/api/Installer/SaveInstaller';
+const LIST = '/api/Installer/GetInstallerPageList';
+const ONE = '/api/Installer/GetInstaller';
+const DELETE = '/api/Installer/DeleteInstaller';
+const SCORECARDS = '/api/Installer/GetInstallerScorecards';
+const OVERVIEW = '/api/Installer/GetInstallerOverview';
+
+let t: TestApp;
+const tokens: Record<string, string> = {};
+/** The demo installer's own company. */
+let ownCompany: number;
+
+function file(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    name: 'Test Solar Montage GmbH',
+    contact: 'Jonas Berger',
+    phone: '+49 89 555 0101',
+    email: 'jonas@solar-montage.example',
+    address: 'Werkstraße 4, 80331 München',
+    remark: 'Installs in Bavaria',
+    license: 'LIC-INST-T001',
+    ...overrides,
+  };
+}
+
+beforeAll(async () => {
+  t = await createMonitoringWorld(1);
+  for (const role of ['admin', 'customer', 'installer', 'servicer', 'sharer']) tokens[role] = (await t.login(role)).AccessToken;
+  const [me] = await queryRows<{ id: number }>(t.db, sql`SELECT installer_company_id AS id FROM users WHERE username = 'installer'`);
+  ownCompany = Number(me!.id);
+}, 120_000);
+afterAll(() => t.close());
+beforeEach(async () => {
+  await t.db.execute(sql`TRUNCATE complaints RESTART IDENTITY CASCADE`);
+  await t.db.execute(sql`DELETE FROM workflow_history`);
+  await t.db.execute(sql`UPDATE systems SET installer_company_id = ${ownCompany} WHERE installer_company_id IN
+                           (SELECT id FROM installer_companies WHERE name LIKE 'Test %')`);
+  await t.db.execute(sql`DELETE FROM installer_companies WHERE name LIKE 'Test %'`);
+});
+
+describe('an installer file', () => {
+  it('staff create one and read it back', async () => {
+    const saved = await expectOk(t, SAVE, file(), tokens.servicer!);
+    expect(await expectOk(t, ONE, { id: saved.id }, tokens.servicer!)).toMatchObject(file());
+  });
+
+  it.each([
+    ['name', { name: '' }, 3],
+    ['contact', { contact: ' ' }, 3],
+    ['phone', { phone: undefined }, 3],
+    ['email', { email: '' }, 3],
+    ['email', { email: 'jonas@example' }, 14],
+    ['address', { address: '' }, 3],
+    ['remark', { remark: undefined }, 3],
+    ['license', { license: '' }, 48],
+    ['license', { license: undefined }, 48],
+    ['remark', { remark: 'x'.repeat(1001) }, 2],
+  ])('%s %j answers %i and writes nothing', async (field, change, code) => {
+    await expectRejected(t, SAVE, file(change), tokens.servicer!, code, field);
+  });
+
+  it('a license another installer file holds answers 90 (in any case), a name in use 2; nothing written', async () => {
+    await expectOk(t, SAVE, file(), tokens.servicer!);
+    await expectRejected(t, SAVE, file({ name: 'Test Other GmbH', license: 'lic-inst-t001' }), tokens.servicer!, 90, 'license');
+    await expectRejected(t, SAVE, file({ license: 'LIC-INST-T002' }), tokens.servicer!, 2, 'name');
+  });
+
+  it('its own license may be saved again', async () => {
+    const saved = await expectOk(t, SAVE, file(), tokens.servicer!);
+    await expectOk(t, SAVE, { ...file({ remark: 'Also Austria' }), id: saved.id }, tokens.servicer!);
+  });
+
+  it('customers and sharers get 45 for every call; installers see and keep only their own company’s file', async () => {
+    const other = await expectOk(t, SAVE, file(), tokens.servicer!);
+    for (const role of ['customer', 'sharer']) {
+      await expectRejected(t, LIST, {}, tokens[role]!, 45);
+      await expectRejected(t, ONE, { id: other.id }, tokens[role]!, 45);
+      await expectRejected(t, SAVE, file({ name: 'Test C', license: 'L-C' }), tokens[role]!, 45);
+      await expectRejected(t, SCORECARDS, {}, tokens[role]!, 45);
+      await expectRejected(t, OVERVIEW, { id: other.id }, tokens[role]!, 45);
+    }
+    const list = await expectOk(t, LIST, {}, tokens.installer!);
+    expect(list.data.map((row: { id: number }) => row.id)).toEqual([ownCompany]);
+    const cards = await expectOk(t, SCORECARDS, {}, tokens.installer!);
+    expect(cards.map((row: { id: number }) => row.id)).toEqual([ownCompany]);
+    await expectRejected(t, ONE, { id: other.id }, tokens.installer!, 45);
+    await expectRejected(t, OVERVIEW, { id: other.id }, tokens.installer!, 45);
+    await expectRejected(t, SAVE, { ...file({ remark: 'Mine now' }), id: other.id }, tokens.installer!, 45);
+    await expectRejected(t, DELETE, { id: other.id }, tokens.installer!, 45);
+    // A new file is opened by staff only.
+    await expectRejected(t, SAVE, file({ name: 'Test New', license: 'L-N' }), tokens.installer!, 45);
+    // Their own file they keep.
+    await expectOk(t, SAVE, { ...file({ name: 'Test Own Company', license: 'LIC-OWN' }), id: ownCompany }, tokens.installer!);
+    const overview = await expectOk(t, OVERVIEW, { id: ownCompany }, tokens.installer!);
+    expect(overview.scorecard.license).toBe('LIC-OWN');
+    await t.db.execute(sql`UPDATE installer_companies SET name = 'Sonnen Montage GmbH' WHERE id = ${ownCompany}`);
+  });
+});
+
+describe('the scorecard', () => {
+  it('matches a hand-computed set', async () => {
+    const now = t.clock();
+    const day = 86_400_000;
+    const ago = (days: number) => new Date(now.getTime() - days * day).toISOString();
+    const windowStart = new Date(now);
+    windowStart.setUTCMonth(windowStart.getUTCMonth() - 12);
+    const company = (await expectOk(t, SAVE, file(), tokens.servicer!)).id as number;
+    const empty = (await expectOk(t, SAVE, file({ name: 'Test Empty GmbH', license: 'LIC-EMPTY' }), tokens.servicer!)).id;
+    const picked = await queryRows<{ id: number; sys_sn: string }>(t.db, sql`SELECT id, sys_sn FROM systems ORDER BY sys_sn LIMIT 4`);
+    const [a, b, c, d] = picked;
+    // Three systems older than the window (12 system-months each), one that exists for its last quarter (3).
+    const quarter = new Date(now.getTime() - (now.getTime() - windowStart.getTime()) / 4).toISOString();
+    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${ago(800)}
+                           WHERE id IN (${a!.id}, ${b!.id}, ${c!.id})`);
+    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${quarter} WHERE id = ${d!.id}`);
+    await t.db.execute(sql`DELETE FROM system_events WHERE system_id IN (${a!.id}, ${b!.id}, ${c!.id}, ${d!.id})`);
+    // Three faults started in the window; one before it and an end of a fault do not count.
+    for (const [systemId, kind, at] of [
+      [a!.id, 'fault_started', ago(3)],
+      [a!.id, 'fault_ended', ago(2)],
+      [b!.id, 'fault_started', ago(40)],
+      [d!.id, 'fault_started', ago(10)],
+      [c!.id, 'fault_started', ago(400)],
+    ] as const)
+      await t.db.execute(sql`INSERT INTO system_events (system_id, kind, at) VALUES (${systemId}, ${kind}, ${at})`);
+
+    const complaint = async (sn: string, filedDaysAgo: number, ratings: [number | null, number | null, number | null] = [null, null, null]) => {
+      const [row] = await queryRows<{ id: number }>(
+        t.db,
+        sql`INSERT INTO complaints (title, description, type, sys_sn, contact_email, status, created_by, created_at,
+                                    rating_solved, rating_time, rating_attitude)
+            VALUES ('Seeded', 'Seeded complaint', 'battery', ${sn}, 'owner@example.com', 'completed', 'customer',
+                    ${ago(filedDaysAgo)}, ${ratings[0]}, ${ratings[1]}, ${ratings[2]}) RETURNING id`,
+      );
+      return Number(row!.id);
+    };
+    const step = (id: number, action: string, to: string, at: string) =>
+      t.db.execute(sql`INSERT INTO workflow_history (entity, record_id, action, from_state, to_state, username, created_at)
+                       VALUES ('customerComplaintList', ${id}, ${action}, 'processing', ${to}, 'fasw', ${at})`);
+    // Filed → first completed: 48 h, 24 h (then reopened and completed again later), 96 h; one still open.
+    const first = await complaint(a!.sys_sn, 10, [5, 4, 3]);
+    await step(first, 'confirm', 'completed', ago(8));
+    const second = await complaint(b!.sys_sn, 20);
+    await step(second, 'confirm', 'completed', ago(19));
+    await step(second, 'reopen', 'reopened', ago(18));
+    await step(second, 'confirm', 'completed', ago(1));
+    const third = await complaint(d!.sys_sn, 30, [4, 4, null]);
+    await step(third, 'confirm', 'completed', ago(26));
+    await complaint(c!.sys_sn, 5);
+    // Filed before the window: in the overview, not in the figures.
+    const old = await complaint(a!.sys_sn, 400, [1, 1, 1]);
+    await step(old, 'reopen', 'reopened', ago(399));
+
+    const cards = await expectOk(t, SCORECARDS, {}, tokens.servicer!);
+    const card = cards.find((row: { id: number }) => row.id === company);
+    expect(card).toMatchObject({ systems: 4, complaints: 4, complaints_per_100: 100, reopened_share: 0.25, average_rating: 4 });
+    expect(card.median_resolution_hours).toBeCloseTo(48, 6);
+    expect(card.faults_per_system_month).toBeCloseTo(3 / 39, 6);
+    expect(cards.find((row: { id: number }) => row.id === empty)).toMatchObject({
+      systems: 0,
+      complaints: 0,
+      complaints_per_100: null,
+      median_resolution_hours: null,
+      reopened_share: null,
+      average_rating: null,
+      faults_per_system_month: null,
+    });
+
+    const overview = await expectOk(t, OVERVIEW, { id: company }, tokens.servicer!);
+    expect(overview.scorecard).toEqual(card);
+    expect(overview.systems.map((s: { sys_sn: string }) => s.sys_sn)).toEqual(picked.map((s) => s.sys_sn));
+    expect(overview.complaints).toHaveLength(5);
+    expect(overview.complaints[0].id).not.toBe(old);
+  });
+});
