@@ -15,6 +15,7 @@ import { seedComplaintsDemo } from './complaints/seed';
 import { seedSuggestionsDemo } from './suggestions/seed';
 import { seedWorkHoursDemo } from './workhours/seed';
 import { seedArchivesDemo } from './archives/seed';
+import { seedInstallerFilesDemo } from './archives/installerSeed';
 import type { Storage } from './core/storage';
 import { seedMenus } from './admin/menus/service';
 
@@ -111,6 +112,8 @@ async function migrateAndSeed(db: Database, config: AppConfig, now: Date, storag
   await seedComplaintsDemo(db, { now, storage });
   // A dozen customer archives with their visit, phone, mail and processing records (one with a file).
   await seedArchivesDemo(db, { now, storage });
+  // The demo installer companies' files (contact, license, …); their scorecards come from the fleet and complaints.
+  await seedInstallerFilesDemo(db);
   // Four weeks of R&D hours of the engineers, and product suggestions in every status with their history.
   await seedWorkHoursDemo(db, { now });
   await seedSuggestionsDemo(db, { now });

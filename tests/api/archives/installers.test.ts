@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedInstallerFilesDemo } from '../../../server/archives/installerSeed';
 import { queryRows } from '../../../server/core/db';
 import { expectOk, expectRejected } from '../admin/helpers';
 import type { TestApp } from '../helpers';
@@ -102,11 +103,12 @@ describe('an installer file', () => {
     await expectRejected(t, DELETE, { id: other.id }, tokens.installer!, 45);
     // A new file is opened by staff only.
     await expectRejected(t, SAVE, file({ name: 'Test New', license: 'L-N' }), tokens.installer!, 45);
-    // Their own file they keep.
+    // Their own file they keep (put back afterwards: the other tests read the demo company).
+    const [before] = await queryRows<{ name: string }>(t.db, sql`SELECT name FROM installer_companies WHERE id = ${ownCompany}`);
     await expectOk(t, SAVE, { ...file({ name: 'Test Own Company', license: 'LIC-OWN' }), id: ownCompany }, tokens.installer!);
     const overview = await expectOk(t, OVERVIEW, { id: ownCompany }, tokens.installer!);
     expect(overview.scorecard.license).toBe('LIC-OWN');
-    await t.db.execute(sql`UPDATE installer_companies SET name = 'Sonnen Montage GmbH' WHERE id = ${ownCompany}`);
+    await t.db.execute(sql`UPDATE installer_companies SET name = ${before!.name} WHERE id = ${ownCompany}`);
   });
 });
 
@@ -184,5 +186,16 @@ describe('the scorecard', () => {
     expect(overview.systems.map((s: { sys_sn: string }) => s.sys_sn)).toEqual(picked.map((s) => s.sys_sn));
     expect(overview.complaints).toHaveLength(5);
     expect(overview.complaints[0].id).not.toBe(old);
+  });
+});
+
+describe('the demo', () => {
+  it('fills the file of every demo installer company, each with its own license', async () => {
+    await seedInstallerFilesDemo(t.db);
+    const cards = await expectOk(t, SCORECARDS, {}, tokens.admin!);
+    expect(cards.length).toBeGreaterThan(0);
+    for (const card of cards) expect(card.license, card.name).not.toBe('');
+    expect(new Set(cards.map((card: { license: string }) => card.license)).size).toBe(cards.length);
+    expect(cards.some((card: { systems: number }) => card.systems > 0)).toBe(true);
   });
 });
