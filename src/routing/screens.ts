@@ -33,6 +33,7 @@ const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   customerArchives: lazyScreen(() => import('../features/archives/CustomerArchives')),
   customerArchivesDetail: lazyScreen(() => import('../features/archives/ArchiveDetail')),
   clientList: lazyScreen(() => import('../features/archives/ClientList')),
+  installerdetail: lazyScreen(() => import('../features/archives/InstallerArchives')),
   cusHandleRecord: lazyScreen(() => import('../features/archives/HandleRecords')),
   // R&D working hours and product suggestions (issue 14): the week, entries and totals; the list, add and edit pages.
   RAndDtimereport: lazyScreen(() => import('../features/workhours/WorkHoursReport')),
