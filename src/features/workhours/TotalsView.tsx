@@ -5,11 +5,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkHourTotals, WorkHourTotalsBody } from '../../../contract/workhours';
 import { canAccessKey } from '../../auth/ability';
+import { Column } from '../monitoring/shared/charts/LazyChart';
 import { useFormat } from '../../i18n/format';
 import { ExportButton } from '../monitoring/shared/charts/ExportButton';
 import { EXPORT_PATH, workHourKeys, workHoursApi } from './api';
 
 type Line = { key: string; hours: number };
+const CHART_HEIGHT = 260;
 /** The last row of each table: the period's total (no person, work, month or kind is named so). */
 const TOTAL = '\u0000total';
 
@@ -91,6 +93,20 @@ export function TotalsView() {
             {table('byWork', t('workhours:totals.byWork'), (key) => key)}
             {table('byMonth', t('workhours:totals.byMonth'), (key) => fmt.month(key))}
             {table('byKind', t('workhours:totals.byKind'), kind)}
+            <Col xs={24} key="chart">
+              <Card size="small" title={t('workhours:totals.byKind')} data-testid="workhours-chart">
+                {/* The hours per kind of work as bars: where R&D time goes at a glance. */}
+                <Column
+                  data={data?.byKind.map((l) => ({ kind: kind(l.key), hours: l.hours })) ?? []}
+                  xField="kind"
+                  yField="hours"
+                  height={CHART_HEIGHT}
+                  autoFit
+                  axis={{ x: { title: false }, y: { title: 'h', labelFormatter: hours } }}
+                  tooltip={{ channel: 'y', valueFormatter: (v: number) => `${hours(v)} h` }}
+                />
+              </Card>
+            </Col>
           </Row>
         </>
       )}
