@@ -47,6 +47,26 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
     to: undefined,
   };
   const filtered = (Object.keys(cleared) as (keyof ListSearch)[]).some((key) => search[key] !== undefined);
+  /** A select filter of the search key `key`, labelled by the declared field `field`. */
+  const selectFilter = (
+    key: 'status' | 'type' | 'priority' | 'country' | 'messages' | 'team' | 'sla',
+    field: string,
+    choices: { value: string; label: string }[],
+    testId: string,
+    searchable = false,
+  ) => (
+    <Select
+      value={search[key]}
+      placeholder={label(field)}
+      aria-label={label(field)}
+      allowClear
+      {...(searchable ? { showSearch: true, optionFilterProp: 'label' } : {})}
+      options={choices}
+      // The value is one of `choices`, which are the key's own values.
+      onChange={(value: string | undefined) => update({ [key]: value } as Partial<ListSearch>)}
+      data-testid={testId}
+    />
+  );
   const days: [Dayjs, Dayjs] | null = search.from && search.to ? [dayjs(search.from), dayjs(search.to)] : null;
 
   return (
@@ -70,44 +90,10 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
         onSearch={(sn) => update({ sn: sn.trim() || undefined })}
         data-testid="complaint-sn"
       />
-      <Select
-        value={search.status}
-        placeholder={label('status')}
-        aria-label={label('status')}
-        allowClear
-        options={statusOptions}
-        onChange={(status) => update({ status })}
-        data-testid="complaint-status"
-      />
-      <Select
-        value={search.type}
-        placeholder={label('type')}
-        aria-label={label('type')}
-        allowClear
-        options={options('type', COMPLAINT_TYPES)}
-        onChange={(type) => update({ type })}
-        data-testid="complaint-type"
-      />
-      <Select
-        value={search.priority}
-        placeholder={label('priority')}
-        aria-label={label('priority')}
-        allowClear
-        options={options('priority', COMPLAINT_PRIORITIES)}
-        onChange={(priority) => update({ priority })}
-        data-testid="complaint-priority"
-      />
-      <Select
-        value={search.country}
-        placeholder={label('country')}
-        aria-label={label('country')}
-        allowClear
-        showSearch
-        optionFilterProp="label"
-        options={countryOptions(i18n.language)}
-        onChange={(country) => update({ country })}
-        data-testid="complaint-country"
-      />
+      {selectFilter('status', 'status', statusOptions, 'complaint-status')}
+      {selectFilter('type', 'type', options('type', COMPLAINT_TYPES), 'complaint-type')}
+      {selectFilter('priority', 'priority', options('priority', COMPLAINT_PRIORITIES), 'complaint-priority')}
+      {selectFilter('country', 'country', countryOptions(i18n.language), 'complaint-country', true)}
       <DatePicker.RangePicker
         // Two dates do not fit one grid cell: it takes two, as the word search does.
         className="complaint-filter-wide"
@@ -122,15 +108,7 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
         }
         data-testid="complaint-dates"
       />
-      <Select
-        value={search.messages}
-        placeholder={label('messages')}
-        aria-label={label('messages')}
-        allowClear
-        options={options('messages', MESSAGE_FILTERS)}
-        onChange={(messages) => update({ messages })}
-        data-testid="complaint-messages"
-      />
+      {selectFilter('messages', 'messages', options('messages', MESSAGE_FILTERS), 'complaint-messages')}
       {staff && (
         <Input.Search
           key={`handler-${search.handler ?? ''}`}
@@ -142,28 +120,8 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
           data-testid="complaint-handler"
         />
       )}
-      {staff && (
-        <Select
-          value={search.team}
-          placeholder={label('team')}
-          aria-label={label('team')}
-          allowClear
-          options={options('team', COMPLAINT_TEAMS)}
-          onChange={(team) => update({ team })}
-          data-testid="complaint-filter-team"
-        />
-      )}
-      {staff && (
-        <Select
-          value={search.sla}
-          placeholder={label('sla')}
-          aria-label={label('sla')}
-          allowClear
-          options={options('sla', SLA_FILTERS)}
-          onChange={(sla) => update({ sla })}
-          data-testid="complaint-sla"
-        />
-      )}
+      {staff && selectFilter('team', 'team', options('team', COMPLAINT_TEAMS), 'complaint-filter-team')}
+      {staff && selectFilter('sla', 'sla', options('sla', SLA_FILTERS), 'complaint-sla')}
       {filtered && (
         <Button icon={<ClearOutlined />} onClick={() => update(cleared)}>
           {t('complaints:list.clearFilters')}
