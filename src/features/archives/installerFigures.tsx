@@ -34,16 +34,16 @@ export function figureText(key: FigureKey, card: InstallerScorecard, format: For
     case 'median_resolution_hours':
       // Under two days in hours, else in days.
       return value < 48
-        ? t('archives:installerdetail.hours', { value: format.number(value, 1) })
-        : t('archives:installerdetail.days', { value: format.number(value / 24, 1) });
+        ? t('archives:installerdetail.hours', { value: format.number(value, { digits: 1, trim: true }) })
+        : t('archives:installerdetail.days', { value: format.number(value / 24, { digits: 1, trim: true }) });
     case 'reopened_share':
       return format.percent(value * 100, 1);
     case 'average_rating':
-      return `${format.number(value, 1)} / 5`;
+      return `${format.number(value, { digits: 1, trim: true })} / 5`;
     case 'faults_per_system_month':
       return format.number(value, 2);
     default:
-      return format.number(value, 1);
+      return format.number(value, { digits: 1, trim: true });
   }
 }
 
