@@ -1,5 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { configDefaults, defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import { antdStaticStyles } from './server/antd-static-styles';
 import { precompress } from './server/precompress';
@@ -27,7 +27,7 @@ const API_TEST_SETTINGS = {
   pool: 'forks',
   testTimeout: 30_000,
   hookTimeout: 60_000,
-} as const;
+} satisfies ViteUserConfig['test'];
 
 export default defineConfig({
   // antdStaticStyles: antd's styles as a CSS file instead of run-time work; precompress: brotli and gzip copies
