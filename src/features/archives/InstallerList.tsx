@@ -39,7 +39,7 @@ export function InstallerList() {
       sorter: (a, b) => a.name.localeCompare(b.name),
       render: (value, row) => <Link to={installerDetailPath(row.id)}>{String(value)}</Link>,
     },
-    { title: label('contact'), dataIndex: 'contact', defaultHidden: true },
+    { title: label('contact'), dataIndex: 'contact', defaultHidden: true, card: 'hidden' },
     { title: label('license'), dataIndex: 'license', card: 'hidden' },
     ...FIGURES.map(
       (key): ResponsiveColumn<InstallerScorecard> => ({
