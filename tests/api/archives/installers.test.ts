@@ -112,6 +112,27 @@ describe('an installer file', () => {
   });
 });
 
+describe('partners', () => {
+  it('resellers and service partners see the files of the installer companies they work with', async () => {
+    for (const role of ['reseller', 'servicepartner']) {
+      const { AccessToken } = await t.login(role);
+      const column = role === 'reseller' ? sql`reseller_id` : sql`service_partner_id`;
+      const theirs = await queryRows<{ id: number }>(
+        t.db,
+        sql`SELECT id FROM installer_companies WHERE ${column} = (SELECT organization_id FROM users WHERE username = ${role}) ORDER BY id`,
+      );
+      expect(theirs.length).toBeGreaterThan(0);
+      const cards = await expectOk(t, SCORECARDS, {}, AccessToken);
+      expect(cards.map((row: { id: number }) => row.id).sort((a: number, b: number) => a - b)).toEqual(theirs.map((row) => Number(row.id)));
+      const [outside] = await queryRows<{ id: number }>(
+        t.db,
+        sql`SELECT id FROM installer_companies WHERE ${column} IS DISTINCT FROM (SELECT organization_id FROM users WHERE username = ${role}) LIMIT 1`,
+      );
+      await expectRejected(t, OVERVIEW, { id: outside!.id }, AccessToken, 45);
+    }
+  });
+});
+
 describe('the scorecard', () => {
   it('matches a hand-computed set', async () => {
     const now = t.clock();
