@@ -178,6 +178,9 @@ export function statusLabelKey(state: string, audience: 'customer' | 'staff'): s
 const shown = { show: true } as const;
 const optionalInt = z.number().int().nullable().optional();
 
+/** The complaint list call: the list screen's, and the picker's of every field naming a complaint. */
+const COMPLAINT_LIST_PATH = '/Complaints/GetComplaintPageList';
+
 export const complaints = defineResource({
   name: 'customerComplaintList',
   entity: 'complaint',
@@ -187,7 +190,7 @@ export const complaints = defineResource({
   table: 'complaints',
   scope: { subject: 'system', field: 'sys_sn' },
   endpoints: {
-    list: '/Complaints/GetComplaintPageList',
+    list: COMPLAINT_LIST_PATH,
     one: '/Complaints/GetComplaint',
     save: '/Complaints/SaveComplaint',
     upload: '/Complaints/UploadComplaintFile',
@@ -306,3 +309,13 @@ export const complaints = defineResource({
   },
   workflow: complaintWorkflow,
 });
+
+/**
+ * A field naming one of the caller's complaints (optional), picked from the complaint list: how other records (R&D
+ * hours, product suggestions, handling records) point at the complaint they are about. Each adds where it shows.
+ */
+export const complaintReference = {
+  schema: rules.id().nullable().optional(),
+  widget: 'select',
+  relation: { listPath: COMPLAINT_LIST_PATH, valueField: 'id', labelField: 'title' },
+} satisfies FieldDeclaration;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
+import { complaintReference } from './complaints';
 import { rules } from './rules';
 import { defineResource } from './types';
 
@@ -64,9 +65,7 @@ export const customerRecords = defineResource({
     contents: { schema: rules.requiredText(2000), list: true, form: true },
     // The complaint the record was about (one of the customer's), when there was one.
     complaint_id: {
-      schema: rules.id().nullable().optional(),
-      relation: { listPath: '/Complaints/GetComplaintPageList', valueField: 'id', labelField: 'title' },
-      widget: 'select',
+      ...complaintReference,
       filter: 'select',
       form: true,
       show: true,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Role } from '../permissions/roles';
 import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
-import { COMPLAINT_TYPES } from './complaints';
+import { COMPLAINT_TYPES, complaintReference } from './complaints';
 import { rules } from './rules';
 import { defineResource, type FieldDeclaration } from './types';
 import type { WorkflowDeclaration } from './workflow';
@@ -73,9 +73,7 @@ export const productSuggestions = defineResource({
     },
     // Where it came from (optional): a complaint or a system in the submitter's scope.
     complaint_id: {
-      schema: rules.id().nullable().optional(),
-      widget: 'select',
-      relation: { listPath: '/Complaints/GetComplaintPageList', valueField: 'id', labelField: 'title' },
+      ...complaintReference,
       form: true,
       show: true,
     },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { WORK_KINDS } from '../contract/workhours';
+import { complaintReference } from './complaints';
 import { rules } from './rules';
 import { defineResource } from './types';
 
@@ -53,9 +54,7 @@ export const rdWorkHours = defineResource({
     },
     // A complaint (picked from the caller's complaints) or a project name: one of the two is required (server hook: 3).
     complaint_id: {
-      schema: rules.id().nullable().optional(),
-      widget: 'select',
-      relation: { listPath: '/Complaints/GetComplaintPageList', valueField: 'id', labelField: 'title' },
+      ...complaintReference,
       list: true,
       filter: 'select',
       form: true,
