@@ -15,8 +15,8 @@ import { complaints, installerCompanies, systemEvents, systems, workflowHistory 
  *   read, server/complaints/clocks.ts), over the window's complaints that were completed;
  * - reopened: the share of the window's complaints with a 'reopen' in their history;
  * - rating: the mean of every rating given on them (solved, time, attitude);
- * - faults per system-month: faults started in the window / the months each system existed in it (a system older
- *   than the window counts 12).
+ * - faults per system-month: faults started in the window / the months each system was in service in it (from its
+ *   commissioning day, else its registration; a system older than the window counts 12).
  */
 
 /** The scorecards of the companies `companies` selects (a condition on installer_companies), by name. */
@@ -25,6 +25,8 @@ export async function installerScorecards(db: Database, now: Date, companies: SQ
   const since = sql`(${at}::timestamptz - interval '12 months')`;
   const until = sql`${at}::timestamptz`;
   const entity = complaintDeclaration.name;
+  // A system is in service from its commissioning day (a registered row may be older or newer than that).
+  const inService = sql`coalesce(${systems.commissionedOn}::timestamptz, ${systems.createdAt})`;
   const rows = await queryRows<Record<string, unknown>>(
     db,
     sql`
@@ -34,7 +36,7 @@ export async function installerScorecards(db: Database, now: Date, companies: SQ
       FROM ${installerCompanies} ${companies ? sql`WHERE ${companies}` : sql``}
     ), s AS (
       SELECT ${systems.installerCompanyId} AS cid, count(*)::int AS n,
-             sum(12 * greatest(0, extract(epoch FROM ${until} - greatest(${systems.createdAt}, ${since})))
+             sum(12 * greatest(0, extract(epoch FROM ${until} - greatest(${inService}, ${since})))
                  / extract(epoch FROM ${until} - ${since}))::float8 AS months
       FROM ${systems} WHERE ${systems.installerCompanyId} IN (SELECT id FROM c) GROUP BY 1
     ), k AS (

@@ -144,11 +144,12 @@ describe('the scorecard', () => {
     const empty = (await expectOk(t, SAVE, file({ name: 'Test Empty GmbH', license: 'LIC-EMPTY' }), tokens.servicer!)).id;
     const picked = await queryRows<{ id: number; sys_sn: string }>(t.db, sql`SELECT id, sys_sn FROM systems ORDER BY sys_sn LIMIT 4`);
     const [a, b, c, d] = picked;
-    // Three systems older than the window (12 system-months each), one that exists for its last quarter (3).
+    // Three systems in service before the window (12 system-months each), one for its last quarter (3).
     const quarter = new Date(now.getTime() - (now.getTime() - windowStart.getTime()) / 4).toISOString();
-    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${ago(800)}
+    // In service from the commissioning day, else from the registration.
+    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${ago(1)}, commissioned_on = ${ago(800).slice(0, 10)}
                            WHERE id IN (${a!.id}, ${b!.id}, ${c!.id})`);
-    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${quarter} WHERE id = ${d!.id}`);
+    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${quarter}, commissioned_on = NULL WHERE id = ${d!.id}`);
     await t.db.execute(sql`DELETE FROM system_events WHERE system_id IN (${a!.id}, ${b!.id}, ${c!.id}, ${d!.id})`);
     // Three faults started in the window; one before it and an end of a fault do not count.
     for (const [systemId, kind, at] of [
