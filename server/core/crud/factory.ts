@@ -89,6 +89,9 @@ function filterSchema(field: FieldDeclaration, kind: string, column: PgColumn | 
       .refine((v) => v.length === 0 || v.length === 2, 'from and to')
       .optional();
   }
+  // A filter by a related record (a complaint, a customer's file) is one record, picked in a single select, named by id
+  // as strictly as every id (DESIGN §10): '0x10', '1e3', 16.5 or [16] answer 2 instead of reaching the database.
+  if (field.relation && column?.dataType === 'number') return rules.id().optional();
   const one: z.ZodType =
     column?.dataType === 'boolean'
       ? z.union([z.boolean(), z.enum(['true', 'false'])])

@@ -67,6 +67,11 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/api/ESS/ExtendShare': { sn: 'ESS2024A0001', days: 7 },
   // The reply names the complaint and the message it answers: the complaint's id is whole, so commentId is what is checked.
   '/api/ComplaintsProcessing/ReplyComplaintsComment': { id: 1, commentContent: 'Thanks' },
+  '/api/CustomerArchives/SaveCustomerRecord': { archive_id: 1, kind: 'phone', record_date: '2026-03-02', person: 'Ids', contents: 'Ids' },
+  '/api/WorkHours/SaveWorkHour': { work_date: '2026-03-02', hours: 1, kind: 'testing', project: 'Ids' },
+  '/api/WorkHours/GetWorkHourTotals': { from: '2026-03-01', to: '2026-03-31' },
+  '/api/WorkHours/ExportWorkHours': { from: '2026-03-01', to: '2026-03-31' },
+  '/api/ProductSuggestion/SaveProductSuggestion': { title: 'Ids', description: 'Ids', product_type: 'app' },
 };
 
 async function send(call: DocumentedCall, part: 'body' | 'query', name: string, value: unknown, token: string) {
