@@ -25,12 +25,16 @@ export function registerResources(
   {
     resources,
     hooks = {},
-    workflowHooks = WORKFLOW_HOOKS,
+    // By default the shared table's entries for these resources: several areas register their own resources,
+    // and each call checks only the hooks meant for it.
+    workflowHooks = Object.fromEntries(
+      resources.filter(({ name }) => WORKFLOW_HOOKS[name]).map(({ name }) => [name, WORKFLOW_HOOKS[name]!]),
+    ),
     tables = schema,
   }: {
     resources: readonly ResourceDeclaration[];
     hooks?: ResourceHooks;
-    /** Workflow hooks by resource name, then by the name its transitions give (default: server/core/crud/workflow-hooks.ts). */
+    /** Workflow hooks by resource name, then by the name its transitions give (default: server/core/crud/workflow-hooks.ts's for `resources`). */
     workflowHooks?: Readonly<Record<string, WorkflowHooks>>;
     tables?: Readonly<Record<string, unknown>>;
   },
