@@ -15,6 +15,9 @@ export const installerScorecard = z.object({
   name: z.string(),
   contact: z.string(),
   license: z.string(),
+  /** The filing days (YYYY-MM-DD, both included) of the complaints the figures count: the complaint list's filter. */
+  window_from: z.string(),
+  window_to: z.string(),
   /** Systems whose installer is this company. */
   systems: z.number(),
   /** Complaints filed on those systems in the last 12 months. */

@@ -31,6 +31,9 @@ export const COMPLAINT_TEAMS = ['international', 'domestic', 'rnd'] as const;
 export type ComplaintTeam = (typeof COMPLAINT_TEAMS)[number];
 /** The list's message filter: complaints with a message the caller has not read. */
 export const MESSAGE_FILTERS = ['unread'] as const;
+/** The list filter `outcome` (server/complaints/scorecard-filters.ts): the records behind an installer scorecard figure. */
+export const COMPLAINT_OUTCOMES = ['resolved', 'reopened', 'rated'] as const;
+export type ComplaintOutcome = (typeof COMPLAINT_OUTCOMES)[number];
 
 export const COMPLAINT_STATES = [
   'new',
@@ -306,6 +309,10 @@ export const complaints = defineResource({
     keyword: { schema: z.string().nullable(), filter: 'text' },
     // 'unread': the complaints with a message the caller has not read (no column: server/complaints/message-filter.ts).
     messages: { schema: z.enum(MESSAGE_FILTERS).nullable(), widget: 'select', options: MESSAGE_FILTERS, filter: true },
+    // The complaints on one installer company's systems, and those completed / reopened / rated at least once: what an
+    // installer scorecard figure counts (no columns: server/complaints/scorecard-filters.ts).
+    installer_id: { schema: z.number().nullable(), filter: 'text' },
+    outcome: { schema: z.enum(COMPLAINT_OUTCOMES).nullable(), widget: 'select', options: COMPLAINT_OUTCOMES, filter: true },
   },
   workflow: complaintWorkflow,
 });

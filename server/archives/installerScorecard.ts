@@ -10,7 +10,8 @@ import { complaints, installerCompanies, systemEvents, systems, workflowHistory 
  * the database from the records themselves (systems, complaints, their workflow history, system events) every time
  * it is read, never kept beside them. A rate whose denominator is zero is null.
  *
- * - complaints per 100 systems: complaints filed in the window on the company's systems × 100 / its systems;
+ * - complaints per 100 systems: complaints filed in the window's days (complaintWindow) on the company's systems
+ *   × 100 / its systems;
  * - median resolution: filing → the complaint's first transition to 'completed' (the history the complaint clocks
  *   read, server/complaints/clocks.ts), over the window's complaints that were completed;
  * - reopened: the share of the window's complaints with a 'reopen' in their history;
@@ -19,11 +20,24 @@ import { complaints, installerCompanies, systemEvents, systems, workflowHistory 
  *   commissioning day, else its registration; a system older than the window counts 12).
  */
 
+/**
+ * The filing days the complaint figures count: today (UTC) and the twelve months before it, as whole days, so that
+ * the complaint list's filing-day filter (the same condition, server/core/crud/factory.ts) opens exactly these
+ * complaints from a figure's link.
+ */
+export function complaintWindow(now: Date): { from: string; to: string } {
+  const from = new Date(now);
+  from.setUTCMonth(from.getUTCMonth() - 12);
+  from.setUTCDate(from.getUTCDate() + 1);
+  return { from: from.toISOString().slice(0, 10), to: now.toISOString().slice(0, 10) };
+}
+
 /** The scorecards of the companies `companies` selects (a condition on installer_companies), by name. */
 export async function installerScorecards(db: Database, now: Date, companies: SQL | undefined): Promise<InstallerScorecard[]> {
   const at = now.toISOString();
   const since = sql`(${at}::timestamptz - interval '12 months')`;
   const until = sql`${at}::timestamptz`;
+  const window = complaintWindow(now);
   const entity = complaintDeclaration.name;
   // A system is in service from its commissioning day (a registered row may be older or newer than that).
   const inService = sql`coalesce(${systems.commissionedOn}::timestamptz, ${systems.createdAt})`;
@@ -50,7 +64,7 @@ export async function installerScorecards(db: Database, now: Date, companies: SQ
                  AND ${workflowHistory.action} = 'reopen') AS reopened
       FROM ${complaints} JOIN ${systems} ON ${systems.sysSn} = ${complaints.sys_sn}
       WHERE ${systems.installerCompanyId} IN (SELECT id FROM c)
-        AND ${complaints.created_at} >= ${since} AND ${complaints.created_at} <= ${until}
+        AND ${complaints.created_at} >= ${window.from}::date AND ${complaints.created_at} < (${window.to}::date + 1)
     ), kc AS (
       SELECT cid, count(*)::int AS n,
              (percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM completed - filed) / 3600)
@@ -81,6 +95,8 @@ export async function installerScorecards(db: Database, now: Date, companies: SQ
       name: String(row.name),
       contact: String(row.contact),
       license: String(row.license),
+      window_from: window.from,
+      window_to: window.to,
       systems: systemCount,
       complaints: complaintCount,
       complaints_per_100: systemCount ? (complaintCount * 100) / systemCount : null,

@@ -11,6 +11,7 @@ import { registerComplaintMessageCalls } from './news-routes';
 import { mailNextActor, sendQueuedMailsAfterAnswer } from './notify';
 import { vacuumComplaintTablesJob } from './maintenance';
 import { withMessageFilter } from './message-filter';
+import { withScorecardFilters } from './scorecard-filters';
 import { withKeywordSearch } from './search';
 import { complaintHooks, complaintWorkflowHooks } from './service';
 
@@ -27,8 +28,13 @@ export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   const services = registerResources(app, deps, {
     resources: [complaints],
     // The clocks, their due time and the system snapshot (derived.ts), the keyword search (search.ts) and the unread
-    // messages filter (message-filter.ts) on top of the spec's checks.
-    hooks: { [complaints.name]: withDerivedHooks(withMessageFilter(withKeywordSearch(withFilingHooks(complaintHooks))), deps) },
+    // messages filter (message-filter.ts) and the installer scorecard's filters (scorecard-filters.ts) on top of the spec's checks.
+    hooks: {
+      [complaints.name]: withDerivedHooks(
+        withScorecardFilters(withMessageFilter(withKeywordSearch(withFilingHooks(complaintHooks)))),
+        deps,
+      ),
+    },
     workflowHooks: {
       [complaints.name]: {
         ...complaintWorkflowHooks,

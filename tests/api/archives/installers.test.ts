@@ -147,9 +147,12 @@ describe('the scorecard', () => {
     // Three systems in service before the window (12 system-months each), one for its last quarter (3).
     const quarter = new Date(now.getTime() - (now.getTime() - windowStart.getTime()) / 4).toISOString();
     // In service from the commissioning day, else from the registration.
-    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${ago(1)}, commissioned_on = ${ago(800).slice(0, 10)}
+    await t.db
+      .execute(sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${ago(1)}, commissioned_on = ${ago(800).slice(0, 10)}
                            WHERE id IN (${a!.id}, ${b!.id}, ${c!.id})`);
-    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${quarter}, commissioned_on = NULL WHERE id = ${d!.id}`);
+    await t.db.execute(
+      sql`UPDATE systems SET installer_company_id = ${company}, created_at = ${quarter}, commissioned_on = NULL WHERE id = ${d!.id}`,
+    );
     await t.db.execute(sql`DELETE FROM system_events WHERE system_id IN (${a!.id}, ${b!.id}, ${c!.id}, ${d!.id})`);
     // Three faults started in the window; one before it and an end of a fault do not count.
     for (const [systemId, kind, at] of [
@@ -161,7 +164,11 @@ describe('the scorecard', () => {
     ] as const)
       await t.db.execute(sql`INSERT INTO system_events (system_id, kind, at) VALUES (${systemId}, ${kind}, ${at})`);
 
-    const complaint = async (sn: string, filedDaysAgo: number, ratings: [number | null, number | null, number | null] = [null, null, null]) => {
+    const complaint = async (
+      sn: string,
+      filedDaysAgo: number,
+      ratings: [number | null, number | null, number | null] = [null, null, null],
+    ) => {
       const [row] = await queryRows<{ id: number }>(
         t.db,
         sql`INSERT INTO complaints (title, description, type, sys_sn, contact_email, status, created_by, created_at,
@@ -208,6 +215,56 @@ describe('the scorecard', () => {
     expect(overview.systems.map((s: { sys_sn: string }) => s.sys_sn)).toEqual(picked.map((s) => s.sys_sn));
     expect(overview.complaints).toHaveLength(5);
     expect(overview.complaints[0].id).not.toBe(old);
+  });
+});
+
+describe('the scorecard’s links', () => {
+  const COMPLAINTS = '/api/Complaints/GetComplaintPageList';
+  it('open exactly the complaints each complaint figure counts, the edges of its 12 months included', async () => {
+    const company = (await expectOk(t, SAVE, file(), tokens.servicer!)).id as number;
+    const [a, b] = await queryRows<{ id: number; sys_sn: string }>(t.db, sql`SELECT id, sys_sn FROM systems ORDER BY sys_sn LIMIT 2`);
+    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${company} WHERE id IN (${a!.id}, ${b!.id})`);
+    const before = (await expectOk(t, SCORECARDS, {}, tokens.servicer!)).find((row: { id: number }) => row.id === company);
+    const firstDay = Date.parse(`${before.window_from}T00:00:00Z`);
+    const minute = 60_000;
+    const filed = async (sn: string, at: number, rated = false) => {
+      const [row] = await queryRows<{ id: number }>(
+        t.db,
+        sql`INSERT INTO complaints (title, description, type, sys_sn, contact_email, status, created_by, created_at, rating_time)
+            VALUES ('Edge', 'Seeded complaint', 'battery', ${sn}, 'owner@example.com', 'processing', 'customer',
+                    ${new Date(at).toISOString()}, ${rated ? 3 : null}) RETURNING id`,
+      );
+      return Number(row!.id);
+    };
+    const step = (id: number, action: string, to: string) =>
+      t.db.execute(sql`INSERT INTO workflow_history (entity, record_id, action, from_state, to_state, username, created_at)
+                       VALUES ('customerComplaintList', ${id}, ${action}, 'processing', ${to}, 'fasw', ${t.clock().toISOString()})`);
+    // The window's first minute and its last day count; the minute before it does not.
+    const first = await filed(a!.sys_sn, firstDay + minute, true);
+    await step(first, 'confirm', 'completed');
+    await step(first, 'reopen', 'reopened');
+    const last = await filed(b!.sys_sn, t.clock().getTime() - minute);
+    await step(last, 'confirm', 'completed');
+    await filed(b!.sys_sn, t.clock().getTime() - 90 * 86_400_000);
+    await filed(a!.sys_sn, firstDay - minute, true);
+
+    const card = (await expectOk(t, SCORECARDS, {}, tokens.servicer!)).find((row: { id: number }) => row.id === company);
+    const rows = async (outcome?: string) =>
+      (
+        await expectOk<{ dataCount: number }>(
+          t,
+          COMPLAINTS,
+          { pageIndex: 1, pageSize: 10, installer_id: card.id, created_at: [card.window_from, card.window_to], outcome },
+          tokens.servicer!,
+        )
+      ).dataCount;
+    expect(card.complaints).toBe(3);
+    expect(await rows()).toBe(card.complaints);
+    expect(await rows('reopened')).toBe(Math.round(card.reopened_share * card.complaints));
+    // The median is over the two completed ones, the rating over the one rated.
+    expect(await rows('resolved')).toBe(2);
+    expect(card.average_rating).toBe(3);
+    expect(await rows('rated')).toBe(1);
   });
 });
 

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../server/core/db';
 import { expectOk, expectRejected } from '../admin/helpers';
 import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
@@ -52,5 +53,60 @@ describe('the complaint list filters', () => {
   it('refuses a team it does not know and half a day range with code 2', async () => {
     await expectRejected(t, LIST, { team: 'sales' }, tokens.servicer!, 2, 'team');
     await expectRejected(t, LIST, { created_at: ['2026-01-01'] }, tokens.servicer!, 2, 'created_at');
+  });
+});
+
+describe('the installer filter (the installer scorecard links, issue 14 point 6)', () => {
+  const LIST_BODY = { pageIndex: 1, pageSize: 10 };
+  let own: number;
+  let other: number;
+  beforeAll(async () => {
+    tokens.installer = (await t.login('installer')).AccessToken;
+    const { inside } = (await systemsOf(t, 'customer')) as { inside: string };
+    const [me] = await queryRows<{ id: number }>(t.db, sql`SELECT installer_company_id AS id FROM users WHERE username = 'installer'`);
+    own = Number(me!.id);
+    const [another] = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM installer_companies WHERE id <> ${own} ORDER BY id LIMIT 1`);
+    other = Number(another!.id);
+    // The customer's system (both complaints) was installed by the demo installer's company.
+    await t.db.execute(sql`UPDATE systems SET installer_company_id = ${own} WHERE sys_sn = ${inside}`);
+  });
+
+  it('lists the complaints on the systems of that installer company', async () => {
+    expect(await titles({ installer_id: own })).toEqual(['Taken', 'Waiting']);
+    expect(await titles({ installer_id: String(own) })).toEqual(['Taken', 'Waiting']);
+    expect(await titles({ installer_id: other })).toEqual([]);
+  });
+
+  it('narrows them to those reopened, completed or rated at least once', async () => {
+    expect(await titles({ installer_id: own, outcome: 'reopened' })).toEqual([]);
+    expect(await titles({ installer_id: own, outcome: 'resolved' })).toEqual([]);
+    await t.db.execute(sql`UPDATE complaints SET rating_time = 4 WHERE id = ${taken}`);
+    await t.db.execute(sql`INSERT INTO workflow_history (entity, record_id, action, from_state, to_state, username, created_at)
+                           VALUES ('customerComplaintList', ${taken}, 'reopen', 'completed', 'reopened', 'customer', ${t.clock().toISOString()})`);
+    expect(await titles({ installer_id: own, outcome: 'rated' })).toEqual(['Taken']);
+    expect(await titles({ installer_id: own, outcome: 'reopened' })).toEqual(['Taken']);
+    await expectRejected(t, LIST, { ...LIST_BODY, outcome: 'lost' }, tokens.servicer!, 2, 'outcome');
+  });
+
+  it.each(['0x10', '1e3', ' 16', '016', 0, -1, 16.5, [16], true, { id: 16 }, 2 ** 53])(
+    'refuses the installer id %j with code 2, nothing changed',
+    async (bad) => {
+      await expectRejected(t, LIST, { ...LIST_BODY, installer_id: bad }, tokens.servicer!, 2, 'installer_id');
+    },
+  );
+
+  it('gives an installer their own company’s complaints, and nothing of another company’s', async () => {
+    const mine = await expectOk<{ dataCount: number }>(t, LIST, { ...LIST_BODY, installer_id: own }, tokens.installer!);
+    expect(mine.dataCount).toBe(2);
+    const foreign = await expectOk<{ data: unknown[]; dataCount: number }>(
+      t,
+      LIST,
+      { ...LIST_BODY, installer_id: other },
+      tokens.installer!,
+    );
+    expect(foreign).toMatchObject({ data: [], dataCount: 0 });
+    // A customer reads only their own complaints, whichever installer is named.
+    const customers = await expectOk<{ dataCount: number }>(t, LIST, { ...LIST_BODY, installer_id: other }, tokens.customer!);
+    expect(customers.dataCount).toBe(0);
   });
 });
