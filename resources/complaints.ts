@@ -3,6 +3,7 @@ import { SLA_FILTERS } from '../contract/complaint-clocks';
 import { COUNTRY_CODES } from '../contract/countryCodes';
 import type { Role } from '../permissions/roles';
 import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
+import { installerArchives } from './installerArchives';
 import { rules } from './rules';
 import { defineResource, type FieldDeclaration } from './types';
 import type { WorkflowDeclaration, WorkflowState, WorkflowTransition } from './workflow';
@@ -311,7 +312,11 @@ export const complaints = defineResource({
     messages: { schema: z.enum(MESSAGE_FILTERS).nullable(), widget: 'select', options: MESSAGE_FILTERS, filter: true },
     // The complaints on one installer company's systems, and those completed / reopened / rated at least once: what an
     // installer scorecard figure counts (no columns: server/complaints/scorecard-filters.ts).
-    installer_id: { schema: z.number().nullable(), filter: 'text' },
+    installer_id: {
+      schema: z.number().nullable(),
+      filter: 'text',
+      relation: { listPath: installerArchives.endpoints.list!, valueField: 'id', labelField: 'name' },
+    },
     outcome: { schema: z.enum(COMPLAINT_OUTCOMES).nullable(), widget: 'select', options: COMPLAINT_OUTCOMES, filter: true },
   },
   workflow: complaintWorkflow,

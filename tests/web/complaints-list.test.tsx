@@ -1,6 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { complaint, location, renderComplaints, serveList, signIn } from './complaints-render';
+import { envelope } from './helpers';
+import { server } from './setup';
 
 /**
  * /customerComplaintList (issue 13, point 4): the search is the URL (a shared link asks the server for the same
@@ -124,6 +127,35 @@ describe('the complaint list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(pages.at(-1)).toMatchObject({ sla: 'due' }));
   });
 
+  it("opens an installer scorecard figure's link: the installer company, the filing days and the outcome, each shown and cleared", async () => {
+    signIn(['servicer'], 'servicer');
+    server.use(
+      http.post('/api/Installer/GetInstallerPageList', () =>
+        HttpResponse.json(envelope(200, { data: [{ id: 5, name: 'Alpha Solar' }], dataCount: 1 }, 'Success')),
+      ),
+    );
+    const { pages } = serveList([complaint(1, 'completed')]);
+    renderComplaints(`${LIST}?installer=5&from=2025-11-26&to=2026-11-25&outcome=reopened`);
+    await waitFor(() =>
+      expect(pages.at(-1)).toMatchObject({ installer_id: 5, created_at: ['2025-11-26', '2026-11-25'], outcome: 'reopened' }),
+    );
+    expect(await within(screen.getByTestId('complaint-installer')).findByText('Alpha Solar')).toBeInTheDocument();
+    expect(within(screen.getByTestId('complaint-outcome')).getByText('Reopened at least once')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: /Clear filters/ }));
+    await waitFor(() => expect(location().searchParams.get('installer')).toBeNull());
+    await waitFor(() => expect(pages.at(-1)!.installer_id).toBeUndefined());
+    expect(pages.at(-1)!.outcome).toBeUndefined();
+  });
+
+  it('drops an installer id a stale link spoils instead of sending it', async () => {
+    signIn(['servicer'], 'servicer');
+    const { pages } = serveList([complaint(1, 'new')]);
+    renderComplaints(`${LIST}?installer=0x10&outcome=lost`);
+    await screen.findByText('Battery does not charge 1');
+    expect(pages.at(-1)!.installer_id).toBeUndefined();
+    expect(pages.at(-1)!.outcome).toBeUndefined();
+  });
+
   it('offers a customer neither the service-time filter nor the due column', async () => {
     signIn(['customer'], 'customer');
     serveList([complaint(1, 'new', { due_at: '2026-03-02T12:00:00.000Z', overdue: true })]);
@@ -131,5 +163,6 @@ describe('the complaint list', { timeout: 60_000 }, () => {
     await screen.findByText('Battery does not charge 1');
     expect(screen.queryByTestId('complaint-sla')).toBeNull();
     expect(screen.queryByTestId('complaint-due')).toBeNull();
+    expect(screen.queryByTestId('complaint-installer')).toBeNull();
   });
 });

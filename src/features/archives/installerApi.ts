@@ -14,8 +14,7 @@ export const installerKeys = {
 };
 
 export const INSTALLER_LIST_PATH = installerArchives.route;
-export const installerDetailPath = (id: number | string, tab?: string) =>
-  `${INSTALLER_LIST_PATH}?id=${id}${tab ? `&tab=${tab}` : ''}`;
+export const installerDetailPath = (id: number | string) => `${INSTALLER_LIST_PATH}?id=${id}`;
 
 /** The storage list (its `installer` and `serial` URL filters: src/features/monitoring/storage/listQuery.ts). */
 const STORAGE_LIST_PATH = '/EnergyStorageList/energyStorageList';

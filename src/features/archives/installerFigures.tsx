@@ -1,20 +1,17 @@
 import type { TFunction } from 'i18next';
 import type { InstallerScorecard } from '../../../contract/installers';
 import { MISSING, type Formatter } from '../../i18n/format';
-import { installerDetailPath, installerSystemsPath } from './installerApi';
+import type { ComplaintOutcome } from '../../../resources/complaints';
+import { installerComplaintsPath } from '../complaints/paths';
+import { installerSystemsPath } from './installerApi';
 
 /**
  * The scorecard's figures (issue 14 point 6), shared by the sortable list and a file's page: how each is shown and
- * the records behind it (the storage list of the installer's systems, or the file's complaints tab). A null figure
+ * the records behind it (the storage list of the installer's systems, or the complaint list filtered to them). A null figure
  * (nothing to divide by) is shown as '–'.
  */
 export type FigureKey =
-  | 'systems'
-  | 'complaints_per_100'
-  | 'median_resolution_hours'
-  | 'reopened_share'
-  | 'average_rating'
-  | 'faults_per_system_month';
+  'systems' | 'complaints_per_100' | 'median_resolution_hours' | 'reopened_share' | 'average_rating' | 'faults_per_system_month';
 
 export const FIGURES: readonly FigureKey[] = [
   'systems',
@@ -47,9 +44,19 @@ export function figureText(key: FigureKey, card: InstallerScorecard, format: For
   }
 }
 
-/** Where a figure's records are: the installer's systems, or the complaints on them. */
+/** The complaint list's outcome filter that narrows a complaint figure to exactly its records (none: all of them). */
+const OUTCOME_OF: Partial<Record<FigureKey, ComplaintOutcome>> = {
+  median_resolution_hours: 'resolved',
+  reopened_share: 'reopened',
+  average_rating: 'rated',
+};
+
+/**
+ * Where a figure's records are: the installer's systems, or the complaint list filtered by the installer, the filing
+ * days the figure counts and, where one figure counts only some of them, their outcome: the rows it opens are
+ * exactly the complaints the figure is computed from.
+ */
 export function figureLink(key: FigureKey, card: InstallerScorecard): string {
-  return key === 'systems' || key === 'faults_per_system_month'
-    ? installerSystemsPath(card.name)
-    : installerDetailPath(card.id, 'complaints');
+  if (key === 'systems' || key === 'faults_per_system_month') return installerSystemsPath(card.name);
+  return installerComplaintsPath(card.id, { from: card.window_from, to: card.window_to }, OUTCOME_OF[key]);
 }

@@ -1,25 +1,30 @@
 import { ClearOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
 import { Button, DatePicker, Input, Select } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../contract/countries';
 import {
   complaints,
   COMPLAINT_PRIORITIES,
   COMPLAINT_STATES,
+  COMPLAINT_OUTCOMES,
   COMPLAINT_TEAMS,
   COMPLAINT_TYPES,
   MESSAGE_FILTERS,
 } from '../../../resources/complaints';
 import { fieldLabel, optionLabel } from '../../resources/labels';
+import { resourceApi, resourceKeys } from '../../resources/api';
 import { SLA_FILTERS } from '../../../contract/complaint-clocks';
 import { statesOf, useAudience, useStatusLabel } from './audience';
 import type { ListSearch } from './listSearch';
 
 /**
  * The list's filters: words (of the title, description, S/N or messages), the S/N, a status (of the chosen category),
- * type, priority, country, the filing days, unread messages and, for staff, the handler, the team and the service time (due / overdue)
- * (a customer's complaints have no colleague's name or team worth searching by). Each
+ * type, priority, country, the filing days, unread messages, the outcome (completed / reopened / rated at least once)
+ * and, for staff, the handler, the team, the service time (due / overdue) and the installer company (a customer's
+ * complaints have no colleague's name, team or installer worth searching by; an installer's are all their own). Each
  * change is written to the URL at once (the text ones when the user confirms them with Enter or the button).
  */
 export function ComplaintFilters({ search, update }: { search: ListSearch; update: (change: Partial<ListSearch>) => void }) {
@@ -45,11 +50,13 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
     team: undefined,
     from: undefined,
     to: undefined,
+    installer: undefined,
+    outcome: undefined,
   };
   const filtered = (Object.keys(cleared) as (keyof ListSearch)[]).some((key) => search[key] !== undefined);
   /** A select filter of the search key `key`, labelled by the declared field `field`. */
   const selectFilter = (
-    key: 'status' | 'type' | 'priority' | 'country' | 'messages' | 'team' | 'sla',
+    key: 'status' | 'type' | 'priority' | 'country' | 'messages' | 'team' | 'sla' | 'outcome',
     field: string,
     choices: { value: string; label: string }[],
     testId: string,
@@ -109,6 +116,7 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
         data-testid="complaint-dates"
       />
       {selectFilter('messages', 'messages', options('messages', MESSAGE_FILTERS), 'complaint-messages')}
+      {selectFilter('outcome', 'outcome', options('outcome', COMPLAINT_OUTCOMES), 'complaint-outcome')}
       {staff && (
         <Input.Search
           key={`handler-${search.handler ?? ''}`}
@@ -122,11 +130,47 @@ export function ComplaintFilters({ search, update }: { search: ListSearch; updat
       )}
       {staff && selectFilter('team', 'team', options('team', COMPLAINT_TEAMS), 'complaint-filter-team')}
       {staff && selectFilter('sla', 'sla', options('sla', SLA_FILTERS), 'complaint-sla')}
+      {staff && <InstallerFilter value={search.installer} update={update} />}
       {filtered && (
         <Button icon={<ClearOutlined />} onClick={() => update(cleared)}>
           {t('complaints:list.clearFilters')}
         </Button>
       )}
     </div>
+  );
+}
+
+/**
+ * Staff: the installer company whose systems' complaints are listed (the installer scorecard's links set it), by
+ * name. The companies are read once the select is opened or a link named one, not on every visit of the list.
+ */
+function InstallerFilter({ value, update }: { value: number | undefined; update: (change: Partial<ListSearch>) => void }) {
+  const { t } = useTranslation();
+  const [opened, setOpened] = useState(false);
+  const { listPath } = complaints.fields.installer_id!.relation!;
+  const companies = useQuery({
+    queryKey: resourceKeys.relationRows(listPath),
+    enabled: opened || value !== undefined,
+    staleTime: 30_000,
+    queryFn: async () => {
+      const envelope = await resourceApi.relationRows(listPath);
+      return envelope.code === 200 ? envelope.data.data : [];
+    },
+  });
+  const label = fieldLabel(complaints, 'installer_id', t);
+  return (
+    <Select
+      value={value}
+      placeholder={label}
+      aria-label={label}
+      allowClear
+      showSearch
+      optionFilterProp="label"
+      loading={companies.isLoading}
+      onOpenChange={(open) => open && setOpened(true)}
+      options={(companies.data ?? []).map((row) => ({ value: Number(row.id), label: String(row.name) }))}
+      onChange={(installer: number | undefined) => update({ installer })}
+      data-testid="complaint-installer"
+    />
   );
 }

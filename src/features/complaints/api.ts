@@ -4,7 +4,7 @@ import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
 import type { complaintMessage, newsItem, urgeAnswer } from '../../../contract/complaints';
 import { NEWS_PAGE_SIZE } from '../../../contract/complaints';
 import type { AttachmentFile } from '../../../resources/attachments';
-import { complaints, type ComplaintState } from '../../../resources/complaints';
+import { complaints, type ComplaintOutcome, type ComplaintState } from '../../../resources/complaints';
 import { workflowPaths } from '../../../resources/workflow';
 import { postData } from '../../api/call';
 import { api } from '../../api/client';
@@ -64,6 +64,9 @@ export interface ComplaintQuery {
   team?: string;
   /** Filed between these two days, both included. */
   created_at?: [string, string];
+  /** The complaints on one installer company's systems, and those with an outcome (an installer scorecard's figures). */
+  installer_id?: number;
+  outcome?: ComplaintOutcome;
 }
 
 const { endpoints } = complaints;

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { COUNTRY_CODES } from '../../../contract/countryCodes';
-import { COMPLAINT_TEAMS } from '../../../resources/complaints';
+import { COMPLAINT_OUTCOMES, COMPLAINT_TEAMS, type ComplaintOutcome } from '../../../resources/complaints';
 import type { StateCategory } from '../../../resources/workflow';
 import type { ComplaintQuery } from './api';
 import { CATEGORIES, statesOf } from './audience';
@@ -26,6 +26,9 @@ export interface ListSearch {
   /** Filed on or after `from` and on or before `to` (days, YYYY-MM-DD); both or neither. */
   from?: string;
   to?: string;
+  /** The complaints on one installer company's systems (its id), and those with an outcome: an installer scorecard figure's records. */
+  installer?: number;
+  outcome?: ComplaintOutcome;
   page: number;
   pageSize: number;
   sort: SortField;
@@ -38,6 +41,8 @@ export type SortField = (typeof SORT_FIELDS)[number];
 
 const TEXT_KEYS = ['status', 'type', 'priority', 'sn', 'q', 'handler'] as const;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+/** An id as the server takes it (decimal digits, no leading zero). */
+const ID = /^[1-9]\d{0,14}$/;
 const PAGE_SIZES = [10, 20, 50, 100];
 
 export function readSearch(params: URLSearchParams): ListSearch {
@@ -59,6 +64,10 @@ export function readSearch(params: URLSearchParams): ListSearch {
   const sla = params.get('sla');
   if (sla === 'due' || sla === 'overdue') search.sla = sla;
   if (params.get('messages') === 'unread') search.messages = 'unread';
+  const installer = params.get('installer');
+  if (installer && ID.test(installer)) search.installer = Number(installer);
+  const outcome = params.get('outcome');
+  if (COMPLAINT_OUTCOMES.includes(outcome as never)) search.outcome = outcome as ComplaintOutcome;
   for (const key of TEXT_KEYS) {
     const value = params.get(key)?.trim();
     if (value) search[key] = value;
@@ -80,6 +89,8 @@ export function writeSearch(search: ListSearch): URLSearchParams {
   if (search.messages) params.set('messages', search.messages);
   if (search.team) params.set('team', search.team);
   if (search.country) params.set('country', search.country);
+  if (search.installer) params.set('installer', String(search.installer));
+  if (search.outcome) params.set('outcome', search.outcome);
   if (search.from && search.to) {
     params.set('from', search.from);
     params.set('to', search.to);
@@ -102,6 +113,8 @@ export function filtersOf(search: ListSearch): Omit<ComplaintQuery, 'pageIndex' 
     processor: search.handler,
     team: search.team,
     created_at: search.from && search.to ? [search.from, search.to] : undefined,
+    installer_id: search.installer,
+    outcome: search.outcome,
   };
 }
 

@@ -9,3 +9,9 @@ export const detailPath = (id: number) => `${DETAIL_PATH}?customercomplaintId=${
 export const MESSAGE_DETAIL_PATH = '/attachmentDetails';
 /** The list of the complaints with a message the reader has not read (the list's filter `messages`). */
 export const UNREAD_LIST_PATH = `${LIST_PATH}?messages=unread`;
+/**
+ * The complaints on one installer company's systems filed on the days `filed` (both included), those with `outcome`
+ * only when given: what an installer scorecard figure counts (the list's URL filters, listSearch.ts).
+ */
+export const installerComplaintsPath = (installer: number, filed: { from: string; to: string }, outcome?: string) =>
+  `${LIST_PATH}?${new URLSearchParams({ installer: String(installer), from: filed.from, to: filed.to, ...(outcome ? { outcome } : {}) })}`;

@@ -16,6 +16,8 @@ const card = (overrides: Partial<InstallerScorecard>): InstallerScorecard => ({
   name: 'Alpha Solar',
   contact: 'A',
   license: 'L-A',
+  window_from: '2025-11-26',
+  window_to: '2026-11-25',
   systems: 4,
   complaints: 4,
   complaints_per_100: 100,
@@ -39,12 +41,30 @@ const render = () =>
 describe('the installer scorecard list', { timeout: 30_000 }, () => {
   it('shows each figure formatted, linked to its records, and – for none', async () => {
     signIn(['servicer'], 'servicer');
-    serve([card({}), card({ id: 2, name: 'Beta Bau', license: 'L-B', systems: 0, complaints: 0, complaints_per_100: null, median_resolution_hours: null, reopened_share: null, average_rating: null, faults_per_system_month: null })]);
+    serve([
+      card({}),
+      card({
+        id: 2,
+        name: 'Beta Bau',
+        license: 'L-B',
+        systems: 0,
+        complaints: 0,
+        complaints_per_100: null,
+        median_resolution_hours: null,
+        reopened_share: null,
+        average_rating: null,
+        faults_per_system_month: null,
+      }),
+    ]);
     render();
     const alpha = (await screen.findByText('Alpha Solar')).closest('tr')!;
-    expect(within(alpha).getByText('3 days').closest('a')!.getAttribute('href')).toBe('/installerdetail?id=1&tab=complaints');
-    expect(within(alpha).getByText('25%').closest('a')).toBeTruthy();
-    expect(within(alpha).getByText('4 / 5')).toBeTruthy();
+    // A complaint figure opens the complaint list of the installer's systems over the days it counts, narrowed to the
+    // complaints it is computed from.
+    const complaints = '/customerComplaintList?installer=1&from=2025-11-26&to=2026-11-25';
+    expect(within(alpha).getByText('100').closest('a')!.getAttribute('href')).toBe(complaints);
+    expect(within(alpha).getByText('3 days').closest('a')!.getAttribute('href')).toBe(`${complaints}&outcome=resolved`);
+    expect(within(alpha).getByText('25%').closest('a')!.getAttribute('href')).toBe(`${complaints}&outcome=reopened`);
+    expect(within(alpha).getByText('4 / 5').closest('a')!.getAttribute('href')).toBe(`${complaints}&outcome=rated`);
     expect(within(alpha).getByText('0.08').closest('a')!.getAttribute('href')).toBe(
       '/EnergyStorageList/energyStorageList?installer=Alpha%20Solar',
     );
@@ -62,7 +82,11 @@ describe('the installer scorecard list', { timeout: 30_000 }, () => {
     ]);
     render();
     await screen.findByText('Alpha Solar');
-    const names = () => screen.getAllByRole('row').slice(1).map((row) => row.querySelector('td a')?.textContent);
+    const names = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.querySelector('td a')?.textContent);
     fireEvent.click(header('Complaints per 100 systems'));
     await waitFor(() => expect(names()).toEqual(['Beta Bau', 'Alpha Solar', 'Gamma PV']));
     fireEvent.click(header('Complaints per 100 systems'));
