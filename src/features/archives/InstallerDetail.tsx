@@ -58,13 +58,23 @@ export function InstallerDetail({ id }: { id: string }) {
   const label = (key: string) => t(`archives:installerdetail.fields.${key}`);
   const complaintLabel = (field: string) => t(`complaints:customerComplaintList.fields.${field}`);
   const systemColumns: ResponsiveColumn<InstallerSystem>[] = [
-    { title: t('archives:installerdetail.system.sys_sn'), dataIndex: 'sys_sn', card: 'title', render: (v) => <Link to={systemPath(String(v))}>{String(v)}</Link> },
+    {
+      title: t('archives:installerdetail.system.sys_sn'),
+      dataIndex: 'sys_sn',
+      card: 'title',
+      render: (v) => <Link to={systemPath(String(v))}>{String(v)}</Link>,
+    },
     { title: t('archives:installerdetail.system.sys_name'), dataIndex: 'sys_name' },
     { title: t('archives:installerdetail.system.country'), dataIndex: 'country', width: 100 },
     { title: t('archives:installerdetail.system.created_at'), dataIndex: 'created_at', width: 140, render: (v) => format.date(String(v)) },
   ];
   const complaintColumns: ResponsiveColumn<InstallerComplaint>[] = [
-    { title: complaintLabel('title'), dataIndex: 'title', card: 'title', render: (v, row) => <Link to={detailPath(row.id)}>{String(v)}</Link> },
+    {
+      title: complaintLabel('title'),
+      dataIndex: 'title',
+      card: 'title',
+      render: (v, row) => <Link to={detailPath(row.id)}>{String(v)}</Link>,
+    },
     { title: complaintLabel('status'), dataIndex: 'status', card: 'status', render: (v) => <ComplaintStatusTag status={v} /> },
     { title: complaintLabel('sys_sn'), dataIndex: 'sys_sn' },
     { title: complaintLabel('created_at'), dataIndex: 'created_at', width: 170, render: (v) => format.dateTime(String(v)) },

@@ -41,20 +41,18 @@ export function InstallerList() {
     },
     { title: label('contact'), dataIndex: 'contact', defaultHidden: true, card: 'hidden' },
     { title: label('license'), dataIndex: 'license', card: 'hidden' },
-    ...FIGURES.map(
-      (key): ResponsiveColumn<InstallerScorecard> => ({
-        title: t(`archives:installerdetail.scorecard.${key}`),
-        dataIndex: key,
-        key,
-        align: 'right',
-        sorter: byFigure(key),
-        render: (_, row) => (
-          <Link to={figureLink(key, row)} data-testid={`figure-${key}`}>
-            {figureText(key, row, format, t)}
-          </Link>
-        ),
-      }),
-    ),
+    ...FIGURES.map((key): ResponsiveColumn<InstallerScorecard> => ({
+      title: t(`archives:installerdetail.scorecard.${key}`),
+      dataIndex: key,
+      key,
+      align: 'right',
+      sorter: byFigure(key),
+      render: (_, row) => (
+        <Link to={figureLink(key, row)} data-testid={`figure-${key}`}>
+          {figureText(key, row, format, t)}
+        </Link>
+      ),
+    })),
   ];
 
   return (
