@@ -1,19 +1,16 @@
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useOne } from '@refinedev/core';
-import { Alert, Button, Card, Drawer, Grid, Skeleton, Space, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { customerArchives } from '../../../resources/customerArchives';
 import { RECORD_KINDS } from '../../../resources/customerRecords';
 import { canAccessKey } from '../../auth/ability';
-import { ResourceForm } from '../../resources/ResourceForm';
 import { metaOf, type Row } from '../../resources/screenTypes';
 import { ARCHIVE_LIST_PATH } from './api';
 import { ArchiveComplaints } from './ArchiveComplaints';
 import { ArchiveInfo } from './ArchiveInfo';
+import { FileDetailFrame, FileNotFound } from './FileDetailFrame';
 import { RecordsTab } from './RecordsTab';
-import './archives.css';
 
 /**
  * /customerArchivesDetail?id=: one customer's file (spec §2: basic info, visit, phone, mail and processing records,
@@ -22,11 +19,8 @@ import './archives.css';
  */
 export default function ArchiveDetail() {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
-  const [params, setParams] = useSearchParams();
+  const [params] = useSearchParams();
   const id = params.get('id') ?? '';
-  const tab = params.get('tab') ?? 'basic';
-  const [editing, setEditing] = useState(false);
   const { result: archive, query } = useOne<Row>({
     resource: customerArchives.name,
     id,
@@ -35,17 +29,12 @@ export default function ArchiveDetail() {
     errorNotification: false,
   });
 
-  if (!/^\d+$/.test(id) || query.isError)
-    return (
-      <Card>
-        <Alert type="warning" showIcon message={t('archives:detail.notFound')} />
-        <Link to={ARCHIVE_LIST_PATH}>{t('archives:detail.back')}</Link>
-      </Card>
-    );
+  const back = { to: ARCHIVE_LIST_PATH, label: t('archives:detail.back') };
+  if (!/^\d+$/.test(id) || query.isError) return <FileNotFound message={t('archives:detail.notFound')} back={back} />;
   if (!archive) return <Card>{<Skeleton active />}</Card>;
 
   const ref = { id: Number(archive.id), sys_sn: String(archive.sys_sn) };
-  const items = [
+  const tabs = [
     { key: 'basic', label: t('archives:detail.tabs.basic'), children: <ArchiveInfo archive={archive} /> },
     ...RECORD_KINDS.map((kind) => ({
       key: kind,
@@ -56,47 +45,17 @@ export default function ArchiveDetail() {
   ];
 
   return (
-    <Card styles={{ body: { padding: screens.md ? 24 : 12 } }} data-testid="archive-detail">
-      <div className="archive-header">
-        <Space direction="vertical" size={0}>
-          <Link to={ARCHIVE_LIST_PATH}>
-            <ArrowLeftOutlined /> {t('archives:detail.back')}
-          </Link>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {String(archive.name)}
-          </Typography.Title>
-          <Typography.Text type="secondary">{[archive.sys_sn, archive.city, archive.postcode].filter(Boolean).join(' · ')}</Typography.Text>
-        </Space>
-        {canAccessKey('customerArchive', 'update') && (
-          <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="archive-edit">
-            {t('archives:detail.edit')}
-          </Button>
-        )}
-      </div>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setParams((p) => ({ ...Object.fromEntries(p), tab: key }), { replace: true })}
-        items={items}
-        destroyOnHidden
-      />
-      <Drawer
-        open={editing}
-        title={String(archive.name)}
-        width={screens.md ? 560 : '100%'}
-        maskClosable={false}
-        destroyOnHidden
-        onClose={() => setEditing(false)}
-      >
-        <ResourceForm
-          declaration={customerArchives}
-          mode="edit"
-          record={archive}
-          onDone={() => {
-            setEditing(false);
-            void query.refetch();
-          }}
-        />
-      </Drawer>
-    </Card>
+    <FileDetailFrame
+      testId="archive-detail"
+      back={back}
+      title={String(archive.name)}
+      subtitle={[archive.sys_sn, archive.city, archive.postcode]}
+      tabs={tabs}
+      edit={
+        canAccessKey('customerArchive', 'update')
+          ? { declaration: customerArchives, record: archive, label: t('archives:detail.edit'), onSaved: () => void query.refetch() }
+          : undefined
+      }
+    />
   );
 }

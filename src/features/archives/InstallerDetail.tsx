@@ -1,22 +1,19 @@
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
 import { useOne } from '@refinedev/core';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Descriptions, Drawer, Grid, Skeleton, Space, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { Card, Descriptions, Skeleton, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import type { InstallerComplaint, InstallerSystem } from '../../../contract/installers';
 import { installerArchives } from '../../../resources/installerArchives';
 import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
-import { ResourceForm } from '../../resources/ResourceForm';
 import { metaOf, type Row } from '../../resources/screenTypes';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { ComplaintStatusTag } from '../complaints/ComplaintStatusTag';
 import { detailPath } from '../complaints/paths';
 import { INSTALLER_LIST_PATH, installerApi, installerKeys, systemPath } from './installerApi';
+import { FileDetailFrame, FileNotFound } from './FileDetailFrame';
 import { InstallerScorecardView } from './InstallerScorecardView';
-import './archives.css';
 
 const FILE_FIELDS = ['name', 'contact', 'phone', 'email', 'address', 'license', 'remark'] as const;
 
@@ -28,10 +25,6 @@ const FILE_FIELDS = ['name', 'contact', 'phone', 'email', 'address', 'license', 
 export function InstallerDetail({ id }: { id: string }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const screens = Grid.useBreakpoint();
-  const [params, setParams] = useSearchParams();
-  const tab = params.get('tab') ?? 'basic';
-  const [editing, setEditing] = useState(false);
   const valid = /^\d+$/.test(id);
   const { result: file, query } = useOne<Row>({
     resource: installerArchives.name,
@@ -46,13 +39,8 @@ export function InstallerDetail({ id }: { id: string }) {
     enabled: valid && !!file,
   });
 
-  if (!valid || query.isError)
-    return (
-      <Card>
-        <Alert type="warning" showIcon message={t('archives:installerdetail.notFound')} />
-        <Link to={INSTALLER_LIST_PATH}>{t('archives:installerdetail.back')}</Link>
-      </Card>
-    );
+  const back = { to: INSTALLER_LIST_PATH, label: t('archives:installerdetail.back') };
+  if (!valid || query.isError) return <FileNotFound message={t('archives:installerdetail.notFound')} back={back} />;
   if (!file) return <Card>{<Skeleton active />}</Card>;
 
   const label = (key: string) => t(`archives:installerdetail.fields.${key}`);
@@ -132,48 +120,25 @@ export function InstallerDetail({ id }: { id: string }) {
   ];
 
   return (
-    <Card styles={{ body: { padding: screens.md ? 24 : 12 } }} data-testid="installer-detail">
-      <div className="archive-header">
-        <Space direction="vertical" size={0}>
-          <Link to={INSTALLER_LIST_PATH}>
-            <ArrowLeftOutlined /> {t('archives:installerdetail.back')}
-          </Link>
-          <Typography.Title level={4} style={{ margin: 0 }}>
-            {String(file.name)}
-          </Typography.Title>
-          <Typography.Text type="secondary">{[file.contact, file.license].filter(Boolean).join(' · ')}</Typography.Text>
-        </Space>
-        {canAccessKey('installer', 'update') && (
-          <Button icon={<EditOutlined />} onClick={() => setEditing(true)} data-testid="installer-edit">
-            {t('archives:installerdetail.edit')}
-          </Button>
-        )}
-      </div>
-      <Tabs
-        activeKey={tab}
-        onChange={(key) => setParams((p) => ({ ...Object.fromEntries(p), tab: key }), { replace: true })}
-        items={items}
-        destroyOnHidden
-      />
-      <Drawer
-        open={editing}
-        title={String(file.name)}
-        width={screens.md ? 560 : '100%'}
-        maskClosable={false}
-        destroyOnHidden
-        onClose={() => setEditing(false)}
-      >
-        <ResourceForm
-          declaration={installerArchives}
-          mode="edit"
-          record={file}
-          onDone={() => {
-            setEditing(false);
-            void query.refetch();
-            void overview.refetch();
-          }}
-        />
-      </Drawer>
-    </Card>
+    <FileDetailFrame
+      testId="installer-detail"
+      back={back}
+      title={String(file.name)}
+      subtitle={[file.contact, file.license]}
+      tabs={items}
+      edit={
+        canAccessKey('installer', 'update')
+          ? {
+              declaration: installerArchives,
+              record: file,
+              label: t('archives:installerdetail.edit'),
+              onSaved: () => {
+                void query.refetch();
+                void overview.refetch();
+              },
+            }
+          : undefined
+      }
+    />
   );
 }
