@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ROLES } from '../../../permissions/roles';
 import { productSuggestions, SUGGESTION_REVIEWERS, SUGGESTION_STATES } from '../../../resources/productSuggestions';
 import { queryRows } from '../../../server/core/db';
-import { expectOk, expectRejected } from '../admin/helpers';
+import { expectOk, expectRejected, tokenCache } from '../admin/helpers';
 import { multipart, pdf } from '../crud/attach-helpers';
 import { insertComplaint, systemsOf } from '../complaints/samples';
 import type { TestApp } from '../helpers';
@@ -24,11 +24,8 @@ const UPLOAD = '/api/ProductSuggestion/UploadProductSuggestionFile';
 const action = (name: string) => `/api/ProductSuggestion/${name.charAt(0).toUpperCase()}${name.slice(1)}ProductSuggestion`;
 
 let t: TestApp;
-const tokens = new Map<string, string>();
-const token = async (user: string) => {
-  if (!tokens.has(user)) tokens.set(user, (await t.login(user)).AccessToken);
-  return tokens.get(user)!;
-};
+const tokens = tokenCache(() => t);
+const token = tokens.of;
 beforeAll(async () => {
   t = await createMonitoringWorld(1);
 }, 120_000);

@@ -2,7 +2,7 @@ import ExcelJS from 'exceljs';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/core/db';
-import { expectOk, expectRejected } from '../admin/helpers';
+import { expectOk, expectRejected, tokenCache } from '../admin/helpers';
 import type { TestApp } from '../helpers';
 import { insertComplaint, systemsOf } from '../complaints/samples';
 import { createMonitoringWorld } from '../monitoring/world';
@@ -20,11 +20,8 @@ const TOTALS = '/api/WorkHours/GetWorkHourTotals';
 const EXPORT = '/api/WorkHours/ExportWorkHours';
 
 let t: TestApp;
-const tokens = new Map<string, string>();
-const token = async (user: string) => {
-  if (!tokens.has(user)) tokens.set(user, (await t.login(user)).AccessToken);
-  return tokens.get(user)!;
-};
+const tokens = tokenCache(() => t);
+const token = tokens.of;
 beforeAll(async () => {
   t = await createMonitoringWorld(1);
 }, 120_000);
