@@ -8,9 +8,10 @@ import { workflowPaths } from '../../../resources/workflow';
 import { queryRows } from '../../../server/core/db';
 import { permissionParts, type ApiCall } from '../../../server/core/http/permissions';
 import { tableDigests } from '../admin/helpers';
-import { newComplaint, TRANSITION_FIELDS } from '../complaints/samples';
+import { TRANSITION_FIELDS } from '../complaints/samples';
 import { createTestApp, type TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
+import { BODY_SAMPLES } from '../sample-bodies';
 
 /**
  * The generated authorization matrix (issue 12, item 2): every call the app registers × the 14 roles, and for
@@ -79,83 +80,6 @@ const SN_NOT_A_SYSTEM = new Set([
   'POST /api/SN/SaveSn',
   'POST /api/SN/CheckSn',
 ]);
-/** Bodies of calls that take no system but whose body must be valid to reach the permission check. */
-const BODY_SAMPLES: Record<string, Record<string, unknown>> = {
-  'POST /api/ESS/GetSystems': { pageIndex: 1, pageSize: 10 },
-  // The admin calls validate their bodies like every other call (issue 12, point 5).
-  'POST /api/User/LockUser': { id: 1, locked: true },
-  'POST /api/User/ResetUserPassword': { id: 1 },
-  'POST /api/User/GetUserMenuPermissions': { id: 1 },
-  'POST /api/User/SaveUserMenuPermissions': { id: 1, menuDenied: [] },
-  'POST /api/User/GetUserHistory': { id: 1 },
-  'POST /api/User/DeleteUser': { id: 1 },
-  'POST /api/User/DeactivateUser': { id: 1, deactivated: true },
-  'POST /api/Role/SaveRolePermissions': { role: 'dev', menus: ['dashboard'] },
-  'POST /api/License/UnassignLicense': { id: 1 },
-  'POST /api/Translation/SaveTranslation': { language: 'en', namespace: 'menu', key: 'dashboard', value: 'x' },
-  'POST /api/Translation/AddTranslation': { language: 'en', namespace: 'custom', key: 'banner', value: 'x' },
-  'POST /api/Translation/ResetTranslation': { language: 'en', namespace: 'menu', key: 'dashboard' },
-  // Generated saves of declarations without a row in this world (the others send their first row back).
-  'POST /api/License/SaveLicense': { license_key: 'MATRIX-1', company: 'Matrix', license_type: 'installer', expires_at: '2027-01-01' },
-  'POST /api/EmailRule/SaveCategory': { category_code: 'matrix_rule', name: 'Matrix' },
-  'POST /api/SN/SaveSn': {
-    sn: 'MATRIX2026A0001',
-    check_code: 'ABCD',
-    product_type: 'system',
-    production_date: '2026-01-01',
-    state: 'free',
-  },
-  'POST /api/EmailRule/SaveEmailRule': { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'matrix@example.com' },
-  'POST /api/Complaints/SaveComplaint': newComplaint('ESS2024A0001'),
-  // A complaint's messages, the unread news and urge (server/complaints/news-routes.ts).
-  'POST /api/Complaints/GetComplaintMessages': { id: 1 },
-  'POST /api/Complaints/CommentComplaint': { id: 1, commentContent: 'matrix' },
-  'POST /api/ComplaintsProcessing/ReplyComplaintsComment': { id: 1, commentContent: 'matrix', commentId: 1 },
-  'POST /api/ComplaintsNews/GetCommentDetail': { comment_id: 1 },
-  'POST /api/ComplaintsNews/GetAdditionalInfoDetail': { additionalinfo_id: 1 },
-  'POST /api/ComplaintsNews/DownCommentFile': { id: 1, attachment_name: 'matrix.pdf' },
-  'POST /api/ComplaintsNews/DownAdditionalFile': { id: 1, attachment_name: 'matrix.pdf' },
-  'POST /api/Complaints/UrgeComplaint': { id: 1 },
-  'POST /api/Complaints/SaveClockTargets': {
-    firstResponseHours: { high: 4, normal: 24, low: 72 },
-    resolutionDays: { high: 3, normal: 10, low: 30 },
-  },
-  'POST /api/Complaints/GetStatisticalStatement': { from: '2026-01', to: '2026-03' },
-  // R&D working hours and product suggestions (issue 14).
-  'POST /api/WorkHours/SaveWorkHour': { work_date: '2026-03-02', hours: 1, kind: 'testing', project: 'Matrix' },
-  'POST /api/WorkHours/GetWorkHourTotals': { from: '2026-03-01', to: '2026-03-31' },
-  'POST /api/WorkHours/ExportWorkHours': { from: '2026-03-01', to: '2026-03-31' },
-  'POST /api/ProductSuggestion/SaveProductSuggestion': { title: 'Matrix', description: 'Matrix', product_type: 'app' },
-  'POST /api/ProductSuggestion/ImplementProductSuggestion': { id: 1, version: '1.0' },
-  'POST /api/Complaints/ExportStatisticalStatement': { from: '2026-01', to: '2026-03' },
-  // Customer archives and their records (issue 14).
-  'POST /api/CustomerArchives/SaveCustomerArchive': {
-    name: 'Matrix',
-    country: 'DE',
-    postcode: '10115',
-    license: 'MATRIX-C',
-    sys_sn: 'ESS2024A0001',
-  },
-  'POST /api/CustomerArchives/SaveCustomerRecord': {
-    archive_id: 1,
-    kind: 'phone',
-    record_date: '2026-03-02',
-    person: 'matrix',
-    contents: 'Matrix',
-  },
-  'POST /api/CustomerArchives/GetCustomerArchiveComplaints': { id: 1 },
-  // Installer files (issue 14).
-  'POST /api/Installer/SaveInstaller': {
-    name: 'Matrix Installer',
-    contact: 'Matrix',
-    phone: '+49 30 1',
-    email: 'matrix@example.com',
-    address: 'Matrix 1',
-    remark: 'Matrix',
-    license: 'MATRIX-I',
-  },
-  'POST /api/Installer/GetInstallerOverview': { id: 1 },
-};
 /** Calls that end the caller's session when they work: they get a token of their own. */
 const ENDS_SESSION = new Set(['POST /api/Account/Logout']);
 

@@ -3,6 +3,7 @@ import { Code } from '../../../contract/codes';
 import { tableDigests } from '../admin/helpers';
 import { createTestApp, type TestApp } from '../helpers';
 import { documentedCalls, type DocumentedCall } from './openapi';
+import { BODY_SAMPLES } from '../sample-bodies';
 
 /**
  * Issue 10, defect 8: ids were coerced (`DeleteLicense {"id":"0x10"}` deleted license 16). An id is a JSON
@@ -52,7 +53,8 @@ function callsTakingAnId(): { call: DocumentedCall; part: 'body' | 'query'; name
 
 /**
  * Bodies valid but for the id under test, for calls that check other fields before it (a missing user name would
- * answer 3 first). The roles are those that read both scope links of a user.
+ * answer 3 first), beyond the authorization matrix's samples (tests/api/sample-bodies.ts). The roles are those that
+ * read both scope links of a user.
  */
 const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/api/User/SaveUser': {
@@ -67,11 +69,6 @@ const VALID_BODIES: Record<string, Record<string, unknown>> = {
   '/api/ESS/ExtendShare': { sn: 'ESS2024A0001', days: 7 },
   // The reply names the complaint and the message it answers: the complaint's id is whole, so commentId is what is checked.
   '/api/ComplaintsProcessing/ReplyComplaintsComment': { id: 1, commentContent: 'Thanks' },
-  '/api/CustomerArchives/SaveCustomerRecord': { archive_id: 1, kind: 'phone', record_date: '2026-03-02', person: 'Ids', contents: 'Ids' },
-  '/api/WorkHours/SaveWorkHour': { work_date: '2026-03-02', hours: 1, kind: 'testing', project: 'Ids' },
-  '/api/WorkHours/GetWorkHourTotals': { from: '2026-03-01', to: '2026-03-31' },
-  '/api/WorkHours/ExportWorkHours': { from: '2026-03-01', to: '2026-03-31' },
-  '/api/ProductSuggestion/SaveProductSuggestion': { title: 'Ids', description: 'Ids', product_type: 'app' },
 };
 
 async function send(call: DocumentedCall, part: 'body' | 'query', name: string, value: unknown, token: string) {
@@ -85,7 +82,8 @@ async function send(call: DocumentedCall, part: 'body' | 'query', name: string, 
     });
     return response.json();
   }
-  return (await t.post(call.path, { ...VALID_BODIES[call.path], [name]: value }, { token })).body;
+  const valid = { ...BODY_SAMPLES[`${call.method} ${call.path}`], ...VALID_BODIES[call.path] };
+  return (await t.post(call.path, { ...valid, [name]: value }, { token })).body;
 }
 
 describe('ids', () => {
