@@ -86,6 +86,7 @@ describe('menu from the route table (spec §2, §6)', () => {
           'clientList',
           'customerArchives',
           'cusHandleRecord',
+          'installerdetail',
         ],
       },
     ]);
