@@ -139,7 +139,7 @@ describe('a declaration is all a new entity needs', { timeout: 45_000 }, () => {
   });
 });
 
-describe('the generated resource pages (declaration + MSW, no screen code)', { timeout: 45_000 }, () => {
+describe('the generated resource pages (declaration + MSW, no screen code)', { timeout: 90_000 }, () => {
   it('lists through pageIndex / pageSize with translated columns and options; filters are sent as parameters', async () => {
     const bodies: any[] = [];
     server.use(
