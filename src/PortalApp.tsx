@@ -91,7 +91,7 @@ function RequireSession() {
       if (!active) return;
       // The layout and the screen render in slices (a transition), not in one long task.
       if (result.ok) startTransition(() => setReady(true));
-      else {
+      else if ('message' in result) {
         apiUi.message(result.message);
         navigate('/', { replace: true });
       }

@@ -1,4 +1,5 @@
 import { getUserInfo } from '../features/account/api';
+import { RequestError } from '../api/transport';
 import { session, type UserInfo } from '../api/session';
 import { apiUi } from '../api/ui';
 import { currentLanguage, languageForUser, setLanguage } from '../i18n';
@@ -10,12 +11,17 @@ export function isUserLoaded(): boolean {
   return loadedThisPage && !!session.getUserInfo();
 }
 
-export type UserLoad = { ok: true; user: UserInfo } | { ok: false; message: string };
+export type UserLoad =
+  | { ok: true; user: UserInfo }
+  | { ok: false; message: string }
+  /** HTTP 401: the client renewed the session (the page reloads) or ended it; nothing more to do here. */
+  | { ok: false; sessionHandled: true };
 
 /**
  * Loads GetUserInfo and stores it. `afterLogin` applies the language rule of spec §4. A failure clears the
  * token and reports the server's info or 'Verification failed, please login again' (the caller returns to
- * the root).
+ * the root). An expired access token (HTTP 401) is not a failure of the user: the client's one refresh
+ * stores the new tokens and reloads the page, so the token is left alone.
  */
 export async function loadUser({ afterLogin = false } = {}): Promise<UserLoad> {
   let failure: string | undefined;
@@ -41,7 +47,8 @@ export async function loadUser({ afterLogin = false } = {}): Promise<UserLoad> {
       return { ok: true, user: info };
     }
     failure = envelope.code !== 200 ? envelope.info : undefined;
-  } catch {
+  } catch (error) {
+    if (error instanceof RequestError && error.status === 401) return { ok: false, sessionHandled: true };
     failure = undefined;
   }
   session.clearToken();

@@ -36,7 +36,10 @@ export const authProvider: AuthProvider = {
     session.setTokens(envelope.data.AccessToken, envelope.data.RefreshTokenKey);
     session.setUserName(username.trim());
     const loaded = await loadUser({ afterLogin: true });
-    if (!loaded.ok) return { success: false, error: { name: apiUi.translate('login:failed'), message: loaded.message } };
+    if (!loaded.ok) {
+      const message = 'message' in loaded ? loaded.message : codeMessage(102);
+      return { success: false, error: { name: apiUi.translate('login:failed'), message } };
+    }
     loggedInHere = true;
     return { success: true, redirectTo: safeRedirect(redirect) };
   },

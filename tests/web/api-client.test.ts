@@ -5,6 +5,7 @@ import { download, fileNameFromDisposition, upload } from '../../src/api/files';
 import { loadingOverlay, OVERLAY_CLOSE_DELAY_MS } from '../../src/api/loading';
 import { session, STORAGE_KEYS } from '../../src/api/session';
 import { xhr } from '../../src/api/xhr';
+import { loadUser } from '../../src/auth/user';
 import { i18n } from '../../src/i18n';
 import { CODE_MESSAGES, HTTP_STATUS_MESSAGES } from '../../contract/codes';
 import { envelope, flush, ui } from './helpers';
@@ -144,6 +145,21 @@ describe('HTTP status errors (spec §8)', () => {
     expect(session.getRefreshTokenKey()).toBe('refresh-2');
     expect(ui().reload).toHaveBeenCalledTimes(1);
     expect(ui().notify).not.toHaveBeenCalled();
+  });
+
+  it('a page opened with an expired access token keeps the renewed session (the user info answers 401)', async () => {
+    loggedIn();
+    server.use(
+      mswHttp.post('/api/Account/GetUserInfo', () => HttpResponse.json(envelope(401), { status: 401 })),
+      mswHttp.post('/api/Account/RefreshToken', () =>
+        HttpResponse.json(envelope(200, { AccessToken: 'access-2', RefreshTokenKey: 'refresh-2' })),
+      ),
+    );
+    await expect(loadUser()).resolves.toEqual({ ok: false, sessionHandled: true });
+    expect(session.getToken()).toBe('access-2');
+    expect(session.getRefreshTokenKey()).toBe('refresh-2');
+    expect(ui().reload).toHaveBeenCalledTimes(1);
+    expect(ui().message).not.toHaveBeenCalled();
   });
 
   it('a failed refresh (102) clears the session and reloads', async () => {
