@@ -6,6 +6,7 @@ import type { WorkflowHooks } from '../core/crud/workflow';
 import { queryRows, type Database } from '../core/db';
 import { complaints } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
+import { sideOf } from './access';
 
 /**
  * The complaint's rules the declaration cannot say (spec §5, DESIGN §9). The generated calls run them: the save's
@@ -23,8 +24,19 @@ export const RESUBMISSION_TEXT = 'Do not submit repeatly';
 
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
 
+/**
+ * DESIGN §9: the priority is the after-sales team's triage (it sets the service-level targets). The customer side
+ * files at 'normal' and cannot change it; their forms do not offer it, and a body that sends one is not obeyed.
+ */
+function priorityKeptForStaff(values: Row, mode: 'create' | 'edit', roles: readonly string[]): Row {
+  if (sideOf(roles) === 'staff') return values;
+  const { priority: _notTheirs, ...rest } = values;
+  return mode === 'create' ? { ...rest, priority: 'normal' } : rest;
+}
+
 export const complaintHooks: CrudHooks = {
-  async beforeSave(values, { db, mode, existing, now, request }) {
+  async beforeSave(filed, { db, mode, existing, now, request }) {
+    const values = priorityKeptForStaff(filed, mode, request.user.roles);
     // Spec §5: the e-mail is required when filing; in an edit at least one of e-mail and contact number.
     if (mode === 'create' && blank(values.contact_email))
       throw new ApiError(Code.PARAM_REQUIRED, 'Parameter required: contact_email', { data: { field: 'contact_email' } });
@@ -35,7 +47,7 @@ export const complaintHooks: CrudHooks = {
       const number = values.contact_number ?? existing?.contact_number;
       if (blank(email) && blank(number))
         throw new ApiError(Code.PARAM_REQUIRED, 'Parameter required: contact_email', { data: { field: 'contact_email' } });
-      return;
+      return values;
     }
     // The scope check passed (a scoped filer's own system); staff see every system, but only systems that exist.
     const [system] = await queryRows<{ minv: string }>(db, sql`SELECT minv FROM systems WHERE sys_sn = ${values.sys_sn} LIMIT 1`);

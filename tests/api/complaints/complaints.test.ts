@@ -116,6 +116,21 @@ describe('filing a complaint', () => {
   });
 });
 
+describe("the priority is the after-sales team's triage", () => {
+  it("a customer's 'high' is not obeyed (filed at normal, an edit leaves it); staff set and change it", async () => {
+    const filed = await expectOk(t, SAVE, newComplaint(own, { priority: 'high' }), tokens.customer!);
+    expect(filed.priority).toBe('normal');
+    await expectOk(t, SAVE, { ...newComplaint(own), id: filed.id, priority: 'high' }, tokens.customer!);
+    const [kept] = await queryRows<{ priority: string }>(t.db, sql`SELECT priority FROM complaints WHERE id = ${filed.id}`);
+    expect(kept!.priority).toBe('normal');
+    await expectOk(t, SAVE, { ...newComplaint(own), id: filed.id, priority: 'high' }, tokens.servicer!);
+    const [raised] = await queryRows<{ priority: string }>(t.db, sql`SELECT priority FROM complaints WHERE id = ${filed.id}`);
+    expect(raised!.priority).toBe('high');
+    const byStaff = await expectOk(t, SAVE, newComplaint(own, { priority: 'low', title: 'Filed by staff' }), tokens.servicer!);
+    expect(byStaff.priority).toBe('low');
+  });
+});
+
 describe('who sees which complaint', () => {
   it('a customer sees and acts only on complaints of their own systems, an installer on his systems; anything else answers 45', async () => {
     const mine = await expectOk(t, SAVE, newComplaint(own), tokens.customer!);
