@@ -19,3 +19,4 @@ export * from './complaint-messages';
 export * from './customer-archives';
 export * from './rd-work-hours';
 export * from './product-suggestions';
+export * from './notices';
