@@ -74,7 +74,8 @@ export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, ser
     handler: async (request, reply) => {
       const { id } = request.body as z.infer<typeof downloadBody>;
       const file = await findUpload(deps.db, declaration.name, id);
-      if (!file) throw new ApiError(Code.NO_DATA);
+      // An id that names no file answers as one the caller may not read: the answer never tells which ids exist.
+      if (!file) throw new ApiError(Code.NO_PERMISSION);
       if (file.recordId === null) {
         if (file.ownerId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
       } else if ((await recordAccess(service, request, file.recordId)) !== 'inside') {

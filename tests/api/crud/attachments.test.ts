@@ -283,7 +283,7 @@ describe('who may attach and download', () => {
     expect(edit.code, edit.info).toBe(200);
   });
 
-  it('a foreign user downloading answers 45: a role without the screen, and anyone but the uploader before the save', async () => {
+  it('a foreign user downloading answers 45: a role without the screen, anyone but the uploader before the save, and an id of no file', async () => {
     const paper = await upload('a.pdf', pdf('a'));
     const download = (id: number, as: string) => call(DOWNLOAD, { id }, as);
     await expectNothingKept(() => download(paper.data.id, 'servicer'), 45);
@@ -291,7 +291,7 @@ describe('who may attach and download', () => {
     await call(SAVE, { code: 'W-1', colour: 'red', weight: 1, papers: [paper.data.id] });
     await expectNothingKept(() => download(paper.data.id, 'customer'), 45);
     await expectNothingKept(() => upload('b.pdf', pdf('b'), { as: 'customer' }), 45);
-    await expectNothingKept(() => download(999, 'admin'), 8);
+    await expectNothingKept(() => download(999, 'admin'), 45);
     await expectNothingKept(() => call(DOWNLOAD, { id: 'x' }), 2);
     await expectNothingKept(() => call(DOWNLOAD, {}), 3);
   });
