@@ -4,7 +4,10 @@ import { mailOutbox } from '../db/schema';
 import type { MailSeal } from './seal';
 import type { MailTransport } from './transport';
 
-export type QueuedMail = Pick<typeof mailOutbox.$inferInsert, 'category' | 'recipient' | 'language' | 'subject' | 'body' | 'systemId'> & {
+export type QueuedMail = Pick<
+  typeof mailOutbox.$inferInsert,
+  'category' | 'recipient' | 'language' | 'subject' | 'body' | 'systemId' | 'html'
+> & {
   /**
    * For a mail carrying a secret (a reset or invitation link): the text as the recipient gets it, the link in
    * clear, while `body` holds the same text with the link masked. Only sealed into the outbox (DESIGN §10).
@@ -57,7 +60,7 @@ export async function deliverDueMails(
       try {
         // A mail with a secret goes out as sealed, its link in clear; the masked body is what screens show.
         const text = mail.sealedBody === null ? mail.body : openSealed(seal, mail.sealedBody, mail.recipient);
-        await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text });
+        await transport.sendMail({ from, to: mail.recipient, subject: mail.subject, text, ...(mail.html ? { html: mail.html } : {}) });
         // Handed over: the secret has no business in the table any longer, not even sealed.
         await db
           .update(mailOutbox)

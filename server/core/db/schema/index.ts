@@ -20,3 +20,6 @@ export * from './customer-archives';
 export * from './rd-work-hours';
 export * from './product-suggestions';
 export * from './notices';
+export * from './scheduled-mail';
+export * from './generated-reports';
+export * from './registration';

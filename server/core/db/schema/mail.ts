@@ -22,6 +22,8 @@ export const mailOutbox = pgTable(
      * the server's key (AES-256-GCM): null for mails without one. Never selected by a screen or call.
      */
     sealedBody: text('sealed_body'),
+    /** An HTML alternative of `body` (a report with a chart, server/mailings); null for plain-text mails. */
+    html: text('html'),
     systemId: integer('system_id').references(() => systems.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
