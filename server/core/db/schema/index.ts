@@ -23,3 +23,4 @@ export * from './notices';
 export * from './scheduled-mail';
 export * from './generated-reports';
 export * from './registration';
+export * from './fault-subscriptions';
