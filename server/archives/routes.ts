@@ -28,7 +28,7 @@ export const archiveRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
   const { db } = deps;
   const archives = registerResources(fastify, deps, {
     resources: [customerArchives],
-    hooks: { [customerArchives.name]: archiveHooks(db) },
+    hooks: { [customerArchives.name]: archiveHooks(deps) },
   })[customerArchives.name]!;
   registerResources(fastify, deps, {
     resources: [customerRecords],

@@ -6,6 +6,8 @@ import type { Database } from '../core/db';
 import { complaints, customerArchives, customerRecords, systems, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { releaseRecordFiles } from '../core/uploads/service';
+import { rowScope } from '../core/scope';
+import type { AppDeps } from '../config';
 
 /**
  * The customer archive's rules the declaration cannot say (spec §5, §8; resources/customerArchives.ts): the system
@@ -24,7 +26,7 @@ export function customerComplaints(archive: { sys_sn: SQL | string; user_id: SQL
   return or(sql`${complaints.sys_sn} = ${archive.sys_sn}`, ofUser)!;
 }
 
-export const archiveHooks = (db: Database): CrudHooks => ({
+export const archiveHooks = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): CrudHooks => ({
   async beforeSave(values, { existing }) {
     const next = { ...existing, ...values } as Row;
     const [system] = await db
@@ -70,10 +72,11 @@ export const archiveHooks = (db: Database): CrudHooks => ({
       .where(eq(customerRecords.archive_id, Number(existing.id)));
     for (const { id } of records) await releaseRecordFiles(db, recordsDeclaration.name, id);
   },
-  async expand(rows) {
+  async expand(rows, _view, request) {
     if (rows.length === 0) return;
     const ids = rows.map((row) => Number(row.id));
-    const counts = await countComplaints(db, ids);
+    // The count the complaints tab lists: an installer counts only the complaints of systems they see.
+    const counts = await countComplaints(db, ids, rowScope('system', request.user, clock(), complaints.sys_sn));
     const userIds = rows.map((row) => row.user_id).filter((id): id is number => typeof id === 'number');
     const names = new Map<number, string>();
     if (userIds.length) {
@@ -87,12 +90,13 @@ export const archiveHooks = (db: Database): CrudHooks => ({
   },
 });
 
-/** The number of complaints on each archive's customer's systems, in one query. */
-async function countComplaints(db: Database, ids: number[]): Promise<Map<number, number>> {
+/** The number of complaints on each archive's customer's systems that `inScope` admits, in one query. */
+async function countComplaints(db: Database, ids: number[], inScope: SQL | undefined): Promise<Map<number, number>> {
+  const ofCustomer = customerComplaints({ sys_sn: sql`${customerArchives.sys_sn}`, user_id: sql`${customerArchives.user_id}` });
   const rows = await db
     .select({
       id: customerArchives.id,
-      n: sql<number>`(SELECT count(*)::int FROM ${complaints} WHERE ${customerComplaints({ sys_sn: sql`${customerArchives.sys_sn}`, user_id: sql`${customerArchives.user_id}` })})`,
+      n: sql<number>`(SELECT count(*)::int FROM ${complaints} WHERE ${and(ofCustomer, inScope)})`,
     })
     .from(customerArchives)
     .where(inArray(customerArchives.id, ids));

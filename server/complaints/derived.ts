@@ -26,8 +26,8 @@ export function withDerivedHooks(hooks: CrudHooks, { db, clock }: Pick<AppDeps, 
       if (ctx.mode === 'create') await keepSnapshot(ctx.db, id, String(row.sys_sn), ctx.now);
       if (ctx.mode === 'create' || values.priority !== undefined) await refreshDueAt(ctx.db, [id], ctx.now);
     },
-    async expand(rows: Row[], view) {
-      await hooks.expand?.(rows, view);
+    async expand(rows: Row[], view, request) {
+      await hooks.expand?.(rows, view, request);
       const clocks = await clocksOf(
         db,
         rows.map((row) => ({ id: Number(row.id), created_at: asDate(row.created_at), priority: String(row.priority) })),

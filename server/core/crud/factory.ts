@@ -40,9 +40,10 @@ export interface CrudHooks {
   afterDelete?(existing: Row, ctx: Omit<SaveContext, 'mode'>): Promise<void> | void;
   /**
    * Completes the rows a list or `one` answers, already presented (e.g. each record's files), in one query per page;
-   * `view` says which, so a detail may carry more than a list row (a complaint's system snapshot).
+   * `view` says which, so a detail may carry more than a list row (a complaint's system snapshot); `request` is the
+   * caller's, for figures that must count only what the caller may see.
    */
-  expand?(rows: Row[], view: 'list' | 'one'): Promise<void>;
+  expand?(rows: Row[], view: 'list' | 'one', request: FastifyRequest): Promise<void>;
   /** The row as the client sees it (secret fields are already removed). */
   present?(row: Row): Row;
   /** Table properties never sent to the client (password hashes). */
@@ -344,7 +345,7 @@ export class CrudService {
       .limit(pageSize)
       .offset((pageIndex - 1) * pageSize);
     const data = (rows as Row[]).map((row) => this.present(row));
-    await this.hooks.expand?.(data, 'list');
+    await this.hooks.expand?.(data, 'list', request);
     return { data, dataCount: Number(total?.n ?? 0) };
   }
 
@@ -376,7 +377,7 @@ export class CrudService {
       .limit(1);
     if (!row) throw this.missing();
     const presented = this.present(row);
-    await this.hooks.expand?.([presented], 'one');
+    await this.hooks.expand?.([presented], 'one', request);
     return presented;
   }
 

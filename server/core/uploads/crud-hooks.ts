@@ -35,8 +35,8 @@ export function withAttachmentHooks(db: Database, declaration: ResourceDeclarati
       await hooks.afterDelete?.(existing, ctx);
       await releaseRecordFiles(ctx.db, resource, Number(existing[idField]));
     },
-    async expand(rows, view) {
-      await hooks.expand?.(rows, view);
+    async expand(rows, view, request) {
+      await hooks.expand?.(rows, view, request);
       const files = await filesOfRecords(
         db,
         resource,

@@ -181,6 +181,30 @@ describe('a customer archive', () => {
     await expectRejected(t, SAVE_RECORD, record(theirs.id, { sys_sn: installerSn }), tokens.installer!, 45);
   });
 
+  it("an installer's complaint count counts only the complaints of systems they see, as the complaints tab lists them", async () => {
+    // One customer owns a system the installer installed and one they did not, each with a complaint.
+    const owners = await queryRows<{ sys_sn: string; customer_user_id: number | null }>(
+      t.db,
+      sql`SELECT sys_sn, customer_user_id FROM systems WHERE sys_sn IN (${installerSn}, ${foreignSn})`,
+    );
+    await t.db.execute(
+      sql`UPDATE systems SET customer_user_id = (SELECT id FROM users WHERE username = 'customer') WHERE sys_sn IN (${installerSn}, ${foreignSn})`,
+    );
+    try {
+      await insertComplaint(t, installerSn, 'processing');
+      await insertComplaint(t, foreignSn, 'processing');
+      const saved = await expectOk(t, SAVE, archive({ sys_sn: installerSn }), tokens.servicer!);
+      expect((await expectOk(t, ONE, { id: saved.id }, tokens.servicer!)).complaint_count).toBe(2);
+      expect((await expectOk(t, ONE, { id: saved.id }, tokens.installer!)).complaint_count).toBe(1);
+      const [row] = (await expectOk(t, LIST, {}, tokens.installer!)).data;
+      expect(row.complaint_count).toBe(1);
+      expect(await expectOk(t, COMPLAINTS, { id: saved.id }, tokens.installer!)).toHaveLength(1);
+    } finally {
+      for (const owner of owners)
+        await t.db.execute(sql`UPDATE systems SET customer_user_id = ${owner.customer_user_id} WHERE sys_sn = ${owner.sys_sn}`);
+    }
+  });
+
   it('the export is an xlsx of the filtered list with the headers in the caller’s language', async () => {
     await expectOk(t, SAVE, archive(), tokens.servicer!);
     await expectOk(
