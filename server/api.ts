@@ -6,10 +6,14 @@ import { archiveRoutes } from './archives/routes';
 import { complaintRoutes } from './complaints/routes';
 import { suggestionRoutes } from './suggestions/routes';
 import { workHourRoutes } from './workhours/routes';
+import { messageRoutes } from './messages/routes';
 import type { AppDeps } from './config';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from './monitoring/jobs';
 import { monitoringRoutes } from './monitoring/routes';
 import { jobRoutes } from './core/jobs/routes';
+import { mailingRoutes } from './mailings/routes';
+import { reportRoutes } from './reports/routes';
+import { referenceRoutes } from './reference/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -26,6 +30,10 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(installerRoutes, { deps });
   await app.register(workHourRoutes, { deps });
   await app.register(suggestionRoutes, { deps });
+  await app.register(messageRoutes, { deps });
+  await app.register(referenceRoutes, { deps });
+  await app.register(mailingRoutes, { deps });
+  await app.register(reportRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { prefix: '/Jobs', deps });
 };

@@ -6,6 +6,7 @@ import { sessionIdOfAnyToken, signAccessToken } from '../core/http/auth';
 import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 import { agreementFor } from './agreement';
 import { recoveryRoutes } from './recovery-routes';
+import { registrationRoutes } from './registration-routes';
 import * as s from '../../contract/account';
 import { AccountService } from './service';
 import { listTimeZones } from './timezones';
@@ -24,6 +25,7 @@ export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
     sleep: deps.sleep,
   });
   await fastify.register(recoveryRoutes, { deps });
+  await fastify.register(registrationRoutes, { deps, login: (username, password, ip) => account.login(username, password, ip) });
 
   app.post('/Login', {
     config: { public: true },

@@ -7,7 +7,7 @@ import { ACCOUNT_MAIL_CATEGORIES } from '../../../resources/mailOutbox';
  * Categories of the account mails in the outbox (beside the fault mails' system_fault): one list with the outbox
  * screen, which names them (resources/mailOutbox.ts).
  */
-export const [PASSWORD_RESET, USER_NAME_REMINDER, SHARE_INVITATION] = ACCOUNT_MAIL_CATEGORIES;
+export const [PASSWORD_RESET, USER_NAME_REMINDER, SHARE_INVITATION, REGISTRATION_CODE] = ACCOUNT_MAIL_CATEGORIES;
 
 /** A page of the portal (a public one: the recipient may not be logged in), with its query. */
 export function portalLink(portalUrl: string, path: string, query: Record<string, string> = {}): string {
@@ -117,4 +117,29 @@ export function shareMail(
   }
   const lines = [t('shareNotice.intro', vars), '', t('shareNotice.login', { link: link.login, username: link.username })];
   return { ...mail, subject: t('shareNotice.subject', vars), body: compose(t, to.name, lines) };
+}
+
+/**
+ * The verification code of /Register, for an address that has no account yet. The code is a secret like a reset
+ * link: the outbox shows it masked, only the sealed text the transport gets holds it (DESIGN §10).
+ */
+export function registrationCodeMail(to: Recipient, code: string, minutes: number): QueuedMail {
+  const t = mailTexts(to.language);
+  const text = (shown: string) =>
+    compose(t, to.name, [
+      t('registrationCode.intro'),
+      '',
+      t('registrationCode.code', { code: shown }),
+      '',
+      t('registrationCode.expiry', { minutes }),
+      t('account.ignore'),
+    ]);
+  return {
+    category: REGISTRATION_CODE,
+    recipient: to.address,
+    language: to.language,
+    subject: t('registrationCode.subject'),
+    body: text(t('account.tokenMasked')),
+    bodyWithSecrets: text(code),
+  };
 }

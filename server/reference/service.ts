@@ -1,0 +1,72 @@
+import { countryOptions } from '../../contract/countries';
+import { COUNTRY_CODES } from '../../contract/countryCodes';
+import { DEFAULT_LANGUAGE, normalizeLanguage } from '../../contract/languages';
+import type { CityEntry, CountryEntry, StateEntry } from '../../contract/registration';
+
+/**
+ * Reference data for the country, state and city fields (spec §7 Reference data). States and cities come from the
+ * country-state-city package (a maintained ISO 3166 data set, some 15 MB of JSON): loaded on the first call, on the
+ * server only, never shipped to the browser. Country names are Intl.DisplayNames' in the reader's language
+ * (contract/countries.ts), so the four languages need no table of ours.
+ */
+type Package = typeof import('country-state-city');
+let loading: Promise<Package> | undefined;
+const data = () => (loading ??= import('country-state-city'));
+
+const COUNTRIES = new Set<string>(COUNTRY_CODES);
+
+function languageOf(language: string | undefined) {
+  return normalizeLanguage(language) ?? DEFAULT_LANGUAGE;
+}
+
+/** Every country a user may pick (the ISO codes of contract/countryCodes.ts), by name in the language, sorted by it. */
+export async function countries(language?: string): Promise<CountryEntry[]> {
+  const { Country } = await data();
+  const extra = new Map(Country.getAllCountries().map((c) => [c.isoCode, c]));
+  return countryOptions(languageOf(language)).map(({ value, label }) => {
+    const known = extra.get(value);
+    const phone = known?.phonecode ?? '';
+    return {
+      code: value,
+      name: label,
+      flag: known?.flag ?? '',
+      phoneCode: phone === '' ? '' : phone.startsWith('+') ? phone : `+${phone}`,
+    };
+  });
+}
+
+/** The states (provinces, regions …) of a country by their ISO 3166-2 code part; none for an unknown country. */
+export async function states(countryCode: string): Promise<StateEntry[]> {
+  const code = countryCode.trim().toUpperCase();
+  if (!COUNTRIES.has(code)) return [];
+  const { State } = await data();
+  const collator = new Intl.Collator('en');
+  return State.getStatesOfCountry(code)
+    .map((s) => ({ code: s.isoCode, name: s.name }))
+    .sort((a, b) => collator.compare(a.name, b.name));
+}
+
+/** 'DE-BY' → the cities of Bavaria; 'SG' (a country without states) → the country's cities. */
+export async function cities(key: string): Promise<CityEntry[]> {
+  const [country = '', ...rest] = key.trim().split('-');
+  const countryCode = country.toUpperCase();
+  const stateCode = rest.join('-').toUpperCase();
+  if (!COUNTRIES.has(countryCode)) return [];
+  const { City } = await data();
+  const list = stateCode ? City.getCitiesOfState(countryCode, stateCode) : (City.getCitiesOfCountry(countryCode) ?? []);
+  const names = [...new Set(list.map((c) => c.name))];
+  return names.sort(new Intl.Collator('en').compare).map((name) => ({ name }));
+}
+
+/** Whether `state` is one of the country's states ('' always is: the field is optional). */
+export async function isStateOf(countryCode: string, state: string): Promise<boolean> {
+  if (state === '') return true;
+  return (await states(countryCode)).some((s) => s.code === state.toUpperCase());
+}
+
+/** Whether `city` is a city of the state (of the country without one), or any name when the data set lists none there. */
+export async function isCityOf(countryCode: string, state: string, city: string): Promise<boolean> {
+  if (city === '') return true;
+  const list = await cities(state ? `${countryCode}-${state}` : countryCode);
+  return list.length === 0 || list.some((c) => c.name.toLowerCase() === city.toLowerCase());
+}
