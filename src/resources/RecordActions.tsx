@@ -2,6 +2,7 @@ import { DeleteOutlined, EditOutlined, EyeOutlined } from '@ant-design/icons';
 import { useDelete, type HttpError } from '@refinedev/core';
 import { App, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { idFieldOf, type ResourceDeclaration } from '../../resources/types';
 import type { ResourcePermissions } from './permissions';
 import { ConfirmRowAction, RowAction } from './RowAction';
@@ -55,6 +56,7 @@ export function useRemoveRecord(declaration: ResourceDeclaration, options: Resou
  */
 export function RecordActions({ declaration, row, can, editable, options, openDrawer, remove, refresh }: Props) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const idField = idFieldOf(declaration);
   const deletion = can.delete ? options.deletion?.(row) : undefined;
   return (
@@ -71,7 +73,11 @@ export function RecordActions({ declaration, row, can, editable, options, openDr
         <RowAction
           title={t('admin:list.edit')}
           icon={<EditOutlined />}
-          onClick={() => openDrawer('edit', row[idField])}
+          onClick={() =>
+            options.pages?.edit
+              ? navigate(`${options.pages.edit}?id=${encodeURIComponent(String(row[idField]))}`)
+              : openDrawer('edit', row[idField])
+          }
           data-testid="row-edit"
         />
       )}

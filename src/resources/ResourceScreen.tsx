@@ -2,6 +2,7 @@ import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Grid, Space, Typography } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { idFieldOf, type ResourceDeclaration } from '../../resources/types';
 import { ResponsiveTable } from '../ui/ResponsiveTable';
 import { resourceTitle } from './labels';
@@ -38,6 +39,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
   const { t, i18n } = useTranslation();
   const menuOverride = useMenuOverrides({ load: false })[declaration.name];
   const screens = Grid.useBreakpoint();
+  const navigate = useNavigate();
   const can = resourcePermissions(declaration);
   // A workflow's state shows as a tag coloured by its category, unless the screen draws it itself.
   const cells = { ...workflowCells(declaration), ...options.cells };
@@ -86,7 +88,12 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
           <FiltersToggle fold={fold} />
           <Button icon={<ReloadOutlined />} onClick={refresh} aria-label={t('admin:list.refresh')} data-testid="resource-refresh" />
           {can.create && (
-            <Button type="primary" icon={<PlusOutlined />} onClick={() => drawer.open('create')} data-testid="resource-create">
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              onClick={() => (options.pages?.create ? navigate(options.pages.create) : drawer.open('create'))}
+              data-testid="resource-create"
+            >
               {t('admin:list.create')}
             </Button>
           )}

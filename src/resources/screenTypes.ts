@@ -52,6 +52,11 @@ export interface ResourceScreenOptions {
   form?: ComponentType<FormPageProps>;
   /** Replaces the show page inside the drawer. */
   show?: ComponentType<ShowPageProps>;
+  /**
+   * Pages of their own for create and edit (a spec route such as /addProductSuggestion): the list's buttons go there
+   * instead of opening the drawer; the edit page gets the record as `?id=`.
+   */
+  pages?: { create?: string; edit?: string };
   /** Extra buttons per row (after edit / delete), e.g. lock a user. */
   rowActions?: (record: Row, refresh: () => void) => ReactNode;
   /**
