@@ -52,6 +52,9 @@ export const SUBJECTS = [
   'mailOutbox',
   // The background job queue's runs (DESIGN §11).
   'job',
+  // Scheduled mail (mailTiming) and the reports made in the background (reportGenerateResult).
+  'mailJob',
+  'generatedReport',
   // After-sales (DESIGN §9).
   'complaint',
   // The service-level targets of the complaint clocks; the statistical statement.
@@ -119,6 +122,9 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'mailOutbox', actions: ['read'], screen: 'emailDeliveringRules' },
   // The job runs (server/core/jobs): for those who run the portal; no screen of its own (the mail timing history will show them).
   { subject: 'job', actions: ['read'], roles: ['admin', 'systemmanager'] },
+  { subject: 'mailJob', actions: EDIT, screen: 'mailTiming' },
+  // Everyone may ask for an export in the background and fetch it: the rows are the asker's own (administrators: all).
+  { subject: 'generatedReport', actions: ['read', 'delete'], roles: ROLES },
 
   // DESIGN §9: sharers, suppliers and VPP managers have no complaint screens (the route table opens them to all).
   {

@@ -13,6 +13,8 @@ import { monitoringRoutes } from './monitoring/routes';
 import { jobRoutes } from './core/jobs/routes';
 import { mailingRoutes } from './mailings/routes';
 import { reportRoutes } from './reports/routes';
+import { mailingRoutes } from './mailings/routes';
+import { reportRoutes } from './reports/routes';
 import { referenceRoutes } from './reference/routes';
 
 /**
@@ -32,6 +34,8 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(suggestionRoutes, { deps });
   await app.register(messageRoutes, { deps });
   await app.register(referenceRoutes, { deps });
+  await app.register(mailingRoutes, { deps });
+  await app.register(reportRoutes, { deps });
   await app.register(mailingRoutes, { deps });
   await app.register(reportRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);

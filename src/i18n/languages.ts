@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'archives',
   'workhours',
   'suggestions',
+  'mailings',
 ] as const;
 
 export function storedLanguage(): Language | undefined {

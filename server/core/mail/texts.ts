@@ -9,7 +9,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '.
  * R&D hours' export and messages), so that translators edit one place.
  */
 const LOCALES = fileURLToPath(new URL('../../../locales/', import.meta.url));
-const NAMESPACES = ['mail', 'monitoring', 'archives', 'workhours'] as const;
+const NAMESPACES = ['mail', 'monitoring', 'archives', 'workhours', 'mailings'] as const;
 
 const i18n = createInstance();
 void i18n.init({

@@ -9,7 +9,7 @@ import { ApiError } from '../../core/http/envelope';
  * is nothing to export.
  */
 
-const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /**
  * The answer part of an export route's schema: the xlsx file, under its media type in the OpenAPI document (the
@@ -23,6 +23,20 @@ export interface Column<T> {
   width?: number;
 }
 
+/** The workbook of one sheet as bytes (the direct export sends it, a background one stores it: the same file). */
+export async function xlsxBuffer<T>(sheetName: string, columns: Column<T>[], rows: T[], created?: Date): Promise<Buffer> {
+  const workbook = new ExcelJS.Workbook();
+  if (created) {
+    workbook.created = created;
+    workbook.modified = created;
+  }
+  const sheet = workbook.addWorksheet(sheetName);
+  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 2) }));
+  sheet.getRow(1).font = { bold: true };
+  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
+  return Buffer.from(await workbook.xlsx.writeBuffer());
+}
+
 export async function sendXlsx<T>(
   reply: FastifyReply,
   fileName: string,
@@ -31,12 +45,7 @@ export async function sendXlsx<T>(
   rows: T[],
 ): Promise<FastifyReply> {
   if (rows.length === 0) throw new ApiError(Code.NO_DATA);
-  const workbook = new ExcelJS.Workbook();
-  const sheet = workbook.addWorksheet(sheetName);
-  sheet.columns = columns.map((c) => ({ header: c.header, width: c.width ?? Math.max(12, c.header.length + 2) }));
-  sheet.getRow(1).font = { bold: true };
-  for (const row of rows) sheet.addRow(columns.map((c) => c.value(row)));
-  const buffer = Buffer.from(await workbook.xlsx.writeBuffer());
+  const buffer = await xlsxBuffer(sheetName, columns, rows);
   return reply
     .header('content-type', XLSX_MEDIA_TYPE)
     .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)

@@ -1,19 +1,19 @@
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { Code } from '../../../contract/codes';
 import { dayCurveAnswer, newestSampleAnswer, periodBarsAnswer, statisticsAnswer, summaryAnswer } from '../../../contract/monitoring';
 import * as s from '../../../contract/monitoring-requests';
 import type { AppDeps } from '../../config';
 import { ApiError, envelopeOf, ok } from '../../core/http/envelope';
 import { contextOf } from '../context';
+import { statisticsRows, statisticsSheet } from '../exports/statistics';
 import { energyColumns, exportTexts } from '../exports/texts';
+import { BACKGROUND_EXPORT_ROWS, queueStatisticsReport } from '../../reports/background';
 import { sendXlsx, xlsxExport } from '../exports/xlsx';
 import { systemInScope } from '../scope';
 import { localDate, resolveTarget } from '../target';
-import { currentFlow, dailyStatistics, dayCurve, periodBars, summary } from './service';
-
-const MAX_RANGE_DAYS = 366;
+import { currentFlow, dayCurve, periodBars, summary } from './service';
 
 /**
  * A system's figures (or the customer's 'All'): the left panel's summary and the newest sample (/api/ESS), the day
@@ -125,13 +125,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
     },
   });
 
-  const rows = async (request: FastifyRequest, body: z.infer<typeof s.rangeBody>) => {
-    const days = (Date.parse(body.endDate) - Date.parse(body.beginDate)) / 86_400_000;
-    if (days < 0) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: endDate (before beginDate)');
-    if (days >= MAX_RANGE_DAYS) throw new ApiError(Code.PARAM_ERROR, `Parameter error: endDate (at most ${MAX_RANGE_DAYS} days)`);
-    const target = await resolveTarget(db, await viewer(request), body.sn, now());
-    return dailyStatistics(db, target, body.beginDate, body.endDate);
-  };
+  const rows = async (request: FastifyRequest, body: z.infer<typeof s.rangeBody>) => statisticsRows(db, await viewer(request), body, now());
 
   app.post('/Statistic/SystemStatistic', {
     config: { permission: { subject: 'system', action: 'read' } },
@@ -148,26 +142,27 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
     config: { permission: { subject: 'system', action: 'export' } },
     schema: {
       tags: ['Statistic'],
-      summary: "The statistics table as xlsx, headers in the caller's language (code 8 when empty)",
-      body: s.rangeBody,
+      summary:
+        "The statistics table as xlsx, headers in the caller's language (code 8 when empty). With background (or over " +
+        `${BACKGROUND_EXPORT_ROWS} rows) it is made in the background: the answer is the envelope naming the generated report`,
+      body: s.rangeBody.extend({ background: z.boolean().optional() }),
       ...xlsxExport,
     },
     handler: async (request, reply) => {
-      const statistics = await rows(request, request.body);
+      const { background, ...body } = request.body;
+      const statistics = await rows(request, body);
+      if (statistics.length === 0) throw new ApiError(Code.NO_DATA);
+      if (background || statistics.length > BACKGROUND_EXPORT_ROWS) {
+        // The same rows, made again by the job in the caller's scope and language (server/reports).
+        const report = await queueStatisticsReport(fastify, db, request.user.id, body, now());
+        return (reply as FastifyReply)
+          .type('application/json')
+          .serializer(JSON.stringify)
+          .send({ code: 200, info: 'generated in the background', data: report });
+      }
       const t = await exportTexts(db, request);
-      return sendXlsx(
-        reply,
-        `statistics-${request.body.sn}-${request.body.beginDate}-${request.body.endDate}.xlsx`,
-        t('monitoring:xlsx.statisticsSheet'),
-        [
-          { header: t('monitoring:xlsx.date'), value: (r) => r.day },
-          { header: t('monitoring:xlsx.sn'), value: (r) => r.sys_sn, width: 16 },
-          ...energyColumns(t),
-          { header: `${t('monitoring:rates.selfConsumption')} (%)`, value: (r) => r.self_consumption_rate },
-          { header: `${t('monitoring:rates.autarky')} (%)`, value: (r) => r.autarky_rate },
-        ],
-        statistics,
-      );
+      const sheet = statisticsSheet(t, body);
+      return sendXlsx(reply, sheet.fileName, sheet.sheetName, sheet.columns, statistics);
     },
   });
 
