@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
+import { accountSettingsRoutes } from './account/settings-routes';
+import { faultMailRoutes } from './faultmail/routes';
 import { adminRoutes } from './admin';
 import { installerRoutes } from './archives/installerRoutes';
 import { archiveRoutes } from './archives/routes';
@@ -13,8 +15,6 @@ import { monitoringRoutes } from './monitoring/routes';
 import { jobRoutes } from './core/jobs/routes';
 import { mailingRoutes } from './mailings/routes';
 import { reportRoutes } from './reports/routes';
-import { mailingRoutes } from './mailings/routes';
-import { reportRoutes } from './reports/routes';
 import { referenceRoutes } from './reference/routes';
 
 /**
@@ -25,6 +25,8 @@ import { referenceRoutes } from './reference/routes';
  */
 export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   await app.register(accountRoutes, { prefix: '/Account', deps });
+  await app.register(accountSettingsRoutes, { prefix: '/Account', deps });
+  await app.register(faultMailRoutes, { deps });
   await app.register(adminRoutes, { deps });
   await app.register(monitoringRoutes, { deps });
   await app.register(complaintRoutes, { deps });
@@ -34,8 +36,6 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(suggestionRoutes, { deps });
   await app.register(messageRoutes, { deps });
   await app.register(referenceRoutes, { deps });
-  await app.register(mailingRoutes, { deps });
-  await app.register(reportRoutes, { deps });
   await app.register(mailingRoutes, { deps });
   await app.register(reportRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);

@@ -13,7 +13,10 @@ export const NAMESPACES = [
   'archives',
   'workhours',
   'suggestions',
+  'messages',
   'mailings',
+  'faultmail',
+  'settings',
 ] as const;
 
 export function storedLanguage(): Language | undefined {

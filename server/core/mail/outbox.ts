@@ -13,6 +13,8 @@ export type QueuedMail = Pick<
    * clear, while `body` holds the same text with the link masked. Only sealed into the outbox (DESIGN §10).
    */
   bodyWithSecrets?: string;
+  /** Not sent before this moment (a customer's quiet hours, server/core/mail/preferences.ts); now when absent. */
+  notBefore?: Date;
 };
 
 /** After this many failed attempts a mail stays in the outbox, unsent, with its last error. */
@@ -25,10 +27,10 @@ const CLAIM_MS = 10 * 60_000;
 /** Stores mails to send; the text of a mail with secrets is sealed with `seal` (the mailer's), never kept in clear. */
 export async function queueMails(db: Database, mails: QueuedMail[], now: Date, seal?: MailSeal): Promise<void> {
   if (mails.length === 0) return;
-  const rows = mails.map(({ bodyWithSecrets, ...mail }) => {
+  const rows = mails.map(({ bodyWithSecrets, notBefore, ...mail }) => {
     if (bodyWithSecrets !== undefined && !seal) throw new Error('a mail carrying a secret needs the mail seal to be queued');
     const sealedBody = bodyWithSecrets === undefined ? null : seal!.seal(bodyWithSecrets, mail.recipient);
-    return { ...mail, sealedBody, createdAt: now, nextAttemptAt: now };
+    return { ...mail, sealedBody, createdAt: now, nextAttemptAt: notBefore && notBefore > now ? notBefore : now };
   });
   await db.insert(mailOutbox).values(rows);
 }

@@ -11,6 +11,10 @@ export interface Recipient {
   language: Language;
   /** The roles of the portal user behind the address; undefined for a rule's plain address. */
   roles?: readonly string[];
+  /** The portal user behind the address (their mail preferences, server/core/mail/preferences.ts); undefined for a plain address. */
+  userId?: number;
+  /** The user's IANA time zone (quiet hours); undefined for a plain address. */
+  timeZone?: string;
 }
 
 interface Candidate {
@@ -20,6 +24,7 @@ interface Candidate {
   organizationId: number | null;
   email: string;
   languageCode: string | null;
+  timeZone: string;
 }
 
 /**
@@ -61,13 +66,21 @@ export async function recipientsFor(db: Database, category: string, system: Syst
         organizationId: users.organizationId,
         email: users.email,
         languageCode: users.languageCode,
+        timeZone: users.timeZone,
       })
       .from(users)
       .where(and(who, eq(users.locked, false), sql`${users.email} <> ''`));
     const fresh = candidates.filter((user) => !found.has(user.email.trim().toLowerCase()));
     for (const user of await whoMaySee(db, fresh, system, now)) {
       const address = user.email.trim().toLowerCase();
-      if (!found.has(address)) found.set(address, { address, language: mailLanguage(user.languageCode), roles: user.roles });
+      if (!found.has(address))
+        found.set(address, {
+          address,
+          language: mailLanguage(user.languageCode),
+          roles: user.roles,
+          userId: user.id,
+          timeZone: user.timeZone,
+        });
     }
   }
   return [...found.values()];

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { createTransport } from 'nodemailer';
 import { queryRows } from '../../../server/core/db';
-import { emailRules, mailOutbox, users } from '../../../server/core/db/schema';
+import { emailRules, faultSubscriptions, mailOutbox, users } from '../../../server/core/db/schema';
 import { deliverDueMails } from '../../../server/core/mail/outbox';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
@@ -45,7 +45,7 @@ async function prepare(t: TestApp) {
     ...extra,
   });
   await t.db.insert(emailRules).values([
-    rule('role', 'servicer'), // staff: sees every system
+    rule('role', 'servicer'), // reaches no servicer: their subscriptions decide (tests/api/faultmail)
     rule('role', 'customer'), // the owner of this system (and of others, who must not get it)
     rule('role', 'installer'), // the demo installer works in Italy: not this system's installer
     rule('role', 'servicepartner', { country: 'NL' }), // only for Dutch systems
@@ -53,6 +53,9 @@ async function prepare(t: TestApp) {
     rule('address', 'alarms@ticket.example'), // the same address twice: one mail
     rule('address', 'off@ticket.example', { enabled: false }),
   ]);
+  // The service engineer subscribed to every fault in Germany (sysErrorEmailNotification).
+  const [servicer] = await t.db.select({ id: users.id }).from(users).where(eq(users.username, 'servicer'));
+  await t.db.insert(faultSubscriptions).values({ userId: servicer!.id, country: 'DE', createdAt: t.clock() });
 }
 
 const fault = (startedAt: Date) => ({ code: 'F401', level: 'fault', description: 'ISO fault', started_at: startedAt.toISOString() });
@@ -126,6 +129,7 @@ describe('fault notification e-mails', () => {
       'anna.lindqvist@ess-portal.example', // admin: staff see every system
       'de-hotline@ticket.example',
       'julia.becker@mail.example', // sharer: the system is shared with her
+      'li.wei@ess-portal.example', // the servicer: by the subscription, not by a rule
       'lukas.schneider@ess-portal.example', // sncreator: staff
       'thomas.becker@mail.example', // the owner
     ]);
