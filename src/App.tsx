@@ -21,6 +21,8 @@ const ShareRegisterPage = lazy(() => import('./features/account/ShareRegisterPag
 const ForgetPasswordPage = lazy(() => import('./features/account/ForgetPasswordPage'));
 const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
 const ForgetUserNamePage = lazy(() => import('./features/account/ForgetUserNamePage'));
+const RegisterPage = lazy(() => import('./features/account/RegisterPage'));
+const PrivacyPage = lazy(() => import('./features/account/PrivacyPage'));
 /** Refine, the layout and the screens: only loaded for the pages behind the login. */
 const PortalApp = lazy(() => import('./PortalApp'));
 
@@ -102,6 +104,24 @@ export function AppRoutes() {
         element={
           <Lazy>
             <ForgetUserNamePage />
+          </Lazy>
+        }
+      />
+      <Route
+        path="/Register"
+        element={
+          <PublicOnly>
+            <Lazy>
+              <RegisterPage />
+            </Lazy>
+          </PublicOnly>
+        }
+      />
+      <Route
+        path="/privacy"
+        element={
+          <Lazy>
+            <PrivacyPage />
           </Lazy>
         }
       />

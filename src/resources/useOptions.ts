@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { relationLabel, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
-import { countryOptions } from '../../contract/countries';
+import { useCountryOptions } from '../features/reference/api';
 import { resourceApi, resourceKeys } from './api';
 import { optionLabel } from './labels';
 
@@ -22,6 +22,8 @@ export function useOptions(
 ): { options: Option[]; loading: boolean } {
   const { t, i18n } = useTranslation();
   const relation = field.relation;
+  // Every country field of the portal picks from the reference data (/ESS/GetCountrycode), the code as value.
+  const countries = useCountryOptions(field.widget === 'country');
   const query = useQuery({
     queryKey: resourceKeys.relationRows(relation?.listPath),
     enabled: !!relation,
@@ -54,7 +56,7 @@ export function useOptions(
       ],
     };
   }
-  if (field.widget === 'country') return { loading: false, options: countryOptions(i18n.language) };
+  if (field.widget === 'country') return countries;
   if (field.widget === 'switch') {
     return {
       loading: false,

@@ -6,6 +6,27 @@ import { newComplaint } from './complaints/samples';
  */
 export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /api/ESS/GetSystems': { pageIndex: 1, pageSize: 10 },
+  // Fault mail subscriptions (server/faultmail) and the account settings (server/account/settings-routes.ts).
+  'POST /api/FaultMail/SaveSubscription': { country: 'DE', model: 'all', level: 'all', fault_code: 'all' },
+  'POST /api/FaultMail/DeleteSubscription': { id: 1 },
+  'POST /api/FaultMail/GetDeliveryLog': { pageIndex: 1, pageSize: 10 },
+  'POST /api/Account/CustomUserSetting': {
+    faultAlerts: true,
+    monthlyReport: true,
+    news: false,
+    quietHours: { enabled: false, start: '22:00', end: '07:00' },
+  },
+  'POST /api/Account/InstallSetting': {
+    countryCode: 'DE',
+    timeZone: 'Europe/Berlin',
+    currency: 'EUR',
+    buyPrice: 0.3,
+    feedInPrice: 0.08,
+    contactName: 'Matrix',
+    contactPhone: '',
+    contactEmail: '',
+  },
+  'POST /api/Account/OtherRoleUserSetting': { landingPage: 'dashboard', pageSize: 20, faultMailDelivery: 'immediate' },
   // The admin calls validate their bodies like every other call (issue 12, point 5).
   'POST /api/User/LockUser': { id: 1, locked: true },
   'POST /api/User/ResetUserPassword': { id: 1 },
@@ -79,4 +100,19 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     license: 'MATRIX-I',
   },
   'POST /api/Installer/GetInstallerOverview': { id: 1 },
+  // Self-registration (public; server/account/registration-routes.ts).
+  'POST /api/Account/CheckSysSn': { sn: 'ESS2021DE1004', check_code: 'KL9NMB' },
+  'POST /api/Account/SendRegisterCode': { email: 'matrix@mail.example', language: 'en' },
+  'POST /api/Account/Register': {
+    username: 'matrix.owner',
+    password: 'Matrix2026',
+    name: 'Matrix Owner',
+    email: 'matrix@mail.example',
+    code: '123456',
+    sn: 'ESS2021DE1004',
+    check_code: 'KL9NMB',
+    country: 'DE',
+    timeZone: 'Europe/Berlin',
+    agreement: true,
+  },
 };

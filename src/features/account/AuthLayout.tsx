@@ -59,11 +59,14 @@ export function AuthLayout({
   subtitle,
   children,
   footer,
+  cardClassName,
 }: {
   title: ReactNode;
   subtitle?: ReactNode;
   children: ReactNode;
   footer?: ReactNode;
+  /** A wider card for a page of text (the privacy policy). */
+  cardClassName?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -95,7 +98,7 @@ export function AuthLayout({
           </div>
           <LanguageMenu />
         </div>
-        <div className="login-card">
+        <div className={cardClassName ? `login-card ${cardClassName}` : 'login-card'}>
           <h1>{title}</h1>
           {subtitle ? <p className="login-card__subtitle">{subtitle}</p> : null}
           {children}

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { LoginForm } from '../../components/LoginForm';
+import { PublicNotices } from '../messages/PublicNotices';
 import { AuthLayout } from './AuthLayout';
 
 export default function LoginPage() {
@@ -25,10 +26,15 @@ export default function LoginPage() {
         </p>
       }
     >
+      <PublicNotices />
       <LoginForm redirect={redirect} onSuccess={(to) => navigate(to, { replace: true })} />
       <nav className="login-card__links">
         <Link to="/ForgetPassword">{t('login:forgotPassword')}</Link>
         <Link to="/ForgetUserName">{t('login:forgotUserName')}</Link>
+      </nav>
+      <nav className="login-card__links">
+        <Link to="/Register">{t('login:registerLink')}</Link>
+        <Link to="/privacy">{t('login:privacyLink')}</Link>
       </nav>
     </AuthLayout>
   );

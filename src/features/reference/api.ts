@@ -1,0 +1,89 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { countryOptions } from '../../../contract/countries';
+import type { CityEntry, CountryEntry, StateEntry } from '../../../contract/registration';
+
+/**
+ * The reference data of every country, state and city field (spec §7 Reference data: /ESS/GetCountrycode,
+ * GetStatecode, GetCitycode). The data set stays on the server; each list is fetched once per page load and key.
+ * Values are what is stored: ISO 3166-1 alpha-2 country codes, ISO 3166-2 state code parts, city names.
+ */
+export interface Option {
+  value: string;
+  label: string;
+}
+
+const cache = new Map<string, Promise<Option[]>>();
+
+function cached(key: string, load: () => Promise<Option[]>): Promise<Option[]> {
+  let entry = cache.get(key);
+  if (!entry) {
+    entry = load().catch((error: unknown) => {
+      cache.delete(key);
+      throw error;
+    });
+    cache.set(key, entry);
+  }
+  return entry;
+}
+
+export function loadCountries(language: string): Promise<Option[]> {
+  return cached(`countries:${language}`, async () => {
+    // Without the server the browser's own names of the same codes keep a form usable.
+    const answer = await api.get<CountryEntry[]>('/ESS/GetCountrycode', { language }, { quiet: true }).catch(() => undefined);
+    if (answer?.code !== 200) return countryOptions(language);
+    return answer.data.map((c) => ({ value: c.code, label: c.flag ? `${c.flag} ${c.name}` : c.name }));
+  });
+}
+
+export function loadStates(country: string): Promise<Option[]> {
+  return cached(`states:${country}`, async () => {
+    const answer = await api.get<StateEntry[]>('/ESS/GetStatecode', { Key: country }, { quiet: true });
+    return answer.code === 200 ? answer.data.map((s) => ({ value: s.code, label: s.name })) : [];
+  });
+}
+
+export function loadCities(country: string, state?: string): Promise<Option[]> {
+  const key = state ? `${country}-${state}` : country;
+  return cached(`cities:${key}`, async () => {
+    const answer = await api.get<CityEntry[]>('/ESS/GetCitycode', { Key: key }, { quiet: true });
+    return answer.code === 200 ? answer.data.map((c) => ({ value: c.name, label: c.name })) : [];
+  });
+}
+
+function useList(key: string | undefined, load: () => Promise<Option[]>): { options: Option[]; loading: boolean } {
+  const [state, setState] = useState<{ key?: string; options: Option[] }>({ options: [] });
+  useEffect(() => {
+    if (key === undefined) return;
+    let active = true;
+    load()
+      .then((options) => active && setState({ key, options }))
+      .catch(() => active && setState({ key, options: [] }));
+    return () => {
+      active = false;
+    };
+    // `load` is derived from `key`.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  if (key === undefined) return { options: [], loading: false };
+  return { options: state.key === key ? state.options : [], loading: state.key !== key };
+}
+
+/** Every country, named in the current language (nothing fetched while `enabled` is false). */
+export function useCountryOptions(enabled = true) {
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useList(enabled ? language : undefined, () => loadCountries(language));
+}
+
+/** The states of a country (none until one is chosen). */
+export function useStateOptions(country: string | undefined) {
+  return useList(country || undefined, () => loadStates(country!));
+}
+
+/** The cities of a state, or of a country that has no states (`hasStates` false). */
+export function useCityOptions(country: string | undefined, state: string | undefined, hasStates: boolean) {
+  const key = !country ? undefined : hasStates ? (state ? `${country}-${state}` : undefined) : country;
+  return useList(key, () => loadCities(country!, hasStates ? state : undefined));
+}
