@@ -65,6 +65,9 @@ export const SUBJECTS = [
   // R&D working hours (rows: their engineer's) and product suggestions (rows: their submitter's).
   'rdWorkHour',
   'productSuggestion',
+  // Messages (issue 15): one's own notifications; the messages staff write and publish (information distribution).
+  'notification',
+  'infoDistribution',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -165,4 +168,8 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // go to the reviewers it names (resources/productSuggestions.ts).
   { subject: 'productSuggestion', actions: ['read', 'create', 'update'], screen: 'productRecommendationsList' },
   { subject: 'productSuggestion', actions: ['delete'], screen: 'productRecommendationsList', roles: SUGGESTION_DELETERS },
+  // Issue 15: everyone reads, marks and deletes the notifications they received (rows: their own); the staff of the
+  // information distribution screen write, publish, withdraw and delete messages.
+  { subject: 'notification', actions: ['read', 'update', 'delete'], roles: ROLES },
+  { subject: 'infoDistribution', actions: EDIT, screen: 'infoDistributionSys' },
 ];

@@ -14,6 +14,7 @@ import { seedAdminDemo } from './admin/demo-seed';
 import { seedComplaintsDemo } from './complaints/seed';
 import { seedSuggestionsDemo } from './suggestions/seed';
 import { seedWorkHoursDemo } from './workhours/seed';
+import { seedMessagesDemo } from './messages/seed';
 import { seedArchivesDemo } from './archives/seed';
 import { seedInstallerFilesDemo } from './archives/installerSeed';
 import type { Storage } from './core/storage';
@@ -117,6 +118,8 @@ async function migrateAndSeed(db: Database, config: AppConfig, now: Date, storag
   // Four weeks of R&D hours of the engineers, and product suggestions in every status with their history.
   await seedWorkHoursDemo(db, { now });
   await seedSuggestionsDemo(db, { now });
+  // Published messages (firmware release, tariff change, planned outage as a public notice), some read; one scheduled.
+  await seedMessagesDemo(db, { now });
   return true;
 }
 
