@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { ComplaintNews } from '../features/complaints/ComplaintNews';
+import { NotificationBell } from '../features/messages/NotificationBell';
 import { breadcrumbFor } from '../routing/menu';
 import { useMenuTitle } from '../routing/useMenuOverrides';
 import { useSidebar } from './SidebarContext';
@@ -37,6 +38,7 @@ export function AppHeader() {
       </div>
       <div className="app-header__actions">
         <LanguageSwitcher compact={mobile} />
+        <NotificationBell />
         <ComplaintNews />
         <Button type="text" icon={<LogoutOutlined />} loading={isPending} onClick={() => logout()} data-testid="logout">
           {mobile ? null : t('common:actions.logout')}

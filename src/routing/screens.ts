@@ -40,6 +40,9 @@ const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   productRecommendationsList: lazyScreen(() => import('../features/suggestions/ProductSuggestions')),
   addProductSuggestion: lazyScreen(() => import('../features/suggestions/AddProductSuggestion')),
   productRecommemdationsEdit: lazyScreen(() => import('../features/suggestions/EditProductSuggestion')),
+  // Messages (issue 15): one's notifications; the messages staff write and publish.
+  Notifications: lazyScreen(() => import('../features/messages/Notifications')),
+  infoDistributionSys: lazyScreen(() => import('../features/messages/InfoDistribution')),
 };
 
 /** The generated screen of a declaration (src/resources/), loaded with the engine on its first visit. */
