@@ -115,4 +115,18 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     timeZone: 'Europe/Berlin',
     agreement: true,
   },
+  // Messages and notifications (issue 15, server/messages).
+  'POST /api/Message/GetQueryMyMsg': { id: 1 },
+  'POST /api/Message/UpdateMyMsg': { ids: [1] },
+  'POST /api/Message/UserDelMyMsg': { ids: [1] },
+  'POST /api/InfoDistribution/GetInfoDistribution': { id: 1 },
+  'POST /api/InfoDistribution/WithdrawInfoDistribution': { id: 1 },
+  'POST /api/InfoDistribution/DeleteInfoDistribution': { id: 1 },
+  'POST /api/InfoDistribution/PreviewAudience': { audience: { roles: ['installer'], countries: ['DE'] } },
+  'POST /api/InfoDistribution/SaveInfoDistribution': {
+    titles: { en: 'Matrix' },
+    contents: { en: 'Matrix' },
+    audience: { roles: ['customer'] },
+    publish: 'draft',
+  },
 };
