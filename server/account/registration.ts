@@ -64,7 +64,18 @@ function uniqueViolation(error: unknown): string | undefined {
  * the S/N and the check code on its label and their address by a mailed code; the new customer owns the system.
  */
 export class RegistrationService {
-  constructor(private readonly deps: { db: Database; clock: Clock; mailer: Pick<Mailer, 'sendQueued' | 'portalUrl' | 'seal'> }) {}
+  constructor(
+    private readonly deps: {
+      db: Database;
+      clock: Clock;
+      mailer: Pick<Mailer, 'sendQueued' | 'portalUrl' | 'seal'>;
+      /**
+       * Without a mail server no code could ever arrive: the server's log then tells it, so that registration can be
+       * tried on a demo (README). Never given when SMTP_URL is set.
+       */
+      announceCode?: (email: string, code: string) => void;
+    },
+  ) {}
 
   /**
    * The system a label names, if a new customer may claim it: 25 no S/N, 61 not an S/N, 92 too many wrong tries,
@@ -166,6 +177,7 @@ export class RegistrationService {
       await queueMails(tx, [mail], now, this.deps.mailer.seal);
     });
     this.deps.mailer.sendQueued();
+    this.deps.announceCode?.(email, code);
     return { expiresInSeconds: REGISTRATION_LIMIT.codeTtlMs / 1000, resendInSeconds: REGISTRATION_LIMIT.resendMs / 1000 };
   }
 

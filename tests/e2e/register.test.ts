@@ -53,7 +53,7 @@ describe('registering in a browser', () => {
     // Step 2: the account; a taken name is refused as it is typed.
     await page.getByLabel('User name').fill('customer');
     await page.getByLabel('User name').blur();
-    await page.getByText('Username exists').waitFor();
+    await page.getByText('Username already exists').waitFor();
     await page.getByLabel('User name').fill(username);
     await page.getByLabel('Your name').fill('Jonas Weber');
     await page.getByLabel('New password').fill(password);

@@ -309,7 +309,7 @@ export default function RegisterPage() {
           <Form.Item name="email" label={t('login:account.email')} rules={emailRules(t)}>
             <Input type="email" autoComplete="email" maxLength={254} />
           </Form.Item>
-          <Form.Item label={t('login:register.code')} required>
+          <Form.Item label={t('login:register.code')} required htmlFor="code">
             <Space.Compact style={{ width: '100%' }}>
               <Form.Item
                 name="code"
