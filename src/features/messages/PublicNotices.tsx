@@ -1,20 +1,28 @@
-import { useQuery } from '@tanstack/react-query';
 import { Alert } from 'antd';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
-import { messageKeys, messagesApi } from './api';
+import { messagesApi, type PublicNotice } from './api';
 
-/** The public notices (planned maintenance …) on the login page: asked for without a token; nothing when none or on failure. */
+/** The public notices (planned maintenance …) on the login page: asked for without a token, again when the language changes; nothing when none or on failure. */
 export function PublicNotices() {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const { data } = useQuery({
-    queryKey: messageKeys.notices(language),
-    queryFn: () => messagesApi.notices(language),
-    retry: false,
-    staleTime: 60_000,
-  });
+  // The public pages have no query client (they are outside the portal's Refine providers): asked for directly.
+  const [data, setData] = useState<PublicNotice[]>();
+  useEffect(() => {
+    let current = true;
+    messagesApi
+      .notices(language)
+      .then((notices) => {
+        if (current) setData(notices);
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [language]);
   if (!data?.length) return null;
   return (
     <div className="public-notices" data-testid="public-notices">
