@@ -9,7 +9,6 @@ import { complaintRoutes } from './complaints/routes';
 import { suggestionRoutes } from './suggestions/routes';
 import { workHourRoutes } from './workhours/routes';
 import { messageRoutes } from './messages/routes';
-import { messageRoutes } from './messages/routes';
 import type { AppDeps } from './config';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from './monitoring/jobs';
 import { monitoringRoutes } from './monitoring/routes';
@@ -35,7 +34,6 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(installerRoutes, { deps });
   await app.register(workHourRoutes, { deps });
   await app.register(suggestionRoutes, { deps });
-  await app.register(messageRoutes, { deps });
   await app.register(messageRoutes, { deps });
   await app.register(referenceRoutes, { deps });
   await app.register(mailingRoutes, { deps });
