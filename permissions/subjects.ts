@@ -2,7 +2,7 @@ import { complaints } from '../resources/complaints';
 import { SUGGESTION_DELETERS } from '../resources/productSuggestions';
 import { permissionOf } from '../resources/workflow';
 import { ENTITY_RULES, SYSTEM_MANAGERS } from './entities';
-import { ROLES, SYSTEM_SCOPED_ROLES, type Role } from './roles';
+import { ROLES, STAFF_ROLES, SYSTEM_SCOPED_ROLES, type Role } from './roles';
 
 /**
  * What each role may do with each entity (issue 12): the subjects the server checks on every call
@@ -37,6 +37,11 @@ export const SUBJECTS = [
   'profile',
   'tariff',
   'customerSettings',
+  // One's own preferences of spec §7's settings calls (issue 15): a customer's mails, an installer's defaults for new
+  // systems, a staff member's working preferences (server/account/settings-routes.ts).
+  'notificationSettings',
+  'installerDefaults',
+  'staffPreferences',
   'navigation',
   // Administration.
   'user',
@@ -107,6 +112,15 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'profile', actions: ['read', 'update'], screen: 'userInfoSettings' },
   { subject: 'tariff', actions: ['read', 'update'], screen: 'elecPriceSetting' },
   { subject: 'customerSettings', actions: ['read', 'update'], screen: 'systemSettings' },
+  // The role sections of userInfoSettings (server/account/settings-service.ts SETTING_ROLES says the same).
+  { subject: 'notificationSettings', actions: ['read', 'update'], screen: 'userInfoSettings', roles: ['customer'] },
+  { subject: 'installerDefaults', actions: ['read', 'update'], screen: 'userInfoSettings', roles: ['installer'] },
+  {
+    subject: 'staffPreferences',
+    actions: ['read', 'update'],
+    screen: 'userInfoSettings',
+    roles: STAFF_ROLES.filter((role) => role !== 'installer'),
+  },
   ...ENTITY_RULES.map((rule): SubjectGrant => ({ subject: rule.subject, actions: [rule.action], roles: rule.roles })),
 
   { subject: 'user', actions: ALL, screen: 'userManagement' },

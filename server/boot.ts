@@ -11,6 +11,7 @@ import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from './monitoring/demo
 import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
 import { seedMonitoringDemo } from './monitoring/demo/seed';
 import { seedAdminDemo } from './admin/demo-seed';
+import { seedFaultMailDemo, seedFaultMailHistory } from './faultmail/demo-seed';
 import { seedComplaintsDemo } from './complaints/seed';
 import { seedSuggestionsDemo } from './suggestions/seed';
 import { seedWorkHoursDemo } from './workhours/seed';
@@ -108,7 +109,10 @@ async function migrateAndSeed(db: Database, config: AppConfig, now: Date, storag
   // Each system's life from its commissioning: early years as rollups, the recent weeks as raw samples.
   await seedMonitoringDemo(db, { password: config.demoPassword, now, lifetime: true });
   // Licenses, S/Ns of the fleet, e-mail rules (after the fleet: it registers the fleet's S/Ns).
+  // The servicer's fault mail subscriptions and the demo users' preferences, before the fault mails are queued.
+  await seedFaultMailDemo(db, { now });
   await seedAdminDemo(db, { now, portalUrl: config.portalUrl });
+  await seedFaultMailHistory(db, { now });
   // Complaints in every status on the demo customer's and installer's systems, with their files (in storage).
   await seedComplaintsDemo(db, { now, storage });
   // A dozen customer archives with their visit, phone, mail and processing records (one with a file).

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { controlNamesAnswer, customerSettings, installerSettings, menuSystemsAnswer, staffSettings } from '../../contract/account-settings';
 import type { AppDeps } from '../config';
 import { envelopeOf, ok } from '../core/http/envelope';
-import { checkLandingPage, controlNames, menuSystems, readOwn, saveOwn } from './settings-service';
+import { checkLandingPage, controlNames, menuSystems, readOwn, requireSettingRole, saveOwn } from './settings-service';
 
 /**
  * /api/Account settings calls of spec §7 that are the caller's own preferences (CONTRACT.md, Account settings):
@@ -15,11 +15,12 @@ export const accountSettingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = asyn
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { db, clock } = deps;
   const tags = ['Account'];
-  const read = { permission: { subject: 'profile', action: 'read' } };
-  const write = { permission: { subject: 'profile', action: 'update' } };
+  const on = (subject: 'notificationSettings' | 'installerDefaults' | 'staffPreferences', action: 'read' | 'update') => ({
+    permission: { subject, action },
+  });
 
   app.post('/CustomUserSetting', {
-    config: write,
+    config: on('notificationSettings', 'update'),
     schema: {
       tags,
       summary: "A customer's notification mails: fault alerts, monthly report, news, quiet hours for fault mails (others 45)",
@@ -33,7 +34,7 @@ export const accountSettingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = asyn
   });
 
   app.get('/GetCustomUserSetting', {
-    config: read,
+    config: on('notificationSettings', 'read'),
     schema: {
       tags,
       summary: "The customer's notification mails (defaults: all on, no quiet hours)",
@@ -43,7 +44,7 @@ export const accountSettingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = asyn
   });
 
   app.post('/InstallSetting', {
-    config: write,
+    config: on('installerDefaults', 'update'),
     schema: {
       tags,
       summary:
@@ -58,13 +59,13 @@ export const accountSettingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = asyn
   });
 
   app.get('/GetInstallSetting', {
-    config: read,
+    config: on('installerDefaults', 'read'),
     schema: { tags, summary: "The installer's defaults for new systems", response: { 200: envelopeOf(installerSettings) } },
     handler: async (request) => ok(await readOwn(db, request, 'installer')),
   });
 
   app.post('/OtherRoleUserSetting', {
-    config: write,
+    config: on('staffPreferences', 'update'),
     schema: {
       tags,
       summary:
@@ -73,6 +74,7 @@ export const accountSettingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = asyn
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
+      requireSettingRole(request, 'staff');
       checkLandingPage(request, request.body);
       await saveOwn(db, request, 'staff', request.body, clock());
       return ok(null);
@@ -80,7 +82,7 @@ export const accountSettingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = asyn
   });
 
   app.get('/GetOtherRoleUserSetting', {
-    config: read,
+    config: on('staffPreferences', 'read'),
     schema: { tags, summary: "The staff member's preferences", response: { 200: envelopeOf(staffSettings) } },
     handler: async (request) => ok(await readOwn(db, request, 'staff')),
   });

@@ -21,6 +21,7 @@ const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   langTransManagement: lazyScreen(() => import('../features/admin/LangTransManagement')),
   userLog: lazyScreen(() => import('../features/admin/UserLog')),
   emailDeliveringRules: lazyScreen(() => import('../features/admin/EmailDeliveringRules')),
+  sysErrorEmailNotification: lazyScreen(() => import('../features/faultmail/SysErrorEmailNotification')),
   userInfoSettings: lazyScreen(() => import('../features/admin/UserInfoSettings')),
   changePwd: lazyScreen(() => import('../features/admin/ChangePwd')),
   // After-sales (issue 13): the complaint list, filing and a complaint's page.

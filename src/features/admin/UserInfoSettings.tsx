@@ -10,6 +10,7 @@ import { envelopeError } from '../../providers/data';
 import { fieldOfError, isRequired, rulesFor } from '../../resources/rules';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { accountKeys, getProfile, getTimeZones, saveProfile } from '../account/api';
+import { RoleSettings } from '../settings/RoleSettings';
 
 /** userInfoSettings: the caller's own profile, a form generated from its declaration (every role). */
 export default function UserInfoSettings() {
@@ -53,52 +54,55 @@ export default function UserInfoSettings() {
   };
 
   return (
-    <Card
-      title={
-        <Typography.Title level={4} style={{ margin: 0 }}>
-          {t('menu:userInfoSettings')}
-        </Typography.Title>
-      }
-      loading={profile.isLoading}
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        onFinish={submit}
-        onValuesChange={() => (lastFailed.current = undefined)}
-        style={{ maxWidth: 560 }}
+    <>
+      <Card
+        title={
+          <Typography.Title level={4} style={{ margin: 0 }}>
+            {t('menu:userInfoSettings')}
+          </Typography.Title>
+        }
+        loading={profile.isLoading}
       >
-        <Form.Item label={fieldLabel(userInfoSettings, 'username', t)}>
-          <Typography.Text strong>{String(profile.data?.username ?? '')}</Typography.Text>
-        </Form.Item>
-        {formFields(userInfoSettings, 'edit').map((name) => {
-          const field = (userInfoSettings.fields as Record<string, FieldDeclaration>)[name]!;
-          return (
-            <Form.Item
-              key={name}
-              name={name}
-              label={fieldLabel(userInfoSettings, name, t)}
-              rules={rulesFor(field, t)}
-              required={isRequired(field)}
-              validateTrigger="onBlur"
-            >
-              {name === 'time_zone' ? (
-                <Select
-                  showSearch
-                  optionFilterProp="label"
-                  loading={zones.isLoading}
-                  options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))}
-                />
-              ) : (
-                <FieldInput declaration={userInfoSettings} name={name} field={field} />
-              )}
-            </Form.Item>
-          );
-        })}
-        <Button type="primary" htmlType="submit" loading={saving}>
-          {t('admin:form.save')}
-        </Button>
-      </Form>
-    </Card>
+        <Form
+          form={form}
+          layout="vertical"
+          onFinish={submit}
+          onValuesChange={() => (lastFailed.current = undefined)}
+          style={{ maxWidth: 560 }}
+        >
+          <Form.Item label={fieldLabel(userInfoSettings, 'username', t)}>
+            <Typography.Text strong>{String(profile.data?.username ?? '')}</Typography.Text>
+          </Form.Item>
+          {formFields(userInfoSettings, 'edit').map((name) => {
+            const field = (userInfoSettings.fields as Record<string, FieldDeclaration>)[name]!;
+            return (
+              <Form.Item
+                key={name}
+                name={name}
+                label={fieldLabel(userInfoSettings, name, t)}
+                rules={rulesFor(field, t)}
+                required={isRequired(field)}
+                validateTrigger="onBlur"
+              >
+                {name === 'time_zone' ? (
+                  <Select
+                    showSearch
+                    optionFilterProp="label"
+                    loading={zones.isLoading}
+                    options={(zones.data ?? []).map((z) => ({ value: z.id, label: z.name }))}
+                  />
+                ) : (
+                  <FieldInput declaration={userInfoSettings} name={name} field={field} />
+                )}
+              </Form.Item>
+            );
+          })}
+          <Button type="primary" htmlType="submit" loading={saving}>
+            {t('admin:form.save')}
+          </Button>
+        </Form>
+      </Card>
+      <RoleSettings />
+    </>
   );
 }

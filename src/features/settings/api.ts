@@ -1,0 +1,21 @@
+import { getData, postData } from '../../api/call';
+import type { CustomerSettings, InstallerSettings, StaffSettings } from '../../../contract/account-settings';
+
+/** The account settings calls of spec §7 that hold the caller's own preferences (server/account/settings-routes.ts). */
+export const settingsKeys = {
+  all: ['account-settings'] as const,
+  customer: () => [...settingsKeys.all, 'customer'] as const,
+  installer: () => [...settingsKeys.all, 'installer'] as const,
+  staff: () => [...settingsKeys.all, 'staff'] as const,
+  controls: () => [...settingsKeys.all, 'controls'] as const,
+};
+
+export const settingsApi = {
+  customer: () => getData<CustomerSettings>('/Account/GetCustomUserSetting'),
+  saveCustomer: (value: CustomerSettings) => postData<null>('/Account/CustomUserSetting', { ...value }),
+  installer: () => getData<InstallerSettings>('/Account/GetInstallSetting'),
+  saveInstaller: (value: InstallerSettings) => postData<null>('/Account/InstallSetting', { ...value }),
+  staff: () => getData<StaffSettings>('/Account/GetOtherRoleUserSetting'),
+  saveStaff: (value: StaffSettings) => postData<null>('/Account/OtherRoleUserSetting', { ...value }),
+  controls: () => getData<{ name: string; screen: string }[]>('/Account/GetControlNameList'),
+};
