@@ -15,6 +15,7 @@ import { seedFaultMailDemo, seedFaultMailHistory } from './faultmail/demo-seed';
 import { seedComplaintsDemo } from './complaints/seed';
 import { seedSuggestionsDemo } from './suggestions/seed';
 import { seedWorkHoursDemo } from './workhours/seed';
+import { seedMailingsDemo } from './mailings/seed';
 import { seedMessagesDemo } from './messages/seed';
 import { seedArchivesDemo } from './archives/seed';
 import { seedInstallerFilesDemo } from './archives/installerSeed';
@@ -122,6 +123,8 @@ async function migrateAndSeed(db: Database, config: AppConfig, now: Date, storag
   // Four weeks of R&D hours of the engineers, and product suggestions in every status with their history.
   await seedWorkHoursDemo(db, { now });
   await seedSuggestionsDemo(db, { now });
+  // The monthly energy report and the weekly fleet digest with their past runs, and a few generated reports.
+  await seedMailingsDemo(db, { now, storage, portalUrl: config.portalUrl });
   // Published messages (firmware release, tariff change, planned outage as a public notice), some read; one scheduled.
   await seedMessagesDemo(db, { now });
   return true;

@@ -153,7 +153,19 @@ export async function recipientsOf(db: Database, job: JobRow): Promise<MailRecip
       )
     : undefined;
   const named = job.recipientUserIds.length ? inArray(users.id, job.recipientUserIds) : undefined;
-  const who = byRule && named ? or(byRule, named) : (byRule ?? named);
+  let who = byRule && named ? or(byRule, named) : (byRule ?? named);
+  // The monthly report 'also to the installers': the installer users of the companies that installed the systems of
+  // the customers it reaches.
+  if (who && job.kind === 'monthly_energy_report' && job.includeInstallers) {
+    const customers = sql`(SELECT ${users.id} FROM ${users} WHERE ${who} AND 'customer' = ANY(${users.roles}))`;
+    who = or(
+      who,
+      and(
+        sql`'installer' = ANY(${users.roles})`,
+        sql`${users.installerCompanyId} IN (SELECT installer_company_id FROM systems WHERE customer_user_id IN ${customers})`,
+      ),
+    );
+  }
   if (!who) return [];
   const rows = await db
     .select(recipientColumns)

@@ -41,6 +41,9 @@ const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   productRecommendationsList: lazyScreen(() => import('../features/suggestions/ProductSuggestions')),
   addProductSuggestion: lazyScreen(() => import('../features/suggestions/AddProductSuggestion')),
   productRecommemdationsEdit: lazyScreen(() => import('../features/suggestions/EditProductSuggestion')),
+  // Scheduled mail and the reports made in the background (issue 15 points 3, 5).
+  mailTiming: lazyScreen(() => import('../features/mailings/MailTiming')),
+  reportGenerateResult: lazyScreen(() => import('../features/reports/ReportGenerateResult')),
   // Messages (issue 15): one's notifications; the messages staff write and publish.
   Notifications: lazyScreen(() => import('../features/messages/Notifications')),
   infoDistributionSys: lazyScreen(() => import('../features/messages/InfoDistribution')),

@@ -150,4 +150,22 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     audience: { roles: ['customer'] },
     publish: 'draft',
   },
+  // Scheduled mail and generated reports (issue 15 points 3, 5).
+  'POST /api/MailTiming/SaveMailJob': {
+    name: 'Matrix',
+    kind: 'monthly_energy_report',
+    day_of_month: 3,
+    hour: 8,
+    time_zone: 'Europe/Berlin',
+    recipient_roles: ['customer'],
+  },
+  'POST /api/MailTiming/GetMailJob': { id: 1 },
+  'POST /api/MailTiming/SetMailJobEnabled': { id: 1, enabled: false },
+  'POST /api/MailTiming/DeleteMailJob': { id: 1 },
+  'POST /api/MailTiming/PreviewMailJob': { id: 1, user_id: 1 },
+  'POST /api/MailTiming/RunMailJob': { id: 1 },
+  'POST /api/MailTiming/GetMailJobRuns': { mail_job_id: 1 },
+  'POST /api/MailTiming/GetMailRunDeliveries': { run_id: 1 },
+  'POST /api/Reports/DownloadReport': { id: 1 },
+  'POST /api/Reports/DeleteReport': { id: 1 },
 };

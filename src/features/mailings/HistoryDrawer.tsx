@@ -1,0 +1,177 @@
+import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Collapse, Drawer, Grid, List, Space, Table, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { MailDelivery, MailJob, MailRun } from '../../../contract/mailings';
+import { download } from '../../api/files';
+import { canAccessKey } from '../../auth/ability';
+import { useFormat } from '../../i18n/format';
+import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
+import { STATE_COLORS } from '../reports/ReportGenerateResult';
+import { mailingKeys, mailingsApi, type QueueRun } from './api';
+
+const DELIVERY_COLORS: Record<string, string> = { queued: 'default', sent: 'success', failed: 'error', skipped: 'warning' };
+
+/** A run's recipients: sent, waiting, failed (with the mail server's or the composer's reason) or skipped. */
+function Deliveries({ runId }: { runId: number }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { data, isLoading } = useQuery({ queryKey: mailingKeys.deliveries(runId), queryFn: () => mailingsApi.deliveries(runId) });
+  return (
+    <List<MailDelivery>
+      size="small"
+      loading={isLoading}
+      header={<Typography.Text strong>{t('mailings:mailTiming.deliveries')}</Typography.Text>}
+      dataSource={data ?? []}
+      renderItem={(d) => (
+        <List.Item className="mailings-delivery">
+          <Space wrap size={[8, 0]}>
+            <Tag color={DELIVERY_COLORS[d.state]}>{t(`mailings:deliveryState.${d.state}`)}</Tag>
+            <Typography.Text className="mailings-recipient">{d.recipient}</Typography.Text>
+            <Typography.Text type="secondary">{d.language}</Typography.Text>
+            {d.sent_at && <Typography.Text type="secondary">{fmt.dateTime(d.sent_at)}</Typography.Text>}
+            {d.attempts > 1 && (
+              <Typography.Text type="secondary">{t('mailings:mailTiming.attemptsCount', { count: d.attempts })}</Typography.Text>
+            )}
+          </Space>
+          {d.reason && (
+            <Typography.Text type={d.state === 'failed' ? 'danger' : 'secondary'} className="mailings-reason">
+              {d.reason}
+            </Typography.Text>
+          )}
+        </List.Item>
+      )}
+    />
+  );
+}
+
+/** The queue's jobs behind the runs (pg-boss, /Jobs/GetJobRuns), for those who run the portal. */
+function QueueRuns() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const [page, setPage] = useState(1);
+  const { data, isLoading } = useQuery({ queryKey: mailingKeys.queueRuns(page), queryFn: () => mailingsApi.queueRuns(page) });
+  return (
+    <>
+      <Typography.Paragraph type="secondary">{t('mailings:mailTiming.queueRunsHelp')}</Typography.Paragraph>
+      <Table<QueueRun>
+        size="small"
+        rowKey="id"
+        loading={isLoading}
+        dataSource={data?.data ?? []}
+        scroll={{ x: true }}
+        pagination={{ current: page, pageSize: 10, total: data?.dataCount ?? 0, onChange: setPage, showSizeChanger: false, size: 'small' }}
+        columns={[
+          { key: 'created', title: t('mailings:mailTiming.when'), render: (_, r) => fmt.dateTime(r.created_at) },
+          { key: 'state', title: t('mailings:mailTiming.state'), render: (_, r) => <Tag>{r.state}</Tag> },
+          { key: 'attempts', title: t('mailings:mailTiming.attempts'), dataIndex: 'attempts' },
+          { key: 'error', title: t('mailings:mailTiming.reason'), render: (_, r) => r.error ?? '–' },
+        ]}
+      />
+    </>
+  );
+}
+
+/** A mail job's runs, newest first: when, how it started, what it covered, how many were sent and which failed and why. */
+export function HistoryDrawer({ job, onClose }: { job: MailJob; onClose: () => void }) {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const wide = Grid.useBreakpoint().md;
+  const [page, setPage] = useState(1);
+  const [open, setOpen] = useState<number | undefined>();
+  const { data, isFetching, refetch } = useQuery({
+    queryKey: mailingKeys.runs(job.id, page),
+    queryFn: () => mailingsApi.runs(job.id, page),
+    refetchInterval: (query) => (query.state.data?.data.some((r) => r.state === 'queued' || r.state === 'running') ? 3000 : false),
+  });
+  const count = (n: number, color?: string) =>
+    n > 0 ? <Tag color={color}>{fmt.number(n, 0)}</Tag> : <Typography.Text type="secondary">0</Typography.Text>;
+  const columns: ResponsiveColumn<MailRun>[] = [
+    {
+      key: 'when',
+      title: t('mailings:mailTiming.when'),
+      card: 'title',
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          <span>{fmt.dateTime(r.started_at ?? r.scheduled_for)}</span>
+          <Typography.Text type="secondary">
+            {t(`mailings:trigger.${r.trigger}`)} · {r.period}
+          </Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'state',
+      title: t('mailings:mailTiming.state'),
+      card: 'status',
+      render: (_, r) => <Tag color={STATE_COLORS[r.state]}>{t(`mailings:runState.${r.state}`)}</Tag>,
+    },
+    { key: 'recipients', title: t('mailings:mailTiming.counts'), align: 'right', render: (_, r) => fmt.number(r.recipients, 0) },
+    { key: 'sent', title: t('mailings:mailTiming.sent'), align: 'right', render: (_, r) => count(r.sent, 'success') },
+    { key: 'waiting', title: t('mailings:mailTiming.waiting'), align: 'right', render: (_, r) => count(r.waiting) },
+    { key: 'failed', title: t('mailings:mailTiming.failed'), align: 'right', render: (_, r) => count(r.failed, 'error') },
+    { key: 'skipped', title: t('mailings:mailTiming.skipped'), align: 'right', render: (_, r) => count(r.skipped, 'warning') },
+    {
+      key: 'actions',
+      title: '',
+      card: 'actions',
+      render: (_, r) => (
+        <Space wrap>
+          <Button size="small" type={open === r.id ? 'primary' : 'default'} onClick={() => setOpen(open === r.id ? undefined : r.id)}>
+            {t('mailings:mailTiming.deliveries')}
+          </Button>
+          {r.report_id !== null && (
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              onClick={() => void download('/Reports/DownloadReport', { id: r.report_id }, `mail-run-${r.id}.xlsx`)}
+            >
+              {t('mailings:mailTiming.report')}
+            </Button>
+          )}
+        </Space>
+      ),
+    },
+  ];
+  const opened = data?.data.find((r) => r.id === open);
+  return (
+    <Drawer
+      open
+      onClose={onClose}
+      width={wide ? 900 : '100%'}
+      title={t('mailings:mailTiming.historyTitle', { name: job.name })}
+      extra={
+        <Button
+          icon={<ReloadOutlined />}
+          loading={isFetching}
+          onClick={() => void refetch()}
+          aria-label={t('mailings:mailTiming.refresh')}
+        />
+      }
+    >
+      <ResponsiveTable<MailRun>
+        tableId="mailTimingRuns"
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={data?.data ?? []}
+        loading={isFetching && !data}
+        locale={{ emptyText: t('mailings:mailTiming.noRuns') }}
+        pagination={{ current: page, pageSize: 10, total: data?.dataCount ?? 0, onChange: setPage, showSizeChanger: false }}
+      />
+      {opened && (
+        <div className="mailings-deliveries">
+          {opened.error && <Typography.Paragraph type="danger">{opened.error}</Typography.Paragraph>}
+          <Deliveries runId={opened.id} />
+        </div>
+      )}
+      {canAccessKey('job', 'read') && (
+        <Collapse
+          className="mailings-queue"
+          items={[{ key: 'queue', label: t('mailings:mailTiming.queueRuns'), children: <QueueRuns /> }]}
+        />
+      )}
+    </Drawer>
+  );
+}

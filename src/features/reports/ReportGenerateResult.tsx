@@ -1,0 +1,153 @@
+import { DeleteOutlined, DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { App, Button, Checkbox, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { RUN_STATES, type GeneratedReport } from '../../../contract/mailings';
+import { useFormat, type Formatter } from '../../i18n/format';
+import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
+import { reportKeys, reportsApi, type ReportFilter } from './api';
+import './reports.css';
+
+/** Days a report is kept (server/reports/service.ts REPORT_KEEP_DAYS). */
+const KEEP_DAYS = 30;
+
+export const STATE_COLORS: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
+
+/** A file size in the reader's numbers: '12,3 KB'. */
+export function fileSize(fmt: Formatter, bytes: number | null): string {
+  if (bytes === null) return '–';
+  if (bytes < 1024) return `${fmt.number(bytes, 0)} B`;
+  if (bytes < 1024 * 1024) return `${fmt.number(bytes / 1024, { digits: 1, trim: true })} KB`;
+  return `${fmt.number(bytes / 1024 / 1024, { digits: 1, trim: true })} MB`;
+}
+
+/**
+ * /BasicSettings/reportGenerateResult (issue 15 point 5): the reports and long exports made in the background, with
+ * their state (a failed one says why), who asked, size, times and the download (the asker's and, for
+ * administrators, everyone's). Refreshed every few seconds while one is still queued or running.
+ */
+export default function ReportGenerateResult() {
+  const { t } = useTranslation();
+  const fmt = useFormat();
+  const { message } = App.useApp();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const filter: ReportFilter = {
+    pageIndex: Number(params.get('page') ?? 1) || 1,
+    state: params.get('state') ?? undefined,
+    mine: params.get('mine') === '1' || undefined,
+  };
+  const set = (next: Record<string, string | undefined>) =>
+    setParams((current) => {
+      const merged = new URLSearchParams(current);
+      for (const [key, value] of Object.entries(next)) {
+        if (value === undefined) merged.delete(key);
+        else merged.set(key, value);
+      }
+      return merged;
+    });
+  const { data, isFetching, refetch } = useQuery({
+    queryKey: reportKeys.list(filter),
+    queryFn: () => reportsApi.list(filter),
+    refetchInterval: (query) => (query.state.data?.data.some((r) => r.state === 'queued' || r.state === 'running') ? 3000 : false),
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => reportsApi.remove(id),
+    onSuccess: () => {
+      void message.success(t('mailings:mailTiming.deleted'));
+      void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+    },
+  });
+
+  const columns: ResponsiveColumn<GeneratedReport>[] = [
+    {
+      key: 'file',
+      title: t('mailings:reports.file'),
+      card: 'title',
+      render: (_, r) => (
+        <Space direction="vertical" size={0}>
+          <Typography.Text strong className="reports-file">
+            {r.file_name}
+          </Typography.Text>
+          <Typography.Text type="secondary">{t(`mailings:reports.kinds.${r.kind}`, { defaultValue: r.kind })}</Typography.Text>
+        </Space>
+      ),
+    },
+    {
+      key: 'state',
+      title: t('mailings:reports.state'),
+      card: 'status',
+      render: (_, r) => (
+        <Tooltip title={r.error}>
+          <Tag color={STATE_COLORS[r.state]}>{t(`mailings:runState.${r.state}`)}</Tag>
+        </Tooltip>
+      ),
+    },
+    {
+      key: 'error',
+      title: t('mailings:reports.error'),
+      render: (_, r) => (r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : '–'),
+    },
+    {
+      key: 'requested_by',
+      title: t('mailings:reports.requestedBy'),
+      render: (_, r) => r.requested_by ?? <Typography.Text type="secondary">{t('mailings:reports.system')}</Typography.Text>,
+    },
+    { key: 'size', title: t('mailings:reports.size'), align: 'right', render: (_, r) => fileSize(fmt, r.size) },
+    { key: 'created', title: t('mailings:reports.created'), render: (_, r) => fmt.dateTime(r.created_at) },
+    { key: 'finished', title: t('mailings:reports.finished'), render: (_, r) => (r.finished_at ? fmt.dateTime(r.finished_at) : '–') },
+    {
+      key: 'actions',
+      title: '',
+      card: 'actions',
+      fixed: 'right',
+      render: (_, r) => (
+        <Space wrap>
+          <Button size="small" icon={<DownloadOutlined />} disabled={r.state !== 'done'} onClick={() => void reportsApi.download(r)}>
+            {t('mailings:reports.download')}
+          </Button>
+          <Popconfirm title={t('mailings:reports.deleteConfirm')} onConfirm={() => remove.mutate(r.id)}>
+            <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('mailings:reports.delete')} />
+          </Popconfirm>
+        </Space>
+      ),
+    },
+  ];
+
+  return (
+    <div className="reports-page">
+      <Typography.Paragraph type="secondary">{t('mailings:reports.intro', { days: KEEP_DAYS })}</Typography.Paragraph>
+      <div className="reports-toolbar">
+        <Select
+          className="reports-state"
+          allowClear
+          placeholder={t('mailings:reports.allStates')}
+          value={filter.state}
+          onChange={(state?: string) => set({ state, page: undefined })}
+          options={RUN_STATES.map((s) => ({ value: s, label: t(`mailings:runState.${s}`) }))}
+        />
+        <Checkbox checked={!!filter.mine} onChange={(e) => set({ mine: e.target.checked ? '1' : undefined, page: undefined })}>
+          {t('mailings:reports.onlyMine')}
+        </Checkbox>
+        <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
+          {t('mailings:reports.refresh')}
+        </Button>
+      </div>
+      <ResponsiveTable<GeneratedReport>
+        tableId="reportGenerateResult"
+        rowKey="id"
+        columns={columns}
+        dataSource={data?.data ?? []}
+        loading={isFetching && !data}
+        pagination={{
+          current: filter.pageIndex,
+          pageSize: 20,
+          total: data?.dataCount ?? 0,
+          showSizeChanger: false,
+          onChange: (page) => set({ page: page > 1 ? String(page) : undefined }),
+        }}
+      />
+    </div>
+  );
+}
