@@ -34,6 +34,10 @@ const RECORDED_REFUSALS: Record<string, string[]> = {
   // Recovery requests are counted per name and address (15: too many), refused or not.
   '/api/Account/ForgetPassword': ['recovery_requests'],
   '/api/Account/ForgetUserName': ['recovery_requests'],
+  // Unknown S/Ns and wrong check codes are counted per S/N and address (92: too many); a wrong mailed code counts a
+  // try against the code (53 once spent).
+  '/api/Account/CheckSysSn': ['registration_failures'],
+  '/api/Account/Register': ['registration_failures', 'registration_codes'],
 };
 
 /** A value written into the JSON text as is (what JSON.stringify cannot produce: -0, 1e400, huge integers). */

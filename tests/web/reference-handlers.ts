@@ -1,0 +1,31 @@
+import { http, HttpResponse } from 'msw';
+import { countryOptions } from '../../contract/countries';
+
+/**
+ * The reference data calls (/ESS/GetCountrycode, GetStatecode, GetCitycode) as the server answers them, for every web
+ * test: each country field of the portal asks for them (src/features/reference). Countries by Intl's names like the
+ * server; a few states and cities of Germany.
+ */
+export const referenceHandlers = [
+  http.get('*/api/ESS/GetCountrycode', ({ request }) => {
+    const language = new URL(request.url).searchParams.get('language') ?? 'en';
+    const data = countryOptions(language.split('-')[0]!).map(({ value, label }) => ({ code: value, name: label, flag: '', phoneCode: '' }));
+    return HttpResponse.json({ code: 200, data, info: 'Success' });
+  }),
+  http.get('*/api/ESS/GetStatecode', ({ request }) => {
+    const key = new URL(request.url).searchParams.get('Key');
+    const data =
+      key === 'DE'
+        ? [
+            { code: 'BW', name: 'Baden-Württemberg' },
+            { code: 'BY', name: 'Bavaria' },
+          ]
+        : [];
+    return HttpResponse.json({ code: 200, data, info: 'Success' });
+  }),
+  http.get('*/api/ESS/GetCitycode', ({ request }) => {
+    const key = new URL(request.url).searchParams.get('Key');
+    const data = key === 'DE-BY' ? [{ name: 'Augsburg' }, { name: 'Munich' }] : key === 'DE-BW' ? [{ name: 'Freiburg' }] : [];
+    return HttpResponse.json({ code: 200, data, info: 'Success' });
+  }),
+];
