@@ -4,6 +4,7 @@ import { App, Button, Card, Input, Popconfirm, Progress, Segmented, Space, Tag, 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryLabel } from '../../../contract/countries';
+import { LANGUAGES } from '../../../contract/languages';
 import type { Audience } from '../../../contract/messages';
 import { useFormat } from '../../i18n/format';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
@@ -73,7 +74,7 @@ export default function InfoDistribution() {
         <Space direction="vertical" size={2}>
           <Typography.Text strong>{row.title}</Typography.Text>
           <Space size={4} wrap>
-            {Object.keys(row.titles).map((code) => (
+            {LANGUAGES.filter(({ code }) => row.titles[code]).map(({ code }) => (
               <Tag key={code} bordered={false}>
                 {code.toUpperCase()}
               </Tag>
