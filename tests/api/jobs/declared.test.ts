@@ -3,6 +3,7 @@ import { vacuumComplaintTablesJob } from '../../../server/complaints/maintenance
 import { queryRows } from '../../../server/core/db';
 import { deliverDueMailsJob } from '../../../server/core/mail/jobs';
 import { removeStaleUploadsJob } from '../../../server/core/uploads/jobs';
+import { publishDueMessagesJob } from '../../../server/messages/jobs';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from '../../../server/monitoring/jobs';
 import { createTestApp, type TestApp } from '../helpers';
 import { eventually, FAST, recordingJob } from './fixtures';
@@ -21,7 +22,14 @@ afterEach(async () => {
 test('the queue the entry points start runs every job core and the areas declared, with their schedules', async () => {
   const app = (t = await createTestApp({ jobQueue: {} }));
   const schedules = await queryRows<{ name: string; cron: string }>(app.db, sql`SELECT name, cron FROM pgboss.schedule ORDER BY name`);
-  const declared = [deliverDueMailsJob, markSilentSystemsOfflineJob, purgeRawSamplesJob, removeStaleUploadsJob, vacuumComplaintTablesJob];
+  const declared = [
+    deliverDueMailsJob,
+    markSilentSystemsOfflineJob,
+    purgeRawSamplesJob,
+    removeStaleUploadsJob,
+    vacuumComplaintTablesJob,
+    publishDueMessagesJob,
+  ];
   expect(schedules).toEqual(declared.map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name)));
   // Each has its worker: a send is taken (a name nobody declared is refused at the sender).
   const id = await app.app.jobs.send(markSilentSystemsOfflineJob.name, {}, { singletonKey: 'declared-test' });
