@@ -102,7 +102,7 @@ function htmlPage(title: string, inner: string, footer: string): string {
 <body style="margin:0;padding:0;background:#f5f7fa;font-family:Arial,Helvetica,sans-serif;color:#1f2933">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f5f7fa"><tr><td align="center" style="padding:16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:600px;background:#ffffff;border-radius:8px">
-<tr><td style="padding:20px 24px;background:#1677ff;color:#ffffff;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${esc(title)}</td></tr>
+<tr><td style="padding:20px 24px;background:#0b6b4f;color:#ffffff;font-size:20px;font-weight:bold;border-radius:8px 8px 0 0">${esc(title)}</td></tr>
 <tr><td style="padding:20px 24px;font-size:14px;line-height:1.5">${inner}</td></tr>
 <tr><td style="padding:12px 24px;font-size:12px;color:#6b7280">${esc(footer)}</td></tr>
 </table></td></tr></table></body></html>`;
@@ -172,7 +172,7 @@ async function monthlyForCustomer(db: Database, r: MailRecipient, month: string,
   ].join('\n');
   const html = htmlPage(
     title,
-    `<p>${esc(greeting(t, r))}</p><p>${esc(intro)}</p>${figureTable(rows)}${f.days.length ? dayChart(f.days, t('mailings:mail.chartCaption')) : ''}<p style="margin-top:16px"><a href="${esc(portalUrl)}" style="color:#1677ff">${esc(t('mailings:mail.openLink'))}</a></p>`,
+    `<p>${esc(greeting(t, r))}</p><p>${esc(intro)}</p>${figureTable(rows)}${f.days.length ? dayChart(f.days, t('mailings:mail.chartCaption')) : ''}<p style="margin-top:16px"><a href="${esc(portalUrl)}" style="color:#0b6b4f">${esc(t('mailings:mail.openLink'))}</a></p>`,
     t('mailings:mail.footer'),
   );
   return { subject: title, text, html, figures: { month, systems: list.map((s) => s.sysSn), ...f, days: undefined } };
@@ -291,7 +291,7 @@ async function weeklyDigest(
       : `<p style="color:#6b7280">${esc(t('mailings:mail.weekly.none'))}</p>`;
   const html = htmlPage(
     title,
-    `<p>${esc(greeting(t, r))}</p><p>${esc(summary)}</p><p style="font-weight:bold;margin-bottom:0">${esc(t('mailings:mail.weekly.faults'))}</p>${list2(faultLines)}${more ? `<p>${esc(more)}</p>` : ''}<p style="font-weight:bold;margin-bottom:0">${esc(t('mailings:mail.weekly.offline'))}</p>${list2(offlineLines)}<p><a href="${esc(portalUrl)}" style="color:#1677ff">${esc(t('mailings:mail.openLink'))}</a></p>`,
+    `<p>${esc(greeting(t, r))}</p><p>${esc(summary)}</p><p style="font-weight:bold;margin-bottom:0">${esc(t('mailings:mail.weekly.faults'))}</p>${list2(faultLines)}${more ? `<p>${esc(more)}</p>` : ''}<p style="font-weight:bold;margin-bottom:0">${esc(t('mailings:mail.weekly.offline'))}</p>${list2(offlineLines)}<p><a href="${esc(portalUrl)}" style="color:#0b6b4f">${esc(t('mailings:mail.openLink'))}</a></p>`,
     t('mailings:mail.footer'),
   );
   return {

@@ -2,7 +2,7 @@ import { declareJob, type JobContext } from '../core/jobs/declaration';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';
 import { createMailer } from '../core/mail/mailer';
 import { createReport, generateReport } from '../reports/service';
-import { finishRun, performRun, startDueRuns } from './service';
+import { finishRun, performRun, runFileName, startDueRuns } from './service';
 
 /** Scheduled mail's background work (DESIGN §11), run by the job queue (server/core/jobs). */
 
@@ -23,7 +23,7 @@ export async function runMailJob(
     await createMailer(context as JobContext, context.log).deliver();
     const reportId = await createReport(
       db,
-      { kind: 'mailRun', params: { run_id: runId }, fileName: `mail-run-${runId}.xlsx`, requestedBy: null, language: 'en' },
+      { kind: 'mailRun', params: { run_id: runId }, fileName: await runFileName(db, runId), requestedBy: null, language: 'en' },
       clock(),
     );
     await generateReport(db, storage, reportId, clock);

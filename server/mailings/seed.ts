@@ -5,7 +5,7 @@ import { DEFAULT_PORTAL_URL } from '../core/mail/links';
 import type { Storage } from '../core/storage';
 import { createReport, generateReport } from '../reports/service';
 import { nextRunAfter, periodOf, type MailSchedule } from './schedule';
-import { finishRun, performRun } from './service';
+import { finishRun, performRun, runFileName } from './service';
 
 /**
  * Demo scheduled mail and generated reports (issue 15): the monthly energy report (customers and their installers)
@@ -112,7 +112,7 @@ export async function seedMailingsDemo(
       }
       const reportId = await createReport(
         db,
-        { kind: 'mailRun', params: { run_id: run!.id }, fileName: `mail-run-${run!.id}.xlsx`, requestedBy: null, language: 'en' },
+        { kind: 'mailRun', params: { run_id: run!.id }, fileName: await runFileName(db, run!.id), requestedBy: null, language: 'en' },
         at,
       );
       await generateReport(db, storage, reportId, () => new Date(at.getTime() + 70_000));

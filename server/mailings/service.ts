@@ -321,6 +321,20 @@ export async function performRun(db: Database, runId: number, now: () => Date, p
   return true;
 }
 
+/** A run's report file: the job's name and the period, e.g. 'Monthly energy report 2026-02.xlsx'. */
+export async function runFileName(db: Database, runId: number): Promise<string> {
+  const [row] = await db
+    .select({ name: mailJobs.name, period: mailJobRuns.period })
+    .from(mailJobRuns)
+    .innerJoin(mailJobs, eq(mailJobs.id, mailJobRuns.mailJobId))
+    .where(eq(mailJobRuns.id, runId));
+  const name = `${row?.name ?? 'mail run'} ${row?.period ?? runId}`
+    .replace(/[\\/:*?"<>|]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return `${name}.xlsx`;
+}
+
 export async function finishRun(db: Database, runId: number, now: Date, outcome: { error?: string; reportId?: number | null }) {
   await db
     .update(mailJobRuns)

@@ -102,11 +102,15 @@ export async function generateReport(db: Database, storage: Storage, id: number,
   } catch (error) {
     await db
       .update(generatedReports)
-      .set({ state: 'failed', error: (error as Error).message.slice(0, 500), finishedAt: now() })
+      // A refusal keeps its code (the screen shows the code's message in the reader's language).
+      .set({ state: 'failed', error: reasonOf(error), finishedAt: now() })
       .where(eq(generatedReports.id, id));
     throw error;
   }
 }
+
+const reasonOf = (error: unknown) =>
+  (error instanceof ApiError ? `[${error.code}] ${error.message}` : (error as Error).message).slice(0, 500);
 
 /** The reports a user sees: their own; an administrator every one (or their own with `mine`). */
 export async function listReports(

@@ -74,17 +74,31 @@ function QueueRuns() {
 }
 
 /** A mail job's runs, newest first: when, how it started, what it covered, how many were sent and which failed and why. */
-export function HistoryDrawer({ job, onClose }: { job: MailJob; onClose: () => void }) {
+export function HistoryDrawer({
+  job,
+  run: open,
+  onRun: setOpen,
+  onClose,
+}: {
+  job: MailJob;
+  run?: number;
+  onRun: (run?: number) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const fmt = useFormat();
   const wide = Grid.useBreakpoint().md;
   const [page, setPage] = useState(1);
-  const [open, setOpen] = useState<number | undefined>();
   const { data, isFetching, refetch } = useQuery({
     queryKey: mailingKeys.runs(job.id, page),
     queryFn: () => mailingsApi.runs(job.id, page),
     refetchInterval: (query) => (query.state.data?.data.some((r) => r.state === 'queued' || r.state === 'running') ? 3000 : false),
   });
+  // A month 'YYYY-MM' or a week 'YYYY-MM-DD/YYYY-MM-DD' as the reader writes dates.
+  const periodText = (period: string) => {
+    const [from, to] = period.split('/');
+    return to ? `${fmt.date(from)} – ${fmt.date(to)}` : fmt.month(from);
+  };
   const count = (n: number, color?: string) =>
     n > 0 ? <Tag color={color}>{fmt.number(n, 0)}</Tag> : <Typography.Text type="secondary">0</Typography.Text>;
   const columns: ResponsiveColumn<MailRun>[] = [
@@ -96,7 +110,7 @@ export function HistoryDrawer({ job, onClose }: { job: MailJob; onClose: () => v
         <Space direction="vertical" size={0}>
           <span>{fmt.dateTime(r.started_at ?? r.scheduled_for)}</span>
           <Typography.Text type="secondary">
-            {t(`mailings:trigger.${r.trigger}`)} · {r.period}
+            {t(`mailings:trigger.${r.trigger}`)} · {periodText(r.period)}
           </Typography.Text>
         </Space>
       ),
@@ -119,7 +133,7 @@ export function HistoryDrawer({ job, onClose }: { job: MailJob; onClose: () => v
       render: (_, r) => (
         <Space wrap>
           <Button size="small" type={open === r.id ? 'primary' : 'default'} onClick={() => setOpen(open === r.id ? undefined : r.id)}>
-            {t('mailings:mailTiming.deliveries')}
+            {t('mailings:mailTiming.recipientsButton')}
           </Button>
           {r.report_id !== null && (
             <Button

@@ -127,7 +127,7 @@ export default function MailTiming() {
         job.last_run ? (
           <Space wrap size={[4, 0]}>
             <Tag color={STATE_COLORS[job.last_run.state]}>{t(`mailings:runState.${job.last_run.state}`)}</Tag>
-            {job.last_run.finished_at && <span>{fmt.dateTime(job.last_run.finished_at)}</span>}
+            {job.last_run.finished_at && <span>{fmt.dateTime(job.last_run.finished_at, { timeZone: job.time_zone })}</span>}
             <Typography.Text type="secondary">
               {t('mailings:mailTiming.sent')} {fmt.number(job.last_run.sent, 0)}
               {job.last_run.failed > 0 && ` · ${t('mailings:mailTiming.failed')} ${fmt.number(job.last_run.failed, 0)}`}
@@ -142,6 +142,7 @@ export default function MailTiming() {
       title: t('mailings:mailTiming.actions'),
       card: 'actions',
       fixed: 'right',
+      width: 380,
       render: (_, job) => (
         <Space wrap size={4}>
           {mayEdit && (
@@ -215,7 +216,14 @@ export default function MailTiming() {
           onClose={close}
         />
       )}
-      {view === 'history' && current && <HistoryDrawer job={current} onClose={close} />}
+      {view === 'history' && current && (
+        <HistoryDrawer
+          job={current}
+          run={Number(params.get('run')) || undefined}
+          onRun={(run) => show({ view: 'history', id: current.id, run })}
+          onClose={close}
+        />
+      )}
     </div>
   );
 }

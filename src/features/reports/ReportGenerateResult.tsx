@@ -4,6 +4,7 @@ import { App, Button, Checkbox, Popconfirm, Select, Space, Tag, Tooltip, Typogra
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { RUN_STATES, type GeneratedReport } from '../../../contract/mailings';
+import { codeMessage } from '../../api/client';
 import { useFormat, type Formatter } from '../../i18n/format';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { reportKeys, reportsApi, type ReportFilter } from './api';
@@ -13,6 +14,12 @@ import './reports.css';
 const KEEP_DAYS = 30;
 
 export const STATE_COLORS: Record<string, string> = { queued: 'default', running: 'processing', done: 'success', failed: 'error' };
+
+/** Why a report failed, in the reader's language when it was a refusal with a code ('[45] No permission'). */
+export function failureText(error: string): string {
+  const coded = /^\[(-?\d+)\] /.exec(error);
+  return coded ? codeMessage(Number(coded[1])) : error;
+}
 
 /** A file size in the reader's numbers: '12,3 KB'. */
 export function fileSize(fmt: Formatter, bytes: number | null): string {
@@ -79,7 +86,7 @@ export default function ReportGenerateResult() {
       title: t('mailings:reports.state'),
       card: 'status',
       render: (_, r) => (
-        <Tooltip title={r.error}>
+        <Tooltip title={r.error && failureText(r.error)}>
           <Tag color={STATE_COLORS[r.state]}>{t(`mailings:runState.${r.state}`)}</Tag>
         </Tooltip>
       ),
@@ -87,14 +94,19 @@ export default function ReportGenerateResult() {
     {
       key: 'error',
       title: t('mailings:reports.error'),
-      render: (_, r) => (r.error ? <Typography.Text type="danger">{r.error}</Typography.Text> : '–'),
+      render: (_, r) => (r.error ? <Typography.Text type="danger">{failureText(r.error)}</Typography.Text> : '–'),
     },
     {
       key: 'requested_by',
       title: t('mailings:reports.requestedBy'),
       render: (_, r) => r.requested_by ?? <Typography.Text type="secondary">{t('mailings:reports.system')}</Typography.Text>,
     },
-    { key: 'size', title: t('mailings:reports.size'), align: 'right', render: (_, r) => fileSize(fmt, r.size) },
+    {
+      key: 'size',
+      title: t('mailings:reports.size'),
+      align: 'right',
+      render: (_, r) => <span className="reports-nowrap">{fileSize(fmt, r.size)}</span>,
+    },
     { key: 'created', title: t('mailings:reports.created'), render: (_, r) => fmt.dateTime(r.created_at) },
     { key: 'finished', title: t('mailings:reports.finished'), render: (_, r) => (r.finished_at ? fmt.dateTime(r.finished_at) : '–') },
     {

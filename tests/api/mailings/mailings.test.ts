@@ -30,6 +30,10 @@ beforeAll(async () => {
   t = await createTestApp({ mailTransport: transport, jobQueue: FAST });
   await t.reset();
   await seedMonitoringDemo(t.db, { password: DEMO_PASSWORD, now: t.clock(), days: 2, size: 3, lifetime: true });
+  // The demo installer works for the company that installed the customer's first system ('also to the installers').
+  await t.db.execute(
+    sql`UPDATE users SET installer_company_id = (SELECT installer_company_id FROM systems WHERE sys_sn = ${CUSTOMER_SN}) WHERE username = 'installer'`,
+  );
 }, 180_000);
 afterAll(() => t.close());
 
