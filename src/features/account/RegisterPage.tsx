@@ -116,7 +116,8 @@ export default function RegisterPage() {
     if (result.answer) {
       // The system's place to start the last step with; the owner may change it.
       if (!form.getFieldValue('country')) form.setFieldValue('country', result.answer.countryCode);
-      if (!form.getFieldValue('timeZone')) form.setFieldValue('timeZone', result.answer.timeZone);
+      // The system's zone rather than the browser's guess, unless the person chose one.
+      if (!form.isFieldTouched('timeZone')) form.setFieldValue('timeZone', result.answer.timeZone);
       return;
     }
     throw new Error(codeText(result.code));

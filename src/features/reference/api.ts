@@ -33,7 +33,8 @@ export function loadCountries(language: string): Promise<Option[]> {
     // Without the server the browser's own names of the same codes keep a form usable.
     const answer = await api.get<CountryEntry[]>('/ESS/GetCountrycode', { language }, { quiet: true }).catch(() => undefined);
     if (answer?.code !== 200) return countryOptions(language);
-    return answer.data.map((c) => ({ value: c.code, label: c.flag ? `${c.flag} ${c.name}` : c.name }));
+    // Names only: flag emoji show as two letters in boxes where the system has no flag glyphs (Windows).
+    return answer.data.map((c) => ({ value: c.code, label: c.name }));
   });
 }
 
