@@ -73,6 +73,7 @@ export default function MailTiming() {
       key: 'name',
       title: t('mailings:mailTiming.name'),
       card: 'title',
+      width: 200,
       render: (_, job) => (
         <Space direction="vertical" size={0}>
           <Typography.Text strong>{job.name}</Typography.Text>
@@ -142,7 +143,7 @@ export default function MailTiming() {
       title: t('mailings:mailTiming.actions'),
       card: 'actions',
       fixed: 'right',
-      width: 380,
+      width: 300,
       render: (_, job) => (
         <Space wrap size={4}>
           {mayEdit && (
