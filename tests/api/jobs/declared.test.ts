@@ -3,7 +3,9 @@ import { vacuumComplaintTablesJob } from '../../../server/complaints/maintenance
 import { queryRows } from '../../../server/core/db';
 import { deliverDueMailsJob } from '../../../server/core/mail/jobs';
 import { removeStaleUploadsJob } from '../../../server/core/uploads/jobs';
+import { dispatchJob } from '../../../server/mailings/jobs';
 import { publishDueMessagesJob } from '../../../server/messages/jobs';
+import { removeOldReportsJob } from '../../../server/reports/jobs';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from '../../../server/monitoring/jobs';
 import { createTestApp, type TestApp } from '../helpers';
 import { eventually, FAST, recordingJob } from './fixtures';
@@ -29,6 +31,9 @@ test('the queue the entry points start runs every job core and the areas declare
     removeStaleUploadsJob,
     vacuumComplaintTablesJob,
     publishDueMessagesJob,
+    // Scheduled mail's per-minute dispatcher (its sender is bound where it is declared) and the reports' daily clean-up.
+    dispatchJob(() => Promise.resolve()),
+    removeOldReportsJob,
   ];
   expect(schedules).toEqual(declared.map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name)));
   // Each has its worker: a send is taken (a name nobody declared is refused at the sender).
