@@ -57,7 +57,7 @@ export async function seedFaultMailDemo(db: Database, { now }: { now: Date }): P
 }
 
 /**
- * After the admin demo queued the fault mails (server/admin/demo-seed.ts): the servicer's older ones went out when
+ * After the admin demo queued the fault mails (server/admin/demo-seed.ts): the servicer's ones older than three hours went out when
  * the portal still had its mail server, the oldest was refused by it, so the delivery log shows every state.
  */
 export async function seedFaultMailHistory(db: Database, { now }: { now: Date }): Promise<void> {
@@ -70,7 +70,7 @@ export async function seedFaultMailHistory(db: Database, { now }: { now: Date })
       and(
         eq(mailOutbox.category, SYSTEM_FAULT),
         sql`lower(${mailOutbox.recipient}) = ${servicer.email.toLowerCase()}`,
-        lt(mailOutbox.createdAt, new Date(now.getTime() - 2 * DAY_MS)),
+        lt(mailOutbox.createdAt, new Date(now.getTime() - 3 * 3_600_000)),
       ),
     )
     .orderBy(asc(mailOutbox.createdAt));

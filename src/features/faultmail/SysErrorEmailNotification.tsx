@@ -247,7 +247,7 @@ function DeliveryLog() {
       title: t('log.reason'),
       render: (_, r) => <Typography.Text type={r.state === 'failed' ? 'danger' : undefined}>{details(r)}</Typography.Text>,
     },
-    { key: 'attempts', title: t('log.attempts'), width: 90, align: 'right', render: (_, r) => format.number(r.attempts) },
+    { key: 'attempts', title: t('log.attempts'), width: 90, align: 'right', render: (_, r) => format.number(r.attempts, 0) },
   ];
   const pagination = {
     current: page.pageIndex,
