@@ -27,27 +27,6 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     contactEmail: '',
   },
   'POST /api/Account/OtherRoleUserSetting': { landingPage: 'dashboard', pageSize: 20, faultMailDelivery: 'immediate' },
-  // Fault mail subscriptions (server/faultmail) and the account settings (server/account/settings-routes.ts).
-  'POST /api/FaultMail/SaveSubscription': { country: 'DE', model: 'all', level: 'all', fault_code: 'all' },
-  'POST /api/FaultMail/DeleteSubscription': { id: 1 },
-  'POST /api/FaultMail/GetDeliveryLog': { pageIndex: 1, pageSize: 10 },
-  'POST /api/Account/CustomUserSetting': {
-    faultAlerts: true,
-    monthlyReport: true,
-    news: false,
-    quietHours: { enabled: false, start: '22:00', end: '07:00' },
-  },
-  'POST /api/Account/InstallSetting': {
-    countryCode: 'DE',
-    timeZone: 'Europe/Berlin',
-    currency: 'EUR',
-    buyPrice: 0.3,
-    feedInPrice: 0.08,
-    contactName: 'Matrix',
-    contactPhone: '',
-    contactEmail: '',
-  },
-  'POST /api/Account/OtherRoleUserSetting': { landingPage: 'dashboard', pageSize: 20, faultMailDelivery: 'immediate' },
   // The admin calls validate their bodies like every other call (issue 12, point 5).
   'POST /api/User/LockUser': { id: 1, locked: true },
   'POST /api/User/ResetUserPassword': { id: 1 },
