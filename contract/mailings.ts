@@ -39,7 +39,12 @@ export const mailJobBody = z
     time_zone: z.string().trim().min(1).max(64).refine(isTimeZone, 'mailings:validation.timeZone'),
     recipient_roles: z.array(z.enum(MAIL_JOB_ROLES)).max(MAIL_JOB_ROLES.length).default([]),
     recipient_countries: z
-      .array(z.string().regex(/^[A-Z]{2}$/, 'mailings:validation.country'))
+      .array(
+        z
+          .string()
+          .max(2)
+          .regex(/^[A-Z]{2}$/, 'mailings:validation.country'),
+      )
       .max(250)
       .default([]),
     recipient_user_ids: z.array(rules.id()).max(500).default([]),

@@ -121,11 +121,11 @@ export const saveMessageBody = z.object({
   audience,
   publicNotice: z.boolean().optional().default(false),
   /** The last day (ISO time) the notice shows on the login page; required for a public notice. */
-  noticeUntil: z.iso.datetime({ offset: true }).optional(),
+  noticeUntil: z.iso.datetime({ offset: true }).max(40).optional(),
   byEmail: z.boolean().optional().default(false),
   /** 'draft': keep; 'now': publish; 'at': publish at publishAt. */
   publish: z.enum(['draft', 'now', 'at']),
-  publishAt: z.iso.datetime({ offset: true }).optional(),
+  publishAt: z.iso.datetime({ offset: true }).max(40).optional(),
 });
 export type SaveMessage = z.infer<typeof saveMessageBody>;
 

@@ -68,6 +68,12 @@ export interface ComposedMail {
   figures: Record<string, unknown>;
 }
 
+/**
+ * The portal's own reasons why a recipient got no mail, stored as these keys (the screen says them in the reader's
+ * language, locales mailings:deliveryReason); a mail server's answer is stored as it came.
+ */
+export const DELIVERY_REASONS = { noEmail: 'noEmail', noSystems: 'noSystems', monthlyReportOff: 'monthlyReportOff' } as const;
+
 /** Nothing to tell this recipient (no systems): the run counts them as skipped with this reason. */
 export class NothingToReport extends Error {}
 
@@ -318,9 +324,9 @@ export async function composeMail(
       const theirs = await systemsOf(db, recipient, ['installer', 'reseller', 'servicepartner'], now);
       if (theirs.length > 0) return monthlyForInstaller(db, recipient, period.label, theirs, now, portalUrl);
     }
-    throw new NothingToReport('no systems');
+    throw new NothingToReport(DELIVERY_REASONS.noSystems);
   }
   const fleet = await systemsOf(db, recipient, ['installer', 'reseller', 'servicepartner'], now);
-  if (fleet.length === 0) throw new NothingToReport('no systems');
+  if (fleet.length === 0) throw new NothingToReport(DELIVERY_REASONS.noSystems);
   return weeklyDigest(db, recipient, period, fleet, portalUrl);
 }

@@ -6,7 +6,8 @@ import { queryRows, type Database } from '../core/db';
 import { mailJobDeliveries, mailJobRuns, mailJobs, mailOutbox, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { mailLanguage } from '../core/mail/texts';
-import { composeMail, NothingToReport, type MailRecipient } from './compose';
+import { wantsMail } from '../core/mail/preferences';
+import { composeMail, DELIVERY_REASONS, NothingToReport, type MailRecipient } from './compose';
 import { nextRunAfter, periodOf } from './schedule';
 
 type JobRow = typeof mailJobs.$inferSelect;
@@ -282,7 +283,15 @@ export async function performRun(db: Database, runId: number, now: () => Date, p
     if (!recipient.email) {
       await db
         .insert(mailJobDeliveries)
-        .values({ ...base, state: 'failed', reason: 'no e-mail address' })
+        .values({ ...base, state: 'failed', reason: DELIVERY_REASONS.noEmail })
+        .onConflictDoNothing();
+      continue;
+    }
+    // A customer who turned the monthly report off in their settings (CustomUserSetting) is skipped, and the run says why.
+    if (job.kind === 'monthly_energy_report' && !(await wantsMail(db, recipient.id, 'monthlyReport'))) {
+      await db
+        .insert(mailJobDeliveries)
+        .values({ ...base, state: 'skipped', reason: DELIVERY_REASONS.monthlyReportOff })
         .onConflictDoNothing();
       continue;
     }

@@ -24,6 +24,7 @@ import type { Database } from '../core/db';
 import { infoMessages, systemComponents, systems, userNotifications, users, type LocalizedText } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { queueMails, type QueuedMail } from '../core/mail/outbox';
+import { wantsMail } from '../core/mail/preferences';
 import { mailLanguage, mailTexts } from '../core/mail/texts';
 import { audienceCondition } from './audience';
 
@@ -540,11 +541,14 @@ export async function publishIn(
     .where(eq(infoMessages.id, id));
   if (message.byEmail) {
     const recipients = await tx
-      .select({ email: users.email, languageCode: users.languageCode, name: sender })
+      .select({ userId: users.id, email: users.email, languageCode: users.languageCode, name: sender })
       .from(userNotifications)
       .innerJoin(users, eq(users.id, userNotifications.userId))
       .where(and(eq(userNotifications.messageId, id), sql`${users.email} <> ''`));
-    const mails: QueuedMail[] = recipients.map((r) => {
+    // A customer who turned news mails off (CustomUserSetting) still finds the message under the bell, but gets no mail.
+    const wanting = [];
+    for (const r of recipients) if (await wantsMail(tx, r.userId, 'news')) wanting.push(r);
+    const mails: QueuedMail[] = wanting.map((r) => {
       const language = mailLanguage(r.languageCode);
       const t = mailTexts(language);
       const title = pickText(message.titles, language);

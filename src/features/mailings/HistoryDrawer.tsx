@@ -37,7 +37,7 @@ function Deliveries({ runId }: { runId: number }) {
           </Space>
           {d.reason && (
             <Typography.Text type={d.state === 'failed' ? 'danger' : 'secondary'} className="mailings-reason">
-              {d.reason}
+              {t(`mailings:deliveryReason.${d.reason}`, { defaultValue: d.reason })}
             </Typography.Text>
           )}
         </List.Item>

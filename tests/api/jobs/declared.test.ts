@@ -3,6 +3,7 @@ import { vacuumComplaintTablesJob } from '../../../server/complaints/maintenance
 import { queryRows } from '../../../server/core/db';
 import { deliverDueMailsJob } from '../../../server/core/mail/jobs';
 import { removeStaleUploadsJob } from '../../../server/core/uploads/jobs';
+import { faultDigestJob } from '../../../server/faultmail/digest';
 import { dispatchJob } from '../../../server/mailings/jobs';
 import { publishDueMessagesJob } from '../../../server/messages/jobs';
 import { removeOldReportsJob } from '../../../server/reports/jobs';
@@ -31,6 +32,8 @@ test('the queue the entry points start runs every job core and the areas declare
     removeStaleUploadsJob,
     vacuumComplaintTablesJob,
     publishDueMessagesJob,
+    // The servicers' daily fault digests (hourly: each is sent at 07:00 in its reader's time zone).
+    faultDigestJob,
     // Scheduled mail's per-minute dispatcher (its sender is bound where it is declared) and the reports' daily clean-up.
     dispatchJob(() => Promise.resolve()),
     removeOldReportsJob,

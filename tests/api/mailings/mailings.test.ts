@@ -230,6 +230,33 @@ describe('run history', () => {
     }
   }, 60_000);
 
+  test('a customer who turned the monthly report off in their settings is skipped, and the run says why', async () => {
+    const admin = await as(t, 'admin');
+    const customer = await as(t, 'customer');
+    const settings = { faultAlerts: true, monthlyReport: false, news: true, quietHours: { enabled: false, start: '22:00', end: '07:00' } };
+    expect((await customer.post('/api/Account/CustomUserSetting', settings)).body.code).toBe(200);
+    try {
+      const saved = await admin.post('/api/MailTiming/SaveMailJob', { ...monthly, name: 'Without the customer' });
+      const sentBefore = handed.length;
+      await admin.post('/api/MailTiming/RunMailJob', { id: saved.body.data.id });
+      await eventually(async () =>
+        expect((await admin.post('/api/MailTiming/GetMailJobRuns', { mail_job_id: saved.body.data.id })).body.data.data[0].state).toBe(
+          'done',
+        ),
+      );
+      const [run] = (await admin.post('/api/MailTiming/GetMailJobRuns', { mail_job_id: saved.body.data.id })).body.data.data;
+      const deliveries = (await admin.post('/api/MailTiming/GetMailRunDeliveries', { run_id: run.id })).body.data;
+      const [me] = await t.db.select({ id: users.id, email: users.email }).from(users).where(eq(users.username, 'customer'));
+      expect(deliveries.find((d: { user_id?: number; recipient: string }) => d.recipient === me!.email)).toMatchObject({
+        state: 'skipped',
+        reason: 'monthlyReportOff',
+      });
+      expect(handed.slice(sentBefore).some((m) => m.to === me!.email)).toBe(false);
+    } finally {
+      await customer.post('/api/Account/CustomUserSetting', { ...settings, monthlyReport: true });
+    }
+  }, 60_000);
+
   test('history of a job that does not exist: 8; a run that does not exist: 8', async () => {
     const admin = await as(t, 'admin');
     expect((await admin.post('/api/MailTiming/GetMailJobRuns', { mail_job_id: 99999 })).body.code).toBe(Code.NO_DATA);

@@ -343,6 +343,23 @@ describe('information distribution (staff)', () => {
     }
   });
 
+  it('by e-mail: a customer who turned news mails off finds the message under the bell but gets no mail', async () => {
+    const settings = { faultAlerts: true, monthlyReport: true, news: false, quietHours: { enabled: false, start: '22:00', end: '07:00' } };
+    await expectOk(t, '/api/Account/CustomUserSetting', settings, await token('customer'));
+    const published = await publish({ byEmail: true, audience: { roles: ['customer'] } });
+    const [own] = await queryRows<{ id: number; email: string }>(t.db, sql`SELECT id, email FROM users WHERE username = 'customer'`);
+    const mails = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM mail_outbox WHERE category = 'info_distribution' AND recipient = ${own!.email}`,
+    );
+    expect(mails[0]!.n).toBe(0);
+    const held = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM user_notifications WHERE message_id = ${published.id} AND user_id = ${own!.id}`,
+    );
+    expect(held[0]!.n).toBe(1);
+  });
+
   it('the demo messages reach the demo users, some unread, with one public notice and one scheduled', async () => {
     await seedMessagesDemo(t.db, { now: t.clock() });
     const states = await queryRows<{ status: string; n: number }>(
