@@ -2,11 +2,9 @@ import { declareJob, type JobContext } from '../core/jobs/declaration';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';
 import { createMailer } from '../core/mail/mailer';
 import { createReport, generateReport } from '../reports/service';
-import { finishRun, performRun, runFileName, startDueRuns } from './service';
+import { finishRun, MAIL_RUN_JOB, performRun, runFileName, startDueRuns, strandedRunIds } from './service';
 
 /** Scheduled mail's background work (DESIGN §11), run by the job queue (server/core/jobs). */
-
-export const MAIL_RUN_JOB = 'mailings.run';
 
 /**
  * One run of a mail job: every recipient's mail into the outbox (once each, also when retried), the outbox
@@ -48,7 +46,8 @@ export const mailRunJob = declareJob({
 /**
  * Every minute: the mail jobs that are due get their run (once across every server process: a unique index per job
  * and due time), each then sent to the queue as its own job. A minute missed (no server up) is caught up by the next
- * run, as the due time stays in the table until a run took it.
+ * run, as the due time stays in the table until a run took it. A run the queue never got (its process stopped
+ * between making it and sending it) is sent again once it has waited STRANDED_AFTER_MS.
  */
 export function dispatchJob(send: (runId: number) => Promise<unknown>) {
   return declareJob({
@@ -56,7 +55,8 @@ export function dispatchJob(send: (runId: number) => Promise<unknown>) {
     cron: '* * * * *',
     retryLimit: 0,
     async run({ db, clock }) {
-      for (const runId of await startDueRuns(db, clock())) await send(runId);
+      const now = clock();
+      for (const runId of [...(await startDueRuns(db, now)), ...(await strandedRunIds(db, now))]) await send(runId);
     },
   });
 }

@@ -19,11 +19,12 @@ import {
 import type { AppDeps } from '../config';
 import { envelopeOf, ok } from '../core/http/envelope';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';
-import { dispatchJob, MAIL_RUN_JOB, mailRunJob } from './jobs';
+import { dispatchJob, mailRunJob } from './jobs';
 import {
   deleteMailJob,
   getMailJob,
   listMailJobs,
+  MAIL_RUN_JOB,
   mailJobRunsPage,
   previewMail,
   recipientOptions,

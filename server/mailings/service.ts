@@ -3,6 +3,7 @@ import { Code } from '../../contract/codes';
 import type { MailDelivery, MailJob, MailJobBody, MailPreview, MailRun } from '../../contract/mailings';
 import type { Language } from '../../contract/languages';
 import { queryRows, type Database } from '../core/db';
+import { JOB_SCHEMA } from '../core/jobs/queue';
 import { mailJobDeliveries, mailJobRuns, mailJobs, mailOutbox, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { mailLanguage } from '../core/mail/texts';
@@ -240,6 +241,29 @@ export async function startDueRuns(db: Database, now: Date): Promise<number[]> {
     }
   });
   return created;
+}
+
+/** The queue's job that performs one run (./jobs.ts mailRunJob). */
+export const MAIL_RUN_JOB = 'mailings.run';
+
+/** How long a run may wait as 'queued' without a job in the queue before the dispatcher sends it again. */
+export const STRANDED_AFTER_MS = 5 * 60 * 1000;
+
+/**
+ * Runs created but never handed to the queue (the process stopped between the two): still 'queued' a while after
+ * they were made, with no job of theirs waiting, retrying or running. The dispatcher sends them again.
+ */
+export async function strandedRunIds(db: Database, now: Date): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT r.id FROM ${mailJobRuns} r
+        WHERE r.state = 'queued' AND r.created_at < ${new Date(now.getTime() - STRANDED_AFTER_MS)}
+          AND NOT EXISTS (SELECT 1 FROM ${sql.raw(JOB_SCHEMA)}.job j
+                          WHERE j.name = ${MAIL_RUN_JOB} AND j.data->>'runId' = r.id::text
+                            AND j.state IN ('created', 'retry', 'active'))
+        ORDER BY r.id`,
+  );
+  return rows.map((row) => Number(row.id));
 }
 
 /** 'Run now': a run of the job at this moment (its last complete period). */

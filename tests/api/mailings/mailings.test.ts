@@ -4,6 +4,7 @@ import { Code } from '../../../contract/codes';
 import { queryRows } from '../../../server/core/db';
 import { mailJobRuns, mailJobs, mailOutbox, users } from '../../../server/core/db/schema';
 import type { MailTransport } from '../../../server/core/mail/transport';
+import { STRANDED_AFTER_MS, strandedRunIds } from '../../../server/mailings/service';
 import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { eventually, FAST } from '../jobs/fixtures';
@@ -303,6 +304,33 @@ describe('the dispatcher', () => {
       await other.app.close();
       t.clock.set(new Date('2026-03-02T08:00:00Z'));
     }
+  }, 60_000);
+});
+
+describe('a run the queue never got', () => {
+  test('the dispatcher sends a run stranded as queued (its process stopped before sending it) once it has waited 5 minutes', async () => {
+    const admin = await as(t, 'admin');
+    const job = (await admin.post('/api/MailTiming/GetMailJobList', {})).body.data.data[0];
+    // As a process that made the run and stopped before handing it to the queue: a queued run and no job.
+    const [stranded] = await t.db
+      .insert(mailJobRuns)
+      .values({
+        mailJobId: job.id,
+        trigger: 'manual',
+        scheduledFor: t.clock(),
+        period: '2026-02',
+        state: 'queued',
+        createdAt: new Date(t.clock().getTime() - STRANDED_AFTER_MS + 60_000),
+      })
+      .returning({ id: mailJobRuns.id });
+    const stateOf = async () => (await t.db.select().from(mailJobRuns).where(eq(mailJobRuns.id, stranded!.id)))[0]!.state;
+    // Not yet 5 minutes: it may still be on its way to the queue.
+    expect(await strandedRunIds(t.db, t.clock())).not.toContain(stranded!.id);
+    t.clock.set(new Date(t.clock().getTime() + 2 * 60_000));
+    expect(await strandedRunIds(t.db, t.clock())).toEqual([stranded!.id]);
+    await t.app.jobs.send('mailings.dispatch', {}, { singletonKey: 'stranded' });
+    await eventually(async () => expect(await stateOf()).toBe('done'), 40_000);
+    expect(await strandedRunIds(t.db, t.clock())).toEqual([]);
   }, 60_000);
 });
 
