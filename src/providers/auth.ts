@@ -41,7 +41,10 @@ export const authProvider: AuthProvider = {
       return { success: false, error: { name: apiUi.translate('login:failed'), message } };
     }
     loggedInHere = true;
-    return { success: true, redirectTo: safeRedirect(redirect) };
+    // Without a page to return to, a staff member's chosen page after login (their settings), else the root.
+    // Loaded here, not with the login page: the login chunk stays small.
+    const landing = redirect ? undefined : await (await import('../features/settings/landingPage')).landingPathAfterLogin();
+    return { success: true, redirectTo: landing ?? safeRedirect(redirect) };
   },
   async logout() {
     await account.logout();

@@ -97,6 +97,42 @@ describe('auth and access providers', () => {
     expect(await accessControlProvider.can({ resource: 'BasicSettings', action: 'list' })).toMatchObject({ can: true });
   });
 
+  it('without a page to return to, a staff member goes to the page they chose to open after login; a redirect wins', async () => {
+    const staffLogin = (landingPage: string) =>
+      server.use(
+        mswHttp.post('/api/Account/Login', () => HttpResponse.json(envelope(200, { AccessToken: 'a', RefreshTokenKey: 'r' }))),
+        mswHttp.post('/api/Account/GetUserInfo', () =>
+          HttpResponse.json(
+            envelope(200, {
+              username: 'servicer',
+              email: 's@x.example',
+              roles: ['servicer'],
+              country: 'CN',
+              languageCode: 'en',
+              menuDenied: [],
+            }),
+          ),
+        ),
+        mswHttp.get('/api/Account/GetOtherRoleUserSetting', () =>
+          HttpResponse.json(envelope(200, { landingPage, pageSize: 20, faultMailDelivery: 'immediate' })),
+        ),
+      );
+    staffLogin('energyStorageList');
+    expect(await authProvider.login({ username: 'servicer', password: 'pw' })).toEqual({
+      success: true,
+      redirectTo: '/EnergyStorageList/energyStorageList',
+    });
+    expect(await authProvider.login({ username: 'servicer', password: 'pw', redirect: '/customerArchives' })).toEqual({
+      success: true,
+      redirectTo: '/customerArchives',
+    });
+    // A page the roles do not open (the route table changed since it was chosen) and the dashboard: the root.
+    staffLogin('userManagement');
+    expect(await authProvider.login({ username: 'servicer', password: 'pw' })).toEqual({ success: true, redirectTo: '/' });
+    staffLogin('dashboard');
+    expect(await authProvider.login({ username: 'servicer', password: 'pw' })).toEqual({ success: true, redirectTo: '/' });
+  });
+
   it('logout posts /Account/Logout and clears all local storage', async () => {
     const logout = vi.fn(() => HttpResponse.json(envelope(200)));
     server.use(mswHttp.post('/api/Account/Logout', logout));

@@ -7,9 +7,10 @@ import { configureApiUi, resetApiUi } from '../../src/api/ui';
 import { i18n, initI18n } from '../../src/i18n';
 import { messageHandlers } from './messages/handlers';
 import { referenceHandlers } from './reference-handlers';
+import { settingsHandlers } from './settings-handlers';
 
 /** One MSW server for every web test; each test adds its handlers with `server.use(...)`. */
-export const server = setupServer(...referenceHandlers, ...messageHandlers);
+export const server = setupServer(...referenceHandlers, ...messageHandlers, ...settingsHandlers);
 
 // findBy… / waitFor wait up to 5 s (not 1 s): antd's forms validate asynchronously, and on a busy CI
 // machine a message can take longer than a second to appear.
