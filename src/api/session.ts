@@ -9,7 +9,11 @@ export const STORAGE_KEYS = {
   userInfo: 'userInfo',
   language: 'language',
   sidebar: 'sidebarStatue',
+  listPageSize: 'listPageSize',
 } as const;
+
+/** Rows per page of the generated lists when the user chose none (a staff member chooses in their settings). */
+export const DEFAULT_LIST_PAGE_SIZE = 10;
 
 export interface UserInfo {
   username: string;
@@ -75,6 +79,14 @@ export const session = {
     write(STORAGE_KEYS.userInfo, JSON.stringify(info));
     emit();
   },
+  /** Rows per page of the generated lists: a staff member's choice (OtherRoleUserSetting pageSize), kept at login. */
+  getListPageSize(): number {
+    const size = Number(read(STORAGE_KEYS.listPageSize));
+    return Number.isInteger(size) && size > 0 && size <= 100 ? size : DEFAULT_LIST_PAGE_SIZE;
+  },
+  setListPageSize(size: number | null) {
+    write(STORAGE_KEYS.listPageSize, size === null ? null : String(size));
+  },
   /** Only the access token (spec §4: a failed user-info load clears the token). */
   clearToken() {
     write(STORAGE_KEYS.token, null);
@@ -86,6 +98,7 @@ export const session = {
     write(STORAGE_KEYS.refreshTokenKey, null);
     write(STORAGE_KEYS.userInfo, null);
     write(STORAGE_KEYS.userName, null);
+    write(STORAGE_KEYS.listPageSize, null);
     emit();
   },
   /** Logout: the session and everything else in local storage. */

@@ -41,10 +41,10 @@ export const authProvider: AuthProvider = {
       return { success: false, error: { name: apiUi.translate('login:failed'), message } };
     }
     loggedInHere = true;
-    // Without a page to return to, a staff member's chosen page after login (their settings), else the root.
-    // Loaded here, not with the login page: the login chunk stays small.
-    const landing = redirect ? undefined : await (await import('../features/settings/landingPage')).landingPathAfterLogin();
-    return { success: true, redirectTo: landing ?? safeRedirect(redirect) };
+    // A staff member's preferences (loaded here, not with the login page: its chunk stays small); without a page to
+    // return to, the page they chose to open after login, else the root.
+    const landing = await (await import('../features/settings/staffPreferences')).applyStaffPreferencesAtLogin();
+    return { success: true, redirectTo: redirect ? safeRedirect(redirect) : (landing ?? '/') };
   },
   async logout() {
     await account.logout();

@@ -1,6 +1,7 @@
 import { useTable } from '@refinedev/antd';
 import type { CrudFilters, HttpError } from '@refinedev/core';
 import { filterKindOf, type ResourceDeclaration } from '../../resources/types';
+import { session } from '../api/session';
 import { metaOf, type Row } from './screenTypes';
 
 /**
@@ -14,7 +15,8 @@ export function useResourceTable(declaration: ResourceDeclaration) {
     resource: declaration.name,
     meta: metaOf(declaration),
     syncWithLocation: true,
-    pagination: { pageSize: 10 },
+    // The rows per page a staff member chose (their settings), else 10.
+    pagination: { pageSize: session.getListPageSize() },
     sorters: declaration.defaultSort ? { initial: [declaration.defaultSort] } : undefined,
     errorNotification: (error) => ({ message: error?.message ?? '', type: 'error' }),
     onSearch: (values) =>

@@ -122,6 +122,10 @@ describe('auth and access providers', () => {
       success: true,
       redirectTo: '/EnergyStorageList/energyStorageList',
     });
+    // Their rows per page are kept for the generated lists, and go with the session.
+    expect(session.getListPageSize()).toBe(20);
+    session.clear();
+    expect(session.getListPageSize()).toBe(10);
     expect(await authProvider.login({ username: 'servicer', password: 'pw', redirect: '/customerArchives' })).toEqual({
       success: true,
       redirectTo: '/customerArchives',

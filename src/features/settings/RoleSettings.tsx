@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/
 import { App, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Switch, Tag, Typography } from 'antd';
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { session } from '../../api/session';
 import {
   CURRENCIES,
   FAULT_MAIL_DELIVERY,
@@ -225,7 +226,12 @@ function StaffSection({ roles, menuDenied }: { roles: readonly string[]; menuDen
       help={t('staff.help')}
       queryKey={settingsKeys.staff()}
       load={settingsApi.staff}
-      save={settingsApi.saveStaff}
+      save={async (value) => {
+        const saved = await settingsApi.saveStaff(value);
+        // The lists of this browser follow at once (other browsers at their next login).
+        session.setListPageSize(value.pageSize);
+        return saved;
+      }}
       fromForm={(v) => v as unknown as StaffSettings}
     >
       <Form.Item name="landingPage" label={t('staff.landingPage')} rules={[{ required: true, message: t('validation.required') }]}>

@@ -3,6 +3,7 @@ import { http, HttpResponse } from 'msw';
 import { useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import ProductSuggestions from '../../../src/features/suggestions/ProductSuggestions';
+import { session } from '../../../src/api/session';
 import { envelope } from '../helpers';
 import { renderAt, signIn } from '../render-portal';
 import { server } from '../setup';
@@ -14,11 +15,14 @@ function Location() {
   return <output data-testid="location">{useLocation().pathname + useLocation().search}</output>;
 }
 
+const asked: Record<string, unknown>[] = [];
+
 function render() {
   server.use(
-    http.post('/api/ProductSuggestion/GetProductSuggestionPageList', () =>
-      HttpResponse.json(envelope(200, { data: [suggestion], dataCount: 1 }, 'Success')),
-    ),
+    http.post('/api/ProductSuggestion/GetProductSuggestionPageList', async ({ request }) => {
+      asked.push((await request.json()) as Record<string, unknown>);
+      return HttpResponse.json(envelope(200, { data: [suggestion], dataCount: 1 }, 'Success'));
+    }),
   );
   signIn(['admin']);
   renderAt(
@@ -33,6 +37,14 @@ function render() {
 }
 
 describe('the suggestion list', () => {
+  it('asks for the rows per page the staff member chose in their settings (10 when none)', async () => {
+    asked.length = 0;
+    session.setListPageSize(50);
+    render();
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ pageIndex: 1, pageSize: 50 }));
+    session.setListPageSize(null);
+  });
+
   it("'New' opens /addProductSuggestion", async () => {
     render();
     fireEvent.click(await screen.findByTestId('resource-create'));

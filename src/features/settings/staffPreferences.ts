@@ -5,15 +5,18 @@ import { session } from '../../api/session';
 import { currentAbility } from '../../auth/ability';
 
 /**
- * The page a staff member chose to open after login (OtherRoleUserSetting `landingPage`), as a path; undefined for
- * roles without staff preferences, for the dashboard, for a page their roles no longer open, and when the preference
+ * A staff member's preferences applied at login (OtherRoleUserSetting): the rows per page of the generated lists
+ * are kept for this browser, and the page they chose to open after login is answered as a path. Undefined for roles
+ * without staff preferences, for the dashboard, for a page their roles no longer open, and when the preferences
  * cannot be read (the login then goes on to the root as before). Only the login asks: the root itself always goes
  * on to the dashboard (spec §2).
  */
-export async function landingPathAfterLogin(): Promise<string | undefined> {
+export async function applyStaffPreferencesAtLogin(): Promise<string | undefined> {
+  session.setListPageSize(null);
   if (!currentAbility().can('read', 'staffPreferences')) return undefined;
   try {
-    const { landingPage } = await getData<StaffSettings>('/Account/GetOtherRoleUserSetting', undefined, { quiet: true });
+    const { landingPage, pageSize } = await getData<StaffSettings>('/Account/GetOtherRoleUserSetting', undefined, { quiet: true });
+    session.setListPageSize(pageSize);
     const route = findRoute(landingPage);
     const roles = session.getUserInfo()?.roles ?? [];
     const allowed = rolesFor(landingPage);
