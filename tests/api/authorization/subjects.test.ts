@@ -52,12 +52,12 @@ describe('entity permissions', () => {
     expect(defineAbilityFor(['admin'], ['userManagement']).can('read', 'license')).toBe(true);
   });
 
-  it('a sharer writes nothing but their own account and profile (DESIGN §6: read-only)', () => {
+  it('a sharer writes nothing but their own account, profile, notifications (read, deleted for them) and generated reports (DESIGN §6: read-only)', () => {
     const sharer = defineAbilityFor(['sharer']);
     const writable = SUBJECT_GRANTS.map((g) => g.subject)
       .filter((subject, i, all) => all.indexOf(subject) === i)
       .filter((subject) => CRUD_ACTIONS.some((action) => action !== 'read' && action !== 'export' && sharer.can(action, subject)));
-    expect(writable.sort()).toEqual(['account', 'profile']);
+    expect(writable.sort()).toEqual(['account', 'generatedReport', 'notification', 'profile']);
   });
 
   it("a declaration's permissions narrow its screen's grant", () => {

@@ -48,8 +48,11 @@ beforeEach(async () => {
   await signIn();
 });
 
-async function file(overrides: Record<string, unknown> = {}): Promise<number> {
-  const saved = await expectOk(t, SAVE, newComplaint(own, { description: `Case ${Math.random()}`, ...overrides }), tokens.customer!);
+/** The customer files; the priority, the after-sales team's triage, is set by the servicer at the same moment. */
+async function file({ priority, ...overrides }: Record<string, unknown> = {}): Promise<number> {
+  const complaint = newComplaint(own, { description: `Case ${Math.random()}`, ...overrides });
+  const saved = await expectOk(t, SAVE, complaint, tokens.customer!);
+  if (priority) await expectOk(t, SAVE, { ...complaint, id: saved.id, priority }, tokens.servicer!);
   return Number(saved.id);
 }
 

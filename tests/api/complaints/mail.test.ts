@@ -56,7 +56,7 @@ type Mail = {
 };
 async function mails(): Promise<Mail[]> {
   const rows = await queryRows<Mail>(t.db, sql`SELECT category, recipient, language, subject, body FROM mail_outbox ORDER BY id`);
-  await t.db.execute(sql`TRUNCATE mail_outbox`);
+  await t.db.execute(sql`TRUNCATE mail_outbox CASCADE`);
   return rows;
 }
 const link = (id: number) => `/customerComplaintList/attachmentDetails?customercomplaintId=${id}`;
