@@ -248,8 +248,10 @@ export async function request(
   }
 
   if (!isSuccess(response.status)) {
-    if (response.status === 401) await refreshSession();
-    else apiUi.notify(httpStatusMessage(response.status), HTTP_ERROR_SECONDS);
+    // Only the session that sent the call is refreshed: a late answer to a call sent before a logout (or without a
+    // token) must not renew or reload anything, e.g. the login page the user is filling in.
+    if (response.status !== 401) apiUi.notify(httpStatusMessage(response.status), HTTP_ERROR_SECONDS);
+    else if (token && token === session.getToken()) await refreshSession();
     throw new RequestError('status', response.status, response.body);
   }
   if (!options.answersFile) handleEnvelope(response.body as Envelope, { quiet: options.quiet });

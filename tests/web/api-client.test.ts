@@ -162,6 +162,27 @@ describe('HTTP status errors (spec §8)', () => {
     expect(ui().message).not.toHaveBeenCalled();
   });
 
+  it('a 401 answering a call sent before a logout renews and reloads nothing (the login page stays as it is)', async () => {
+    loggedIn();
+    let answer: () => void = () => {};
+    const refresh = vi.fn(() => HttpResponse.json(envelope(200, { AccessToken: 'access-2', RefreshTokenKey: 'refresh-2' })));
+    server.use(
+      mswHttp.post('/api/Test/Call', async () => {
+        await new Promise<void>((resolve) => (answer = resolve));
+        return HttpResponse.json(envelope(401), { status: 401 });
+      }),
+      mswHttp.post('/api/Account/RefreshToken', refresh),
+    );
+    const late = api.post('/Test/Call');
+    await flush();
+    session.clear();
+    answer();
+    await expect(late).rejects.toBeTruthy();
+    expect(refresh).not.toHaveBeenCalled();
+    expect(ui().reload).not.toHaveBeenCalled();
+    expect(session.getToken()).toBeNull();
+  });
+
   it('a failed refresh (102) clears the session and reloads', async () => {
     loggedIn();
     server.use(
