@@ -8,7 +8,7 @@ import { systemPageUrl } from '../core/mail/links';
 import { queueMails, type QueuedMail } from '../core/mail/outbox';
 import { readSettings } from '../core/mail/preferences';
 import { mailLanguage } from '../core/mail/texts';
-import { digestTexts } from './texts';
+import { mailTexts } from '../core/mail/texts';
 import { createMailer } from '../core/mail/mailer';
 
 /** The outbox category of the daily fault digest (the delivery log shows it beside the single fault mails). */
@@ -84,7 +84,7 @@ export async function queueDigests(db: Database, portalUrl: string, now: Date): 
       .limit(1);
     if (recent) continue;
     const language = mailLanguage(engineer.languageCode);
-    const t = digestTexts(language);
+    const t = mailTexts(language, 'faultmail');
     const when = new Intl.DateTimeFormat(language, {
       month: 'short',
       day: 'numeric',

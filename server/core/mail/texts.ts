@@ -6,10 +6,11 @@ import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '.
 /**
  * The mail texts in the four languages, from the same locales/ files as the web app (namespace `mail`,
  * plus `monitoring` for fault and status names, `archives` for the customer archives' export, `workhours` for the
- * R&D hours' export and messages), so that translators edit one place.
+ * R&D hours' export and messages, `mailings` for scheduled mail, `faultmail` for the servicers' fault digest), so that
+ * translators edit one place.
  */
 const LOCALES = fileURLToPath(new URL('../../../locales/', import.meta.url));
-const NAMESPACES = ['mail', 'monitoring', 'archives', 'workhours', 'mailings'] as const;
+const NAMESPACES = ['mail', 'monitoring', 'archives', 'workhours', 'mailings', 'faultmail'] as const;
 
 const i18n = createInstance();
 void i18n.init({
@@ -28,8 +29,9 @@ void i18n.init({
   ),
 });
 
-export function mailTexts(language: Language): TFunction {
-  return i18n.getFixedT(language);
+/** The texts of one language; `namespace` is the one keys without a prefix come from (default `mail`). */
+export function mailTexts(language: Language, namespace: (typeof NAMESPACES)[number] = 'mail'): TFunction {
+  return i18n.getFixedT(language, namespace);
 }
 
 /** A user's language code (e.g. 'de-DE') as one of ours, English when we do not speak it. */
