@@ -1,26 +1,38 @@
+import { randomBytes } from 'node:crypto';
 import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { migrate, openDatabase } from '../../server/core/db';
+import { databaseUrl, withAdminClient } from './helpers/postgres-server';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     /** A PGlite data folder (tarball) holding the migrated, empty schema; '' on PostgreSQL. */
     pgliteTemplate: string;
+    /** On PostgreSQL (DATABASE_URL), the name of a migrated, empty database to copy; '' on PGlite. */
+    postgresTemplate: string;
   }
 }
 
 /**
- * Once per run of the API tests on PGlite: creates and migrates one database and saves its data folder, which
- * every test file's in-memory database starts from (tests/api/helpers/database.ts). On PostgreSQL each file
- * still creates its own database and migrates it.
+ * Once per run of the API tests: creates and migrates one database, which every test file's database starts
+ * from (tests/api/helpers/database.ts) instead of running every migration again. On PGlite it is a saved data
+ * folder; on PostgreSQL a template database that CREATE DATABASE … TEMPLATE copies.
  */
 export default async function setup(project: TestProject) {
-  if (process.env.DATABASE_URL) {
+  const serverUrl = process.env.DATABASE_URL;
+  if (serverUrl) {
+    const name = `test_template_${randomBytes(6).toString('hex')}`;
+    await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
+    const handle = await openDatabase({ url: databaseUrl(serverUrl, name) });
+    await migrate(handle.db);
+    // No connection may stay open on a database that others are copied from.
+    await handle.close();
     project.provide('pgliteTemplate', '');
-    return;
+    project.provide('postgresTemplate', name);
+    return () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   }
   const handle = await openDatabase({ inMemory: true });
   await migrate(handle.db);
@@ -29,5 +41,6 @@ export default async function setup(project: TestProject) {
   writeFileSync(path, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await handle.close();
   project.provide('pgliteTemplate', path);
+  project.provide('postgresTemplate', '');
   return () => rmSync(path, { force: true });
 }

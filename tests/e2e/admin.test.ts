@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { baseUrl, DEMO_PASSWORD, launch, login, newPage } from './browser';
+import { baseUrl, DEMO_PASSWORD, launch, login, newPage, pickDate } from './browser';
 
 /**
  * Administration screens in a browser (issue 3): each test creates what it uses under a unique name, so the
@@ -66,10 +66,7 @@ describe('administration in a browser', () => {
     const drawer = page.getByTestId('resource-drawer');
     await drawer.locator('#licenseManagement-create_license_key').fill(key);
     await drawer.locator('#licenseManagement-create_company').fill('Solar Test GmbH');
-    // Typed into the date picker, confirmed by clicking the date it selects (Enter would submit the form).
-    await drawer.locator('#licenseManagement-create_expires_at').click();
-    await drawer.locator('#licenseManagement-create_expires_at').fill('2031-06-30');
-    await page.locator('.ant-picker-dropdown:visible .ant-picker-cell-selected').click();
+    await pickDate(page, drawer.locator('#licenseManagement-create_expires_at'), '2031-06-30');
     await drawer.getByTestId('resource-save').click();
     await page.locator('.ant-message-success').waitFor();
     await page.getByTestId('resource-drawer').waitFor({ state: 'hidden' });

@@ -1,4 +1,4 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../chromium';
 import { inject } from 'vitest';
 
@@ -25,4 +25,51 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
   await page.locator('input[name="password"]').fill(password);
   await page.locator('button[type="submit"]').click();
   await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
+}
+
+/**
+ * Runs a step until its check holds, up to `attempts` times. For the few clicks whose effect a busy CI machine
+ * has been seen to lose (a menu that closed under the pointer, a picker that stayed open); the check says what
+ * the user would see, so a step that never works still fails.
+ */
+export async function untilItHolds(step: () => Promise<void>, check: () => Promise<void>, attempts = 3) {
+  for (let attempt = 1; ; attempt++) {
+    await step();
+    try {
+      await check();
+      return;
+    } catch (error) {
+      if (attempt >= attempts) throw error;
+    }
+  }
+}
+
+/** Chooses a language in the top bar; `logoutLabel` is the log-out button's text in it, which shows it took. */
+export async function chooseLanguage(page: Page, language: RegExp, logoutLabel: string) {
+  const logout = page.getByTestId('logout').filter({ hasText: logoutLabel });
+  if (await logout.isVisible()) return;
+  await untilItHolds(
+    async () => {
+      await page.getByTestId('language-switcher').click();
+      const item = page.getByRole('menuitem', { name: language });
+      // The current language is disabled in the menu: an earlier attempt may have taken after all.
+      if ((await item.getAttribute('aria-disabled', { timeout: 10_000 })) === 'true') await page.keyboard.press('Escape');
+      else await item.click({ timeout: 10_000 });
+    },
+    () => logout.waitFor({ timeout: 10_000 }),
+  );
+}
+
+/** Types a date into an antd date picker and confirms it by clicking the day it selects (Enter would submit the form). */
+export async function pickDate(page: Page, input: Locator, isoDate: string) {
+  const dropdown = page.locator('.ant-picker-dropdown:visible');
+  await untilItHolds(
+    async () => {
+      await input.click();
+      await input.fill(isoDate);
+      await dropdown.locator('.ant-picker-cell-selected').click({ timeout: 10_000 });
+    },
+    () => dropdown.waitFor({ state: 'hidden', timeout: 5_000 }),
+  );
+  if ((await input.inputValue()) !== isoDate) throw new Error(`the date picker shows ${await input.inputValue()}, not ${isoDate}`);
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, DEMO_PASSWORD, launch, login, newPage, PHONE } from './browser';
+import { baseUrl, chooseLanguage, DEMO_PASSWORD, launch, login, newPage, PHONE } from './browser';
 
 /**
  * The whole path of a complaint in a browser (issue 13, 'Tests that must exist'): the demo customer, reading German,
@@ -69,14 +69,6 @@ async function act(page: Page, action: string, fill?: (modal: Locator) => Promis
 }
 
 /** Switches the portal's language with the top bar's selector, as a person does. */
-async function speak(page: Page, language: RegExp) {
-  await page.getByTestId('language-switcher').click();
-  const item = page.getByRole('menuitem', { name: language });
-  // The current language is disabled in the menu: the user's saved choice may already be it.
-  if ((await item.getAttribute('aria-disabled')) === 'true') await page.keyboard.press('Escape');
-  else await item.click();
-}
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -92,8 +84,7 @@ describe('complaints in a browser', () => {
     async () => {
       const customer = (await newPage(browser)).page;
       await login(customer, 'customer');
-      await speak(customer, /Deutsch/);
-      await customer.getByTestId('logout').filter({ hasText: 'Abmelden' }).waitFor();
+      await chooseLanguage(customer, /Deutsch/, 'Abmelden');
 
       // The customer files, with a photo, from the filing form.
       const title = `Akku lädt nicht mehr ${Date.now()}`;
@@ -249,8 +240,7 @@ describe('complaints in a browser', () => {
       }
 
       // Give the next tests the customer's English back: the top bar's choice is saved as the customer's own language.
-      await speak(customer, /English/);
-      await customer.getByTestId('logout').filter({ hasText: 'Log out' }).waitFor();
+      await chooseLanguage(customer, /English/, 'Log out');
       const savedLanguage = () =>
         customer.evaluate(async () => {
           const response = await fetch('/api/UserInfo/GetMyUserInfo', {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import { databaseUrl, withAdminClient } from './postgres-server';
 import { migrate, openDatabase, queryRows, type Database, type DatabaseHandle } from '../../../server/core/db';
 
 export interface TestDatabase extends DatabaseHandle {
@@ -21,14 +21,14 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   let dropDatabase = async () => {};
   if (serverUrl) {
     const name = `test_${randomBytes(6).toString('hex')}`;
-    await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    handle = await openDatabase({ url: url.toString() });
+    const template = await postgresTemplate();
+    await withAdminClient(serverUrl, (client) => client.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+    handle = await openDatabase({ url: databaseUrl(serverUrl, name) });
     dropDatabase = () => withAdminClient(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
   } else {
     handle = await openDatabase({ inMemory: true, loadDataDir: await migratedTemplate() });
   }
+  // Already migrated when copied from a template: then this only finds nothing left to do.
   await migrate(handle.db);
   const tables = await publicTables(handle.db);
   return {
@@ -66,20 +66,17 @@ async function migratedTemplate(): Promise<Blob | undefined> {
   return path ? new Blob([await readFile(path)]) : undefined;
 }
 
+/** The migrated PostgreSQL database of tests/api/global-setup.ts, '' outside a vitest run of the api projects. */
+async function postgresTemplate(): Promise<string> {
+  if (!process.env.VITEST) return '';
+  const { inject } = await import('vitest');
+  return inject('postgresTemplate') ?? '';
+}
+
 async function publicTables(db: Database): Promise<string[]> {
   const rows = await queryRows<{ tablename: string }>(
     db,
     sql`SELECT tablename FROM pg_tables WHERE schemaname = 'public' ORDER BY tablename`,
   );
   return rows.map((row) => row.tablename);
-}
-
-async function withAdminClient(url: string, work: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await work(client);
-  } finally {
-    await client.end();
-  }
 }
