@@ -24,15 +24,19 @@ const BATCH = 100;
 /** A claimed mail belongs to its sender this long; after that (the sender died mid-way) another run may send it. */
 const CLAIM_MS = 10 * 60_000;
 
-/** Stores mails to send; the text of a mail with secrets is sealed with `seal` (the mailer's), never kept in clear. */
-export async function queueMails(db: Database, mails: QueuedMail[], now: Date, seal?: MailSeal): Promise<void> {
-  if (mails.length === 0) return;
+/**
+ * Stores mails to send; the text of a mail with secrets is sealed with `seal` (the mailer's), never kept in clear.
+ * Answers the new rows' ids (a recalled message drops its unsent ones, server/messages).
+ */
+export async function queueMails(db: Database, mails: QueuedMail[], now: Date, seal?: MailSeal): Promise<number[]> {
+  if (mails.length === 0) return [];
   const rows = mails.map(({ bodyWithSecrets, notBefore, ...mail }) => {
     if (bodyWithSecrets !== undefined && !seal) throw new Error('a mail carrying a secret needs the mail seal to be queued');
     const sealedBody = bodyWithSecrets === undefined ? null : seal!.seal(bodyWithSecrets, mail.recipient);
     return { ...mail, sealedBody, createdAt: now, nextAttemptAt: notBefore && notBefore > now ? notBefore : now };
   });
-  await db.insert(mailOutbox).values(rows);
+  const created = await db.insert(mailOutbox).values(rows).returning({ id: mailOutbox.id });
+  return created.map((r) => r.id);
 }
 
 /**
