@@ -1,4 +1,5 @@
 import { bigint, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { infoMessages } from './notices';
 import { users } from './users';
 
 export const REPORT_STATES = ['queued', 'running', 'done', 'failed'] as const;
@@ -26,6 +27,8 @@ export const generatedReports = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
+    /** The notification that told its asker it is ready or why it failed (server/reports/notify.ts). */
+    messageId: integer('message_id').references(() => infoMessages.id, { onDelete: 'set null' }),
   },
   (t) => [index('generated_reports_created_idx').on(t.createdAt), index('generated_reports_requester_idx').on(t.requestedBy)],
 );

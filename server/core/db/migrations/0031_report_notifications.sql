@@ -1,0 +1,2 @@
+ALTER TABLE "generated_reports" ADD COLUMN "message_id" integer;--> statement-breakpoint
+ALTER TABLE "generated_reports" ADD CONSTRAINT "generated_reports_message_id_info_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."info_messages"("id") ON DELETE set null ON UPDATE no action;
