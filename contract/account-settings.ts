@@ -123,3 +123,14 @@ export const REMOTE_CONTROLS = [
   { name: 'vppDispatch', screen: 'vppManagement' },
 ] as const;
 export const controlNamesAnswer = z.array(z.object({ name: z.string(), screen: z.string() }));
+
+/** GetInstallerContact: the contact the installer of a system gave its owner (InstallSetting), null when none. */
+export const installerContactBody = z.object({ sn: z.string().trim().min(1).max(64).describe('the system') });
+export const installerContact = z.object({
+  company: z.string().describe("the installer company's name"),
+  name: z.string(),
+  phone: z.string(),
+  email: z.string(),
+});
+export type InstallerContact = z.infer<typeof installerContact>;
+export const installerContactAnswer = installerContact.nullable();

@@ -31,7 +31,9 @@ export const checkSysSnAnswer = z.object({
   sn: z.string(),
   model: z.string().describe("the system's inverter model"),
   countryCode: z.string().describe('where the system is installed (ISO 3166-1 alpha-2), to start the form with'),
-  timeZone: z.string().describe("the system's IANA time zone, to start the form with"),
+  timeZone: z
+    .string()
+    .describe("the IANA time zone to start the form with: the default of the system's installer (InstallSetting), else the system's"),
 });
 export type CheckSysSnAnswer = z.infer<typeof checkSysSnAnswer>;
 
@@ -56,7 +58,12 @@ export const registerBody = z.object({
   country: z.enum(COUNTRY_CODES),
   state: z.string().trim().max(16).optional().describe('the state code of GetStatecode, e.g. BY'),
   city: z.string().trim().max(100).optional().describe('a city name of GetCitycode'),
-  timeZone: z.string().trim().min(1).max(64).describe('an id of GetSystemTimeZones'),
+  timeZone: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .describe("an id of GetSystemTimeZones; without one, the zone CheckSysSn offers (the installer's default, else the system's)"),
   agreement: z.literal(true, { error: 'the user agreement must be accepted' }),
   language: z.string().max(20).optional(),
 });

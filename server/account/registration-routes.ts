@@ -36,7 +36,7 @@ export const registrationRoutes: FastifyPluginAsync<{
       response: { 200: envelopeOf(s.checkSysSnAnswer) },
     },
     handler: async (request) => {
-      const { systemId: _, ...answer } = await registration.checkSysSn(request.body, request.ip);
+      const { systemId: _, installerCompanyId: __, ...answer } = await registration.checkSysSn(request.body, request.ip);
       return ok(answer);
     },
   });

@@ -15,6 +15,7 @@ import type { Mailer } from '../core/mail/mailer';
 import { queueMails } from '../core/mail/outbox';
 import { agreementFor } from './agreement';
 import { isCityOf, isStateOf } from '../reference/service';
+import { applyInstallerDefaults, startingTimeZone } from './installer-defaults';
 
 /** CONTRACT.md: how the verification codes and the S/N check of /Register are limited. */
 export const REGISTRATION_LIMIT = {
@@ -82,7 +83,10 @@ export class RegistrationService {
    * 18 unknown, 21 wrong check code, 22 the S/N of a component built into a system, 9 no system (yet) for it,
    * 85 being moved, 19 already owned.
    */
-  async checkSysSn(body: { sn?: string; check_code?: string }, ip: string): Promise<CheckSysSnAnswer & { systemId: number }> {
+  async checkSysSn(
+    body: { sn?: string; check_code?: string },
+    ip: string,
+  ): Promise<CheckSysSnAnswer & { systemId: number; installerCompanyId: number | null }> {
     const { db } = this.deps;
     const now = this.deps.clock();
     const sn = (body.sn ?? '').trim().toUpperCase();
@@ -116,6 +120,7 @@ export class RegistrationService {
         model: systems.minv,
         countryCode: systems.countryCode,
         timeZone: systems.timeZone,
+        installerCompanyId: systems.installerCompanyId,
         owner: systems.customerUserId,
       })
       .from(systems)
@@ -124,7 +129,15 @@ export class RegistrationService {
     // Not commissioned yet: nothing has reported under this S/N, there is nothing to watch.
     if (!system) throw new ApiError(Code.NO_SYSTEM_FOR_SN, undefined, { data: { field: 'sn' } });
     if (system.owner !== null) throw new ApiError(Code.SYSTEM_HAS_USER, undefined, { data: { field: 'sn' } });
-    return { systemId: system.id, sn: system.sn, model: system.model, countryCode: system.countryCode, timeZone: system.timeZone };
+    return {
+      systemId: system.id,
+      installerCompanyId: system.installerCompanyId,
+      sn: system.sn,
+      model: system.model,
+      countryCode: system.countryCode,
+      // The zone the form starts with: the one the system's installer chose for their customers, else the system's.
+      timeZone: await startingTimeZone(db, system),
+    };
   }
 
   /**
@@ -193,7 +206,9 @@ export class RegistrationService {
     const username = body.username.trim();
     const state = (body.state ?? '').trim().toUpperCase();
     const city = (body.city ?? '').trim();
-    if (!isTimeZone(body.timeZone)) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: timeZone', { data: { field: 'timeZone' } });
+    const chosenZone = body.timeZone?.trim() || undefined;
+    if (chosenZone !== undefined && !isTimeZone(chosenZone))
+      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: timeZone', { data: { field: 'timeZone' } });
     if (!(await isStateOf(body.country, state)))
       throw new ApiError(Code.PARAM_ERROR, 'Parameter error: state', { data: { field: 'state' } });
     if (!(await isCityOf(body.country, state, city)))
@@ -230,7 +245,8 @@ export class RegistrationService {
             displayName: body.name.trim(),
             email,
             country: body.country,
-            timeZone: body.timeZone,
+            // The person's own choice; without one, the zone CheckSysSn offered (the installer's, else the system's).
+            timeZone: chosenZone ?? system.timeZone,
             languageCode: LANGUAGE_CODES[language],
             roles: ['customer'],
             createdAt: now,
@@ -244,6 +260,7 @@ export class RegistrationService {
           .where(and(eq(systems.id, system.systemId), isNull(systems.customerUserId)))
           .returning({ id: systems.id });
         if (claimed.length === 0) throw new ApiError(Code.SYSTEM_HAS_USER, undefined, { data: { field: 'sn' } });
+        await applyInstallerDefaults(tx, { id: system.systemId, installerCompanyId: system.installerCompanyId }, user!.id, now);
         await tx.insert(registrations).values({
           userId: user!.id,
           systemId: system.systemId,

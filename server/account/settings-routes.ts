@@ -1,9 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { controlNamesAnswer, customerSettings, installerSettings, menuSystemsAnswer, staffSettings } from '../../contract/account-settings';
+import {
+  controlNamesAnswer,
+  customerSettings,
+  installerContactAnswer,
+  installerContactBody,
+  installerSettings,
+  menuSystemsAnswer,
+  staffSettings,
+} from '../../contract/account-settings';
 import type { AppDeps } from '../config';
 import { envelopeOf, ok } from '../core/http/envelope';
+import { systemInScope, viewerOf } from '../monitoring/scope';
+import { installerContactOf } from './installer-defaults';
 import { checkLandingPage, controlNames, menuSystems, readOwn, requireSettingRole, saveOwn } from './settings-service';
 
 /**
@@ -95,6 +105,21 @@ export const accountSettingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = asyn
       response: { 200: envelopeOf(menuSystemsAnswer) },
     },
     handler: async (request) => ok(await menuSystems(db, request, clock())),
+  });
+
+  app.post('/GetInstallerContact', {
+    config: { permission: { subject: 'customerSystems', action: 'read' } },
+    schema: {
+      tags,
+      summary:
+        "The contact the installer of one of the caller's systems (own or shared) gave its owners (InstallSetting); null when none; 45 for a system outside the caller's scope",
+      body: installerContactBody,
+      response: { 200: envelopeOf(installerContactAnswer) },
+    },
+    handler: async (request) => {
+      const system = await systemInScope(db, await viewerOf(db, request.user), request.body.sn, clock());
+      return ok(await installerContactOf(db, system.installerCompanyId));
+    },
   });
 
   app.get('/GetControlNameList', {
