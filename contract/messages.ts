@@ -62,6 +62,8 @@ export const notification = z.object({
   publish_time: z.string(),
   read_time: z.string().nullable(),
   sender: z.string(),
+  /** A background report's notice: the report its download button fetches (/Reports/DownloadReport); else null. */
+  report_id: z.number().nullable().optional(),
 });
 export const notificationPage = z.object({ data: z.array(notification), dataCount: z.number(), unreadCount: z.number() });
 export const countAnswer = z.object({ count: z.number() });
@@ -77,7 +79,8 @@ export const publicNotice = z.object({
 
 // —— Information distribution (infoDistributionSys) ——
 
-export const MESSAGE_STATES = ['draft', 'scheduled', 'published'] as const;
+/** 'recalled': a published message its publisher (or an admin) recalled, or a scheduled one cancelled (no published_at). */
+export const MESSAGE_STATES = ['draft', 'scheduled', 'published', 'recalled'] as const;
 export type MessageState = (typeof MESSAGE_STATES)[number];
 
 const localized = (max: number) =>
@@ -157,6 +160,12 @@ export const distributedMessage = z.object({
   recipient_count: z.number(),
   read_count: z.number(),
   created_by: z.string(),
+  /** Who scheduled or published it (null for a draft and for messages older than this field). */
+  published_by: z.string().nullable(),
+  recalled_at: z.string().nullable(),
+  recalled_by: z.string().nullable(),
+  /** Whether the caller may recall it now (its publisher or an admin; scheduled or published). */
+  can_recall: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -137,6 +137,18 @@ export const messageRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
     },
   });
 
+  app.post('/InfoDistribution/RecallInfoDistribution', {
+    config: staff('update'),
+    schema: {
+      tags,
+      summary:
+        "Recalls a published message (gone from every reader's bell and list; its mails not yet sent are not sent) or cancels a scheduled one; its publisher or an admin (45 for another's). Answers how many unsent mails were dropped",
+      body: s.messageIdBody,
+      response: { 200: envelopeOf(s.countAnswer) },
+    },
+    handler: async (request) => ok(await service.recall(request, request.body.id)),
+  });
+
   app.post('/InfoDistribution/DeleteInfoDistribution', {
     config: staff('delete'),
     schema: { tags, summary: 'Deletes a draft', body: s.messageIdBody, response: { 200: done } },

@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes';
@@ -21,7 +22,16 @@ import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';
 import { escapeLike } from '../core/crud/factory';
 import type { Database } from '../core/db';
-import { infoMessages, systemComponents, systems, userNotifications, users, type LocalizedText } from '../core/db/schema';
+import {
+  infoMessageMails,
+  infoMessages,
+  mailOutbox,
+  systemComponents,
+  systems,
+  userNotifications,
+  users,
+  type LocalizedText,
+} from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { queueMails, type QueuedMail } from '../core/mail/outbox';
 import { wantsMail } from '../core/mail/preferences';
@@ -48,6 +58,14 @@ function readerLanguage(request: FastifyRequest | undefined, asked: string | und
 }
 
 const sender = sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.username}, '')`;
+const publisher = alias(users, 'publisher');
+const recaller = alias(users, 'recaller');
+const nameOf = (u: typeof publisher | typeof recaller) => sql<string | null>`coalesce(nullif(${u.displayName}, ''), ${u.username})`;
+/** A notification whose message was not recalled (a recalled one is gone for its reader: 45 like another's). */
+const notRecalled = sql`${userNotifications.messageId} IN (SELECT id FROM info_messages WHERE status <> 'recalled')`;
+/** Who may recall a message: its publisher (else its writer, for one published before publishers were kept) or an admin. */
+const mayRecall = (user: { id: number; roles: readonly string[] }, row: MessageRow) =>
+  user.roles.includes('admin') || (row.publishedBy ?? row.createdBy) === user.id;
 
 export class MessageService {
   constructor(private readonly deps: AppDeps) {}
@@ -69,7 +87,12 @@ export class MessageService {
 
   private async notifications(request: FastifyRequest, where: SQL, language: string | undefined, page: { index: number; size: number }) {
     const reader = readerLanguage(request, language, await this.ownLanguage(request.user.id));
-    const mine = and(eq(userNotifications.userId, request.user.id), isNull(userNotifications.deletedAt));
+    // A recalled message is gone from every reader's bell and list (its rows stay for the publisher's counts).
+    const mine = and(
+      eq(userNotifications.userId, request.user.id),
+      isNull(userNotifications.deletedAt),
+      ne(infoMessages.status, 'recalled'),
+    );
     const condition = and(mine, where)!;
     const author = this.db.$with('author').as(this.db.select({ id: users.id, name: sender.as('name') }).from(users));
     const rows = await this.db
@@ -83,10 +106,13 @@ export class MessageService {
         publishedAt: infoMessages.publishedAt,
         createdAt: userNotifications.createdAt,
         sender: author.name,
+        reportId: generatedReports.id,
       })
       .from(userNotifications)
       .innerJoin(infoMessages, eq(infoMessages.id, userNotifications.messageId))
       .leftJoin(author, eq(author.id, infoMessages.createdBy))
+      // A background report's notice carries its report (server/reports/notify.ts): the list offers the download.
+      .leftJoin(generatedReports, eq(generatedReports.messageId, infoMessages.id))
       .where(condition)
       .orderBy(desc(userNotifications.createdAt), desc(userNotifications.id))
       .limit(page.size)
@@ -99,6 +125,7 @@ export class MessageService {
     const [{ unread }] = (await this.db
       .select({ unread: count() })
       .from(userNotifications)
+      .innerJoin(infoMessages, eq(infoMessages.id, userNotifications.messageId))
       .where(and(mine, isNull(userNotifications.readAt)))) as [{ unread: number }];
     const data = rows.map((row): Notification => {
       const title = pickText(row.titles, reader);
@@ -112,6 +139,7 @@ export class MessageService {
         publish_time: (row.publishedAt ?? row.createdAt).toISOString(),
         read_time: iso(row.readAt),
         sender: row.sender ?? '',
+        report_id: row.reportId ?? null,
       };
     });
     return { data, dataCount: Number(total), unreadCount: Number(unread) };
@@ -157,16 +185,16 @@ export class MessageService {
     const [{ n }] = (await this.db
       .select({ n: count() })
       .from(userNotifications)
-      .where(and(eq(userNotifications.userId, userId), isNull(userNotifications.deletedAt), inArray(userNotifications.id, unique)))) as [
-      { n: number },
-    ];
+      .where(
+        and(eq(userNotifications.userId, userId), isNull(userNotifications.deletedAt), notRecalled, inArray(userNotifications.id, unique)),
+      )) as [{ n: number }];
     if (Number(n) !== unique.length) throw new ApiError(Code.NO_PERMISSION);
   }
 
   /** /Message/UpdateMyMsg: marks the caller's notifications read (or unread); answers how many changed. */
   async mark(request: FastifyRequest, body: z.infer<typeof markBody>): Promise<{ count: number }> {
     const userId = request.user.id;
-    const mine = and(eq(userNotifications.userId, userId), isNull(userNotifications.deletedAt))!;
+    const mine = and(eq(userNotifications.userId, userId), isNull(userNotifications.deletedAt), notRecalled)!;
     let where: SQL = mine;
     if (!body.all) {
       await this.assertMine(userId, body.ids!);
@@ -238,20 +266,28 @@ export class MessageService {
     );
     let query = this.db
       .with(reads)
-      .select({ message: infoMessages, readCount: reads.n, author: sender })
+      .select({
+        message: infoMessages,
+        readCount: reads.n,
+        author: sender,
+        publishedByName: nameOf(publisher),
+        recalledByName: nameOf(recaller),
+      })
       .from(infoMessages)
       .leftJoin(reads, eq(reads.messageId, infoMessages.id))
       .leftJoin(users, eq(users.id, infoMessages.createdBy))
+      .leftJoin(publisher, eq(publisher.id, infoMessages.publishedBy))
+      .leftJoin(recaller, eq(recaller.id, infoMessages.recalledBy))
       .where(where)
       .orderBy(
-        sql`CASE ${infoMessages.status} WHEN 'draft' THEN 0 WHEN 'scheduled' THEN 1 ELSE 2 END`,
+        sql`CASE ${infoMessages.status} WHEN 'draft' THEN 0 WHEN 'scheduled' THEN 1 WHEN 'published' THEN 2 ELSE 3 END`,
         desc(infoMessages.updatedAt),
         desc(infoMessages.id),
       )
       .$dynamic();
     if (page) query = query.limit(page.size).offset((page.index - 1) * page.size);
     const rows = await query;
-    return rows.map(({ message, readCount, author }): Distributed => ({
+    return rows.map(({ message, readCount, author, publishedByName, recalledByName }): Distributed => ({
       id: message.id,
       title: pickText(message.titles, reader).text,
       titles: written(message.titles),
@@ -266,13 +302,20 @@ export class MessageService {
       recipient_count: message.recipientCount,
       read_count: Number(readCount ?? 0),
       created_by: author ?? '',
+      published_by: message.publishedBy === null ? null : (publishedByName ?? ''),
+      recalled_at: iso(message.recalledAt),
+      recalled_by: message.recalledBy === null && !message.recalledAt ? null : (recalledByName ?? ''),
+      can_recall: (message.status === 'scheduled' || message.status === 'published') && mayRecall(request.user, message),
       created_at: message.createdAt.toISOString(),
       updated_at: message.updatedAt.toISOString(),
     }));
   }
 
   async messageList(request: FastifyRequest, body: z.infer<typeof messageListBody>) {
-    const conditions: SQL[] = [];
+    // A background report's notice to its asker (server/reports/notify.ts) is no message staff distributed.
+    const conditions: SQL[] = [
+      sql`NOT EXISTS (SELECT 1 FROM ${generatedReports} WHERE ${generatedReports.messageId} = ${infoMessages.id})`,
+    ];
     if (body.status) conditions.push(eq(infoMessages.status, body.status));
     if (body.keyword) {
       const like = `%${escapeLike(body.keyword)}%`;
@@ -365,18 +408,20 @@ export class MessageService {
     const values = this.checked(body, now);
     await this.assertUsersExist(values.audience.userIds);
     const status = body.publish === 'at' ? 'scheduled' : 'draft';
+    // Who schedules or publishes a message may recall it (beside an admin).
+    const publishedBy = body.publish === 'draft' ? null : request.user.id;
     const id = await this.db.transaction(async (tx) => {
       let id: number;
       if (body.id !== undefined) {
         const [existing] = await tx.select().from(infoMessages).where(eq(infoMessages.id, body.id)).for('update');
         if (!existing) throw new ApiError(Code.NO_DATA, 'No data: no message with this id');
-        if (existing.status === 'published')
-          throw new ApiError(Code.OPERATION_FAILED, 'Operation failure: a published message is not edited', {
+        if (existing.status === 'published' || existing.status === 'recalled')
+          throw new ApiError(Code.OPERATION_FAILED, `Operation failure: a ${existing.status} message is not edited`, {
             data: { status: existing.status },
           });
         await tx
           .update(infoMessages)
-          .set({ ...values, status, updatedAt: now })
+          .set({ ...values, status, publishedBy, updatedAt: now })
           .where(eq(infoMessages.id, body.id));
         id = body.id;
         await writeAudit(tx, request, now, {
@@ -388,7 +433,7 @@ export class MessageService {
       } else {
         const [created] = await tx
           .insert(infoMessages)
-          .values({ ...values, status, createdBy: request.user.id, createdAt: now, updatedAt: now })
+          .values({ ...values, status, publishedBy, createdBy: request.user.id, createdAt: now, updatedAt: now })
           .returning({ id: infoMessages.id });
         id = created!.id;
         await writeAudit(tx, request, now, {
@@ -420,6 +465,48 @@ export class MessageService {
         target: `infoMessage:${id}`,
         before: { status: 'scheduled', publishAt: iso(existing.publishAt) },
       });
+    });
+  }
+
+  /**
+   * /InfoDistribution/RecallInfoDistribution: its publisher or an admin recalls a published message (gone from every
+   * reader's bell and list, its mails not yet sent dropped from the outbox) or cancels a scheduled one (its job then
+   * publishes nothing). The message stays in the list as 'recalled', with who recalled it and when. Another staff
+   * member's message: 45, nothing changes. Answers how many unsent mails were dropped.
+   */
+  async recall(request: FastifyRequest, id: number): Promise<{ count: number }> {
+    const now = this.now();
+    return this.db.transaction(async (tx) => {
+      const [existing] = await tx.select().from(infoMessages).where(eq(infoMessages.id, id)).for('update');
+      if (!existing) throw new ApiError(Code.NO_DATA, 'No data: no message with this id');
+      if (!mayRecall(request.user, existing)) throw new ApiError(Code.NO_PERMISSION);
+      if (existing.status !== 'published' && existing.status !== 'scheduled')
+        throw new ApiError(Code.OPERATION_FAILED, 'Operation failure: only a published or scheduled message is recalled', {
+          data: { status: existing.status },
+        });
+      await tx
+        .update(infoMessages)
+        .set({ status: 'recalled', recalledAt: now, recalledBy: request.user.id, updatedAt: now })
+        .where(eq(infoMessages.id, id));
+      const dropped = await tx
+        .delete(mailOutbox)
+        .where(
+          and(
+            isNull(mailOutbox.sentAt),
+            inArray(
+              mailOutbox.id,
+              tx.select({ id: infoMessageMails.mailId }).from(infoMessageMails).where(eq(infoMessageMails.messageId, id)),
+            ),
+          ),
+        )
+        .returning({ id: mailOutbox.id });
+      await writeAudit(tx, request, now, {
+        action: 'infoDistributionSys.recall',
+        target: `infoMessage:${id}`,
+        before: { status: existing.status, publishAt: iso(existing.publishAt), publishedAt: iso(existing.publishedAt) },
+        after: { status: 'recalled', unsentMailsDropped: dropped.length },
+      });
+      return { count: dropped.length };
     });
   }
 
@@ -562,7 +649,8 @@ export async function publishIn(
         body: t('infoMessage.body', { name: r.name, content, link }),
       };
     });
-    await queueMails(tx, mails, now);
+    const mailIds = await queueMails(tx, mails, now);
+    if (mailIds.length) await tx.insert(infoMessageMails).values(mailIds.map((mailId) => ({ messageId: id, mailId })));
   }
   return true;
 }

@@ -122,6 +122,7 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /api/InfoDistribution/GetInfoDistribution': { id: 1 },
   'POST /api/InfoDistribution/WithdrawInfoDistribution': { id: 1 },
   'POST /api/InfoDistribution/DeleteInfoDistribution': { id: 1 },
+  'POST /api/InfoDistribution/RecallInfoDistribution': { id: 1 },
   'POST /api/InfoDistribution/PreviewAudience': { audience: { roles: ['installer'], countries: ['DE'] } },
   'POST /api/InfoDistribution/SaveInfoDistribution': {
     titles: { en: 'Matrix' },

@@ -13,13 +13,17 @@ import { MessageForm } from './MessageForm';
 import './messages.css';
 
 const PAGE_SIZE = 20;
-type StateFilter = 'all' | 'draft' | 'scheduled' | 'published';
-const STATE_COLORS: Record<string, string> = { draft: 'default', scheduled: 'gold', published: 'green' };
+type StateFilter = 'all' | 'draft' | 'scheduled' | 'published' | 'recalled';
+const STATE_COLORS: Record<string, string> = { draft: 'default', scheduled: 'gold', published: 'green', recalled: 'red' };
+/** A recalled message never published was a cancelled scheduled one. */
+const stateKey = (row: DistributedMessage) => (row.status === 'recalled' && !row.published_at ? 'cancelled' : row.status);
 
 /**
  * /OtherInformation/infoDistributionSys (issue 15): the messages staff write for the portal's users. The list shows
  * each one's state (draft, scheduled, published), audience, time, how many received and read it; a new one or a
- * draft / scheduled one opens the form; a scheduled one can be withdrawn (back to draft), a draft deleted.
+ * draft / scheduled one opens the form; a scheduled one can be withdrawn (back to draft), a draft deleted. Its
+ * publisher (or an admin) recalls a published message or cancels a scheduled one, after confirming: it disappears
+ * from every recipient's bell and list, and the list shows it as recalled (cancelled), by whom and when.
  */
 export default function InfoDistribution() {
   const { t, i18n } = useTranslation();
@@ -43,6 +47,16 @@ export default function InfoDistribution() {
     mutationFn: (id: number) => messagesApi.withdraw(id),
     onSuccess: async () => {
       message.success(t('messages:distribution.withdrawn'));
+      await refresh();
+    },
+  });
+  const recall = useMutation({
+    mutationFn: (id: number) => messagesApi.recall(id),
+    onSuccess: async (answer, id) => {
+      const cancelled = list.data?.data.find((m) => m.id === id)?.status === 'scheduled';
+      if (cancelled) message.success(t('messages:distribution.cancelled'));
+      else if (answer.count > 0) message.success(t('messages:distribution.recalledMails', { count: answer.count }));
+      else message.success(t('messages:distribution.recalled'));
       await refresh();
     },
   });
@@ -90,7 +104,17 @@ export default function InfoDistribution() {
       title: t('messages:fields.state'),
       card: 'status',
       width: 110,
-      render: (_, row) => <Tag color={STATE_COLORS[row.status]}>{t(`messages:state.${row.status}`)}</Tag>,
+      render: (_, row) =>
+        row.status === 'recalled' ? (
+          <Space direction="vertical" size={2} data-testid="distribution-recalled">
+            <Tag color={STATE_COLORS.recalled}>{t(`messages:state.${stateKey(row)}`)}</Tag>
+            <Typography.Text type="secondary" className="distribution__recalled">
+              {t('messages:distribution.recalledBy', { name: row.recalled_by || '–', time: format.dateTime(row.recalled_at) })}
+            </Typography.Text>
+          </Space>
+        ) : (
+          <Tag color={STATE_COLORS[row.status]}>{t(`messages:state.${row.status}`)}</Tag>
+        ),
     },
     { key: 'audience', title: t('messages:fields.audience'), render: (_, row) => audienceText(row.audience as Audience) },
     {
@@ -124,11 +148,24 @@ export default function InfoDistribution() {
       render: (_, row) => (
         <Space wrap>
           <Button size="small" onClick={() => setEditing(row)} data-testid="distribution-open">
-            {row.status === 'published' ? t('messages:actions.view') : t('messages:actions.edit')}
+            {row.status === 'published' || row.status === 'recalled' ? t('messages:actions.view') : t('messages:actions.edit')}
           </Button>
           {row.status === 'scheduled' ? (
             <Popconfirm title={t('messages:distribution.withdrawConfirm')} onConfirm={() => withdraw.mutate(row.id)}>
               <Button size="small">{t('messages:actions.withdraw')}</Button>
+            </Popconfirm>
+          ) : null}
+          {row.can_recall ? (
+            <Popconfirm
+              title={row.status === 'scheduled' ? t('messages:distribution.cancelConfirm') : t('messages:distribution.recallConfirm')}
+              description={row.status === 'scheduled' ? undefined : t('messages:distribution.recallConfirmText')}
+              okText={row.status === 'scheduled' ? t('messages:actions.cancelPublication') : t('messages:actions.recall')}
+              okButtonProps={{ danger: true, loading: recall.isPending }}
+              onConfirm={() => recall.mutateAsync(row.id).catch(() => undefined)}
+            >
+              <Button size="small" danger data-testid="distribution-recall">
+                {row.status === 'scheduled' ? t('messages:actions.cancelPublication') : t('messages:actions.recall')}
+              </Button>
             </Popconfirm>
           ) : null}
           {row.status === 'draft' ? (
@@ -159,7 +196,7 @@ export default function InfoDistribution() {
             setStatus(value);
             setPage(1);
           }}
-          options={(['all', 'draft', 'scheduled', 'published'] as const).map((value) => ({
+          options={(['all', 'draft', 'scheduled', 'published', 'recalled'] as const).map((value) => ({
             value,
             label: value === 'all' ? t('messages:read.all') : t(`messages:state.${value}`),
           }))}

@@ -47,14 +47,14 @@ const written = (values: Record<string, string> | undefined, code: string) => !!
 /**
  * The form of a message (infoDistributionSys): title and text in the four languages (one required; an empty one is
  * offered the texts of another by 'copy from'), the audience with a live count of whom it reaches, public notice
- * with its end, e-mail, and publish: keep as draft, now, or at a time. A published message is shown read-only.
+ * with its end, e-mail, and publish: keep as draft, now, or at a time. A published or recalled message is shown read-only.
  */
 export function MessageForm({ message, onClose, onSaved }: { message?: DistributedMessage; onClose(): void; onSaved(): Promise<void> }) {
   const { t, i18n } = useTranslation();
   const { message: toast } = App.useApp();
   const [form] = Form.useForm<Values>();
   const language = i18n.resolvedLanguage ?? i18n.language;
-  const readOnly = message?.status === 'published';
+  const readOnly = message?.status === 'published' || message?.status === 'recalled';
   const [tab, setTab] = useState<string>(language);
   const [userSearch, setUserSearch] = useState('');
   const [knownUsers, setKnownUsers] = useState<AudienceUser[]>([]);

@@ -76,6 +76,7 @@ export const messagesApi = {
   save: (message: SaveMessage) => postData<DistributedMessage>('/InfoDistribution/SaveInfoDistribution', { ...message }),
   withdraw: (id: number) => postData<null>('/InfoDistribution/WithdrawInfoDistribution', { id }),
   removeMessage: (id: number) => postData<null>('/InfoDistribution/DeleteInfoDistribution', { id }),
+  recall: (id: number) => postData<{ count: number }>('/InfoDistribution/RecallInfoDistribution', { id }),
   preview: (audience: Audience) => postData<AudiencePreview>('/InfoDistribution/PreviewAudience', { audience }, { quiet: true }),
   options: () => postData<z.infer<typeof audienceOptions>>('/InfoDistribution/GetAudienceOptions', {}),
   searchUsers: (keyword: string) => postData<AudienceUser[]>('/InfoDistribution/SearchAudienceUsers', { keyword }),

@@ -4,7 +4,8 @@ import { hashPassword } from '../../../server/core/auth/passwords';
 import { queryRows } from '../../../server/core/db';
 import { users } from '../../../server/core/db/schema';
 import { seedMessagesDemo } from '../../../server/messages/seed';
-import { expectOk, expectRejected, tokenCache } from '../admin/helpers';
+import { publishIn } from '../../../server/messages/service';
+import { auditRows, expectOk, expectRejected, tokenCache } from '../admin/helpers';
 import { TEST_EPOCH, type TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 
@@ -18,6 +19,7 @@ const LIST = '/api/InfoDistribution/GetInfoDistributionPageList';
 const ONE = '/api/InfoDistribution/GetInfoDistribution';
 const WITHDRAW = '/api/InfoDistribution/WithdrawInfoDistribution';
 const DELETE = '/api/InfoDistribution/DeleteInfoDistribution';
+const RECALL = '/api/InfoDistribution/RecallInfoDistribution';
 const PREVIEW = '/api/InfoDistribution/PreviewAudience';
 const OPTIONS = '/api/InfoDistribution/GetAudienceOptions';
 const USERS = '/api/InfoDistribution/SearchAudienceUsers';
@@ -87,7 +89,7 @@ describe('the calls need a token, but the public notices', () => {
     expect((await t.post(NOTICE, {})).body.data).toEqual([]);
   });
 
-  it.each([UNREAD, MINE, MY_ONE, MARK, DEL_MINE, SAVE, LIST, ONE, WITHDRAW, DELETE, PREVIEW, OPTIONS, USERS])(
+  it.each([UNREAD, MINE, MY_ONE, MARK, DEL_MINE, SAVE, LIST, ONE, WITHDRAW, DELETE, RECALL, PREVIEW, OPTIONS, USERS])(
     '%s without a token: HTTP 401',
     async (path) => {
       const { status } = await t.post(path, {});
@@ -292,6 +294,7 @@ describe('information distribution (staff)', () => {
       await expectRejected(t, LIST, {}, who, 45);
       await expectRejected(t, ONE, { id: draft.id }, who, 45);
       await expectRejected(t, DELETE, { id: draft.id }, who, 45);
+      await expectRejected(t, RECALL, { id: draft.id }, who, 45);
       await expectRejected(t, PREVIEW, { audience: { everyone: true } }, who, 45);
       await expectRejected(t, USERS, {}, who, 45);
     },
@@ -373,5 +376,116 @@ describe('information distribution (staff)', () => {
     expect((await t.post(NOTICE, {})).body.data).toHaveLength(1);
     const unread = await expectOk(t, UNREAD, {}, await token('customer'));
     expect(unread.unreadCount).toBeGreaterThan(0);
+  });
+});
+
+describe('recall (infoDistributionSys)', () => {
+  const unsentMails = async (id: number) =>
+    (
+      await queryRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM mail_outbox o JOIN info_message_mails m ON m.mail_id = o.id WHERE m.message_id = ${id} AND o.sent_at IS NULL`,
+      )
+    )[0]!.n;
+
+  it("its publisher recalls a published message: gone from every reader's bell and list, unsent mails dropped, sent ones kept; the list shows who and when", async () => {
+    const staff = await token('servicer');
+    const customer = await token('customer');
+    const published = await publish({ byEmail: true, audience: { everyone: true } });
+    expect(published).toMatchObject({ status: 'published', published_by: expect.any(String), recalled_at: null, can_recall: true });
+    const mails = await unsentMails(published.id);
+    expect(mails).toBeGreaterThan(1);
+    // One mail already went out: it stays in the outbox as sent.
+    await queryRows(
+      t.db,
+      sql`UPDATE mail_outbox SET sent_at = now() WHERE id = (SELECT min(mail_id) FROM info_message_mails WHERE message_id = ${published.id})`,
+    );
+    const before = await expectOk(t, UNREAD, {}, customer);
+    const mine = before.data.find((n: { message_id: number }) => n.message_id === published.id);
+    expect(mine).toBeDefined();
+
+    t.clock.advance(60_000);
+    expect(await expectOk(t, RECALL, { id: published.id }, staff)).toEqual({ count: mails - 1 });
+    expect(await unsentMails(published.id)).toBe(0);
+    const sent = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM mail_outbox o JOIN info_message_mails m ON m.mail_id = o.id WHERE m.message_id = ${published.id}`,
+    );
+    expect(sent[0]!.n).toBe(1);
+
+    const after = await expectOk(t, UNREAD, {}, customer);
+    expect(after.data.some((n: { message_id: number }) => n.message_id === published.id)).toBe(false);
+    expect(after.unreadCount).toBe(before.unreadCount - 1);
+    expect((await expectOk(t, MINE, {}, customer)).data.some((n: { message_id: number }) => n.message_id === published.id)).toBe(false);
+    await expectRejected(t, MY_ONE, { id: mine.id }, customer, 45);
+    await expectRejected(t, MARK, { ids: [mine.id] }, customer, 45);
+
+    const row = await expectOk(t, ONE, { id: published.id }, staff);
+    expect(row).toMatchObject({
+      status: 'recalled',
+      recalled_at: t.clock().toISOString(),
+      recalled_by: row.published_by,
+      can_recall: false,
+    });
+    expect(row.published_at).not.toBeNull();
+    expect((await expectOk(t, LIST, { status: 'recalled' }, staff)).dataCount).toBe(1);
+    expect(await auditRows(t, 'infoDistributionSys.recall')).toHaveLength(1);
+    // Recalled is final: neither recalled again, edited, nor deleted.
+    await expectRejected(t, RECALL, { id: published.id }, staff, 400);
+    await expectRejected(t, SAVE, message({ id: published.id }), staff, 400);
+    await expectRejected(t, DELETE, { id: published.id }, staff, 400);
+  });
+
+  it('a scheduled message is cancelled: its time comes and nothing is published; a public notice recalled leaves the login page', async () => {
+    let staff = await token('servicer');
+    // Scheduled as SaveInfoDistribution leaves it (this app runs no job queue: tests/api/messages/scheduled.test.ts runs one).
+    const draft = await publish({ publish: 'draft' });
+    const at = new Date(t.clock().getTime() + 3_600_000);
+    await queryRows(
+      t.db,
+      sql`UPDATE info_messages SET status = 'scheduled', publish_at = ${at}, published_by = created_by WHERE id = ${draft.id}`,
+    );
+    const scheduled = await expectOk(t, ONE, { id: draft.id }, staff);
+    expect(scheduled).toMatchObject({ status: 'scheduled', can_recall: true });
+    await expectOk(t, RECALL, { id: scheduled.id }, staff);
+    t.clock.advance(2 * 3_600_000);
+    tokens.clear();
+    staff = await token('servicer');
+    expect(await t.db.transaction((tx) => publishIn(tx, scheduled.id, t.clock(), undefined, { from: ['scheduled'], due: true }))).toBe(
+      false,
+    );
+    expect(await recipients(scheduled.id)).toEqual([]);
+    expect(await expectOk(t, ONE, { id: scheduled.id }, staff)).toMatchObject({ status: 'recalled', published_at: null });
+
+    const until = new Date(t.clock().getTime() + 86_400_000).toISOString();
+    const notice = await publish({ publicNotice: true, noticeUntil: until, audience: {} });
+    expect((await t.post(NOTICE, {})).body.data).toHaveLength(1);
+    await expectOk(t, RECALL, { id: notice.id }, staff);
+    expect((await t.post(NOTICE, {})).body.data).toEqual([]);
+  });
+
+  it("another staff member's message: 45 and nothing changes; an admin recalls anyone's", async () => {
+    const published = await publish();
+    const dev = await token('dev');
+    expect((await expectOk(t, ONE, { id: published.id }, dev)).can_recall).toBe(false);
+    await expectRejected(t, RECALL, { id: published.id }, dev, 45);
+    const admin = await token('admin');
+    expect((await expectOk(t, ONE, { id: published.id }, admin)).can_recall).toBe(true);
+    await expectOk(t, RECALL, { id: published.id }, admin);
+    expect((await expectOk(t, ONE, { id: published.id }, dev)).recalled_by).not.toBe('');
+  });
+
+  it.each([
+    [{}, 3, 'id'],
+    [{ id: 'x' }, 2, 'id'],
+    [{ id: 999999 }, 8, ''],
+  ])('bad body %j answers %i, nothing changed', async (body, code, field) => {
+    await publish();
+    await expectRejected(t, RECALL, body, await token('servicer'), code, field || undefined);
+  });
+
+  it('a draft is not recalled (400, nothing changed)', async () => {
+    const draft = await publish({ publish: 'draft' });
+    await expectRejected(t, RECALL, { id: draft.id }, await token('servicer'), 400);
   });
 });
