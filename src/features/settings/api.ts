@@ -1,5 +1,5 @@
 import { getData, postData } from '../../api/call';
-import type { CustomerSettings, InstallerSettings, StaffSettings } from '../../../contract/account-settings';
+import type { CustomerSettings, InstallerContact, InstallerSettings, StaffSettings } from '../../../contract/account-settings';
 
 /** The account settings calls of spec §7 that hold the caller's own preferences (server/account/settings-routes.ts). */
 export const settingsKeys = {
@@ -8,6 +8,7 @@ export const settingsKeys = {
   installer: () => [...settingsKeys.all, 'installer'] as const,
   staff: () => [...settingsKeys.all, 'staff'] as const,
   controls: () => [...settingsKeys.all, 'controls'] as const,
+  installerContact: (sn: string) => [...settingsKeys.all, 'installer-contact', sn] as const,
 };
 
 export const settingsApi = {
@@ -18,4 +19,6 @@ export const settingsApi = {
   staff: () => getData<StaffSettings>('/Account/GetOtherRoleUserSetting'),
   saveStaff: (value: StaffSettings) => postData<null>('/Account/OtherRoleUserSetting', { ...value }),
   controls: () => getData<{ name: string; screen: string }[]>('/Account/GetControlNameList'),
+  /** The contact the installer of a system of the caller's (own or shared) set for its owners; null when none. */
+  installerContact: (sn: string) => postData<InstallerContact | null>('/Account/GetInstallerContact', { sn }),
 };

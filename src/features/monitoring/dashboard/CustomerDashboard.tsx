@@ -9,6 +9,7 @@ import { StatusTag } from '../shared/status';
 import { ALL_SN } from '../../../../contract/monitoring';
 import { useCustomerSystems, useSelectedSystem } from '../shared/useCustomerSystems';
 import { MonitoringView } from '../shared/view/MonitoringView';
+import { InstallerContactCard } from './InstallerContactCard';
 
 /** The customer's and sharer's home: the system chosen in the sidebar (or 'All') with every monitoring view. */
 export default function CustomerDashboard() {
@@ -43,6 +44,8 @@ export default function CustomerDashboard() {
             {t('selector.switch')}
           </Button>
         ) : null}
+        {/* 'All' may hold systems of several installers: the contact is one system's. */}
+        {all ? null : <InstallerContactCard sn={selected.sys_sn} />}
       </div>
       <MonitoringView
         key={selected.sys_sn}
