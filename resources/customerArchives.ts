@@ -73,8 +73,10 @@ export const customerArchives = defineResource({
       form: true,
       width: 130,
     },
-    state: text(100),
-    city: text(100, { list: true }),
+    // Picked from the reference data (GetStatecode: the code is stored; GetCitycode: the name), typed where the data set
+    // lists no city for the state; values stored before the pickers are kept while unchanged (server/archives/service.ts).
+    state: text(100, { widget: 'state', place: { country: 'country' } }),
+    city: text(100, { list: true, widget: 'city', place: { country: 'country', state: 'state' } }),
     postcode: { schema: rules.requiredText(20), ...required73, form: true, show: true },
     remarks: text(1000, { widget: 'textarea' }),
     // Counted from the complaints on the customer's systems (server/archives/service.ts), never typed.

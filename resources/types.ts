@@ -29,6 +29,12 @@ export type Widget =
   | 'country'
   /** A score of 1 to 5 as stars (antd Rate), e.g. a customer's rating of the service. */
   | 'rating'
+  /**
+   * A state of the country in the field `place.country` (GetStatecode: the ISO 3166-2 code part is stored), and a
+   * city of that state (GetCitycode: the name is stored; typed freely where the data set lists no city there).
+   */
+  | 'state'
+  | 'city'
   | 'attachments';
 
 export type FilterKind = 'text' | 'select' | 'dateRange';
@@ -99,6 +105,11 @@ export interface FieldDeclaration {
    * is stored in this same field; the form clears it when a change of the other field changes the input.
    */
   widgetWhen?: { field: string; widgets: Readonly<Record<string, Widget>> };
+  /**
+   * For the 'state' and 'city' widgets: the fields holding the country (and, for a city, the state) it lies in. The
+   * form empties this field when one of them changes.
+   */
+  place?: { country: string; state?: string };
   /** A column of the list table. */
   list?: boolean;
   /** A filter above the list (synced to the URL); `true` picks one from the widget. */

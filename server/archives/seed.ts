@@ -5,6 +5,7 @@ import { queryRows, type Database } from '../core/db';
 import { customerArchives, customerRecords, uploads, users } from '../core/db/schema';
 import type { Storage } from '../core/storage';
 import { reportPdf } from '../complaints/demo-files';
+import { stateOfCity } from '../reference/service';
 
 /**
  * The demo customer archives (issue 14 point 7): a dozen customer files on the demo fleet (the demo customer's and
@@ -100,6 +101,8 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
         address: system.address || street,
         area: system.country_code === 'DE' ? 'DACH' : 'Europe',
         country: system.country_code,
+        // The state the reference data gives the system's town (the archive form's pickers); '' where it has none.
+        state: await stateOfCity(system.country_code, system.city),
         city: system.city,
         postcode: system.postcode || String(10115 + i),
         remarks: i % 3 === 0 ? 'Key account: answer within a day.' : '',

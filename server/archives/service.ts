@@ -8,6 +8,7 @@ import { ApiError } from '../core/http/envelope';
 import { releaseRecordFiles } from '../core/uploads/service';
 import { rowScope } from '../core/scope';
 import type { AppDeps } from '../config';
+import { isCityOf, isStateOf } from '../reference/service';
 
 /**
  * The customer archive's rules the declaration cannot say (spec §5, §8; resources/customerArchives.ts): the system
@@ -35,6 +36,7 @@ export const archiveHooks = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Crud
       .where(eq(systems.sysSn, String(next.sys_sn)))
       .limit(1);
     if (!system) throw new ApiError(Code.SN_NOT_FOUND, undefined, { data: { field: 'sys_sn' } });
+    const place = await checkPlace(next, existing);
     const others = existing ? ne(customerArchives.id, Number(existing.id)) : undefined;
     const [samePerson] = await db
       .select({ id: customerArchives.id })
@@ -54,7 +56,7 @@ export const archiveHooks = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Crud
       .where(and(eq(customerArchives.sys_sn, String(next.sys_sn)), others))
       .limit(1);
     if (sameSystem) throw exists('sys_sn');
-    return { ...values, user_id: system.userId };
+    return { ...values, ...place, user_id: system.userId };
   },
   async afterSave(row, { db, existing }) {
     // The records follow their archive's system: the row scope reads it on each record (resources/customerRecords.ts).
@@ -89,6 +91,23 @@ export const archiveHooks = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Crud
     }
   },
 });
+
+/**
+ * The state and city of an archive (resources/customerArchives.ts) are the reference data's: the state a code of the
+ * country's (GetStatecode), the city a name of the state's cities (GetCitycode), any name where the data set lists
+ * none. Checked when the country, state or city changes: a value stored before the pickers (free text) stays valid as
+ * long as it is left as it is. Code 2 naming the field; answers the state as stored (upper case).
+ */
+async function checkPlace(next: Row, existing: Row | undefined): Promise<{ state?: string }> {
+  const country = String(next.country ?? '');
+  const state = String(next.state ?? '').trim();
+  const city = String(next.city ?? '').trim();
+  const changed = (field: string) => !existing || String(existing[field] ?? '') !== String(next[field] ?? '');
+  const refuse = (field: string) => new ApiError(Code.PARAM_ERROR, `Parameter error: ${field}`, { data: { field } });
+  if ((changed('country') || changed('state')) && !(await isStateOf(country, state))) throw refuse('state');
+  if ((changed('country') || changed('state') || changed('city')) && !(await isCityOf(country, state, city))) throw refuse('city');
+  return changed('state') ? { state: state.toUpperCase() } : {};
+}
 
 /** The number of complaints on each archive's customer's systems that `inScope` admits, in one query. */
 async function countComplaints(db: Database, ids: number[], inScope: SQL | undefined): Promise<Map<number, number>> {

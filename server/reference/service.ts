@@ -70,3 +70,12 @@ export async function isCityOf(countryCode: string, state: string, city: string)
   const list = await cities(state ? `${countryCode}-${state}` : countryCode);
   return list.length === 0 || list.some((c) => c.name.toLowerCase() === city.toLowerCase());
 }
+
+/** The state (ISO 3166-2 code part) of the country's first city of that name in the data set; '' when none is. */
+export async function stateOfCity(countryCode: string, city: string): Promise<string> {
+  const code = countryCode.trim().toUpperCase();
+  if (!COUNTRIES.has(code) || city.trim() === '') return '';
+  const { City } = await data();
+  const name = city.trim().toLowerCase();
+  return (City.getCitiesOfCountry(code) ?? []).find((c) => c.name.toLowerCase() === name)?.stateCode ?? '';
+}

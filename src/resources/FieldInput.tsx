@@ -3,6 +3,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import type { KeyboardEvent } from 'react';
 import { idFieldOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
 import { AttachmentsInput } from './attachments';
+import { PlaceInput } from './PlaceInput';
 import { useOptions } from './useOptions';
 
 interface Props {
@@ -49,6 +50,10 @@ export function FieldInput({ declaration, name, field, value, onChange, disabled
       />
     );
   }
+  if ((widget === 'state' || widget === 'city') && !filter)
+    return (
+      <PlaceInput field={{ ...field, widget }} value={value} onChange={onChange} disabled={disabled} id={id} formValues={formValues} />
+    );
   if (widget === 'switch' && !filter)
     return <Switch id={id} checked={value === true} onChange={(v) => onChange?.(v)} disabled={disabled} />;
   if (widget === 'select' || widget === 'multiselect' || widget === 'switch' || widget === 'country' || (filter && field.options)) {

@@ -96,6 +96,10 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
           const field = declaration.fields[name]!;
           if (field.widgetWhen && fieldInForm(field, values).widget !== fieldInForm(field, current).widget)
             form.setFieldValue(name, undefined);
+          // A state or city follows its country (and state): another one empties it ('' as an optional text is sent).
+          const place = field.place;
+          if (place && [place.country, place.state].some((other) => other && (values[other] ?? '') !== (current[other] ?? '')))
+            form.setFieldValue(name, '');
         }
       }}
       requiredMark

@@ -43,7 +43,7 @@ function archive(overrides: Record<string, unknown> = {}): Record<string, unknow
     address: 'Hauptstraße 1',
     area: 'Berlin-Brandenburg',
     country: 'DE',
-    state: 'Berlin',
+    state: 'BE',
     city: 'Berlin',
     postcode: '10115',
     remarks: 'Prefers calls in the morning',
@@ -210,7 +210,7 @@ describe('a customer archive', () => {
     await expectOk(
       t,
       SAVE,
-      archive({ name: 'Bruno Weber', postcode: '80331', city: 'München', license: 'LIC-2', sys_sn: foreignSn }),
+      archive({ name: 'Bruno Weber', postcode: '80331', state: 'BY', city: 'Munich', license: 'LIC-2', sys_sn: foreignSn }),
       tokens.servicer!,
     );
     await t.db.execute(sql`UPDATE users SET language_code = 'de-DE' WHERE username = 'servicer'`);
@@ -230,6 +230,46 @@ describe('a customer archive', () => {
     expect(sheet.getRow(1).getCell(10).value).toBe('Postleitzahl');
     expect(sheet.getRow(2).getCell(1).value).toBe('Bruno Weber');
     expect((await t.post(EXPORT, { name: 'nobody' }, { token: tokens.servicer })).body.code).toBe(8);
+  });
+});
+
+describe("an archive's state and city (the reference data's)", () => {
+  it('a state code of the country and a city of the state are stored (the code in upper case)', async () => {
+    const saved = await expectOk(t, SAVE, archive({ state: 'by', city: 'Munich' }), tokens.servicer!);
+    expect(await expectOk(t, ONE, { id: saved.id }, tokens.servicer!)).toMatchObject({ country: 'DE', state: 'BY', city: 'Munich' });
+  });
+
+  it.each([
+    ['state', { state: 'Bavaria' }],
+    ['state', { country: 'AT', state: 'BY', city: '' }],
+    ['city', { state: 'BY', city: 'Hamburg' }],
+    ['city', { state: '', city: 'Atlantis' }],
+  ])('a %s %j that is none answers 2 naming it and writes nothing', async (field, change) => {
+    await expectRejected(t, SAVE, archive(change), tokens.servicer!, 2, field);
+  });
+
+  it('any city is typed where the data set lists none for the state', async () => {
+    const saved = await expectOk(
+      t,
+      SAVE,
+      archive({ country: 'IT', state: 'BN', city: 'San Giorgio del Sannio', postcode: '82018' }),
+      tokens.servicer!,
+    );
+    expect(await expectOk(t, ONE, { id: saved.id }, tokens.servicer!)).toMatchObject({ state: 'BN', city: 'San Giorgio del Sannio' });
+  });
+
+  it('a state and city typed before the pickers stay valid while unchanged; changing them checks them', async () => {
+    const saved = await expectOk(t, SAVE, archive(), tokens.servicer!);
+    await t.db.execute(sql`UPDATE customer_archives SET state = 'Bayern', city = 'München' WHERE id = ${saved.id}`);
+    const edited = { ...(await expectOk(t, ONE, { id: saved.id }, tokens.servicer!)), remarks: 'Moved the meter' };
+    await expectOk(t, SAVE, edited, tokens.servicer!);
+    expect(await expectOk(t, ONE, { id: saved.id }, tokens.servicer!)).toMatchObject({
+      state: 'Bayern',
+      city: 'München',
+      remarks: 'Moved the meter',
+    });
+    await expectRejected(t, SAVE, { ...edited, state: 'Bayern', country: 'AT' }, tokens.servicer!, 2, 'state');
+    await expectOk(t, SAVE, { ...edited, state: 'BY', city: 'Munich' }, tokens.servicer!);
   });
 });
 
