@@ -15,13 +15,16 @@ interface DemoMessage {
   publicNoticeDays?: number;
   /** The demo users who have read it already. */
   readBy?: string[];
+  /** Recalled by its publisher this many days before the seed (gone for its readers; the list shows it recalled). */
+  recalledDaysAgo?: number;
 }
 
 /**
  * The demo's messages (issue 15): a firmware release for the owners and installers of the fleet's main model, a
  * tariff change for the customers in Germany, a planned outage for everyone that is also a public notice on the
  * login page, a welcome written only in English and German (the others read it in English), and a maintenance
- * window scheduled three days ahead (published then by the job of ./jobs.ts).
+ * window scheduled three days ahead (published then by the job of ./jobs.ts), and a feed-in notice with a wrong date
+ * that its publisher recalled an hour later.
  */
 function demoMessages(mainModel: string | undefined): DemoMessage[] {
   return [
@@ -104,6 +107,23 @@ function demoMessages(mainModel: string | undefined): DemoMessage[] {
       audience: { roles: ['customer'] },
       daysAgo: -3,
     },
+    {
+      titles: {
+        en: 'Feed-in limit changes on 1 October',
+        zh: '10 月 1 日起上网功率限制调整',
+        de: 'Einspeisegrenze ändert sich am 1. Oktober',
+        ja: '10月1日から売電上限が変わります',
+      },
+      contents: {
+        en: 'From 1 October the feed-in limit of every system rises to 70 % of its rated power.',
+        zh: '自 10 月 1 日起，每套系统的上网功率限制提高到额定功率的 70 %。',
+        de: 'Ab 1. Oktober steigt die Einspeisegrenze jeder Anlage auf 70 % ihrer Nennleistung.',
+        ja: '10月1日から、各システムの売電上限が定格出力の70 %に引き上げられます。',
+      },
+      audience: { roles: ['customer', 'installer'] },
+      daysAgo: 6,
+      recalledDaysAgo: 6 - 1 / 24,
+    },
   ];
 }
 
@@ -132,12 +152,20 @@ export async function seedMessagesDemo(db: Database, { now }: { now: Date }): Pr
         status: scheduled ? 'scheduled' : 'draft',
         publishAt: scheduled ? at : null,
         createdBy: author?.id ?? null,
+        publishedBy: author?.id ?? null,
         createdAt: new Date(Math.min(at.getTime(), now.getTime()) - DAY),
         updatedAt: new Date(Math.min(at.getTime(), now.getTime()) - DAY),
       })
       .returning({ id: infoMessages.id });
     if (scheduled) continue;
     await db.transaction((tx) => publishIn(tx, row!.id, at, undefined, { from: ['draft'] }));
+    if (message.recalledDaysAgo !== undefined) {
+      const recalledAt = new Date(now.getTime() - message.recalledDaysAgo * DAY);
+      await db
+        .update(infoMessages)
+        .set({ status: 'recalled', recalledAt, recalledBy: author?.id ?? null, updatedAt: recalledAt })
+        .where(eq(infoMessages.id, row!.id));
+    }
     if (message.readBy?.length) {
       const readers = await db.select({ id: users.id }).from(users).where(inArray(users.username, message.readBy));
       await db

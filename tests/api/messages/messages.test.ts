@@ -363,7 +363,7 @@ describe('information distribution (staff)', () => {
     expect(held[0]!.n).toBe(1);
   });
 
-  it('the demo messages reach the demo users, some unread, with one public notice and one scheduled', async () => {
+  it('the demo messages reach the demo users, some unread, with one public notice, one scheduled and one recalled', async () => {
     await seedMessagesDemo(t.db, { now: t.clock() });
     const states = await queryRows<{ status: string; n: number }>(
       t.db,
@@ -371,6 +371,7 @@ describe('information distribution (staff)', () => {
     );
     expect(states).toEqual([
       { status: 'published', n: 4 },
+      { status: 'recalled', n: 1 },
       { status: 'scheduled', n: 1 },
     ]);
     expect((await t.post(NOTICE, {})).body.data).toHaveLength(1);
