@@ -1,5 +1,5 @@
 import { and, gte, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TFunction } from 'i18next';
 import {
@@ -11,13 +11,16 @@ import {
   type StatementRow,
 } from '../../contract/complaints-statement';
 import { complaintWorkflow } from '../../resources/complaints';
+import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import type { Database } from '../core/db';
 import { complaints } from '../core/db/schema';
-import { envelopeOf, ok } from '../core/http/envelope';
-import { rowScope } from '../core/scope';
+import { ApiError, envelopeOf, ok } from '../core/http/envelope';
+import { rowScope, type ScopeUser } from '../core/scope';
 import { exportTexts } from '../monitoring/exports/texts';
-import { sendXlsx, xlsxExport, type Column } from '../monitoring/exports/xlsx';
+import { sendXlsx, xlsxBuffer, xlsxExport, type Column } from '../monitoring/exports/xlsx';
+import { backgroundFlag, queueReport, sendBackgroundAnswer } from '../reports/background';
+import { declareReportKind } from '../reports/kinds';
 import { timelinesOf } from './clock-store';
 import { readClockTargets } from './clock-targets';
 import { buildStatement, type SettledOpen, type StatementComplaint } from './statement';
@@ -116,15 +119,31 @@ function statementColumns(t: TFunction, statement: Statement): Column<StatementR
   ];
 }
 
+/** The statement over these months in `user`'s scope (the screen's, the export's and a background export's). */
+async function statementOf(db: Database, user: ScopeUser, query: StatementBody, now: Date): Promise<Statement> {
+  const scope = rowScope('complaint', user, now, complaints.sys_sn);
+  const { active, settled } = await statementComplaints(db, query, scope);
+  return buildStatement(active, query, await readClockTargets(db), now, settled);
+}
+
+const statementFileName = (query: StatementBody) => `complaint-statement-${query.from}-${query.to}.xlsx`;
+
+/** The statement's export made in the background (server/reports): the same sheet as the direct one. */
+export const statementReport = declareReportKind<StatementBody>({
+  name: 'statement',
+  permission: { subject: 'complaintStatement', action: 'export' },
+  fileName: statementFileName,
+  async produce({ db, user, t, now }, query) {
+    const figures = await statementOf(db, user, query, now);
+    if (figures.rows.length === 0) throw new ApiError(Code.NO_DATA);
+    return xlsxBuffer(t('complaints:statement.title'), statementColumns(t, figures), figures.rows);
+  },
+});
+
 export const statementRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = ['statisticalStatement'];
-  const statement = async (request: FastifyRequest, query: StatementBody) => {
-    const now = deps.clock();
-    const scope = rowScope('complaint', request.user, now, complaints.sys_sn);
-    const { active, settled } = await statementComplaints(deps.db, query, scope);
-    return buildStatement(active, query, await readClockTargets(deps.db), now, settled);
-  };
+  const statement = (request: FastifyRequest, query: StatementBody) => statementOf(deps.db, request.user, query, deps.clock());
 
   app.post('/Complaints/GetStatisticalStatement', {
     config: { permission: { subject: 'complaintStatement', action: 'read' } },
@@ -141,15 +160,23 @@ export const statementRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
     config: { permission: { subject: 'complaintStatement', action: 'export' } },
     schema: {
       tags,
-      summary: 'The statistical statement as an xlsx sheet (code 8 when it has no month)',
-      body: statementBody,
+      summary:
+        'The statistical statement as an xlsx sheet (code 8 when it has no month). With background it is made in the ' +
+        'background: the answer is the envelope naming the generated report',
+      body: statementBody.safeExtend(backgroundFlag),
       ...xlsxExport,
     },
     handler: async (request, reply) => {
-      const figures = await statement(request, request.body);
+      const { background, ...query } = request.body;
+      if (background) {
+        return sendBackgroundAnswer(
+          reply as FastifyReply,
+          await queueReport(fastify, deps.db, request.user.id, statementReport, query, deps.clock()),
+        );
+      }
+      const figures = await statement(request, query);
       const t = await exportTexts(deps.db, request);
-      const name = `complaint-statement-${request.body.from}-${request.body.to}.xlsx`;
-      return sendXlsx(reply, name, t('complaints:statement.title'), statementColumns(t, figures), figures.rows);
+      return sendXlsx(reply, statementFileName(query), t('complaints:statement.title'), statementColumns(t, figures), figures.rows);
     },
   });
 };

@@ -23,6 +23,7 @@ import { writeAudit } from '../core/crud/audit';
 import { escapeLike } from '../core/crud/factory';
 import type { Database } from '../core/db';
 import {
+  generatedReports,
   infoMessageMails,
   infoMessages,
   mailOutbox,

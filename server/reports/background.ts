@@ -1,28 +1,44 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { z } from 'zod';
 import type { Database } from '../core/db';
-import type { RangeBody } from '../monitoring/exports/statistics';
 import { generateReportJob } from './jobs';
+import type { ReportKind } from './kinds';
 import { createReport, languageOf } from './service';
 
 export { BACKGROUND_EXPORT_ROWS } from './service';
 
+/** The flag an export's body takes to be made in the background (its answer is then the report's id). */
+export const backgroundFlag = { background: z.boolean().optional() };
+
+/** What asking for a background export answers (the envelope's data). */
+export interface BackgroundAnswer {
+  report_id: number;
+  background: true;
+}
+
 /**
- * A statistics export made in the background (asked for, or too long for a direct answer): a generated report,
+ * An export made in the background (asked for, or too long for a direct answer): a generated report of `kind`,
  * queued for the job 'reports.generate', which makes the same file as the direct export in the asker's scope and
- * language. Answers the report for the export's answer.
+ * language (both read again when it runs). Answers at once with the report's id.
  */
-export async function queueStatisticsReport(app: FastifyInstance, db: Database, userId: number, body: RangeBody, now: Date) {
+export async function queueReport<P extends Record<string, unknown>>(
+  app: FastifyInstance,
+  db: Database,
+  userId: number,
+  kind: ReportKind<P>,
+  params: P,
+  now: Date,
+): Promise<BackgroundAnswer> {
   const id = await createReport(
     db,
-    {
-      kind: 'statistics',
-      params: { sn: body.sn, beginDate: body.beginDate, endDate: body.endDate },
-      fileName: `statistics-${body.sn}-${body.beginDate}-${body.endDate}.xlsx`,
-      requestedBy: userId,
-      language: await languageOf(db, userId),
-    },
+    { kind: kind.name, params, fileName: kind.fileName(params), requestedBy: userId, language: await languageOf(db, userId) },
     now,
   );
   await app.jobs.send(generateReportJob.name, { reportId: id });
   return { report_id: id, background: true };
+}
+
+/** The JSON envelope an export route answers instead of its file (its schema documents the file). */
+export function sendBackgroundAnswer(reply: FastifyReply, answer: BackgroundAnswer): FastifyReply {
+  return reply.type('application/json').serializer(JSON.stringify).send({ code: 200, info: 'generated in the background', data: answer });
 }

@@ -8,12 +8,11 @@ import { generatedReports, mailJobDeliveries, mailJobRuns, mailJobs, users } fro
 import { ApiError } from '../core/http/envelope';
 import type { Storage } from '../core/storage';
 import { mailLanguage, mailTexts } from '../core/mail/texts';
-import { statisticsRows, statisticsSheet, type RangeBody } from '../monitoring/exports/statistics';
 import { xlsxBuffer, type Column } from '../monitoring/exports/xlsx';
-import { viewerOf } from '../monitoring/scope';
+import { askerNow, reportKind } from './kinds';
+import { notifyAsker, REPORT_KEEP_DAYS, removeNotices } from './notify';
 
-/** Reports older than this are removed (file and row) by the daily clean-up. */
-export const REPORT_KEEP_DAYS = 30;
+export { REPORT_KEEP_DAYS } from './notify';
 /** A direct export with more rows than this is made in the background instead (the answer names the report). */
 export const BACKGROUND_EXPORT_ROWS = 10_000;
 
@@ -35,24 +34,16 @@ export async function createReport(
   return row!.id;
 }
 
-/** The file of a report of this kind, made as the direct export makes it (the asker's scope and language at run time). */
+/**
+ * The file of a report of this kind, made as the direct export makes it: in the asker's scope as it is when the job
+ * runs (roles, menus and links read again: 45 for one who lost the export) and in the language they asked in.
+ */
 async function produce(db: Database, report: ReportRow, now: Date): Promise<Buffer> {
-  if (report.kind === 'statistics') {
-    const [user] = await db
-      .select({ id: users.id, roles: users.roles, username: users.username })
-      .from(users)
-      .where(eq(users.id, report.requestedBy ?? 0));
-    if (!user) throw new Error('the user who asked for it no longer exists');
-    const viewer = await viewerOf(db, { ...user, menuDenied: [], sessionId: '' });
-    const body = report.params as RangeBody;
-    const rows = await statisticsRows(db, viewer, body, now);
-    if (rows.length === 0) throw new Error('no data to export');
-    const t = mailTexts(report.language as Language);
-    const sheet = statisticsSheet(t, body);
-    return xlsxBuffer(sheet.sheetName, sheet.columns, rows);
-  }
   if (report.kind === 'mailRun') return mailRunWorkbook(db, Number(report.params.run_id), report.language as Language);
-  throw new Error(`unknown report kind '${report.kind}'`);
+  const kind = reportKind(report.kind);
+  if (!kind) throw new Error(`unknown report kind '${report.kind}'`);
+  const user = await askerNow(db, report.requestedBy, kind.permission);
+  return kind.produce({ db, user, t: mailTexts(report.language as Language), now }, report.params);
 }
 
 /** A scheduled mail run's report: each recipient, what was sent and the figures it carried. */
@@ -86,7 +77,9 @@ async function mailRunWorkbook(db: Database, runId: number, language: Language):
 
 /**
  * Makes a queued report (the queue's 'reports.generate', or a mail run at its end): running, then done with the file
- * in storage, or failed with why. A report done already is left as it is (a retried job).
+ * in storage, or failed with why; its asker is notified either way (./notify.ts). A refusal (an ApiError: nothing to
+ * export, no permission any more) is final; any other failure is thrown for the queue's retry. A report done already
+ * is left as it is (a retried job).
  */
 export async function generateReport(db: Database, storage: Storage, id: number, now: () => Date): Promise<void> {
   const [report] = await db.select().from(generatedReports).where(eq(generatedReports.id, id));
@@ -105,8 +98,11 @@ export async function generateReport(db: Database, storage: Storage, id: number,
       // A refusal keeps its code (the screen shows the code's message in the reader's language).
       .set({ state: 'failed', error: reasonOf(error), finishedAt: now() })
       .where(eq(generatedReports.id, id));
+    await notifyAsker(db, id, now());
+    if (error instanceof ApiError) return;
     throw error;
   }
+  await notifyAsker(db, id, now());
 }
 
 const reasonOf = (error: unknown) =>
@@ -158,6 +154,7 @@ export async function reportFor(db: Database, viewer: { id: number; roles: reado
 export async function deleteReport(db: Database, storage: Storage, viewer: { id: number; roles: readonly string[] }, id: number) {
   const report = await reportFor(db, viewer, id);
   await db.delete(generatedReports).where(eq(generatedReports.id, id));
+  await removeNotices(db, [report.messageId]);
   if (report.storageKey) await storage.remove(report.storageKey);
 }
 
@@ -167,7 +164,11 @@ export async function removeOldReports(db: Database, storage: Storage, now: Date
   const old = await db
     .delete(generatedReports)
     .where(lt(generatedReports.createdAt, before))
-    .returning({ key: generatedReports.storageKey });
+    .returning({ key: generatedReports.storageKey, messageId: generatedReports.messageId });
+  await removeNotices(
+    db,
+    old.map((r) => r.messageId),
+  );
   for (const { key } of old) if (key) await storage.remove(key);
   return old.length;
 }

@@ -1,6 +1,10 @@
 import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
-import { workOf, type WorkHourEntry, type WorkHourTotals } from '../../contract/workhours';
+import { Code } from '../../contract/codes';
+import { workHourTotals, workOf, type WorkHourEntry, type WorkHourTotals, type WorkHourTotalsBody } from '../../contract/workhours';
+import { ApiError } from '../core/http/envelope';
+import { declareReportKind } from '../reports/kinds';
+import { readEntries } from './service';
 
 /**
  * The R&D hours as an xlsx workbook in the caller's language: the entries, then one sheet per total (person,
@@ -43,3 +47,15 @@ export async function workHoursWorkbook(t: TFunction, entries: readonly WorkHour
   sheet(t('workhours:totals.byKind'), [h('kind'), h('hours')], [...totals.byKind.map((l) => [kindLabel(l.key), l.hours]), totalRow]);
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** The hours' export made in the background (server/reports): the same workbook as the direct one. */
+export const workHoursReport = declareReportKind<WorkHourTotalsBody>({
+  name: 'workHours',
+  permission: { subject: 'rdWorkHour', action: 'export' },
+  fileName: (body) => `rd-working-hours-${body.from}-${body.to}.xlsx`,
+  async produce({ db, user, t, now }, body) {
+    const entries = await readEntries(db, user, body, now);
+    if (entries.length === 0) throw new ApiError(Code.NO_DATA);
+    return workHoursWorkbook(t, entries, workHourTotals(entries));
+  },
+});

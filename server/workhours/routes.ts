@@ -8,7 +8,8 @@ import { registerResources } from '../core/crud/register';
 import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 import { exportTexts } from '../monitoring/exports/texts';
 import { xlsxExport } from '../monitoring/exports/xlsx';
-import { workHoursWorkbook } from './export';
+import { backgroundFlag, queueReport, sendBackgroundAnswer } from '../reports/background';
+import { workHoursReport, workHoursWorkbook } from './export';
 import { readEntries, workHourHooks } from './service';
 
 /**
@@ -20,7 +21,7 @@ export const workHourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
   registerResources(fastify, deps, { resources: [rdWorkHours], hooks: { [rdWorkHours.name]: workHourHooks } });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [rdWorkHours.name];
-  const entriesOf = (request: FastifyRequest, body: WorkHourTotalsBody) => readEntries(deps.db, request, body, deps.clock());
+  const entriesOf = (request: FastifyRequest, body: WorkHourTotalsBody) => readEntries(deps.db, request.user, body, deps.clock());
 
   app.post('/WorkHours/GetWorkHourTotals', {
     config: { permission: { subject: 'rdWorkHour', action: 'read' } },
@@ -37,16 +38,25 @@ export const workHourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
     config: { permission: { subject: 'rdWorkHour', action: 'export' } },
     schema: {
       tags,
-      summary: 'The entries and totals of a period as an xlsx workbook (code 8 when it has none)',
-      body: workHourTotalsBody,
+      summary:
+        'The entries and totals of a period as an xlsx workbook (code 8 when it has none). With background it is made ' +
+        'in the background: the answer is the envelope naming the generated report',
+      body: workHourTotalsBody.safeExtend(backgroundFlag),
       ...xlsxExport,
     },
     handler: async (request, reply) => {
-      const entries = await entriesOf(request, request.body);
+      const { background, ...body } = request.body;
+      if (background) {
+        return sendBackgroundAnswer(
+          reply as FastifyReply,
+          await queueReport(fastify, deps.db, request.user.id, workHoursReport, body, deps.clock()),
+        );
+      }
+      const entries = await entriesOf(request, body);
       if (entries.length === 0) throw new ApiError(Code.NO_DATA);
       const t = await exportTexts(deps.db, request);
       const buffer = await workHoursWorkbook(t, entries, workHourTotals(entries));
-      const name = `rd-working-hours-${request.body.from}-${request.body.to}.xlsx`;
+      const name = workHoursReport.fileName(body);
       // The workbook leaves as bytes; the route's schema documents it as the file (as sendXlsx does).
       return (reply as FastifyReply)
         .header('content-type', xlsxExport.produces[0])

@@ -7,7 +7,7 @@ import { escapeLike, type CrudHooks, type Row } from '../core/crud/factory';
 import { queryRows, type Database } from '../core/db';
 import { complaints, rdWorkHours } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
-import { rowScope } from '../core/scope';
+import { rowScope, type ScopeUser } from '../core/scope';
 import { exportTexts } from '../monitoring/exports/texts';
 import { assertComplaintInScope } from './complaint-link';
 
@@ -73,7 +73,7 @@ export const workHourHooks: CrudHooks = {
 };
 
 /** The entries a totals query or an export covers, in the caller's scope (partners their own), oldest first. */
-export async function readEntries(db: Database, request: FastifyRequest, body: WorkHourTotalsBody, now: Date): Promise<WorkHourEntry[]> {
+export async function readEntries(db: Database, user: ScopeUser, body: WorkHourTotalsBody, now: Date): Promise<WorkHourEntry[]> {
   return db
     .select({
       engineer: rdWorkHours.engineer,
@@ -89,7 +89,7 @@ export async function readEntries(db: Database, request: FastifyRequest, body: W
     .leftJoin(complaints, eq(complaints.id, rdWorkHours.complaint_id))
     .where(
       and(
-        rowScope('rdWorkHour', request.user, now, rdWorkHours.engineer_id),
+        rowScope('rdWorkHour', user, now, rdWorkHours.engineer_id),
         gte(rdWorkHours.work_date, body.from),
         lte(rdWorkHours.work_date, body.to),
         body.engineer ? ilike(rdWorkHours.engineer, `%${escapeLike(body.engineer)}%`) : undefined,

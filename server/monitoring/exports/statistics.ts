@@ -5,11 +5,12 @@ import type { DailyStatisticRow } from '../../../contract/monitoring';
 import type * as s from '../../../contract/monitoring-requests';
 import type { Database } from '../../core/db';
 import { ApiError } from '../../core/http/envelope';
-import type { Viewer } from '../scope';
+import { declareReportKind } from '../../reports/kinds';
+import { viewerOf, type Viewer } from '../scope';
 import { dailyStatistics } from '../stats/service';
 import { resolveTarget } from '../target';
 import { energyColumns } from './texts';
-import type { Column } from './xlsx';
+import { xlsxBuffer, type Column } from './xlsx';
 
 export const MAX_RANGE_DAYS = 366;
 export type RangeBody = z.infer<typeof s.rangeBody>;
@@ -23,6 +24,8 @@ export async function statisticsRows(db: Database, viewer: Viewer, body: RangeBo
   return dailyStatistics(db, target, body.beginDate, body.endDate);
 }
 
+const statisticsFileName = (body: RangeBody) => `statistics-${body.sn}-${body.beginDate}-${body.endDate}.xlsx`;
+
 /** The statistics export's file name, sheet and columns in the reader's language. */
 export function statisticsSheet(t: TFunction, body: RangeBody) {
   const columns: Column<DailyStatisticRow>[] = [
@@ -33,8 +36,21 @@ export function statisticsSheet(t: TFunction, body: RangeBody) {
     { header: `${t('monitoring:rates.autarky')} (%)`, value: (r) => r.autarky_rate },
   ];
   return {
-    fileName: `statistics-${body.sn}-${body.beginDate}-${body.endDate}.xlsx`,
+    fileName: statisticsFileName(body),
     sheetName: t('monitoring:xlsx.statisticsSheet'),
     columns,
   };
 }
+
+/** The statistics export made in the background (server/reports): the same rows and sheet as the direct one. */
+export const statisticsReport = declareReportKind<RangeBody>({
+  name: 'statistics',
+  permission: { subject: 'system', action: 'export' },
+  fileName: statisticsFileName,
+  async produce({ db, user, t, now }, body) {
+    const rows = await statisticsRows(db, await viewerOf(db, user), body, now);
+    if (rows.length === 0) throw new ApiError(Code.NO_DATA);
+    const sheet = statisticsSheet(t, body);
+    return xlsxBuffer(sheet.sheetName, sheet.columns, rows);
+  },
+});

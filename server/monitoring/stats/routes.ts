@@ -7,9 +7,10 @@ import * as s from '../../../contract/monitoring-requests';
 import type { AppDeps } from '../../config';
 import { ApiError, envelopeOf, ok } from '../../core/http/envelope';
 import { contextOf } from '../context';
-import { statisticsRows, statisticsSheet } from '../exports/statistics';
-import { energyColumns, exportTexts } from '../exports/texts';
-import { BACKGROUND_EXPORT_ROWS, queueStatisticsReport } from '../../reports/background';
+import { lifetimeSheet, lifetimeReport } from '../exports/lifetime';
+import { statisticsReport, statisticsRows, statisticsSheet } from '../exports/statistics';
+import { exportTexts } from '../exports/texts';
+import { BACKGROUND_EXPORT_ROWS, backgroundFlag, queueReport, sendBackgroundAnswer } from '../../reports/background';
 import { sendXlsx, xlsxExport } from '../exports/xlsx';
 import { systemInScope } from '../scope';
 import { localDate, resolveTarget } from '../target';
@@ -145,7 +146,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       summary:
         "The statistics table as xlsx, headers in the caller's language (code 8 when empty). With background (or over " +
         `${BACKGROUND_EXPORT_ROWS} rows) it is made in the background: the answer is the envelope naming the generated report`,
-      body: s.rangeBody.extend({ background: z.boolean().optional() }),
+      body: s.rangeBody.extend(backgroundFlag),
       ...xlsxExport,
     },
     handler: async (request, reply) => {
@@ -154,11 +155,7 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
       if (statistics.length === 0) throw new ApiError(Code.NO_DATA);
       if (background || statistics.length > BACKGROUND_EXPORT_ROWS) {
         // The same rows, made again by the job in the caller's scope and language (server/reports).
-        const report = await queueStatisticsReport(fastify, db, request.user.id, body, now());
-        return (reply as FastifyReply)
-          .type('application/json')
-          .serializer(JSON.stringify)
-          .send({ code: 200, info: 'generated in the background', data: report });
+        return sendBackgroundAnswer(reply as FastifyReply, await queueReport(fastify, db, request.user.id, statisticsReport, body, now()));
       }
       const t = await exportTexts(db, request);
       const sheet = statisticsSheet(t, body);
@@ -166,29 +163,24 @@ export const statsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
     },
   });
 
-  // The lifetime view's export (issue 11, point 15): a whole life is too long for the 366 days of the export
-  // above, so it is the lifetime table itself, one row per year, and its total: the same sums of the rollups as
-  // the 'since start' figures (SticsSummeryDataForUser) and the lifetime bars (SticsByPeriod).
   app.post('/Statistic/ExportLifetimeStatistic', {
     config: { permission: { subject: 'system', action: 'export' } },
     schema: {
       tags: ['Statistic'],
-      summary: "The lifetime table (one row per year) and its total as xlsx, headers in the caller's language (code 8 when empty)",
-      body: s.snBody,
+      summary:
+        "The lifetime table (one row per year) and its total as xlsx, headers in the caller's language (code 8 when empty). " +
+        'With background it is made in the background: the answer is the envelope naming the generated report',
+      body: s.snBody.extend(backgroundFlag),
       ...xlsxExport,
     },
     handler: async (request, reply) => {
-      const target = await resolveTarget(db, await viewer(request), request.body.sn, now());
-      const { bars, totals } = await periodBars(db, target, 'lifetime', localDate(now(), target.timeZone));
-      const t = await exportTexts(db, request);
-      const total = { ...totals, label: t('monitoring:xlsx.total') };
-      return sendXlsx(
-        reply,
-        `lifetime-${request.body.sn}.xlsx`,
-        t('monitoring:xlsx.lifetimeSheet'),
-        [{ header: t('monitoring:xlsx.year'), value: (r) => r.label }, ...energyColumns(t)],
-        bars.length ? [...bars, total] : [],
-      );
+      const { background, sn } = request.body;
+      const sheet = await lifetimeSheet(db, await viewer(request), sn, await exportTexts(db, request), now());
+      if (sheet.rows.length === 0) throw new ApiError(Code.NO_DATA);
+      // Checked now (scope, data) as the direct export checks it; the job makes the file again as the asker's today.
+      if (background)
+        return sendBackgroundAnswer(reply as FastifyReply, await queueReport(fastify, db, request.user.id, lifetimeReport, { sn }, now()));
+      return sendXlsx(reply, sheet.fileName, sheet.sheetName, sheet.columns, sheet.rows);
     },
   });
 };
