@@ -65,7 +65,7 @@ describe('/shareRegister', () => {
 
     click('Create account');
     expect(await screen.findByText('Please enter a user name')).toBeInTheDocument();
-    expect(screen.getByText('Please enter the password')).toBeInTheDocument();
+    expect(await screen.findByText('Please enter the password')).toBeInTheDocument();
     type('User name', 'jo');
     type('Password', 'lettersonly');
     type('Confirm password', 'something-else1');

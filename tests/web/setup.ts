@@ -39,10 +39,29 @@ if (!window.matchMedia) {
     }) as unknown as MediaQueryList;
 }
 
-// jsdom has no pseudo-elements: it logs a full 'Not implemented' stack trace each time one is asked for, and antd
-// asks for '::-webkit-scrollbar' whenever a table lays out or a modal opens. The element's own style answers.
-const elementStyle = window.getComputedStyle.bind(window);
-window.getComputedStyle = (element: Element) => elementStyle(element);
+/** What hides an element in the app's stylesheets: the attribute, and antd's classes for closed popups and tabs. */
+const HIDDEN_BY_STYLESHEET = [
+  '[hidden]',
+  '.ant-select-dropdown-hidden',
+  '.ant-dropdown-hidden',
+  '.ant-picker-dropdown-hidden',
+  '.ant-cascader-dropdown-hidden',
+  '.ant-popover-hidden',
+  '.ant-tooltip-hidden',
+  '.ant-tabs-tabpane-hidden',
+  '.ant-form-item-hidden',
+].join(', ');
+
+// The computed style of an element is its own style, plus 'display: none' where one of the classes above hides it.
+// jsdom's own matches every rule of every stylesheet against the element, and antd injects thousands of rules: that
+// was most of the web tests' time (accessible names ask for each node's style, antd for each modal's scrollbar).
+// It also leaves out pseudo-elements, which jsdom does not implement (it logs a stack trace for each).
+window.getComputedStyle = (element: Element) => {
+  const style = document.createElement('div').style;
+  style.cssText = element instanceof HTMLElement || element instanceof SVGElement ? element.style.cssText : '';
+  if (!style.display && element.matches(HIDDEN_BY_STYLESHEET)) style.display = 'none';
+  return style;
+};
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'error' });
