@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useFormat } from '../../i18n/format';
+import { ReportDownloadButton } from '../reports/ReportDownloadButton';
 import { messagesApi, type Notification } from './api';
 import { badgeText } from './badge';
 import { raiseReadFlag } from './readFlag';
@@ -50,7 +51,12 @@ export function NotificationBell() {
           renderItem={(item) => (
             <List.Item className="notification-bell__item" onClick={() => void show(item)} data-testid="notification-item">
               <List.Item.Meta
-                title={<Typography.Text strong>{item.msgtitle}</Typography.Text>}
+                title={
+                  <Space size={4} className="notification-bell__title">
+                    <Typography.Text strong>{item.msgtitle}</Typography.Text>
+                    <ReportDownloadButton reportId={item.report_id} />
+                  </Space>
+                }
                 description={
                   <>
                     <Typography.Paragraph ellipsis={{ rows: 2 }} className="notification-bell__text">

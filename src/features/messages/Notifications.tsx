@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useFormat } from '../../i18n/format';
+import { ReportDownloadButton } from '../reports/ReportDownloadButton';
 import { Modal } from '../../ui/Modal';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { messageKeys, messagesApi, type MyListQuery, type Notification } from './api';
@@ -139,6 +140,7 @@ export default function Notifications() {
       render: (_, row) => (
         <Space>
           <Button size="small" icon={<EyeOutlined />} onClick={() => open(row.id)} aria-label={t('messages:actions.open')} />
+          <ReportDownloadButton reportId={row.report_id} />
           <Popconfirm title={t('messages:actions.deleteConfirm', { count: 1 })} onConfirm={() => remove.mutate([row.id])}>
             <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('messages:actions.delete')} />
           </Popconfirm>
@@ -219,6 +221,7 @@ export default function Notifications() {
         title={shown?.msgtitle}
         onCancel={close}
         footer={[
+          <ReportDownloadButton key="download" reportId={shown?.report_id} size="middle" />,
           <Popconfirm
             key="delete"
             title={t('messages:actions.deleteConfirm', { count: 1 })}

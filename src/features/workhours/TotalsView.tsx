@@ -77,7 +77,7 @@ export function TotalsView() {
         />
         {canAccessKey('RAndDtimereport', 'export') ? (
           <span className="workhours-log">
-            <ExportButton path={EXPORT_PATH} body={{ ...body }} label={t('workhours:totals.export')} />
+            <ExportButton path={EXPORT_PATH} body={{ ...body }} label={t('workhours:totals.export')} background />
           </span>
         ) : null}
       </div>

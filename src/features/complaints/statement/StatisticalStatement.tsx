@@ -61,7 +61,7 @@ export default function StatisticalStatement() {
             />
             <ClockTargetsButton />
             {canAccessKey('complaintStatement', 'export') ? (
-              <ExportButton path={STATEMENT_EXPORT_PATH} body={{ ...body }} label={t('complaints:statement.export')} />
+              <ExportButton path={STATEMENT_EXPORT_PATH} body={{ ...body }} label={t('complaints:statement.export')} background />
             ) : null}
           </Space>
         }

@@ -78,9 +78,9 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
           />
           {/* A month or a year exports its days; the lifetime its table of years and their total. */}
           {range ? (
-            <ExportButton path={EXPORTS.statistics} body={{ sn, ...range }} label={t('export.statistics')} />
+            <ExportButton path={EXPORTS.statistics} body={{ sn, ...range }} label={t('export.statistics')} background />
           ) : (
-            <ExportButton path={EXPORTS.lifetime} body={{ sn }} label={t('export.lifetime')} />
+            <ExportButton path={EXPORTS.lifetime} body={{ sn }} label={t('export.lifetime')} background />
           )}
         </Space>
       }

@@ -1,11 +1,25 @@
 import { DownloadOutlined } from '@ant-design/icons';
-import { App, Button, Progress, Tooltip } from 'antd';
+import { App, Button, Progress, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { download } from '../../../../api/files';
+import { BackgroundExportMenu } from '../../../reports/BackgroundExport';
 
-/** An xlsx export (spec §7 Exports) with the download's progress; 'no data' and errors come from the helper. */
-export function ExportButton({ path, body, label }: { path: string; body: Record<string, unknown>; label?: string }) {
+/**
+ * An xlsx export (spec §7 Exports) with the download's progress; 'no data' and errors come from the helper. With
+ * `background`, an arrow beside it asks for the same file in the background (a generated report, issue 15 point 5).
+ */
+export function ExportButton({
+  path,
+  body,
+  label,
+  background = false,
+}: {
+  path: string;
+  body: Record<string, unknown>;
+  label?: string;
+  background?: boolean;
+}) {
   const { t } = useTranslation('monitoring');
   const { message } = App.useApp();
   const [progress, setProgress] = useState<number | undefined | null>(null);
@@ -21,7 +35,7 @@ export function ExportButton({ path, body, label }: { path: string; body: Record
     }
   };
 
-  return (
+  const button = (
     <Tooltip title={label ?? t('export.button')}>
       <Button
         icon={busy ? undefined : <DownloadOutlined />}
@@ -34,5 +48,12 @@ export function ExportButton({ path, body, label }: { path: string; body: Record
         <span className="monitor-hide-narrow">{t('export.short')}</span>
       </Button>
     </Tooltip>
+  );
+  if (!background) return button;
+  return (
+    <Space.Compact>
+      {button}
+      <BackgroundExportMenu path={path} body={body} disabled={busy} />
+    </Space.Compact>
   );
 }

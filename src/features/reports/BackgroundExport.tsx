@@ -1,0 +1,57 @@
+import { DownOutlined } from '@ant-design/icons';
+import { App, Button, Dropdown } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { postData } from '../../api/call';
+import { canAccessKey } from '../../auth/ability';
+
+/** What an export asked for in the background answers (server/reports/background.ts). */
+export interface BackgroundAnswer {
+  report_id: number;
+  background: true;
+}
+
+/** Asks for an export's file in the background: its body with `background: true`; the answer is the report's id. */
+export const askInBackground = (path: string, body: Record<string, unknown>) =>
+  postData<BackgroundAnswer>(path, { ...body, background: true });
+
+/**
+ * The arrow beside an export button (issue 15 points 5, 6): 'Export in the background' asks for the same file as a
+ * generated report and says where it will be: in the notifications, and for those who may open it, in Generated
+ * reports. Refusals (no data, no permission, a bad range) are shown by the /api client.
+ */
+export function BackgroundExportMenu({ path, body, disabled }: { path: string; body: Record<string, unknown>; disabled?: boolean }) {
+  const { t } = useTranslation();
+  const { message } = App.useApp();
+  const [busy, setBusy] = useState(false);
+  const ask = async () => {
+    setBusy(true);
+    try {
+      await askInBackground(path, body);
+      const listed = canAccessKey('reportGenerateResult');
+      void message.success(t(listed ? 'mailings:reports.background.startedAdmin' : 'mailings:reports.background.started'), 6);
+    } catch {
+      // Shown already by the /api client.
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dropdown
+      trigger={['click']}
+      disabled={disabled || busy}
+      menu={{
+        items: [{ key: 'background', label: t('mailings:reports.background.menu'), 'data-testid': `export-background-${path}` } as never],
+        onClick: () => void ask(),
+      }}
+    >
+      <Button
+        icon={<DownOutlined />}
+        loading={busy}
+        aria-label={t('mailings:reports.background.more')}
+        title={t('mailings:reports.background.more')}
+        data-testid={`export-more-${path}`}
+      />
+    </Dropdown>
+  );
+}
