@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Audience } from '../../contract/messages';
 import type { Database } from '../core/db';
-import { infoMessages, systems, userNotifications, users, type LocalizedText } from '../core/db/schema';
+import { generatedReports, infoMessages, systems, userNotifications, users, type LocalizedText } from '../core/db/schema';
 import { publishIn } from './service';
 
 const DAY = 86_400_000;
@@ -127,9 +127,15 @@ function demoMessages(mainModel: string | undefined): DemoMessage[] {
   ];
 }
 
-/** Adds the demo's messages once (nothing when any message exists). */
+/** Adds the demo's messages once (nothing when any message staff wrote exists). */
 export async function seedMessagesDemo(db: Database, { now }: { now: Date }): Promise<void> {
-  const [{ n }] = (await db.select({ n: sql<number>`count(*)::int` }).from(infoMessages)) as [{ n: number }];
+  // A background report's notice (server/reports/notify.ts, made by the mailings seed before this) is no message staff wrote.
+  const [{ n }] = (await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(infoMessages)
+    .where(sql`NOT EXISTS (SELECT 1 FROM ${generatedReports} WHERE ${generatedReports.messageId} = ${infoMessages.id})`)) as [
+    { n: number },
+  ];
   if (Number(n) > 0) return;
   const [author] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'servicer'));
   const [main] = await db
