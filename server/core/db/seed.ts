@@ -153,12 +153,22 @@ const SHARE_DAYS = 365;
 export interface SeedOptions {
   password: string;
   now: Date;
+  /**
+   * The demo users' password hashes, one per DEMO_USERS entry, when the caller already has them: the API tests
+   * seed before every test, and 14 argon2 hashes (slow by design) were most of that time. Made here otherwise.
+   */
+  passwordHashes?: readonly string[];
+}
+
+/** A hash of `password` for each demo user, each with its own salt. */
+export function demoPasswordHashes(password: string): Promise<string[]> {
+  return Promise.all(DEMO_USERS.map(() => hashPassword(password)));
 }
 
 /** Fills an empty database with the demo; running it again adds nothing that is already there. */
-export async function seedDemo(db: Database, { password, now }: SeedOptions): Promise<void> {
+export async function seedDemo(db: Database, { password, now, passwordHashes }: SeedOptions): Promise<void> {
   // Each user gets its own salt; hashing in parallel keeps the first start quick.
-  const hashes = await Promise.all(DEMO_USERS.map(() => hashPassword(password)));
+  const hashes = passwordHashes ?? (await demoPasswordHashes(password));
   await db
     .insert(users)
     .values(

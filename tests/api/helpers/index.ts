@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
 import type { JobQueueOptions } from '../../../server/core/jobs/queue';
-import { seedDemo } from '../../../server/core/db/seed';
+import { demoPasswordHashes, seedDemo } from '../../../server/core/db/seed';
 import { seedMenus } from '../../../server/admin/menus/service';
 import type { Envelope } from '../../../contract/codes';
 import { createTestClock, TEST_EPOCH, type TestClock } from './clock';
@@ -13,6 +13,9 @@ import { createTestDatabase, type TestDatabase } from './database';
 export { createTestClock, TEST_EPOCH, type TestClock } from './clock';
 
 export const DEMO_PASSWORD = 'demo2026';
+
+/** The demo users' hashes of DEMO_PASSWORD, made once per test process instead of at every seed (argon2 is slow by design). */
+let demoHashes: Promise<string[]> | undefined;
 
 export interface CallOptions {
   token?: string;
@@ -122,7 +125,8 @@ export async function createTestApp(
       clock.set(TEST_EPOCH);
     },
     seed: async () => {
-      await seedDemo(database.db, { password: DEMO_PASSWORD, now: clock() });
+      demoHashes ??= demoPasswordHashes(DEMO_PASSWORD);
+      await seedDemo(database.db, { password: DEMO_PASSWORD, now: clock(), passwordHashes: await demoHashes });
       // What every server starts with (server/boot.ts): the menu tree as the route table.
       await seedMenus(database.db, clock());
     },
