@@ -64,6 +64,8 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
     country_code: string;
     postcode: string;
     city: string;
+    latitude: number;
+    longitude: number;
     address: string;
     mbat: string;
     installer: string | null;
@@ -75,7 +77,7 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
     // One archive per customer: the demo customer's first system and the demo installer's first, then others.
     sql`SELECT * FROM (
           SELECT DISTINCT ON (coalesce(s.customer_user_id, -s.id)) s.sys_sn, s.customer_user_id, s.country_code, s.postcode,
-                 s.city, s.address, s.mbat, c.name AS installer, nullif(u.display_name, '') AS user_name,
+                 s.city, s.latitude, s.longitude, s.address, s.mbat, c.name AS installer, nullif(u.display_name, '') AS user_name,
                  nullif(u.email, '') AS user_email, nullif(u.phone, '') AS user_phone,
                  (s.customer_user_id = (SELECT id FROM users WHERE username = 'customer')) AS own,
                  (s.installer_company_id = (SELECT installer_company_id FROM users WHERE username = 'installer')) AS installed
@@ -102,7 +104,10 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
         area: system.country_code === 'DE' ? 'DACH' : 'Europe',
         country: system.country_code,
         // The state the reference data gives the system's town (the archive form's pickers); '' where it has none.
-        state: await stateOfCity(system.country_code, system.city),
+        state: await stateOfCity(system.country_code, system.city, {
+          latitude: Number(system.latitude),
+          longitude: Number(system.longitude),
+        }),
         city: system.city,
         postcode: system.postcode || String(10115 + i),
         remarks: i % 3 === 0 ? 'Key account: answer within a day.' : '',

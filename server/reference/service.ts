@@ -71,11 +71,17 @@ export async function isCityOf(countryCode: string, state: string, city: string)
   return list.length === 0 || list.some((c) => c.name.toLowerCase() === city.toLowerCase());
 }
 
-/** The state (ISO 3166-2 code part) of the country's first city of that name in the data set; '' when none is. */
-export async function stateOfCity(countryCode: string, city: string): Promise<string> {
+/**
+ * The state (ISO 3166-2 code part) of the country's city of that name in the data set, of several the one nearest to
+ * `near` (Perth: Western Australia's, not Tasmania's); '' when the data set has none.
+ */
+export async function stateOfCity(countryCode: string, city: string, near?: { latitude: number; longitude: number }): Promise<string> {
   const code = countryCode.trim().toUpperCase();
   if (!COUNTRIES.has(code) || city.trim() === '') return '';
   const { City } = await data();
   const name = city.trim().toLowerCase();
-  return (City.getCitiesOfCountry(code) ?? []).find((c) => c.name.toLowerCase() === name)?.stateCode ?? '';
+  const found = (City.getCitiesOfCountry(code) ?? []).filter((c) => c.name.toLowerCase() === name);
+  const distance = (c: (typeof found)[number]) =>
+    near ? Math.hypot(Number(c.latitude) - near.latitude, Number(c.longitude) - near.longitude) : 0;
+  return found.sort((a, b) => distance(a) - distance(b))[0]?.stateCode ?? '';
 }
