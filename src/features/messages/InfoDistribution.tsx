@@ -96,6 +96,14 @@ export default function InfoDistribution() {
             {row.public_notice ? <Tag color="orange">{t('messages:distribution.publicNotice')}</Tag> : null}
             {row.by_email ? <Tag color="cyan">{t('messages:distribution.byEmail')}</Tag> : null}
           </Space>
+          {row.status === 'recalled' ? (
+            <Typography.Text type="secondary" className="distribution__recalled" data-testid="distribution-recalled">
+              {t(stateKey(row) === 'cancelled' ? 'messages:distribution.cancelledBy' : 'messages:distribution.recalledBy', {
+                name: row.recalled_by || '–',
+                time: format.dateTime(row.recalled_at),
+              })}
+            </Typography.Text>
+          ) : null}
         </Space>
       ),
     },
@@ -104,17 +112,7 @@ export default function InfoDistribution() {
       title: t('messages:fields.state'),
       card: 'status',
       width: 110,
-      render: (_, row) =>
-        row.status === 'recalled' ? (
-          <Space direction="vertical" size={2} data-testid="distribution-recalled">
-            <Tag color={STATE_COLORS.recalled}>{t(`messages:state.${stateKey(row)}`)}</Tag>
-            <Typography.Text type="secondary" className="distribution__recalled">
-              {t('messages:distribution.recalledBy', { name: row.recalled_by || '–', time: format.dateTime(row.recalled_at) })}
-            </Typography.Text>
-          </Space>
-        ) : (
-          <Tag color={STATE_COLORS[row.status]}>{t(`messages:state.${row.status}`)}</Tag>
-        ),
+      render: (_, row) => <Tag color={STATE_COLORS[row.status]}>{t(`messages:state.${stateKey(row)}`)}</Tag>,
     },
     { key: 'audience', title: t('messages:fields.audience'), render: (_, row) => audienceText(row.audience as Audience) },
     {
