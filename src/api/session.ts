@@ -79,10 +79,13 @@ export const session = {
     write(STORAGE_KEYS.userInfo, JSON.stringify(info));
     emit();
   },
-  /** Rows per page of the generated lists: a staff member's choice (OtherRoleUserSetting pageSize), kept at login. */
-  getListPageSize(): number {
+  /**
+   * Rows per page of a list: a staff member's choice (OtherRoleUserSetting pageSize), kept at login; without one,
+   * the list's own default.
+   */
+  getListPageSize(fallback: number = DEFAULT_LIST_PAGE_SIZE): number {
     const size = Number(read(STORAGE_KEYS.listPageSize));
-    return Number.isInteger(size) && size > 0 && size <= 100 ? size : DEFAULT_LIST_PAGE_SIZE;
+    return Number.isInteger(size) && size > 0 && size <= 100 ? size : fallback;
   },
   setListPageSize(size: number | null) {
     write(STORAGE_KEYS.listPageSize, size === null ? null : String(size));

@@ -7,6 +7,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { ClientRow } from '../../../contract/archives';
 import { countryLabel } from '../../../contract/countries';
 import { customerArchives } from '../../../resources/customerArchives';
+import { session } from '../../api/session';
 import { canAccessKey } from '../../auth/ability';
 import { currentLanguage } from '../../i18n';
 import { ResourceForm } from '../../resources/ResourceForm';
@@ -14,8 +15,6 @@ import type { Row } from '../../resources/screenTypes';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { archiveDetailPath, archiveKeys, archivesApi } from './api';
 import './archives.css';
-
-const PAGE_SIZE = 10;
 
 /**
  * /clientList: the portal's customer users (accounts with the customer role) with the systems they own, in the
@@ -48,7 +47,8 @@ export default function ClientList() {
   const keyword = params.get('keyword') ?? '';
   const page = Number(params.get('page') ?? '1') || 1;
   const [creating, setCreating] = useState<ClientRow>();
-  const body = { keyword: keyword || undefined, pageIndex: page, pageSize: PAGE_SIZE };
+  const pageSize = session.getListPageSize();
+  const body = { keyword: keyword || undefined, pageIndex: page, pageSize };
   const query = useQuery({ queryKey: archiveKeys.clients(body), queryFn: () => archivesApi.clients(body) });
   const label = (key: string) => t(`archives:clientList.columns.${key}`);
   const mayCreate = canAccessKey('customerArchive', 'create');
@@ -135,7 +135,7 @@ export default function ClientList() {
         size="middle"
         pagination={{
           current: page,
-          pageSize: PAGE_SIZE,
+          pageSize: pageSize,
           total: query.data?.dataCount ?? 0,
           showTotal: (total) => t('admin:list.total', { count: total }),
           onChange: (next) => setParams({ ...(keyword ? { keyword } : {}), page: String(next) }),

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { customerRecords, type RecordKind } from '../../../resources/customerRecords';
+import { session } from '../../api/session';
 import { canAccessKey } from '../../auth/ability';
 import { formatFor } from '../../i18n/format';
 import { currentLanguage } from '../../i18n';
@@ -14,8 +15,6 @@ import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable
 import { detailPath } from '../complaints/paths';
 import { RecordForm, type RecordArchive } from './RecordForm';
 
-const PAGE_SIZE = 10;
-
 /**
  * One kind of record on a customer's file (visits, calls, mails, processing, remarks), newest first, with a button to
  * add one and each row's edit and delete where the user may (the customer-archive grant).
@@ -23,6 +22,7 @@ const PAGE_SIZE = 10;
 export function RecordsTab({ archive, kind }: { archive: RecordArchive; kind: RecordKind }) {
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
+  const pageSize = session.getListPageSize();
   const [editing, setEditing] = useState<Row | 'new' | undefined>();
   const { mutate: remove } = useDelete();
   const { result, query } = useList<Row>({
@@ -32,7 +32,7 @@ export function RecordsTab({ archive, kind }: { archive: RecordArchive; kind: Re
       { field: 'kind', operator: 'eq', value: kind },
     ],
     sorters: [{ field: 'record_date', order: 'desc' }],
-    pagination: { currentPage: page, pageSize: PAGE_SIZE },
+    pagination: { currentPage: page, pageSize },
     meta: metaOf(customerRecords),
   });
   const format = formatFor(currentLanguage());
@@ -99,7 +99,7 @@ export function RecordsTab({ archive, kind }: { archive: RecordArchive; kind: Re
         columns={columns}
         size="middle"
         locale={{ emptyText: <Typography.Text type="secondary">{t('archives:detail.empty')}</Typography.Text> }}
-        pagination={{ current: page, pageSize: PAGE_SIZE, total: result.total, onChange: setPage, hideOnSinglePage: true }}
+        pagination={{ current: page, pageSize: pageSize, total: result.total, onChange: setPage, hideOnSinglePage: true }}
       />
       <Modal
         open={editing !== undefined}

@@ -1,5 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { COUNTRY_CODES } from '../../../contract/countryCodes';
+import { session } from '../../api/session';
 import { COMPLAINT_OUTCOMES, COMPLAINT_TEAMS, type ComplaintOutcome } from '../../../resources/complaints';
 import type { StateCategory } from '../../../resources/workflow';
 import type { ComplaintQuery } from './api';
@@ -44,6 +45,8 @@ const DAY = /^\d{4}-\d{2}-\d{2}$/;
 /** An id as the server takes it (decimal digits, no leading zero). */
 const ID = /^[1-9]\d{0,14}$/;
 const PAGE_SIZES = [10, 20, 50, 100];
+/** Rows per page when the URL names none: the staff member's choice, else 10. */
+const defaultPageSize = () => session.getListPageSize(10);
 
 export function readSearch(params: URLSearchParams): ListSearch {
   const category = params.get('category');
@@ -52,7 +55,7 @@ export function readSearch(params: URLSearchParams): ListSearch {
   const search: ListSearch = {
     category: CATEGORIES.includes(category as StateCategory) ? (category as StateCategory) : undefined,
     page: Number.isInteger(page) && page > 0 ? page : 1,
-    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : 10,
+    pageSize: PAGE_SIZES.includes(pageSize) ? pageSize : defaultPageSize(),
     sort: SORT_FIELDS.includes(params.get('sort') as SortField) ? (params.get('sort') as SortField) : 'created_at',
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
   };
@@ -84,7 +87,7 @@ export function writeSearch(search: ListSearch): URLSearchParams {
   if (search.category) params.set('category', search.category);
   for (const key of TEXT_KEYS) if (search[key]) params.set(key, search[key]!);
   if (search.page > 1) params.set('page', String(search.page));
-  if (search.pageSize !== 10) params.set('pageSize', String(search.pageSize));
+  if (search.pageSize !== defaultPageSize()) params.set('pageSize', String(search.pageSize));
   if (search.sla) params.set('sla', search.sla);
   if (search.messages) params.set('messages', search.messages);
   if (search.team) params.set('team', search.team);

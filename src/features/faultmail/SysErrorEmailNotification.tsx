@@ -32,6 +32,7 @@ import {
   type SubscriptionBody,
   type SubscriptionRow,
 } from '../../../contract/faultmail';
+import { session } from '../../api/session';
 import { useFormat } from '../../i18n/format';
 import { accountKeys, getProfile } from '../account/api';
 import { faultMailApi, faultMailKeys } from './api';
@@ -222,7 +223,7 @@ function DeliveryLog() {
   const format = useFormat();
   const screens = Grid.useBreakpoint();
   const [state, setState] = useState<DeliveryState | 'all'>('all');
-  const [page, setPage] = useState({ pageIndex: 1, pageSize: 20 });
+  const [page, setPage] = useState(() => ({ pageIndex: 1, pageSize: session.getListPageSize(20) }));
   const body = { ...page, ...(state === 'all' ? {} : { state }) };
   const log = useQuery({ queryKey: faultMailKeys.log(body), queryFn: () => faultMailApi.log(body) });
   const profile = useQuery({ queryKey: accountKeys.profile(), queryFn: async () => (await getProfile()).data });

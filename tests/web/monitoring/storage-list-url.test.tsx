@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { useLocation, useNavigate } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { session } from '../../../src/api/session';
 import { readListQuery, writeListQuery } from '../../../src/features/monitoring/storage/listQuery';
 import StorageList from '../../../src/features/monitoring/storage/StorageList';
 import { server } from '../setup';
@@ -171,5 +172,19 @@ describe('reading and writing the list query', () => {
       paging: { pageIndex: 1, pageSize: 20 },
     });
     expect(written.toString()).toBe('sn=ESS-9&name=Bakery');
+  });
+
+  it('without a size in the URL, pages by the rows per page the staff member chose (20 when none)', () => {
+    session.setListPageSize(50);
+    try {
+      const query = readListQuery(new URLSearchParams('serial=ESS'));
+      expect(query.paging.pageSize).toBe(50);
+      // Their own size is the default: not written to the URL; another is.
+      expect(writeListQuery(new URLSearchParams(), query).toString()).toBe('serial=ESS');
+      expect(writeListQuery(new URLSearchParams(), { ...query, paging: { pageIndex: 1, pageSize: 20 } }).get('size')).toBe('20');
+    } finally {
+      session.setListPageSize(null);
+    }
+    expect(readListQuery(new URLSearchParams()).paging.pageSize).toBe(20);
   });
 });

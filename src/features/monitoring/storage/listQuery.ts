@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMS_STATUSES } from '../../../../contract/monitoring';
 import { SYSTEM_SORT_KEYS } from '../../../../contract/monitoring-requests';
+import { session } from '../../../api/session';
 import type { SystemQuery } from '../api';
 import type { Filters } from './SystemFilters';
 
@@ -20,7 +21,8 @@ export interface ListQuery {
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
 /** How often an open list (and the staff home) asks again for live figures; systems report every 5 minutes. */
 export const LIVE_REFRESH_MS = 60_000;
-const DEFAULT_PAGE_SIZE = 20;
+/** The list's rows per page when the URL names none: the staff member's choice, else 20. */
+const defaultPageSize = () => session.getListPageSize(20);
 const STATUSES: readonly string[] = [...EMS_STATUSES, 'unknown'];
 
 /**
@@ -58,7 +60,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
   const order = params.get('order');
   const paging: Paging = {
     pageIndex: positiveInt(params.get('page')) ?? 1,
-    pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : DEFAULT_PAGE_SIZE,
+    pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultPageSize(),
   };
   // The columns the server sorts by (GetSystems `sort[].field`).
   if (sort && (SYSTEM_SORT_KEYS as readonly string[]).includes(sort) && (order === 'asc' || order === 'desc'))
@@ -75,7 +77,7 @@ export function writeListQuery(params: URLSearchParams, { filters, paging }: Lis
     if (value) next.set(param, value);
   }
   if (paging.pageIndex > 1) next.set('page', String(paging.pageIndex));
-  if (paging.pageSize !== DEFAULT_PAGE_SIZE) next.set('size', String(paging.pageSize));
+  if (paging.pageSize !== defaultPageSize()) next.set('size', String(paging.pageSize));
   if (paging.sort && paging.order) {
     next.set('sort', paging.sort);
     next.set('order', paging.order);
