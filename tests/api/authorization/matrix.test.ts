@@ -40,6 +40,7 @@ const ROW_SAMPLES: Record<string, RowSample> = {
   'POST /api/ESS/SticsSummeryDataForCustomer': sn,
   'POST /api/ESS/SticsSummeryDataForUser': sn,
   'POST /api/ESS/GetWeatherData': sn,
+  'POST /api/Account/GetInstallerContact': sn,
   'POST /api/ESS/UpdateSystemRemark': ({ sn }) => ({ sn, remark: 'matrix' }),
   'POST /api/ESS/GetSysFaultBySn': ({ sn }) => ({ sn, pageIndex: 1, pageSize: 10 }),
   'POST /api/ESS/GetSystemComponents': sn,
