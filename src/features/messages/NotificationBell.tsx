@@ -104,6 +104,8 @@ export function NotificationBell() {
       onOpenChange={setOpen}
       trigger="click"
       placement="bottomRight"
+      // Slid back into the screen where it would leave it (a phone, whose bell is not at the right edge).
+      align={{ overflow: { adjustY: true, shiftX: true } }}
       title={t('messages:bell.title', { count })}
       content={content}
     >

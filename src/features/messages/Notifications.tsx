@@ -130,7 +130,14 @@ export default function Notifications() {
       render: (_, row) =>
         row.userread_flag === '0' ? <Tag color="blue">{t('messages:read.unread')}</Tag> : <Tag>{t('messages:read.read')}</Tag>,
     },
-    { key: 'sender', title: t('messages:fields.sender'), dataIndex: 'sender', width: 160 },
+    {
+      key: 'sender',
+      title: t('messages:fields.sender'),
+      dataIndex: 'sender',
+      width: 160,
+      // A notice the portal wrote itself (a generated report's) has no person behind it.
+      render: (sender: string | null) => sender || t('messages:fields.systemSender'),
+    },
     { key: 'publish_time', title: t('messages:fields.publishTime'), width: 180, render: (_, row) => format.dateTime(row.publish_time) },
     {
       key: 'actions',
