@@ -8,7 +8,8 @@ import type { AppDeps } from '../config';
 import type { Row } from '../core/crud/factory';
 import { registerResources } from '../core/crud/register';
 import { envelopeOf, ok } from '../core/http/envelope';
-import { exportTexts } from '../monitoring/exports/texts';
+import { mailTexts } from '../core/mail/texts';
+import { exportLanguage } from '../monitoring/exports/texts';
 import { sendXlsx, xlsxExport } from '../monitoring/exports/xlsx';
 import { archiveComplaints, clientPage } from './clients';
 import { archiveColumns } from './export';
@@ -82,9 +83,11 @@ export const archiveRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
     handler: async (request, reply) => {
       const body: Row = { ...request.body, pageIndex: 1, pageSize: EXPORT_LIMIT };
       const { data } = await archives.list(request, body);
-      const t = await exportTexts(db, request);
+      const language = await exportLanguage(db, request);
+      const t = mailTexts(language);
       const day = deps.clock().toISOString().slice(0, 10);
-      return sendXlsx(reply, `customer-archives-${day}.xlsx`, t('archives:customerArchives.title'), archiveColumns(t), data);
+      const columns = await archiveColumns(t, language, data);
+      return sendXlsx(reply, `customer-archives-${day}.xlsx`, t('archives:customerArchives.title'), columns, data);
     },
   });
 };

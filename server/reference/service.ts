@@ -46,6 +46,12 @@ export async function states(countryCode: string): Promise<StateEntry[]> {
     .sort((a, b) => collator.compare(a.name, b.name));
 }
 
+/** A state's name by its country and code part ('DE', 'BY' → 'Bavaria'); the code itself where the data set has none. */
+export async function stateName(countryCode: string, stateCode: string): Promise<string> {
+  const { State } = await data();
+  return State.getStateByCodeAndCountry(stateCode.toUpperCase(), countryCode.toUpperCase())?.name ?? stateCode;
+}
+
 /** 'DE-BY' → the cities of Bavaria; 'SG' (a country without states) → the country's cities. */
 export async function cities(key: string): Promise<CityEntry[]> {
   const [country = '', ...rest] = key.trim().split('-');

@@ -6,6 +6,7 @@ import { users } from '../../core/db/schema';
 import { mailLanguage, mailTexts } from '../../core/mail/texts';
 import type { EnergyTotals } from '../stats/energy';
 import type { Column } from './xlsx';
+import type { Language } from '../../../contract/languages';
 import { ENERGY_SERIES } from '../../../contract/monitoring';
 
 /**
@@ -14,8 +15,13 @@ import { ENERGY_SERIES } from '../../../contract/monitoring';
  * files as the web app, so a sheet says 'Verbrauch (kWh)' where the table above it says 'Verbrauch'.
  */
 export async function exportTexts(db: Database, request: FastifyRequest): Promise<TFunction> {
+  return mailTexts(await exportLanguage(db, request));
+}
+
+/** The caller's language for an export: their profile's (exportTexts), for what a sheet formats by language. */
+export async function exportLanguage(db: Database, request: FastifyRequest): Promise<Language> {
   const [user] = await db.select({ languageCode: users.languageCode }).from(users).where(eq(users.id, request.user.id)).limit(1);
-  return mailTexts(mailLanguage(user?.languageCode));
+  return mailLanguage(user?.languageCode);
 }
 
 /** The six energy columns of the statistics and lifetime sheets, named as the charts name the series. */
