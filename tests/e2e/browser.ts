@@ -34,12 +34,15 @@ export async function login(page: Page, username: string, password = DEMO_PASSWO
  */
 export async function untilItHolds(step: () => Promise<void>, check: () => Promise<void>, attempts = 3) {
   for (let attempt = 1; ; attempt++) {
-    await step();
     try {
+      // A step that failed half-way (its menu closed before the click) is tried again from its start.
+      await step();
       await check();
       return;
     } catch (error) {
       if (attempt >= attempts) throw error;
+      // Said in the run's output: a retry that starts to happen every time points at a real defect.
+      console.warn(`untilItHolds: attempt ${attempt} failed, trying again: ${String(error).split('\n')[0]}`);
     }
   }
 }
@@ -50,11 +53,13 @@ export async function chooseLanguage(page: Page, language: RegExp, logoutLabel: 
   if (await logout.isVisible()) return;
   await untilItHolds(
     async () => {
+      // Closed first: a menu left open by an earlier attempt would be closed again by the switcher's click.
+      await page.keyboard.press('Escape');
       await page.getByTestId('language-switcher').click();
       const item = page.getByRole('menuitem', { name: language });
       // The current language is disabled in the menu: an earlier attempt may have taken after all.
       if ((await item.getAttribute('aria-disabled', { timeout: 10_000 })) === 'true') await page.keyboard.press('Escape');
-      else await item.click({ timeout: 10_000 });
+      else await item.click({ timeout: 5_000 });
     },
     () => logout.waitFor({ timeout: 10_000 }),
   );
