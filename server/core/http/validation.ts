@@ -4,6 +4,7 @@ import { CODE_MESSAGES, Code, type ResponseCode } from '../../../contract/codes'
 import { FIELD_CODES_KEY, withCodes, type FieldCodes } from '../../../contract/fieldCodes';
 import type { FieldDeclaration } from '../../../resources/types';
 import { ApiError } from './envelope';
+import { issueText } from './issue-text';
 
 /**
  * The zod validator for every route schema. Unlike the stock one it answers in our terms: a field that is
@@ -56,9 +57,13 @@ export function issueToError(
     });
   }
   const code = (own?.invalid ?? Code.PARAM_ERROR) as ResponseCode;
-  return new ApiError(code, `${CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? 'Parameter error'}: ${field} (${issue.message})`, {
-    data: { field },
-  });
+  return new ApiError(
+    code,
+    `${CODE_MESSAGES[code as keyof typeof CODE_MESSAGES] ?? 'Parameter error'}: ${field} (${issueText(issue.message)})`,
+    {
+      data: { field },
+    },
+  );
 }
 
 function valueAt(data: unknown, path: readonly PropertyKey[]): unknown {

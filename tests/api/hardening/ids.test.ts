@@ -39,6 +39,8 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 const isIdName = (name: string) => name === 'id' || /Id$/.test(name) || /_id$/.test(name);
+/** A raw i18n key such as `admin:validation.number`, which an answer's `info` must never show instead of words. */
+const TRANSLATION_KEY = /\b[a-z]+:[a-zA-Z]+\.[a-zA-Z.]+\b/;
 
 /** The calls taking an id, each with the name and place of that id. */
 function callsTakingAnId(): { call: DocumentedCall; part: 'body' | 'query'; name: string }[] {
@@ -112,7 +114,8 @@ describe('ids', () => {
       const token = (await send(call, part, name, '0x10', tokens.admin)).code === Code.NO_PERMISSION ? tokens.customer : tokens.admin;
       for (const bad of BAD_IDS) {
         const answer = await send(call, part, name, bad, token);
-        if (answer.code !== Code.PARAM_ERROR || !String(answer.info).includes(name))
+        // `info` names the field and says what is wrong in words, never as a translation key ('admin:validation.number').
+        if (answer.code !== Code.PARAM_ERROR || !String(answer.info).includes(name) || TRANSLATION_KEY.test(String(answer.info)))
           wrong.push(`${call.path} ${name}=${JSON.stringify(bad)} → ${answer.code} ${answer.info}`);
       }
     }
@@ -125,7 +128,10 @@ describe('ids', () => {
     const saved = { license_key: 'LIC-HEX-16', company: 'Sole', license_type: 'installer', expires_at: '2027-12-31', remark: '' };
     const license = (await t.post('/api/License/SaveLicense', saved, { token: admin })).body.data;
     const hex = `0x${Number(license.id).toString(16)}`;
-    expect((await t.post('/api/License/DeleteLicense', { id: hex }, { token: admin })).body.code).toBe(2);
+    expect((await t.post('/api/License/DeleteLicense', { id: hex }, { token: admin })).body).toMatchObject({
+      code: 2,
+      info: 'Parameter error: id (Please fill in a number)',
+    });
     expect((await t.post('/api/License/GetLicense', { id: String(license.id) }, { token: admin })).body.data.id).toBe(license.id);
     expect((await t.post('/api/User/GetUserMenuPermissions', { id: 1 }, { token: admin })).body.code).toBe(200);
   });
