@@ -6,7 +6,7 @@ import { Navigate, Outlet, Route, Routes, useLocation, useNavigate } from 'react
 import { leafRoutes, ROUTES, type RouteNode } from '../permissions/routes';
 import { session } from './api/session';
 import { apiUi } from './api/ui';
-import { isUserLoaded, loadUser, type UserLoad } from './auth/user';
+import { isUserLoaded, takeUserLoad } from './auth/user';
 import { accessControlProvider } from './providers/access';
 import { authProvider } from './providers/auth';
 import { dataProvider } from './providers/data';
@@ -23,17 +23,13 @@ import { Splash } from './ui/Splash';
 
 const AppLayout = lazyScreen(() => import('./layout/AppLayout'));
 
-/** The user info asked for by preloadPortal, taken by the first RequireSession instead of asking again. */
-let pendingUser: Promise<UserLoad> | undefined;
-
 /**
- * A cold start of a page behind the login, called as soon as this chunk arrives (src/main.tsx): the user
- * info, the layout and the page's screen are fetched side by side rather than one after the other, each
- * waiting for the one before it to load and render (issue 11, point 4).
+ * A cold start of a page behind the login, called as soon as this chunk arrives (src/main.tsx): the layout
+ * and the page's screen are fetched side by side, and beside the user info main.tsx already asked for, rather
+ * than one after the other, each waiting for the one before it to load and render (issue 11, point 4).
  */
 export function preloadPortal(pathname: string) {
   if (!session.isLoggedIn()) return;
-  if (!isUserLoaded()) pendingUser ??= loadUser();
   void AppLayout.preload();
   // The root goes on to the dashboard.
   const key = pathname === '/' ? 'dashboard' : routeKeyFor(pathname);
@@ -85,9 +81,7 @@ function RequireSession() {
   useEffect(() => {
     if (ready || !loggedIn) return;
     let active = true;
-    const load = pendingUser ?? loadUser();
-    pendingUser = undefined;
-    void load.then((result) => {
+    void takeUserLoad().then((result) => {
       if (!active) return;
       // The layout and the screen render in slices (a transition), not in one long task.
       if (result.ok) startTransition(() => setReady(true));

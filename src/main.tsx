@@ -2,12 +2,14 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { session } from './api/session';
 import { App } from './App';
+import { startUserLoad } from './auth/user';
 import { initI18n } from './i18n';
 import './styles.css';
 
 // A page behind the login: the portal's chunk (then its user info, layout and screen) is fetched while the
 // texts load, not after them (issue 11, point 4).
 if (session.isLoggedIn()) {
+  startUserLoad();
   // A failed download here is retried, and reported, by the route that renders the portal.
   import('./PortalApp').then((portal) => portal.preloadPortal(window.location.pathname)).catch(() => {});
 }

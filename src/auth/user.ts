@@ -2,7 +2,7 @@ import { getUserInfo } from '../features/account/api';
 import { RequestError } from '../api/transport';
 import { session, type UserInfo } from '../api/session';
 import { apiUi } from '../api/ui';
-import { currentLanguage, languageForUser, setLanguage } from '../i18n';
+import { currentLanguage, initI18n, languageForUser, setLanguage } from '../i18n';
 
 let loadedThisPage = false;
 
@@ -52,5 +52,26 @@ export async function loadUser({ afterLogin = false } = {}): Promise<UserLoad> {
     failure = undefined;
   }
   session.clearToken();
-  return { ok: false, message: failure || apiUi.translate('errors:verificationFailed') };
+  if (failure) return { ok: false, message: failure };
+  // Asked at start-up beside the texts (startUserLoad), the answer may come before they have loaded.
+  await initI18n();
+  return { ok: false, message: apiUi.translate('errors:verificationFailed') };
+}
+
+let started: Promise<UserLoad> | undefined;
+
+/**
+ * The start of a page behind the login (src/main.tsx): GetUserInfo is asked at once, beside the texts and the
+ * portal's code, instead of after them (issue 11, point 4: it was the longest wait before the dashboard's
+ * first figure). The first RequireSession takes this answer (takeUserLoad) instead of asking again.
+ */
+export function startUserLoad(): void {
+  if (session.isLoggedIn() && !isUserLoaded()) started ??= loadUser();
+}
+
+/** The user info asked for at start-up, or asked for now. */
+export function takeUserLoad(): Promise<UserLoad> {
+  const load = started ?? loadUser();
+  started = undefined;
+  return load;
 }
