@@ -69,6 +69,12 @@ export function startUserLoad(): void {
   if (session.isLoggedIn() && !isUserLoaded()) started ??= loadUser();
 }
 
+/** The user the page is opening for: the start-up answer when one was asked for, else the info kept from before. */
+export async function expectedUser(): Promise<UserInfo | null> {
+  const load = await started;
+  return load?.ok ? load.user : session.getUserInfo();
+}
+
 /** The user info asked for at start-up, or asked for now. */
 export function takeUserLoad(): Promise<UserLoad> {
   const load = started ?? loadUser();

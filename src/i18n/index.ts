@@ -9,10 +9,13 @@ export * from './languages';
 export * from '../../contract/languages';
 
 /**
- * Every locales/<lng>/<ns>.json is its own chunk: only the current language is ever fetched. Each is taken as
- * text and parsed on every read, so i18next gets an object of its own (see applyOverrides) without a deep copy.
+ * Every locales/<lng>/<ns>.json but the server's mail texts, one chunk per language (vite.config.ts): only the
+ * current language is ever fetched. Each is taken as text and parsed on every read, so i18next gets an object of its own (see applyOverrides) without a deep copy.
  */
-const loaders = import.meta.glob<string>('../../locales/*/*.json', { query: '?raw', import: 'default' });
+const loaders = import.meta.glob<string>(['../../locales/*/*.json', '!../../locales/*/mail.json'], {
+  query: '?raw',
+  import: 'default',
+});
 
 const lazyBackend: BackendModule = {
   type: 'backend',

@@ -8,7 +8,13 @@ import { lazyScreen, type LazyScreen } from './lazyScreen';
  * extend its generated screen.
  */
 const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
-  dashboard: lazyScreen(() => import('../features/monitoring/dashboard/Dashboard')),
+  // With the variant the user will see (the customers' dashboard, the storage list or the fleet's).
+  dashboard: lazyScreen(() =>
+    import('../features/monitoring/dashboard/Dashboard').then((dashboard) => {
+      void dashboard.preloadVariant().catch(() => {});
+      return dashboard;
+    }),
+  ),
   energyStorageList: lazyScreen(() => import('../features/monitoring/storage/StorageList')),
   elecPriceSetting: lazyScreen(() => import('../features/monitoring/settings/ElecPriceSetting')),
   systemSettings: lazyScreen(() => import('../features/monitoring/settings/SystemSettings')),

@@ -1,7 +1,7 @@
 import { http as mswHttp, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { session, STORAGE_KEYS } from '../../src/api/session';
-import { loadUser } from '../../src/auth/user';
+import { expectedUser, loadUser, startUserLoad, takeUserLoad } from '../../src/auth/user';
 import { i18n, initialLanguage, languageForUser, normalizeLanguage, setLanguage } from '../../src/i18n';
 import { envelope } from './helpers';
 import { server } from './setup';
@@ -76,5 +76,24 @@ describe('language rules (spec §1, §3, §4)', () => {
     server.use(mswHttp.post('/api/Account/GetUserInfo', () => HttpResponse.json(envelope(4, null, 'User does not exist'))));
     session.setTokens('t', 'r');
     expect(await loadUser()).toEqual({ ok: false, message: 'User does not exist' });
+  });
+
+  it('the user info asked for at start-up is asked once, tells which dashboard to fetch ahead, and is the one the portal takes', async () => {
+    let asked = 0;
+    server.use(
+      mswHttp.post('/api/Account/GetUserInfo', () => {
+        asked += 1;
+        return HttpResponse.json(envelope(200, user('anna', 'en')));
+      }),
+    );
+    session.setTokens('t', 'r');
+    startUserLoad();
+    startUserLoad();
+    expect((await expectedUser())?.roles).toEqual(['customer']);
+    expect(await takeUserLoad()).toMatchObject({ ok: true, user: { username: 'anna' } });
+    expect(asked).toBe(1);
+    // Taken once: a later page start asks again.
+    await takeUserLoad();
+    expect(asked).toBe(2);
   });
 });

@@ -1,13 +1,28 @@
 import { lazy } from 'react';
 import { useUser } from '../../../auth/useUser';
+import { expectedUser } from '../../../auth/user';
 import { canAccessKey } from '../../../auth/ability';
 import { isCustomerOrSharer } from '../../../../permissions/roles';
 import { dashboardTitleKey } from '../../../routing/useMenuOverrides';
 import { Welcome } from './Welcome';
 
-const CustomerDashboard = lazy(() => import('./CustomerDashboard'));
-const StorageList = lazy(() => import('../storage/StorageList'));
-const FleetDashboard = lazy(() => import('./FleetDashboard'));
+const loadCustomerDashboard = () => import('./CustomerDashboard');
+const loadStorageList = () => import('../storage/StorageList');
+const loadFleetDashboard = () => import('./FleetDashboard');
+const CustomerDashboard = lazy(loadCustomerDashboard);
+const StorageList = lazy(loadStorageList);
+const FleetDashboard = lazy(loadFleetDashboard);
+
+/**
+ * On a cold start of the dashboard (src/routing/screens.ts), the variant this user will see is fetched as soon
+ * as the user is known, beside the layout, instead of once the layout has rendered (issue 11, point 4).
+ */
+export async function preloadVariant() {
+  const roles = (await expectedUser())?.roles ?? [];
+  if (isCustomerOrSharer(roles)) await loadCustomerDashboard();
+  else if (roles.includes('supplier')) await loadStorageList();
+  else if (roles.length > 0) await loadFleetDashboard();
+}
 
 /**
  * Customers and sharers see their systems; the supplier's dashboard is the storage list (DESIGN §6); staff
