@@ -14,15 +14,36 @@ import { RouteProgress } from './ui/RouteProgress';
 import { Splash } from './ui/Splash';
 import { theme } from './ui/theme';
 
-const LoginPage = lazy(() => import('./features/account/LoginPage'));
+/** The public pages by path, each loaded on its first visit or ahead of it (preloadPublicPage). */
+const PUBLIC_PAGES = {
+  '/login': () => import('./features/account/LoginPage'),
+  '/shareregister': () => import('./features/account/ShareRegisterPage'),
+  '/forgetpassword': () => import('./features/account/ForgetPasswordPage'),
+  '/resetpassword': () => import('./features/account/ResetPasswordPage'),
+  '/forgetusername': () => import('./features/account/ForgetUserNamePage'),
+  '/register': () => import('./features/account/RegisterPage'),
+  '/privacy': () => import('./features/account/PrivacyPage'),
+};
+const LoginPage = lazy(PUBLIC_PAGES['/login']);
 const NotFoundPage = lazy(() => import('./layout/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('./layout/UnauthorizedPage'));
-const ShareRegisterPage = lazy(() => import('./features/account/ShareRegisterPage'));
-const ForgetPasswordPage = lazy(() => import('./features/account/ForgetPasswordPage'));
-const ResetPasswordPage = lazy(() => import('./features/account/ResetPasswordPage'));
-const ForgetUserNamePage = lazy(() => import('./features/account/ForgetUserNamePage'));
-const RegisterPage = lazy(() => import('./features/account/RegisterPage'));
-const PrivacyPage = lazy(() => import('./features/account/PrivacyPage'));
+const ShareRegisterPage = lazy(PUBLIC_PAGES['/shareregister']);
+const ForgetPasswordPage = lazy(PUBLIC_PAGES['/forgetpassword']);
+const ResetPasswordPage = lazy(PUBLIC_PAGES['/resetpassword']);
+const ForgetUserNamePage = lazy(PUBLIC_PAGES['/forgetusername']);
+const RegisterPage = lazy(PUBLIC_PAGES['/register']);
+const PrivacyPage = lazy(PUBLIC_PAGES['/privacy']);
+
+/**
+ * The start of a page for someone not logged in (src/main.tsx): the page's code is fetched beside the texts
+ * instead of once they have loaded (issue 11, point 4); any other path leads to the login page. Paths match
+ * without regard to case, as the routes do.
+ */
+export function preloadPublicPage(pathname: string) {
+  const load = PUBLIC_PAGES[pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof PUBLIC_PAGES] ?? PUBLIC_PAGES['/login'];
+  // A failed download here is tried again, and reported, when the route renders.
+  load().catch(() => {});
+}
 /** Refine, the layout and the screens: only loaded for the pages behind the login. */
 const PortalApp = lazy(() => import('./PortalApp'));
 
