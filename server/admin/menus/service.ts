@@ -16,9 +16,14 @@ function keyTitle(key: string): string {
   return key.replace(/([a-z])([A-Z])/g, '$1 $2').replace(/^./, (c) => c.toUpperCase());
 }
 
-/** The shipped menu title of a route key in a language (locales/<lng>/menu.json), '' when there is none. */
-function shippedTitle(lng: string, key: string): string {
-  return localeFiles().get(`${lng}/menu`)?.get(key) ?? '';
+/**
+ * The shipped menu titles (locales/<lng>/menu.json): title(lng, key), '' when there is none. Made once per tree:
+ * localeFiles() lists and stats every locale file to see whether one changed, and asked per key and language it
+ * did that some 230 times for one tree (most of the menu seed's time, before every API test).
+ */
+function shippedTitles(): (lng: string, key: string) => string {
+  const files = localeFiles();
+  return (lng, key) => files.get(`${lng}/menu`)?.get(key) ?? '';
 }
 
 /** Every node of the route table by key, with the key of its group (null at the top level). */
@@ -45,6 +50,7 @@ function isWebAddress(path: string): boolean {
 export async function menuOverrides(db: Database): Promise<Record<string, MenuOverride>> {
   const rows = await db.select().from(menus);
   const tree = routeTree();
+  const shippedTitle = shippedTitles();
   const out: Record<string, MenuOverride> = {};
   for (const row of rows) {
     const route = tree.get(row.menu_key);
@@ -73,6 +79,7 @@ export async function seedMenus(db: Database, now: Date): Promise<void> {
   const [existing] = await db.select({ n: count() }).from(menus);
   if (Number(existing?.n ?? 0) > 0) return;
   const rows: (typeof menus.$inferInsert)[] = [];
+  const shippedTitle = shippedTitles();
   const walk = (nodes: readonly RouteNode[], parent: string | null) =>
     nodes.forEach((node, i) => {
       rows.push({
