@@ -77,6 +77,9 @@ export default defineConfig({
     // the suite serially; the files wait on timers and the database a good part of the time, and two at once
     // overlap those waits. Each file has its own database, so they do not share state.
     maxWorkers: Math.max(2, availableParallelism() - 1),
+    // The API files run in threads that are not started afresh for each file (see the api project); the web and
+    // api-mocked files in forks, one new process per file as before. This setting is read from here only.
+    poolOptions: { threads: { isolate: false } },
     projects: [
       {
         extends: true,
@@ -99,10 +102,16 @@ export default defineConfig({
           ...API_TEST_SETTINGS,
           include: ['tests/api/**/*.test.ts'],
           exclude: [...configDefaults.exclude, ...API_FILES_WITH_MODULE_MOCKS],
-          // The files of a worker share their imported modules (the server, drizzle, PGlite's loader) instead of
-          // importing them again for each of the 100-odd files: that import was a third of the stage's time in CI.
-          // Each file still builds its own app on its own database, so no test state is shared.
+          // The files of a worker share their imported modules (the server, drizzle, PGlite and its compiled
+          // WebAssembly) instead of loading them again for each of the 100-odd files. Each file still builds its
+          // own app on its own database, so no test state is shared. `isolate: false` alone did not do it: the
+          // forks pool reads it from the root config and started a new process per file all the same; threads
+          // with poolOptions.threads.isolate off (above) keep theirs (four monitoring files: 50 s of CPU, not 85).
+          pool: 'threads',
           isolate: false,
+          // After the web files and before api-mocked, whose pools would otherwise run beside this one's: four
+          // workers on two cores.
+          sequence: { groupOrder: 1 },
         },
       },
       {
@@ -111,6 +120,7 @@ export default defineConfig({
           ...API_TEST_SETTINGS,
           // A module mock (vi.mock) applies only where the module is imported afresh: these files keep their own.
           include: API_FILES_WITH_MODULE_MOCKS,
+          sequence: { groupOrder: 2 },
         },
       },
     ],
