@@ -4,7 +4,7 @@ import { CODE_MESSAGES, Code, type ResponseCode } from '../../../contract/codes'
 import { FIELD_CODES_KEY, withCodes, type FieldCodes } from '../../../contract/fieldCodes';
 import type { FieldDeclaration } from '../../../resources/types';
 import { ApiError } from './envelope';
-import { issueText } from '../mail/texts';
+import { issueText } from './issue-text';
 
 /**
  * The zod validator for every route schema. Unlike the stock one it answers in our terms: a field that is

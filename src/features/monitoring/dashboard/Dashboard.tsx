@@ -6,40 +6,32 @@ import { isCustomerOrSharer } from '../../../../permissions/roles';
 import { dashboardTitleKey } from '../../../routing/useMenuOverrides';
 import { Welcome } from './Welcome';
 
-const LOADERS = {
-  customer: () => import('./CustomerDashboard'),
-  supplier: () => import('../storage/StorageList'),
-  fleet: () => import('./FleetDashboard'),
-};
-const CustomerDashboard = lazy(LOADERS.customer);
-const StorageList = lazy(LOADERS.supplier);
-const FleetDashboard = lazy(LOADERS.fleet);
-
-/**
- * Customers and sharers see their systems; the supplier's dashboard is the storage list (DESIGN §6); staff
- * who may read the fleet overview (the storage list's roles) see their fleet; everyone else a welcome.
- */
-function variantFor(roles: readonly string[]): keyof typeof LOADERS | 'welcome' {
-  if (isCustomerOrSharer(roles)) return 'customer';
-  if (roles.includes('supplier')) return 'supplier';
-  if (canAccessKey('fleetOverview', 'read')) return 'fleet';
-  return 'welcome';
-}
+const loadCustomerDashboard = () => import('./CustomerDashboard');
+const loadStorageList = () => import('../storage/StorageList');
+const loadFleetDashboard = () => import('./FleetDashboard');
+const CustomerDashboard = lazy(loadCustomerDashboard);
+const StorageList = lazy(loadStorageList);
+const FleetDashboard = lazy(loadFleetDashboard);
 
 /**
  * On a cold start of the dashboard (src/routing/screens.ts), the variant this user will see is fetched as soon
  * as the user is known, beside the layout, instead of once the layout has rendered (issue 11, point 4).
  */
 export async function preloadVariant() {
-  const variant = variantFor((await expectedUser())?.roles ?? []);
-  if (variant !== 'welcome') await LOADERS[variant]();
+  const roles = (await expectedUser())?.roles ?? [];
+  if (isCustomerOrSharer(roles)) await loadCustomerDashboard();
+  else if (roles.includes('supplier')) await loadStorageList();
+  else if (roles.length > 0) await loadFleetDashboard();
 }
 
+/**
+ * Customers and sharers see their systems; the supplier's dashboard is the storage list (DESIGN §6); staff
+ * who may read the fleet overview (the storage list's roles) see their fleet; everyone else a welcome.
+ */
 export default function Dashboard() {
   const roles = useUser()?.roles ?? [];
-  const variant = variantFor(roles);
-  if (variant === 'customer') return <CustomerDashboard />;
-  if (variant === 'supplier') return <StorageList titleKey={dashboardTitleKey(roles)} />;
-  if (variant === 'fleet') return <FleetDashboard />;
+  if (isCustomerOrSharer(roles)) return <CustomerDashboard />;
+  if (roles.includes('supplier')) return <StorageList titleKey={dashboardTitleKey(roles)} />;
+  if (canAccessKey('fleetOverview', 'read')) return <FleetDashboard />;
   return <Welcome />;
 }
