@@ -11,8 +11,15 @@ export const theme: ThemeConfig = {
     colorTextDescription: 'rgba(0, 0, 0, 0.62)',
     colorTextSecondary: 'rgba(0, 0, 0, 0.62)',
     borderRadius: 8,
+    // Linux's fonts first: Chrome there asks fontconfig for each family in turn, and the Apple, Windows and Android
+    // names before Arial each cost a lookup per weight and size on a cold load, and a glyph Liberation Sans lacks
+    // (the ₂ of CO₂) sent it on through the list to load the CJK font, 95 ms, on an English page. Measured in
+    // Chromium here: twenty styles laid out in 290-340 ms with antd's list, 80-150 ms with this one; the dashboard's
+    // largest layout took 120-250 ms. Linux ended on Liberation Sans (Arial's metric twin, through Arial) anyway, so
+    // the text looks the same; DejaVu Sans holds the glyphs Liberation lacks. On macOS and Windows the two missing
+    // names are skipped and nothing changes.
     fontFamily:
-      "-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
+      "'Liberation Sans', 'DejaVu Sans', -apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', 'PingFang SC', 'Hiragino Sans', 'Microsoft YaHei', 'Noto Sans CJK SC', sans-serif",
   },
   components: {
     Layout: { siderBg: '#0d2a2b', headerBg: '#ffffff', bodyBg: '#f3f6f6' },

@@ -4,6 +4,7 @@ import { expectedUser } from '../../../auth/user';
 import { canAccessKey } from '../../../auth/ability';
 import { isCustomerOrSharer } from '../../../../permissions/roles';
 import { dashboardTitleKey } from '../../../routing/useMenuOverrides';
+import { askCustomerHomeEarly } from '../shared/useCustomerSystems';
 import { Welcome } from './Welcome';
 
 const loadCustomerDashboard = () => import('./CustomerDashboard');
@@ -18,9 +19,13 @@ const FleetDashboard = lazy(loadFleetDashboard);
  * as the user is known, beside the layout, instead of once the layout has rendered (issue 11, point 4).
  */
 export async function preloadVariant() {
-  const roles = (await expectedUser())?.roles ?? [];
-  if (isCustomerOrSharer(roles)) await loadCustomerDashboard();
-  else if (roles.includes('supplier')) await loadStorageList();
+  const user = await expectedUser();
+  const roles = user?.roles ?? [];
+  if (user && isCustomerOrSharer(roles)) {
+    // Its first figures too: they are what the customer's eye goes to, and each waited for the one before.
+    void askCustomerHomeEarly(user.username).catch(() => undefined);
+    await loadCustomerDashboard();
+  } else if (roles.includes('supplier')) await loadStorageList();
   else if (roles.length > 0) await loadFleetDashboard();
 }
 

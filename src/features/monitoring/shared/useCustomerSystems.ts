@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
+import { askEarly, takeEarlyAnswer } from '../../../api/earlyAnswers';
 import { useUser } from '../../../auth/useUser';
 import { monitoringApi, monitoringKeys } from '../api';
 import { isCustomerOrSharer } from '../../../../permissions/roles';
@@ -10,7 +11,7 @@ export function useCustomerSystems() {
   const user = useUser();
   return useQuery({
     queryKey: monitoringKeys.customerSystems(user?.username),
-    queryFn: monitoringApi.customerSystems,
+    queryFn: () => takeEarlyAnswer(monitoringKeys.customerSystems(user?.username), monitoringApi.customerSystems),
     enabled: isCustomerOrSharer(user?.roles ?? []),
     staleTime: 60_000,
   });
@@ -22,8 +23,7 @@ export function useCustomerSystems() {
  */
 export function useSelectedSystem(systems: readonly SystemSummary[] | undefined) {
   const [params, setParams] = useSearchParams();
-  const wanted = params.get('sn');
-  const selected = systems?.find((s) => s.sys_sn === wanted) ?? systems?.[0];
+  const selected = systemToShow(systems, params.get('sn'));
   const select = (sn: string) =>
     setParams(
       (current) => {
@@ -34,4 +34,19 @@ export function useSelectedSystem(systems: readonly SystemSummary[] | undefined)
       { replace: true },
     );
   return { selected, select };
+}
+
+/** The system a page opens on: the one the `sn` parameter names, else the first entry ('All' when there are several). */
+function systemToShow(systems: readonly SystemSummary[] | undefined, wanted: string | null) {
+  return systems?.find((s) => s.sys_sn === wanted) ?? systems?.[0];
+}
+
+/**
+ * A cold start of the customer's dashboard: its systems, then the figures of the system it opens on, asked for
+ * as soon as the user is known, beside the dashboard's code (MonitoringView takes the figures' answer).
+ */
+export async function askCustomerHomeEarly(username: string) {
+  const systems = await askEarly(monitoringKeys.customerSystems(username), monitoringApi.customerSystems);
+  const shown = systemToShow(systems, new URLSearchParams(window.location.search).get('sn'));
+  if (shown) void askEarly(monitoringKeys.summary(shown.sys_sn, true), () => monitoringApi.summary(shown.sys_sn, true));
 }

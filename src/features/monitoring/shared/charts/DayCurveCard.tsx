@@ -77,8 +77,8 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
               aria-label={t('day.date')}
               // Shown as the language writes a date (24.11.2026, 2026年11月24日); typed as that or as 2026-11-24.
               format={[(d: Dayjs) => format.date(d.format('YYYY-MM-DD')), 'L', 'YYYY-MM-DD']}
-              // Between the arrows on a phone the field would cut the date short ('2026-11-2').
-              style={{ minWidth: 132 }}
+              // Between the arrows on a phone the field would cut the date short ('2026-11-2', '2026年11月2').
+              style={{ minWidth: 150 }}
             />
             <Button
               icon={<RightOutlined />}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { takeEarlyAnswer } from '../../../../api/earlyAnswers';
 import { monitoringApi, monitoringKeys } from '../../api';
 import { PowerFlow } from '../flow/PowerFlow';
 import { localToday, useFormat } from '../../../../i18n/format';
@@ -50,7 +51,7 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
   const sn = system.sys_sn;
   const summary = useQuery({
     queryKey: monitoringKeys.summary(sn, forCustomer),
-    queryFn: () => monitoringApi.summary(sn, forCustomer),
+    queryFn: () => takeEarlyAnswer(monitoringKeys.summary(sn, forCustomer), () => monitoringApi.summary(sn, forCustomer)),
     refetchInterval: LIVE_REFRESH_MS,
   });
   // The figures, power flow and today's card are drawn from an answer in slices (a deferred render), not in the

@@ -1,0 +1,34 @@
+import { hashKey, type QueryKey } from '@tanstack/react-query';
+
+/** An answer asked for ahead is handed over only while it is this fresh; after that the screen asks again. */
+const FRESH_FOR_MS = 30_000;
+
+const asked = new Map<string, { answer: Promise<unknown>; at: number; taken: boolean }>();
+
+function freshEntry(key: QueryKey) {
+  const entry = asked.get(hashKey(key));
+  return entry && Date.now() - entry.at < FRESH_FOR_MS ? entry : undefined;
+}
+
+/**
+ * Asks a screen's first call before the screen has loaded, on a cold start of the page (issue 11, point 4): the
+ * request runs beside the screen's code instead of after it. The screen's query takes the answer with
+ * `takeEarlyAnswer` under the same key. Asking again for a key while its answer is fresh asks the server once.
+ */
+export function askEarly<T>(key: QueryKey, call: () => Promise<T>): Promise<T> {
+  const entry = freshEntry(key);
+  if (entry) return entry.answer as Promise<T>;
+  const answer = call();
+  // A failure is the screen's to report when it takes the answer; no one may take it.
+  answer.catch(() => undefined);
+  asked.set(hashKey(key), { answer, at: Date.now(), taken: false });
+  return answer;
+}
+
+/** The answer asked for ahead under this key (handed over once, and only while fresh), else the call made now. */
+export function takeEarlyAnswer<T>(key: QueryKey, call: () => Promise<T>): Promise<T> {
+  const entry = freshEntry(key);
+  if (!entry || entry.taken) return call();
+  entry.taken = true;
+  return entry.answer as Promise<T>;
+}

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { askEarly, takeEarlyAnswer } from '../../src/api/earlyAnswers';
+
+describe('answers asked for ahead of their screen', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('hands the early answer to the first query under the same key, and asks the server once', async () => {
+    const call = vi.fn().mockResolvedValue(['ESS2024A0001']);
+    const early = askEarly(['monitoring', 'systems', 'alice'], call);
+    expect(askEarly(['monitoring', 'systems', 'alice'], call)).toBe(early);
+    await expect(takeEarlyAnswer(['monitoring', 'systems', 'alice'], call)).resolves.toEqual(['ESS2024A0001']);
+    expect(call).toHaveBeenCalledTimes(1);
+  });
+
+  it('hands it over once: a refetch asks the server again', async () => {
+    const call = vi.fn().mockResolvedValueOnce('first').mockResolvedValueOnce('second');
+    void askEarly(['k', 'once'], call);
+    await expect(takeEarlyAnswer(['k', 'once'], call)).resolves.toBe('first');
+    await expect(takeEarlyAnswer(['k', 'once'], call)).resolves.toBe('second');
+    expect(call).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not hand over an answer to another key', async () => {
+    void askEarly(['summary', 'ESS2024A0001'], () => Promise.resolve('one'));
+    const call = vi.fn().mockResolvedValue('two');
+    await expect(takeEarlyAnswer(['summary', 'ESS2024A0002'], call)).resolves.toBe('two');
+  });
+
+  it('asks again once the early answer is older than 30 s', async () => {
+    vi.useFakeTimers();
+    void askEarly(['k', 'stale'], () => Promise.resolve('old'));
+    vi.advanceTimersByTime(31_000);
+    const call = vi.fn().mockResolvedValue('new');
+    await expect(takeEarlyAnswer(['k', 'stale'], call)).resolves.toBe('new');
+  });
+
+  it('leaves a failure to the query that takes it, with no unhandled rejection before', async () => {
+    const failed = askEarly(['k', 'failed'], () => Promise.reject(new Error('Network failed')));
+    await new Promise((resolve) => setTimeout(resolve));
+    await expect(takeEarlyAnswer(['k', 'failed'], () => Promise.resolve('unused'))).rejects.toThrow('Network failed');
+    await expect(failed).rejects.toThrow('Network failed');
+  });
+});
