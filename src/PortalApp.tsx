@@ -11,8 +11,6 @@ import { accessControlProvider } from './providers/access';
 import { authProvider } from './providers/auth';
 import { dataProvider } from './providers/data';
 import { i18nProvider } from './providers/i18n';
-import { currentLanguage } from './i18n';
-import { warmUpFormatting } from './i18n/format';
 import { useNotificationProvider } from './providers/notification';
 import { routeKeyFor } from './routing/menu';
 import { lazyScreen } from './routing/lazyScreen';
@@ -34,7 +32,6 @@ export function preloadPortal(pathname: string) {
   // The root goes on to the dashboard.
   const key = pathname === '/' ? 'dashboard' : routeKeyFor(pathname);
   if (key) void SCREENS[key]?.preload?.();
-  warmUpFormatting(currentLanguage());
 }
 
 /**

@@ -173,18 +173,6 @@ export function formatFor(language: string | null | undefined): Formatter {
   };
 }
 
-/**
- * Builds the language's first number and date formatters ahead of the figures, each in a task of its own: the
- * first Intl formatter of a page loads its locale data, tens of milliseconds that would otherwise lengthen
- * the render showing the first figures, and both in one task made one long task (Lighthouse total blocking time).
- */
-export function warmUpFormatting(language: string | null | undefined): void {
-  setTimeout(() => {
-    formatFor(language).kilowatts(0);
-    setTimeout(() => formatFor(language).dateTime(0));
-  });
-}
-
 /** The formatter of the current language; components re-render with it when the language changes. */
 export function useFormat(): Formatter {
   const { i18n } = useTranslation();
