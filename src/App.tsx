@@ -6,7 +6,6 @@ import { BrowserRouter, Navigate, Route, Routes, useSearchParams } from 'react-r
 import { session } from './api/session';
 import { isLanguage, type Language } from './i18n';
 import { loggedInOnThisPage } from './providers/auth';
-import { lazyScreen } from './routing/lazyScreen';
 import { safeRedirect } from './providers/redirect';
 import { ApiUiBridge } from './ui/ApiUiBridge';
 import { loadAntdLocale } from './ui/antdLocale';
@@ -17,23 +16,23 @@ import { theme } from './ui/theme';
 
 /** The public pages by path, each loaded on its first visit or ahead of it (preloadPublicPage). */
 const PUBLIC_PAGES = {
-  '/login': lazyScreen(() => import('./features/account/LoginPage')),
-  '/shareregister': lazyScreen(() => import('./features/account/ShareRegisterPage')),
-  '/forgetpassword': lazyScreen(() => import('./features/account/ForgetPasswordPage')),
-  '/resetpassword': lazyScreen(() => import('./features/account/ResetPasswordPage')),
-  '/forgetusername': lazyScreen(() => import('./features/account/ForgetUserNamePage')),
-  '/register': lazyScreen(() => import('./features/account/RegisterPage')),
-  '/privacy': lazyScreen(() => import('./features/account/PrivacyPage')),
+  '/login': () => import('./features/account/LoginPage'),
+  '/shareregister': () => import('./features/account/ShareRegisterPage'),
+  '/forgetpassword': () => import('./features/account/ForgetPasswordPage'),
+  '/resetpassword': () => import('./features/account/ResetPasswordPage'),
+  '/forgetusername': () => import('./features/account/ForgetUserNamePage'),
+  '/register': () => import('./features/account/RegisterPage'),
+  '/privacy': () => import('./features/account/PrivacyPage'),
 };
-const LoginPage = PUBLIC_PAGES['/login'];
+const LoginPage = lazy(PUBLIC_PAGES['/login']);
 const NotFoundPage = lazy(() => import('./layout/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('./layout/UnauthorizedPage'));
-const ShareRegisterPage = PUBLIC_PAGES['/shareregister'];
-const ForgetPasswordPage = PUBLIC_PAGES['/forgetpassword'];
-const ResetPasswordPage = PUBLIC_PAGES['/resetpassword'];
-const ForgetUserNamePage = PUBLIC_PAGES['/forgetusername'];
-const RegisterPage = PUBLIC_PAGES['/register'];
-const PrivacyPage = PUBLIC_PAGES['/privacy'];
+const ShareRegisterPage = lazy(PUBLIC_PAGES['/shareregister']);
+const ForgetPasswordPage = lazy(PUBLIC_PAGES['/forgetpassword']);
+const ResetPasswordPage = lazy(PUBLIC_PAGES['/resetpassword']);
+const ForgetUserNamePage = lazy(PUBLIC_PAGES['/forgetusername']);
+const RegisterPage = lazy(PUBLIC_PAGES['/register']);
+const PrivacyPage = lazy(PUBLIC_PAGES['/privacy']);
 
 /**
  * The start of a page for someone not logged in (src/main.tsx): the page's code is fetched beside the texts
@@ -41,23 +40,12 @@ const PrivacyPage = PUBLIC_PAGES['/privacy'];
  * without regard to case, as the routes do.
  */
 export function preloadPublicPage(pathname: string) {
-  const page = PUBLIC_PAGES[pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof PUBLIC_PAGES] ?? PUBLIC_PAGES['/login'];
+  const load = PUBLIC_PAGES[pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof PUBLIC_PAGES] ?? PUBLIC_PAGES['/login'];
   // A failed download here is tried again, and reported, when the route renders.
-  page.preload().catch(() => {});
+  load().catch(() => {});
 }
 /** Refine, the layout and the screens: only loaded for the pages behind the login. */
-const PortalApp = lazyScreen(() => import('./PortalApp'));
-
-/**
- * The start of a page behind the login (src/main.tsx): the portal's chunk, then the layout and the page's
- * screen, are fetched while the texts load, not after them (issue 11, point 4).
- */
-export function preloadPortalPage(pathname: string) {
-  // A failed download here is retried, and reported, by the route that renders the portal.
-  PortalApp.preload()
-    .then((portal) => portal.preloadPortal(pathname))
-    .catch(() => {});
-}
+const PortalApp = lazy(() => import('./PortalApp'));
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<RouteProgress />}>{children}</Suspense>;

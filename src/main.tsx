@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { session } from './api/session';
-import { App, preloadPortalPage, preloadPublicPage } from './App';
+import { App, preloadPublicPage } from './App';
 import { startUserLoad } from './auth/user';
 import { initI18n } from './i18n';
 import './styles.css';
@@ -13,7 +13,8 @@ const textsReady = initI18n();
 // fetched while the texts load, not after them (issue 11, point 4).
 if (session.isLoggedIn()) {
   startUserLoad();
-  preloadPortalPage(window.location.pathname);
+  // A failed download here is retried, and reported, by the route that renders the portal.
+  import('./PortalApp').then((portal) => portal.preloadPortal(window.location.pathname)).catch(() => {});
 } else {
   preloadPublicPage(window.location.pathname);
 }

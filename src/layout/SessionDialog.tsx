@@ -31,12 +31,6 @@ export function SessionDialog() {
     [],
   );
 
-  // Mounted the first time it opens, and kept so that closing plays its animation: a closed dialog with its login
-  // form was 15-20 ms of every cold start's render.
-  const [opened, setOpened] = useState(open);
-  if (open && !opened) setOpened(true);
-  if (!opened) return null;
-
   return (
     <Modal open={open} title={t('common:session.title')} closable={false} keyboard={false} footer={null} width={420} destroyOnHidden>
       <p style={{ marginTop: 0, color: '#5b6b6b' }}>{t('common:session.text')}</p>

@@ -1,6 +1,5 @@
 import { RESOURCES } from '../../resources';
 import { hasOwnRoute, type ResourceDeclaration } from '../../resources/types';
-import { preloadVariant } from '../features/monitoring/dashboard/variant';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
 
 /**
@@ -9,11 +8,13 @@ import { lazyScreen, type LazyScreen } from './lazyScreen';
  * extend its generated screen.
  */
 const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
-  // With the variant the user will see (the customers' dashboard, the storage list or the fleet's), fetched beside it.
-  dashboard: lazyScreen(() => {
-    void preloadVariant().catch(() => {});
-    return import('../features/monitoring/dashboard/Dashboard');
-  }),
+  // With the variant the user will see (the customers' dashboard, the storage list or the fleet's).
+  dashboard: lazyScreen(() =>
+    import('../features/monitoring/dashboard/Dashboard').then((dashboard) => {
+      void dashboard.preloadVariant().catch(() => {});
+      return dashboard;
+    }),
+  ),
   energyStorageList: lazyScreen(() => import('../features/monitoring/storage/StorageList')),
   elecPriceSetting: lazyScreen(() => import('../features/monitoring/settings/ElecPriceSetting')),
   systemSettings: lazyScreen(() => import('../features/monitoring/settings/SystemSettings')),
