@@ -5,6 +5,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { antdStaticStyles } from './server/antd-static-styles';
 import { precompress } from './server/precompress';
+import { routePreloads } from './server/route-preloads';
 import { API_FILES_WITH_MODULE_MOCKS } from './tests/api/module-mock-files';
 
 /** antd's styles for the portal's theme (see server/antd-static-styles.ts); imported only when a build runs. */
@@ -46,8 +47,9 @@ const API_TEST_SETTINGS = {
 
 export default defineConfig({
   // antdStaticStyles: antd's styles as a CSS file instead of run-time work; precompress: brotli and gzip copies
-  // of the build for the server to send (server/core/http/static.ts).
-  plugins: [react(), antdStaticStyles(renderAntdStyles), precompress(), html2canvasOnDemand()],
+  // of the build for the server to send (server/core/http/static.ts); routePreloads: a copy of index.html per page
+  // behind the login that fetches its chunks at once.
+  plugins: [react(), antdStaticStyles(renderAntdStyles), routePreloads(), precompress(), html2canvasOnDemand()],
   resolve: {
     alias: [
       // The chart library imports whole CommonJS lodash (530 kB, none of it shaken out); the ES build of the same

@@ -6,9 +6,10 @@ import { BrowserRouter, Navigate, Route, Routes, useSearchParams } from 'react-r
 import { session } from './api/session';
 import { isLanguage, type Language } from './i18n';
 import { loggedInOnThisPage } from './providers/auth';
+import { lazyScreen } from './routing/lazyScreen';
 import { safeRedirect } from './providers/redirect';
 import { ApiUiBridge } from './ui/ApiUiBridge';
-import { loadAntdLocale } from './ui/antdLocale';
+import { loadAntdLocale, loadedAntdLocale } from './ui/antdLocale';
 import { LoadingOverlay } from './ui/LoadingOverlay';
 import { RouteProgress } from './ui/RouteProgress';
 import { Splash } from './ui/Splash';
@@ -16,36 +17,47 @@ import { theme } from './ui/theme';
 
 /** The public pages by path, each loaded on its first visit or ahead of it (preloadPublicPage). */
 const PUBLIC_PAGES = {
-  '/login': () => import('./features/account/LoginPage'),
-  '/shareregister': () => import('./features/account/ShareRegisterPage'),
-  '/forgetpassword': () => import('./features/account/ForgetPasswordPage'),
-  '/resetpassword': () => import('./features/account/ResetPasswordPage'),
-  '/forgetusername': () => import('./features/account/ForgetUserNamePage'),
-  '/register': () => import('./features/account/RegisterPage'),
-  '/privacy': () => import('./features/account/PrivacyPage'),
+  '/login': lazyScreen(() => import('./features/account/LoginPage')),
+  '/shareregister': lazyScreen(() => import('./features/account/ShareRegisterPage')),
+  '/forgetpassword': lazyScreen(() => import('./features/account/ForgetPasswordPage')),
+  '/resetpassword': lazyScreen(() => import('./features/account/ResetPasswordPage')),
+  '/forgetusername': lazyScreen(() => import('./features/account/ForgetUserNamePage')),
+  '/register': lazyScreen(() => import('./features/account/RegisterPage')),
+  '/privacy': lazyScreen(() => import('./features/account/PrivacyPage')),
 };
-const LoginPage = lazy(PUBLIC_PAGES['/login']);
+const LoginPage = PUBLIC_PAGES['/login'];
 const NotFoundPage = lazy(() => import('./layout/NotFoundPage'));
 const UnauthorizedPage = lazy(() => import('./layout/UnauthorizedPage'));
-const ShareRegisterPage = lazy(PUBLIC_PAGES['/shareregister']);
-const ForgetPasswordPage = lazy(PUBLIC_PAGES['/forgetpassword']);
-const ResetPasswordPage = lazy(PUBLIC_PAGES['/resetpassword']);
-const ForgetUserNamePage = lazy(PUBLIC_PAGES['/forgetusername']);
-const RegisterPage = lazy(PUBLIC_PAGES['/register']);
-const PrivacyPage = lazy(PUBLIC_PAGES['/privacy']);
+const ShareRegisterPage = PUBLIC_PAGES['/shareregister'];
+const ForgetPasswordPage = PUBLIC_PAGES['/forgetpassword'];
+const ResetPasswordPage = PUBLIC_PAGES['/resetpassword'];
+const ForgetUserNamePage = PUBLIC_PAGES['/forgetusername'];
+const RegisterPage = PUBLIC_PAGES['/register'];
+const PrivacyPage = PUBLIC_PAGES['/privacy'];
 
 /**
  * The start of a page for someone not logged in (src/main.tsx): the page's code is fetched beside the texts
  * instead of once they have loaded (issue 11, point 4); any other path leads to the login page. Paths match
  * without regard to case, as the routes do.
  */
-export function preloadPublicPage(pathname: string) {
-  const load = PUBLIC_PAGES[pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof PUBLIC_PAGES] ?? PUBLIC_PAGES['/login'];
+export async function preloadPublicPage(pathname: string): Promise<void> {
+  const page = PUBLIC_PAGES[pathname.toLowerCase().replace(/\/+$/, '') as keyof typeof PUBLIC_PAGES] ?? PUBLIC_PAGES['/login'];
   // A failed download here is tried again, and reported, when the route renders.
-  load().catch(() => {});
+  await page.preload().catch(() => {});
 }
 /** Refine, the layout and the screens: only loaded for the pages behind the login. */
-const PortalApp = lazy(() => import('./PortalApp'));
+const PortalApp = lazyScreen(() => import('./PortalApp'));
+
+/**
+ * The start of a page behind the login (src/main.tsx): the portal's chunk, the user info, the layout and the
+ * page's screen, fetched while the texts load instead of after them (issue 11, point 4). Settles when they are
+ * there or failed (the route that renders them asks again and says why).
+ */
+export async function preloadPortalPage(pathname: string): Promise<void> {
+  await PortalApp.preload()
+    .then((portal) => portal.preloadPortal(pathname))
+    .catch(() => {});
+}
 
 function Lazy({ children }: { children: ReactNode }) {
   return <Suspense fallback={<RouteProgress />}>{children}</Suspense>;
@@ -167,16 +179,16 @@ export function AppRoutes() {
 
 function useAntdLocale(): Locale | undefined {
   const { i18n } = useTranslation();
-  const [locale, setLocale] = useState<Locale | undefined>();
+  const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
+  const [locale, setLocale] = useState(() => loadedAntdLocale(language));
   useEffect(() => {
-    const language: Language = isLanguage(i18n.language) ? i18n.language : 'en';
     let active = true;
     // A new locale re-renders every antd component: in slices (a transition), not one long task.
     void loadAntdLocale(language).then((loaded) => active && startTransition(() => setLocale(loaded)));
     return () => {
       active = false;
     };
-  }, [i18n.language]);
+  }, [language]);
   return locale;
 }
 

@@ -1,23 +1,27 @@
 import { useInvalidateAuthStore } from '@refinedev/core';
-import { Button } from 'antd';
-import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { watchOtherTabs } from '../api/session-events';
 import { session } from '../api/session';
-import { LoginForm } from '../components/LoginForm';
-import { Modal } from '../ui/Modal';
+
+/**
+ * The dialog's code (antd's modal, the login form and its inputs) is fetched the first time a session ends, not
+ * with every page: it was a tenth of what a cold start of the dashboard loaded before its first figure (issue 11,
+ * point 4).
+ */
+const SessionLoginDialog = lazy(() => import('./SessionLoginDialog'));
 
 /**
  * Spec §2: a login dialog over the layout when the session is gone while the user works (ended in another
  * tab, cleared after a failed refresh). It never closes on a backdrop click; logging in keeps the page.
  */
 export function SessionDialog() {
-  const { t } = useTranslation();
   const navigate = useNavigate();
   const location = useLocation();
   const invalidateAuthStore = useInvalidateAuthStore();
   const [open, setOpen] = useState(() => !session.isLoggedIn() && !session.endedOnPurpose());
+  // Mounted from the first time it opens, so that it closes with antd's animation.
+  const [mounted, setMounted] = useState(open);
   // State, not a ref: it is read while rendering, so a name learnt from another tab must cause a render.
   const [lastUser, setLastUser] = useState(() => session.getUserInfo()?.username ?? session.getUserName() ?? '');
 
@@ -26,33 +30,28 @@ export function SessionDialog() {
       watchOtherTabs(() => {
         const name = session.getUserInfo()?.username ?? session.getUserName();
         if (name) setLastUser(name);
-        setOpen(!session.isLoggedIn() && !session.endedOnPurpose());
+        const ended = !session.isLoggedIn() && !session.endedOnPurpose();
+        setOpen(ended);
+        if (ended) setMounted(true);
       }),
     [],
   );
 
+  if (!mounted) return null;
   return (
-    <Modal open={open} title={t('common:session.title')} closable={false} keyboard={false} footer={null} width={420} destroyOnHidden>
-      <p style={{ marginTop: 0, color: '#5b6b6b' }}>{t('common:session.text')}</p>
-      <LoginForm
-        compact
-        initialUsername={lastUser}
-        onSuccess={() => {
+    <Suspense fallback={null}>
+      <SessionLoginDialog
+        open={open}
+        lastUser={lastUser}
+        onLoggedIn={() => {
           setOpen(false);
           void invalidateAuthStore();
         }}
+        onToLoginPage={() => {
+          setOpen(false);
+          navigate(`/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
+        }}
       />
-      <div style={{ textAlign: 'center', marginTop: 12 }}>
-        <Button
-          type="link"
-          onClick={() => {
-            setOpen(false);
-            navigate(`/Login?redirect=${encodeURIComponent(location.pathname + location.search)}`, { replace: true });
-          }}
-        >
-          {t('common:actions.toLoginPage')}
-        </Button>
-      </div>
-    </Modal>
+    </Suspense>
   );
 }

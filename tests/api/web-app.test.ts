@@ -11,6 +11,7 @@ let dist: string;
 // Long enough that compressing pays (the build skips files under 1 kB).
 const INDEX_HTML = `<!doctype html><div id="root"></div><!-- ${'portal '.repeat(300)} -->`;
 const HASHED_JS = `console.log(${JSON.stringify('figures '.repeat(300))});`;
+const DASHBOARD_HTML = INDEX_HTML.replace('<div', '<link rel="modulepreload" crossorigin href="/assets/index-BYcR899c.js"><div');
 const FILES: Record<string, string> = {
   'index.html': INDEX_HTML,
   'assets/app-1234.js': 'console.log(1)',
@@ -18,10 +19,14 @@ const FILES: Record<string, string> = {
   'assets/tslib.es6-GQ-4cbqP.js': HASHED_JS,
   'assets/index-Dhuv7X9E.css': `.figure { color: red; }\n${'.x { margin: 0 }\n'.repeat(200)}`,
   'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`,
+  // A page behind the login with its chunks asked for at once (server/route-preloads.ts).
+  'route-pages/dashboard.html': DASHBOARD_HTML,
+  'route-pages/index.json': JSON.stringify({ '/dashboard': 'route-pages/dashboard.html' }),
 };
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'ess-dist-'));
   mkdirSync(join(dist, 'assets'));
+  mkdirSync(join(dist, 'route-pages'));
   for (const [file, content] of Object.entries(FILES)) writeFileSync(join(dist, file), content);
   await precompressFiles(dist, Object.keys(FILES));
   t = await createTestApp({ config: { staticDir: dist } });
@@ -47,6 +52,25 @@ test.each(['/', '/Login', '/BasicSettings/changePwd', '/customerComplaintList/at
     expect(response.body).toContain('<div id="root">');
   },
 );
+
+describe('pages behind the login that fetch their chunks at once', () => {
+  test.each(['/dashboard', '/Dashboard/', '/dashboard?sn=ESS1'])(
+    '%s gets the dashboard’s copy of index.html, compressed and revalidated',
+    async (url) => {
+      const response = await t.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toContain('text/html');
+      expect(response.headers['cache-control']).toBe('no-cache');
+      expect(response.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(response.rawPayload).toString()).toBe(DASHBOARD_HTML);
+    },
+  );
+
+  test('a page without a copy gets index.html', async () => {
+    const response = await t.inject({ method: 'GET', url: '/BasicSettings/changePwd' });
+    expect(response.body).toBe(INDEX_HTML);
+  });
+});
 
 describe('precompressed files by the browser’s Accept-Encoding', () => {
   test('brotli when accepted (preferred over gzip), gzip when only gzip is, the plain file otherwise', async () => {

@@ -1,7 +1,8 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ROUTE_PAGES_INDEX } from './route-pages';
 import { apiNotFound } from './errors';
 
 /** Vite names every built script and style `assets/<name>-<content hash>.<ext>`: a new build gets a new name. */
@@ -34,14 +35,33 @@ export async function registerWebApp(app: FastifyInstance, staticDir: string): P
       response.setHeader('vary', 'accept-encoding');
     },
   });
+  // A page behind the login gets the copy of index.html that fetches its chunks at once (server/route-preloads.ts).
+  const routePages = readRoutePages(staticDir);
+  const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
+    reply.type('text/html').sendFile(routePages.get(pagePath(request.url)) ?? 'index.html');
+  // The root goes on to the dashboard: its copy, when the build made one (the static route would send index.html).
+  if (routePages.has('/')) app.get('/', sendPage);
   // A file that is not there falls through to here (the static route calls the not-found handler).
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/api' || request.url.startsWith('/api/');
     // A script or style of an older build is gone: a 404, not index.html, which the browser would refuse as a script.
     const isAsset = request.url.startsWith('/assets/');
     if (!isApi && !isAsset && (request.method === 'GET' || request.method === 'HEAD') && existsSync(join(staticDir, 'index.html'))) {
-      return reply.type('text/html').sendFile('index.html');
+      return sendPage(request, reply);
     }
     return apiNotFound(request, reply);
   });
+}
+
+/** A request's path as the route pages name it: without query, in lower case (routes match without regard to case), no trailing slash. */
+export function pagePath(url: string): string {
+  const path = url.split(/[?#]/, 1)[0]!.toLowerCase().replace(/\/+$/, '');
+  return path || '/';
+}
+
+/** The build's copies of index.html by page path (route-pages/index.json); none for a build without them. */
+function readRoutePages(staticDir: string): Map<string, string> {
+  const index = join(staticDir, ROUTE_PAGES_INDEX);
+  if (!existsSync(index)) return new Map();
+  return new Map(Object.entries(JSON.parse(readFileSync(index, 'utf8')) as Record<string, string>));
 }

@@ -11,7 +11,7 @@ export function useCustomerSystems() {
   const user = useUser();
   return useQuery({
     queryKey: monitoringKeys.customerSystems(user?.username),
-    queryFn: () => takeEarlyAnswer(monitoringKeys.customerSystems(user?.username), monitoringApi.customerSystems),
+    queryFn: ({ queryKey }) => takeEarlyAnswer(queryKey, monitoringApi.customerSystems),
     enabled: isCustomerOrSharer(user?.roles ?? []),
     staleTime: 60_000,
   });

@@ -1,7 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Form, Input, Row, Select } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../api';
 import { StatusDot } from '../shared/status';
@@ -20,14 +20,20 @@ export interface Filters {
 export function SystemFilters({ value, onChange }: { value: Filters; onChange: (filters: Filters) => void }) {
   const { t, i18n } = useTranslation('monitoring');
   const [form] = Form.useForm<Filters>();
-  // The countries of the systems in scope, for the country filter.
-  const positions = useQuery({ queryKey: monitoringKeys.mapPositions(), queryFn: monitoringApi.mapPositions });
+  // The countries of the systems in scope, for the country filter: asked for when the filter is first opened
+  // (the list's first rows do not wait for every system's position); a country in the URL is named meanwhile.
+  const [countriesWanted, setCountriesWanted] = useState(false);
+  const positions = useQuery({
+    queryKey: monitoringKeys.mapPositions(),
+    queryFn: monitoringApi.mapPositions,
+    enabled: countriesWanted,
+  });
   const countries = useMemo(
     () =>
-      [...new Set((positions.data ?? []).map((p) => p.country_code))]
+      [...new Set([...(positions.data ?? []).map((p) => p.country_code), ...(value.countryCode ? [value.countryCode] : [])])]
         .map((code) => ({ value: code, label: countryLabel(code, i18n.language) }))
         .sort((a, b) => a.label.localeCompare(b.label, i18n.language)),
-    [positions.data, i18n.language],
+    [positions.data, value.countryCode, i18n.language],
   );
 
   // The URL may change the filters (a status card, back / forward): the fields follow, cleared ones too.
@@ -80,6 +86,9 @@ export function SystemFilters({ value, onChange }: { value: Filters; onChange: (
               placeholder={t('list.country')}
               aria-label={t('list.country')}
               options={countries}
+              loading={positions.isFetching}
+              onFocus={() => setCountriesWanted(true)}
+              onOpenChange={(open) => open && setCountriesWanted(true)}
             />
           </Form.Item>
         </Col>

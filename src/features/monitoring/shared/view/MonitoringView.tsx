@@ -11,6 +11,7 @@ import { SystemFigures } from '../panels/SystemFigures';
 import { TodayCard } from '../panels/TodayCard';
 import type { SystemSummary } from '../../../../../contract/monitoring';
 import { useDayjsLocale } from '../useDayjsLocale';
+import { afterNextPaint } from '../../../../ui/afterPaint';
 import './monitoring.css';
 
 /**
@@ -51,21 +52,17 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
   const sn = system.sys_sn;
   const summary = useQuery({
     queryKey: monitoringKeys.summary(sn, forCustomer),
-    queryFn: () => takeEarlyAnswer(monitoringKeys.summary(sn, forCustomer), () => monitoringApi.summary(sn, forCustomer)),
+    queryFn: ({ queryKey }) => takeEarlyAnswer(queryKey, () => monitoringApi.summary(sn, forCustomer)),
     refetchInterval: LIVE_REFRESH_MS,
   });
   // The figures, power flow and today's card are drawn from an answer in slices (a deferred render), not in the
   // one long task a query's answer renders in (Lighthouse total blocking time).
   const data = useDeferredValue(summary.data);
   const today = data ? localToday(data.time_zone) : undefined;
-  // The cards under the figures are asked for once the figures are on screen (a task queued after the
-  // commit that shows them): their chunks never hold the figures back.
+  // The cards under the figures are asked for once the figures are painted: their chunks never hold the
+  // figures back.
   const [figuresShown, setFiguresShown] = useState(false);
-  useEffect(() => {
-    if (!data) return;
-    const timer = setTimeout(() => setFiguresShown(true));
-    return () => clearTimeout(timer);
-  }, [data]);
+  useEffect(() => (data ? afterNextPaint(() => setFiguresShown(true)) : undefined), [data]);
 
   return (
     <div className="monitor" data-sn={sn}>

@@ -1,0 +1,113 @@
+import { resolve } from 'node:path';
+import type { Plugin, Rollup } from 'vite';
+import { leafRoutes } from '../permissions/routes';
+import { ROUTE_PAGES_DIR, ROUTE_PAGES_INDEX } from './core/http/route-pages';
+
+/** The screens written by hand, by route key (an object of `key: … import('<module>') …` entries). */
+const CUSTOM_SCREENS = resolve('src/routing/customScreens.ts');
+/** The chunk behind the login: Refine, the declarations, the layout. */
+const PORTAL = resolve('src/PortalApp.tsx');
+
+interface AstNode {
+  type: string;
+  [key: string]: unknown;
+}
+
+/** The string sources of the dynamic imports anywhere under `node`. */
+function importSources(node: unknown, found: string[] = []): string[] {
+  if (!node || typeof node !== 'object') return found;
+  const ast = node as AstNode;
+  if (ast.type === 'ImportExpression') {
+    const source = ast.source as AstNode;
+    if (source.type === 'Literal' && typeof source.value === 'string') found.push(source.value);
+  }
+  for (const value of Object.values(ast)) {
+    if (Array.isArray(value)) value.forEach((child) => importSources(child, found));
+    else if (value && typeof value === 'object') importSources(value, found);
+  }
+  return found;
+}
+
+/** The route keys of customScreens.ts's object with the first module each one's entry imports. */
+export function screenImports(ast: unknown): Map<string, string> {
+  const screens = new Map<string, string>();
+  const visit = (node: unknown): void => {
+    if (!node || typeof node !== 'object') return;
+    const ast = node as AstNode;
+    if (ast.type === 'Property' && (ast.key as AstNode).type === 'Identifier') {
+      const source = importSources(ast.value)[0];
+      if (source) screens.set((ast.key as AstNode).name as string, source);
+      return;
+    }
+    for (const value of Object.values(ast)) {
+      if (Array.isArray(value)) value.forEach(visit);
+      else if (value && typeof value === 'object') visit(value);
+    }
+  };
+  visit(ast);
+  return screens;
+}
+
+/** A chunk's file, the files it imports (transitively) and their styles, less what the page's entry already loads. */
+function chunkFiles(chunk: Rollup.OutputChunk, bundle: Rollup.OutputBundle, loaded: Set<string>, files = new Set<string>()): Set<string> {
+  if (loaded.has(chunk.fileName) || files.has(chunk.fileName)) return files;
+  files.add(chunk.fileName);
+  for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+  for (const imported of chunk.imports) {
+    const next = bundle[imported];
+    if (next?.type === 'chunk') chunkFiles(next, bundle, loaded, files);
+  }
+  return files;
+}
+
+function preloadTags(files: Iterable<string>): string {
+  return [...files]
+    .map((file) =>
+      file.endsWith('.css') ? `<link rel="preload" as="style" href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    )
+    .join('');
+}
+
+/**
+ * Vite plugin: for each page behind the login with a hand-written screen, a copy of index.html that asks for the
+ * portal's chunk and the screen's chunks at once, beside the entry (`<link rel="modulepreload">`), instead of in
+ * turn: the entry, then the portal's chunk once the entry ran, then the screen once the portal's chunk ran, then
+ * the chunks the screen imports (issue 11, point 4: on a cold start of the storage list each step was a round
+ * trip and a download more before its first row). The server sends the copy for its path (route-pages/index.json);
+ * the app itself is unchanged, and Vite's loader skips a chunk that such a link already fetched.
+ */
+export function routePreloads(): Plugin {
+  return {
+    name: 'ess-route-preloads',
+    apply: 'build',
+    enforce: 'post',
+    async generateBundle(_options, bundle) {
+      const html = bundle['index.html'];
+      const customScreens = this.getModuleInfo(CUSTOM_SCREENS);
+      if (html?.type !== 'asset' || !customScreens?.ast) return;
+      const chunks = Object.values(bundle).filter((file): file is Rollup.OutputChunk => file.type === 'chunk');
+      // The chunk holding each module (a chunk that a dynamic import loads need not have it as its facade).
+      const byModule = new Map(chunks.flatMap((chunk) => chunk.moduleIds.map((id) => [id, chunk] as const)));
+      const entry = chunks.find((chunk) => chunk.isEntry);
+      const portal = byModule.get(PORTAL);
+      if (!entry || !portal) return;
+      const loaded = chunkFiles(entry, bundle, new Set());
+
+      const pathsByKey = new Map(leafRoutes().map((route) => [route.key, route.path.toLowerCase()]));
+      // The root goes on to the dashboard.
+      const pages: Record<string, string> = {};
+      for (const [key, source] of screenImports(customScreens.ast)) {
+        const path = pathsByKey.get(key);
+        const resolved = await this.resolve(source, CUSTOM_SCREENS);
+        const screen = resolved && byModule.get(resolved.id);
+        if (!path || !screen) continue;
+        const files = chunkFiles(screen, bundle, loaded, chunkFiles(portal, bundle, loaded));
+        const fileName = `${ROUTE_PAGES_DIR}/${key}.html`;
+        this.emitFile({ type: 'asset', fileName, source: String(html.source).replace('</head>', `${preloadTags(files)}</head>`) });
+        pages[path] = fileName;
+        if (key === 'dashboard') pages['/'] = fileName;
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_PAGES_INDEX, source: JSON.stringify(pages) });
+    },
+  };
+}
