@@ -18,6 +18,8 @@ export interface LighthouseScores {
   name: string;
   performance: number;
   accessibility: number;
+  /** Each run's performance score, in the order they ran. */
+  runs: number[];
   /** The failed accessibility audits, to say what to fix. */
   failedAccessibility: string[];
 }
@@ -33,14 +35,21 @@ function freePort(): Promise<number> {
   });
 }
 
+/** The middle value (the upper middle of an even count). */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
 /**
- * Lighthouse's desktop audit (performance and accessibility, 0-100) of each page, in Debian's Chromium.
- * Playwright starts it with a persistent profile and a debugging port: the profile is the browser's default
- * context, the one Lighthouse opens its tab in, so a session written to localStorage here is the one the
- * audited page sees. Lighthouse's own storage reset would log it out, so it is off; the HTTP cache is
- * cleared before each audit instead, for a first visit as Lighthouse would make it.
+ * Lighthouse's desktop audit (performance and accessibility, 0-100) of each page, in Debian's Chromium: the
+ * median of `runs` audits per page, as Lighthouse's documentation advises (one run's performance score moves by
+ * several points with what else the machine does). Playwright starts Chromium with a persistent profile and a
+ * debugging port: the profile is the browser's default context, the one Lighthouse opens its tab in, so a session
+ * written to localStorage here is the one the audited page sees. Lighthouse's own storage reset would log it out,
+ * so it is off; the HTTP cache is cleared before each audit instead, for a first visit as Lighthouse would make it.
  */
-export async function lighthouseScores(pages: readonly LighthousePage[]): Promise<LighthouseScores[]> {
+export async function lighthouseScores(pages: readonly LighthousePage[], runs: number): Promise<LighthouseScores[]> {
   const port = await freePort();
   const profile = mkdtempSync(join(tmpdir(), 'ess-bench-lh-'));
   const context = await chromium.launchPersistentContext(profile, {
@@ -50,32 +59,42 @@ export async function lighthouseScores(pages: readonly LighthousePage[]): Promis
   try {
     const scores: LighthouseScores[] = [];
     for (const page of pages) {
-      const tab = await context.newPage();
-      // Any same-origin document without the app will do to reach the origin's storage.
-      await tab.goto(new URL('/favicon.svg', page.url).href);
-      await tab.evaluate((storage) => {
-        localStorage.clear();
-        for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
-      }, page.storage ?? {});
-      const cdp = await context.newCDPSession(tab);
-      await cdp.send('Network.clearBrowserCache');
-      await tab.close();
+      const performance: number[] = [];
+      const accessibility: number[] = [];
+      const failedAccessibility = new Set<string>();
+      for (let run = 0; run < runs; run++) {
+        const tab = await context.newPage();
+        // Any same-origin document without the app will do to reach the origin's storage.
+        await tab.goto(new URL('/favicon.svg', page.url).href);
+        await tab.evaluate((storage) => {
+          localStorage.clear();
+          for (const [key, value] of Object.entries(storage)) localStorage.setItem(key, value);
+        }, page.storage ?? {});
+        const cdp = await context.newCDPSession(tab);
+        await cdp.send('Network.clearBrowserCache');
+        await tab.close();
 
-      const result = await lighthouse(
-        page.url,
-        { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
-        desktopConfig,
-      );
-      if (!result) throw new Error(`bench: Lighthouse gave no result for ${page.url}`);
-      const { categories, audits } = result.lhr;
-      const failedAccessibility = categories
-        .accessibility!.auditRefs.filter((ref) => ref.weight > 0 && audits[ref.id]?.score === 0)
-        .map((ref) => `${ref.id}: ${audits[ref.id]!.title}`);
+        const result = await lighthouse(
+          page.url,
+          { port, output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true },
+          desktopConfig,
+        );
+        if (!result) throw new Error(`bench: Lighthouse gave no result for ${page.url}`);
+        const { categories, audits, runtimeError } = result.lhr;
+        // A run Lighthouse could not measure scores 0 and says why; the median keeps one such run from deciding.
+        if (runtimeError) console.log(`bench: Lighthouse run ${run + 1} of ${page.name}: ${runtimeError.code} ${runtimeError.message}`);
+        performance.push(Math.round((categories.performance!.score ?? 0) * 100));
+        accessibility.push(Math.round((categories.accessibility!.score ?? 0) * 100));
+        for (const ref of categories.accessibility!.auditRefs) {
+          if (ref.weight > 0 && audits[ref.id]?.score === 0) failedAccessibility.add(`${ref.id}: ${audits[ref.id]!.title}`);
+        }
+      }
       scores.push({
         name: page.name,
-        performance: Math.round((categories.performance!.score ?? 0) * 100),
-        accessibility: Math.round((categories.accessibility!.score ?? 0) * 100),
-        failedAccessibility,
+        performance: median(performance),
+        accessibility: median(accessibility),
+        runs: performance,
+        failedAccessibility: [...failedAccessibility],
       });
     }
     return scores;
