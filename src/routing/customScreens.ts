@@ -1,4 +1,5 @@
 import { preloadVariant } from '../features/monitoring/dashboard/variant';
+import { askStorageListEarly } from '../features/monitoring/storage/earlyCalls';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
 
 /**
@@ -12,7 +13,11 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
     const [dashboard] = await Promise.all([import('../features/monitoring/dashboard/Dashboard'), preloadVariant().catch(() => {})]);
     return dashboard;
   }),
-  energyStorageList: lazyScreen(() => import('../features/monitoring/storage/StorageList')),
+  // With its first page of systems and its status counts (on a cold start, beside the screen's code).
+  energyStorageList: lazyScreen(() => {
+    void askStorageListEarly().catch(() => {});
+    return import('../features/monitoring/storage/StorageList');
+  }),
   elecPriceSetting: lazyScreen(() => import('../features/monitoring/settings/ElecPriceSetting')),
   systemSettings: lazyScreen(() => import('../features/monitoring/settings/SystemSettings')),
   // Administration (issue 3): declared resources with extra cells, buttons or tabs, and pages of their own.

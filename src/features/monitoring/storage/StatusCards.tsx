@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { takeEarlyAnswer } from '../../../api/earlyAnswers';
 import { Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../api';
@@ -31,7 +32,8 @@ export function StatusCards({
   const { t } = useTranslation('monitoring');
   const { data, isLoading } = useQuery({
     queryKey: monitoringKeys.statusCounts(search ?? null),
-    queryFn: () => (search ? monitoringApi.listStatusCounts(search) : monitoringApi.statusCounts()),
+    queryFn: ({ queryKey }) =>
+      takeEarlyAnswer(queryKey, () => (search ? monitoringApi.listStatusCounts(search) : monitoringApi.statusCounts())),
     // A new search keeps the previous numbers on screen until its own arrive (no flicker to a skeleton).
     placeholderData: (previous) => previous,
     // Kept current with the list under them (paused while the tab is hidden).

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDayjsLocale } from '../shared/useDayjsLocale';
 import { StatusCards } from './StatusCards';
-import { useListQuery } from './listQuery';
+import { statusSearchOf, useListQuery } from './listQuery';
 import { SystemFilters, type Filters } from './SystemFilters';
 import { SystemTable } from './SystemTable';
 
@@ -58,7 +58,7 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
       </div>
       <StatusCards
         active={filters.status}
-        search={{ sn: filters.sn, name: filters.name, countryCode: filters.countryCode, installer: filters.installer }}
+        search={statusSearchOf(filters)}
         onSelect={(status) => filter({ ...filters, status: status === 'total' ? undefined : status })}
       />
       <Card styles={{ body: { paddingTop: 4 } }}>

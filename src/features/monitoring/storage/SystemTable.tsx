@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
+import { takeEarlyAnswer } from '../../../api/earlyAnswers';
 import { monitoringApi, monitoringKeys } from '../api';
 import { useFormat } from '../../../i18n/format';
 import { StatusTag } from '../shared/status';
@@ -37,7 +38,7 @@ export function SystemTable({
   const query = systemQueryOf(filters, paging);
   const answer = useQuery({
     queryKey: monitoringKeys.systems(query),
-    queryFn: () => monitoringApi.systems(query),
+    queryFn: ({ queryKey }) => takeEarlyAnswer(queryKey, () => monitoringApi.systems(query)),
     placeholderData: (previous) => previous,
     refetchInterval: LIVE_REFRESH_MS,
   });

@@ -4,6 +4,7 @@ import { EMS_STATUSES } from '../../../../contract/monitoring';
 import { SYSTEM_SORT_KEYS } from '../../../../contract/monitoring-requests';
 import { session } from '../../../api/session';
 import type { SystemQuery } from '../api';
+import type { StatusSearch } from './StatusCards';
 import type { Filters } from './SystemFilters';
 
 export interface Paging {
@@ -83,6 +84,11 @@ export function writeListQuery(params: URLSearchParams, { filters, paging }: Lis
     next.set('order', paging.order);
   }
   return next;
+}
+
+/** The status counts' search of a list query: its filters but the status, which the counts are of. */
+export function statusSearchOf({ sn, name, countryCode, installer }: Filters): StatusSearch {
+  return { sn, name, countryCode, installer };
 }
 
 /** The GetSystems body of a list query: flat filters, paging and `sort: [{ field, order }]` (DESIGN §4). */
