@@ -16,7 +16,7 @@ import type { WorkflowDeclaration, WorkflowState, WorkflowTransition } from './w
  * the systems in their scope, staff every system; a S/N outside the filer's scope answers 45.
  *
  * Listed in resources/index.ts (the route table, the CASL ability and the web's Refine resources know it); its
- * screens are hand-written (src/features/complaints/, registered in src/routing/screens.ts), and its calls are
+ * screens are hand-written (src/features/complaints/, registered in src/routing/customScreens.ts), and its calls are
  * registered by server/complaints/ with its hooks, not by the administration's generated ones.
  *
  * Texts (locales/<lng>/complaints.json): a status's staff label is `complaints:customerComplaintList.options.status.<s>`
