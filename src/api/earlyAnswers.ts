@@ -3,7 +3,15 @@ import { hashKey, type QueryKey } from '@tanstack/react-query';
 /** An answer asked for ahead is handed over only while it is this fresh; after that the screen asks again. */
 const FRESH_FOR_MS = 30_000;
 
-const asked = new Map<string, { answer: Promise<unknown>; at: number; taken: boolean }>();
+interface EarlyAnswer {
+  answer: Promise<unknown>;
+  at: number;
+  taken: boolean;
+  /** Set once the answer has arrived (a success). */
+  arrived?: { value: unknown };
+}
+
+const asked = new Map<string, EarlyAnswer>();
 
 function freshEntry(key: QueryKey) {
   const entry = asked.get(hashKey(key));
@@ -16,13 +24,27 @@ function freshEntry(key: QueryKey) {
  * `takeEarlyAnswer` under the same key. Asking again for a key while its answer is fresh asks the server once.
  */
 export function askEarly<T>(key: QueryKey, call: () => Promise<T>): Promise<T> {
-  const entry = freshEntry(key);
-  if (entry) return entry.answer as Promise<T>;
+  const fresh = freshEntry(key);
+  if (fresh) return fresh.answer as Promise<T>;
   const answer = call();
+  const entry: EarlyAnswer = { answer, at: Date.now(), taken: false };
+  asked.set(hashKey(key), entry);
   // A failure is the screen's to report when it takes the answer; no one may take it.
-  answer.catch(() => undefined);
-  asked.set(hashKey(key), { answer, at: Date.now(), taken: false });
+  answer.then(
+    (value) => (entry.arrived = { value }),
+    () => undefined,
+  );
   return answer;
+}
+
+/**
+ * The early answer under this key when it has already arrived and is still fresh, without taking it: a query's
+ * `placeholderData`, so that the screen's first render shows it (its own call then takes the same answer at
+ * once). Without it the screen rendered empty, then again when its query settled a moment later.
+ */
+export function arrivedEarlyAnswer<T>(key: QueryKey): T | undefined {
+  const arrived = freshEntry(key)?.arrived;
+  return arrived ? (arrived.value as T) : undefined;
 }
 
 /** The answer asked for ahead under this key (handed over once, and only while fresh), else the call made now. */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { askEarly, takeEarlyAnswer } from '../../src/api/earlyAnswers';
+import { arrivedEarlyAnswer, askEarly, takeEarlyAnswer } from '../../src/api/earlyAnswers';
 
 describe('answers asked for ahead of their screen', () => {
   afterEach(() => vi.useRealTimers());
@@ -39,5 +39,22 @@ describe('answers asked for ahead of their screen', () => {
     await new Promise((resolve) => setTimeout(resolve));
     await expect(takeEarlyAnswer(['k', 'failed'], () => Promise.resolve('unused'))).rejects.toThrow('Network failed');
     await expect(failed).rejects.toThrow('Network failed');
+  });
+
+  it('shows an answer that has arrived to the first render without taking it; nothing before, or for a failure', async () => {
+    let arrive!: (value: string[]) => void;
+    const call = vi.fn(() => new Promise<string[]>((resolve) => (arrive = resolve)));
+    void askEarly(['k', 'peek'], call);
+    expect(arrivedEarlyAnswer(['k', 'peek'])).toBeUndefined();
+    arrive(['ESS2024A0001']);
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(arrivedEarlyAnswer(['k', 'peek'])).toEqual(['ESS2024A0001']);
+    // Still there for the query's own call, which asks the server no more.
+    await expect(takeEarlyAnswer(['k', 'peek'], call)).resolves.toEqual(['ESS2024A0001']);
+    expect(call).toHaveBeenCalledTimes(1);
+
+    void askEarly(['k', 'peek-failed'], () => Promise.reject(new Error('Network failed')));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(arrivedEarlyAnswer(['k', 'peek-failed'])).toBeUndefined();
   });
 });

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { takeEarlyAnswer } from '../../../api/earlyAnswers';
+import { arrivedEarlyAnswer, takeEarlyAnswer } from '../../../api/earlyAnswers';
 import { Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../api';
@@ -30,12 +30,13 @@ export function StatusCards({
   onSelect: (status: StatusFilter) => void;
 }) {
   const { t } = useTranslation('monitoring');
+  const queryKey = monitoringKeys.statusCounts(search ?? null);
   const { data, isLoading } = useQuery({
-    queryKey: monitoringKeys.statusCounts(search ?? null),
-    queryFn: ({ queryKey }) =>
-      takeEarlyAnswer(queryKey, () => (search ? monitoringApi.listStatusCounts(search) : monitoringApi.statusCounts())),
-    // A new search keeps the previous numbers on screen until its own arrive (no flicker to a skeleton).
-    placeholderData: (previous) => previous,
+    queryKey,
+    queryFn: () => takeEarlyAnswer(queryKey, () => (search ? monitoringApi.listStatusCounts(search) : monitoringApi.statusCounts())),
+    // A new search keeps the previous numbers on screen until its own arrive (no flicker to a skeleton); a cold
+    // start shows the numbers asked for ahead.
+    placeholderData: (previous) => previous ?? arrivedEarlyAnswer(queryKey),
     // Kept current with the list under them (paused while the tab is hidden).
     refetchInterval: LIVE_REFRESH_MS,
   });
