@@ -13,38 +13,37 @@ interface AstNode {
   [key: string]: unknown;
 }
 
-/** The string sources of the dynamic imports anywhere under `node`. */
-function importSources(node: unknown, found: string[] = []): string[] {
-  if (!node || typeof node !== 'object') return found;
+/** Calls `visit` on every node under `node`, depth first; a visit answering false skips that node's children. */
+function walk(node: unknown, visit: (node: AstNode) => boolean | void): void {
+  if (!node || typeof node !== 'object') return;
+  if (Array.isArray(node)) {
+    node.forEach((child) => walk(child, visit));
+    return;
+  }
   const ast = node as AstNode;
-  if (ast.type === 'ImportExpression') {
-    const source = ast.source as AstNode;
-    if (source.type === 'Literal' && typeof source.value === 'string') found.push(source.value);
-  }
-  for (const value of Object.values(ast)) {
-    if (Array.isArray(value)) value.forEach((child) => importSources(child, found));
-    else if (value && typeof value === 'object') importSources(value, found);
-  }
+  if (typeof ast.type === 'string' && visit(ast) === false) return;
+  for (const value of Object.values(ast)) walk(value, visit);
+}
+
+/** The string sources of the dynamic imports anywhere under `node`. */
+function importSources(node: unknown): string[] {
+  const found: string[] = [];
+  walk(node, (ast) => {
+    const source = ast.source as AstNode | undefined;
+    if (ast.type === 'ImportExpression' && source?.type === 'Literal' && typeof source.value === 'string') found.push(source.value);
+  });
   return found;
 }
 
 /** The route keys of customScreens.ts's object with the first module each one's entry imports. */
 export function screenImports(ast: unknown): Map<string, string> {
   const screens = new Map<string, string>();
-  const visit = (node: unknown): void => {
-    if (!node || typeof node !== 'object') return;
-    const ast = node as AstNode;
-    if (ast.type === 'Property' && (ast.key as AstNode).type === 'Identifier') {
-      const source = importSources(ast.value)[0];
-      if (source) screens.set((ast.key as AstNode).name as string, source);
-      return;
-    }
-    for (const value of Object.values(ast)) {
-      if (Array.isArray(value)) value.forEach(visit);
-      else if (value && typeof value === 'object') visit(value);
-    }
-  };
-  visit(ast);
+  walk(ast, (node) => {
+    if (node.type !== 'Property' || (node.key as AstNode).type !== 'Identifier') return true;
+    const source = importSources(node.value)[0];
+    if (source) screens.set((node.key as AstNode).name as string, source);
+    return false;
+  });
   return screens;
 }
 

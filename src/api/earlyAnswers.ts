@@ -47,6 +47,19 @@ export function arrivedEarlyAnswer<T>(key: QueryKey): T | undefined {
   return arrived ? (arrived.value as T) : undefined;
 }
 
+/**
+ * The options of a query whose first call may have been asked ahead (askEarly): its key, a call that takes the
+ * early answer, and that answer once arrived as the placeholder of the first render. `keepPrevious` shows the
+ * previous key's data meanwhile instead (another page or search of a list).
+ */
+export function earlyAnswerQuery<T>(queryKey: QueryKey, call: () => Promise<T>, { keepPrevious = false } = {}) {
+  return {
+    queryKey,
+    queryFn: () => takeEarlyAnswer(queryKey, call),
+    placeholderData: (previous: T | undefined) => (keepPrevious ? previous : undefined) ?? arrivedEarlyAnswer<T>(queryKey),
+  };
+}
+
 /** The answer asked for ahead under this key (handed over once, and only while fresh), else the call made now. */
 export function takeEarlyAnswer<T>(key: QueryKey, call: () => Promise<T>): Promise<T> {
   const entry = freshEntry(key);

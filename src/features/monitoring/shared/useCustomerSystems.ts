@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { arrivedEarlyAnswer, askEarly, takeEarlyAnswer } from '../../../api/earlyAnswers';
+import { askEarly, earlyAnswerQuery } from '../../../api/earlyAnswers';
 import { useUser } from '../../../auth/useUser';
 import { monitoringApi, monitoringKeys } from '../api';
 import { isCustomerOrSharer } from '../../../../permissions/roles';
@@ -9,12 +9,8 @@ import type { SystemSummary } from '../../../../contract/monitoring';
 /** The customer's or sharer's systems ('All' first when there are several), shared by the selector and the dashboard. */
 export function useCustomerSystems() {
   const user = useUser();
-  const queryKey = monitoringKeys.customerSystems(user?.username);
   return useQuery({
-    queryKey,
-    queryFn: () => takeEarlyAnswer(queryKey, monitoringApi.customerSystems),
-    // A cold start shows the systems asked for ahead in its first render.
-    placeholderData: () => arrivedEarlyAnswer(queryKey),
+    ...earlyAnswerQuery(monitoringKeys.customerSystems(user?.username), monitoringApi.customerSystems),
     enabled: isCustomerOrSharer(user?.roles ?? []),
     staleTime: 60_000,
   });

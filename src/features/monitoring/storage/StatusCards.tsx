@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { arrivedEarlyAnswer, takeEarlyAnswer } from '../../../api/earlyAnswers';
+import { earlyAnswerQuery } from '../../../api/earlyAnswers';
 import { Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../api';
@@ -30,13 +30,14 @@ export function StatusCards({
   onSelect: (status: StatusFilter) => void;
 }) {
   const { t } = useTranslation('monitoring');
-  const queryKey = monitoringKeys.statusCounts(search ?? null);
   const { data, isLoading } = useQuery({
-    queryKey,
-    queryFn: () => takeEarlyAnswer(queryKey, () => (search ? monitoringApi.listStatusCounts(search) : monitoringApi.statusCounts())),
     // A new search keeps the previous numbers on screen until its own arrive (no flicker to a skeleton); a cold
     // start shows the numbers asked for ahead.
-    placeholderData: (previous) => previous ?? arrivedEarlyAnswer(queryKey),
+    ...earlyAnswerQuery(
+      monitoringKeys.statusCounts(search ?? null),
+      () => (search ? monitoringApi.listStatusCounts(search) : monitoringApi.statusCounts()),
+      { keepPrevious: true },
+    ),
     // Kept current with the list under them (paused while the tab is hidden).
     refetchInterval: LIVE_REFRESH_MS,
   });

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Typography } from 'antd';
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import { arrivedEarlyAnswer, takeEarlyAnswer } from '../../../api/earlyAnswers';
+import { earlyAnswerQuery } from '../../../api/earlyAnswers';
 import { monitoringApi, monitoringKeys } from '../api';
 import { useFormat } from '../../../i18n/format';
 import { StatusTag } from '../shared/status';
@@ -36,12 +36,9 @@ export function SystemTable({
   const { t, i18n } = useTranslation('monitoring');
   const format = useFormat();
   const query = systemQueryOf(filters, paging);
-  const queryKey = monitoringKeys.systems(query);
   const answer = useQuery({
-    queryKey,
-    queryFn: () => takeEarlyAnswer(queryKey, () => monitoringApi.systems(query)),
     // Another page keeps the rows shown until its own arrive; a cold start shows the rows asked for ahead.
-    placeholderData: (previous) => previous ?? arrivedEarlyAnswer(queryKey),
+    ...earlyAnswerQuery(monitoringKeys.systems(query), () => monitoringApi.systems(query), { keepPrevious: true }),
     refetchInterval: LIVE_REFRESH_MS,
   });
   // The rows are drawn from an answer in slices (a deferred render), not in the one long task a query's

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { arrivedEarlyAnswer, takeEarlyAnswer } from '../../../../api/earlyAnswers';
+import { earlyAnswerQuery } from '../../../../api/earlyAnswers';
 import { monitoringApi, monitoringKeys } from '../../api';
 import { PowerFlow } from '../flow/PowerFlow';
 import { localToday, useFormat } from '../../../../i18n/format';
@@ -50,12 +50,8 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
   const format = useFormat();
   useDayjsLocale();
   const sn = system.sys_sn;
-  const summaryKey = monitoringKeys.summary(sn, forCustomer);
   const summary = useQuery({
-    queryKey: summaryKey,
-    queryFn: () => takeEarlyAnswer(summaryKey, () => monitoringApi.summary(sn, forCustomer)),
-    // A cold start shows the figures asked for ahead in its first render.
-    placeholderData: () => arrivedEarlyAnswer(summaryKey),
+    ...earlyAnswerQuery(monitoringKeys.summary(sn, forCustomer), () => monitoringApi.summary(sn, forCustomer)),
     refetchInterval: LIVE_REFRESH_MS,
   });
   // The figures, power flow and today's card are drawn from an answer in slices (a deferred render), not in the
