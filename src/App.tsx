@@ -13,7 +13,8 @@ import { loadAntdLocale, loadedAntdLocale } from './ui/antdLocale';
 import { LoadingOverlay } from './ui/LoadingOverlay';
 import { RouteProgress } from './ui/RouteProgress';
 import { Splash } from './ui/Splash';
-import { theme } from './ui/theme';
+import { theme, themeWithoutMotion } from './ui/theme';
+import { usePrefersReducedMotion } from './ui/useReducedMotion';
 
 /** The public pages by path, each loaded on its first visit or ahead of it (preloadPublicPage). */
 const PUBLIC_PAGES = {
@@ -194,8 +195,9 @@ function useAntdLocale(): Locale | undefined {
 
 function Shell() {
   const locale = useAntdLocale();
+  const reducedMotion = usePrefersReducedMotion();
   return (
-    <ConfigProvider theme={theme} locale={locale}>
+    <ConfigProvider theme={reducedMotion ? themeWithoutMotion : theme} locale={locale}>
       <AntdApp>
         <ApiUiBridge />
         <LoadingOverlay />

@@ -12,8 +12,13 @@ export function baseUrl(): string {
 
 export const launch = launchChromium;
 
+/**
+ * A page in a new context, with the system setting for less motion on: the portal then opens its modals and menus
+ * without their zoom and slide (as it does for such users), so a click never lands on a dialog still growing into
+ * place. Two modal clicks (a checkbox, a rating star) had been lost that way on busy CI machines.
+ */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport, baseURL: baseUrl() });
+  const context = await browser.newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
   const page = await context.newPage();
   return { context, page };
 }
