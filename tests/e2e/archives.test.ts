@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launch, login, newPage, PHONE } from './browser';
+import { launch, login, newPage, openedDialog, PHONE } from './browser';
 
 /**
  * Customer archives in a browser (issue 14, 'Tests that must exist'): the servicer opens a customer's file from the
@@ -36,8 +36,7 @@ describe('customer archives in a browser', () => {
 
       await page.getByRole('tab', { name: 'Phone records' }).click();
       await page.getByTestId('record-add-phone').click();
-      const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('record-save') });
-      await modal.waitFor();
+      const modal = await openedDialog(page, page.getByTestId('record-save'));
       const contents = `Customer called about the morning charge ${Date.now()}`;
       await modal.locator('#customer-record_contents').fill(contents);
       await modal.locator('input[type=file]').setInputFiles({ name: 'call-notes.txt', mimeType: 'text/plain', buffer: NOTES });

@@ -14,13 +14,23 @@ export const launch = launchChromium;
 
 /**
  * A page in a new context, with the system setting for less motion on: the portal then opens its modals and menus
- * without their zoom and slide (as it does for such users), so a click never lands on a dialog still growing into
- * place. Two modal clicks (a checkbox, a rating star) had been lost that way on busy CI machines.
+ * without their zoom and slide (as it does for such users), so they settle in a frame instead of 0.3 s.
  */
 export async function newPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, baseURL: baseUrl(), reducedMotion: 'reduce' });
   const page = await context.newPage();
   return { context, page };
+}
+
+/**
+ * The dialog (antd modal) holding `content`, once it has finished opening. Until then antd marks it with its motion
+ * classes (`ant-zoom-appear-prepare`, even without motion, for a frame); two clicks in dialogs still in that state (a
+ * checkbox, a rating star) were lost on busy CI machines, the click done but the control unchanged.
+ */
+export async function openedDialog(page: Page, content: Locator): Promise<Locator> {
+  const dialog = page.locator('.ant-modal:not([class*="-appear"]):not([class*="-enter"])').filter({ has: content });
+  await dialog.waitFor();
+  return dialog;
 }
 
 /** Logs in through the login form, as a person does. */

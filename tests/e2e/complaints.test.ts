@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, chooseLanguage, DEMO_PASSWORD, launch, login, newPage, PHONE } from './browser';
+import { baseUrl, chooseLanguage, DEMO_PASSWORD, launch, login, newPage, openedDialog, PHONE } from './browser';
 
 /**
  * The whole path of a complaint in a browser (issue 13, 'Tests that must exist'): the demo customer, reading German,
@@ -58,8 +58,7 @@ async function choose(page: Page, id: string, label: string | RegExp) {
 /** Presses a workflow action on the complaint's page, lets `fill` fill its modal, and confirms it. */
 async function act(page: Page, action: string, fill?: (modal: Locator) => Promise<void>) {
   await page.getByTestId(`workflow-action-${action}`).click();
-  const modal = page.locator('.ant-modal').filter({ has: page.getByTestId('workflow-submit') });
-  await modal.waitFor();
+  const modal = await openedDialog(page, page.getByTestId('workflow-submit'));
   await fill?.(modal);
   const answered = page.waitForResponse((response) => /\/api\/Complaints\/[A-Z]\w+Complaint$/.test(new URL(response.url()).pathname));
   await page.getByTestId('workflow-submit').click();
