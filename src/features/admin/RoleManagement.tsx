@@ -9,7 +9,7 @@ import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { ADMIN_ROLE, callerIsAdmin } from './adminRule';
 import { adminApi, adminKeys, type RoleRow } from './api';
-import { useRoleSidebar } from './roleSidebar';
+import { useSidebarEntries } from './sidebarEntries';
 
 /** roleManagement: the 14 roles and the menu entries each one's users see (a custom list page of the engine). */
 export default function RoleManagement() {
@@ -21,7 +21,8 @@ export default function RoleManagement() {
     queryFn: async () => (await adminApi.roles()).data?.data ?? [],
   });
   const mayEdit = canAccessKey('role', 'update');
-  const sidebar = useRoleSidebar();
+  const sidebar = useSidebarEntries();
+  const offered = (row: RoleRow) => sidebar.offered([row.role]);
   const { busy: saving, guard } = useSubmitGuard();
 
   const save = async () => {
@@ -64,7 +65,13 @@ export default function RoleManagement() {
             title: t('admin:roleManagement.menus'),
             // Counted as its sidebar shows them: built screens, not hidden in menu management.
             render: (_: unknown, row) =>
-              t('admin:roleManagement.menuCount', { count: sidebar.shown(row).length, total: sidebar.offered(row).length }),
+              t('admin:roleManagement.menuCount', {
+                count: sidebar.shown(
+                  [row.role],
+                  row.available.filter((key) => !row.menus.includes(key)),
+                ).length,
+                total: offered(row).length,
+              }),
           },
           {
             key: 'actions',
@@ -102,15 +109,15 @@ export default function RoleManagement() {
         {editing && (
           <Checkbox.Group
             style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4 }}
-            value={editing.menus.filter((key) => sidebar.offered(editing).includes(key))}
+            value={editing.menus.filter((key) => offered(editing).includes(key))}
             // Entries the sidebar cannot show (no screen yet) keep their setting.
             onChange={(ticked) =>
               setEditing({
                 ...editing,
-                menus: [...editing.menus.filter((key) => !sidebar.offered(editing).includes(key)), ...(ticked as string[])],
+                menus: [...editing.menus.filter((key) => !offered(editing).includes(key)), ...(ticked as string[])],
               })
             }
-            options={sidebar.offered(editing).map((key) => ({ value: key, label: t(`menu:${key}`) }))}
+            options={offered(editing).map((key) => ({ value: key, label: t(`menu:${key}`) }))}
           />
         )}
       </Modal>

@@ -10,14 +10,16 @@ import type { FormPageProps, Row } from '../../resources/screenTypes';
 import { ConfirmRowAction, RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { adminApi } from './api';
-import { callerIsAdmin, isOwnRecord, mayManageUser, withoutAdminRole } from './adminRule';
+import { callerIsAdmin, isOwnRecord, mayManageUser, rolesOf, withoutAdminRole } from './adminRule';
+import { useSidebarEntries } from './sidebarEntries';
 import { ReactivateAction, RemoveUserAction } from './UserRemoval';
 
 function UserActions({ record, refresh }: { record: Row; refresh: () => void }) {
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
-  const [menus, setMenus] = useState<{ available: string[]; denied: string[] } | undefined>();
+  const [menus, setMenus] = useState<{ offered: string[]; denied: string[] } | undefined>();
   const { busy: savingMenus, guard } = useSubmitGuard();
+  const sidebar = useSidebarEntries();
   if (!canAccessKey('user', 'update')) return null;
   // Said once instead of the actions the server would refuse (DESIGN §10).
   if (!mayManageUser(record)) {
@@ -50,7 +52,10 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
   };
   const openMenus = async () => {
     const envelope = await adminApi.userMenuPermissions(record.id);
-    if (envelope.code === 200) setMenus({ available: envelope.data.available, denied: envelope.data.menuDenied });
+    if (envelope.code !== 200) return;
+    // Offered as the user's sidebar can show them: the role table opens screens not built yet, which no tick changes.
+    const sidebarEntries = sidebar.offered(rolesOf(record));
+    setMenus({ offered: envelope.data.available.filter((k) => sidebarEntries.includes(k)), denied: envelope.data.menuDenied });
   };
   const saveMenus = async () => {
     if (!menus) return;
@@ -104,9 +109,18 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
           <Checkbox.Group
             data-testid="user-menus-list"
             style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(200px, 1fr))', gap: 4 }}
-            value={menus.available.filter((k) => !menus.denied.includes(k))}
-            onChange={(visible) => setMenus({ ...menus, denied: menus.available.filter((k) => !(visible as string[]).includes(k)) })}
-            options={menus.available.map((key) => ({ value: key, label: t(`menu:${key}`) }))}
+            value={menus.offered.filter((k) => !menus.denied.includes(k))}
+            // Entries the sidebar cannot show (no screen yet) keep their setting.
+            onChange={(visible) =>
+              setMenus({
+                ...menus,
+                denied: [
+                  ...menus.denied.filter((k) => !menus.offered.includes(k)),
+                  ...menus.offered.filter((k) => !(visible as string[]).includes(k)),
+                ],
+              })
+            }
+            options={menus.offered.map((key) => ({ value: key, label: t(`menu:${key}`) }))}
           />
         )}
       </Modal>

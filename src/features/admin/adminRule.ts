@@ -19,10 +19,15 @@ export function isOwnRecord(record: Row): boolean {
   return !!me && String(record.username ?? '').toLowerCase() === me.toLowerCase();
 }
 
+/** The roles of a user record of the list (none when the row lacks them). */
+export function rolesOf(record: Row): string[] {
+  const roles: unknown = record.roles;
+  return Array.isArray(roles) ? roles.filter((role): role is string => typeof role === 'string') : [];
+}
+
 /** An admin's record is managed by admins only; every other record by whoever manages users. */
 export function mayManageUser(record: Row): boolean {
-  const roles: unknown = record.roles;
-  return callerIsAdmin() || !(Array.isArray(roles) && roles.includes(ADMIN_ROLE));
+  return callerIsAdmin() || !rolesOf(record).includes(ADMIN_ROLE);
 }
 
 /** The declaration with the admin role left out of its `roles` choices (the form of a non-admin). */
