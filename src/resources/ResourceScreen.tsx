@@ -1,5 +1,5 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Grid, Space, Typography } from 'antd';
+import { Button, Space } from 'antd';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -17,6 +17,7 @@ import { useDrawerUrl } from './useDrawerUrl';
 import { useResourceTable } from './useResourceTable';
 import { workflowCells } from './workflow/cells';
 import { useMenuOverrides } from '../routing/useMenuOverrides';
+import { PageCard } from '../ui/PageCard';
 import './resources.css';
 
 /**
@@ -38,7 +39,6 @@ export function ResourceScreen({ declaration, options = {} }: { declaration: Res
 function GeneratedList({ declaration, options }: { declaration: ResourceDeclaration; options: ResourceScreenOptions }) {
   const { t, i18n } = useTranslation();
   const menuOverride = useMenuOverrides({ load: false })[declaration.name];
-  const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
   const can = resourcePermissions(declaration);
   // A workflow's state shows as a tag coloured by its category, unless the screen draws it itself.
@@ -80,9 +80,10 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
   const title = menuOverride?.title?.[i18n.language.slice(0, 2)]?.trim() || resourceTitle(declaration, t);
 
   return (
-    <Card styles={{ body: { padding: screens.md ? 24 : 12 } }} data-testid={`resource-${declaration.name}`}>
-      <div className="resource-header">
-        <Typography.Title level={4}>{title}</Typography.Title>
+    <PageCard
+      title={title}
+      data-testid={`resource-${declaration.name}`}
+      actions={
         <Space wrap>
           {options.toolbar?.({ filters: currentFilters, refresh })}
           <FiltersToggle fold={fold} />
@@ -98,7 +99,8 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
             </Button>
           )}
         </Space>
-      </div>
+      }
+    >
       {fold.shown && (
         <ResourceFilters
           declaration={declaration}
@@ -136,7 +138,7 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
           options.onChange?.();
         }}
       />
-    </Card>
+    </PageCard>
   );
 }
 

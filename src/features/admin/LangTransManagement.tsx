@@ -1,8 +1,10 @@
 import { EditOutlined, PlusOutlined, SearchOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Form, Grid, Input, Modal, Select, Space, Tag, Typography } from 'antd';
+import { App, Button, Form, Input, Modal, Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMenuTitle } from '../../routing/useMenuOverrides';
+import { PageCard } from '../../ui/PageCard';
 import { useSearchParams } from 'react-router';
 import { canAccessKey } from '../../auth/ability';
 import '../../resources/resources.css';
@@ -24,7 +26,7 @@ export default function LangTransManagement() {
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState<TranslationRow | undefined>();
   const [adding, setAdding] = useState(false);
-  const screens = Grid.useBreakpoint();
+  const menuTitle = useMenuTitle({ load: false });
   const [form] = Form.useForm();
   const filters = {
     namespace: params.get('namespace') ?? undefined,
@@ -76,16 +78,16 @@ export default function LangTransManagement() {
   };
 
   return (
-    <Card styles={{ body: { padding: screens.md ? 24 : 12 } }}>
-      {/* The generated lists' header: on a phone the button wraps under the title instead of clipping it. */}
-      <div className="resource-header">
-        <Typography.Title level={4}>{t('menu:langTransManagement')}</Typography.Title>
-        {mayAdd && (
+    <PageCard
+      title={menuTitle('langTransManagement')}
+      actions={
+        mayAdd && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setAdding(true)} data-testid="translation-add">
             {t('admin:langTransManagement.add')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
       <Form
         name="translation-filters"
         layout="inline"
@@ -206,6 +208,6 @@ export default function LangTransManagement() {
           translationsChanged();
         }}
       />
-    </Card>
+    </PageCard>
   );
 }

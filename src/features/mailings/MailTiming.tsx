@@ -6,6 +6,8 @@ import { useSearchParams } from 'react-router';
 import type { MailJob } from '../../../contract/mailings';
 import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
+import { useMenuTitle } from '../../routing/useMenuOverrides';
+import { PageCard } from '../../ui/PageCard';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { STATE_COLORS } from '../reports/ReportGenerateResult';
 import { mailingKeys, mailingsApi } from './api';
@@ -26,6 +28,7 @@ type View = 'create' | 'edit' | 'preview' | 'history';
 export default function MailTiming() {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const menuTitle = useMenuTitle({ load: false });
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -119,7 +122,8 @@ export default function MailTiming() {
     {
       key: 'next',
       title: t('mailings:mailTiming.nextRun'),
-      render: (_, job) => (job.next_run_at ? fmt.dateTime(job.next_run_at, { timeZone: job.time_zone }) : '–'),
+      render: (_, job) =>
+        job.next_run_at ? <span className="mailings-when">{fmt.dateTime(job.next_run_at, { timeZone: job.time_zone })}</span> : '–',
     },
     {
       key: 'last',
@@ -128,7 +132,9 @@ export default function MailTiming() {
         job.last_run ? (
           <Space wrap size={[4, 0]}>
             <Tag color={STATE_COLORS[job.last_run.state]}>{t(`mailings:runState.${job.last_run.state}`)}</Tag>
-            {job.last_run.finished_at && <span>{fmt.dateTime(job.last_run.finished_at, { timeZone: job.time_zone })}</span>}
+            {job.last_run.finished_at && (
+              <span className="mailings-when">{fmt.dateTime(job.last_run.finished_at, { timeZone: job.time_zone })}</span>
+            )}
             <Typography.Text type="secondary">
               {t('mailings:mailTiming.sent')} {fmt.number(job.last_run.sent, 0)}
               {job.last_run.failed > 0 && ` · ${t('mailings:mailTiming.failed')} ${fmt.number(job.last_run.failed, 0)}`}
@@ -183,17 +189,17 @@ export default function MailTiming() {
   ];
 
   return (
-    <div className="mailings-page">
-      <div className="mailings-toolbar">
-        <Typography.Paragraph type="secondary" className="mailings-intro">
-          {t('mailings:mailTiming.intro')}
-        </Typography.Paragraph>
-        {canAccessKey('mailJob', 'create') && (
+    <PageCard
+      title={menuTitle('mailTiming')}
+      actions={
+        canAccessKey('mailJob', 'create') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => show({ view: 'create' })}>
             {t('mailings:mailTiming.add')}
           </Button>
-        )}
-      </div>
+        )
+      }
+    >
+      <Typography.Paragraph type="secondary">{t('mailings:mailTiming.intro')}</Typography.Paragraph>
       <ResponsiveTable<MailJob>
         tableId="mailTiming"
         rowKey="id"
@@ -225,6 +231,6 @@ export default function MailTiming() {
           onClose={close}
         />
       )}
-    </div>
+    </PageCard>
   );
 }

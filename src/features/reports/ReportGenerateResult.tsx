@@ -6,6 +6,8 @@ import { useSearchParams } from 'react-router';
 import { RUN_STATES, type GeneratedReport } from '../../../contract/mailings';
 import { codeMessage } from '../../api/client';
 import { useFormat, type Formatter } from '../../i18n/format';
+import { useMenuTitle } from '../../routing/useMenuOverrides';
+import { PageCard } from '../../ui/PageCard';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { reportKeys, reportsApi, type ReportFilter } from './api';
 import './reports.css';
@@ -37,6 +39,7 @@ export function fileSize(fmt: Formatter, bytes: number | null): string {
 export default function ReportGenerateResult() {
   const { t } = useTranslation();
   const fmt = useFormat();
+  const menuTitle = useMenuTitle({ load: false });
   const { message } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
@@ -128,7 +131,14 @@ export default function ReportGenerateResult() {
   ];
 
   return (
-    <div className="reports-page">
+    <PageCard
+      title={menuTitle('reportGenerateResult')}
+      actions={
+        <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
+          {t('mailings:reports.refresh')}
+        </Button>
+      }
+    >
       <Typography.Paragraph type="secondary">{t('mailings:reports.intro', { days: KEEP_DAYS })}</Typography.Paragraph>
       <div className="reports-toolbar">
         <Select
@@ -142,9 +152,6 @@ export default function ReportGenerateResult() {
         <Checkbox checked={!!filter.mine} onChange={(e) => set({ mine: e.target.checked ? '1' : undefined, page: undefined })}>
           {t('mailings:reports.onlyMine')}
         </Checkbox>
-        <Button icon={<ReloadOutlined />} loading={isFetching} onClick={() => void refetch()}>
-          {t('mailings:reports.refresh')}
-        </Button>
       </div>
       <ResponsiveTable<GeneratedReport>
         tableId="reportGenerateResult"
@@ -160,6 +167,6 @@ export default function ReportGenerateResult() {
           onChange: (page) => set({ page: page > 1 ? String(page) : undefined }),
         }}
       />
-    </div>
+    </PageCard>
   );
 }

@@ -179,7 +179,7 @@ describe('the generated resource pages (declaration + MSW, no screen code)', { t
     expect(screen.queryByTestId('row-delete')).not.toBeInTheDocument();
     expect(screen.queryByTestId('resource-create')).not.toBeInTheDocument();
     // Nor any other button saying so (the header's and the rows' are all the screen has).
-    const header = document.querySelector('.resource-header') as HTMLElement;
+    const header = document.querySelector('.page-card-header') as HTMLElement;
     expect(within(header).queryByRole('button', { name: /new|edit|delete/i })).not.toBeInTheDocument();
   });
 
