@@ -76,7 +76,7 @@ export default function ReportGenerateResult() {
       title: t('mailings:reports.file'),
       card: 'title',
       render: (_, r) => (
-        <Space direction="vertical" size={0}>
+        <Space direction="vertical" size={0} className="reports-file-cell">
           <Typography.Text strong className="reports-file">
             {r.file_name}
           </Typography.Text>
@@ -97,7 +97,14 @@ export default function ReportGenerateResult() {
     {
       key: 'error',
       title: t('mailings:reports.error'),
-      render: (_, r) => (r.error ? <Typography.Text type="danger">{failureText(r.error)}</Typography.Text> : '–'),
+      render: (_, r) =>
+        r.error ? (
+          <Typography.Text type="danger" className="reports-reason">
+            {failureText(r.error)}
+          </Typography.Text>
+        ) : (
+          '–'
+        ),
     },
     {
       key: 'requested_by',
@@ -118,10 +125,17 @@ export default function ReportGenerateResult() {
       card: 'actions',
       fixed: 'right',
       render: (_, r) => (
-        <Space wrap>
-          <Button size="small" icon={<DownloadOutlined />} disabled={r.state !== 'done'} onClick={() => void reportsApi.download(r)}>
-            {t('mailings:reports.download')}
-          </Button>
+        <Space>
+          {/* An icon, as the delete beside it: the word ('Herunterladen') pushed the column out of a 1366 px screen. */}
+          <Tooltip title={t('mailings:reports.download')}>
+            <Button
+              size="small"
+              icon={<DownloadOutlined />}
+              disabled={r.state !== 'done'}
+              onClick={() => void reportsApi.download(r)}
+              aria-label={t('mailings:reports.download')}
+            />
+          </Tooltip>
           <Popconfirm title={t('mailings:reports.deleteConfirm')} onConfirm={() => remove.mutate(r.id)}>
             <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('mailings:reports.delete')} />
           </Popconfirm>
