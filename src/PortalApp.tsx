@@ -16,15 +16,16 @@ import { dataProvider } from './providers/data';
 import { i18nProvider } from './providers/i18n';
 import { useNotificationProvider } from './providers/notification';
 import { routeKeyFor } from './routing/menu';
+import { askMenuOverridesEarly } from './routing/useMenuOverrides';
 import { hasScreen, SCREENS } from './routing/screens';
 import { Logo, PRODUCT_NAME } from './ui/Logo';
 import { Splash } from './ui/Splash';
 
 /**
  * A cold start of a page behind the login, called as soon as this chunk arrives (src/App.tsx): waits for the user
- * info main.tsx asked for and the page's screen with what its loader asks ahead (the dashboard's variant, the
- * storage list's first calls; the chunks themselves are on their way since the page's HTML named them,
- * server/route-preloads.ts). Settles when they are there (or failed: the route that renders them asks again and
+ * info main.tsx asked for, the user's menu overrides and the page's screen with what its loader asks ahead (the
+ * dashboard's variant, the storage list's first calls; the chunks themselves are on their way since the page's
+ * HTML named them, server/route-preloads.ts). Settles when they are there (or failed: the route that renders them asks again and
  * says why). The layout is part of this chunk: every page behind the login shows it, and its components (menu,
  * drawer, dropdowns) then come in this one request instead of some thirty small chunks that Rollup would make
  * of the pieces each screen shares.
@@ -33,7 +34,8 @@ export async function preloadPortal(pathname: string): Promise<void> {
   if (!session.isLoggedIn()) return;
   // The root goes on to the dashboard.
   const key = pathname === '/' ? 'dashboard' : routeKeyFor(pathname);
-  await Promise.allSettled([expectedUser(), key ? SCREENS[key]?.preload() : undefined]);
+  const overrides = expectedUser().then((user) => (user ? askMenuOverridesEarly(user.username) : undefined));
+  await Promise.allSettled([overrides, key ? SCREENS[key]?.preload() : undefined]);
 }
 
 /**

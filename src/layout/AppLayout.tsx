@@ -1,4 +1,4 @@
-import { Grid, Layout } from 'antd';
+import { Layout } from 'antd';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation } from 'react-router';
@@ -6,6 +6,7 @@ import { routeKeyFor } from '../routing/menu';
 import { useMenuTitle } from '../routing/useMenuOverrides';
 import { PRODUCT_NAME } from '../ui/Logo';
 import { RouteChangeProgress, RouteProgress } from '../ui/RouteProgress';
+import { useScreens } from '../ui/useScreens';
 import { AppHeader } from './AppHeader';
 import { AppSider } from './AppSider';
 import { SessionDialog } from './SessionDialog';
@@ -31,7 +32,7 @@ function DocumentTitle() {
  */
 export default function AppLayout() {
   // ThemedLayout's page padding: 24 px from the sm breakpoint, 12 px on a phone.
-  const wide = Grid.useBreakpoint().sm ?? true;
+  const wide = useScreens().sm ?? true;
   return (
     <SidebarProvider>
       <DocumentTitle />

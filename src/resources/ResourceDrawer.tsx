@@ -1,6 +1,7 @@
-import { Drawer, Grid, Spin } from 'antd';
+import { Drawer, Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { ResourceDeclaration } from '../../resources/types';
+import { useScreens } from '../ui/useScreens';
 import { ResourceForm } from './ResourceForm';
 import { ResourceShow } from './ResourceShow';
 import type { Cells, ResourceScreenOptions, Row } from './screenTypes';
@@ -41,7 +42,7 @@ export function ResourceDrawer({
   onWorkflowChanged,
 }: Props) {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const Form = options.form ?? ResourceForm;
   const Show = options.show ?? ResourceShow;
   const open = view === 'create' || ((view === 'edit' || view === 'show') && (!!record || loading));

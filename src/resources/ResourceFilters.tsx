@@ -1,9 +1,10 @@
 import { FilterOutlined, SearchOutlined } from '@ant-design/icons';
 import type { FormProps } from 'antd';
-import { Badge, Button, Form, Grid } from 'antd';
+import { Badge, Button, Form } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { filterKindOf, type FieldDeclaration, type ResourceDeclaration } from '../../resources/types';
+import { useScreens } from '../ui/useScreens';
 import { DateRangeInput, FieldInput } from './FieldInput';
 import { fieldLabel } from './labels';
 
@@ -17,7 +18,7 @@ function countSet(filters: Record<string, unknown>): number {
  * counts the filters set. On a wider screen they always show.
  */
 export function useFiltersFold(filterCount: number, currentFilters: Record<string, unknown>) {
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const [open, setOpen] = useState<boolean>();
   const active = countSet(currentFilters);
   const phone = screens.md === false;

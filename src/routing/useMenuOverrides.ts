@@ -1,11 +1,27 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
+import { askEarly, earlyAnswerQuery } from '../api/earlyAnswers';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../auth/useUser';
 import { adminApi, adminKeys } from '../features/admin/api';
 import { menuTitle, type MenuOverrides } from './menu';
 
 const NONE: MenuOverrides = {};
+
+/** The user's menu overrides; none when the call fails (the route table applies as shipped). */
+async function fetchMenuOverrides(): Promise<MenuOverrides> {
+  const envelope = await adminApi.menuOverrides();
+  return envelope.code === 200 && envelope.data ? envelope.data : NONE;
+}
+
+/**
+ * Asks the overrides on a cold start of a page behind the login (PortalApp's preloadPortal), beside the screen's
+ * code: the sider, header and browser tab then render once with them, instead of a second time (the whole
+ * layout) when they arrive.
+ */
+export function askMenuOverridesEarly(username: string): Promise<MenuOverrides> {
+  return askEarly(adminKeys.menuOverrides(username), fetchMenuOverrides);
+}
 
 /**
  * The menu tree of menuManagement as overrides of the route table, loaded once after login (and again after
@@ -15,14 +31,10 @@ const NONE: MenuOverrides = {};
 export function useMenuOverrides({ load = true }: { load?: boolean } = {}): MenuOverrides {
   const user = useUser();
   const { data } = useQuery({
-    queryKey: adminKeys.menuOverrides(user?.username ?? ''),
+    ...earlyAnswerQuery(adminKeys.menuOverrides(user?.username ?? ''), fetchMenuOverrides),
     // The sider loads them; a screen only reads what is there (and follows when it changes).
     enabled: load && !!user,
     staleTime: Infinity,
-    queryFn: async () => {
-      const envelope = await adminApi.menuOverrides();
-      return envelope.code === 200 && envelope.data ? envelope.data : NONE;
-    },
   });
   return data ?? NONE;
 }

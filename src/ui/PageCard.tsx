@@ -1,5 +1,6 @@
-import { Card, Grid, Typography } from 'antd';
+import { Card, Typography } from 'antd';
 import type { HTMLAttributes, ReactNode } from 'react';
+import { useScreens } from './useScreens';
 import './PageCard.css';
 
 interface PageCardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
@@ -15,7 +16,7 @@ interface PageCardProps extends Omit<HTMLAttributes<HTMLDivElement>, 'title'> {
  * phone instead of clipping it), with less padding on a phone. The generated lists and the hand-written ones look alike.
  */
 export function PageCard({ title, actions, children, ...rest }: PageCardProps) {
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   return (
     <Card styles={{ body: { padding: screens.md ? 24 : 12 } }} {...rest}>
       <div className="page-card-header">

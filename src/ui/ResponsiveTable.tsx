@@ -1,10 +1,11 @@
 import { SettingOutlined } from '@ant-design/icons';
-import { Button, Card, Checkbox, Descriptions, Grid, List, Popover, Table, Tooltip, Typography, type TableProps } from 'antd';
+import { Button, Card, Checkbox, Descriptions, List, Popover, Table, Tooltip, Typography, type TableProps } from 'antd';
 import type { ColumnType } from 'antd/es/table';
 import type { TableRef } from 'antd/es/table';
 import type { TablePaginationConfig } from 'antd/es/table/interface';
 import { useLayoutEffect, useRef, useState, type Key, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useScreens } from './useScreens';
 import './ResponsiveTable.css';
 
 /**
@@ -292,6 +293,6 @@ function PhoneCards({ columns, cardFields = DEFAULT_CARD_FIELDS, dataSource, loa
 
 export function ResponsiveTable<T extends object>(typed: ResponsiveTableProps<T>) {
   const props = typed as unknown as Props;
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   return screens.sm === false ? <PhoneCards {...props} /> : <DesktopTable {...props} />;
 }

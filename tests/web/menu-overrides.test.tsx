@@ -6,6 +6,7 @@ import { i18n } from '../../src/i18n';
 import { adminKeys } from '../../src/features/admin/api';
 import { applyText, reloadShipped } from '../../src/features/admin/translations/runningApp';
 import { allowedRoutes, applyMenuOverrides, buildMenu, menuTitle, type MenuEntry, type MenuOverrides } from '../../src/routing/menu';
+import { askMenuOverridesEarly } from '../../src/routing/useMenuOverrides';
 import { renderSider } from './render-sider';
 import { server } from './setup';
 
@@ -143,6 +144,23 @@ describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, (
     await client.invalidateQueries({ queryKey: adminKeys.menuOverrides() });
     await waitFor(() => expect(nav.getByText('Password')).toBeInTheDocument());
     expect(calls).toBe(2);
+  });
+
+  it('shows them in its first render when the page’s start asked for them (issue 11, point 4)', async () => {
+    let calls = 0;
+    server.use(
+      http.get('/api/Menu/GetMenuOverrides', () => {
+        calls++;
+        return HttpResponse.json({ code: 200, info: 'Success', data: { changePwd: { order: 1, title: { en: 'Early password' } } } });
+      }),
+    );
+    // What PortalApp's preloadPortal does on a cold start, before the layout renders.
+    await askMenuOverridesEarly('early-user');
+    renderSider(['customer'], { username: 'early-user' });
+    // No wait: the layout used to render without them, then the whole sider, header and tab title again.
+    expect(within(screen.getByRole('navigation')).getByText('Early password')).toBeInTheDocument();
+    // The sider's own query took the answer asked ahead instead of asking again.
+    await waitFor(() => expect(calls).toBe(1));
   });
 
   it('keeps the route table as shipped when the call fails', async () => {

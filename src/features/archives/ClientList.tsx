@@ -1,6 +1,6 @@
 import { FolderAddOutlined, FolderOpenOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Grid, Input, Space, Tag, Typography } from 'antd';
+import { Button, Card, Drawer, Input, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -13,6 +13,7 @@ import { currentLanguage } from '../../i18n';
 import { ResourceForm } from '../../resources/ResourceForm';
 import type { Row } from '../../resources/screenTypes';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
+import { useScreens } from '../../ui/useScreens';
 import { archiveDetailPath, archiveKeys, archivesApi } from './api';
 import './archives.css';
 
@@ -41,7 +42,7 @@ function prefill(client: ClientRow): Row {
 
 export default function ClientList() {
   const { t } = useTranslation();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const keyword = params.get('keyword') ?? '';

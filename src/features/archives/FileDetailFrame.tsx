@@ -1,10 +1,11 @@
 import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Drawer, Grid, Space, Tabs, Typography, type TabsProps } from 'antd';
+import { Alert, Button, Card, Drawer, Space, Tabs, Typography, type TabsProps } from 'antd';
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { ResourceForm } from '../../resources/ResourceForm';
 import type { Row } from '../../resources/screenTypes';
+import { useScreens } from '../../ui/useScreens';
 import './archives.css';
 
 export interface FileDetailFrameProps {
@@ -25,7 +26,7 @@ export interface FileDetailFrameProps {
  * file's name and marks, an edit button opening the declaration's form in a drawer, and the file's tabs.
  */
 export function FileDetailFrame({ back, title, subtitle, tabs, edit, testId }: FileDetailFrameProps) {
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const [params, setParams] = useSearchParams();
   const [editing, setEditing] = useState(false);
   return (

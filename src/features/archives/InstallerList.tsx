@@ -1,6 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Drawer, Grid, Typography } from 'antd';
+import { Button, Card, Drawer, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,6 +10,7 @@ import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { ResourceForm } from '../../resources/ResourceForm';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
+import { useScreens } from '../../ui/useScreens';
 import { FIGURES, figureLink, figureText } from './installerFigures';
 import { installerApi, installerDetailPath, installerKeys } from './installerApi';
 import './archives.css';
@@ -25,7 +26,7 @@ const byFigure = (key: (typeof FIGURES)[number]) => (a: InstallerScorecard, b: I
 export function InstallerList() {
   const { t } = useTranslation();
   const format = useFormat();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const queryClient = useQueryClient();
   const [creating, setCreating] = useState(false);
   const query = useQuery({ queryKey: installerKeys.scorecards(), queryFn: installerApi.scorecards });

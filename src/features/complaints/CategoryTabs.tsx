@@ -1,8 +1,9 @@
 import { useQueries } from '@tanstack/react-query';
-import { Badge, Grid, Radio, Tabs } from 'antd';
+import { Badge, Radio, Tabs } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { StateCategory } from '../../../resources/workflow';
 import { useFormat } from '../../i18n/format';
+import { useScreens } from '../../ui/useScreens';
 import { complaintKeys, complaintsApi } from './api';
 import { CATEGORIES, statesOf } from './audience';
 import { filtersOf, type ListSearch } from './listSearch';
@@ -18,7 +19,7 @@ const BADGE_COLORS = { all: '#8c8c8c', open: '#1677ff', paused: '#fa8c16', resol
 export function CategoryTabs({ search, update }: { search: ListSearch; update: (change: Partial<ListSearch>) => void }) {
   const { t } = useTranslation();
   const format = useFormat();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const filters = filtersOf(search);
   const tabs: (StateCategory | typeof ALL_TAB)[] = [ALL_TAB, ...CATEGORIES];
   const counts = useQueries({

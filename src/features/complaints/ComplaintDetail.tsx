@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Card, Col, Grid, Result, Row, Space, Spin, Typography } from 'antd';
+import { Alert, Button, Card, Col, Result, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { complaints } from '../../../resources/complaints';
@@ -8,6 +8,7 @@ import { AttachmentLinks } from '../../resources/attachments';
 import { resourceKeys } from '../../resources/api';
 import { WorkflowActions } from '../../resources/workflow/WorkflowActions';
 import { WorkflowHistory } from '../../resources/workflow/WorkflowHistory';
+import { useScreens } from '../../ui/useScreens';
 import { complaintKeys, complaintsApi } from './api';
 import { useStatusLabel } from './audience';
 import { ComplaintFacts } from './ComplaintFacts';
@@ -33,7 +34,7 @@ export default function ComplaintDetail() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const queryClient = useQueryClient();
   const labelOf = useStatusLabel();
   const id = Number(params.get('customercomplaintId'));

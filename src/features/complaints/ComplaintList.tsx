@@ -1,6 +1,6 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Grid, Space, Tag, Typography } from 'antd';
+import { Button, Card, Space, Tag, Typography } from 'antd';
 import { useState, type Key } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -11,6 +11,7 @@ import { useFormat } from '../../i18n/format';
 import { fieldLabel, optionLabel } from '../../resources/labels';
 import { FiltersToggle, useFiltersFold } from '../../resources/ResourceFilters';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
+import { useScreens } from '../../ui/useScreens';
 import { complaintKeys, complaintsApi, type Complaint } from './api';
 import { useAudience } from './audience';
 import { BulkActions } from './BulkActions';
@@ -32,7 +33,7 @@ export default function ComplaintList() {
   const { t, i18n } = useTranslation();
   const format = useFormat();
   const navigate = useNavigate();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const audience = useAudience();
   const { search, update } = useListSearch();
   const query = queryOf(search);

@@ -1,6 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, Form, Grid, Input, Row, Space, Typography } from 'antd';
+import { App, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Code } from '../../../contract/codes';
@@ -13,6 +13,7 @@ import { fieldLabel } from '../../resources/labels';
 import { rulesFor } from '../../resources/rules';
 import { attachmentValues, isPending } from '../../resources/attachments/values';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
+import { useScreens } from '../../ui/useScreens';
 import { complaintKeys, complaintsApi } from './api';
 import { useAudience } from './audience';
 import { COMPLAINT_FIELDS } from './declaration';
@@ -38,7 +39,7 @@ export default function CreateComplaint() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const queryClient = useQueryClient();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const staff = useAudience() === 'staff';
   const user = useUser();
   const [form] = Form.useForm();

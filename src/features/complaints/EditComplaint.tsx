@@ -1,11 +1,12 @@
 import { EditOutlined } from '@ant-design/icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { Button, Drawer, Grid } from 'antd';
+import { Button, Drawer } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { complaints } from '../../../resources/complaints';
 import { currentAbility } from '../../auth/ability';
 import { ResourceForm } from '../../resources/ResourceForm';
+import { useScreens } from '../../ui/useScreens';
 import { complaintKeys, type Complaint } from './api';
 import { useAudience } from './audience';
 
@@ -17,7 +18,7 @@ export function EditComplaint({ complaint }: { complaint: Complaint }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState(false);
   const queryClient = useQueryClient();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const customer = useAudience() === 'customer';
   if (complaint.status === 'archived' || !currentAbility().can('update', 'complaint')) return null;
   return (

@@ -6,7 +6,6 @@ import {
   Button,
   Card,
   Form,
-  Grid,
   List,
   Modal,
   Popconfirm,
@@ -17,7 +16,7 @@ import {
   Tabs,
   Tag,
   Typography,
-} from 'antd';
+ } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -34,6 +33,7 @@ import {
 } from '../../../contract/faultmail';
 import { session } from '../../api/session';
 import { useFormat } from '../../i18n/format';
+import { useScreens } from '../../ui/useScreens';
 import { accountKeys, getProfile } from '../account/api';
 import { faultMailApi, faultMailKeys } from './api';
 
@@ -78,7 +78,7 @@ function Subscriptions() {
   const { t } = useTranslation('faultmail');
   const { message } = App.useApp();
   const format = useFormat();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const client = useQueryClient();
   const labels = useLabels();
   const [editing, setEditing] = useState<SubscriptionRow | 'new' | undefined>();
@@ -221,7 +221,7 @@ function SubscriptionForm({ row, onClose }: { row?: SubscriptionRow; onClose: ()
 function DeliveryLog() {
   const { t } = useTranslation('faultmail');
   const format = useFormat();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const [state, setState] = useState<DeliveryState | 'all'>('all');
   const [page, setPage] = useState(() => ({ pageIndex: 1, pageSize: session.getListPageSize(20) }));
   const body = { ...page, ...(state === 'all' ? {} : { state }) };

@@ -1,6 +1,6 @@
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Collapse, Drawer, Grid, List, Space, Table, Tag, Typography } from 'antd';
+import { Button, Collapse, Drawer, List, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MailDelivery, MailJob, MailRun } from '../../../contract/mailings';
@@ -8,6 +8,7 @@ import { download } from '../../api/files';
 import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
+import { useScreens } from '../../ui/useScreens';
 import { STATE_COLORS } from '../reports/ReportGenerateResult';
 import { mailingKeys, mailingsApi, type QueueRun } from './api';
 
@@ -87,7 +88,7 @@ export function HistoryDrawer({
 }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const wide = Grid.useBreakpoint().md;
+  const wide = useScreens().md;
   const [page, setPage] = useState(1);
   const { data, isFetching, refetch } = useQuery({
     queryKey: mailingKeys.runs(job.id, page),

@@ -1,9 +1,10 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Drawer, Form, Grid, Input, InputNumber, Select, Space, Switch, Checkbox } from 'antd';
+import { App, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, Checkbox } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../contract/countries';
 import { MAIL_JOB_KINDS, MAIL_JOB_ROLES, type MailJob, type MailJobBody, type MailJobKind } from '../../../contract/mailings';
+import { useScreens } from '../../ui/useScreens';
 import { mailingKeys, mailingsApi } from './api';
 import { timeZoneOptions } from './schedule';
 
@@ -28,7 +29,7 @@ export function MailJobDrawer({ job, open, onClose }: { job?: MailJob; open: boo
   const { t, i18n } = useTranslation();
   const { message } = App.useApp();
   const queryClient = useQueryClient();
-  const wide = Grid.useBreakpoint().md;
+  const wide = useScreens().md;
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
   const [keyword, setKeyword] = useState('');

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Descriptions, Drawer, Empty, Grid, Select, Space, Spin, Tabs, Typography } from 'antd';
+import { Alert, Descriptions, Drawer, Empty, Select, Space, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '../../../contract/languages';
 import type { MailJob } from '../../../contract/mailings';
 import { CallError } from '../../api/call';
+import { useScreens } from '../../ui/useScreens';
 import { mailingKeys, mailingsApi } from './api';
 
 /**
@@ -25,7 +26,7 @@ export function PreviewDrawer({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const wide = Grid.useBreakpoint().md;
+  const wide = useScreens().md;
   const [keyword, setKeyword] = useState('');
   const people = useQuery({ queryKey: mailingKeys.recipients(keyword), queryFn: () => mailingsApi.recipients(keyword) });
   const preview = useQuery({

@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Col, DatePicker, Empty, Grid, Input, List, Row, Typography } from 'antd';
+import { Card, Col, DatePicker, Empty, Input, List, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkHourTotals, WorkHourTotalsBody } from '../../../contract/workhours';
 import { canAccessKey } from '../../auth/ability';
+import { useScreens } from '../../ui/useScreens';
 import { Column } from '../monitoring/shared/charts/LazyChart';
 import { useFormat } from '../../i18n/format';
 import { ExportButton } from '../monitoring/shared/charts/ExportButton';
@@ -23,7 +24,7 @@ const TOTAL = '\u0000total';
 export function TotalsView() {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().startOf('month'), dayjs()]);
   const [engineer, setEngineer] = useState('');
   const body: WorkHourTotalsBody = {

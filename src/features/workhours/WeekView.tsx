@@ -1,10 +1,11 @@
 import { LeftOutlined, PlusOutlined, RightOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, DatePicker, Empty, Grid, List, Space, Tag, Typography } from 'antd';
+import { Button, Card, DatePicker, Empty, List, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { useUser } from '../../auth/useUser';
 import { useFormat } from '../../i18n/format';
+import { useScreens } from '../../ui/useScreens';
 import { workHourKeys, workHoursApi, type WorkHourRow } from './api';
 import { mondayOf, weekDays, weekTotals } from './weekTotals';
 
@@ -18,7 +19,7 @@ const shiftDays = (day: string, days: number) => dayjs(day).add(days, 'day').for
 export function WeekView({ monday, onWeek, onOpen }: { monday: string; onWeek: (monday: string) => void; onOpen: (id?: number) => void }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const screens = Grid.useBreakpoint();
+  const screens = useScreens();
   const username = useUser()?.username ?? '';
   const days = weekDays(monday);
   const { data, isLoading } = useQuery({

@@ -1,8 +1,9 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Grid, List, Popconfirm, Space, Tag, Typography } from 'antd';
+import { App, Button, List, Popconfirm, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/format';
 import type { ShareListRow } from '../../../../../contract/monitoring';
+import { useScreens } from '../../../../ui/useScreens';
 import { monitoringApi, monitoringKeys } from '../../api';
 import { ExtendShare } from './ExtendShare';
 import { ListEntry } from '../../../../ui/ListEntry';
@@ -17,7 +18,7 @@ export function ShareList({ sn }: { sn: string }) {
   const { message } = App.useApp();
   const client = useQueryClient();
   // On a phone the buttons go under the person, so the address keeps the width.
-  const narrow = !Grid.useBreakpoint().sm;
+  const narrow = !useScreens().sm;
   const { data, isLoading } = useQuery({ queryKey: monitoringKeys.shares(sn), queryFn: () => monitoringApi.shares(sn) });
   const refresh = () => client.invalidateQueries({ queryKey: monitoringKeys.shares(sn) });
 

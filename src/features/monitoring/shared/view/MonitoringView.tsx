@@ -12,6 +12,7 @@ import { TodayCard } from '../panels/TodayCard';
 import type { SystemSummary } from '../../../../../contract/monitoring';
 import { useDayjsLocale } from '../useDayjsLocale';
 import { afterNextPaint } from '../../../../ui/afterPaint';
+import type { MonitoringDetailsProps } from './MonitoringDetails';
 import './monitoring.css';
 
 /**
@@ -27,6 +28,22 @@ const detailsSkeleton = (
     </Card>
   </Col>
 );
+
+/**
+ * The cards under the figures, asked for once the figures are painted: their chunks never hold the figures back.
+ * Its own component, so that the switch re-renders only this part, not the figures, flow and today's card above
+ * it (a long task on a slow machine).
+ */
+function DetailsAfterFigures(props: MonitoringDetailsProps) {
+  const [figuresShown, setFiguresShown] = useState(false);
+  useEffect(() => afterNextPaint(() => setFiguresShown(true)), []);
+  if (!figuresShown) return detailsSkeleton;
+  return (
+    <Suspense fallback={detailsSkeleton}>
+      <MonitoringDetails {...props} />
+    </Suspense>
+  );
+}
 
 /** How often the live figures are fetched again (a sample arrives every trans_frequency seconds). */
 const LIVE_REFRESH_MS = 60_000;
@@ -58,10 +75,6 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
   // one long task a query's answer renders in (Lighthouse total blocking time).
   const data = useDeferredValue(summary.data);
   const today = data ? localToday(data.time_zone) : undefined;
-  // The cards under the figures are asked for once the figures are painted: their chunks never hold the
-  // figures back.
-  const [figuresShown, setFiguresShown] = useState(false);
-  useEffect(() => (data ? afterNextPaint(() => setFiguresShown(true)) : undefined), [data]);
 
   return (
     <div className="monitor" data-sn={sn}>
@@ -100,12 +113,8 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
             </Card>
           )}
         </Col>
-        {today && figuresShown ? (
-          <Suspense fallback={detailsSkeleton}>
-            <MonitoringDetails sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} />
-          </Suspense>
-        ) : today ? (
-          detailsSkeleton
+        {today ? (
+          <DetailsAfterFigures sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} />
         ) : null}
       </Row>
     </div>
