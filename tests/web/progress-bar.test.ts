@@ -32,3 +32,29 @@ it('animates only transform and opacity, never reading layout', () => {
     layoutReads.mockRestore();
   }
 });
+
+it('never asks the browser for the element’s animations, which brings the whole page’s styles up to date first', () => {
+  const animations: { cancel: ReturnType<typeof vi.fn> }[] = [];
+  HTMLElement.prototype.animate = vi.fn(() => {
+    const animation = { cancel: vi.fn() };
+    animations.push(animation);
+    return animation as unknown as Animation;
+  });
+  const getAnimations = vi.fn(() => []);
+  HTMLElement.prototype.getAnimations = getAnimations;
+  try {
+    startProgress();
+    finishProgress();
+    // A page that starts loading while the bar still fades out: the fade stops, the bar grows again.
+    startProgress();
+    expect(animations).toHaveLength(3);
+    expect(animations[0]!.cancel).toHaveBeenCalled();
+    expect(animations[1]!.cancel).toHaveBeenCalled();
+    expect(animations[2]!.cancel).not.toHaveBeenCalled();
+    expect(getAnimations).not.toHaveBeenCalled();
+  } finally {
+    finishProgress();
+    delete (HTMLElement.prototype as Partial<HTMLElement>).animate;
+    delete (HTMLElement.prototype as Partial<HTMLElement>).getAnimations;
+  }
+});

@@ -123,7 +123,7 @@ export default function MailTiming() {
       key: 'next',
       title: t('mailings:mailTiming.nextRun'),
       render: (_, job) =>
-        job.next_run_at ? <span className="mailings-when">{fmt.dateTime(job.next_run_at, { timeZone: job.time_zone })}</span> : '–',
+        job.next_run_at ? <span className="text-nowrap">{fmt.dateTime(job.next_run_at, { timeZone: job.time_zone })}</span> : '–',
     },
     {
       key: 'last',
@@ -133,7 +133,7 @@ export default function MailTiming() {
           <Space wrap size={[4, 0]}>
             <Tag color={STATE_COLORS[job.last_run.state]}>{t(`mailings:runState.${job.last_run.state}`)}</Tag>
             {job.last_run.finished_at && (
-              <span className="mailings-when">{fmt.dateTime(job.last_run.finished_at, { timeZone: job.time_zone })}</span>
+              <span className="text-nowrap">{fmt.dateTime(job.last_run.finished_at, { timeZone: job.time_zone })}</span>
             )}
             <Typography.Text type="secondary">
               {t('mailings:mailTiming.sent')} {fmt.number(job.last_run.sent, 0)}

@@ -115,7 +115,7 @@ export default function ReportGenerateResult() {
       key: 'size',
       title: t('mailings:reports.size'),
       align: 'right',
-      render: (_, r) => <span className="reports-nowrap">{fileSize(fmt, r.size)}</span>,
+      render: (_, r) => <span className="text-nowrap">{fileSize(fmt, r.size)}</span>,
     },
     { key: 'created', title: t('mailings:reports.created'), render: (_, r) => fmt.dateTime(r.created_at) },
     { key: 'finished', title: t('mailings:reports.finished'), render: (_, r) => (r.finished_at ? fmt.dateTime(r.finished_at) : '–') },

@@ -113,9 +113,7 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
             </Card>
           )}
         </Col>
-        {today ? (
-          <DetailsAfterFigures sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} />
-        ) : null}
+        {today ? <DetailsAfterFigures sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} /> : null}
       </Row>
     </div>
   );
