@@ -1,22 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Form,
-  List,
-  Modal,
-  Popconfirm,
-  Segmented,
-  Select,
-  Space,
-  Table,
-  Tabs,
-  Tag,
-  Typography,
- } from 'antd';
+import { Alert, App, Button, Card, Form, List, Modal, Popconfirm, Segmented, Select, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { ColumnsType } from 'antd/es/table';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
