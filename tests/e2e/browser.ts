@@ -62,6 +62,26 @@ export async function untilItHolds(step: () => Promise<void>, check: () => Promi
   }
 }
 
+/**
+ * Waits until the server holds `code` ('en-US') as the logged-in user's language: a language chosen in the top
+ * bar shows at once and is saved to the profile after it, so a page closed right after the text changed could
+ * leave a shared demo user in that language for the next test files.
+ */
+export async function untilLanguageSaved(page: Page, code: string) {
+  await page.waitForFunction(
+    async (expected) => {
+      const response = await fetch('/api/UserInfo/GetMyUserInfo', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
+        body: '{}',
+      });
+      return ((await response.json()) as { data?: { language_code?: string } }).data?.language_code === expected;
+    },
+    code,
+    { polling: 250, timeout: 10_000 },
+  );
+}
+
 /** Chooses a language in the top bar; `logoutLabel` is the log-out button's text in it, which shows it took. */
 export async function chooseLanguage(page: Page, language: RegExp, logoutLabel: string) {
   const logout = page.getByTestId('logout').filter({ hasText: logoutLabel });

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { baseUrl, chooseLanguage, DEMO_PASSWORD, launch, login, newPage, openedDialog, PHONE } from './browser';
+import { baseUrl, chooseLanguage, DEMO_PASSWORD, launch, login, newPage, openedDialog, PHONE, untilLanguageSaved } from './browser';
 
 /**
  * The whole path of a complaint in a browser (issue 13, 'Tests that must exist'): the demo customer, reading German,
@@ -240,16 +240,7 @@ describe('complaints in a browser', () => {
 
       // Give the next tests the customer's English back: the top bar's choice is saved as the customer's own language.
       await chooseLanguage(customer, /English/, 'Log out');
-      const savedLanguage = () =>
-        customer.evaluate(async () => {
-          const response = await fetch('/api/UserInfo/GetMyUserInfo', {
-            method: 'POST',
-            headers: { 'content-type': 'application/json', authorization: `Bearer ${localStorage.getItem('token')}` },
-            body: '{}',
-          });
-          return ((await response.json()) as { data: { language_code: string } }).data.language_code;
-        });
-      await expect.poll(savedLanguage, { timeout: 10_000 }).toMatch(/^en/);
+      await untilLanguageSaved(customer, 'en-US');
       for (const page of [customer, servicer, dev, fasw]) await page.context().close();
     },
   );

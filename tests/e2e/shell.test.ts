@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { leafRoutes } from '../../permissions/routes';
 import { buildMenu, type MenuEntry } from '../../src/routing/menu';
 import { hasScreen } from '../../src/routing/screens';
-import { chooseLanguage, launch, login, newPage, PHONE } from './browser';
+import { chooseLanguage, launch, login, newPage, PHONE, untilLanguageSaved } from './browser';
 
 /** The leaf paths of the menu a user should see: spec §6 roles, limited to screens that exist. */
 function expectedMenuPaths(roles: string[]): string[] {
@@ -103,6 +103,7 @@ describe('the portal shell in a browser', () => {
     await expect(current.isDisabled()).resolves.toBe(true);
     // The choice is saved as admin's language: give the files after this one their English admin back.
     await chooseLanguage(page, /English/, 'Log out');
+    await untilLanguageSaved(page, 'en-US');
     await context.close();
   });
 
