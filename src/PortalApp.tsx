@@ -16,8 +16,8 @@ import { dataProvider } from './providers/data';
 import { i18nProvider } from './providers/i18n';
 import { useNotificationProvider } from './providers/notification';
 import { routeKeyFor } from './routing/menu';
-import { askMenuOverridesEarly } from './routing/useMenuOverrides';
 import { hasScreen, SCREENS } from './routing/screens';
+import { askMenuOverridesEarly } from './routing/useMenuOverrides';
 import { Logo, PRODUCT_NAME } from './ui/Logo';
 import { Splash } from './ui/Splash';
 
@@ -25,8 +25,8 @@ import { Splash } from './ui/Splash';
  * A cold start of a page behind the login, called as soon as this chunk arrives (src/App.tsx): waits for the user
  * info main.tsx asked for, the user's menu overrides and the page's screen with what its loader asks ahead (the
  * dashboard's variant, the storage list's first calls; the chunks themselves are on their way since the page's
- * HTML named them, server/route-preloads.ts). Settles when they are there (or failed: the route that renders them asks again and
- * says why). The layout is part of this chunk: every page behind the login shows it, and its components (menu,
+ * HTML named them, server/route-preloads.ts). Settles when they are there (or failed: the route that renders them
+ * asks again and says why). The layout is part of this chunk: every page behind the login shows it, and its components (menu,
  * drawer, dropdowns) then come in this one request instead of some thirty small chunks that Rollup would make
  * of the pieces each screen shares.
  */

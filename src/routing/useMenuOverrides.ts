@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { askEarly, earlyAnswerQuery } from '../api/earlyAnswers';
 import { useTranslation } from 'react-i18next';
+import { askEarly, earlyAnswerQuery } from '../api/earlyAnswers';
 import { useUser } from '../auth/useUser';
 import { adminApi, adminKeys } from '../features/admin/api';
 import { menuTitle, type MenuOverrides } from './menu';
