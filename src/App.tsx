@@ -8,6 +8,7 @@ import { isLanguage, type Language } from './i18n';
 import { loggedInOnThisPage } from './providers/auth';
 import { lazyScreen } from './routing/lazyScreen';
 import { safeRedirect } from './providers/redirect';
+import { nextTask } from './ui/afterPaint';
 import { ApiUiBridge } from './ui/ApiUiBridge';
 import { loadAntdLocale, loadedAntdLocale } from './ui/antdLocale';
 import { LoadingOverlay } from './ui/LoadingOverlay';
@@ -60,7 +61,7 @@ export async function preloadPortalPage(pathname: string): Promise<void> {
   // evaluations, issue 11, point 4); the portal's chunk then evaluates in the next task. Its own import of the
   // ability finds it evaluated; a failed download here is tried again, and reported, by that import.
   await import('./auth/ability').catch(() => {});
-  await new Promise((resolve) => setTimeout(resolve));
+  await nextTask();
   await PortalApp.preload()
     .then((portal) => portal.preloadPortal(pathname))
     .catch(() => {});

@@ -32,7 +32,7 @@ function DocumentTitle() {
  */
 export default function AppLayout() {
   // ThemedLayout's page padding: 24 px from the sm breakpoint, 12 px on a phone.
-  const wide = useScreens().sm ?? true;
+  const wide = useScreens().sm;
   return (
     <SidebarProvider>
       <DocumentTitle />

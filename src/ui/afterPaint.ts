@@ -13,3 +13,8 @@ export function afterNextPaint(callback: () => void): () => void {
     clearTimeout(timer);
   };
 }
+
+/** Settles in a task of its own, after the current one: long work split at it leaves the browser a turn between. */
+export function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve));
+}

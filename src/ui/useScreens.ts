@@ -1,5 +1,5 @@
 import { theme as antdTheme } from 'antd';
-import type { Breakpoint, ScreenMap } from 'antd/es/_util/responsiveObserver';
+import type { Breakpoint } from 'antd/es/_util/responsiveObserver';
 import { useSyncExternalStore } from 'react';
 import { theme } from './theme';
 
@@ -22,13 +22,16 @@ function mediaQueries(): [Breakpoint, string][] {
   return queries;
 }
 
-let snapshot: { key: string; screens: ScreenMap } | undefined;
+/** Each breakpoint, matched or not: unlike antd's ScreenMap, never an unknown (undefined) one. */
+export type Screens = Record<Breakpoint, boolean>;
+
+let snapshot: { key: string; screens: Screens } | undefined;
 
 /** The same object while no breakpoint changes: useSyncExternalStore re-renders only when it does. */
-function currentScreens(): ScreenMap {
+function currentScreens(): Screens {
   const matched = mediaQueries().map(([screen, query]) => [screen, window.matchMedia(query).matches] as const);
   const key = matched.map(([, matches]) => (matches ? 1 : 0)).join('');
-  if (snapshot?.key !== key) snapshot = { key, screens: Object.fromEntries(matched) };
+  if (snapshot?.key !== key) snapshot = { key, screens: Object.fromEntries(matched) as Screens };
   return snapshot.screens;
 }
 
@@ -44,6 +47,6 @@ function subscribe(onChange: () => void): () => void {
  * for the layout that was a second render of the whole page inside the first one's task (issue 11, point 4), and
  * a list on a phone was first drawn as a desktop table.
  */
-export function useScreens(): ScreenMap {
+export function useScreens(): Screens {
   return useSyncExternalStore(subscribe, currentScreens);
 }

@@ -1,6 +1,7 @@
 import type { AreaConfig, ColumnConfig, LineConfig } from '@ant-design/charts';
 import { Empty, Skeleton } from 'antd';
 import { lazy, Suspense, useEffect, useState, type ComponentType, type Ref } from 'react';
+import { nextTask } from '../../../../ui/afterPaint';
 import { useNearViewport } from '../../../../ui/useNearViewport';
 
 /**
@@ -68,7 +69,7 @@ function useDrawingTurn(wanted: boolean): [boolean, () => void] {
     lastTurn = previous
       .then(loadCharts)
       .catch(() => undefined)
-      .then(() => new Promise((resolve) => setTimeout(resolve)))
+      .then(nextTask)
       .then(() => {
         if (active) setTurn(true);
         else end.resolve();
