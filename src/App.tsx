@@ -62,6 +62,11 @@ export async function preloadPortalPage(pathname: string): Promise<void> {
   // ability finds it evaluated; a failed download here is tried again, and reported, by that import.
   await import('./auth/ability').catch(() => {});
   await nextTask();
+  // Refine's core likewise: with its CommonJS dependencies (qs and its polyfills, the devtools' stack parser) it
+  // was half of the portal chunk's evaluation, one task of 70-120 ms on a slow machine.
+  // Only `Refine` named: the rest of its exports stay tree-shaken, as the portal chunk's own imports leave them.
+  await import('@refinedev/core').then(({ Refine }) => Refine).catch(() => {});
+  await nextTask();
   await PortalApp.preload()
     .then((portal) => portal.preloadPortal(pathname))
     .catch(() => {});

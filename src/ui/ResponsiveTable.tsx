@@ -181,19 +181,24 @@ function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...re
         : {}),
     }));
   if (!columns.some((c) => c.card === 'actions')) shown.push({ key: '__chooser', title: chooser, width: 48, align: 'end' });
+  // When antd's table scrolls sideways itself it measures its columns: a hidden row whose widths it reads in a
+  // layout effect (a forced layout of the whole page) and then renders the whole table again with them, both
+  // inside the task that shows the page (about 200 ms on the storage list's cold load, issue 11, point 4). Only a
+  // left-fixed column needs those widths; any other table scrolls in its own container (ResponsiveTable.css).
+  const measured = scroll !== undefined || shown.some((column) => column.fixed);
   return (
     <Table<Row>
       {...rest}
       ref={tableRef}
       columns={shown}
-      scroll={{ ...scroll, x: true }}
+      scroll={measured ? { ...scroll, x: scroll?.x ?? true } : undefined}
       className={['responsive-table', rest.className].filter(Boolean).join(' ')}
     />
   );
 }
 
 /**
- * antd's table (rc-table 7.54, still so in 7.55) lays out its columns with an invisible measuring row marked
+ * antd's table (rc-table 7.54, still so in 7.55) lays out a table that scrolls sideways with an invisible measuring row marked
  * `aria-hidden` yet given `tabindex="-1"` and holding copies of the column titles, the column chooser's button
  * with them: screen readers are told to skip elements that can take focus (axe 'aria-hidden-focus', Lighthouse
  * accessibility). The row is never meant to be reached, so after each render it loses its tabindex and becomes
