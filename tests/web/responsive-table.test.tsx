@@ -103,6 +103,12 @@ describe('ResponsiveTable', { timeout: 60_000 }, () => {
     expect(headers()).toContain('Name');
     expect(container.querySelector('.ant-table-measure-row')).toBeNull();
     expect(container.querySelector('.ant-table-content')).not.toBeNull();
+    // Refine's useTable hands every table a sideways scroll of `true`: the same container does that.
+    const generated = render(
+      <ResponsiveTable<Plant> tableId="plants" rowKey="id" dataSource={PLANTS} columns={COLUMNS} pagination={false} scroll={{ x: true }} />,
+    );
+    expect(generated.container.querySelector('.ant-table-row')).not.toBeNull();
+    expect(generated.container.querySelector('.ant-table-measure-row')).toBeNull();
   });
   it("leaves nothing focusable under aria-hidden: antd's measuring row loses its tabindex (Lighthouse aria-hidden-focus)", () => {
     const { container } = render(
