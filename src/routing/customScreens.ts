@@ -1,3 +1,4 @@
+import { untilAnsweredOrShortly } from '../api/earlyAnswers';
 import { preloadVariant } from '../features/monitoring/dashboard/variant';
 import { askStorageListEarly } from '../features/monitoring/storage/earlyCalls';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
@@ -13,10 +14,13 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
     const [dashboard] = await Promise.all([import('../features/monitoring/dashboard/Dashboard'), preloadVariant().catch(() => {})]);
     return dashboard;
   }),
-  // With its first page of systems and its status counts (on a cold start, beside the screen's code).
-  energyStorageList: lazyScreen(() => {
-    void askStorageListEarly().catch(() => {});
-    return import('../features/monitoring/storage/StorageList');
+  // With its first page of systems and its status counts (on a cold start, beside the screen's code), waited for
+  // a moment once the code is there: the list's first render then has its rows.
+  energyStorageList: lazyScreen(async () => {
+    const answers = askStorageListEarly().catch(() => {});
+    const screen = await import('../features/monitoring/storage/StorageList');
+    await untilAnsweredOrShortly(answers);
+    return screen;
   }),
   elecPriceSetting: lazyScreen(() => import('../features/monitoring/settings/ElecPriceSetting')),
   systemSettings: lazyScreen(() => import('../features/monitoring/settings/SystemSettings')),

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { arrivedEarlyAnswer, askEarly, takeEarlyAnswer } from '../../src/api/earlyAnswers';
+import { arrivedEarlyAnswer, askEarly, takeEarlyAnswer, untilAnsweredOrShortly } from '../../src/api/earlyAnswers';
 
 describe('answers asked for ahead of their screen', () => {
   afterEach(() => vi.useRealTimers());
@@ -56,5 +56,32 @@ describe('answers asked for ahead of their screen', () => {
     void askEarly(['k', 'peek-failed'], () => Promise.reject(new Error('Network failed')));
     await new Promise((resolve) => setTimeout(resolve));
     expect(arrivedEarlyAnswer(['k', 'peek-failed'])).toBeUndefined();
+  });
+
+  it('lets a screen wait for its first answers, but only shortly: a slow server does not hold the page back', async () => {
+    vi.useFakeTimers();
+    let answer = (_value: string) => {};
+    const slow = askEarly(['k', 'slow'], () => new Promise<string>((resolve) => (answer = resolve)));
+    const settled = vi.fn();
+    void untilAnsweredOrShortly(slow).then(settled);
+    await vi.advanceTimersByTimeAsync(499);
+    expect(settled).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(settled).toHaveBeenCalled();
+    answer('late');
+
+    // An answer that comes in time ends the wait at once, and is then the screen's first render's placeholder.
+    const quick = askEarly(['k', 'quick'], () => Promise.resolve('rows'));
+    const done = vi.fn();
+    void untilAnsweredOrShortly(quick).then(done);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(done).toHaveBeenCalled();
+    expect(arrivedEarlyAnswer(['k', 'quick'])).toBe('rows');
+
+    // A failed call ends the wait too: the screen's own query reports it.
+    const failed = vi.fn();
+    void untilAnsweredOrShortly(Promise.reject(new Error('Network failed'))).then(failed);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(failed).toHaveBeenCalled();
   });
 });

@@ -42,10 +42,11 @@ function systemToShow(systems: readonly SystemSummary[] | undefined, wanted: str
 
 /**
  * A cold start of the customer's dashboard: its systems, then the figures of the system it opens on, asked for
- * as soon as the user is known, beside the dashboard's code (MonitoringView takes the figures' answer).
+ * as soon as the user is known, beside the dashboard's code (MonitoringView takes the figures' answer). Settles
+ * once the figures have come; fails when either call does (the screen's own queries report it).
  */
 export async function askCustomerHomeEarly(username: string) {
   const systems = await askEarly(monitoringKeys.customerSystems(username), monitoringApi.customerSystems);
   const shown = systemToShow(systems, new URLSearchParams(window.location.search).get('sn'));
-  if (shown) void askEarly(monitoringKeys.summary(shown.sys_sn, true), () => monitoringApi.summary(shown.sys_sn, true));
+  if (shown) await askEarly(monitoringKeys.summary(shown.sys_sn, true), () => monitoringApi.summary(shown.sys_sn, true));
 }
