@@ -10,8 +10,8 @@ interface EarlyAnswer {
   answer: Promise<unknown>;
   at: number;
   taken: boolean;
-  /** Set once the answer has arrived (a success), with when. */
-  arrived?: { value: unknown; at: number };
+  /** Set once the answer has arrived (a success). */
+  arrived?: { value: unknown };
 }
 
 const asked = new Map<string, EarlyAnswer>();
@@ -34,7 +34,7 @@ export function askEarly<T>(key: QueryKey, call: () => Promise<T>): Promise<T> {
   asked.set(hashKey(key), entry);
   // A failure is the screen's to report when it takes the answer; no one may take it.
   answer.then(
-    (value) => (entry.arrived = { value, at: Date.now() }),
+    (value) => (entry.arrived = { value }),
     () => undefined,
   );
   return answer;
@@ -42,8 +42,8 @@ export function askEarly<T>(key: QueryKey, call: () => Promise<T>): Promise<T> {
 
 /**
  * The early answer under this key when it has already arrived and is still fresh, without taking it: a query's
- * initial data (earlyAnswerQuery), so that the screen's first render shows it. Without it the screen rendered
- * empty, then again when its query settled a moment later.
+ * `placeholderData`, so that the screen's first render shows it (its own call then takes the same answer at
+ * once). Without it the screen rendered empty, then again when its query settled a moment later.
  */
 export function arrivedEarlyAnswer<T>(key: QueryKey): T | undefined {
   const arrived = freshEntry(key)?.arrived;
@@ -52,20 +52,23 @@ export function arrivedEarlyAnswer<T>(key: QueryKey): T | undefined {
 
 /**
  * The options of a query whose first call may have been asked ahead (askEarly): its key, a call that takes the
- * early answer, and that answer once arrived as the query's initial data (from when it arrived), so that the
- * screen's first render shows it. As a placeholder it was shown as a placeholder: a list drew its rows blurred
- * under a spinner until its query had taken the same answer a moment later, then restyled every row in a second
- * long task (issue 11, point 4). `keepPrevious` shows the previous key's data while another key loads (another
- * page or search of a list).
+ * early answer, and that answer once arrived as the placeholder of the first render. `keepPrevious` shows the
+ * previous key's data meanwhile instead (another page or search of a list).
  */
 export function earlyAnswerQuery<T>(queryKey: QueryKey, call: () => Promise<T>, { keepPrevious = false } = {}) {
   return {
     queryKey,
     queryFn: () => takeEarlyAnswer(queryKey, call),
-    initialData: () => arrivedEarlyAnswer<T>(queryKey),
-    initialDataUpdatedAt: () => freshEntry(queryKey)?.arrived?.at,
-    ...(keepPrevious ? { placeholderData: (previous: T | undefined) => previous } : {}),
+    placeholderData: (previous: T | undefined) => (keepPrevious ? previous : undefined) ?? arrivedEarlyAnswer<T>(queryKey),
   };
+}
+
+/**
+ * Whether a query's placeholder is the early answer its own call is about to take (the same answer, not another
+ * key's rows kept on screen): nothing is loading that the user should wait for.
+ */
+export function isEarlyAnswer(queryKey: QueryKey, data: unknown): boolean {
+  return data !== undefined && arrivedEarlyAnswer(queryKey) === data;
 }
 
 /** The answer asked for ahead under this key (handed over once, and only while fresh), else the call made now. */

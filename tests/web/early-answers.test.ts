@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { arrivedEarlyAnswer, askEarly, takeEarlyAnswer, untilAnsweredOrShortly } from '../../src/api/earlyAnswers';
+import { arrivedEarlyAnswer, askEarly, isEarlyAnswer, takeEarlyAnswer, untilAnsweredOrShortly } from '../../src/api/earlyAnswers';
 
 describe('answers asked for ahead of their screen', () => {
   afterEach(() => vi.useRealTimers());
@@ -83,5 +83,15 @@ describe('answers asked for ahead of their screen', () => {
     void untilAnsweredOrShortly(Promise.reject(new Error('Network failed'))).then(failed);
     await vi.advanceTimersByTimeAsync(0);
     expect(failed).toHaveBeenCalled();
+  });
+
+  it('tells the early answer shown as a placeholder from another key’s rows kept on screen', async () => {
+    const rows = [{ sys_sn: 'ESS-1' }];
+    await askEarly(['systems', 'page-1'], () => Promise.resolve(rows));
+    expect(isEarlyAnswer(['systems', 'page-1'], rows)).toBe(true);
+    // Page 2 keeps page 1's rows on screen while its own load: that is loading, not an early answer.
+    expect(isEarlyAnswer(['systems', 'page-2'], rows)).toBe(false);
+    expect(isEarlyAnswer(['systems', 'page-1'], [{ sys_sn: 'ESS-1' }])).toBe(false);
+    expect(isEarlyAnswer(['systems', 'page-3'], undefined)).toBe(false);
   });
 });
