@@ -199,11 +199,12 @@ function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...re
 }
 
 /**
- * antd's table (rc-table 7.54, still so in 7.55) lays out a table that scrolls sideways with an invisible measuring row marked
- * `aria-hidden` yet given `tabindex="-1"` and holding copies of the column titles, the column chooser's button
- * with them: screen readers are told to skip elements that can take focus (axe 'aria-hidden-focus', Lighthouse
- * accessibility). The row is never meant to be reached, so after each render it loses its tabindex and becomes
- * inert; React does not put back or take away attributes whose props did not change.
+ * antd's table (rc-table 7.54, still so in 7.55) lays out a table that scrolls sideways with an invisible
+ * measuring row marked `aria-hidden` yet given `tabindex="-1"` and holding copies of the column titles, the
+ * column chooser's button with them: screen readers are told to skip elements that can take focus (axe
+ * 'aria-hidden-focus', Lighthouse accessibility). The row is never meant to be reached, so after each render it
+ * loses its tabindex and becomes inert; React does not put back or take away attributes whose props did not
+ * change.
  */
 function useMeasureRowUnfocusable() {
   const table = useRef<TableRef>(null);
