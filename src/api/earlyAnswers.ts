@@ -86,15 +86,25 @@ export function takeEarlyAnswer<T>(key: QueryKey, call: () => Promise<T>): Promi
  * server holds the page back no longer than that: the screen then renders as it would have, and shows its
  * loading state until the answers come.
  */
-export async function untilAnsweredOrShortly(answers: Promise<unknown>): Promise<void> {
+async function untilAnsweredOrShortly(answers: Promise<void>): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const shortly = new Promise<void>((resolve) => (timer = setTimeout(resolve, WAIT_FOR_ANSWERS_MS)));
-  await Promise.race([
-    answers.then(
-      () => undefined,
-      () => undefined,
-    ),
-    shortly,
-  ]);
+  await Promise.race([answers, shortly]);
   clearTimeout(timer);
+}
+
+/**
+ * A screen's loader on a cold start: its code, then its first answers asked for beside it (askEarly) waited for
+ * `untilAnsweredOrShortly`. A failed answer is the screen's to report when its query takes it: it does not fail
+ * the loader.
+ */
+export async function codeThenAnswers<Code>(code: Promise<Code>, answers: Promise<unknown> | undefined): Promise<Code> {
+  // Handled from the start: an answer failing while the code still loads is no unhandled rejection.
+  const settled = answers?.then(
+    () => undefined,
+    () => undefined,
+  );
+  const loaded = await code;
+  if (settled) await untilAnsweredOrShortly(settled);
+  return loaded;
 }

@@ -1,4 +1,4 @@
-import { untilAnsweredOrShortly } from '../api/earlyAnswers';
+import { codeThenAnswers } from '../api/earlyAnswers';
 import { preloadVariant } from '../features/monitoring/dashboard/variant';
 import { askStorageListEarly } from '../features/monitoring/storage/earlyCalls';
 import { lazyScreen, type LazyScreen } from './lazyScreen';
@@ -16,12 +16,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   }),
   // With its first page of systems and its status counts (on a cold start, beside the screen's code), waited for
   // a moment once the code is there: the list's first render then has its rows.
-  energyStorageList: lazyScreen(async () => {
-    const answers = askStorageListEarly().catch(() => {});
-    const screen = await import('../features/monitoring/storage/StorageList');
-    await untilAnsweredOrShortly(answers);
-    return screen;
-  }),
+  energyStorageList: lazyScreen(() => codeThenAnswers(import('../features/monitoring/storage/StorageList'), askStorageListEarly())),
   elecPriceSetting: lazyScreen(() => import('../features/monitoring/settings/ElecPriceSetting')),
   systemSettings: lazyScreen(() => import('../features/monitoring/settings/SystemSettings')),
   // Administration (issue 3): declared resources with extra cells, buttons or tabs, and pages of their own.

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { arrivedEarlyAnswer, askEarly, isEarlyAnswer, takeEarlyAnswer, untilAnsweredOrShortly } from '../../src/api/earlyAnswers';
+import { arrivedEarlyAnswer, askEarly, codeThenAnswers, isEarlyAnswer, takeEarlyAnswer } from '../../src/api/earlyAnswers';
 
 describe('answers asked for ahead of their screen', () => {
   afterEach(() => vi.useRealTimers());
@@ -58,31 +58,56 @@ describe('answers asked for ahead of their screen', () => {
     expect(arrivedEarlyAnswer(['k', 'peek-failed'])).toBeUndefined();
   });
 
-  it('lets a screen wait for its first answers, but only shortly: a slow server does not hold the page back', async () => {
+  it('lets a screen wait for its first answers once its code is there, but only shortly: a slow server does not hold the page back', async () => {
     vi.useFakeTimers();
+    const code = { default: 'Screen' };
     let answer = (_value: string) => {};
     const slow = askEarly(['k', 'slow'], () => new Promise<string>((resolve) => (answer = resolve)));
     const settled = vi.fn();
-    void untilAnsweredOrShortly(slow).then(settled);
+    void codeThenAnswers(Promise.resolve(code), slow).then(settled);
     await vi.advanceTimersByTimeAsync(499);
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    expect(settled).toHaveBeenCalled();
+    expect(settled).toHaveBeenCalledWith(code);
     answer('late');
 
     // An answer that comes in time ends the wait at once, and is then the screen's first render's placeholder.
     const quick = askEarly(['k', 'quick'], () => Promise.resolve('rows'));
     const done = vi.fn();
-    void untilAnsweredOrShortly(quick).then(done);
+    void codeThenAnswers(Promise.resolve(code), quick).then(done);
     await vi.advanceTimersByTimeAsync(0);
-    expect(done).toHaveBeenCalled();
+    expect(done).toHaveBeenCalledWith(code);
     expect(arrivedEarlyAnswer(['k', 'quick'])).toBe('rows');
 
-    // A failed call ends the wait too: the screen's own query reports it.
-    const failed = vi.fn();
-    void untilAnsweredOrShortly(Promise.reject(new Error('Network failed'))).then(failed);
+    // The wait starts once the code is there: answers that came first cost the loader nothing.
+    let loadCode = (_code: typeof code) => {};
+    const slowCode = new Promise<typeof code>((resolve) => (loadCode = resolve));
+    const afterCode = vi.fn();
+    void codeThenAnswers(slowCode, Promise.resolve('rows')).then(afterCode);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(afterCode).not.toHaveBeenCalled();
+    loadCode(code);
     await vi.advanceTimersByTimeAsync(0);
-    expect(failed).toHaveBeenCalled();
+    expect(afterCode).toHaveBeenCalledWith(code);
+
+    // A call failing, even while the code still loads, ends the wait and fails nothing: the screen's own query
+    // reports it.
+    const unhandled = vi.fn();
+    process.on('unhandledRejection', unhandled);
+    let loadLater = (_code: typeof code) => {};
+    const failed = vi.fn();
+    void codeThenAnswers(new Promise<typeof code>((resolve) => (loadLater = resolve)), Promise.reject(new Error('Network failed'))).then(
+      failed,
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    loadLater(code);
+    await vi.advanceTimersByTimeAsync(0);
+    process.off('unhandledRejection', unhandled);
+    expect(failed).toHaveBeenCalledWith(code);
+    expect(unhandled).not.toHaveBeenCalled();
+
+    // A screen with nothing asked ahead just loads.
+    await expect(codeThenAnswers(Promise.resolve(code), undefined)).resolves.toBe(code);
   });
 
   it('tells the early answer shown as a placeholder from another key’s rows kept on screen', async () => {

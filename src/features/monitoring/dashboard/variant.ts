@@ -1,4 +1,4 @@
-import { untilAnsweredOrShortly } from '../../../api/earlyAnswers';
+import { codeThenAnswers } from '../../../api/earlyAnswers';
 import { canAccessKey } from '../../../auth/ability';
 import { expectedUser } from '../../../auth/user';
 import { isCustomerOrSharer } from '../../../../permissions/roles';
@@ -41,7 +41,8 @@ export async function preloadVariant(): Promise<void> {
   const variant = dashboardVariant(user.roles);
   // Its first figures too: they are what the customer's eye goes to, and each waited for the one before. Waited
   // for a moment once the code is there, so that the first render shows them.
-  const figures = variant === 'customer' ? askCustomerHomeEarly(user.username).catch(() => undefined) : undefined;
-  await VARIANT_SCREENS[variant]?.preload();
-  if (figures) await untilAnsweredOrShortly(figures);
+  await codeThenAnswers(
+    VARIANT_SCREENS[variant]?.preload() ?? Promise.resolve(),
+    variant === 'customer' ? askCustomerHomeEarly(user.username) : undefined,
+  );
 }
