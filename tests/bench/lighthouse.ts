@@ -22,6 +22,12 @@ export interface LighthouseScores {
   runs: number[];
   /** The failed accessibility audits, to say what to fix. */
   failedAccessibility: string[];
+  /**
+   * Lighthouse's measure of the machine's CPU speed (its BenchmarkIndex, median of the runs). Its desktop preset
+   * throttles no CPU: it takes the machine for a desktop-class one, and Lighthouse's own code calls a machine under
+   * 1000 slower than it expects (SLOW_CPU_BENCHMARK_INDEX_THRESHOLD in core/gather/driver/environment.js).
+   */
+  benchmarkIndex: number;
 }
 
 function freePort(): Promise<number> {
@@ -62,6 +68,7 @@ export async function lighthouseScores(pages: readonly LighthousePage[], runs: n
       const performance: number[] = [];
       const accessibility: number[] = [];
       const failedAccessibility = new Set<string>();
+      const benchmarkIndex: number[] = [];
       for (let run = 0; run < runs; run++) {
         const tab = await context.newPage();
         // Any same-origin document without the app will do to reach the origin's storage.
@@ -80,7 +87,8 @@ export async function lighthouseScores(pages: readonly LighthousePage[], runs: n
           desktopConfig,
         );
         if (!result) throw new Error(`bench: Lighthouse gave no result for ${page.url}`);
-        const { categories, audits, runtimeError } = result.lhr;
+        const { categories, audits, runtimeError, environment } = result.lhr;
+        benchmarkIndex.push(environment.benchmarkIndex);
         // A run Lighthouse could not measure scores 0 and says why; the median keeps one such run from deciding.
         if (runtimeError) console.log(`bench: Lighthouse run ${run + 1} of ${page.name}: ${runtimeError.code} ${runtimeError.message}`);
         performance.push(Math.round((categories.performance!.score ?? 0) * 100));
@@ -95,6 +103,7 @@ export async function lighthouseScores(pages: readonly LighthousePage[], runs: n
         accessibility: median(accessibility),
         runs: performance,
         failedAccessibility: [...failedAccessibility],
+        benchmarkIndex: Math.round(median(benchmarkIndex)),
       });
     }
     return scores;
