@@ -4,6 +4,7 @@ import { expectedUser } from '../../../auth/user';
 import { isCustomerOrSharer } from '../../../../permissions/roles';
 import { lazyScreen } from '../../../routing/lazyScreen';
 import { askCustomerHomeEarly } from '../shared/useCustomerSystems';
+import { askStorageListEarly } from '../storage/earlyCalls';
 
 /** The dashboard's variants with a screen of their own (Dashboard.tsx shows the one of its user). */
 export const CustomerDashboard = lazyScreen(() => import('./CustomerDashboard'));
@@ -31,18 +32,24 @@ const VARIANT_SCREENS: Partial<Record<DashboardVariant, { preload: () => Promise
 };
 
 /**
+ * The first calls of a variant's first render, asked beside its code: the customer's systems and the figures of
+ * the one shown, the supplier's first page of systems and status counts (the storage list's). The fleet's
+ * dashboard asks its own once it renders.
+ */
+const VARIANT_FIRST_CALLS: Partial<Record<DashboardVariant, (username: string) => Promise<unknown>>> = {
+  customer: askCustomerHomeEarly,
+  supplier: () => askStorageListEarly(),
+};
+
+/**
  * A cold start of the dashboard (src/routing/customScreens.ts): the variant this user will see is fetched as
- * soon as the user is known, beside the dashboard's own chunk instead of once it has arrived, and a customer's
- * first figures are asked for at once (issue 11, point 4).
+ * soon as the user is known, beside the dashboard's own chunk instead of once it has arrived, and its first
+ * calls are asked at once (issue 11, point 4). They are waited for a moment once the code is there, so that the
+ * first render shows them: the figures the customer's eye goes to, the supplier's rows.
  */
 export async function preloadVariant(): Promise<void> {
   const user = await expectedUser();
   if (!user) return;
   const variant = dashboardVariant(user.roles);
-  // Its first figures too: they are what the customer's eye goes to, and each waited for the one before. Waited
-  // for a moment once the code is there, so that the first render shows them.
-  await codeThenAnswers(
-    VARIANT_SCREENS[variant]?.preload() ?? Promise.resolve(),
-    variant === 'customer' ? askCustomerHomeEarly(user.username) : undefined,
-  );
+  await codeThenAnswers(VARIANT_SCREENS[variant]?.preload() ?? Promise.resolve(), VARIANT_FIRST_CALLS[variant]?.(user.username));
 }
