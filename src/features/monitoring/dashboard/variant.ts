@@ -38,6 +38,7 @@ const VARIANT_SCREENS: Partial<Record<DashboardVariant, { preload: () => Promise
  */
 const VARIANT_FIRST_CALLS: Partial<Record<DashboardVariant, (username: string) => Promise<unknown>>> = {
   customer: askCustomerHomeEarly,
+  // Not handed the user name: its one parameter is the URL's query, which it reads itself.
   supplier: () => askStorageListEarly(),
 };
 
