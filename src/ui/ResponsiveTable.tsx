@@ -3,7 +3,7 @@ import { Button, Card, Checkbox, Descriptions, List, Popover, Table, Tooltip, Ty
 import type { ColumnType } from 'antd/es/table';
 import type { TableRef } from 'antd/es/table';
 import type { TablePaginationConfig } from 'antd/es/table/interface';
-import { useLayoutEffect, useRef, useState, type Key, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type Key, type ReactElement, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreens } from './useScreens';
 import './ResponsiveTable.css';
@@ -298,8 +298,15 @@ function PhoneCards({ columns, cardFields = DEFAULT_CARD_FIELDS, dataSource, loa
   );
 }
 
-export function ResponsiveTable<T extends object>(typed: ResponsiveTableProps<T>) {
-  const props = typed as unknown as Props;
+function ResponsiveTableOf(props: Props) {
   const screens = useScreens();
   return screens.sm === false ? <PhoneCards {...props} /> : <DesktopTable {...props} />;
 }
+
+/**
+ * Memoised: a table handed the same props is not drawn again when only its screen re-renders (a query that
+ * refreshes in the background changes its state twice a minute, and antd's table redraws every row on each
+ * render). A screen that keeps its columns, rows and handlers stable (SystemTable) gets that for free; one
+ * that makes them anew on each render is drawn as before.
+ */
+export const ResponsiveTable = memo(ResponsiveTableOf) as unknown as <T extends object>(props: ResponsiveTableProps<T>) => ReactElement;

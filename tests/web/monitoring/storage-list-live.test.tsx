@@ -8,6 +8,19 @@ import { server } from '../setup';
 import { envelope } from '../helpers';
 import { renderAt, signIn } from './render';
 
+// Counts how often the list draws a power cell: the rows are drawn again only when what they show changes.
+const drawn = vi.hoisted(() => ({ powerCells: 0 }));
+vi.mock('../../../src/features/monitoring/storage/LiveCells', async (original) => {
+  const cells = await original<typeof import('../../../src/features/monitoring/storage/LiveCells')>();
+  return {
+    ...cells,
+    PowerCell: (props: Parameters<typeof cells.PowerCell>[0]) => {
+      drawn.powerCells++;
+      return cells.PowerCell(props);
+    },
+  };
+});
+
 const LIST = '/EnergyStorageList/energyStorageList';
 const row = {
   system_id: 1,
@@ -50,12 +63,12 @@ const silent = {
   alarm: null,
 };
 
-function answerList() {
+function answerList(rows = () => [row, silent]) {
   const asked: Array<Record<string, unknown>> = [];
   server.use(
     http.post('/api/ESS/GetSystems', async ({ request }) => {
       asked.push((await request.json()) as Record<string, unknown>);
-      return HttpResponse.json(envelope(200, { data: [row, silent], dataCount: 2 }));
+      return HttpResponse.json(envelope(200, { data: rows(), dataCount: 2 }));
     }),
     http.post('/api/EnergyStorageList/GetSystemStatusCount', () =>
       HttpResponse.json(envelope(200, { normal: 0, warning: 0, fault: 1, offline: 1, protection: 0, unknown: 0, total: 2 })),
@@ -112,5 +125,36 @@ describe('the storage list shows and refreshes live figures', () => {
       await vi.advanceTimersByTimeAsync(3 * LIVE_REFRESH_MS);
     });
     expect(asked.length).toBe(first + 1);
+  }, 40_000);
+
+  it('draws the rows again when a refresh brings new figures, and not when it brings the same ones', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    signIn(['servicer']);
+    let pv = row.pv_w;
+    const asked = answerList(() => [{ ...row, pv_w: pv }, silent]);
+    renderAt(<StorageList />, LIST);
+    await screen.findByText('4.32 kW');
+    const refresh = async () => {
+      const before = asked.length;
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(LIVE_REFRESH_MS + 100);
+      });
+      await waitFor(() => expect(asked.length).toBe(before + 1));
+      // The answer taken and the query settled (react-query's isFetching back to false).
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(50);
+      });
+    };
+
+    // The same figures: the query's state changes (fetching, then settled) but no row is drawn again.
+    const drawnBefore = drawn.powerCells;
+    await refresh();
+    expect(drawn.powerCells).toBe(drawnBefore);
+
+    // New figures are drawn.
+    pv = 5000;
+    await refresh();
+    await screen.findByText('5.00 kW');
+    expect(drawn.powerCells).toBeGreaterThan(drawnBefore);
   }, 40_000);
 });

@@ -1,10 +1,10 @@
 import { Card, Skeleton, Tabs } from 'antd';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useDayjsLocale } from '../shared/useDayjsLocale';
 import { StatusCards } from './StatusCards';
-import { statusSearchOf, useListQuery } from './listQuery';
+import { statusSearchOf, useListQuery, type Paging } from './listQuery';
 import { SystemFilters, type Filters } from './SystemFilters';
 import { SystemTable } from './SystemTable';
 
@@ -25,18 +25,23 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
   const [{ filters, paging }, setQuery] = useListQuery();
   const sn = params.get('sn');
 
-  const open = (system: string) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      next.set('sn', system);
-      return next;
-    });
+  // Stable, so that the list's table is not drawn again when nothing it shows has changed (SystemTable).
+  const open = useCallback(
+    (system: string) =>
+      setParams((current) => {
+        const next = new URLSearchParams(current);
+        next.set('sn', system);
+        return next;
+      }),
+    [setParams],
+  );
   const close = () =>
     setParams((current) => {
       const next = new URLSearchParams(current);
       next.delete('sn');
       return next;
     });
+  const changePage = useCallback((next: Paging) => setQuery({ filters, paging: next }), [setQuery, filters]);
   // A new search starts on its first page, keeping page size and sort.
   const filter = (next: Filters) => setQuery({ filters: next, paging: { ...paging, pageIndex: 1 } });
 
@@ -70,7 +75,7 @@ export default function StorageList({ titleKey = 'menu:energyStorageList' }: { t
               children: (
                 <>
                   <SystemFilters value={filters} onChange={filter} />
-                  <SystemTable filters={filters} paging={paging} onPaging={(next) => setQuery({ filters, paging: next })} onOpen={open} />
+                  <SystemTable filters={filters} paging={paging} onPaging={changePage} onOpen={open} />
                 </>
               ),
             },
