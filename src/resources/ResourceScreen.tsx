@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { idFieldOf, type ResourceDeclaration } from '../../resources/types';
 import { ResponsiveTable } from '../ui/ResponsiveTable';
-import { resourceTitle } from './labels';
 import { resourcePermissions } from './permissions';
 import { RecordActions, useRemoveRecord } from './RecordActions';
 import { resourceColumns } from './resourceColumns';
@@ -16,7 +15,7 @@ import { useDrawerRecord } from './useDrawerRecord';
 import { useDrawerUrl } from './useDrawerUrl';
 import { useResourceTable } from './useResourceTable';
 import { workflowCells } from './workflow/cells';
-import { useMenuOverrides } from '../routing/useMenuOverrides';
+import { useMenuTitle } from '../routing/useMenuOverrides';
 import { PageCard } from '../ui/PageCard';
 import './resources.css';
 
@@ -37,8 +36,8 @@ export function ResourceScreen({ declaration, options = {} }: { declaration: Res
 }
 
 function GeneratedList({ declaration, options }: { declaration: ResourceDeclaration; options: ResourceScreenOptions }) {
-  const { t, i18n } = useTranslation();
-  const menuOverride = useMenuOverrides({ load: false })[declaration.name];
+  const { t } = useTranslation();
+  const menuTitle = useMenuTitle({ load: false });
   const navigate = useNavigate();
   const can = resourcePermissions(declaration);
   // A workflow's state shows as a tag coloured by its category, unless the screen draws it itself.
@@ -77,7 +76,8 @@ function GeneratedList({ declaration, options }: { declaration: ResourceDeclarat
     ),
     t,
   );
-  const title = menuOverride?.title?.[i18n.language.slice(0, 2)]?.trim() || resourceTitle(declaration, t);
+  // The menu's title of the route (an override from menuManagement first), else the resource's own.
+  const title = menuTitle(declaration.name, t(`${declaration.namespace}:${declaration.name}.title`));
 
   return (
     <PageCard

@@ -7,7 +7,3 @@ export const optionLabel = (d: ResourceDeclaration, field: string, value: string
   if (field === 'roles' || field === 'recipient_value') return t(`common:role.${value}`, { defaultValue: value });
   return t(`${d.namespace}:${d.name}.options.${field}.${value}`, { defaultValue: value });
 };
-
-/** The screen title: the menu title of the route, or the resource's own title when it has no menu entry. */
-export const resourceTitle = (d: ResourceDeclaration, t: TFunction) =>
-  t(`menu:${d.name}`, { defaultValue: t(`${d.namespace}:${d.name}.title`) });

@@ -48,15 +48,19 @@ export function dashboardTitleKey(roles: readonly string[]): string {
 }
 
 /**
- * `(key) => title` of menu entries in the current language, menuManagement titles first; the dashboard is
- * named for the user's roles (sidebar, breadcrumbs and the browser tab agree with the page heading).
+ * `(key, fallback?) => title` of menu entries in the current language, menuManagement titles first; the dashboard
+ * is named for the user's roles (sidebar, breadcrumbs, the browser tab and the page heading agree). `fallback` is
+ * the title of a screen the menu has no text for (a resource's own title).
  */
-export function useMenuTitle({ load = true }: { load?: boolean } = {}): (key: string) => string {
+export function useMenuTitle({ load = true }: { load?: boolean } = {}): (key: string, fallback?: string) => string {
   const { t, i18n } = useTranslation();
   const overrides = useMenuOverrides({ load });
   const roles = useUser()?.roles;
   return useCallback(
-    (key: string) => menuTitle(key, i18n.language, overrides, (k) => t(k === 'menu:dashboard' ? dashboardTitleKey(roles ?? []) : k)),
+    (key: string, fallback?: string) =>
+      menuTitle(key, i18n.language, overrides, (k) =>
+        t(k === 'menu:dashboard' ? dashboardTitleKey(roles ?? []) : k, fallback === undefined ? {} : { defaultValue: fallback }),
+      ),
     [i18n.language, overrides, t, roles],
   );
 }

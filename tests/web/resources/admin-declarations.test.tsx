@@ -11,6 +11,7 @@ import { i18n } from '../../../src/i18n';
 import { dataProvider } from '../../../src/providers/data';
 import { ResourceForm } from '../../../src/resources/ResourceForm';
 import { ResourceScreen } from '../../../src/resources/ResourceScreen';
+import { useMenuOverrides } from '../../../src/routing/useMenuOverrides';
 import EmailDeliveringRules from '../../../src/features/admin/EmailDeliveringRules';
 import { server } from '../setup';
 import { renderAt as renderPortalAt, signIn } from '../render-portal';
@@ -157,6 +158,48 @@ describe('a relation label per language (menuManagement parent)', { timeout: 45_
     // And back in English at once.
     await i18n.changeLanguage('en');
     await waitFor(async () => expect(within(await row('userLog')).getByText('Basic settings')).toBeInTheDocument());
+  });
+});
+
+describe('a generated screen’s heading', { timeout: 45_000 }, () => {
+  // The sider loads the overrides; a screen reads them (useMenuOverrides with load: false).
+  function MenuLoader() {
+    useMenuOverrides();
+    return null;
+  }
+  const renderMenuManagement = () =>
+    renderAt(
+      '/BasicSettings/menuManagement',
+      '/BasicSettings/menuManagement',
+      <>
+        <MenuLoader />
+        <ResourceScreen declaration={menuManagement} />
+      </>,
+      [{ name: 'menuManagement', list: '/BasicSettings/menuManagement' }],
+    );
+
+  it('is the menu’s title of its route, a title set in menu management first', async () => {
+    server.use(
+      http.post('/api/Menu/GetMenuPageList', () => list([])),
+      http.get('/api/Menu/GetMenuOverrides', () =>
+        HttpResponse.json({ code: 200, info: 'Success', data: { menuManagement: { title: { en: 'Menu editor', de: '  ' } } } }),
+      ),
+    );
+    renderMenuManagement();
+    expect(await screen.findByRole('heading', { name: 'Menu editor' })).toBeInTheDocument();
+    // A blank title for German: the shipped German text.
+    await i18n.changeLanguage('de');
+    expect(await screen.findByRole('heading', { name: i18n.t('menu:menuManagement') })).toBeInTheDocument();
+    await i18n.changeLanguage('en');
+  });
+
+  it('is the shipped menu text without a title set', async () => {
+    server.use(
+      http.post('/api/Menu/GetMenuPageList', () => list([])),
+      http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })),
+    );
+    renderMenuManagement();
+    expect(await screen.findByRole('heading', { name: i18n.t('menu:menuManagement') })).toBeInTheDocument();
   });
 });
 
