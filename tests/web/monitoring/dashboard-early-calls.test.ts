@@ -23,6 +23,8 @@ function countCalls() {
     http.post('/api/EnergyStorageList/GetSystemStatusCount', answer({ total: 1 })),
     http.post('/api/ESS/GetSystemsByCustomer', answer([{ sys_sn: 'ESS-1' }])),
     http.post('/api/ESS/SticsSummeryDataForCustomer', answer({ sys_sn: 'ESS-1' })),
+    http.post('/api/ESS/GetFleetOverview', answer({ faults: [] })),
+    http.post('/api/ESS/GetVtSystemStatusCount', answer({ total: 2 })),
   );
   return asked;
 }
@@ -53,10 +55,15 @@ describe('the dashboard’s first calls on a cold start, by the variant its user
     expect(asked.sort()).toEqual(['/api/ESS/GetSystemsByCustomer', '/api/ESS/SticsSummeryDataForCustomer']);
   });
 
-  it('the fleet’s: none of the lists’ calls (its cards ask their own)', async () => {
+  it('the fleet’s: its overview and status counts, asked once and taken by the home’s queries', async () => {
     signIn(['admin'], 'admin');
     const asked = countCalls();
     await preloadVariant();
-    expect(asked).toEqual([]);
+
+    const again = vi.fn();
+    await expect(takeEarlyAnswer(monitoringKeys.fleetOverview(), again)).resolves.toEqual({ faults: [] });
+    await expect(takeEarlyAnswer(monitoringKeys.statusCounts(null), again)).resolves.toEqual({ total: 2 });
+    expect(again).not.toHaveBeenCalled();
+    expect(asked.sort()).toEqual(['/api/ESS/GetFleetOverview', '/api/ESS/GetVtSystemStatusCount']);
   });
 });

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Col, Row, Skeleton } from 'antd';
 import { useNavigate } from 'react-router';
+import { earlyAnswerQuery } from '../../../api/earlyAnswers';
 import { monitoringApi, monitoringKeys } from '../api';
 import { SystemMap } from '../shared/map/SystemMap';
 import { LIVE_REFRESH_MS } from '../storage/listQuery';
@@ -23,8 +24,8 @@ const LIST = '/EnergyStorageList/energyStorageList';
 export default function FleetDashboard() {
   const navigate = useNavigate();
   const { data } = useQuery({
-    queryKey: monitoringKeys.fleetOverview(),
-    queryFn: () => monitoringApi.fleetOverview(),
+    // A cold start shows the overview asked for ahead (fleet/earlyCalls.ts).
+    ...earlyAnswerQuery(monitoringKeys.fleetOverview(), () => monitoringApi.fleetOverview()),
     refetchInterval: LIVE_REFRESH_MS,
   });
   return (

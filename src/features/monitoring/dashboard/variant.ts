@@ -5,6 +5,7 @@ import { isCustomerOrSharer } from '../../../../permissions/roles';
 import { lazyScreen } from '../../../routing/lazyScreen';
 import { askCustomerHomeEarly } from '../shared/useCustomerSystems';
 import { askStorageListEarly } from '../storage/earlyCalls';
+import { askFleetHomeEarly } from './fleet/earlyCalls';
 
 /** The dashboard's variants with a screen of their own (Dashboard.tsx shows the one of its user). */
 export const CustomerDashboard = lazyScreen(() => import('./CustomerDashboard'));
@@ -33,13 +34,15 @@ const VARIANT_SCREENS: Partial<Record<DashboardVariant, { preload: () => Promise
 
 /**
  * The first calls of a variant's first render, asked beside its code: the customer's systems and the figures of
- * the one shown, the supplier's first page of systems and status counts (the storage list's). The fleet's
- * dashboard asks its own once it renders.
+ * the one shown, the supplier's first page of systems and status counts (the storage list's), the fleet's
+ * overview and status counts.
  */
 const VARIANT_FIRST_CALLS: Partial<Record<DashboardVariant, (username: string) => Promise<unknown>>> = {
   customer: askCustomerHomeEarly,
-  // Not handed the user name: its one parameter is the URL's query, which it reads itself.
+  // Not handed the user name: the storage list's one parameter is the URL's query, which it reads itself; the
+  // fleet's calls have none.
   supplier: () => askStorageListEarly(),
+  fleet: () => askFleetHomeEarly(),
 };
 
 /**
