@@ -26,6 +26,18 @@ export function useSystemColumns({ sort, order }: Pick<Paging, 'sort' | 'order'>
       sortOrder: sort === key ? (order === 'desc' ? 'descend' : 'ascend') : null,
       showSorterTooltip: false,
     });
+    // A live power, sortable, with its direction in words (LiveCells.tsx).
+    const power = (
+      key: 'pv_w' | 'battery_w' | 'grid_w',
+      title: string,
+      kind: 'pv' | 'battery' | 'grid',
+    ): ResponsiveColumn<SystemListRow> => ({
+      ...sorted(key),
+      dataIndex: key,
+      title: t(title),
+      align: 'right',
+      render: (w: number | null) => <PowerCell watts={w} kind={kind} />,
+    });
     return [
       {
         ...sorted('ems_status'),
@@ -57,27 +69,9 @@ export function useSystemColumns({ sort, order }: Pick<Paging, 'sort' | 'order'>
           />
         ),
       },
-      {
-        ...sorted('pv_w'),
-        dataIndex: 'pv_w',
-        title: t('list.pv'),
-        align: 'right',
-        render: (w: number | null) => <PowerCell watts={w} kind="pv" />,
-      },
-      {
-        ...sorted('battery_w'),
-        dataIndex: 'battery_w',
-        title: t('list.battery'),
-        align: 'right',
-        render: (w: number | null) => <PowerCell watts={w} kind="battery" />,
-      },
-      {
-        ...sorted('grid_w'),
-        dataIndex: 'grid_w',
-        title: t('list.grid'),
-        align: 'right',
-        render: (w: number | null) => <PowerCell watts={w} kind="grid" />,
-      },
+      power('pv_w', 'list.pv', 'pv'),
+      power('battery_w', 'list.battery', 'battery'),
+      power('grid_w', 'list.grid', 'grid'),
       {
         ...sorted('soc'),
         dataIndex: 'soc',
@@ -110,24 +104,16 @@ export function useSystemColumns({ sort, order }: Pick<Paging, 'sort' | 'order'>
         render: (code: string, row) => `${countryLabel(code, language)} · ${row.city}`,
       },
       { ...sorted('installer'), dataIndex: 'installer', title: t('list.installer'), ellipsis: true, defaultHidden: true, card: 'hidden' },
-      {
-        ...sorted('popv'),
-        dataIndex: 'popv',
-        title: t('list.popv'),
+      // The rated figures: hidden until chosen, never on a phone's card.
+      ...(['popv', 'cobat'] as const).map((key): ResponsiveColumn<SystemListRow> => ({
+        ...sorted(key),
+        dataIndex: key,
+        title: t(`list.${key}`),
         align: 'right',
         render: (v: number) => format.number(v),
         defaultHidden: true,
         card: 'hidden',
-      },
-      {
-        ...sorted('cobat'),
-        dataIndex: 'cobat',
-        title: t('list.cobat'),
-        align: 'right',
-        render: (v: number) => format.number(v),
-        defaultHidden: true,
-        card: 'hidden',
-      },
+      })),
     ];
   }, [t, format, language, sort, order, onOpen]);
 }
