@@ -1,3 +1,4 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it, vi } from 'vitest';
 import { takeEarlyAnswer } from '../../../src/api/earlyAnswers';
@@ -29,41 +30,57 @@ function countCalls() {
   return asked;
 }
 
+/** A cold start of the dashboard as this user: the calls it asked ahead (their paths). */
+async function coldStartAs(roles: string[], username: string): Promise<string[]> {
+  signIn(roles, username);
+  const asked = countCalls();
+  await preloadVariant();
+  return asked;
+}
+
+/** Each key's answer is the one asked ahead, taken without calling again; the server was asked exactly `paths`. */
+async function expectTakenOnce(asked: string[], answers: Array<[QueryKey, unknown]>, paths: string[]) {
+  const again = vi.fn();
+  for (const [key, expected] of answers) await expect(takeEarlyAnswer(key, again)).resolves.toEqual(expected);
+  expect(again).not.toHaveBeenCalled();
+  expect(asked.sort()).toEqual(paths);
+}
+
 describe('the dashboard’s first calls on a cold start, by the variant its user sees', () => {
   it('a supplier’s (the storage list): its first page of systems and status counts, asked once and taken by the list', async () => {
-    signIn(['supplier'], 'supplier1');
-    const asked = countCalls();
-    await preloadVariant();
-
+    const asked = await coldStartAs(['supplier'], 'supplier1');
     const { filters, paging } = readListQuery(new URLSearchParams(window.location.search));
-    const again = vi.fn();
-    await expect(takeEarlyAnswer(monitoringKeys.systems(systemQueryOf(filters, paging)), again)).resolves.toMatchObject({ total: 1 });
-    await expect(takeEarlyAnswer(monitoringKeys.statusCounts(statusSearchOf(filters)), again)).resolves.toMatchObject({ total: 1 });
-    expect(again).not.toHaveBeenCalled();
-    expect(asked.sort()).toEqual(['/api/ESS/GetSystems', '/api/EnergyStorageList/GetSystemStatusCount']);
+    await expectTakenOnce(
+      asked,
+      [
+        [monitoringKeys.systems(systemQueryOf(filters, paging)), expect.objectContaining({ total: 1 })],
+        [monitoringKeys.statusCounts(statusSearchOf(filters)), expect.objectContaining({ total: 1 })],
+      ],
+      ['/api/ESS/GetSystems', '/api/EnergyStorageList/GetSystemStatusCount'],
+    );
   });
 
   it('a customer’s: their systems and the figures of the one shown, asked once and taken by the dashboard’s queries', async () => {
-    signIn(['customer'], 'customer1');
-    const asked = countCalls();
-    await preloadVariant();
-
-    const again = vi.fn();
-    await expect(takeEarlyAnswer(monitoringKeys.customerSystems('customer1'), again)).resolves.toEqual([{ sys_sn: 'ESS-1' }]);
-    await expect(takeEarlyAnswer(monitoringKeys.summary('ESS-1', true), again)).resolves.toEqual({ sys_sn: 'ESS-1' });
-    expect(again).not.toHaveBeenCalled();
-    expect(asked.sort()).toEqual(['/api/ESS/GetSystemsByCustomer', '/api/ESS/SticsSummeryDataForCustomer']);
+    const asked = await coldStartAs(['customer'], 'customer1');
+    await expectTakenOnce(
+      asked,
+      [
+        [monitoringKeys.customerSystems('customer1'), [{ sys_sn: 'ESS-1' }]],
+        [monitoringKeys.summary('ESS-1', true), { sys_sn: 'ESS-1' }],
+      ],
+      ['/api/ESS/GetSystemsByCustomer', '/api/ESS/SticsSummeryDataForCustomer'],
+    );
   });
 
   it('the fleet’s: its overview and status counts, asked once and taken by the home’s queries', async () => {
-    signIn(['admin'], 'admin');
-    const asked = countCalls();
-    await preloadVariant();
-
-    const again = vi.fn();
-    await expect(takeEarlyAnswer(monitoringKeys.fleetOverview(), again)).resolves.toEqual({ faults: [] });
-    await expect(takeEarlyAnswer(monitoringKeys.statusCounts(null), again)).resolves.toEqual({ total: 2 });
-    expect(again).not.toHaveBeenCalled();
-    expect(asked.sort()).toEqual(['/api/ESS/GetFleetOverview', '/api/ESS/GetVtSystemStatusCount']);
+    const asked = await coldStartAs(['admin'], 'admin');
+    await expectTakenOnce(
+      asked,
+      [
+        [monitoringKeys.fleetOverview(), { faults: [] }],
+        [monitoringKeys.statusCounts(null), { total: 2 }],
+      ],
+      ['/api/ESS/GetFleetOverview', '/api/ESS/GetVtSystemStatusCount'],
+    );
   });
 });
