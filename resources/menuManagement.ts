@@ -30,9 +30,8 @@ export const menuManagement = defineResource({
       sortable: true,
       form: true,
       unique: 2,
-      width: 200,
     },
-    title_en: { schema: rules.requiredText(80), list: true, filter: 'text', sortable: true, form: true, width: 200 },
+    title_en: { schema: rules.requiredText(80), list: true, filter: 'text', sortable: true, form: true },
     parent_key: {
       schema: z
         .string()
@@ -50,7 +49,6 @@ export const menuManagement = defineResource({
       list: true,
       filter: 'select',
       form: true,
-      width: 180,
     },
     path: { schema: rules.optionalText(200), list: true, sortable: true, form: true },
     title_zh: { schema: rules.optionalText(80), form: true, show: true },
@@ -65,6 +63,8 @@ export const menuManagement = defineResource({
       widget: 'select',
       options: MENU_ICONS,
       list: true,
+      // Offered by the column chooser: the sidebar shows the icons, and without this column the table fits 1366 px in German.
+      columnHidden: true,
       form: true,
       show: true,
       width: 110,

@@ -4,6 +4,7 @@ import type { useTranslation } from 'react-i18next';
 import { countryLabel } from '../../contract/countries';
 import type { FieldDeclaration, ResourceDeclaration } from '../../resources/types';
 import { currentLanguage } from '../i18n';
+import { BreakableIdentifier } from '../ui/BreakableIdentifier';
 import { formatFor } from '../i18n/format';
 import { AttachmentLinks } from './attachments';
 import { optionLabel } from './labels';
@@ -33,6 +34,7 @@ export function renderValue(
   if (field?.relation && field.relation.labelField !== field.relation.valueField)
     return <RelationLabel declaration={declaration} name={name} field={field} value={String(value)} />;
   if (field?.widget === 'country') return countryLabel(String(value), currentLanguage());
+  if (field?.widget === 'email') return <BreakableIdentifier text={String(value)} kind="email" />;
   if (field?.options && field.colors)
     return <Tag color={field.colors[String(value)]}>{optionLabel(declaration, name, String(value), t)}</Tag>;
   if (field?.options) return optionLabel(declaration, name, String(value), t);

@@ -3,7 +3,7 @@ import { Button, Card, Checkbox, Descriptions, List, Popover, Table, Tooltip, Ty
 import type { ColumnType } from 'antd/es/table';
 import type { TableRef } from 'antd/es/table';
 import type { TablePaginationConfig } from 'antd/es/table/interface';
-import { memo, useLayoutEffect, useRef, useState, type Key, type ReactElement, type ReactNode } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type Key, type ReactElement, type ReactNode, type SyntheticEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useScreens } from './useScreens';
 import './ResponsiveTable.css';
@@ -180,7 +180,9 @@ function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...re
           }
         : {}),
     }));
-  if (!columns.some((c) => c.card === 'actions')) shown.push({ key: '__chooser', title: chooser, width: 48, align: 'end' });
+  // A table without actions (the storage list) takes the gear into its last column's header rather than a column of
+  // its own: 40 px that the German storage list at 1366 px did not have.
+  if (!columns.some((c) => c.card === 'actions') && shown.length > 0) shown.push(withChooser(shown.pop()!, chooser));
   // When antd's table scrolls sideways itself it measures its columns: a hidden row whose widths it reads in a
   // layout effect (a forced layout of the whole page) and then renders the whole table again with them, both
   // inside the task that shows the page (about 200 ms on the storage list's cold load, issue 11, point 4). Only a
@@ -196,6 +198,27 @@ function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...re
       className={['responsive-table', rest.className].filter(Boolean).join(' ')}
     />
   );
+}
+
+/**
+ * The column with the chooser's gear after its title. The gear's clicks and keys, and those inside its popover (a
+ * React portal, whose events bubble to the header all the same), stay out of the header's sorting; the sorting
+ * tooltip answers its arrows only.
+ */
+function withChooser(column: ColumnType<Row>, chooser: ReactNode): ColumnType<Row> {
+  const keepFromHeader = (event: SyntheticEvent) => event.stopPropagation();
+  return {
+    ...column,
+    showSorterTooltip: column.sorter ? { target: 'sorter-icon' } : column.showSorterTooltip,
+    title: (
+      <span className="responsive-table-chooser-head">
+        {typeof column.title === 'function' ? null : column.title}
+        <span onClick={keepFromHeader} onKeyDown={keepFromHeader}>
+          {chooser}
+        </span>
+      </span>
+    ),
+  };
 }
 
 /**

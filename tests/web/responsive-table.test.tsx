@@ -96,6 +96,33 @@ describe('ResponsiveTable', { timeout: 60_000 }, () => {
     await waitFor(() => expect(headers()).toContain('Name'));
     expect(headers()).not.toContain('City');
   });
+  it('puts the gear of a table without actions after its last title, whose sorting the gear and its choices leave alone', async () => {
+    const sorted: unknown[] = [];
+    const columns = COLUMNS.filter((c) => c.card !== 'actions').map((c) => (c.key === 'notes' ? { ...c, sorter: true } : c));
+    render(
+      <ResponsiveTable<Plant>
+        tableId="plants-plain"
+        rowKey="id"
+        dataSource={PLANTS}
+        columns={columns}
+        pagination={false}
+        onChange={(_pagination, _filters, sorter) => sorted.push(sorter)}
+      />,
+    );
+    await waitFor(() => expect(headers()).toContain('Notes'));
+    // No column of its own: as many header cells as data columns.
+    expect(headers()).toHaveLength(columns.length);
+    const notes = document.querySelector('.ant-table-thead th:last-child')!;
+    const gear = within(notes as HTMLElement).getByTestId('column-chooser');
+    fireEvent.click(gear);
+    fireEvent.keyDown(gear, { key: 'Enter' });
+    fireEvent.click(within(await screen.findByTestId('column-chooser-plants-plain')).getByText('City'));
+    await waitFor(() => expect(headers()).not.toContain('City'));
+    expect(sorted).toEqual([]);
+    // The title itself still sorts.
+    fireEvent.click(within(notes as HTMLElement).getByText('Notes'));
+    await waitFor(() => expect(sorted).toHaveLength(1));
+  });
   it("lays out a table without antd's measuring row unless a column is fixed on the left (issue 11, point 4)", () => {
     // The row's widths are read in a layout effect and the table rendered again with them: a forced layout and
     // a second render inside the page's first task. The table scrolls in its own container instead.

@@ -39,11 +39,13 @@ export function AlarmCell({ alarm }: { alarm: ActiveAlarm | null }) {
   const format = useFormat();
   const faultText = useFaultText();
   if (!alarm) return <span className="live-cell--none">–</span>;
+  const text = faultText(alarm);
+  // The cell shows two lines at most: the tooltip has the whole name, with the level and the start.
   return (
-    <Tooltip title={`${t(`status.${alarm.level}`)} · ${t('faults.started')}: ${format.dateTime(alarm.started_at)}`}>
+    <Tooltip title={`${text} · ${t(`status.${alarm.level}`)} · ${t('faults.started')}: ${format.dateTime(alarm.started_at)}`}>
       <span className="alarm-cell">
         <StatusDot status={alarm.level} size={8} />
-        <span className="alarm-cell__text">{faultText(alarm)}</span>
+        <span className="alarm-cell__text">{text}</span>
       </span>
     </Tooltip>
   );
