@@ -17,14 +17,15 @@ const BREAKS = {
  * user management at 1366 px in German) or splitting it at any letter, as `overflow-wrap: anywhere` would.
  */
 export function BreakableIdentifier({ text, kind }: { text: string; kind: keyof typeof BREAKS }) {
+  // One element around the parts: in a flex container (a phone card's value) they stay one line of text.
   return (
-    <>
+    <span>
       {text.split(BREAKS[kind]).map((part, index) => (
         <Fragment key={index}>
           {index > 0 && <wbr />}
           <span className="identifier-part">{part}</span>
         </Fragment>
       ))}
-    </>
+    </span>
   );
 }

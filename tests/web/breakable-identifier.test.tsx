@@ -6,7 +6,7 @@ import { BreakableIdentifier } from '../../src/ui/BreakableIdentifier';
 describe('BreakableIdentifier', () => {
   /** The parts between the wrapping points, each kept whole. */
   const parts = (container: HTMLElement) =>
-    container.innerHTML.split('<wbr>').map((part) => {
+    container.firstElementChild!.innerHTML.split('<wbr>').map((part) => {
       expect(part).toMatch(/^<span class="identifier-part">[^<]*<\/span>$/);
       return part.replace(/<[^>]+>/g, '');
     });
