@@ -15,7 +15,7 @@ export default function MenuManagement() {
       declaration={menuManagement}
       options={{
         onChange: () => void queryClient.invalidateQueries({ queryKey: adminKeys.menuOverrides() }),
-        cells: { menu_key: identifier('key'), path: identifier('path') },
+        cells: CELLS,
       }}
     />
   );
@@ -24,3 +24,5 @@ export default function MenuManagement() {
 function identifier(kind: 'key' | 'path') {
   return (value: unknown) => (value ? <BreakableIdentifier text={String(value)} kind={kind} /> : '—');
 }
+
+const CELLS = { menu_key: identifier('key'), path: identifier('path') };
