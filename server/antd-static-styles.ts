@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Plugin } from 'vite';
+import { collapseBoxSizingResets } from './antd-box-sizing';
 
 /**
  * Vite plugin: antd's component styles baked into one CSS file at build time, linked from index.html.
@@ -10,7 +11,8 @@ import type { Plugin } from 'vite';
  * thread's work. The file made here holds every component's styles for the portal's theme, plus the marker
  * rule antd's runtime reads (`.data-ant-cssinjs-cache-path`): a component whose styles the file already holds
  * skips all of that. A component missing from the file, or rendered with another theme, still gets its styles
- * at run time, so the file can only save work, never lose a style.
+ * at run time, so the file can only save work, never lose a style. Its box-sizing resets are one rule
+ * (server/antd-box-sizing.ts): as antd writes them, they made every restyle slow.
  *
  * `render` answers the CSS (antd's @ant-design/static-style-extract with the portal's ConfigProvider); it is
  * called once per build, and not at all for the dev server or the tests.
@@ -22,7 +24,7 @@ export function antdStaticStyles(render: () => Promise<string>): Plugin {
     name: 'ess-antd-static-styles',
     apply: 'build',
     async buildStart() {
-      css = await render();
+      css = collapseBoxSizingResets(await render());
       fileName = `assets/antd-${createHash('sha256').update(css).digest('hex').slice(0, 10)}.css`;
     },
     generateBundle() {

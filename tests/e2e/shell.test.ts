@@ -68,6 +68,41 @@ describe('the portal shell in a browser', () => {
     await context.close();
   });
 
+  it("draws antd's elements border-box from the built stylesheet's one reset rule (server/antd-box-sizing.ts)", async () => {
+    const { context, page } = await newPage(browser);
+    await login(page, 'admin');
+    await page.goto('/EnergyStorageList/energyStorageList');
+    await page.locator('.ant-table-row').first().waitFor();
+    const seen = await page.evaluate(() => {
+      const sheet = [...document.styleSheets].find((s) => s.href?.includes('/assets/antd-'))!;
+      const rules = [...sheet.cssRules].filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule);
+      // A component's own reset (a rule of box-sizing alone) ends in its prefix, e.g. [class^="ant-table"]; the
+      // one rule's in "ant-".
+      const componentResets = rules
+        .filter((rule) => rule.style.length === 1 && rule.style.boxSizing === 'border-box')
+        .flatMap((rule) => rule.selectorText.split(','))
+        .filter((selector) => /\[class[\^*]="\s?ant-[\w-]+"\](::before|::after)?$/.test(selector.trim()));
+      const boxOf = (selector: string, pseudo?: string) => getComputedStyle(document.querySelector(selector)!, pseudo).boxSizing;
+      return {
+        first: rules[0]?.selectorText,
+        componentResets: componentResets.length,
+        boxes: [
+          boxOf('.ant-table-cell'),
+          boxOf('.ant-card'),
+          boxOf('.ant-input'),
+          boxOf('.ant-menu-item'),
+          boxOf('.ant-table-cell', '::after'),
+        ],
+      };
+    });
+    expect(seen.first).toBe(
+      '[class^="ant-"], [class*=" ant-"], [class^="ant-"]::before, [class*=" ant-"]::before, [class^="ant-"]::after, [class*=" ant-"]::after',
+    );
+    expect(seen.componentResets).toBe(0);
+    expect(seen.boxes).toEqual(['border-box', 'border-box', 'border-box', 'border-box', 'border-box']);
+    await context.close();
+  });
+
   it('shows the 401 page without a way back to a user whose roles do not match the route', async () => {
     const { context, page } = await newPage(browser);
     const forbidden = leafRoutes().find((route) => hasScreen(route.key) && route.roles && !route.roles.includes('customer'));
