@@ -103,6 +103,31 @@ describe('the storage list shows and refreshes live figures', () => {
     expect(quiet).not.toHaveTextContent('Discharging');
   }, 40_000);
 
+  it("shows a skeleton, never 'No data', while its first rows are on their way and drawn", async () => {
+    signIn(['servicer']);
+    answerList();
+    const seen = { empty: false, skeleton: false };
+    const watch = new MutationObserver(() => {
+      const table = document.querySelector('.storage-table');
+      seen.empty ||= !!table?.querySelector('.ant-empty');
+      seen.skeleton ||= !!table?.querySelector('.ant-skeleton');
+    });
+    watch.observe(document.body, { childList: true, subtree: true });
+    renderAt(<StorageList />, LIST);
+    await screen.findByText('ESS-LIVE');
+    watch.disconnect();
+    expect(seen).toEqual({ empty: false, skeleton: true });
+    expect(document.querySelector('.storage-table .ant-skeleton')).toBeNull();
+  }, 40_000);
+
+  it("says 'No data' when the answer holds no system", async () => {
+    signIn(['servicer']);
+    answerList(() => []);
+    renderAt(<StorageList />, LIST);
+    await waitFor(() => expect(document.querySelector('.storage-table .ant-empty')).not.toBeNull());
+    expect(document.querySelector('.storage-table .ant-skeleton')).toBeNull();
+  }, 40_000);
+
   it('asks again every minute with the same page, filters and sort, and not while the tab is hidden', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     signIn(['servicer']);

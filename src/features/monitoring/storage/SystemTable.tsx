@@ -1,16 +1,20 @@
 import { useQuery } from '@tanstack/react-query';
-import { useCallback, useDeferredValue, useMemo } from 'react';
+import { Skeleton } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { earlyAnswerQuery, isEarlyAnswer } from '../../../api/earlyAnswers';
 import { monitoringApi, monitoringKeys } from '../api';
 import type { SystemListRow } from '../../../../contract/monitoring';
 import { ResponsiveTable, type ResponsiveTableProps } from '../../../ui/ResponsiveTable';
+import { useDrawnAfterFirstPaint } from '../../../ui/useDrawnAfterFirstPaint';
 import { LIVE_REFRESH_MS, PAGE_SIZES, systemQueryOf, type Paging } from './listQuery';
 import type { Filters } from './SystemFilters';
 import { useSystemColumns } from './systemColumns';
 
 /** One empty page for every render without rows: a new array would draw the table again. */
 const NO_ROWS: SystemListRow[] = [];
+/** The table's body while its first rows are on their way or about to be drawn: rows to come, not 'No data'. */
+const ROWS_COMING = { emptyText: <Skeleton active title={false} paragraph={{ rows: 6 }} /> };
 
 /**
  * The storage list: server-side paging and sorting over the caller's scope, with each system's live figures
@@ -38,10 +42,11 @@ export function SystemTable({
     ...earlyAnswerQuery(monitoringKeys.systems(query), () => monitoringApi.systems(query), { keepPrevious: true }),
     refetchInterval: LIVE_REFRESH_MS,
   });
-  // The rows are drawn from an answer in slices (a deferred render), not in the one long task a query's
-  // answer renders in (Lighthouse total blocking time); the spinner stays until they are.
-  const data = useDeferredValue(answer.data);
-  const drawing = answer.data !== undefined && data === undefined;
+  // The rows are drawn after the page around them, and from a later answer in slices (a deferred render), not
+  // in the one long task a query's answer renders in (Lighthouse total blocking time). Until the first are drawn
+  // the table's body is a skeleton.
+  const data = useDrawnAfterFirstPaint(answer.data);
+  const firstRowsComing = data === undefined && (answer.data !== undefined || answer.isFetching);
   // The previous page's rows while another page loads, not the cold start's rows asked ahead: those are the
   // answer itself, and a spinner over them until the query had taken them made a second long task of
   // restyling every row once it went (issue 11, point 4).
@@ -83,11 +88,13 @@ export function SystemTable({
       size="middle"
       cardFields={7}
       // A refresh in the background keeps the rows on screen; only a new page, search or sort shows the spinner.
-      loading={drawing || (answer.isFetching && (loadingOtherRows || !answer.data))}
+      loading={answer.isFetching && loadingOtherRows}
+      locale={firstRowsComing ? ROWS_COMING : undefined}
       columns={columns}
       dataSource={rows}
       onRow={onRow}
-      pagination={pagination}
+      // No '0 systems, page 1 of 0' under the skeleton of a phone's cards.
+      pagination={firstRowsComing ? false : pagination}
       onChange={onChange}
     />
   );

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, Row, Skeleton, Space, Typography } from 'antd';
-import { lazy, Suspense, useDeferredValue, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { earlyAnswerQuery } from '../../../../api/earlyAnswers';
 import { monitoringApi, monitoringKeys } from '../../api';
@@ -12,6 +12,7 @@ import { TodayCard } from '../panels/TodayCard';
 import type { SystemSummary } from '../../../../../contract/monitoring';
 import { useDayjsLocale } from '../useDayjsLocale';
 import { afterNextPaint } from '../../../../ui/afterPaint';
+import { useDrawnAfterFirstPaint } from '../../../../ui/useDrawnAfterFirstPaint';
 import type { MonitoringDetailsProps } from './MonitoringDetails';
 import './monitoring.css';
 
@@ -71,9 +72,10 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
     ...earlyAnswerQuery(monitoringKeys.summary(sn, forCustomer), () => monitoringApi.summary(sn, forCustomer)),
     refetchInterval: LIVE_REFRESH_MS,
   });
-  // The figures, power flow and today's card are drawn from an answer in slices (a deferred render), not in the
-  // one long task a query's answer renders in (Lighthouse total blocking time).
-  const data = useDeferredValue(summary.data);
+  // The figures, power flow and today's card are drawn after the cards around them, and from a later answer in
+  // slices (a deferred render), not in the one long task a query's answer renders in (Lighthouse total blocking
+  // time).
+  const data = useDrawnAfterFirstPaint(summary.data);
   const today = data ? localToday(data.time_zone) : undefined;
 
   return (
