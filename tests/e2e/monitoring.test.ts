@@ -123,17 +123,21 @@ describe('monitoring in a browser', () => {
     const list = '/EnergyStorageList/energyStorageList?page=2&size=10&sort=popv&order=desc';
     const rows = page.locator('.storage-table .ant-table-row');
     const shown = () => rows.evaluateAll((all) => all.map((r) => r.getAttribute('data-row-key')));
+    // The whole page of rows, its first row that of the page asked: the list draws the first six with the page
+    // and the others just after.
+    const untilRows = (keys: string[]) =>
+      page.waitForFunction(
+        ([first, count]) => {
+          const drawn = document.querySelectorAll('.storage-table .ant-table-row');
+          return drawn.length === count && drawn[0]!.getAttribute('data-row-key') === first;
+        },
+        [keys[0], keys.length] as const,
+      );
     await page.goto(list);
-    await page.waitForFunction(
-      (first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first,
-      expected.data[0]!.sys_sn,
-    );
+    await untilRows(expected.data.map((s) => s.sys_sn));
     expect(await shown()).toEqual(expected.data.map((s) => s.sys_sn));
     await page.reload();
-    await page.waitForFunction(
-      (first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first,
-      expected.data[0]!.sys_sn,
-    );
+    await untilRows(expected.data.map((s) => s.sys_sn));
     expect(await shown()).toEqual(expected.data.map((s) => s.sys_sn));
 
     // A search goes into the URL from page 1; back returns to the page before it.
@@ -147,10 +151,7 @@ describe('monitoring in a browser', () => {
     await page.waitForURL((url) => url.searchParams.get('installer') === installer.data[0]!.installer && !url.searchParams.has('page'));
     await page.goBack();
     await page.waitForURL((url) => url.searchParams.get('page') === '2' && !url.searchParams.has('installer'));
-    await page.waitForFunction(
-      (first) => document.querySelector('.storage-table .ant-table-row')?.getAttribute('data-row-key') === first,
-      expected.data[0]!.sys_sn,
-    );
+    await untilRows(expected.data.map((s) => s.sys_sn));
     await context.close();
   });
 
