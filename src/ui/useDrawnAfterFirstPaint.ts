@@ -2,7 +2,7 @@ import { useDeferredValue } from 'react';
 
 /**
  * `value`, drawn in a render of its own after the screen around it: the first render answers undefined (the
- * caller shows its skeleton or spinner) and React draws the value in a background render straight after, and
+ * caller shows a skeleton, or a part of the value: SystemTable its first six rows) and React draws the value in a background render straight after, and
  * later changes of it in slices, as `useDeferredValue` does. A page whose answer was already there when it
  * mounted (asked ahead at start, src/api/earlyAnswers.ts) otherwise drew its frame and all its rows or figures
  * in one commit of some 250-330 ms on a cold load; in two, the frame paints first and neither blocks input as
