@@ -59,6 +59,7 @@ export function SystemTable({
   );
   const data = drawn ?? withThePage;
   const firstRowsComing = data === undefined && answer.isFetching;
+  const firstRowsOnly = drawn === undefined && withThePage !== answer.data;
   // The previous page's rows while another page loads, not the cold start's rows asked ahead: those are the
   // answer itself, and a spinner over them until the query had taken them made a second long task of
   // restyling every row once it went (issue 11, point 4).
@@ -105,8 +106,9 @@ export function SystemTable({
       columns={columns}
       dataSource={rows}
       onRow={onRow}
-      // No '0 systems, page 1 of 0' under the skeleton of a phone's cards.
-      pagination={firstRowsComing ? false : pagination}
+      // Paging comes with the whole page of rows: not '0 systems, page 1 of 0' under the skeleton of a phone's
+      // cards, nor under the first six rows, whence the rows after would push it down (a layout shift, Lighthouse).
+      pagination={firstRowsComing || firstRowsOnly ? false : pagination}
       onChange={onChange}
     />
   );
