@@ -202,7 +202,7 @@ export const complaints = defineResource({
   },
   titleField: 'title',
   defaultSort: { field: 'created_at', order: 'desc' },
-  fields: {
+  fields: () => ({
     title: { schema: rules.requiredText(100), list: true, filter: 'text', form: true },
     description: { schema: rules.requiredText(DESCRIPTION_MAX), widget: 'textarea', form: true, show: true },
     type: {
@@ -318,7 +318,7 @@ export const complaints = defineResource({
       relation: { listPath: installerArchives.endpoints.list!, valueField: 'id', labelField: 'name' },
     },
     outcome: { schema: z.enum(COMPLAINT_OUTCOMES).nullable(), widget: 'select', options: COMPLAINT_OUTCOMES, filter: true },
-  },
+  }),
   workflow: complaintWorkflow,
 });
 

@@ -56,7 +56,7 @@ export const customerArchives = defineResource({
   },
   titleField: 'name',
   defaultSort: { field: 'created_at', order: 'desc' },
-  fields: {
+  fields: () => ({
     name: { schema: rules.requiredText(100), list: true, filter: 'text', sortable: true, form: true },
     contact: text(100, { list: true }),
     phone: text(30, { list: true }),
@@ -97,5 +97,5 @@ export const customerArchives = defineResource({
     username: { schema: z.string().nullable(), show: true },
     created_by: { schema: z.string(), show: true },
     created_at: { schema: z.string(), widget: 'datetime', list: true, sortable: true, columnHidden: true, width: 170 },
-  },
+  }),
 });

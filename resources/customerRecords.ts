@@ -37,7 +37,7 @@ export const customerRecords = defineResource({
   },
   titleField: 'customer_name',
   defaultSort: { field: 'record_date', order: 'desc' },
-  fields: {
+  fields: () => ({
     record_date: { schema: rules.date(), widget: 'date', list: true, sortable: true, filter: 'dateRange', form: true, width: 130 },
     kind: {
       schema: z.enum(RECORD_KINDS, { error: 'admin:validation.required' }),
@@ -73,5 +73,5 @@ export const customerRecords = defineResource({
     attachments: attachmentsField({ max: 1, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'documents' }),
     sys_sn: { schema: z.string().trim().max(40).optional(), form: true, show: true },
     created_by: { schema: z.string(), show: true },
-  },
+  }),
 });

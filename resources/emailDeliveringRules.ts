@@ -26,7 +26,7 @@ export const notificationCategories = defineResource({
   },
   titleField: 'name',
   defaultSort: { field: 'category_code', order: 'asc' },
-  fields: {
+  fields: () => ({
     category_code: {
       schema: rules.requiredText(40).regex(/^[a-z][a-z0-9_]{1,39}$/, 'admin:validation.code'),
       list: true,
@@ -38,7 +38,7 @@ export const notificationCategories = defineResource({
     },
     name: { schema: rules.requiredText(120), list: true, filter: 'text', sortable: true, form: true },
     description: { schema: rules.optionalText(500), widget: 'textarea', list: true, form: true },
-  },
+  }),
 });
 
 /** Who receives which category of e-mail: by role, by country or one address. */
@@ -57,7 +57,7 @@ export const emailDeliveringRules = defineResource({
   },
   titleField: 'recipient_value',
   defaultSort: { field: 'category_code', order: 'asc' },
-  fields: {
+  fields: () => ({
     category_code: {
       schema: rules.requiredText(40),
       widget: 'select',
@@ -101,5 +101,5 @@ export const emailDeliveringRules = defineResource({
       width: 100,
     },
     remark: { schema: rules.optionalText(500), widget: 'textarea', form: true, show: true },
-  },
+  }),
 });

@@ -32,7 +32,7 @@ export const installerArchives = defineResource({
   },
   titleField: 'name',
   defaultSort: { field: 'name', order: 'asc' },
-  fields: {
+  fields: () => ({
     // The company's name: the installer's name everywhere in the portal. The spec has no code for a name in use:
     // 2 (parameter error) naming the field.
     name: { ...required(100), list: true, filter: 'text', sortable: true, unique: 2 },
@@ -53,5 +53,5 @@ export const installerArchives = defineResource({
     address: required(200),
     remark: { ...required(1000), widget: 'textarea' },
     license: { ...required(64), codes: { required: 48 }, list: true, filter: 'text', unique: 90 },
-  },
+  }),
 });

@@ -21,7 +21,7 @@ export const licenseManagement = defineResource({
   notFoundCode: 10,
   titleField: 'license_key',
   defaultSort: { field: 'created_at', order: 'desc' },
-  fields: {
+  fields: () => ({
     license_key: {
       schema: rules.requiredText(40).regex(/^[A-Za-z0-9-]{6,40}$/, 'admin:validation.licenseKey'),
       list: true,
@@ -63,5 +63,5 @@ export const licenseManagement = defineResource({
     remark: { schema: rules.optionalText(500), widget: 'textarea', form: true, show: true },
     created_by: { schema: z.string().max(64).optional(), show: true },
     created_at: { schema: z.string().max(40).optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
-  },
+  }),
 });

@@ -20,7 +20,7 @@ export const mailOutbox = defineResource({
   endpoints: { list: '/EmailRule/GetMailOutboxPageList', one: '/EmailRule/GetMailOutbox' },
   defaultSort: { field: 'created_at', order: 'desc' },
   titleField: 'subject',
-  fields: {
+  fields: () => ({
     created_at: {
       column: 'createdAt',
       schema: z.string().max(40),
@@ -48,5 +48,5 @@ export const mailOutbox = defineResource({
     attempts: { schema: z.number(), list: true, width: 100 },
     last_error: { column: 'lastError', schema: z.string().max(2000).nullable(), list: true, width: 260 },
     body: { schema: z.string().max(100_000), widget: 'textarea', show: true },
-  },
+  }),
 });

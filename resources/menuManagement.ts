@@ -22,7 +22,7 @@ export const menuManagement = defineResource({
   titleField: 'title_en',
   // By path: each group followed by its entries, like the tree.
   defaultSort: { field: 'path', order: 'asc' },
-  fields: {
+  fields: () => ({
     menu_key: {
       schema: rules.requiredText(64).regex(/^[A-Za-z][A-Za-z0-9]{1,63}$/, 'admin:validation.code'),
       list: true,
@@ -79,5 +79,5 @@ export const menuManagement = defineResource({
       defaultValue: false,
       width: 90,
     },
-  },
+  }),
 });

@@ -60,7 +60,7 @@ export const productSuggestions = defineResource({
   },
   titleField: 'title',
   defaultSort: { field: 'created_at', order: 'desc' },
-  fields: {
+  fields: () => ({
     title: { schema: rules.requiredText(100), list: true, form: true },
     description: { schema: rules.requiredText(2000), widget: 'textarea', form: true, show: true },
     product_type: {
@@ -94,6 +94,6 @@ export const productSuggestions = defineResource({
     created_at: { schema: z.string(), widget: 'datetime', list: true, sortable: true, filter: 'dateRange', width: 170 },
     // The keyword search over title and description (no column: server/suggestions/service.ts).
     keyword: { schema: z.string().nullable(), filter: 'text' },
-  },
+  }),
   workflow: suggestionWorkflow,
 });

@@ -39,7 +39,7 @@ export const rdWorkHours = defineResource({
   },
   titleField: 'work_date',
   defaultSort: { field: 'work_date', order: 'desc' },
-  fields: {
+  fields: () => ({
     work_date: { schema: rules.date(), widget: 'date', list: true, sortable: true, filter: 'dateRange', form: true, width: 130 },
     // Who logged it: the caller, set by the server (never a form field).
     engineer: { schema: z.string(), list: true, filter: 'text', sortable: true, show: true },
@@ -62,5 +62,5 @@ export const rdWorkHours = defineResource({
     project: { schema: rules.optionalText(100), list: true, filter: 'text', form: true },
     note: { schema: rules.optionalText(500), widget: 'textarea', form: true, show: true },
     created_at: { schema: z.string(), widget: 'datetime', show: true },
-  },
+  }),
 });

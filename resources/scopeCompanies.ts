@@ -19,10 +19,10 @@ export const installerCompanyOptions = defineResource({
   endpoints: { list: '/Company/GetInstallerCompanyPageList' },
   defaultSort: { field: 'name', order: 'asc' },
   titleField: 'name',
-  fields: {
+  fields: () => ({
     name: { schema: z.string().max(FILTER_TEXT_MAX), list: true, filter: 'text', sortable: true },
     country: { schema: z.string().max(64), list: true, sortable: true },
-  },
+  }),
 });
 
 /** Resellers, service partners and suppliers (an organization's kind is the role of its users). */
@@ -37,7 +37,7 @@ export const organizationOptions = defineResource({
   endpoints: { list: '/Company/GetOrganizationPageList' },
   defaultSort: { field: 'name', order: 'asc' },
   titleField: 'name',
-  fields: {
+  fields: () => ({
     kind: {
       schema: z.enum(ORGANIZATION_ROLES),
       widget: 'select',
@@ -47,5 +47,5 @@ export const organizationOptions = defineResource({
       sortable: true,
     },
     name: { schema: z.string().max(FILTER_TEXT_MAX), list: true, filter: 'text', sortable: true },
-  },
+  }),
 });

@@ -24,7 +24,7 @@ export const snManagement = defineResource({
   notFoundCode: 18,
   titleField: 'sn',
   defaultSort: { field: 'created_at', order: 'desc' },
-  fields: {
+  fields: () => ({
     sn: {
       schema: z
         .string({ error: 'admin:validation.snRequired' })
@@ -72,5 +72,5 @@ export const snManagement = defineResource({
     },
     created_by: { schema: z.string().max(64).optional(), list: true, width: 120 },
     created_at: { schema: z.string().max(40).optional(), widget: 'datetime', list: true, sortable: true, width: 170 },
-  },
+  }),
 });

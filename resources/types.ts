@@ -210,9 +210,21 @@ export interface ResourceDeclaration<F extends Record<string, FieldDeclaration> 
   workflow?: WorkflowDeclaration;
 }
 
-/** Identity helper that keeps the literal field names for typing. */
-export function defineResource<F extends Record<string, FieldDeclaration>>(declaration: ResourceDeclaration<F>): ResourceDeclaration<F> {
-  return declaration;
+/** A declaration as written: its fields built by a function, on first use. */
+export type ResourceSource<F extends Record<string, FieldDeclaration>> = Omit<ResourceDeclaration<F>, 'fields'> & { fields: () => F };
+
+/**
+ * The declaration, its literal field names kept for typing, its fields built when first read. The web app reads
+ * every declaration at start (the route table, the CASL ability) but a screen's fields only when it opens the
+ * screen: building every field's zod rule at start was some 80 ms of script and garbage before the first page
+ * (issue 11, point 4). `fields` stays a plain, enumerable property to its readers, spread included.
+ */
+export function defineResource<F extends Record<string, FieldDeclaration>>({
+  fields,
+  ...declaration
+}: ResourceSource<F>): ResourceDeclaration<F> {
+  let built: F | undefined;
+  return Object.defineProperty(declaration, 'fields', { get: () => (built ??= fields()), enumerable: true }) as ResourceDeclaration<F>;
 }
 
 export function subjectOf(declaration: ResourceDeclaration): string {

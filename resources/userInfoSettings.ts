@@ -12,7 +12,7 @@ export const userInfoSettings = defineResource({
   group: 'BasicSettings',
   namespace: 'admin',
   endpoints: { one: '/UserInfo/GetMyUserInfo', save: '/UserInfo/SaveMyUserInfo' },
-  fields: {
+  fields: () => ({
     username: { schema: z.string().max(64).optional(), form: 'readonly' },
     display_name: { schema: rules.requiredText(120), form: true },
     email: { schema: rules.email(), widget: 'email', codes: { invalid: 14 }, form: true },
@@ -26,5 +26,5 @@ export const userInfoSettings = defineResource({
       form: true,
     },
     time_zone: { schema: rules.requiredText(64), widget: 'select', form: true },
-  },
+  }),
 });

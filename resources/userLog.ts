@@ -12,7 +12,7 @@ export const userLog = defineResource({
   endpoints: { list: '/UserLog/GetUserLogPageList', one: '/UserLog/GetUserLog' },
   defaultSort: { field: 'created_at', order: 'desc' },
   titleField: 'action',
-  fields: {
+  fields: () => ({
     created_at: {
       column: 'createdAt',
       schema: z.string().max(40),
@@ -27,5 +27,5 @@ export const userLog = defineResource({
     target: { schema: z.string().max(500), list: true, width: 200 },
     ip: { schema: z.string().max(100), list: true, width: 140 },
     detail: { schema: z.unknown(), widget: 'textarea', show: true },
-  },
+  }),
 });

@@ -40,7 +40,7 @@ export const userManagement = defineResource({
   notFoundCode: 4,
   titleField: 'username',
   defaultSort: { field: 'username', order: 'asc' },
-  fields: {
+  fields: () => ({
     username: {
       schema: rules.requiredText(64).regex(/^[A-Za-z0-9._@-]{3,64}$/, 'admin:validation.username'),
       list: true,
@@ -132,5 +132,5 @@ export const userManagement = defineResource({
       columnHidden: true,
       card: 'hidden',
     },
-  },
+  }),
 });

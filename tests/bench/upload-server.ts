@@ -30,10 +30,10 @@ const declaration = defineResource({
     upload: '/BenchDocument/UploadBenchDocumentFile',
     download: '/BenchDocument/DownloadBenchDocumentFile',
   },
-  fields: {
+  fields: () => ({
     title: { schema: rules.requiredText(40), form: true },
     files: attachmentsField({ max: 3, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'documents' }),
-  },
+  }),
 });
 
 const database = await openDatabase({ inMemory: true });

@@ -32,9 +32,9 @@ export const fixtureSystemNotes = defineResource({
     download: '/SystemNote/DownloadSystemNoteFile',
   },
   titleField: 'title',
-  fields: {
+  fields: () => ({
     sys_sn: { schema: rules.requiredText(40), list: true, form: true },
     title: { schema: rules.requiredText(40), list: true, form: true },
     photo: attachmentsField({ max: 1, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'images' }),
-  },
+  }),
 });

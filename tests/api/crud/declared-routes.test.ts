@@ -14,14 +14,14 @@ const TABLE: RouteNode[] = [
     children: [{ key: 'snManagement', path: '/BasicSettings/snManagement', roles: ['admin'] }],
   },
 ];
-const declare = (over: Partial<ResourceDeclaration>) =>
+const declare = (over: Partial<Omit<ResourceDeclaration, 'fields'>>) =>
   defineResource({
     name: 'widgets',
     route: '/BasicSettings/widgets',
     group: 'BasicSettings',
     namespace: 'admin',
     endpoints: {},
-    fields: { code: { schema: z.string() } },
+    fields: () => ({ code: { schema: z.string() } }),
     ...over,
   });
 

@@ -39,12 +39,12 @@ export const fixtureWidgets = defineResource({
   },
   defaultSort: { field: 'code', order: 'asc' },
   titleField: 'code',
-  fields: {
+  fields: () => ({
     code: { schema: rules.requiredText(20), list: true, filter: 'text', sortable: true, form: true, unique: 52 },
     colour: { schema: z.enum(['red', 'green']), widget: 'select', options: ['red', 'green'], list: true, filter: true, form: true },
     weight: { schema: z.number().int().min(1).max(100), widget: 'number', list: true, sortable: true, form: true },
     // Attachments as spec §5 has them: up to 3 papers of 80 MB (PDF or text, no images), one photo (images only).
     papers: attachmentsField({ max: 3, maxBytes: ATTACHMENT_MAX_BYTES, accept: ['application/pdf', 'text/plain'] }),
     photo: attachmentsField({ max: 1, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'images' }),
-  },
+  }),
 });

@@ -31,7 +31,7 @@ export const fixtureSystemTickets = defineResource({
     one: '/SystemTicket/GetSystemTicket',
     save: '/SystemTicket/SaveSystemTicket',
   },
-  fields: { ...fixtureTickets.fields, sys_sn: { schema: rules.requiredText(40), list: true, form: true } },
+  fields: () => ({ ...fixtureTickets.fields, sys_sn: { schema: rules.requiredText(40), list: true, form: true } }),
   // The reopen hook is the other fixture's; this one's transitions need none.
   workflow: {
     ...fixtureTickets.workflow!,

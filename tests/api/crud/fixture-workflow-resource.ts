@@ -24,12 +24,12 @@ export const fixtureTickets = defineResource({
   table: 'fixtureTicketsTable',
   endpoints: { list: '/Ticket/GetTicketPageList', one: '/Ticket/GetTicket', save: '/Ticket/SaveTicket' },
   titleField: 'title',
-  fields: {
+  fields: () => ({
     title: { schema: rules.requiredText(60), list: true, form: true },
     status: { schema: z.enum(TICKET_STATES), options: TICKET_STATES, list: true, filter: true, show: true },
     score: { schema: z.number().int().min(1).max(5).nullable(), widget: 'number', list: true },
     reopen_count: { schema: z.number().int(), widget: 'number', show: true },
-  },
+  }),
   workflow: {
     states: {
       new: { category: 'open' },

@@ -15,7 +15,7 @@ const widgets = (table?: string) =>
     namespace: 'admin',
     table,
     endpoints: { list: '/Widget/List' },
-    fields: { code: { schema: z.string() } },
+    fields: () => ({ code: { schema: z.string() } }),
   });
 
 describe('registerResources: the generated calls of every declaration naming its table', () => {

@@ -24,8 +24,8 @@ export const fixtureNotes = defineResource({
   table: 'fixtureNotesTable',
   scope: { subject: 'system', field: 'sys_sn' },
   endpoints: { list: '/Note/GetNotePageList', one: '/Note/GetNote', save: '/Note/SaveNote', delete: '/Note/DeleteNote' },
-  fields: {
+  fields: () => ({
     sys_sn: { schema: rules.requiredText(40), list: true, filter: 'text', form: true },
     note: { schema: rules.requiredText(200), list: true, form: true },
-  },
+  }),
 });

@@ -26,7 +26,7 @@ export const fixtureWidgets = defineResource({
   titleField: 'code',
   // Narrowed as a declaration may: the servicer edits widgets but only an admin deletes them.
   permissions: { delete: ['admin'] },
-  fields: {
+  fields: () => ({
     code: {
       schema: rules.requiredText(20).regex(/^W-\d+$/, 'fixture:invalidCode'),
       list: true,
@@ -38,7 +38,7 @@ export const fixtureWidgets = defineResource({
     colour: { schema: z.enum(['red', 'green']), widget: 'select', options: ['red', 'green'], list: true, filter: true, form: true },
     papers: attachmentsField({ max: 3, maxBytes: ATTACHMENT_MAX_BYTES, accept: ['application/pdf', 'text/plain'] }),
     photo: attachmentsField({ max: 1, maxBytes: ATTACHMENT_MAX_BYTES, accept: 'images' }),
-  },
+  }),
 });
 
 /** Its texts (locales/<lng>/menu.json and its namespace, in a real entity). */
