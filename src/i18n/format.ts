@@ -42,6 +42,8 @@ export interface Formatter {
   money(amount: Maybe<number>, currency: string): string;
   /** A calendar date ('24.11.2026'); a 'YYYY-MM-DD' day is shown as that day, whatever the time zone. */
   date(value: Maybe<Moment>, options?: { timeZone?: string; style?: 'short' | 'medium' | 'long' }): string;
+  /** Two calendar days as one range, what they share written once ('Nov 23 – 29, 2026', '23.–29.11.2026', '2026年11月23日至29日'). */
+  dayRange(from: Maybe<Moment>, to: Maybe<Moment>): string;
   /** Date and time ('24.11.2026, 09:05'), optionally in a given IANA time zone. */
   dateTime(value: Maybe<Moment>, options?: { timeZone?: string; seconds?: boolean }): string;
   /** Time of day ('09:05'), optionally in a given IANA time zone. */
@@ -144,6 +146,11 @@ export function formatFor(language: string | null | undefined): Formatter {
       missing(value) ? MISSING : numberFormat(locale, { style: 'percent', maximumFractionDigits: digits }).format(value / 100),
     money: (amount, currency) => (missing(amount) ? MISSING : numberFormat(locale, { style: 'currency', currency }).format(amount)),
     date,
+    dayRange: (from, to) => {
+      const [first, last] = [from, to].map((value) => (missing(value) ? undefined : toDate(value)));
+      if (!first || !last) return MISSING;
+      return dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).formatRange(first.date, last.date);
+    },
     dateTime,
     time,
     timeOrDateTime: (value, options = {}) => {

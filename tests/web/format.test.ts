@@ -68,6 +68,19 @@ describe('the formatting layer (one layer, the language’s conventions)', () =>
     expect(ja.dayOfMonth('2024-03-05')).toBe('5日');
   });
 
+  it('shows two calendar days as one range, what they share written once', () => {
+    expect(plain(en.dayRange('2026-11-23', '2026-11-29'))).toMatch(/^Nov 23\s–\s29, 2026$/);
+    expect(plain(en.dayRange('2026-12-28', '2027-01-03'))).toMatch(/^Dec 28, 2026\s–\sJan 3, 2027$/);
+    expect(de.dayRange('2026-11-23', '2026-11-29')).toBe('23.–29.11.2026');
+    // Chinese and Japanese: the language's own range, shorter than two whole dates side by side.
+    for (const fmt of [zh, ja]) {
+      const range = fmt.dayRange('2026-11-23', '2026-11-29');
+      expect(range).toMatch(/2026.*23.*29/);
+      expect(range.length).toBeLessThan(`${fmt.date('2026-11-23')} – ${fmt.date('2026-11-29')}`.length);
+    }
+    expect(en.dayRange(null, '2026-11-29')).toBe('–');
+  });
+
   it('shows the time alone today and with its date otherwise, in the system’s time zone', () => {
     const now = new Date('2026-11-24T12:00:00Z');
     expect(de.timeOrDateTime('2026-11-24T08:05:00Z', { timeZone: 'Europe/Berlin', now })).toBe('09:05');

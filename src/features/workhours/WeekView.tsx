@@ -43,8 +43,9 @@ export function WeekView({ monday, onWeek, onOpen }: { monday: string; onWeek: (
             picker="week"
             allowClear={false}
             value={dayjs(monday)}
-            // The week as its first and last day in the reader's format (antd's default '2026-48th' is English).
-            format={() => `${fmt.date(days[0])} – ${fmt.date(days[6])}`}
+            // The week as its first and last day in the reader's format (antd's default '2026-48th' is English), what
+            // the two share written once: two whole dates did not fit the field in Chinese.
+            format={() => fmt.dayRange(days[0], days[6])}
             style={{ width: 230 }}
             aria-label={t('workhours:week.thisWeek')}
             onChange={(picked) => picked && onWeek(mondayOf(picked.format('YYYY-MM-DD')))}

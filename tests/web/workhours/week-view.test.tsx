@@ -45,6 +45,8 @@ describe('the week view', { timeout: 30_000 }, () => {
 
     await waitFor(() => expect(screen.getByTestId('workhours-week-total')).toHaveTextContent('Week total: 9.5 h'));
     expect(bodies[0]).toMatchObject({ work_date: ['2026-03-02', '2026-03-08'], engineer: 'dev' });
+    // The picker names the week by its first and last day, the month and year written once.
+    expect((screen.getByLabelText('This week') as HTMLInputElement).value.replace(/\s/g, ' ')).toBe('Mar 2 – 8, 2026');
     expect(within(screen.getByTestId('workhours-day-2026-03-02')).getByTestId('workhours-day-total')).toHaveTextContent('7.75 h');
     expect(within(screen.getByTestId('workhours-day-2026-03-04')).getByTestId('workhours-day-total')).toHaveTextContent('1.75 h');
     expect(within(screen.getByTestId('workhours-day-2026-03-03')).getByTestId('workhours-day-total')).toHaveTextContent('0 h');
