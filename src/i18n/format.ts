@@ -42,7 +42,10 @@ export interface Formatter {
   money(amount: Maybe<number>, currency: string): string;
   /** A calendar date ('24.11.2026'); a 'YYYY-MM-DD' day is shown as that day, whatever the time zone. */
   date(value: Maybe<Moment>, options?: { timeZone?: string; style?: 'short' | 'medium' | 'long' }): string;
-  /** Two calendar days as one range, what they share written once ('Nov 23 – 29, 2026', '23.–29.11.2026', '2026年11月23日至29日'). */
+  /**
+   * Two calendar days ('YYYY-MM-DD') as one range in the language's own way (Intl's formatRange): 'Nov 23 – 29, 2026',
+   * '23.–29.11.2026', '2026/11/23 – 2026/11/29' (Chinese ranges are written with slashes), '2026/11/23～2026/11/29'.
+   */
   dayRange(from: Maybe<Moment>, to: Maybe<Moment>): string;
   /** Date and time ('24.11.2026, 09:05'), optionally in a given IANA time zone. */
   dateTime(value: Maybe<Moment>, options?: { timeZone?: string; seconds?: boolean }): string;

@@ -2,8 +2,8 @@ import { useDeferredValue } from 'react';
 
 /**
  * `value`, drawn in a render of its own after the screen around it: the first render answers undefined (the
- * caller shows a skeleton, or a part of the value: SystemTable its first six rows) and React draws the value in a background render straight after, and
- * later changes of it in slices, as `useDeferredValue` does. A page whose answer was already there when it
+ * caller shows a skeleton, or a part of the value: SystemTable its first six rows) and React draws the value in
+ * a background render straight after, and later changes of it in slices, as `useDeferredValue` does. A page whose answer was already there when it
  * mounted (asked ahead at start, src/api/earlyAnswers.ts) otherwise drew its frame and all its rows or figures
  * in one commit of some 250-330 ms on a cold load; in two, the frame paints first and neither blocks input as
  * long (Lighthouse total blocking time and largest contentful paint, issue 11, point 4).
