@@ -249,3 +249,24 @@ export function rolesFor(key: string): readonly Role[] | undefined {
 export function routeContains(node: RouteNode, key: string): boolean {
   return node.key === key || !!node.children?.some((child) => routeContains(child, key));
 }
+
+/** Breadcrumbs (spec §2: they start at the dashboard): dashboard › group › screen. */
+export function breadcrumbFor(pathname: string, routes: readonly RouteNode[] = ROUTES): RouteNode[] {
+  const dashboard = routes.find((r) => r.key === 'dashboard');
+  const trail: RouteNode[] = [];
+  const search = (nodes: readonly RouteNode[], parents: RouteNode[]): boolean => {
+    for (const node of nodes) {
+      if (node.children) {
+        if (search(node.children, [...parents, node])) return true;
+      } else if (node.path.toLowerCase() === pathname.toLowerCase()) {
+        trail.push(...parents, node);
+        return true;
+      }
+    }
+    return false;
+  };
+  search(routes, []);
+  if (!dashboard) return trail;
+  if (trail[0]?.key === 'dashboard') return trail;
+  return [dashboard, ...trail];
+}

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { leafRoutes } from '../permissions/routes';
 import { ROUTE_PAGES_DIR, ROUTE_PAGES_INDEX } from './core/http/route-pages';
+import { buildFrameScript, framePageHtml, frameStyles, frameTexts } from './route-frame';
 
 /** The screens written by hand, by route key (an object of `key: … import('<module>') …` entries). */
 const CUSTOM_SCREENS = resolve('src/routing/customScreens.ts');
@@ -59,27 +60,29 @@ function chunkFiles(chunk: Rollup.OutputChunk, bundle: Rollup.OutputBundle, load
   return files;
 }
 
-function preloadTags(files: Iterable<string>): string {
-  return [...files]
-    .map((file) =>
-      file.endsWith('.css') ? `<link rel="preload" as="style" href="/${file}">` : `<link rel="modulepreload" crossorigin href="/${file}">`,
-    )
-    .join('');
-}
-
 /**
- * Vite plugin: for each page behind the login with a hand-written screen, a copy of index.html that asks for the
- * portal's chunk and the screen's chunks at once, beside the entry (`<link rel="modulepreload">`), instead of in
- * turn: the entry, then the portal's chunk once the entry ran, then the screen once the portal's chunk ran, then
- * the chunks the screen imports (issue 11, point 4: on a cold start of the storage list each step was a round
- * trip and a download more before its first row). The server sends the copy for its path (route-pages/index.json);
- * the app itself is unchanged, and Vite's loader skips a chunk that such a link already fetched.
+ * Vite plugin: for each page behind the login with a hand-written screen, a copy of index.html that draws the page's
+ * frame at once and then asks for all of the page's code together (issue 11, point 4).
+ *
+ * - The frame: the layout and, where the screen opens with one, its page head, in the user's language, drawn by a
+ *   small classic script (src/boot/frame.ts, server/route-frame.ts) before any of the app's files is fetched.
+ * - All together: the portal's chunk and the screen's chunks beside the entry, instead of in turn (the entry, then
+ *   the portal's chunk once the entry ran, then the screen once that ran, then the chunks the screen imports): on
+ *   a cold start of the storage list each step was a round trip and a download more before its first row.
+ *
+ * The server sends the copy for its path (route-pages/index.json); the app itself is unchanged, and Vite's loader
+ * skips a chunk that such a preload already fetched.
  */
 export function routePreloads(): Plugin {
+  let frameScript: Promise<string> | undefined;
   return {
     name: 'ess-route-preloads',
     apply: 'build',
     enforce: 'post',
+    buildStart() {
+      // Built beside the app, not after it.
+      frameScript = buildFrameScript();
+    },
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'];
       const customScreens = this.getModuleInfo(CUSTOM_SCREENS);
@@ -91,6 +94,8 @@ export function routePreloads(): Plugin {
       const portal = byModule.get(PORTAL);
       if (!entry || !portal) return;
       const loaded = chunkFiles(entry, bundle, new Set());
+      const script = this.getFileName(this.emitFile({ type: 'asset', name: 'frame.js', source: await frameScript! }));
+      const css = frameStyles();
 
       const pathsByKey = new Map(leafRoutes().map((route) => [route.key, route.path.toLowerCase()]));
       // The root goes on to the dashboard.
@@ -102,7 +107,8 @@ export function routePreloads(): Plugin {
         if (!path || !screen) continue;
         const files = chunkFiles(screen, bundle, loaded, chunkFiles(portal, bundle, loaded));
         const fileName = `${ROUTE_PAGES_DIR}/${key}.html`;
-        this.emitFile({ type: 'asset', fileName, source: String(html.source).replace('</head>', `${preloadTags(files)}</head>`) });
+        const page = framePageHtml(String(html.source), { texts: frameTexts(key, path), preloads: files, script, css });
+        this.emitFile({ type: 'asset', fileName, source: page });
         pages[path] = fileName;
         if (key === 'dashboard') pages['/'] = fileName;
       }

@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { session } from './api/session';
 import { App, preloadPortalPage, preloadPublicPage } from './App';
 import { startUserLoad } from './auth/user';
+import { stylesheetsLoaded } from './boot/stylesheets';
 import { initialLanguage, initI18n } from './i18n';
 import { loadAntdLocale } from './ui/antdLocale';
 import './styles.css';
@@ -22,9 +23,12 @@ if (session.isLoggedIn()) {
 }
 
 const root = createRoot(document.getElementById('root')!);
-// The first render waits until the page has all it needs (index.html's product mark shows meanwhile): a
+// The first render waits until the page has all it needs, its stylesheets too (index.html's product mark or the
+// page's frame, src/boot/frame.ts, shows meanwhile): a
 // component whose code is still on its way would show its fallback, and React then holds back the page for
 // 300 ms after the last fallback (its throttle of Suspense reveals). Rendered as a transition: React renders
 // the page in slices of a few milliseconds, yielding to the browser between them, instead of one long task
 // that blocks input (Lighthouse total blocking time).
-void Promise.allSettled([textsReady, pageReady, loadAntdLocale(language)]).then(() => startTransition(() => root.render(<App />)));
+void Promise.allSettled([textsReady, pageReady, loadAntdLocale(language), stylesheetsLoaded()]).then(() =>
+  startTransition(() => root.render(<App />)),
+);

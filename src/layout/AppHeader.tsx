@@ -6,7 +6,7 @@ import { Link, useLocation } from 'react-router';
 import { LanguageSwitcher } from '../components/LanguageSwitcher';
 import { ComplaintNews } from '../features/complaints/ComplaintNews';
 import { NotificationBell } from '../features/messages/NotificationBell';
-import { breadcrumbFor } from '../routing/menu';
+import { breadcrumbFor } from '../../permissions/routes';
 import { useMenuTitle } from '../routing/useMenuOverrides';
 import { useSidebar } from './SidebarContext';
 

@@ -132,27 +132,6 @@ export function buildMenu(
   return walk(Object.keys(overrides).length ? applyMenuOverrides(routes, overrides) : routes);
 }
 
-/** Breadcrumbs (spec §2: they start at the dashboard): dashboard › group › screen. */
-export function breadcrumbFor(pathname: string, routes: readonly RouteNode[] = ROUTES): RouteNode[] {
-  const dashboard = routes.find((r) => r.key === 'dashboard');
-  const trail: RouteNode[] = [];
-  const search = (nodes: readonly RouteNode[], parents: RouteNode[]): boolean => {
-    for (const node of nodes) {
-      if (node.children) {
-        if (search(node.children, [...parents, node])) return true;
-      } else if (node.path.toLowerCase() === pathname.toLowerCase()) {
-        trail.push(...parents, node);
-        return true;
-      }
-    }
-    return false;
-  };
-  search(routes, []);
-  if (!dashboard) return trail;
-  if (trail[0]?.key === 'dashboard') return trail;
-  return [dashboard, ...trail];
-}
-
 /** The route key of a path, if it is one of the table's. */
 export function routeKeyFor(pathname: string, routes: readonly RouteNode[] = ROUTES): string | undefined {
   return leafRoutes(routes).find((r) => r.path.toLowerCase() === pathname.toLowerCase())?.key;

@@ -50,6 +50,39 @@ describe('the portal shell in a browser', () => {
     await context.close();
   });
 
+  it("draws a page's frame in the user's language before the app, and the app then draws the same heading", async () => {
+    const { context, page } = await newPage(browser, { width: 1366, height: 768 });
+    await login(page, 'admin');
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    // The app's entry held back: what shows is the frame alone (src/boot/frame.ts).
+    const entry = /\/assets\/index-[\w-]+\.js$/;
+    await page.route(entry, (route) => route.abort());
+    await page.goto('/EnergyStorageList/energyStorageList');
+    await page.locator('.frame h1').waitFor();
+    const frame = await page.evaluate(() => ({
+      lang: document.documentElement.lang,
+      crumbs: document.querySelector('.frame__crumbs')!.textContent,
+      heading: document.querySelector('.frame h1')!.textContent,
+      line: document.querySelector('.frame .page-head p')!.textContent,
+      top: Math.round(document.querySelector('.frame h1')!.getBoundingClientRect().top),
+    }));
+    expect(frame).toMatchObject({ lang: 'de', crumbs: 'Startseite/Speichersysteme', heading: 'Speichersysteme' });
+    expect(frame.line).toMatch(/^Alle Anlagen/);
+
+    await page.unroute(entry);
+    await page.reload();
+    await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
+    const app = await page.evaluate(() => ({
+      heading: document.querySelector('.page-head h1')!.textContent,
+      line: document.querySelector('.page-head p')!.textContent,
+      top: Math.round(document.querySelector('.page-head h1')!.getBoundingClientRect().top),
+    }));
+    // The same words in the same place: the app's first render does not move the heading.
+    expect(app).toEqual({ heading: frame.heading, line: frame.line, top: frame.top });
+    expect(await page.locator('.frame').count()).toBe(0);
+    await context.close();
+  });
+
   it('sends a logged-in user who opens the login page to the portal', async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'customer');

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { leafRoutes, ROUTES } from '../../permissions/routes';
-import { allowedRoutes, breadcrumbFor, buildMenu, routeKeyFor, type MenuEntry } from '../../src/routing/menu';
+import { breadcrumbFor } from '../../permissions/routes';
+import { allowedRoutes, buildMenu, routeKeyFor, type MenuEntry } from '../../src/routing/menu';
 import { hasScreen, SCREENS } from '../../src/routing/screens';
 
 const everyScreen = () => true;

@@ -1,0 +1,126 @@
+import type { UserInfo } from '../api/session';
+import { STORAGE_KEYS } from '../api/session';
+import { readSidebarStatus } from '../layout/sidebarState';
+import { initialLanguage } from '../i18n/languages';
+import { FRAME_DATA_ID, type FrameAsset, type FramePage, type FrameTexts } from '../../contract/frame-page';
+
+/**
+ * The page's frame, drawn before the app's code is even asked for (issue 11, point 4).
+ *
+ * A page behind the login used to show the product mark until the portal's scripts and styles (some 700 kB
+ * compressed) were fetched and run: on a cold start that was a second of an empty page. The build writes a copy of
+ * index.html per page (server/route-preloads.ts) holding this page's texts in the four languages and the list of
+ * its files; this script, small and classic, draws the layout the app will draw (the dark sider with the brand,
+ * the header with the breadcrumb, and the page's heading where the screen has one) in the user's language, then
+ * asks for the app's files. React then draws the same layout over it. The files are asked for once the frame is
+ * on screen: asked for with the page, they came first and the frame waited for them (the browser paints a
+ * page after the stylesheets it names are in).
+ *
+ * Built on its own into one small classic script (server/route-frame.ts), so it imports only what is small.
+ */
+
+/** The product mark, as src/ui/Logo.tsx draws it (one gradient of its own). */
+const LOGO =
+  '<svg width="32" height="32" viewBox="0 0 48 48" aria-hidden="true"><defs><linearGradient id="frame-logo" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#16b47f"/><stop offset="1" stop-color="#0a7c8c"/></linearGradient></defs><rect x="1" y="1" width="46" height="46" rx="12" fill="url(#frame-logo)"/><circle cx="33" cy="15" r="5" fill="#ffd54a"/><g stroke="#ffd54a" stroke-width="2" stroke-linecap="round"><path d="M33 5.5v2.5M42.5 15H40M39.7 8.3l-1.8 1.8"/></g><rect x="11" y="17" width="17" height="24" rx="3.5" fill="none" stroke="#fff" stroke-width="3"/><rect x="16" y="13.5" width="7" height="3.5" rx="1.2" fill="#fff"/><path d="M21 22l-5 8h4.5l-2 7 6-9h-4.5l1.5-6z" fill="#fff"/></svg>';
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ESCAPES[char]!);
+}
+
+function storedUserName(): string | undefined {
+  try {
+    const info = JSON.parse(localStorage.getItem(STORAGE_KEYS.userInfo) ?? 'null') as Partial<UserInfo> | null;
+    const name = info?.name || info?.username;
+    return typeof name === 'string' && name ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The frame's markup (classes of src/boot/frame.css). `collapsed`: the sider as the user last left it on a
+ * desktop; on a phone the stylesheet hides the sider and shows the page's title instead of the breadcrumb, as
+ * the app does.
+ */
+export function frameMarkup(texts: FrameTexts, options: { collapsed: boolean; userName?: string }): string {
+  const crumbs = texts.crumbs.map((crumb) => `<span>${escapeHtml(crumb)}</span>`).join('<span class="frame__sep">/</span>');
+  const welcome =
+    options.userName && !options.collapsed
+      ? `<div class="frame__welcome">${escapeHtml(texts.welcome.replace('{{name}}', options.userName))}</div>`
+      : '';
+  const head = texts.title
+    ? `<div class="page-head"><div><h1>${escapeHtml(texts.title)}</h1>${texts.subtitle ? `<p>${escapeHtml(texts.subtitle)}</p>` : ''}</div></div>`
+    : '';
+  return (
+    `<div class="frame${options.collapsed ? ' frame--collapsed' : ''}" aria-busy="true">` +
+    `<div class="frame__sider"><div class="frame__brand">${LOGO}<span>ESS Portal</span></div>${welcome}</div>` +
+    `<div class="frame__main"><div class="frame__header"><span class="frame__toggle"></span>` +
+    `<div class="frame__crumbs">${crumbs}</div><div class="frame__title">${escapeHtml(texts.crumbs[texts.crumbs.length - 1] ?? '')}</div></div>` +
+    `<div class="frame__content">${head}</div></div></div>`
+  );
+}
+
+/**
+ * Draws the frame into #root for someone logged in, in their language (the one the app starts in). Someone
+ * logged out keeps the product mark: the app sends them on to the login. Answers whether it drew.
+ */
+export function drawFrame(doc: Document, page: FramePage): boolean {
+  const root = doc.getElementById('root');
+  if (!root || !localStorage.getItem(STORAGE_KEYS.token)) return false;
+  const language = initialLanguage();
+  const texts = page.texts[language];
+  if (!texts) return false;
+  doc.documentElement.lang = language;
+  root.innerHTML = frameMarkup(texts, { collapsed: readSidebarStatus() === 'closed', userName: storedUserName() });
+  return true;
+}
+
+/** Asks for the app's files in the page's order, as the tags Vite writes would have. */
+export function loadAssets(doc: Document, assets: readonly FrameAsset[]): void {
+  for (const { kind, href } of assets) {
+    let element: HTMLLinkElement | HTMLScriptElement;
+    if (kind === 'module' || kind === 'script') {
+      const script = doc.createElement('script');
+      // A script added by a script runs when it arrives, as the `async` one of index.html did.
+      if (kind === 'module') {
+        script.type = 'module';
+        script.crossOrigin = '';
+      }
+      script.src = href;
+      element = script;
+    } else {
+      const link = doc.createElement('link');
+      link.rel = kind === 'style' ? 'stylesheet' : kind === 'modulepreload' ? 'modulepreload' : 'preload';
+      if (kind === 'preload-style') link.setAttribute('as', 'style');
+      if (kind === 'modulepreload') link.crossOrigin = '';
+      link.href = href;
+      element = link;
+    }
+    doc.head.appendChild(element);
+  }
+}
+
+/**
+ * The script's work: the frame now, the app's files once the frame is painted (the frame after the next animation
+ * frame; a page opened in a background tab, where animation frames wait, gets them after a short timer).
+ */
+export function runFrame(win: Window): void {
+  const data = win.document.getElementById(FRAME_DATA_ID);
+  if (!data?.textContent) return;
+  const page = JSON.parse(data.textContent) as FramePage;
+  try {
+    drawFrame(win.document, page);
+  } catch {
+    // No storage (a locked-down browser): the product mark stays until the app draws.
+  }
+  let asked = false;
+  const load = () => {
+    if (asked) return;
+    asked = true;
+    loadAssets(win.document, page.assets);
+  };
+  win.requestAnimationFrame(() => win.setTimeout(load));
+  win.setTimeout(load, 100);
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import { buildFrameScript, framePageHtml, frameStyles, frameTexts, shippedText } from '../../../server/route-frame';
+import { FRAME_DATA_ID, type FramePage } from '../../../contract/frame-page';
+
+const INDEX_HTML = `<!doctype html><html lang="en"><head>
+<link rel="stylesheet" href="/assets/antd-1234abcd.css">
+<script src="/warm-intl.js" async></script><title>ESS Portal</title>
+<script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
+<link rel="stylesheet" crossorigin href="/assets/index-EfGh5678.css">
+</head><body><div id="root"><div class="boot">mark</div></div><noscript>ESS Portal needs JavaScript.</noscript></body></html>`;
+
+function pageData(html: string): FramePage {
+  const data = new RegExp(`<script type="application/json" id="${FRAME_DATA_ID}">(.*?)</script>`).exec(html)![1]!;
+  return JSON.parse(data) as FramePage;
+}
+
+describe("the pages' frames, as the build writes them (server/route-frame.ts)", () => {
+  it("holds each page's breadcrumb in the four languages, and the storage list's page head", () => {
+    const storage = frameTexts('energyStorageList', '/energystoragelist/energystoragelist');
+    expect(Object.keys(storage).sort()).toEqual(['de', 'en', 'ja', 'zh']);
+    expect(storage.en).toEqual({
+      crumbs: ['Home', 'Storage systems'],
+      title: 'Storage systems',
+      subtitle: 'Every system in your area, live status and key figures',
+      welcome: 'Welcome, {{name}}',
+    });
+    expect(storage.zh!.title).toBe(shippedText('zh', 'menu:energyStorageList'));
+    expect(storage.de!.subtitle).toBe(shippedText('de', 'monitoring:list.subtitle'));
+    // The texts of every language are its own (none left as the key).
+    for (const texts of Object.values(storage))
+      for (const text of [...texts.crumbs, texts.title!, texts.subtitle!]) expect(text).not.toMatch(/^\w+:/);
+    // A screen whose heading depends on its data: the layout only.
+    const dashboard = frameTexts('dashboard', '/dashboard');
+    expect(dashboard.en).toEqual({ crumbs: ['Home'], welcome: 'Welcome, {{name}}' });
+    // A page in a group: the group's title in the trail.
+    expect(frameTexts('userManagement', '/basicsettings/usermanagement').de!.crumbs).toHaveLength(3);
+  });
+
+  it("moves the tags that fetch the app into the frame's list, styles first, and escapes the data", () => {
+    const texts = { en: { crumbs: ['</script><script>alert(1)</script>'], welcome: 'Welcome, {{name}}' } };
+    const html = framePageHtml(INDEX_HTML, {
+      texts,
+      preloads: ['assets/PortalApp-Xy12Zw34.js', 'assets/PortalApp-Xy12Zw34.css'],
+      script: 'assets/frame-Qw12Er34.js',
+      css: frameStyles(),
+    });
+    expect(html).not.toMatch(/<link rel="stylesheet"|<script type="module"|warm-intl.js" async/);
+    expect(html).toContain('<script src="/assets/frame-Qw12Er34.js"></script>');
+    expect(html).toContain('.frame__sider');
+    expect(html).not.toContain('</script><script>alert');
+    const page = pageData(html);
+    expect(page.texts).toEqual(texts);
+    expect(page.assets).toEqual([
+      { kind: 'style', href: '/assets/antd-1234abcd.css' },
+      { kind: 'style', href: '/assets/index-EfGh5678.css' },
+      { kind: 'modulepreload', href: '/assets/PortalApp-Xy12Zw34.js' },
+      { kind: 'preload-style', href: '/assets/PortalApp-Xy12Zw34.css' },
+      { kind: 'script', href: '/warm-intl.js' },
+      { kind: 'module', href: '/assets/index-AbCd1234.js' },
+    ]);
+  });
+
+  it('builds the frame into one classic script, nothing for it to import', async () => {
+    const script = await buildFrameScript();
+    expect(script).not.toMatch(/\bimport\s*[({'"]|^\s*export\b/m);
+    expect(script).toContain(FRAME_DATA_ID);
+    // Small: every page behind the login waits for it before its first paint.
+    expect(script.length).toBeLessThan(6000);
+  });
+});

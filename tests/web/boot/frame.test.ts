@@ -1,0 +1,131 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { drawFrame, loadAssets, runFrame } from '../../../src/boot/frame';
+import { FRAME_DATA_ID, type FramePage } from '../../../contract/frame-page';
+import { stylesheetsLoaded } from '../../../src/boot/stylesheets';
+
+const BOOT_MARK = '<div class="boot">mark</div>';
+
+const PAGE: FramePage = {
+  texts: {
+    en: { crumbs: ['Home', 'Storage systems'], title: 'Storage systems', subtitle: 'Every system', welcome: 'Welcome, {{name}}' },
+    de: { crumbs: ['Startseite', 'Speichersysteme'], title: 'Speichersysteme', subtitle: 'Alle Anlagen', welcome: 'Willkommen, {{name}}' },
+  },
+  assets: [
+    { kind: 'style', href: '/assets/antd-12345678.css' },
+    { kind: 'modulepreload', href: '/assets/PortalApp-12345678.js' },
+    { kind: 'preload-style', href: '/assets/PortalApp-12345678.css' },
+    { kind: 'module', href: '/assets/index-12345678.js' },
+    { kind: 'script', href: '/warm-intl.js' },
+  ],
+};
+
+beforeEach(() => {
+  localStorage.clear();
+  document.head.innerHTML = '';
+  document.body.innerHTML = `<div id="root">${BOOT_MARK}</div>`;
+  document.documentElement.lang = 'en';
+});
+afterEach(() => vi.useRealTimers());
+
+describe("a page's frame, drawn before the app (src/boot/frame.ts)", () => {
+  it('draws the layout and the page head in the stored language for someone logged in', () => {
+    localStorage.setItem('token', 'a-token');
+    localStorage.setItem('language', 'de');
+    expect(drawFrame(document, PAGE)).toBe(true);
+    const root = document.getElementById('root')!;
+    expect(root.querySelector('.frame__brand')!.textContent).toBe('ESS Portal');
+    expect([...root.querySelectorAll('.frame__crumbs span:not(.frame__sep)')].map((crumb) => crumb.textContent)).toEqual([
+      'Startseite',
+      'Speichersysteme',
+    ]);
+    expect(root.querySelector('.frame__title')!.textContent).toBe('Speichersysteme');
+    expect(root.querySelector('h1')!.textContent).toBe('Speichersysteme');
+    expect(root.querySelector('.page-head p')!.textContent).toBe('Alle Anlagen');
+    expect(document.documentElement.lang).toBe('de');
+    // No greeting without a stored name, and the sider open by default.
+    expect(root.querySelector('.frame__welcome')).toBeNull();
+    expect(root.querySelector('.frame--collapsed')).toBeNull();
+  });
+
+  it('greets the stored user by name, as text, and keeps the sider closed when the user left it so', () => {
+    localStorage.setItem('token', 'a-token');
+    localStorage.setItem('userInfo', JSON.stringify({ username: 'anna', name: '<img src=x onerror=alert(1)>' }));
+    localStorage.setItem('sidebarStatue', 'open');
+    drawFrame(document, PAGE);
+    const welcome = document.querySelector('.frame__welcome')!;
+    expect(welcome.textContent).toBe('Welcome, <img src=x onerror=alert(1)>');
+    expect(document.querySelector('#root img')).toBeNull();
+
+    localStorage.setItem('sidebarStatue', 'closed');
+    drawFrame(document, PAGE);
+    expect(document.querySelector('.frame--collapsed')).not.toBeNull();
+    // A closed sider has no room for the greeting (as the app's).
+    expect(document.querySelector('.frame__welcome')).toBeNull();
+  });
+
+  it('draws no page head for a page without one, only the layout', () => {
+    localStorage.setItem('token', 'a-token');
+    drawFrame(document, { texts: { en: { crumbs: ['Home'], welcome: 'Welcome, {{name}}' } }, assets: [] });
+    expect(document.querySelector('.frame__header')).not.toBeNull();
+    expect(document.querySelector('.page-head')).toBeNull();
+  });
+
+  it('leaves the product mark for someone logged out (the app sends them to the login)', () => {
+    expect(drawFrame(document, PAGE)).toBe(false);
+    expect(document.getElementById('root')!.innerHTML).toBe(BOOT_MARK);
+  });
+
+  it("asks for the app's files in the page's order, as Vite's own tags would", () => {
+    loadAssets(document, PAGE.assets);
+    const added = [...document.head.children].map((element) => {
+      const link = element as HTMLLinkElement;
+      const script = element as HTMLScriptElement;
+      return element.tagName === 'LINK'
+        ? [link.rel, link.getAttribute('as'), link.getAttribute('crossorigin'), link.getAttribute('href')]
+        : ['script', script.type || null, script.getAttribute('crossorigin'), script.getAttribute('src')];
+    });
+    expect(added).toEqual([
+      ['stylesheet', null, null, '/assets/antd-12345678.css'],
+      ['modulepreload', null, '', '/assets/PortalApp-12345678.js'],
+      ['preload', 'style', null, '/assets/PortalApp-12345678.css'],
+      ['script', 'module', '', '/assets/index-12345678.js'],
+      ['script', null, null, '/warm-intl.js'],
+    ]);
+  });
+
+  it("draws at once and asks for the files once, after the frame's paint or, in a hidden tab, after a timer", () => {
+    vi.useFakeTimers();
+    localStorage.setItem('token', 'a-token');
+    document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="${FRAME_DATA_ID}">${JSON.stringify(PAGE)}</script>`);
+    const frames: FrameRequestCallback[] = [];
+    const win = Object.assign(Object.create(window) as Window, {
+      document,
+      localStorage,
+      setTimeout: (callback: () => void, ms?: number) => setTimeout(callback, ms),
+      requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
+    });
+    runFrame(win);
+    expect(document.querySelector('h1')!.textContent).toBe('Storage systems');
+    expect(document.head.children).toHaveLength(0);
+    frames.forEach((callback) => callback(0));
+    vi.advanceTimersByTime(0);
+    expect(document.head.children).toHaveLength(PAGE.assets.length);
+    vi.advanceTimersByTime(200);
+    expect(document.head.children).toHaveLength(PAGE.assets.length);
+  });
+});
+
+describe("the app's first render waits for the stylesheets the frame added (src/boot/stylesheets.ts)", () => {
+  it('resolves once each linked stylesheet has loaded or failed', async () => {
+    const first = document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/a.css' }));
+    const second = document.head.appendChild(Object.assign(document.createElement('link'), { rel: 'stylesheet', href: '/b.css' }));
+    let done = false;
+    const loaded = stylesheetsLoaded(document).then(() => (done = true));
+    first.dispatchEvent(new Event('load'));
+    await Promise.resolve();
+    expect(done).toBe(false);
+    second.dispatchEvent(new Event('error'));
+    await loaded;
+    expect(done).toBe(true);
+  });
+});
