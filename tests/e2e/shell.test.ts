@@ -107,8 +107,9 @@ describe('the portal shell in a browser', () => {
     await page.goto('/EnergyStorageList/energyStorageList');
     await page.locator('.ant-table-row').first().waitFor();
     const seen = await page.evaluate(() => {
-      const sheet = [...document.styleSheets].find((s) => s.href?.includes('/assets/antd-'))!;
-      const rules = [...sheet.cssRules].filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule);
+      // antd's styles in their parts (server/css-split.ts), in the page's order.
+      const sheets = [...document.styleSheets].filter((s) => /\/assets\/antd\d+-/.test(s.href ?? ''));
+      const rules = sheets.flatMap((sheet) => [...sheet.cssRules]).filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule);
       // A component's own reset (a rule of box-sizing alone) ends in its prefix, e.g. [class^="ant-table"]; the
       // one rule's in "ant-".
       const componentResets = rules
@@ -117,6 +118,7 @@ describe('the portal shell in a browser', () => {
         .filter((selector) => /\[class[\^*]="\s?ant-[\w-]+"\](::before|::after)?$/.test(selector.trim()));
       const boxOf = (selector: string, pseudo?: string) => getComputedStyle(document.querySelector(selector)!, pseudo).boxSizing;
       return {
+        parts: sheets.length,
         first: rules[0]?.selectorText,
         componentResets: componentResets.length,
         boxes: [
@@ -131,6 +133,7 @@ describe('the portal shell in a browser', () => {
     expect(seen.first).toBe(
       '[class^="ant-"], [class*=" ant-"], [class^="ant-"]::before, [class*=" ant-"]::before, [class^="ant-"]::after, [class*=" ant-"]::after',
     );
+    expect(seen.parts).toBeGreaterThan(1);
     expect(seen.componentResets).toBe(0);
     expect(seen.boxes).toEqual(['border-box', 'border-box', 'border-box', 'border-box', 'border-box']);
     await context.close();
