@@ -55,9 +55,11 @@ export async function buildFrameScript(): Promise<string> {
   return chunk.output.find((file) => file.type === 'chunk')!.code!;
 }
 
-/** The frame's stylesheet, inlined into each page. */
+/** The frame's styles, inlined into each page: the app's layout rules, whose classes the frame shares, then its own. */
 export function frameStyles(): string {
-  return readFileSync(resolve('src/boot/frame.css'), 'utf8')
+  return ['src/layout/layout.css', 'src/boot/frame.css']
+    .map((file) => readFileSync(resolve(file), 'utf8'))
+    .join('\n')
     .replace(/\/\*[\s\S]*?\*\//g, '')
     .replace(/\s+/g, ' ')
     .trim();

@@ -48,16 +48,17 @@ export function frameMarkup(texts: FrameTexts, options: { collapsed: boolean; us
   const crumbs = texts.crumbs.map((crumb) => `<span>${escapeHtml(crumb)}</span>`).join('<span class="frame__sep">/</span>');
   const welcome =
     options.userName && !options.collapsed
-      ? `<div class="frame__welcome">${escapeHtml(texts.welcome.replace('{{name}}', options.userName))}</div>`
+      ? `<div class="app-sider__welcome">${escapeHtml(texts.welcome.replace('{{name}}', options.userName))}</div>`
       : '';
   const head = texts.title
     ? `<div class="page-head"><div><h1>${escapeHtml(texts.title)}</h1>${texts.subtitle ? `<p>${escapeHtml(texts.subtitle)}</p>` : ''}</div></div>`
     : '';
+  // The app's own classes where src/layout/layout.css styles them (antd's collapsed sider class included).
   return (
-    `<div class="frame${options.collapsed ? ' frame--collapsed' : ''}" aria-busy="true">` +
-    `<div class="frame__sider"><div class="frame__brand">${LOGO}<span>ESS Portal</span></div>${welcome}</div>` +
-    `<div class="frame__main"><div class="frame__header"><span class="frame__toggle"></span>` +
-    `<div class="frame__crumbs">${crumbs}</div><div class="frame__title">${escapeHtml(texts.crumbs[texts.crumbs.length - 1] ?? '')}</div></div>` +
+    `<div class="frame" aria-busy="true">` +
+    `<div class="frame__sider${options.collapsed ? ' ant-layout-sider-collapsed' : ''}"><div class="app-sider__brand">${LOGO}<span>ESS Portal</span></div>${welcome}</div>` +
+    `<div class="frame__main"><div class="app-header ant-layout-header"><span class="frame__toggle"></span>` +
+    `<div class="app-header__crumbs"><div class="frame__crumbs">${crumbs}</div><span class="app-header__title">${escapeHtml(texts.crumbs[texts.crumbs.length - 1] ?? '')}</span></div></div>` +
     `<div class="frame__content">${head}</div></div></div>`
   );
 }

@@ -3,7 +3,7 @@ import { buildFrameScript, framePageHtml, frameStyles, frameTexts, shippedText }
 import { FRAME_DATA_ID, type FramePage } from '../../../contract/frame-page';
 
 const INDEX_HTML = `<!doctype html><html lang="en"><head>
-<link rel="stylesheet" href="/assets/antd-1234abcd.css">
+<link rel="stylesheet" href="/assets/antd1-1234abcd.css">
 <script src="/warm-intl.js" async></script><title>ESS Portal</title>
 <script type="module" crossorigin src="/assets/index-AbCd1234.js"></script>
 <link rel="stylesheet" crossorigin href="/assets/index-EfGh5678.css">
@@ -46,12 +46,14 @@ describe("the pages' frames, as the build writes them (server/route-frame.ts)", 
     });
     expect(html).not.toMatch(/<link rel="stylesheet"|<script type="module"|warm-intl.js" async/);
     expect(html).toContain('<script src="/assets/frame-Qw12Er34.js"></script>');
+    // The app's layout rules, whose classes the frame shares, and its own.
+    expect(html).toContain('.app-sider__brand');
     expect(html).toContain('.frame__sider');
     expect(html).not.toContain('</script><script>alert');
     const page = pageData(html);
     expect(page.texts).toEqual(texts);
     expect(page.assets).toEqual([
-      { kind: 'style', href: '/assets/antd-1234abcd.css' },
+      { kind: 'style', href: '/assets/antd1-1234abcd.css' },
       { kind: 'style', href: '/assets/index-EfGh5678.css' },
       { kind: 'modulepreload', href: '/assets/PortalApp-Xy12Zw34.js' },
       { kind: 'preload-style', href: '/assets/PortalApp-Xy12Zw34.css' },

@@ -11,7 +11,7 @@ const PAGE: FramePage = {
     de: { crumbs: ['Startseite', 'Speichersysteme'], title: 'Speichersysteme', subtitle: 'Alle Anlagen', welcome: 'Willkommen, {{name}}' },
   },
   assets: [
-    { kind: 'style', href: '/assets/antd-12345678.css' },
+    { kind: 'style', href: '/assets/antd1-12345678.css' },
     { kind: 'modulepreload', href: '/assets/PortalApp-12345678.js' },
     { kind: 'preload-style', href: '/assets/PortalApp-12345678.css' },
     { kind: 'module', href: '/assets/index-12345678.js' },
@@ -33,18 +33,18 @@ describe("a page's frame, drawn before the app (src/boot/frame.ts)", () => {
     localStorage.setItem('language', 'de');
     expect(drawFrame(document, PAGE)).toBe(true);
     const root = document.getElementById('root')!;
-    expect(root.querySelector('.frame__brand')!.textContent).toBe('ESS Portal');
+    expect(root.querySelector('.app-sider__brand')!.textContent).toBe('ESS Portal');
     expect([...root.querySelectorAll('.frame__crumbs span:not(.frame__sep)')].map((crumb) => crumb.textContent)).toEqual([
       'Startseite',
       'Speichersysteme',
     ]);
-    expect(root.querySelector('.frame__title')!.textContent).toBe('Speichersysteme');
+    expect(root.querySelector('.app-header__title')!.textContent).toBe('Speichersysteme');
     expect(root.querySelector('h1')!.textContent).toBe('Speichersysteme');
     expect(root.querySelector('.page-head p')!.textContent).toBe('Alle Anlagen');
     expect(document.documentElement.lang).toBe('de');
     // No greeting without a stored name, and the sider open by default.
-    expect(root.querySelector('.frame__welcome')).toBeNull();
-    expect(root.querySelector('.frame--collapsed')).toBeNull();
+    expect(root.querySelector('.app-sider__welcome')).toBeNull();
+    expect(root.querySelector('.ant-layout-sider-collapsed')).toBeNull();
   });
 
   it('greets the stored user by name, as text, and keeps the sider closed when the user left it so', () => {
@@ -52,21 +52,21 @@ describe("a page's frame, drawn before the app (src/boot/frame.ts)", () => {
     localStorage.setItem('userInfo', JSON.stringify({ username: 'anna', name: '<img src=x onerror=alert(1)>' }));
     localStorage.setItem('sidebarStatue', 'open');
     drawFrame(document, PAGE);
-    const welcome = document.querySelector('.frame__welcome')!;
+    const welcome = document.querySelector('.app-sider__welcome')!;
     expect(welcome.textContent).toBe('Welcome, <img src=x onerror=alert(1)>');
     expect(document.querySelector('#root img')).toBeNull();
 
     localStorage.setItem('sidebarStatue', 'closed');
     drawFrame(document, PAGE);
-    expect(document.querySelector('.frame--collapsed')).not.toBeNull();
+    expect(document.querySelector('.ant-layout-sider-collapsed')).not.toBeNull();
     // A closed sider has no room for the greeting (as the app's).
-    expect(document.querySelector('.frame__welcome')).toBeNull();
+    expect(document.querySelector('.app-sider__welcome')).toBeNull();
   });
 
   it('draws no page head for a page without one, only the layout', () => {
     localStorage.setItem('token', 'a-token');
     drawFrame(document, { texts: { en: { crumbs: ['Home'], welcome: 'Welcome, {{name}}' } }, assets: [] });
-    expect(document.querySelector('.frame__header')).not.toBeNull();
+    expect(document.querySelector('.frame .app-header')).not.toBeNull();
     expect(document.querySelector('.page-head')).toBeNull();
   });
 
@@ -85,7 +85,7 @@ describe("a page's frame, drawn before the app (src/boot/frame.ts)", () => {
         : ['script', script.type || null, script.getAttribute('crossorigin'), script.getAttribute('src')];
     });
     expect(added).toEqual([
-      ['stylesheet', null, null, '/assets/antd-12345678.css'],
+      ['stylesheet', null, null, '/assets/antd1-12345678.css'],
       ['modulepreload', null, '', '/assets/PortalApp-12345678.js'],
       ['preload', 'style', null, '/assets/PortalApp-12345678.css'],
       ['script', 'module', '', '/assets/index-12345678.js'],
