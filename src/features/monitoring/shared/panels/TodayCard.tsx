@@ -1,38 +1,50 @@
-import { Card, Col, Progress, Row, Statistic, Typography } from 'antd';
+import { Card, Col, Progress, Row, Skeleton, Statistic, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { SERIES_COLORS } from '../charts/series';
 import { useFormat } from '../../../../i18n/format';
 import type { Summary } from '../../../../../contract/monitoring';
 
-function Rate({ label, value, color }: { label: string; value: number | null; color: string }) {
+/** The size of a rate's gauge, and of its stand-in while the rate is on its way. */
+const GAUGE_SIZE = 96;
+
+/** A rate's gauge and label; `value` undefined while the day's figures are on their way (a stand-in of its size). */
+function Rate({ label, value, color }: { label: string; value: number | null | undefined; color: string }) {
   const format = useFormat();
   return (
     <div className="monitor-rate">
-      <Progress
-        type="dashboard"
-        size={96}
-        percent={value ?? 0}
-        strokeColor={color}
-        format={() => format.percent(value)}
-        aria-label={label}
-      />
+      {value === undefined ? (
+        <Skeleton.Avatar active shape="circle" size={GAUGE_SIZE} />
+      ) : (
+        <Progress
+          type="dashboard"
+          size={GAUGE_SIZE}
+          percent={value ?? 0}
+          strokeColor={color}
+          format={() => format.percent(value)}
+          aria-label={label}
+        />
+      )}
       <Typography.Text type="secondary">{label}</Typography.Text>
     </div>
   );
 }
 
-/** Today's and lifetime energy, self-consumption and autarky rates, CO₂ avoided. */
-export function TodayCard({ summary }: { summary: Summary }) {
+/**
+ * Today's energy, self-consumption and autarky rates. Drawn at once with its labels, the figures standing in
+ * while the day's summary is on its way (`summary` undefined): the card's words are on screen with the page's
+ * first render, and the figures fill in without moving them.
+ */
+export function TodayCard({ summary }: { summary?: Summary }) {
   const { t } = useTranslation('monitoring');
   const format = useFormat();
-  const today = summary.today;
+  const today = summary?.today;
   const figures = [
-    ['pv', today.pv_kwh],
-    ['load', today.load_kwh],
-    ['charge', today.charge_kwh],
-    ['discharge', today.discharge_kwh],
-    ['import', today.import_kwh],
-    ['export', today.export_kwh],
+    ['pv', today?.pv_kwh],
+    ['load', today?.load_kwh],
+    ['charge', today?.charge_kwh],
+    ['discharge', today?.discharge_kwh],
+    ['import', today?.import_kwh],
+    ['export', today?.export_kwh],
   ] as const;
   return (
     <Card title={t('today.title')} className="monitor-today">
@@ -47,15 +59,17 @@ export function TodayCard({ summary }: { summary: Summary }) {
                 </span>
               }
               value={format.number(value, 1)}
-              suffix="kWh"
+              // The stand-in sits in the value's line (antd's `loading` draws a taller block, and the gauges below moved).
+              valueRender={(figure) => (today ? figure : <Skeleton.Input active size="small" style={{ width: 88, minWidth: 0 }} />)}
+              suffix={today ? 'kWh' : undefined}
               valueStyle={{ fontSize: 20 }}
             />
           </Col>
         ))}
       </Row>
       <div className="monitor-rates">
-        <Rate label={t('rates.selfConsumptionToday')} value={today.self_consumption_rate} color={SERIES_COLORS.pv} />
-        <Rate label={t('rates.autarkyToday')} value={today.autarky_rate} color={SERIES_COLORS.load} />
+        <Rate label={t('rates.selfConsumptionToday')} value={today?.self_consumption_rate} color={SERIES_COLORS.pv} />
+        <Rate label={t('rates.autarkyToday')} value={today?.autarky_rate} color={SERIES_COLORS.load} />
       </div>
     </Card>
   );

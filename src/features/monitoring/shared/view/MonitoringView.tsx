@@ -107,13 +107,7 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
           </Card>
         </Col>
         <Col xs={24} xl={7}>
-          {data ? (
-            <TodayCard summary={data} />
-          ) : (
-            <Card>
-              <Skeleton active />
-            </Card>
-          )}
+          <TodayCard summary={data} />
         </Col>
         {today ? <DetailsAfterFigures sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} /> : null}
       </Row>
