@@ -155,6 +155,22 @@ describe('monitoring in a browser', () => {
     await context.close();
   });
 
+  it("keeps every card's title of the customer dashboard whole on a 375 px phone in German, its controls under it", async () => {
+    const { context, page } = await newPage(browser, PHONE);
+    await login(page, 'customer');
+    await page.evaluate(() => localStorage.setItem('language', 'de'));
+    await page.reload();
+    // The power curve's title beside its day picker and export read "Leistungsve…".
+    await page.locator('.monitor .ant-card-head-title', { hasText: 'Leistungsverlauf' }).waitFor();
+    const cutTitles = await page.evaluate(() =>
+      [...document.querySelectorAll('.monitor .ant-card-head-title')]
+        .filter((title) => title.scrollWidth > title.clientWidth)
+        .map((title) => title.textContent),
+    );
+    expect(cutTitles).toEqual([]);
+    await context.close();
+  });
+
   it('fits the customer dashboard into a 375 px phone', async () => {
     const { context, page } = await newPage(browser, PHONE);
     await login(page, 'customer');
