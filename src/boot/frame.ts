@@ -19,10 +19,6 @@ import { FRAME_DATA_ID, type FrameAsset, type FramePage, type FrameTexts } from 
  * Built on its own into one small classic script (server/route-frame.ts), so it imports only what is small.
  */
 
-/** The product mark, as src/ui/Logo.tsx draws it (one gradient of its own). */
-const LOGO =
-  '<svg width="32" height="32" viewBox="0 0 48 48" aria-hidden="true"><defs><linearGradient id="frame-logo" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#16b47f"/><stop offset="1" stop-color="#0a7c8c"/></linearGradient></defs><rect x="1" y="1" width="46" height="46" rx="12" fill="url(#frame-logo)"/><circle cx="33" cy="15" r="5" fill="#ffd54a"/><g stroke="#ffd54a" stroke-width="2" stroke-linecap="round"><path d="M33 5.5v2.5M42.5 15H40M39.7 8.3l-1.8 1.8"/></g><rect x="11" y="17" width="17" height="24" rx="3.5" fill="none" stroke="#fff" stroke-width="3"/><rect x="16" y="13.5" width="7" height="3.5" rx="1.2" fill="#fff"/><path d="M21 22l-5 8h4.5l-2 7 6-9h-4.5l1.5-6z" fill="#fff"/></svg>';
-
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 function escapeHtml(text: string): string {
@@ -40,11 +36,11 @@ function storedUserName(): string | undefined {
 }
 
 /**
- * The frame's markup (classes of src/boot/frame.css). `collapsed`: the sider as the user last left it on a
- * desktop; on a phone the stylesheet hides the sider and shows the page's title instead of the breadcrumb, as
- * the app does.
+ * The frame's markup (classes of src/layout/layout.css and src/boot/frame.css). `logo`: the product mark's
+ * markup. `collapsed`: the sider as the user last left it on a desktop; on a phone the stylesheet hides the sider
+ * and shows the page's title instead of the breadcrumb, as the app does.
  */
-export function frameMarkup(texts: FrameTexts, options: { collapsed: boolean; userName?: string }): string {
+export function frameMarkup(texts: FrameTexts, options: { logo: string; collapsed: boolean; userName?: string }): string {
   const crumbs = texts.crumbs.map((crumb) => `<span>${escapeHtml(crumb)}</span>`).join('<span class="frame__sep">/</span>');
   const welcome =
     options.userName && !options.collapsed
@@ -56,7 +52,7 @@ export function frameMarkup(texts: FrameTexts, options: { collapsed: boolean; us
   // The app's own classes where src/layout/layout.css styles them (antd's collapsed sider class included).
   return (
     `<div class="frame" aria-busy="true">` +
-    `<div class="frame__sider${options.collapsed ? ' ant-layout-sider-collapsed' : ''}"><div class="app-sider__brand">${LOGO}<span>ESS Portal</span></div>${welcome}</div>` +
+    `<div class="frame__sider${options.collapsed ? ' ant-layout-sider-collapsed' : ''}"><div class="app-sider__brand">${options.logo}<span>ESS Portal</span></div>${welcome}</div>` +
     `<div class="frame__main"><div class="app-header ant-layout-header"><span class="frame__toggle"></span>` +
     `<div class="app-header__crumbs"><div class="frame__crumbs">${crumbs}</div><span class="app-header__title">${escapeHtml(texts.crumbs[texts.crumbs.length - 1] ?? '')}</span></div></div>` +
     `<div class="frame__content">${head}</div></div></div>`
@@ -74,7 +70,9 @@ export function drawFrame(doc: Document, page: FramePage): boolean {
   const texts = page.texts[language];
   if (!texts) return false;
   doc.documentElement.lang = language;
-  root.innerHTML = frameMarkup(texts, { collapsed: readSidebarStatus() === 'closed', userName: storedUserName() });
+  // The product mark index.html paints until now moves into the sider's brand.
+  const logo = root.querySelector('svg')?.outerHTML ?? '';
+  root.innerHTML = frameMarkup(texts, { logo, collapsed: readSidebarStatus() === 'closed', userName: storedUserName() });
   return true;
 }
 

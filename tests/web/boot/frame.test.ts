@@ -3,7 +3,7 @@ import { drawFrame, loadAssets, runFrame } from '../../../src/boot/frame';
 import { FRAME_DATA_ID, type FramePage } from '../../../contract/frame-page';
 import { stylesheetsLoaded } from '../../../src/boot/stylesheets';
 
-const BOOT_MARK = '<div class="boot">mark</div>';
+const BOOT_MARK = '<div class="boot"><svg aria-label="ESS Portal"><rect></rect></svg></div>';
 
 const PAGE: FramePage = {
   texts: {
@@ -34,6 +34,9 @@ describe("a page's frame, drawn before the app (src/boot/frame.ts)", () => {
     expect(drawFrame(document, PAGE)).toBe(true);
     const root = document.getElementById('root')!;
     expect(root.querySelector('.app-sider__brand')!.textContent).toBe('ESS Portal');
+    // The product mark index.html painted, moved into the brand.
+    expect(root.querySelector('.app-sider__brand svg rect')).not.toBeNull();
+    expect(root.querySelector('.boot')).toBeNull();
     expect([...root.querySelectorAll('.frame__crumbs span:not(.frame__sep)')].map((crumb) => crumb.textContent)).toEqual([
       'Startseite',
       'Speichersysteme',
