@@ -16,10 +16,28 @@ const PAGE_HEADS: Readonly<Record<string, { subtitle: string }>> = {
 
 type Messages = Record<string, unknown>;
 
+/** Each locales/<language>/<namespace>.json, read once a build (every page's frame asks for a few of its texts). */
+const shippedMessages = new Map<string, Messages>();
+
+/** Forgets the texts read: a new build reads them again (a text edited since is seen). */
+export function forgetShippedTexts(): void {
+  shippedMessages.clear();
+}
+
+function messagesOf(language: string, namespace: string): Messages {
+  const file = resolve('locales', language, `${namespace}.json`);
+  let messages = shippedMessages.get(file);
+  if (!messages) {
+    messages = JSON.parse(readFileSync(file, 'utf8')) as Messages;
+    shippedMessages.set(file, messages);
+  }
+  return messages;
+}
+
 /** A shipped text, `namespace:dotted.key`, in one language; the key itself when it is missing (as i18next shows it). */
 export function shippedText(language: string, key: string): string {
   const [namespace, path] = key.includes(':') ? (key.split(':', 2) as [string, string]) : ['common', key];
-  const messages = JSON.parse(readFileSync(resolve('locales', language, `${namespace}.json`), 'utf8')) as Messages;
+  const messages = messagesOf(language, namespace);
   const value = path.split('.').reduce<unknown>((node, part) => (node as Messages | undefined)?.[part], messages);
   return typeof value === 'string' ? value : key;
 }

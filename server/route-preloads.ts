@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { leafRoutes } from '../permissions/routes';
 import { ROUTE_PAGES_DIR, ROUTE_PAGES_INDEX } from './core/http/route-pages';
-import { buildFrameScript, framePageHtml, frameStyles, frameTexts } from './route-frame';
+import { buildFrameScript, forgetShippedTexts, framePageHtml, frameStyles, frameTexts } from './route-frame';
 
 /** The screens written by hand, by route key (an object of `key: … import('<module>') …` entries). */
 const CUSTOM_SCREENS = resolve('src/routing/customScreens.ts');
@@ -82,6 +82,7 @@ export function routePreloads(): Plugin {
     buildStart() {
       // Built beside the app, not after it.
       frameScript = buildFrameScript();
+      forgetShippedTexts();
     },
     async generateBundle(_options, bundle) {
       const html = bundle['index.html'];
