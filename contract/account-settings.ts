@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countryCodes';
+import { CURRENCIES, FAULT_MAIL_DELIVERY, PAGE_SIZES } from './account-settings-constants';
 
 /**
  * The account settings calls of spec §7 that are a user's own preferences (server/account/settings*):
@@ -45,8 +46,6 @@ export const DEFAULT_CUSTOMER_SETTINGS: CustomerSettings = {
 export const MAIL_KINDS = ['faultAlerts', 'monthlyReport', 'news'] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 
-export const CURRENCIES = ['EUR', 'USD', 'GBP', 'CHF', 'CNY', 'JPY', 'AUD', 'PLN', 'SEK', 'CZK'] as const;
-
 /** InstallSetting: an installer's defaults, filled into the form of each new system and shown to its customers. */
 export const installerSettings = z.object({
   countryCode: z.union([z.literal(''), z.enum(COUNTRY_CODES)], { error: 'settings:validation.country' }),
@@ -81,9 +80,6 @@ export const DEFAULT_INSTALLER_SETTINGS: InstallerSettings = {
   contactPhone: '',
   contactEmail: '',
 };
-
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const FAULT_MAIL_DELIVERY = ['immediate', 'digest'] as const;
 
 /** OtherRoleUserSetting: a staff member's preferences. */
 export const staffSettings = z.object({

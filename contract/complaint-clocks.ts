@@ -10,8 +10,6 @@ import { z } from 'zod';
  * (/Complaints/GetClockTargets, /Complaints/SaveClockTargets).
  */
 
-export const SLA_FILTERS = ['due', 'overdue'] as const;
-
 const hours = z
   .number()
   .int()

@@ -1,4 +1,4 @@
-import type { EmsStatus } from './monitoring';
+import type { EmsStatus } from './monitoring-constants';
 
 /**
  * The system as it was when a complaint was filed (issue 13 point 6): what the detail page shows beside the text,

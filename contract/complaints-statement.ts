@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATEMENT_GROUPS, STATEMENT_MAX_MONTHS } from './complaints-constants';
 
 /**
  * The statistical statement of complaints (issue 13 point 7, `/statisticalStatement`, staff): per month, and per
@@ -8,13 +9,6 @@ import { z } from 'zod';
  * Calls: /Complaints/GetStatisticalStatement (this body, answers `Statement`) and /Complaints/ExportStatisticalStatement
  * (the same body, an xlsx file; code 8 when there is nothing).
  */
-
-export const STATEMENT_GROUPS = ['type', 'country', 'model', 'team'] as const;
-export type StatementGroup = (typeof STATEMENT_GROUPS)[number];
-/** At most two years per statement: each month re-reads every complaint still open in it. */
-export const STATEMENT_MAX_MONTHS = 24;
-/** The group value of complaints without one (no team yet: first line; no country given). */
-export const STATEMENT_NONE = 'none';
 
 const month = z
   .string()

@@ -1,21 +1,12 @@
 import { z } from 'zod';
 import { rules } from './rules';
+import { MESSAGE_FILES_MAX, MESSAGE_KINDS, MESSAGE_MAX, NEWS_PAGE_SIZE } from './complaints-constants';
 
 /**
  * The complaint calls beyond the generated ones (server/complaints/news-routes.ts): the messages of a complaint,
  * the unread complaint messages of the top bar, urge (spec §3, §7, §8; DESIGN §9). Field names are the spec's
  * where it gives them ('Complaint message item', 'Message detail', 'Reply payload'). Strings are trimmed (spec §5).
  */
-
-/** The longest comment or reply. */
-export const MESSAGE_MAX = 2000;
-/** Files one comment or reply carries (as a complaint, spec §5). */
-export const MESSAGE_FILES_MAX = 3;
-/** Spec §9: the complaint message page size. */
-export const NEWS_PAGE_SIZE = 5;
-
-export const MESSAGE_KINDS = ['comment', 'reply'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
 
 /** Spec §5: blank or whitespace-only text is refused (3 naming the field; the form says 'Please fill in the reply'). */
 const messageText = z.string().trim().min(1).max(MESSAGE_MAX);

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countryCodes';
+import { ALL, DELIVERY_STATES, SUBSCRIPTION_LEVELS } from './faultmail-constants';
 
 /**
  * Fault mail subscriptions (sysErrorEmailNotification, servicer only): which faults reach a service engineer by
  * e-mail, and the log of the fault mails that went to them (server/faultmail). 'all' in a filter matches every value.
  */
-export const ALL = 'all';
-export const SUBSCRIPTION_LEVELS = ['warning', 'fault', 'protection'] as const;
+
 /** How many filters one engineer keeps (more is a mistake of the form, never a need). */
 export const MAX_SUBSCRIPTIONS = 100;
 
@@ -49,9 +49,6 @@ export const subscriptionOptionsAnswer = z.object({
   models: z.array(z.string()),
   fault_codes: z.array(z.object({ code: z.string(), level: z.string(), description: z.string() })),
 });
-
-export const DELIVERY_STATES = ['sent', 'waiting', 'failed'] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 export const deliveryLogBody = z.object({
   pageIndex: z.number().int().min(1).max(1_000_000),

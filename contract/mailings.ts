@@ -1,16 +1,13 @@
 import { z } from 'zod';
 import { rules } from './rules';
+import { MAIL_JOB_KINDS, MAIL_JOB_ROLES, RUN_STATES } from './mailings-constants';
 
 /**
  * Scheduled mail (/OtherInformation/mailTiming, server/mailings) and the generated reports
  * (/BasicSettings/reportGenerateResult, server/reports): the bodies and answers web and server agree on.
  */
-export const MAIL_JOB_KINDS = ['monthly_energy_report', 'weekly_fleet_digest'] as const;
-export type MailJobKind = (typeof MAIL_JOB_KINDS)[number];
-export const RUN_STATES = ['queued', 'running', 'done', 'failed'] as const;
+
 export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'skipped'] as const;
-/** The roles a mail job may address (who has systems to report on). */
-export const MAIL_JOB_ROLES = ['customer', 'installer', 'reseller', 'servicepartner'] as const;
 
 const paging = {
   pageIndex: rules.integer(1, 1_000_000).default(1),

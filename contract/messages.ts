@@ -2,19 +2,12 @@ import { z } from 'zod';
 import { isCountryCode } from './countries';
 import { LANGUAGES, type Language } from './languages';
 import { FILTER_TEXT_MAX, LIST_MAX, rules } from './rules';
+import { MESSAGE_CONTENT_MAX, MESSAGE_STATES, MESSAGE_TITLE_MAX, NOTIFICATION_FETCH_SIZE } from './messages-constants';
 
 /**
  * Messages and notifications (issue 15, spec §3 Notification, §7 Messages): what the portal's staff tell its users
  * (information distribution) and what each user received. Bodies and answers of server/messages/routes.ts.
  */
-
-/** Spec §9: the notifications call asks for this many at once (the unread list of the top bar). */
-export const NOTIFICATION_FETCH_SIZE = 50_000;
-/** Spec §9: the badge shows '99+' above this. */
-export const BADGE_MAX = 99;
-
-export const MESSAGE_TITLE_MAX = 200;
-export const MESSAGE_CONTENT_MAX = 5_000;
 
 const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [Language, ...Language[]];
 export const languageParam = z.enum(LANGUAGE_CODES).optional();
@@ -78,10 +71,6 @@ export const publicNotice = z.object({
 });
 
 // —— Information distribution (infoDistributionSys) ——
-
-/** 'recalled': a published message its publisher (or an admin) recalled, or a scheduled one cancelled (no published_at). */
-export const MESSAGE_STATES = ['draft', 'scheduled', 'published', 'recalled'] as const;
-export type MessageState = (typeof MESSAGE_STATES)[number];
 
 const localized = (max: number) =>
   z

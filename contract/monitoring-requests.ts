@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { EMS_STATUSES, PERIODS, SHARE_DAYS } from './monitoring';
+import { PERIODS } from './monitoring';
+import { EMS_STATUSES, SHARE_DAYS, SYSTEM_SORT_KEYS } from './monitoring-constants';
 import { isRealDate, rules } from './rules';
 
 /**
@@ -7,26 +8,6 @@ import { isRealDate, rules } from './rules';
  * document shows them, the web app may type its bodies by them). Strings are trimmed (spec §5: all outgoing
  * strings are trimmed).
  */
-
-/** The storage list's sortable columns (GetSystems `sort[].field`): stored columns first, then the live figures. */
-export const SYSTEM_SORT_KEYS = [
-  'sys_sn',
-  'sys_name',
-  'ems_status',
-  'country_code',
-  'installer',
-  'popv',
-  'cobat',
-  'commissioned_on',
-  'last_seen_at',
-  'pv_w',
-  'battery_w',
-  'grid_w',
-  'soc',
-  'today_pv_kwh',
-  'alarm',
-] as const;
-export type SystemSortKey = (typeof SYSTEM_SORT_KEYS)[number];
 
 export const sn = z.string().trim().min(1).max(64);
 // Date.parse rolls 2026-02-31 over into March, so a real date is one that reads back the same.

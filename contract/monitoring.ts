@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf } from './admin/common';
+import { EMS_STATUSES } from './monitoring-constants';
 
 /**
  * Response shapes of the monitoring calls (server/monitoring/API.md), one definition for the server that
@@ -7,11 +8,6 @@ import { pageOf } from './admin/common';
  * (`…Answer`): the call's response schema (server/monitoring/<sub-area>/routes.ts; the OpenAPI document shows it,
  * and the answer is serialized through it), and, by `z.infer`, the type the web app reads it as.
  */
-export const EMS_STATUSES = ['normal', 'warning', 'fault', 'offline', 'protection'] as const;
-export type EmsStatus = (typeof EMS_STATUSES)[number];
-
-/** The synthetic selector entry of spec §3. */
-export const ALL_SN = 'All';
 
 const alarmLevel = z.enum(['warning', 'fault', 'protection']);
 
@@ -371,12 +367,6 @@ export const shareResultAnswer = z.object({
 });
 export type ShareResult = z.infer<typeof shareResultAnswer>;
 
-/**
- * Share validity in whole days. The spec states no bound (§9); the server needs one to keep the end a real date,
- * so 100 years: the dialog says the range before the server is asked.
- */
-export const SHARE_DAYS = { min: 1, max: 36_500 } as const;
-
 /** One share of a system in its owner's list (/ESS/GetShareList). */
 const shareListRowAnswer = z.object({
   id: z.number().int(),
@@ -441,13 +431,3 @@ export const ingestAnswer = z.object({
   days: z.array(z.string()).describe('local days whose rollups the new samples changed (none for a re-sent batch)'),
 });
 export type IngestResult = z.infer<typeof ingestAnswer>;
-
-/** The six energy series of the statistics, in the order every table, chart legend and export lists them, with their field. */
-export const ENERGY_SERIES = [
-  ['pv', 'pv_kwh'],
-  ['load', 'load_kwh'],
-  ['charge', 'charge_kwh'],
-  ['discharge', 'discharge_kwh'],
-  ['import', 'import_kwh'],
-  ['export', 'export_kwh'],
-] as const;

@@ -1,18 +1,12 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countryCodes';
 import { isStrongPassword } from './password';
+import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './registration-constants';
 
 /**
  * Request and answer shapes of self-registration (/Register: CheckSysSn, SendRegisterCode, Register) and of the
  * reference data (/ESS/GetCountrycode, GetStatecode, GetCitycode), for the server and the web (CONTRACT.md).
  */
-
-/** The characters a user name may hold: letters and digits of any script, and . _ - @ (no spaces, no controls). */
-export const USERNAME_PATTERN = /^[\p{L}\p{N}._@-]+$/u;
-export const USERNAME_MIN = 3;
-export const USERNAME_MAX = 64;
-/** The verification code mailed to the new customer: six digits. */
-export const REGISTER_CODE_PATTERN = /^\d{6}$/;
 
 const sn = z.string().trim().max(64).describe('the S/N on the label of the system');
 const checkCode = z.string().trim().max(32).describe('the check code printed next to the S/N');

@@ -1,17 +1,11 @@
 import { z } from 'zod';
 import { FILTER_TEXT_MAX, isRealDate } from './rules';
+import { TOTALS_MAX_DAYS, WORK_KINDS } from './workhours-constants';
 
 /**
  * The R&D working hours' totals and export (issue 14 point 4): the same period and filters for both, so the sheet's
  * totals are the screen's. Hours are summed in quarter hours (integers), so no float error creeps into a total.
  */
-
-/** What the hours went into: a fixed list, translated (`workhours:RAndDtimereport.options.kind.<kind>`). */
-export const WORK_KINDS = ['analysis', 'debugging', 'firmware', 'testing', 'onsite', 'documentation', 'meeting', 'other'] as const;
-export type WorkKind = (typeof WORK_KINDS)[number];
-
-/** The longest period one totals query covers (a year and a little, so a whole calendar year fits). */
-export const TOTALS_MAX_DAYS = 400;
 
 const day = z
   .string()

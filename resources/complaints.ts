@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { SLA_FILTERS } from '../contract/complaint-clocks';
+import { SLA_FILTERS } from '../contract/complaints-constants';
 import { COUNTRY_CODES } from '../contract/countryCodes';
 import type { Role } from '../permissions/roles';
 import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';

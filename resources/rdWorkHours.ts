@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { WORK_KINDS } from '../contract/workhours';
+import { WORK_KINDS } from '../contract/workhours-constants';
 import { complaintReference } from './complaints';
 import { rules } from './rules';
 import { defineResource } from './types';

@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes';
 import type { commentBody, complaintMessage, messageDetail, newsItem, unreadNewsBody } from '../../contract/complaints';
-import type { MessageKind } from '../../contract/complaints';
+import type { MessageKind } from '../../contract/complaints-constants';
 import { complaints as complaintDeclaration } from '../../resources/complaints';
 import type { AppDeps } from '../config';
 import { writeAudit } from '../core/crud/audit';

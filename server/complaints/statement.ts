@@ -1,12 +1,6 @@
 import type { ClockTargets } from '../../contract/complaint-clocks';
-import {
-  monthsBetween,
-  STATEMENT_NONE,
-  type Statement,
-  type StatementBody,
-  type StatementGroup,
-  type StatementRow,
-} from '../../contract/complaints-statement';
+import { monthsBetween, type Statement, type StatementBody, type StatementRow } from '../../contract/complaints-statement';
+import { STATEMENT_NONE, type StatementGroup } from '../../contract/complaints-constants';
 import { complaintWorkflow } from '../../resources/complaints';
 import { complaintClocks, type ClockHistoryRow } from './clocks';
 

@@ -4,10 +4,10 @@ import {
   MAX_SUBSCRIPTIONS,
   type DeliveryLogBody,
   type DeliveryRow,
-  type DeliveryState,
   type SubscriptionBody,
   type SubscriptionRow,
 } from '../../contract/faultmail';
+import { type DeliveryState } from '../../contract/faultmail-constants';
 import type { Database } from '../core/db';
 import { faultSubscriptions, mailOutbox, systemFaults, systems, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';

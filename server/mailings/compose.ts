@@ -1,7 +1,7 @@
 import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { TFunction } from 'i18next';
 import type { Language } from '../../contract/languages';
-import type { MailJobKind } from '../../contract/mailings';
+import type { MailJobKind } from '../../contract/mailings-constants';
 import type { Database } from '../core/db';
 import { systemFaults, systems } from '../core/db/schema';
 import { mailTexts } from '../core/mail/texts';

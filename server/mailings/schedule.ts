@@ -1,7 +1,7 @@
 import dayjs from 'dayjs';
 import timezone from 'dayjs/plugin/timezone.js';
 import utc from 'dayjs/plugin/utc.js';
-import type { MailJobKind } from '../../contract/mailings';
+import type { MailJobKind } from '../../contract/mailings-constants';
 
 dayjs.extend(utc);
 dayjs.extend(timezone);

@@ -1,4 +1,4 @@
-import type { EmsStatus } from '../../contract/monitoring';
+import type { EmsStatus } from '../../contract/monitoring-constants';
 import type { FaultLevel } from '../core/db/schema/monitoring';
 
 /** How bad a state is: an open fault outranks a protection trip, which outranks a warning. */

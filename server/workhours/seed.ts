@@ -1,5 +1,5 @@
 import { count, desc, inArray } from 'drizzle-orm';
-import { WORK_KINDS } from '../../contract/workhours';
+import { WORK_KINDS } from '../../contract/workhours-constants';
 import type { Database } from '../core/db';
 import { complaints, rdWorkHours, users } from '../core/db/schema';
 

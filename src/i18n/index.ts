@@ -2,7 +2,7 @@ import i18n, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { STORAGE_KEYS } from '../api/session';
 import { applyOverrides, loadOverrides } from '../resources/translationOverrides';
-import { type Language } from '../../contract/languages';
+import type { Language } from '../../contract/languages';
 import { initialLanguage, NAMESPACES } from './languages';
 
 export * from './languages';

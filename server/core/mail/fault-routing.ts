@@ -1,5 +1,5 @@
 import { and, eq, or, sql } from 'drizzle-orm';
-import { ALL } from '../../../contract/faultmail';
+import { ALL } from '../../../contract/faultmail-constants';
 import { countryCodeOf } from '../../../contract/countries';
 import type { Database } from '../db';
 import { faultSubscriptions, users } from '../db/schema';

@@ -1,4 +1,4 @@
-import type { EmsStatus } from '../../../contract/monitoring';
+import type { EmsStatus } from '../../../contract/monitoring-constants';
 import { seededRandom } from '../../core/weather/random';
 // The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import type { LoadKind } from '../../simulator/site';

@@ -7,7 +7,7 @@ import { mailLanguage, mailTexts } from '../../core/mail/texts';
 import type { EnergyTotals } from '../stats/energy';
 import type { Column } from './xlsx';
 import type { Language } from '../../../contract/languages';
-import { ENERGY_SERIES } from '../../../contract/monitoring';
+import { ENERGY_SERIES } from '../../../contract/monitoring-constants';
 
 /**
  * An export's column headers and sheet name in the caller's language: the language of their profile, which the

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EMS_STATUSES } from '../../../contract/monitoring';
+import { EMS_STATUSES } from '../../../contract/monitoring-constants';
 import { FAULT_LEVELS } from '../../core/db/schema/monitoring';
 
 /** Device batches are refused whole above this many samples (a week at 5 minutes fits). */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Page } from '../../../contract/codes';
 import type { Database } from '../../core/db';
-import { EMS_STATUSES } from '../../../contract/monitoring';
+import { EMS_STATUSES } from '../../../contract/monitoring-constants';
 import { energyDaily, systems, systemStatusCounts } from '../../core/db/schema/monitoring';
 import { installerCompanies } from '../../core/db/schema/organizations';
 import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
@@ -10,7 +10,7 @@ import { ALL, round2 } from '../target';
 import { logSystemChange, type SystemChangeAuthor } from './history';
 import { isLiveSortKey, liveJoins, type LiveSortKey } from './live';
 import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../contract/monitoring';
-import type { SystemSortKey } from '../../../contract/monitoring-requests';
+import type { SystemSortKey } from '../../../contract/monitoring-constants';
 
 export type { MapPosition, StatusCounts, SystemListRow, SystemSummary };
 

@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import type { CheckSysSnAnswer } from '../../../contract/registration';
-import { REGISTER_CODE_PATTERN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../../contract/registration';
+import { REGISTER_CODE_PATTERN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../../contract/registration-constants';
 import { session } from '../../api/session';
 import { loadUser } from '../../auth/user';
 import { CitySelect, CountrySelect, StateSelect } from '../reference/CountrySelect';

@@ -16,7 +16,7 @@ import {
 } from '../../../resources/complaints';
 import { fieldLabel, optionLabel } from '../../resources/labels';
 import { resourceApi, resourceKeys } from '../../resources/api';
-import { SLA_FILTERS } from '../../../contract/complaint-clocks';
+import { SLA_FILTERS } from '../../../contract/complaints-constants';
 import { statesOf, useAudience, useStatusLabel } from './audience';
 import type { ListSearch } from './listSearch';
 

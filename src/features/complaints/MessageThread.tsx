@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Input, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX } from '../../../contract/complaints';
+import { MESSAGE_MAX } from '../../../contract/complaints-constants';
 import type { AttachmentFile } from '../../../resources/attachments';
 import { complaints } from '../../../resources/complaints';
 import { download } from '../../api/files';

@@ -2,7 +2,7 @@ import type { Page } from '../../../contract/codes';
 import type { ComplaintClocks } from '../../../contract/complaint-clocks';
 import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
 import type { complaintMessage, newsItem, urgeAnswer } from '../../../contract/complaints';
-import { NEWS_PAGE_SIZE } from '../../../contract/complaints';
+import { NEWS_PAGE_SIZE } from '../../../contract/complaints-constants';
 import type { AttachmentFile } from '../../../resources/attachments';
 import { complaints, type ComplaintOutcome, type ComplaintState } from '../../../resources/complaints';
 import { workflowPaths } from '../../../resources/workflow';

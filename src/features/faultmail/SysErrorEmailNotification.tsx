@@ -6,15 +6,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { countryOptions } from '../../../contract/countries';
-import {
-  ALL,
-  DELIVERY_STATES,
-  SUBSCRIPTION_LEVELS,
-  type DeliveryRow,
-  type DeliveryState,
-  type SubscriptionBody,
-  type SubscriptionRow,
-} from '../../../contract/faultmail';
+import { type DeliveryRow, type SubscriptionBody, type SubscriptionRow } from '../../../contract/faultmail';
+import { ALL, DELIVERY_STATES, SUBSCRIPTION_LEVELS, type DeliveryState } from '../../../contract/faultmail-constants';
 import { session } from '../../api/session';
 import { useFormat } from '../../i18n/format';
 import { useScreens } from '../../ui/useScreens';

@@ -3,7 +3,8 @@ import { App, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, C
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../contract/countries';
-import { MAIL_JOB_KINDS, MAIL_JOB_ROLES, type MailJob, type MailJobBody, type MailJobKind } from '../../../contract/mailings';
+import { type MailJob, type MailJobBody } from '../../../contract/mailings';
+import { MAIL_JOB_KINDS, MAIL_JOB_ROLES, type MailJobKind } from '../../../contract/mailings-constants';
 import { useScreens } from '../../ui/useScreens';
 import { mailingKeys, mailingsApi } from './api';
 import { timeZoneOptions } from './schedule';

@@ -22,7 +22,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../contract/countries';
 import { LANGUAGES } from '../../../contract/languages';
-import { MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX, type Audience } from '../../../contract/messages';
+import type { Audience } from '../../../contract/messages';
+import { MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX } from '../../../contract/messages-constants';
 import { ROLES } from '../../../permissions/roles';
 import { messagesApi, type AudienceUser, type DistributedMessage } from './api';
 

@@ -10,7 +10,7 @@ import type {
   notificationPage,
   publicNotice,
 } from '../../../contract/messages';
-import { NOTIFICATION_FETCH_SIZE } from '../../../contract/messages';
+import { NOTIFICATION_FETCH_SIZE } from '../../../contract/messages-constants';
 import { postData } from '../../api/call';
 import { api } from '../../api/client';
 

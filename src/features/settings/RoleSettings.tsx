@@ -3,14 +3,8 @@ import { App, Button, Card, Form, Input, InputNumber, Radio, Select, Space, Swit
 import { useEffect, useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { session } from '../../api/session';
-import {
-  CURRENCIES,
-  FAULT_MAIL_DELIVERY,
-  PAGE_SIZES,
-  type CustomerSettings,
-  type InstallerSettings,
-  type StaffSettings,
-} from '../../../contract/account-settings';
+import { type CustomerSettings, type InstallerSettings, type StaffSettings } from '../../../contract/account-settings';
+import { CURRENCIES, FAULT_MAIL_DELIVERY, PAGE_SIZES } from '../../../contract/account-settings-constants';
 import { countryOptions } from '../../../contract/countries';
 import { STAFF_ROLES } from '../../../permissions/roles';
 import { useUser } from '../../auth/useUser';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { MESSAGE_MAX } from '../../../contract/complaints';
+import { MESSAGE_MAX } from '../../../contract/complaints-constants';
 import { queryRows } from '../../../server/core/db';
 import { expectOk, expectRejected } from '../admin/helpers';
 import { multipart, pdf, PNG } from '../crud/attach-helpers';

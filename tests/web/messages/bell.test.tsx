@@ -1,7 +1,7 @@
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { NOTIFICATION_FETCH_SIZE } from '../../../contract/messages';
+import { NOTIFICATION_FETCH_SIZE } from '../../../contract/messages-constants';
 import { i18n } from '../../../src/i18n';
 import { badgeText } from '../../../src/features/messages/badge';
 import { NotificationBell } from '../../../src/features/messages/NotificationBell';

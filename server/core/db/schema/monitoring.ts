@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { installerCompanies, organizations } from './organizations';
 import { users } from './users';
-import type { EmsStatus, TariffPeriod } from '../../../../contract/monitoring';
+import type { TariffPeriod } from '../../../../contract/monitoring';
+import type { EmsStatus } from '../../../../contract/monitoring-constants';
 
 /**
  * Monitoring: the storage systems, what they report, and what is derived from it (DESIGN §6-§7).

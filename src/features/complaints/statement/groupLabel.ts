@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import { STATEMENT_NONE, type StatementGroup } from '../../../../contract/complaints-statement';
+import { STATEMENT_NONE, type StatementGroup } from '../../../../contract/complaints-constants';
 
 /** A statement group's value as the reader reads it: a type or team by name, a country or model as it is. */
 export function groupLabel(t: TFunction, groupBy: StatementGroup | null, group: string | null): string {

@@ -6,7 +6,7 @@ import { useUser } from '../../../auth/useUser';
 import { useSidebar } from '../../../layout/SidebarContext';
 import { ShareButton } from '../shared/share/ShareButton';
 import { StatusTag } from '../shared/status';
-import { ALL_SN } from '../../../../contract/monitoring';
+import { ALL_SN } from '../../../../contract/monitoring-constants';
 import { useCustomerSystems, useSelectedSystem } from '../shared/useCustomerSystems';
 import { MonitoringView } from '../shared/view/MonitoringView';
 import { InstallerContactCard } from './InstallerContactCard';

@@ -1,6 +1,6 @@
 import { Select } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { ALL_SN } from '../../../../contract/monitoring';
+import { ALL_SN } from '../../../../contract/monitoring-constants';
 import { useCustomerSystems } from '../shared/useCustomerSystems';
 
 /** Which of the customer's systems a setting is for; `defaultLabel` adds an entry for all of them (value ''). */

@@ -1,7 +1,7 @@
 import { Badge, Tag } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './status.css';
-import { EMS_STATUSES, type EmsStatus } from '../../../../contract/monitoring';
+import { EMS_STATUSES, type EmsStatus } from '../../../../contract/monitoring-constants';
 
 /** Spec §4: the status colours; a missing or unknown value is shown dark. */
 export const STATUS_COLORS: Record<EmsStatus | 'unknown', string> = {

@@ -4,7 +4,7 @@ import { Card, Col, Row, Skeleton } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../api';
 import { STATUS_COLORS, StatusDot } from '../shared/status';
-import { EMS_STATUSES } from '../../../../contract/monitoring';
+import { EMS_STATUSES } from '../../../../contract/monitoring-constants';
 import type { Filters } from './SystemFilters';
 import { LIVE_REFRESH_MS } from './listQuery';
 import './storage.css';

@@ -5,7 +5,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../api';
 import { StatusDot } from '../shared/status';
-import { EMS_STATUSES } from '../../../../contract/monitoring';
+import { EMS_STATUSES } from '../../../../contract/monitoring-constants';
 import { countryLabel } from '../../../../contract/countries';
 
 export interface Filters {

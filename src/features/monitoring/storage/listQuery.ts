@@ -1,7 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { EMS_STATUSES } from '../../../../contract/monitoring';
-import { SYSTEM_SORT_KEYS } from '../../../../contract/monitoring-requests';
+import { EMS_STATUSES, SYSTEM_SORT_KEYS } from '../../../../contract/monitoring-constants';
 import { session } from '../../../api/session';
 import type { SystemQuery } from '../api';
 import type { StatusSearch } from './StatusCards';

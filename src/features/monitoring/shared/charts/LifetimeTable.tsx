@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/format';
-import { ENERGY_SERIES, type PeriodBar } from '../../../../../contract/monitoring';
+import type { PeriodBar } from '../../../../../contract/monitoring';
+import { ENERGY_SERIES } from '../../../../../contract/monitoring-constants';
 import { ResponsiveTable, type ResponsiveColumn } from '../../../../ui/ResponsiveTable';
 
 /**

@@ -3,7 +3,8 @@ import { Table, type TableColumnsType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
-import { ALL_SN, ENERGY_SERIES, type DailyStatisticRow } from '../../../../../contract/monitoring';
+import type { DailyStatisticRow } from '../../../../../contract/monitoring';
+import { ALL_SN, ENERGY_SERIES } from '../../../../../contract/monitoring-constants';
 
 /**
  * The daily statistics of a period as a table (/Statistic/SystemStatistic): the rows its Excel export holds,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { monitoringApi, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import { STATUS_COLORS, statusOf } from '../status';
-import { EMS_STATUSES } from '../../../../../contract/monitoring';
+import { EMS_STATUSES } from '../../../../../contract/monitoring-constants';
 import { fitView, project, WORLD } from './projection';
 import './map.css';
 import { WORLD_PATH } from './worldPath';

@@ -2,7 +2,8 @@ import { Descriptions } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../../i18n/format';
 import { StatusTag } from '../status';
-import { ALL_SN, type SystemSummary } from '../../../../../contract/monitoring';
+import type { SystemSummary } from '../../../../../contract/monitoring';
+import { ALL_SN } from '../../../../../contract/monitoring-constants';
 
 /** The left panel (spec §3 system summary): ratings in kW / kWh to 2 decimals, models, status. */
 export function SystemFigures({ system }: { system: SystemSummary }) {

@@ -5,7 +5,8 @@ import { useUser } from '../../../../auth/useUser';
 import { useFormat } from '../../../../i18n/format';
 import { isCustomerOrSharer } from '../../../../../permissions/roles';
 import { StatusDot } from '../status';
-import { ALL_SN, type SystemSummary } from '../../../../../contract/monitoring';
+import type { SystemSummary } from '../../../../../contract/monitoring';
+import { ALL_SN } from '../../../../../contract/monitoring-constants';
 import { useCustomerSystems, useSelectedSystem } from '../useCustomerSystems';
 import './selector.css';
 

@@ -1,7 +1,7 @@
 import type { FormRule } from 'antd';
 import type { TFunction } from 'i18next';
 import type { Formatter } from '../../../../i18n/format';
-import { SHARE_DAYS } from '../../../../../contract/monitoring';
+import { SHARE_DAYS } from '../../../../../contract/monitoring-constants';
 import { DIGITS } from './rules';
 
 /**

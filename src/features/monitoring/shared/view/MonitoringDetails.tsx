@@ -5,7 +5,7 @@ import { IncomeCard } from '../charts/IncomeCard';
 import { ComponentsCard } from '../components/ComponentsList';
 import { FaultsCard } from '../panels/FaultsCard';
 import { WeatherCard } from '../panels/WeatherCard';
-import { ALL_SN } from '../../../../../contract/monitoring';
+import { ALL_SN } from '../../../../../contract/monitoring-constants';
 import { WhenNearViewport } from '../../../../ui/WhenNearViewport';
 
 export interface MonitoringDetailsProps {
