@@ -3,6 +3,19 @@
  * (src/boot/frame.ts): a JSON `<script>` with the id FRAME_DATA_ID.
  */
 
+/**
+ * The words of the customer's home (the dashboard of a customer or sharer) that its first cards show before any
+ * figure: drawn by the frame for such a user, as the app's first render draws them (src/features/monitoring).
+ */
+export interface CustomerHomeTexts {
+  /** The titles of the figures, power flow and today's cards. */
+  cards: [string, string, string];
+  /** Today's series names, in ENERGY_SERIES order (contract/monitoring-constants.ts). */
+  series: string[];
+  /** The two rates under them: self-consumption, autarky. */
+  rates: [string, string];
+}
+
 /** One page's frame in one language: the breadcrumb's titles, the heading and its line, the sider's greeting. */
 export interface FrameTexts {
   crumbs: string[];
@@ -10,6 +23,8 @@ export interface FrameTexts {
   subtitle?: string;
   /** The sider's greeting, `{{name}}` standing for the user's name. */
   welcome: string;
+  /** The dashboard's: its cards for a customer or sharer (other roles see another dashboard). */
+  customerHome?: CustomerHomeTexts;
 }
 
 /** A file of the app, in the order the page fetches it. */

@@ -2,7 +2,8 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import { LANGUAGES } from '../contract/languages';
-import { FRAME_DATA_ID, type FrameAsset, type FramePage, type FrameTexts } from '../contract/frame-page';
+import { FRAME_DATA_ID, type CustomerHomeTexts, type FrameAsset, type FramePage, type FrameTexts } from '../contract/frame-page';
+import { ENERGY_SERIES } from '../contract/monitoring-constants';
 import { breadcrumbFor } from '../permissions/routes';
 
 /**
@@ -42,7 +43,20 @@ export function shippedText(language: string, key: string): string {
   return typeof value === 'string' ? value : key;
 }
 
-/** A page's frame texts in the four languages: its breadcrumb's menu titles, its page head where it has one. */
+/** The customer's home cards' words (MonitoringView, TodayCard), for the dashboard's frame. */
+function customerHomeTexts(language: string): CustomerHomeTexts {
+  const text = (key: string) => shippedText(language, `monitoring:${key}`);
+  return {
+    cards: [text('figures.title'), text('flow.title'), text('today.title')],
+    series: ENERGY_SERIES.map(([key]) => text(`series.${key}`)),
+    rates: [text('rates.selfConsumptionToday'), text('rates.autarkyToday')],
+  };
+}
+
+/**
+ * A page's frame texts in the four languages: its breadcrumb's menu titles, its page head where it has one, the
+ * customer's home cards on the dashboard.
+ */
 export function frameTexts(routeKey: string, path: string): Record<string, FrameTexts> {
   const trail = breadcrumbFor(path);
   const head = PAGE_HEADS[routeKey];
@@ -53,6 +67,7 @@ export function frameTexts(routeKey: string, path: string): Record<string, Frame
         crumbs: trail.map((node) => shippedText(code, `menu:${node.key}`)),
         ...(head ? { title: shippedText(code, `menu:${routeKey}`), subtitle: shippedText(code, head.subtitle) } : {}),
         welcome: shippedText(code, 'common:sider.welcome'),
+        ...(routeKey === 'dashboard' ? { customerHome: customerHomeTexts(code) } : {}),
       },
     ]),
   );
@@ -73,9 +88,20 @@ export async function buildFrameScript(): Promise<string> {
   return chunk.output.find((file) => file.type === 'chunk')!.code!;
 }
 
-/** The frame's styles, inlined into each page: the app's layout rules, whose classes the frame shares, then its own. */
-export function frameStyles(): string {
-  return ['src/layout/layout.css', 'src/boot/frame.css']
+/**
+ * Stylesheets of a screen whose first cards the frame draws (by route key): the dashboard's customer home shares the
+ * monitoring view's classes (its rates, series dots, card heads).
+ */
+const SCREEN_STYLES: Readonly<Record<string, readonly string[]>> = {
+  dashboard: ['src/features/monitoring/shared/view/monitoring.css'],
+};
+
+/**
+ * The frame's styles, inlined into a page: the app's layout rules and its screen's (SCREEN_STYLES), whose classes
+ * the frame shares, then its own.
+ */
+export function frameStyles(routeKey?: string): string {
+  return ['src/layout/layout.css', ...((routeKey && SCREEN_STYLES[routeKey]) || []), 'src/boot/frame.css']
     .map((file) => readFileSync(resolve(file), 'utf8'))
     .join('\n')
     .replace(/\/\*[\s\S]*?\*\//g, '')

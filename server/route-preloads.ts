@@ -96,7 +96,6 @@ export function routePreloads(): Plugin {
       if (!entry || !portal) return;
       const loaded = chunkFiles(entry, bundle, new Set());
       const script = this.getFileName(this.emitFile({ type: 'asset', name: 'frame.js', source: await frameScript! }));
-      const css = frameStyles();
 
       const pathsByKey = new Map(leafRoutes().map((route) => [route.key, route.path.toLowerCase()]));
       // The root goes on to the dashboard.
@@ -108,7 +107,7 @@ export function routePreloads(): Plugin {
         if (!path || !screen) continue;
         const files = chunkFiles(screen, bundle, loaded, chunkFiles(portal, bundle, loaded));
         const fileName = `${ROUTE_PAGES_DIR}/${key}.html`;
-        const page = framePageHtml(String(html.source), { texts: frameTexts(key, path), preloads: files, script, css });
+        const page = framePageHtml(String(html.source), { texts: frameTexts(key, path), preloads: files, script, css: frameStyles(key) });
         this.emitFile({ type: 'asset', fileName, source: page });
         pages[path] = fileName;
         if (key === 'dashboard') pages['/'] = fileName;

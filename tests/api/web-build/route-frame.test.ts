@@ -1,3 +1,4 @@
+import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { buildFrameScript, framePageHtml, frameStyles, frameTexts, shippedText } from '../../../server/route-frame';
 import { FRAME_DATA_ID, type FramePage } from '../../../contract/frame-page';
@@ -29,9 +30,21 @@ describe("the pages' frames, as the build writes them (server/route-frame.ts)", 
     // The texts of every language are its own (none left as the key).
     for (const texts of Object.values(storage))
       for (const text of [...texts.crumbs, texts.title!, texts.subtitle!]) expect(text).not.toMatch(/^\w+:/);
-    // A screen whose heading depends on its data: the layout only.
+    // A screen whose heading depends on its data: no page head; the dashboard holds its customer's cards' words.
     const dashboard = frameTexts('dashboard', '/dashboard');
-    expect(dashboard.en).toEqual({ crumbs: ['Home'], welcome: 'Welcome, {{name}}' });
+    expect(dashboard.en).toEqual({
+      crumbs: ['Home'],
+      welcome: 'Welcome, {{name}}',
+      customerHome: {
+        cards: ['System', 'Power flow', 'Today'],
+        series: ['PV', 'Load', 'Charged', 'Discharged', 'Bought', 'Sold'],
+        rates: ['Self-consumption today', 'Autarky today'],
+      },
+    });
+    expect(dashboard.de!.customerHome!.rates[1]).toBe(shippedText('de', 'monitoring:rates.autarkyToday'));
+    for (const { customerHome } of Object.values(dashboard))
+      for (const text of [...customerHome!.cards, ...customerHome!.series, ...customerHome!.rates]) expect(text).not.toMatch(/^\w+:/);
+    expect(frameTexts('energyStorageList', '/energystoragelist/energystoragelist').en!.customerHome).toBeUndefined();
     // A page in a group: the group's title in the trail.
     expect(frameTexts('userManagement', '/basicsettings/usermanagement').de!.crumbs).toHaveLength(3);
   });
@@ -62,9 +75,20 @@ describe("the pages' frames, as the build writes them (server/route-frame.ts)", 
     ]);
   });
 
+  it("inlines the monitoring view's rules into the dashboard's frame only", () => {
+    expect(frameStyles('dashboard')).toContain('.monitor-rate');
+    expect(frameStyles('dashboard')).toContain('.frame-home__row');
+    expect(frameStyles('energyStorageList')).not.toContain('.monitor-rate');
+    // The app's layout rules come first, the frame's own last (they win ties).
+    expect(frameStyles('dashboard').indexOf('.app-sider__brand')).toBeLessThan(frameStyles('dashboard').indexOf('.monitor-rate'));
+    expect(frameStyles('dashboard').indexOf('.monitor-rate')).toBeLessThan(frameStyles('dashboard').indexOf('.frame__sider'));
+  });
+
   it('builds the frame into one classic script, nothing for it to import', async () => {
     const script = await buildFrameScript();
-    expect(script).not.toMatch(/\bimport\s*[({'"]|^\s*export\b/m);
+    // An import or export declaration would not parse as a classic script; nor is anything loaded at run time.
+    expect(() => new Script(script)).not.toThrow();
+    expect(script).not.toMatch(/\bimport\s*\(/);
     expect(script).toContain(FRAME_DATA_ID);
     // Small: every page behind the login waits for it before its first paint.
     expect(script.length).toBeLessThan(6000);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { drawFrame, loadAssets, runFrame } from '../../../src/boot/frame';
+import { drawFrame, loadAssets, runFrame, tokenRoles } from '../../../src/boot/frame';
 import { FRAME_DATA_ID, type FramePage } from '../../../contract/frame-page';
 import { stylesheetsLoaded } from '../../../src/boot/stylesheets';
 
@@ -18,6 +18,12 @@ const PAGE: FramePage = {
     { kind: 'script', href: '/warm-intl.js' },
   ],
 };
+
+/** An access token with these claims (the frame reads its payload; the signature is the server's business). */
+function tokenWith(claims: Record<string, unknown>): string {
+  const base64url = (text: string) => btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  return `${base64url('{"alg":"HS256"}')}.${base64url(JSON.stringify(claims))}.signature`;
+}
 
 beforeEach(() => {
   localStorage.clear();
@@ -71,6 +77,50 @@ describe("a page's frame, drawn before the app (src/boot/frame.ts)", () => {
     drawFrame(document, { texts: { en: { crumbs: ['Home'], welcome: 'Welcome, {{name}}' } }, assets: [] });
     expect(document.querySelector('.frame .app-header')).not.toBeNull();
     expect(document.querySelector('.page-head')).toBeNull();
+  });
+
+  it("draws a customer's or sharer's dashboard cards, their words as text, and no cards for other roles", () => {
+    const home = {
+      cards: ['Anlage', 'Energiefluss', 'Heute'] as [string, string, string],
+      series: ['PV', 'Verbrauch', 'Geladen', 'Entladen', 'Bezogen', '<b>Eingespeist</b>'],
+      rates: ['Eigenverbrauch heute', 'Autarkie heute'] as [string, string],
+    };
+    const dashboard: FramePage = {
+      texts: { de: { crumbs: ['Startseite'], welcome: 'Willkommen, {{name}}', customerHome: home } },
+      assets: [],
+    };
+    localStorage.setItem('language', 'de');
+    const cards = () => [...document.querySelectorAll('.frame-home .ant-card-head-title')].map((title) => title.textContent);
+
+    for (const roles of [['customer'], ['sharer'], ['installer', 'customer']]) {
+      localStorage.setItem('token', tokenWith({ sub: '2', roles }));
+      drawFrame(document, dashboard);
+      expect(cards()).toEqual(['Anlage', 'Energiefluss', 'Heute']);
+    }
+    expect([...document.querySelectorAll('.frame-today .monitor-series')].map((series) => series.textContent)).toEqual(home.series);
+    expect(document.querySelector('.frame-today b')).toBeNull();
+    expect([...document.querySelectorAll('.monitor-rate')].map((rate) => rate.textContent)).toEqual(home.rates);
+    // Stand-ins where the figures and gauges will be, no figure.
+    expect(document.querySelectorAll('.frame-bar--value')).toHaveLength(6);
+    expect(document.querySelectorAll('.frame-gauge')).toHaveLength(2);
+    expect(document.querySelector('.frame-home')!.textContent).not.toMatch(/\d/);
+
+    // Staff see another dashboard; a token that cannot be read draws no cards either (the app decides).
+    for (const token of [tokenWith({ sub: '1', roles: ['admin'] }), tokenWith({ sub: '1' }), 'not.a-token', 'a.%%%.b']) {
+      localStorage.setItem('token', token);
+      expect(drawFrame(document, dashboard)).toBe(true);
+      expect(document.querySelector('.frame-home')).toBeNull();
+      expect(document.querySelector('.frame .app-header')).not.toBeNull();
+    }
+  });
+
+  it('reads the roles of a token whose payload uses the URL-safe alphabet', () => {
+    // '?>' in a name encodes to '-' and '_' in base64url.
+    const token = tokenWith({ name: '??>>', roles: ['customer'] });
+    expect(token.split('.')[1]).toMatch(/[-_]/);
+    expect(tokenRoles(token)).toEqual(['customer']);
+    expect(tokenRoles(tokenWith({ roles: ['customer', 7, null] }))).toEqual(['customer']);
+    expect(tokenRoles(null)).toEqual([]);
   });
 
   it('leaves the product mark for someone logged out (the app sends them to the login)', () => {

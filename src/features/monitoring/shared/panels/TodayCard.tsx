@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { SERIES_COLORS } from '../charts/series';
 import { useFormat } from '../../../../i18n/format';
 import type { Summary } from '../../../../../contract/monitoring';
+import { ENERGY_SERIES } from '../../../../../contract/monitoring-constants';
 
 /** The size of a rate's gauge, and of its stand-in while the rate is on its way. */
 const GAUGE_SIZE = 96;
@@ -38,14 +39,8 @@ export function TodayCard({ summary }: { summary?: Summary }) {
   const { t } = useTranslation('monitoring');
   const format = useFormat();
   const today = summary?.today;
-  const figures = [
-    ['pv', today?.pv_kwh],
-    ['load', today?.load_kwh],
-    ['charge', today?.charge_kwh],
-    ['discharge', today?.discharge_kwh],
-    ['import', today?.import_kwh],
-    ['export', today?.export_kwh],
-  ] as const;
+  // The series in ENERGY_SERIES order, as the page's frame draws them before the app (src/boot/frame.ts).
+  const figures = ENERGY_SERIES.map(([key, field]) => [key, today?.[field]] as const);
   return (
     <Card title={t('today.title')} className="monitor-today">
       <Row gutter={[12, 12]}>
