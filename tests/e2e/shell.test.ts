@@ -29,6 +29,22 @@ async function menuPaths(page: Page): Promise<string[]> {
   return [...new Set(hrefs)].sort();
 }
 
+/**
+ * Logs `user` in, in German, and opens `path` with the app's entry held back: what shows is the page's frame alone
+ * (src/boot/frame.ts). Answers the step that lets the entry through and opens the page again, the app drawing it.
+ */
+async function openFrameOnly(page: Page, user: string, path: string): Promise<() => Promise<void>> {
+  await login(page, user);
+  await page.evaluate(() => localStorage.setItem('language', 'de'));
+  const entry = /\/assets\/index-[\w-]+\.js$/;
+  await page.route(entry, (route) => route.abort());
+  await page.goto(path);
+  return async () => {
+    await page.unroute(entry);
+    await page.reload();
+  };
+}
+
 let browser: Browser;
 beforeAll(async () => {
   browser = await launch();
@@ -52,12 +68,7 @@ describe('the portal shell in a browser', () => {
 
   it("draws a page's frame in the user's language before the app, and the app then draws the same heading", async () => {
     const { context, page } = await newPage(browser, { width: 1366, height: 768 });
-    await login(page, 'admin');
-    await page.evaluate(() => localStorage.setItem('language', 'de'));
-    // The app's entry held back: what shows is the frame alone (src/boot/frame.ts).
-    const entry = /\/assets\/index-[\w-]+\.js$/;
-    await page.route(entry, (route) => route.abort());
-    await page.goto('/EnergyStorageList/energyStorageList');
+    const letTheAppIn = await openFrameOnly(page, 'admin', '/EnergyStorageList/energyStorageList');
     await page.locator('.frame h1').waitFor();
     const frame = await page.evaluate(() => ({
       lang: document.documentElement.lang,
@@ -69,8 +80,7 @@ describe('the portal shell in a browser', () => {
     expect(frame).toMatchObject({ lang: 'de', crumbs: 'Startseite/Speichersysteme', heading: 'Speichersysteme' });
     expect(frame.line).toMatch(/^Alle Anlagen/);
 
-    await page.unroute(entry);
-    await page.reload();
+    await letTheAppIn();
     await page.locator('.ant-table-tbody tr.ant-table-row').first().waitFor();
     const app = await page.evaluate(() => ({
       heading: document.querySelector('.page-head h1')!.textContent,
@@ -85,11 +95,7 @@ describe('the portal shell in a browser', () => {
 
   it("draws a customer's dashboard cards in the frame where the app puts them, today's rates the size the app draws them", async () => {
     const { context, page } = await newPage(browser, { width: 1366, height: 940 });
-    await login(page, 'customer');
-    await page.evaluate(() => localStorage.setItem('language', 'de'));
-    const entry = /\/assets\/index-[\w-]+\.js$/;
-    await page.route(entry, (route) => route.abort());
-    await page.goto('/dashboard');
+    const letTheAppIn = await openFrameOnly(page, 'customer', '/dashboard');
     await page.locator('.frame-home .monitor-rate').first().waitFor();
     /** Card titles with their left edges, and today's rate labels with their sizes (what the page's largest paint is). */
     const measure = (scope: string) =>
@@ -110,8 +116,7 @@ describe('the portal shell in a browser', () => {
     expect(frame.cards.map(([title]) => title)).toEqual(['Anlage', 'Energiefluss', 'Heute']);
     expect(frame.rates.map(([label]) => label)).toEqual(['Eigenverbrauch heute', 'Autarkie heute']);
 
-    await page.unroute(entry);
-    await page.reload();
+    await letTheAppIn();
     await page.locator('.monitor-today .ant-progress').first().waitFor();
     // The same words in the same columns; the rates' labels as large as the frame's, so the app's render is not a
     // later, larger paint (Lighthouse's largest contentful paint stays the frame's).

@@ -146,7 +146,7 @@ describe("a page's frame, drawn before the app (src/boot/frame.ts)", () => {
     ]);
   });
 
-  it("draws at once and asks for the files once, after the frame's paint or, in a hidden tab, after a timer", () => {
+  it("draws at once and asks for the files once, in two tasks, after the frame's paint or, in a hidden tab, after a timer", () => {
     vi.useFakeTimers();
     localStorage.setItem('token', 'a-token');
     document.body.insertAdjacentHTML('beforeend', `<script type="application/json" id="${FRAME_DATA_ID}">${JSON.stringify(PAGE)}</script>`);
@@ -161,8 +161,15 @@ describe("a page's frame, drawn before the app (src/boot/frame.ts)", () => {
     expect(document.querySelector('h1')!.textContent).toBe('Storage systems');
     expect(document.head.children).toHaveLength(0);
     frames.forEach((callback) => callback(0));
-    vi.advanceTimersByTime(0);
+    // The list in two tasks, in order: the first half, then the rest.
+    vi.advanceTimersToNextTimer();
+    const half = Math.ceil(PAGE.assets.length / 2);
+    expect(document.head.children).toHaveLength(half);
+    vi.advanceTimersToNextTimer();
     expect(document.head.children).toHaveLength(PAGE.assets.length);
+    expect([...document.head.children].map((element) => element.getAttribute('href') ?? element.getAttribute('src'))).toEqual(
+      PAGE.assets.map((asset) => asset.href),
+    );
     vi.advanceTimersByTime(200);
     expect(document.head.children).toHaveLength(PAGE.assets.length);
   });
