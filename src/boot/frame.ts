@@ -99,7 +99,8 @@ export function frameMarkup(
     options.userName && !options.collapsed
       ? `<div class="app-sider__welcome">${escapeHtml(texts.welcome.replace('{{name}}', options.userName))}</div>`
       : '';
-  const head = texts.title
+  // What the screen opens with: its page head, or a customer's first dashboard cards, or nothing yet.
+  const content = texts.title
     ? `<div class="page-head"><div><h1>${escapeHtml(texts.title)}</h1>${texts.subtitle ? `<p>${escapeHtml(texts.subtitle)}</p>` : ''}</div></div>`
     : texts.customerHome && isCustomerOrSharer(options.roles ?? [])
       ? customerHomeMarkup(texts.customerHome)
@@ -110,7 +111,7 @@ export function frameMarkup(
     `<div class="frame__sider${options.collapsed ? ' ant-layout-sider-collapsed' : ''}"><div class="app-sider__brand">${options.logo}<span>ESS Portal</span></div>${welcome}</div>` +
     `<div class="frame__main"><div class="app-header ant-layout-header"><span class="frame__toggle"></span>` +
     `<div class="app-header__crumbs"><div class="frame__crumbs">${crumbs}</div><span class="app-header__title">${escapeHtml(texts.crumbs[texts.crumbs.length - 1] ?? '')}</span></div></div>` +
-    `<div class="frame__content">${head}</div></div></div>`
+    `<div class="frame__content">${content}</div></div></div>`
   );
 }
 
