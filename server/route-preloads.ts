@@ -8,6 +8,8 @@ import { buildFrameScript, forgetShippedTexts, framePageHtml, frameStyles, frame
 const CUSTOM_SCREENS = resolve('src/routing/customScreens.ts');
 /** The chunk behind the login: Refine, the declarations, the layout. */
 const PORTAL = resolve('src/PortalApp.tsx');
+/** The entry, whose dynamic imports are the app's shell (React's renderer, antd's core, App.tsx), evaluated in turn. */
+const MAIN = resolve('src/main.tsx');
 
 interface AstNode {
   type: string;
@@ -60,6 +62,17 @@ function chunkFiles(chunk: Rollup.OutputChunk, bundle: Rollup.OutputBundle, load
   return files;
 }
 
+/** Tags fetching the shell's files with the page: its chunks as module preloads, its styles as stylesheets. */
+function shellTags(files: Iterable<string>): string {
+  return [...files]
+    .map((file) =>
+      file.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="/${file}">`
+        : `<link rel="modulepreload" crossorigin href="/${file}">`,
+    )
+    .join('');
+}
+
 /**
  * Vite plugin: for each page behind the login with a hand-written screen, a copy of index.html that draws the page's
  * frame at once and then asks for all of the page's code together (issue 11, point 4).
@@ -95,6 +108,14 @@ export function routePreloads(): Plugin {
       const portal = byModule.get(PORTAL);
       if (!entry || !portal) return;
       const loaded = chunkFiles(entry, bundle, new Set());
+      // The shell's chunks: every page needs them, and the entry asks for them one after the other (each is
+      // evaluated in a task of its own); fetched ahead, they are all there when it does.
+      const shell = new Set<string>();
+      for (const source of importSources(this.getModuleInfo(MAIN)?.ast)) {
+        const resolved = await this.resolve(source, MAIN);
+        const chunk = resolved && byModule.get(resolved.id);
+        if (chunk) chunkFiles(chunk, bundle, loaded, shell);
+      }
       const script = this.getFileName(this.emitFile({ type: 'asset', name: 'frame.js', source: await frameScript! }));
 
       const pathsByKey = new Map(leafRoutes().map((route) => [route.key, route.path.toLowerCase()]));
@@ -105,7 +126,7 @@ export function routePreloads(): Plugin {
         const resolved = await this.resolve(source, CUSTOM_SCREENS);
         const screen = resolved && byModule.get(resolved.id);
         if (!path || !screen) continue;
-        const files = chunkFiles(screen, bundle, loaded, chunkFiles(portal, bundle, loaded));
+        const files = chunkFiles(screen, bundle, loaded, chunkFiles(portal, bundle, loaded, new Set(shell)));
         const fileName = `${ROUTE_PAGES_DIR}/${key}.html`;
         const page = framePageHtml(String(html.source), { texts: frameTexts(key, path), preloads: files, script, css: frameStyles(key) });
         this.emitFile({ type: 'asset', fileName, source: page });
@@ -113,6 +134,8 @@ export function routePreloads(): Plugin {
         if (key === 'dashboard') pages['/'] = fileName;
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_PAGES_INDEX, source: JSON.stringify(pages) });
+      // index.html itself (the login, the public pages, a page without a frame) fetches the shell with the entry.
+      html.source = String(html.source).replace('</head>', `${shellTags(shell)}</head>`);
     },
   };
 }

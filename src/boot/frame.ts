@@ -154,7 +154,9 @@ export function loadAssets(doc: Document, assets: readonly FrameAsset[]): void {
       const link = doc.createElement('link');
       link.rel = kind === 'style' ? 'stylesheet' : kind === 'modulepreload' ? 'modulepreload' : 'preload';
       if (kind === 'preload-style') link.setAttribute('as', 'style');
-      if (kind === 'modulepreload') link.crossOrigin = '';
+      // A stylesheet of a chunk is linked by Vite's loader with `crossorigin`: a preload must ask for it the same way,
+      // or the browser does not use it and fetches the file again.
+      if (kind !== 'style') link.crossOrigin = '';
       link.href = href;
       element = link;
     }

@@ -1,7 +1,5 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { filesUnder, valueImports } from './module-imports';
 
 /**
  * The web app reads no contract module that builds zod schemas when it is evaluated: such a module's schemas are
@@ -10,46 +8,8 @@ import { describe, expect, it } from 'vitest';
  * in schema-free modules (contract/<area>-constants.ts); types may come from anywhere (`import type` is erased).
  */
 
-const root = join(import.meta.dirname, '../../..');
 /** Imports zod, but holds only schema factories: evaluating it builds nothing (the declarations call them lazily). */
 const FACTORIES_ONLY = new Set(['contract/rules.ts']);
-
-function filesUnder(dir: string): string[] {
-  return (readdirSync(join(root, dir), { recursive: true }) as string[])
-    .filter((file) => /\.tsx?$/.test(file))
-    .map((file) => join(dir, file));
-}
-
-function resolveModule(from: string, specifier: string): string | undefined {
-  if (!specifier.startsWith('.')) return undefined;
-  const base = join(dirname(from), specifier);
-  return [`${base}.ts`, `${base}.tsx`, join(base, 'index.ts')].find((candidate) => existsSync(join(root, candidate)));
-}
-
-/** The modules a file imports or re-exports for their values (type-only imports and specifiers left out). */
-function valueImports(file: string): Array<{ specifier: string; module: string | undefined }> {
-  const source = ts.createSourceFile(file, readFileSync(join(root, file), 'utf8'), ts.ScriptTarget.Latest, false);
-  const found: Array<{ specifier: string; module: string | undefined }> = [];
-  for (const statement of source.statements) {
-    let specifier: string | undefined;
-    if (ts.isImportDeclaration(statement)) {
-      const clause = statement.importClause;
-      const typeOnly =
-        clause?.isTypeOnly ||
-        (clause &&
-          !clause.name &&
-          clause.namedBindings &&
-          ts.isNamedImports(clause.namedBindings) &&
-          clause.namedBindings.elements.length > 0 &&
-          clause.namedBindings.elements.every((element) => element.isTypeOnly));
-      if (!typeOnly) specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
-    } else if (ts.isExportDeclaration(statement) && statement.moduleSpecifier && !statement.isTypeOnly) {
-      specifier = (statement.moduleSpecifier as ts.StringLiteral).text;
-    }
-    if (specifier !== undefined) found.push({ specifier, module: resolveModule(file, specifier) });
-  }
-  return found;
-}
 
 function buildsSchemas(module: string): boolean {
   return !FACTORIES_ONLY.has(module) && valueImports(module).some((entry) => entry.specifier === 'zod');

@@ -140,7 +140,9 @@ describe("a page's frame, drawn before the app (src/boot/frame.ts)", () => {
     expect(added).toEqual([
       ['stylesheet', null, null, '/assets/antd1-12345678.css'],
       ['modulepreload', null, '', '/assets/PortalApp-12345678.js'],
-      ['preload', 'style', null, '/assets/PortalApp-12345678.css'],
+      // Credentials as Vite's loader asks for the style (crossorigin): a preload without them went unused, and the
+      // style was fetched twice.
+      ['preload', 'style', '', '/assets/PortalApp-12345678.css'],
       ['script', 'module', '', '/assets/index-12345678.js'],
       ['script', null, null, '/warm-intl.js'],
     ]);
