@@ -10,6 +10,7 @@ import { useFormat } from '../../../../i18n/format';
 import type { CurvePoint } from '../../../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
 import { SERIES_COLORS } from './series';
+import { LEGEND_HEIGHT, SeriesLegend, useHiddenSeries } from './SeriesLegend';
 
 /** The chart's height, also its placeholder's while loading or empty (nothing jumps when it arrives). */
 const CHART_HEIGHT = 300;
@@ -42,19 +43,22 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
   const isToday = !shown.isBefore(dayjs(today), 'day');
   const step = (days: number) => setDay(shown.add(days, 'day'));
   const { data, isLoading } = useQuery({ queryKey: monitoringKeys.dayCurve(sn, date), queryFn: () => monitoringApi.dayCurve(sn, date) });
+  const [hidden, toggleSeries] = useHiddenSeries();
+  const legend = SERIES.map((key) => ({ key, label: t(`series.${key}`), color: SERIES_COLORS[key] }));
 
   const rows = useMemo(() => {
     // Each series' name translated once, not once per point (a day is 288 points × 4 series).
     const names = new Map(DRAW_ORDER.map((key) => [key, t(`series.${key}`)]));
+    const shown = DRAW_ORDER.filter((key) => !hidden.has(key));
     return (data?.points ?? []).flatMap((p: CurvePoint) =>
-      DRAW_ORDER.map((key) => ({
+      shown.map((key) => ({
         key,
         minute: minuteOfDay(p.time),
         series: names.get(key)!,
         value: Math.round((p[`${key}_w`] / 1000) * 100) / 100,
       })),
     );
-  }, [data, t]);
+  }, [data, hidden, t]);
 
   return (
     <Card
@@ -95,35 +99,38 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
     >
       <Spin spinning={isLoading}>
         {rows.length ? (
-          <Line
-            data={rows}
-            xField="minute"
-            yField="value"
-            colorField="series"
-            height={CHART_HEIGHT}
-            autoFit
-            shapeField="smooth"
-            // Per line: its points carry their series key (see DRAW_ORDER).
-            style={{ lineWidth: (points: Array<{ key: (typeof SERIES)[number] }>) => LINE_WIDTH[points[0]?.key ?? 'pv'] }}
-            scale={{
-              x: { type: 'linear', domain: [0, MINUTES_A_DAY], nice: false },
-              color: { domain: SERIES.map((k) => t(`series.${k}`)), range: SERIES.map((k) => SERIES_COLORS[k]) },
-            }}
-            axis={{
-              x: {
-                title: false,
-                tickMethod: () => [0, 180, 360, 540, 720, 900, 1080, 1260, 1440],
-                labelFormatter: clockLabel,
-                labelAutoRotate: false,
-              },
-              y: { title: t('unit.kw'), labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) },
-            }}
-            legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
-            tooltip={{
-              title: (row: { minute: number }) => clockLabel(row.minute),
-              items: [{ channel: 'y', valueFormatter: (v: number) => format.kilowatts(v) }],
-            }}
-          />
+          <>
+            <SeriesLegend series={legend} hidden={hidden} onToggle={toggleSeries} />
+            <Line
+              data={rows}
+              xField="minute"
+              yField="value"
+              colorField="series"
+              height={CHART_HEIGHT - LEGEND_HEIGHT}
+              autoFit
+              shapeField="smooth"
+              // Per line: its points carry their series key (see DRAW_ORDER).
+              style={{ lineWidth: (points: Array<{ key: (typeof SERIES)[number] }>) => LINE_WIDTH[points[0]?.key ?? 'pv'] }}
+              scale={{
+                x: { type: 'linear', domain: [0, MINUTES_A_DAY], nice: false },
+                color: { domain: legend.map((entry) => entry.label), range: legend.map((entry) => entry.color) },
+              }}
+              axis={{
+                x: {
+                  title: false,
+                  tickMethod: () => [0, 180, 360, 540, 720, 900, 1080, 1260, 1440],
+                  labelFormatter: clockLabel,
+                  labelAutoRotate: false,
+                },
+                y: { title: t('unit.kw'), labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) },
+              }}
+              legend={false}
+              tooltip={{
+                title: (row: { minute: number }) => clockLabel(row.minute),
+                items: [{ channel: 'y', valueFormatter: (v: number) => format.kilowatts(v) }],
+              }}
+            />
+          </>
         ) : (
           <ChartPlaceholder height={CHART_HEIGHT} loading={isLoading} empty={t('day.noData')} />
         )}

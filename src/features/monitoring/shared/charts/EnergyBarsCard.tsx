@@ -12,6 +12,7 @@ import { ExportButton } from './ExportButton';
 import { periodLabel, periodRange } from './periodLabel';
 import { PeriodPicker } from './PeriodPicker';
 import { SERIES_COLORS } from './series';
+import { LEGEND_HEIGHT, SeriesLegend, useHiddenSeries } from './SeriesLegend';
 import { LifetimeTable } from './LifetimeTable';
 import { StatisticsTable } from './StatisticsTable';
 
@@ -41,14 +42,17 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
     queryFn: () => monitoringApi.periodBars(sn, period, day),
   });
 
+  const [hidden, toggleSeries] = useHiddenSeries();
+  const legend = SERIES.map(([key]) => ({ key, label: t(`series.${key}`), color: SERIES_COLORS[key] }));
+
   const rows = useMemo(() => {
     // Labels and series names computed once per bar and per series, not once per drawn column.
-    const names = SERIES.map(([key, field]) => [t(`series.${key}`), field] as const);
+    const names = SERIES.filter(([key]) => !hidden.has(key)).map(([key, field]) => [t(`series.${key}`), field] as const);
     return (data?.bars ?? []).flatMap((bar) => {
       const label = periodLabel(bar.label, period, format);
       return names.map(([series, field]) => ({ label, series, value: bar[field] }));
     });
-  }, [data, period, t, format]);
+  }, [data, hidden, period, t, format]);
   const range = periodRange(period, day);
   const totals = data?.totals;
 
@@ -92,23 +96,26 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
       ) : (
         <Spin spinning={isLoading}>
           {rows.length ? (
-            <Column
-              data={rows}
-              xField="label"
-              yField="value"
-              colorField="series"
-              group
-              height={CHART_HEIGHT}
-              autoFit
-              scale={{ color: { domain: SERIES.map(([k]) => t(`series.${k}`)), range: SERIES.map(([k]) => SERIES_COLORS[k]) } }}
-              axis={{
-                x: { title: false },
-                y: { title: t('unit.kwh'), labelFormatter: (v: number) => format.number(v, { digits: 1, trim: true }) },
-              }}
-              legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
-              tooltip={{ channel: 'y', valueFormatter: (v: number) => format.energy(v, { digits: 1 }) }}
-              style={{ radiusTopLeft: 3, radiusTopRight: 3 }}
-            />
+            <>
+              <SeriesLegend series={legend} hidden={hidden} onToggle={toggleSeries} />
+              <Column
+                data={rows}
+                xField="label"
+                yField="value"
+                colorField="series"
+                group
+                height={CHART_HEIGHT - LEGEND_HEIGHT}
+                autoFit
+                scale={{ color: { domain: legend.map((entry) => entry.label), range: legend.map((entry) => entry.color) } }}
+                axis={{
+                  x: { title: false },
+                  y: { title: t('unit.kwh'), labelFormatter: (v: number) => format.number(v, { digits: 1, trim: true }) },
+                }}
+                legend={false}
+                tooltip={{ channel: 'y', valueFormatter: (v: number) => format.energy(v, { digits: 1 }) }}
+                style={{ radiusTopLeft: 3, radiusTopRight: 3 }}
+              />
+            </>
           ) : (
             <ChartPlaceholder height={CHART_HEIGHT} loading={isLoading} empty={t('bars.noData')} />
           )}

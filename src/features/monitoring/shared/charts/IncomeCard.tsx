@@ -15,6 +15,7 @@ import { PeriodPicker } from './PeriodPicker';
 import { IncomeHeadline } from './IncomeHeadline';
 import { IncomeTable } from './IncomeTable';
 import { SERIES_COLORS } from './series';
+import { LEGEND_HEIGHT, SeriesLegend, useHiddenSeries } from './SeriesLegend';
 
 /** The chart's height, also its placeholder's while loading or empty (nothing jumps when it arrives). */
 const CHART_HEIGHT = 240;
@@ -36,13 +37,22 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
   const payoff = useQuery({ queryKey: monitoringKeys.payoff(sn), queryFn: () => monitoringApi.payoff(sn) });
   const currency = payoff.data?.currency ?? bars.data?.currency ?? 'EUR';
 
+  const [hidden, toggleSeries] = useHiddenSeries();
+  const legend = [
+    { key: 'savings', label: t('income.savings'), color: SERIES_COLORS.savings },
+    { key: 'feedIn', label: t('income.feedIn'), color: SERIES_COLORS.feedIn },
+  ];
+
   const rows = useMemo(
     () =>
-      (bars.data?.bars ?? []).flatMap((bar) => [
-        { label: periodLabel(bar.label, period, format), series: t('income.savings'), value: bar.savings },
-        { label: periodLabel(bar.label, period, format), series: t('income.feedIn'), value: bar.feed_in },
-      ]),
-    [bars.data, period, t, format],
+      (bars.data?.bars ?? []).flatMap((bar) => {
+        const label = periodLabel(bar.label, period, format);
+        return [
+          { key: 'savings', label, series: t('income.savings'), value: bar.savings },
+          { key: 'feedIn', label, series: t('income.feedIn'), value: bar.feed_in },
+        ].filter((row) => !hidden.has(row.key));
+      }),
+    [bars.data, hidden, period, t, format],
   );
   const p = payoff.data;
 
@@ -86,22 +96,25 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
         {view === 'table' && bars.data ? (
           <IncomeTable data={bars.data} period={period} />
         ) : rows.length ? (
-          <Column
-            data={rows}
-            xField="label"
-            yField="value"
-            colorField="series"
-            stack
-            height={CHART_HEIGHT}
-            autoFit
-            scale={{ color: { domain: [t('income.savings'), t('income.feedIn')], range: [SERIES_COLORS.savings, SERIES_COLORS.feedIn] } }}
-            axis={{
-              x: { title: false },
-              y: { title: currency, labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) },
-            }}
-            legend={{ color: { position: 'top', layout: { justifyContent: 'center' } } }}
-            tooltip={{ channel: 'y', valueFormatter: (v: number) => money(v, currency) }}
-          />
+          <>
+            <SeriesLegend series={legend} hidden={hidden} onToggle={toggleSeries} />
+            <Column
+              data={rows}
+              xField="label"
+              yField="value"
+              colorField="series"
+              stack
+              height={CHART_HEIGHT - LEGEND_HEIGHT}
+              autoFit
+              scale={{ color: { domain: legend.map((entry) => entry.label), range: legend.map((entry) => entry.color) } }}
+              axis={{
+                x: { title: false },
+                y: { title: currency, labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) },
+              }}
+              legend={false}
+              tooltip={{ channel: 'y', valueFormatter: (v: number) => money(v, currency) }}
+            />
+          </>
         ) : (
           <ChartPlaceholder height={CHART_HEIGHT} loading={bars.isLoading} empty={t('bars.noData')} />
         )}
