@@ -65,7 +65,6 @@ export default defineConfig({
         // One chunk per language holding all its namespaces: a page's start fetches its texts in one request
         // instead of fifteen, which took six of the browser's six connections to the server while the portal's
         // own code waited behind them (issue 11, point 4).
-        experimentalMinChunkSize: 10_000,
         manualChunks: (id) => /\/locales\/(\w+)\/\w+\.json/.exec(id)?.[1]?.replace(/^/, 'locale-'),
       },
     },
