@@ -6,7 +6,7 @@ import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
 import { installerArchives } from './installerArchives';
 import { rules } from './rules';
 import { defineResource, type FieldDeclaration } from './types';
-import type { WorkflowDeclaration, WorkflowState, WorkflowTransition } from './workflow';
+import { defineWorkflow, type TransitionSource, type WorkflowState } from './workflow';
 
 /**
  * The after-sales complaint (spec §3, §4, §5; DESIGN §9): every field of spec §3, and the workflow of DESIGN §9 as
@@ -74,44 +74,55 @@ export const ARCHIVERS: readonly Role[] = ['fasw', 'dasw', ...OVERSEERS];
 export const CUSTOMER_SIDE: readonly Role[] = ['customer', 'installer', 'reseller', 'servicepartner'];
 
 const required = 'admin:validation.required';
-const reason: FieldDeclaration = { schema: rules.requiredText(1000), widget: 'textarea' };
-const rating: FieldDeclaration = {
-  schema: z.number({ error: required }).int('admin:validation.number').min(1, 'admin:validation.number').max(5, 'admin:validation.number'),
-  widget: 'rating',
-};
-const evaluationFields: Record<string, FieldDeclaration> = {
-  rating_solved: rating,
-  rating_time: rating,
-  rating_attitude: rating,
-  evaluation: { schema: rules.optionalText(DESCRIPTION_MAX), widget: 'textarea' },
-};
-const yesNo: FieldDeclaration = { schema: z.boolean({ error: required }), widget: 'switch' };
+/** A required text written in a text area (a reason, a solution, an archive's answers). */
+const longText = (): FieldDeclaration => ({ schema: rules.requiredText(1000), widget: 'textarea' });
+
+/** Spec §5's evaluation: three ratings of 1-5 stars and an optional comment. */
+function evaluationFields(): Record<string, FieldDeclaration> {
+  const rating: FieldDeclaration = {
+    schema: z
+      .number({ error: required })
+      .int('admin:validation.number')
+      .min(1, 'admin:validation.number')
+      .max(5, 'admin:validation.number'),
+    widget: 'rating',
+  };
+  return {
+    rating_solved: rating,
+    rating_time: rating,
+    rating_attitude: rating,
+    evaluation: { schema: rules.optionalText(DESCRIPTION_MAX), widget: 'textarea' },
+  };
+}
 
 /** Spec §5's archive step: every field is required, the two yes/no answers too. */
-const archiveFields: Record<string, FieldDeclaration> = {
-  root_cause: { schema: rules.requiredText(1000), widget: 'textarea' },
-  solution: { schema: rules.requiredText(1000), widget: 'textarea' },
-  action: { schema: rules.requiredText(1000), widget: 'textarea' },
-  reason: { schema: rules.requiredText(1000), widget: 'textarea' },
-  after_sales_solution: { schema: rules.requiredText(1000), widget: 'textarea' },
-  archive_user: { schema: rules.requiredText(64) },
-  archive_remark: { schema: rules.requiredText(1000), widget: 'textarea' },
-  visits_count: { schema: rules.integer(0, 1000), widget: 'number' },
-  system_model: { schema: rules.requiredText(64) },
-  pilot_solution: { schema: rules.requiredText(1000), widget: 'textarea' },
-  archive_module: { schema: rules.requiredText(64) },
-  archive_class: { schema: rules.requiredText(64) },
-  archive_type: { schema: rules.requiredText(64) },
-  pilot_detected: yesNo,
-  leftover_version_issue: yesNo,
-  // Not in spec §5's list but fields of the complaint (spec §3): given where known.
-  onsite_handler: { schema: rules.optionalText(64) },
-  handling_way: { schema: z.enum(HANDLING_WAYS).optional(), widget: 'select', options: HANDLING_WAYS },
-};
+function archiveFields(): Record<string, FieldDeclaration> {
+  const yesNo: FieldDeclaration = { schema: z.boolean({ error: required }), widget: 'switch' };
+  return {
+    root_cause: longText(),
+    solution: longText(),
+    action: longText(),
+    reason: longText(),
+    after_sales_solution: longText(),
+    archive_user: { schema: rules.requiredText(64) },
+    archive_remark: longText(),
+    visits_count: { schema: rules.integer(0, 1000), widget: 'number' },
+    system_model: { schema: rules.requiredText(64) },
+    pilot_solution: longText(),
+    archive_module: { schema: rules.requiredText(64) },
+    archive_class: { schema: rules.requiredText(64) },
+    archive_type: { schema: rules.requiredText(64) },
+    pilot_detected: yesNo,
+    leftover_version_issue: yesNo,
+    // Not in spec §5's list but fields of the complaint (spec §3): given where known.
+    onsite_handler: { schema: rules.optionalText(64) },
+    handling_way: { schema: z.enum(HANDLING_WAYS).optional(), widget: 'select', options: HANDLING_WAYS },
+  };
+}
 
-const transitions: readonly WorkflowTransition[] = [
+const transitions: readonly TransitionSource[] = [
   { action: 'accept', from: ['new', 'reopened'], to: 'accepted', roles: FIRST_LINE, hook: 'assignAccepter' },
-  { action: 'reject', from: ['new'], to: 'rejected', roles: FIRST_LINE, fields: { reason } },
+  { action: 'reject', from: ['new'], to: 'rejected', roles: FIRST_LINE, fields: () => ({ reason: longText() }) },
   { action: 'process', from: ['accepted', 'notConfirmed'], to: 'processing', roles: HANDLERS },
   {
     action: 'transfer',
@@ -119,7 +130,7 @@ const transitions: readonly WorkflowTransition[] = [
     to: 'forwarded',
     roles: HANDLERS,
     // Spec §5: a transfer target is required.
-    fields: { team: { schema: z.enum(COMPLAINT_TEAMS, { error: required }), widget: 'select', options: COMPLAINT_TEAMS } },
+    fields: () => ({ team: { schema: z.enum(COMPLAINT_TEAMS, { error: required }), widget: 'select', options: COMPLAINT_TEAMS } }),
   },
   { action: 'takeOver', from: ['forwarded'], to: 'processing', roles: TEAM_MEMBERS, hook: 'takeOverByTeam' },
   {
@@ -127,10 +138,10 @@ const transitions: readonly WorkflowTransition[] = [
     from: ['processing'],
     to: 'waitingConfirmation',
     roles: HANDLERS,
-    fields: { solution: archiveFields.solution!, action: archiveFields.action! },
+    fields: () => ({ solution: longText(), action: longText() }),
   },
   { action: 'confirm', from: ['waitingConfirmation'], to: 'confirmed', roles: CUSTOMER_SIDE },
-  { action: 'notConfirm', from: ['waitingConfirmation'], to: 'notConfirmed', roles: CUSTOMER_SIDE, fields: { reason } },
+  { action: 'notConfirm', from: ['waitingConfirmation'], to: 'notConfirmed', roles: CUSTOMER_SIDE, fields: () => ({ reason: longText() }) },
   { action: 'startVerification', from: ['confirmed'], to: 'toBeVerified', roles: HANDLERS },
   { action: 'verify', from: ['toBeVerified'], to: 'verifying', roles: HANDLERS },
   { action: 'finishVerification', from: ['verifying'], to: 'verificationCompleted', roles: HANDLERS },
@@ -147,10 +158,16 @@ const transitions: readonly WorkflowTransition[] = [
     fields: archiveFields,
     refusedCode: 88,
   },
-  { action: 'reopen', from: ['completed', 'evaluated', 'rejected'], to: 'reopened', roles: CUSTOMER_SIDE, fields: { reason } },
+  {
+    action: 'reopen',
+    from: ['completed', 'evaluated', 'rejected'],
+    to: 'reopened',
+    roles: CUSTOMER_SIDE,
+    fields: () => ({ reason: longText() }),
+  },
 ];
 
-export const complaintWorkflow: WorkflowDeclaration = {
+export const complaintWorkflow = defineWorkflow({
   states: {
     new: { category: 'open' },
     accepted: { category: 'open' },
@@ -170,7 +187,7 @@ export const complaintWorkflow: WorkflowDeclaration = {
     rejected: { category: 'resolved', color: 'red' },
   } satisfies Record<ComplaintState, WorkflowState>,
   transitions,
-};
+});
 
 /** The i18n key of a status's label for its reader: customers (and their side) read their own wording. */
 export function statusLabelKey(state: string, audience: 'customer' | 'staff'): string {
@@ -180,7 +197,7 @@ export function statusLabelKey(state: string, audience: 'customer' | 'staff'): s
 }
 
 const shown = { show: true } as const;
-const optionalInt = z.number().int().nullable().optional();
+const optionalInt = () => z.number().int().nullable().optional();
 
 /** The complaint list call: the list screen's, and the picker's of every field naming a complaint. */
 const COMPLAINT_LIST_PATH = '/Complaints/GetComplaintPageList';
@@ -290,15 +307,15 @@ export const complaints = defineResource({
     archive_module: { schema: z.string().nullable(), ...shown },
     archive_class: { schema: z.string().nullable(), ...shown },
     archive_type: { schema: z.string().nullable(), ...shown },
-    visits_count: { schema: optionalInt, widget: 'number', ...shown },
+    visits_count: { schema: optionalInt(), widget: 'number', ...shown },
     onsite_handler: { schema: z.string().nullable(), ...shown },
     handling_way: { schema: z.enum(HANDLING_WAYS).nullable(), widget: 'select', options: HANDLING_WAYS, ...shown },
     pilot_detected: { schema: z.boolean().nullable(), widget: 'switch', ...shown },
     leftover_version_issue: { schema: z.boolean().nullable(), widget: 'switch', ...shown },
     system_model: { schema: z.string().nullable(), ...shown },
-    rating_solved: { schema: optionalInt, widget: 'rating', ...shown },
-    rating_time: { schema: optionalInt, widget: 'rating', ...shown },
-    rating_attitude: { schema: optionalInt, widget: 'rating', ...shown },
+    rating_solved: { schema: optionalInt(), widget: 'rating', ...shown },
+    rating_time: { schema: optionalInt(), widget: 'rating', ...shown },
+    rating_attitude: { schema: optionalInt(), widget: 'rating', ...shown },
     evaluation: { schema: z.string().nullable(), widget: 'textarea', ...shown },
     warranty_start: { schema: z.string().nullable(), widget: 'date', ...shown },
     warranty_end: { schema: z.string().nullable(), widget: 'date', ...shown },
@@ -326,8 +343,9 @@ export const complaints = defineResource({
  * A field naming one of the caller's complaints (optional), picked from the complaint list: how other records (R&D
  * hours, product suggestions, handling records) point at the complaint they are about. Each adds where it shows.
  */
-export const complaintReference = {
-  schema: rules.id().nullable().optional(),
-  widget: 'select',
-  relation: { listPath: COMPLAINT_LIST_PATH, valueField: 'id', labelField: 'title' },
-} satisfies FieldDeclaration;
+export const complaintReference = () =>
+  ({
+    schema: rules.id().nullable().optional(),
+    widget: 'select',
+    relation: { listPath: COMPLAINT_LIST_PATH, valueField: 'id', labelField: 'title' },
+  }) satisfies FieldDeclaration;

@@ -31,14 +31,15 @@ const text = (max: number, more: Partial<FieldDeclaration> = {}): FieldDeclarati
   show: true,
   ...more,
 });
-const optionalEmail = z
-  .string()
-  .trim()
-  .max(254, 'admin:validation.tooLong')
-  .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,8}$/, 'admin:validation.email')
-  .or(z.literal(''))
-  .optional()
-  .default('');
+const optionalEmail = () =>
+  z
+    .string()
+    .trim()
+    .max(254, 'admin:validation.tooLong')
+    .regex(/^[^\s@]+@[^\s@]+\.[A-Za-z]{2,8}$/, 'admin:validation.email')
+    .or(z.literal(''))
+    .optional()
+    .default('');
 
 export const customerArchives = defineResource({
   name: 'customerArchives',
@@ -60,7 +61,7 @@ export const customerArchives = defineResource({
     name: { schema: rules.requiredText(100), list: true, filter: 'text', sortable: true, form: true },
     contact: text(100, { list: true }),
     phone: text(30, { list: true }),
-    email: { schema: optionalEmail, widget: 'email', codes: { invalid: 14 }, form: true, show: true },
+    email: { schema: optionalEmail(), widget: 'email', codes: { invalid: 14 }, form: true, show: true },
     address: text(200),
     area: text(100, { filter: 'text' }),
     country: {
@@ -84,7 +85,7 @@ export const customerArchives = defineResource({
     installer_company: text(100, { filter: 'text' }),
     installer_contact: text(100),
     installer_phone: text(30),
-    installer_email: { schema: optionalEmail, widget: 'email', codes: { invalid: 14 }, form: true, show: true },
+    installer_email: { schema: optionalEmail(), widget: 'email', codes: { invalid: 14 }, form: true, show: true },
     installer_address: text(200),
     installer_remark: text(1000, { widget: 'textarea' }),
     license: { schema: rules.requiredText(64), ...required73, list: true, filter: 'text', form: true, unique: 74 },

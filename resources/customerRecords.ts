@@ -65,7 +65,7 @@ export const customerRecords = defineResource({
     contents: { schema: rules.requiredText(2000), list: true, form: true },
     // The complaint the record was about (one of the customer's), when there was one.
     complaint_id: {
-      ...complaintReference,
+      ...complaintReference(),
       filter: 'select',
       form: true,
       show: true,

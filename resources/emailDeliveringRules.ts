@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../contract/countryCodes';
 import { rules } from './rules';
 import { defineResource } from './types';
-import { COUNTRY_RULE } from './userManagement';
+import { countryRule } from './userManagement';
 
 export const RECIPIENT_KINDS = ['role', 'country', 'address'] as const;
 /** The i18n keys naming the shipped notification categories, by code (`<key>.system_fault`), and describing them. */
@@ -90,7 +90,7 @@ export const emailDeliveringRules = defineResource({
       form: true,
     },
     /** The systems the rule applies to: an ISO 3166-1 alpha-2 code, or '' for every country (the picker of the user form). */
-    country: { schema: COUNTRY_RULE, widget: 'country', options: COUNTRY_CODES, list: true, filter: 'select', form: true, width: 130 },
+    country: { schema: countryRule(), widget: 'country', options: COUNTRY_CODES, list: true, filter: 'select', form: true, width: 130 },
     enabled: {
       schema: z.boolean().optional().default(true),
       widget: 'switch',

@@ -3,8 +3,8 @@ import type { Role } from '../permissions/roles';
 import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
 import { COMPLAINT_TYPES, complaintReference } from './complaints';
 import { rules } from './rules';
-import { defineResource, type FieldDeclaration } from './types';
-import type { WorkflowDeclaration } from './workflow';
+import { defineResource } from './types';
+import { defineWorkflow } from './workflow';
 
 /**
  * Product suggestions (issue 14 point 5, DESIGN §9): anyone logged in but sharers submits one; staff move it
@@ -21,10 +21,7 @@ export type SuggestionState = (typeof SUGGESTION_STATES)[number];
 export const SUGGESTION_REVIEWERS: readonly Role[] = ['servicer', 'dev', 'fasw', 'dasw', 'admin', 'systemmanager'];
 export const SUGGESTION_DELETERS: readonly Role[] = ['admin', 'systemmanager'];
 
-const reason: FieldDeclaration = { schema: rules.requiredText(1000), widget: 'textarea' };
-const version: FieldDeclaration = { schema: rules.requiredText(40) };
-
-export const suggestionWorkflow: WorkflowDeclaration = {
+export const suggestionWorkflow = defineWorkflow({
   states: {
     submitted: { category: 'open' },
     underReview: { category: 'open' },
@@ -35,10 +32,22 @@ export const suggestionWorkflow: WorkflowDeclaration = {
   transitions: [
     { action: 'review', from: ['submitted'], to: 'underReview', roles: SUGGESTION_REVIEWERS },
     { action: 'accept', from: ['underReview'], to: 'accepted', roles: SUGGESTION_REVIEWERS },
-    { action: 'reject', from: ['submitted', 'underReview'], to: 'rejected', roles: SUGGESTION_REVIEWERS, fields: { reason } },
-    { action: 'implement', from: ['accepted'], to: 'implemented', roles: SUGGESTION_REVIEWERS, fields: { version } },
+    {
+      action: 'reject',
+      from: ['submitted', 'underReview'],
+      to: 'rejected',
+      roles: SUGGESTION_REVIEWERS,
+      fields: () => ({ reason: { schema: rules.requiredText(1000), widget: 'textarea' } }),
+    },
+    {
+      action: 'implement',
+      from: ['accepted'],
+      to: 'implemented',
+      roles: SUGGESTION_REVIEWERS,
+      fields: () => ({ version: { schema: rules.requiredText(40) } }),
+    },
   ],
-};
+});
 
 const shown = { show: true } as const;
 
@@ -73,7 +82,7 @@ export const productSuggestions = defineResource({
     },
     // Where it came from (optional): a complaint or a system in the submitter's scope.
     complaint_id: {
-      ...complaintReference,
+      ...complaintReference(),
       form: true,
       show: true,
     },

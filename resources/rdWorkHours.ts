@@ -17,11 +17,12 @@ export const HOURS_STEP = 0.25;
 /** No engineer works more than this in one day (the sum of their entries of that day). */
 export const DAY_MAX_HOURS = 24;
 
-const hours = z
-  .number({ error: 'admin:validation.required' })
-  .min(HOURS_STEP, 'workhours:validation.hours')
-  .max(DAY_MAX_HOURS, 'workhours:validation.hours')
-  .refine((value) => Number.isInteger(value / HOURS_STEP), 'workhours:validation.hours');
+const hours = () =>
+  z
+    .number({ error: 'admin:validation.required' })
+    .min(HOURS_STEP, 'workhours:validation.hours')
+    .max(DAY_MAX_HOURS, 'workhours:validation.hours')
+    .refine((value) => Number.isInteger(value / HOURS_STEP), 'workhours:validation.hours');
 
 export const rdWorkHours = defineResource({
   name: 'RAndDtimereport',
@@ -43,7 +44,7 @@ export const rdWorkHours = defineResource({
     work_date: { schema: rules.date(), widget: 'date', list: true, sortable: true, filter: 'dateRange', form: true, width: 130 },
     // Who logged it: the caller, set by the server (never a form field).
     engineer: { schema: z.string(), list: true, filter: 'text', sortable: true, show: true },
-    hours: { schema: hours, widget: 'number', list: true, form: true, width: 90 },
+    hours: { schema: hours(), widget: 'number', list: true, form: true, width: 90 },
     kind: {
       schema: z.enum(WORK_KINDS, { error: 'admin:validation.required' }),
       widget: 'select',
@@ -54,7 +55,7 @@ export const rdWorkHours = defineResource({
     },
     // A complaint (picked from the caller's complaints) or a project name: one of the two is required (server hook: 3).
     complaint_id: {
-      ...complaintReference,
+      ...complaintReference(),
       list: true,
       filter: 'select',
       form: true,

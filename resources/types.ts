@@ -223,8 +223,16 @@ export function defineResource<F extends Record<string, FieldDeclaration>>({
   fields,
   ...declaration
 }: ResourceSource<F>): ResourceDeclaration<F> {
+  return withFieldsOnFirstRead(declaration, fields) as ResourceDeclaration<F>;
+}
+
+/**
+ * `target` with a `fields` property that `build` answers the first time it is read (declarations and workflow
+ * transitions): a plain, enumerable property to its readers, spread included.
+ */
+export function withFieldsOnFirstRead<T extends object, F>(target: T, build: () => F): T & { readonly fields: F } {
   let built: F | undefined;
-  return Object.defineProperty(declaration, 'fields', { get: () => (built ??= fields()), enumerable: true }) as ResourceDeclaration<F>;
+  return Object.defineProperty(target, 'fields', { get: () => (built ??= build()), enumerable: true }) as T & { readonly fields: F };
 }
 
 export function subjectOf(declaration: ResourceDeclaration): string {

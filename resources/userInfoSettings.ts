@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from '../contract/countryCodes';
 import { rules } from './rules';
 import { defineResource } from './types';
-import { COUNTRY_RULE, LANGUAGE_CODES } from './userManagement';
+import { countryRule, LANGUAGE_CODES } from './userManagement';
 
 /** The caller's own profile (every role). One record, no list: the web app shows the edit form only. */
 export const userInfoSettings = defineResource({
@@ -17,7 +17,7 @@ export const userInfoSettings = defineResource({
     display_name: { schema: rules.requiredText(120), form: true },
     email: { schema: rules.email(), widget: 'email', codes: { invalid: 14 }, form: true },
     phone: { schema: rules.optionalText(40), form: true },
-    country: { schema: COUNTRY_RULE, widget: 'country', options: COUNTRY_CODES, form: true },
+    country: { schema: countryRule(), widget: 'country', options: COUNTRY_CODES, form: true },
     company: { schema: rules.optionalText(120), form: true },
     language_code: {
       schema: z.enum(LANGUAGE_CODES, { error: 'admin:validation.required' }),

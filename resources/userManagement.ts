@@ -9,20 +9,22 @@ export const LANGUAGE_CODES = ['en-US', 'zh-CN', 'de-DE', 'ja-JP'] as const;
 /** Roles whose users must hold a license (code 48). */
 export const LICENSED_ROLES = ['installer', 'servicepartner'] as const;
 /** The one password rule (contract/password.ts), at most 128 characters. */
-export const PASSWORD_RULE = z
-  .string({ error: 'admin:validation.required' })
-  .min(1, 'admin:validation.required')
-  .max(128, 'admin:validation.password')
-  .refine(isStrongPassword, 'admin:validation.password');
+export const passwordRule = () =>
+  z
+    .string({ error: 'admin:validation.required' })
+    .min(1, 'admin:validation.required')
+    .max(128, 'admin:validation.password')
+    .refine(isStrongPassword, 'admin:validation.password');
 
 /**
  * A user's country: an ISO 3166-1 alpha-2 code, or '' for none. Anything else is a parameter error (2): the mail
  * rules by country (server/core/mail/recipients.ts) compare codes, so free text would silently match nobody.
  */
-export const COUNTRY_RULE = z
-  .union([z.literal(''), z.enum(COUNTRY_CODES)], { error: 'admin:validation.invalid' })
-  .optional()
-  .default('');
+export const countryRule = () =>
+  z
+    .union([z.literal(''), z.enum(COUNTRY_CODES)], { error: 'admin:validation.invalid' })
+    .optional()
+    .default('');
 
 /** Users (codes 4, 14, 37/50, 48, 49); lock / unlock, password reset and menu permissions are extra calls. */
 export const userManagement = defineResource({
@@ -67,7 +69,7 @@ export const userManagement = defineResource({
       width: 180,
     },
     country: {
-      schema: COUNTRY_RULE,
+      schema: countryRule(),
       widget: 'country',
       options: COUNTRY_CODES,
       list: true,
@@ -112,7 +114,7 @@ export const userManagement = defineResource({
       defaultValue: 'en-US',
     },
     locked: { schema: z.boolean().optional().default(false), widget: 'switch', list: true, filter: 'select', width: 100 },
-    password: { schema: PASSWORD_RULE, widget: 'password', form: 'create', secret: true },
+    password: { schema: passwordRule(), widget: 'password', form: 'create', secret: true },
     // In the form on edit too: giving the installer or service-partner role may need a license (48, 39, 38,
     // 89, 17, 13 are shown on this field). Blank on edit keeps the license the user holds; not a users column.
     license_key: {

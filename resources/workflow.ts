@@ -1,5 +1,5 @@
 import type { Role } from '../permissions/roles';
-import type { FieldDeclaration } from './types';
+import { withFieldsOnFirstRead, type FieldDeclaration } from './types';
 
 /**
  * The workflow part of a declaration (DESIGN §3, §9): the states a record passes through and the transitions
@@ -57,6 +57,25 @@ export interface WorkflowDeclaration {
   stateField?: string;
   states: Readonly<Record<string, WorkflowState>>;
   transitions: readonly WorkflowTransition[];
+}
+
+/** A transition as written: the fields it requires built by a function, on first use. */
+export type TransitionSource = Omit<WorkflowTransition, 'fields'> & { fields?: () => Readonly<Record<string, FieldDeclaration>> };
+
+/**
+ * The workflow, each transition's fields built when first read. The web app reads every transition at start (the
+ * CASL ability grants their actions) but a transition's fields only when its dialog opens or its history is shown:
+ * their zod rules, built with the declaration, were most of the route table's evaluation, a task of 50-70 ms
+ * before the first page (issue 11, point 4). As a declaration's own fields (defineResource).
+ */
+export function defineWorkflow({
+  transitions,
+  ...workflow
+}: Omit<WorkflowDeclaration, 'transitions'> & { transitions: readonly TransitionSource[] }): WorkflowDeclaration {
+  return {
+    ...workflow,
+    transitions: transitions.map(({ fields, ...transition }) => (fields ? withFieldsOnFirstRead(transition, fields) : transition)),
+  };
 }
 
 /** The code a transition answers when the record is not (or no longer) in one of its `from` states. */

@@ -1,7 +1,7 @@
 import { App, Button, Card, Form, Input, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PASSWORD_RULE } from '../../../resources/userManagement';
+import { passwordRule } from '../../../resources/userManagement';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { changePassword } from '../account/api';
 
@@ -64,7 +64,7 @@ export default function ChangePwd() {
             { required: true, message: t('admin:validation.required') },
             {
               validator: async (_r, v) => {
-                if (v && !PASSWORD_RULE.safeParse(v).success) throw new Error(t('admin:validation.password'));
+                if (v && !passwordRule().safeParse(v).success) throw new Error(t('admin:validation.password'));
               },
             },
           ]}
