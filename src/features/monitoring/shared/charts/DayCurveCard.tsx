@@ -10,7 +10,7 @@ import { useFormat } from '../../../../i18n/format';
 import type { CurvePoint } from '../../../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
 import { SERIES_COLORS } from './series';
-import { LEGEND_HEIGHT, SeriesLegend, useHiddenSeries } from './SeriesLegend';
+import { LEGEND_HEIGHT, legendColors, SeriesLegend, useHiddenSeries } from './SeriesLegend';
 
 /** The chart's height, also its placeholder's while loading or empty (nothing jumps when it arrives). */
 const CHART_HEIGHT = 300;
@@ -113,7 +113,7 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
               style={{ lineWidth: (points: Array<{ key: (typeof SERIES)[number] }>) => LINE_WIDTH[points[0]?.key ?? 'pv'] }}
               scale={{
                 x: { type: 'linear', domain: [0, MINUTES_A_DAY], nice: false },
-                color: { domain: legend.map((entry) => entry.label), range: legend.map((entry) => entry.color) },
+                color: legendColors(legend),
               }}
               axis={{
                 x: {

@@ -12,7 +12,7 @@ import { ExportButton } from './ExportButton';
 import { periodLabel, periodRange } from './periodLabel';
 import { PeriodPicker } from './PeriodPicker';
 import { SERIES_COLORS } from './series';
-import { LEGEND_HEIGHT, SeriesLegend, useHiddenSeries } from './SeriesLegend';
+import { LEGEND_HEIGHT, legendColors, SeriesLegend, useHiddenSeries } from './SeriesLegend';
 import { LifetimeTable } from './LifetimeTable';
 import { StatisticsTable } from './StatisticsTable';
 
@@ -106,7 +106,7 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
                 group
                 height={CHART_HEIGHT - LEGEND_HEIGHT}
                 autoFit
-                scale={{ color: { domain: legend.map((entry) => entry.label), range: legend.map((entry) => entry.color) } }}
+                scale={{ color: legendColors(legend) }}
                 axis={{
                   x: { title: false },
                   y: { title: t('unit.kwh'), labelFormatter: (v: number) => format.number(v, { digits: 1, trim: true }) },

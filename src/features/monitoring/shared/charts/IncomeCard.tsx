@@ -15,7 +15,7 @@ import { PeriodPicker } from './PeriodPicker';
 import { IncomeHeadline } from './IncomeHeadline';
 import { IncomeTable } from './IncomeTable';
 import { SERIES_COLORS } from './series';
-import { LEGEND_HEIGHT, SeriesLegend, useHiddenSeries } from './SeriesLegend';
+import { LEGEND_HEIGHT, legendColors, SeriesLegend, useHiddenSeries } from './SeriesLegend';
 
 /** The chart's height, also its placeholder's while loading or empty (nothing jumps when it arrives). */
 const CHART_HEIGHT = 240;
@@ -106,7 +106,7 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
               stack
               height={CHART_HEIGHT - LEGEND_HEIGHT}
               autoFit
-              scale={{ color: { domain: legend.map((entry) => entry.label), range: legend.map((entry) => entry.color) } }}
+              scale={{ color: legendColors(legend) }}
               axis={{
                 x: { title: false },
                 y: { title: currency, labelFormatter: (v: number) => format.number(v, { digits: 2, trim: true }) },

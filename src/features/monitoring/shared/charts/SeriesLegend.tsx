@@ -55,6 +55,11 @@ export function SeriesLegend({
   );
 }
 
+/** The chart's colour scale for the legend's series: every series named, shown or hidden, so none changes colour. */
+export function legendColors(series: readonly LegendSeries[]): { domain: string[]; range: string[] } {
+  return { domain: series.map((entry) => entry.label), range: series.map((entry) => entry.color) };
+}
+
 /** The series a reader has hidden from a chart, and the call that hides or shows one again. */
 export function useHiddenSeries(): [ReadonlySet<string>, (key: string) => void] {
   const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
