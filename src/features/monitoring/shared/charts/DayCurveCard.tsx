@@ -109,6 +109,8 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
               height={CHART_HEIGHT - LEGEND_HEIGHT}
               autoFit
               shapeField="smooth"
+              // The day's last label ('12:00 AM') is centred on the plot's right edge: room for its second half.
+              paddingRight={28}
               // Per line: its points carry their series key (see DRAW_ORDER).
               style={{ lineWidth: (points: Array<{ key: (typeof SERIES)[number] }>) => LINE_WIDTH[points[0]?.key ?? 'pv'] }}
               scale={{
