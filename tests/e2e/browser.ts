@@ -33,13 +33,21 @@ export async function openedDialog(page: Page, content: Locator): Promise<Locato
   return dialog;
 }
 
-/** Logs in through the login form, as a person does. */
+/**
+ * Logs in through the login form, as a person does. Filled and sent again if the page is still the login page 15 s
+ * later: once on a busy CI machine the form stayed there for 30 s after the click (no reproduction here, with the
+ * CPU slowed six times); each retry is printed (untilItHolds).
+ */
 export async function login(page: Page, username: string, password = DEMO_PASSWORD) {
   if (!page.url().includes('/Login')) await page.goto('/Login');
-  await page.locator('input[name="username"]').fill(username);
-  await page.locator('input[name="password"]').fill(password);
-  await page.locator('button[type="submit"]').click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/Login'));
+  await untilItHolds(
+    async () => {
+      await page.locator('input[name="username"]').fill(username);
+      await page.locator('input[name="password"]').fill(password);
+      await page.locator('button[type="submit"]').click();
+    },
+    () => page.waitForURL((url) => !url.pathname.startsWith('/Login'), { timeout: 15_000 }),
+  );
 }
 
 /**
