@@ -37,10 +37,11 @@ export const PortalApp = lazyScreen(() => import('../PortalApp'));
  * there or failed (the route that renders them asks again and says why).
  */
 export async function preloadPortalPage(pathname: string): Promise<void> {
-  // The ability first, in a task of its own: the route table with every resource declaration and their schemas.
-  // Evaluated with the portal's chunk, the two took one task of some 170 ms on a slow machine (a trace's module
-  // evaluations, issue 11, point 4); the portal's chunk then evaluates in the next task. Its own import of the
-  // ability finds it evaluated; a failed download here is tried again, and reported, by that import.
+  // The ability first, in a task of its own: the route table with every resource declaration (their schemas are
+  // built on first use, resources/types.ts). Evaluated with the portal's chunk, the two took one task of some
+  // 170 ms on a slow machine (a trace's module evaluations, issue 11, point 4); the portal's chunk then evaluates
+  // in the next task. Its own import of the ability finds it evaluated; a failed download here is tried again, and
+  // reported, by that import.
   await import('../auth/ability').catch(() => {});
   await nextTask();
   // Refine's core likewise: with its CommonJS dependencies (qs and its polyfills, the devtools' stack parser) it
