@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { installerCompanies, organizations } from './organizations';
 
 /** Every person who logs in: customers, sharers and staff alike; what they may do comes from `roles`. */
@@ -8,6 +8,11 @@ export const users = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     username: text('username').notNull(),
+    /**
+     * The name's UTS #39 skeleton (server/account/confusables.ts): two names that look alike share it, so a new name
+     * is refused in one indexed lookup. Null only on rows written before the column, until boot fills them.
+     */
+    usernameSkeleton: text('username_skeleton'),
     passwordHash: text('password_hash').notNull(),
     displayName: text('display_name').notNull().default(''),
     email: text('email').notNull().default(''),
@@ -40,6 +45,8 @@ export const users = pgTable(
   // User names and e-mail addresses are unique regardless of case (50, 37); many users may have no e-mail.
   (t) => [
     uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`),
+    // Not unique: names that collided before the check existed must still load.
+    index('users_username_skeleton_idx').on(t.usernameSkeleton),
     uniqueIndex('users_email_lower_idx')
       .on(sql`lower(${t.email})`)
       .where(sql`${t.email} <> ''`),
