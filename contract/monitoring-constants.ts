@@ -47,3 +47,10 @@ export const SYSTEM_SORT_KEYS = [
   'alarm',
 ] as const;
 export type SystemSortKey = (typeof SYSTEM_SORT_KEYS)[number];
+
+/**
+ * The customer's dashboard cards (GetIndexESSSet / SaveIndexESSSet `settings.cards`), in their default order:
+ * which of them a customer or sharer sees and in what order is kept per user.
+ */
+export const DASHBOARD_CARDS = ['figures', 'flow', 'today', 'day', 'bars', 'income', 'weather', 'faults', 'components'] as const;
+export type DashboardCard = (typeof DASHBOARD_CARDS)[number];

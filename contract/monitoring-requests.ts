@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PERIODS } from './monitoring';
-import { EMS_STATUSES, SHARE_DAYS, SYSTEM_SORT_KEYS } from './monitoring-constants';
+import { DASHBOARD_CARDS, EMS_STATUSES, SHARE_DAYS, SYSTEM_SORT_KEYS } from './monitoring-constants';
 import { isRealDate, rules } from './rules';
 
 /**
@@ -85,8 +85,19 @@ export const registerSharerBody = z.object({
   password: z.string().min(1).max(200),
 });
 
+/**
+ * The customer dashboard's cards: which are shown, in this order; each known card once, at least one (an empty
+ * dashboard is no choice anyone means to keep).
+ */
+export const dashboardCards = z
+  .array(z.enum(DASHBOARD_CARDS))
+  .min(1)
+  .max(DASHBOARD_CARDS.length)
+  .refine((cards) => new Set(cards).size === cards.length, 'each card at most once');
+
+/** Dashboard preferences: any JSON object, of which `cards` is read by the dashboard and so checked. */
 export const indexSettingsBody = z
-  .object({ settings: z.record(z.string().max(200), z.unknown()) })
+  .object({ settings: z.record(z.string().max(200), z.unknown()).pipe(z.looseObject({ cards: dashboardCards.optional() })) })
   .refine((v) => JSON.stringify(v).length <= 20_000, { message: 'too large (at most 20 kB)', path: ['settings'] });
 
 /**

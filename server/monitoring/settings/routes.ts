@@ -6,6 +6,7 @@ import { dashboardSettingsAnswer, systemSettingsAnswer, systemSettingsListAnswer
 import * as s from '../../../contract/monitoring-requests';
 import type { AppDeps } from '../../config';
 import { ApiError, envelopeOf, ok } from '../../core/http/envelope';
+import { isCustomerOrSharer } from '../../../permissions/roles';
 import { contextOf } from '../context';
 import { systemsInScope } from '../scope';
 import {
@@ -33,11 +34,14 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
     config: { permission: { subject: 'account', action: 'update' } },
     schema: {
       tags: ['ESS'],
-      summary: "Save the caller's dashboard preferences (any JSON object)",
+      summary:
+        "Save the caller's dashboard preferences (a JSON object; `cards`: the customer dashboard's cards in their order, customers and sharers only)",
       body: s.indexSettingsBody,
       response: { 200: envelopeOf(z.null()) },
     },
     handler: async (request) => {
+      // Only customers and sharers have the dashboard these cards are of (staff see the fleet or a welcome).
+      if (request.body.settings.cards && !isCustomerOrSharer(request.user.roles)) throw new ApiError(Code.NO_PERMISSION);
       await saveDashboardSettings(db, request.user.id, request.body.settings, now());
       return ok(null);
     },
