@@ -30,7 +30,9 @@ export type WorkHourTotalsBody = z.infer<typeof workHourTotalsBody>;
 
 /** One entry as the totals read it. */
 export interface WorkHourEntry {
+  /** The engineer's user name (what the entry keeps) and the name people know them by. */
   engineer: string;
+  engineer_name: string;
   work_date: string;
   hours: number;
   kind: string;
@@ -43,8 +45,9 @@ export interface WorkHourEntry {
 const line = z.object({ key: z.string(), hours: z.number() });
 export const workHourTotalsAnswer = z.object({
   total: z.number(),
-  byPerson: z.array(line),
-  /** Per complaint ('#<id> <title>') or project (its name). */
+  /** Per engineer (by user name), shown by their display name `key`. */
+  byPerson: z.array(line.extend({ engineer: z.string() })),
+  /** Per complaint ('#<id> <title>', the title only where the reader may see the complaint) or project (its name). */
   byWork: z.array(line.extend({ complaint_id: z.number().nullable() })),
   /** Per month, 'YYYY-MM'. */
   byMonth: z.array(line),
@@ -69,9 +72,11 @@ export function workOf(e: Pick<WorkHourEntry, 'complaint_id' | 'complaint_title'
 /** The totals of a set of entries: per person, per complaint or project, per month (in order) and per kind. */
 export function workHourTotals(entries: readonly WorkHourEntry[]): WorkHourTotals {
   const complaintOf = new Map(entries.map((e) => [workOf(e), e.complaint_id]));
+  const nameOf = new Map(entries.map((e) => [e.engineer, e.engineer_name]));
   return {
     total: entries.reduce((sum, e) => sum + quarters(e.hours), 0) / 4,
-    byPerson: sumBy(entries, (e) => e.engineer),
+    // Summed per user name (two people may share a name), then shown by name.
+    byPerson: sumBy(entries, (e) => e.engineer).map((l) => ({ key: nameOf.get(l.key) ?? l.key, hours: l.hours, engineer: l.key })),
     byWork: sumBy(entries, workOf).map((l) => ({ ...l, complaint_id: complaintOf.get(l.key) ?? null })),
     byMonth: sumBy(entries, (e) => e.work_date.slice(0, 7)).sort((a, b) => a.key.localeCompare(b.key)),
     byKind: sumBy(entries, (e) => e.kind),

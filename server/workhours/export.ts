@@ -29,7 +29,7 @@ export async function workHoursWorkbook(t: TFunction, entries: readonly WorkHour
     [h('work_date'), h('engineer'), h('complaint_id'), h('project'), h('kind'), h('hours'), h('note')],
     entries.map((e) => [
       e.work_date,
-      e.engineer,
+      e.engineer_name,
       e.complaint_id === null ? '' : workOf(e),
       e.project,
       kindLabel(e.kind),

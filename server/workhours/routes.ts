@@ -18,7 +18,7 @@ import { readEntries, workHourHooks } from './service';
  * per person, complaint or project, month and kind over a period, as JSON for the screen and as an xlsx workbook.
  */
 export const workHourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
-  registerResources(fastify, deps, { resources: [rdWorkHours], hooks: { [rdWorkHours.name]: workHourHooks } });
+  registerResources(fastify, deps, { resources: [rdWorkHours], hooks: { [rdWorkHours.name]: workHourHooks(deps.db) } });
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const tags = [rdWorkHours.name];
   const entriesOf = (request: FastifyRequest, body: WorkHourTotalsBody) => readEntries(deps.db, request.user, body, deps.clock());

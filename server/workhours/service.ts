@@ -1,11 +1,12 @@
-import { and, asc, eq, gte, ilike, lte, ne, sql, sum } from 'drizzle-orm';
+import { and, asc, eq, gte, ilike, inArray, lte, ne, or, sql, sum } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
 import type { WorkHourEntry, WorkHourTotalsBody } from '../../contract/workhours';
 import { DAY_MAX_HOURS } from '../../resources/rdWorkHours';
 import { escapeLike, type CrudHooks, type Row } from '../core/crud/factory';
 import { queryRows, type Database } from '../core/db';
-import { complaints, rdWorkHours } from '../core/db/schema';
+import { defineAbilityFor } from '../../permissions/ability';
+import { complaints, rdWorkHours, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { rowScope, type ScopeUser } from '../core/scope';
 import { exportTexts } from '../monitoring/exports/texts';
@@ -54,7 +55,7 @@ async function assertDayWithinLimit(db: Database, request: FastifyRequest, row: 
   throw new ApiError(Code.CUSTOM_MESSAGE, info, { data: { field: 'hours', day, logged } });
 }
 
-export const workHourHooks: CrudHooks = {
+const entryRules: CrudHooks = {
   async beforeSave(values, { db, mode, existing, request, now }) {
     if (existing) assertOwn(request, existing);
     const complaintId = values.complaint_id !== undefined ? values.complaint_id : existing?.complaint_id;
@@ -72,30 +73,73 @@ export const workHourHooks: CrudHooks = {
   },
 };
 
-/** The entries a totals query or an export covers, in the caller's scope (partners their own), oldest first. */
-export async function readEntries(db: Database, user: ScopeUser, body: WorkHourTotalsBody, now: Date): Promise<WorkHourEntry[]> {
+/** The hooks with the list's and detail's rows carrying their engineer's display name (`engineer_name`). */
+export const workHourHooks = (db: Database): CrudHooks => ({
+  ...entryRules,
+  async expand(rows) {
+    const names = await engineerNames(db, [...new Set(rows.map((row) => Number(row.engineer_id)))]);
+    for (const row of rows) row.engineer_name = names.get(Number(row.engineer_id)) ?? row.engineer;
+  },
+});
+
+/** The name a person is shown by: their display name, else their user name. */
+const nameOf = sql<string>`coalesce(nullif(trim(${users.displayName}), ''), ${rdWorkHours.engineer})`;
+
+/**
+ * The complaints whose titles the reader may see beside hours: those of their complaint scope, for a reader who may
+ * read complaints at all. Any other complaint is named by its number alone (the entry was logged when it was in scope).
+ */
+function visibleTitle(user: ScopeUser & { menuDenied?: readonly string[] }, now: Date) {
+  if (!defineAbilityFor(user.roles, user.menuDenied ?? []).can('read', 'complaint')) return sql<string | null>`NULL`;
+  const scope = rowScope('complaint', user, now, complaints.sys_sn);
+  return scope ? sql<string | null>`CASE WHEN ${scope} THEN ${complaints.title} END` : sql<string | null>`${complaints.title}`;
+}
+
+/**
+ * The entries a totals query or an export covers, in the caller's scope (partners their own), oldest first. Each
+ * carries its engineer's display name; the engineer filter matches the user name or the display name.
+ */
+export async function readEntries(
+  db: Database,
+  user: ScopeUser & { menuDenied?: readonly string[] },
+  body: WorkHourTotalsBody,
+  now: Date,
+): Promise<WorkHourEntry[]> {
+  const engineer = body.engineer ? `%${escapeLike(body.engineer)}%` : undefined;
   return db
     .select({
       engineer: rdWorkHours.engineer,
+      engineer_name: nameOf,
       work_date: rdWorkHours.work_date,
       hours: rdWorkHours.hours,
       kind: rdWorkHours.kind,
       complaint_id: rdWorkHours.complaint_id,
-      complaint_title: complaints.title,
+      complaint_title: visibleTitle(user, now),
       project: rdWorkHours.project,
       note: rdWorkHours.note,
     })
     .from(rdWorkHours)
     .leftJoin(complaints, eq(complaints.id, rdWorkHours.complaint_id))
+    .leftJoin(users, eq(users.id, rdWorkHours.engineer_id))
     .where(
       and(
         rowScope('rdWorkHour', user, now, rdWorkHours.engineer_id),
         gte(rdWorkHours.work_date, body.from),
         lte(rdWorkHours.work_date, body.to),
-        body.engineer ? ilike(rdWorkHours.engineer, `%${escapeLike(body.engineer)}%`) : undefined,
+        engineer ? or(ilike(rdWorkHours.engineer, engineer), ilike(users.displayName, engineer)) : undefined,
         body.kind ? eq(rdWorkHours.kind, body.kind) : undefined,
         body.complaint_id ? eq(rdWorkHours.complaint_id, body.complaint_id) : undefined,
       ),
     )
     .orderBy(asc(rdWorkHours.work_date), asc(rdWorkHours.engineer), asc(rdWorkHours.id));
+}
+
+/** The display names of these engineers (by user id), for the rows a list or detail answers. */
+export async function engineerNames(db: Database, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: users.id, name: sql<string>`coalesce(nullif(trim(${users.displayName}), ''), ${users.username})` })
+    .from(users)
+    .where(inArray(users.id, [...ids]));
+  return new Map(rows.map((r) => [r.id, r.name]));
 }

@@ -46,6 +46,9 @@ describe('logging hours', () => {
     expect(saved).toMatchObject({ engineer: 'dev', hours: 1.75, kind: 'debugging', work_date: '2026-03-02' });
     const page = await expectOk(t, LIST, { pageSize: 50 }, await token('dev'));
     expect(page.data.map((r: { id: number }) => r.id)).toEqual([saved.id]);
+    // The list and the detail show who logged it by name; the user name stays beside it.
+    expect(page.data[0]).toMatchObject({ engineer: 'dev', engineer_name: 'Kenji Watanabe' });
+    expect(await expectOk(t, ONE, { id: saved.id }, await token('dev'))).toMatchObject({ engineer_name: 'Kenji Watanabe' });
   });
 
   it.each([
@@ -153,6 +156,55 @@ describe('whose entries', () => {
   });
 });
 
+describe('what hours reveal about complaints', () => {
+  /** A fresh token of `username` with the complaint screen denied to them by an administrator (per-user menu rights). */
+  async function withoutComplaints(username: string): Promise<string> {
+    await queryRows(t.db, sql`UPDATE users SET menu_denied = ARRAY['customerComplaintList'] WHERE username = ${username}`);
+    try {
+      return (await t.login(username)).AccessToken;
+    } finally {
+      await queryRows(t.db, sql`UPDATE users SET menu_denied = '{}' WHERE username = ${username}`);
+    }
+  }
+  const answerOf = async (user: string | Promise<string>, body: Record<string, unknown>) => {
+    const { code, info, data } = (await t.post(SAVE, body, { token: await user })).body;
+    return { code, info, data };
+  };
+
+  it('a complaint outside the scope and one that does not exist answer the same code and text', async () => {
+    const { outside } = await systemsOf(t, 'installer');
+    const others = await insertComplaint(t, outside!, 'processing');
+    const [last] = await queryRows<{ id: number }>(t.db, sql`SELECT max(id)::int AS id FROM complaints`);
+    const missing = Number(last!.id) + 1000;
+    const before = await queryRows(t.db, sql`SELECT count(*)::int AS n FROM rd_work_hours`);
+    const outsideAnswer = await answerOf(token('installer'), entry({ complaint_id: others, project: '' }));
+    const missingAnswer = await answerOf(token('installer'), entry({ complaint_id: missing, project: '' }));
+    expect(outsideAnswer.code).toBe(45);
+    expect(missingAnswer).toEqual(outsideAnswer);
+    // A staff member who may not read complaints learns nothing either: an existing complaint answers as a missing one.
+    const blind = withoutComplaints('dev');
+    const existingForBlind = await answerOf(blind, entry({ complaint_id: others, project: '' }));
+    expect(existingForBlind.code).toBe(45);
+    expect(await answerOf(blind, entry({ complaint_id: missing, project: '' }))).toEqual(existingForBlind);
+    expect(await queryRows(t.db, sql`SELECT count(*)::int AS n FROM rd_work_hours`)).toEqual(before);
+    await queryRows(t.db, sql`DELETE FROM complaints WHERE id = ${others}`);
+  });
+
+  it("the totals name a complaint's title only to a reader who may see the complaint", async () => {
+    const complaint = await insertComplaint(t, (await systemsOf(t, 'admin')).inside!, 'processing');
+    await queryRows(t.db, sql`UPDATE complaints SET title = 'Battery clicks at night' WHERE id = ${complaint}`);
+    await save('dev', entry({ complaint_id: complaint, project: '' }));
+    const period = { from: '2026-03-01', to: '2026-03-31' };
+    const seen = await expectOk(t, TOTALS, period, await token('dev'));
+    expect(seen.byWork).toEqual([{ key: `#${complaint} Battery clicks at night`, hours: 2, complaint_id: complaint }]);
+    const blind = await expectOk(t, TOTALS, period, await withoutComplaints('dev'));
+    expect(blind.byWork).toEqual([{ key: `#${complaint}`, hours: 2, complaint_id: complaint }]);
+    expect(JSON.stringify(blind)).not.toContain('Battery clicks');
+    await queryRows(t.db, sql`DELETE FROM rd_work_hours`);
+    await queryRows(t.db, sql`DELETE FROM complaints WHERE id = ${complaint}`);
+  });
+});
+
 describe('totals and export', () => {
   /** A hand-computed set: dev 2 + 1.25 + 3.5 = 6.75 h, dasw 4 + 0.5 = 4.5 h, over two months. */
   async function logTheSet(complaint: number) {
@@ -173,9 +225,10 @@ describe('totals and export', () => {
     const work = `#${complaint} Seeded`;
     expect(totals).toEqual({
       total: 11.25,
+      // Shown by their display names (the demo's 'dev' and 'dasw').
       byPerson: [
-        { key: 'dev', hours: 6.75 },
-        { key: 'dasw', hours: 4.5 },
+        { key: 'Kenji Watanabe', hours: 6.75, engineer: 'dev' },
+        { key: 'Wang Fang', hours: 4.5, engineer: 'dasw' },
       ],
       byWork: [
         { key: work, hours: 9.5, complaint_id: complaint },
@@ -192,8 +245,9 @@ describe('totals and export', () => {
         { key: 'meeting', hours: 0.5 },
       ],
     });
-    // Filters narrow both.
+    // Filters narrow both; the engineer filter finds a person by user name or by display name.
     expect((await expectOk(t, TOTALS, { ...period, engineer: 'dasw' }, await token('admin'))).total).toBe(4.5);
+    expect((await expectOk(t, TOTALS, { ...period, engineer: 'watanabe' }, await token('admin'))).total).toBe(6.75);
 
     const response = await t.inject({
       method: 'POST',
@@ -220,6 +274,8 @@ describe('totals and export', () => {
       'Note',
     ]);
     expect(rows(0)).toHaveLength(5);
+    // People by their display names, in the entries as in the totals.
+    expect(new Set(rows(0).map((r) => r[1]))).toEqual(new Set(['Kenji Watanabe', 'Wang Fang']));
     expect(rows(1)).toEqual([...totals.byPerson.map((l: { key: string; hours: number }) => [l.key, l.hours]), ['Total', 11.25]]);
     expect(rows(2)).toEqual([...totals.byWork.map((l: { key: string; hours: number }) => [l.key, l.hours]), ['Total', 11.25]]);
     expect(rows(3)).toEqual([...totals.byMonth.map((l: { key: string; hours: number }) => [l.key, l.hours]), ['Total', 11.25]]);
