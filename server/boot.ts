@@ -21,6 +21,7 @@ import { seedArchivesDemo } from './archives/seed';
 import { seedInstallerFilesDemo } from './archives/installerSeed';
 import type { Storage } from './core/storage';
 import { seedMenus } from './admin/menus/service';
+import { fillNameSkeletons } from './account/confusables';
 
 export interface Booted {
   app: FastifyInstance;
@@ -103,6 +104,8 @@ export async function boot(options: BootOptions): Promise<Booted> {
 /** Brings the schema up to date and seeds the demo into an empty database; answers whether it seeded. */
 async function migrateAndSeed(db: Database, config: AppConfig, now: Date, storage: Storage): Promise<boolean> {
   await migrate(db);
+  // Users from before the name skeleton existed get theirs, so look-alike names are refused against them too.
+  await fillNameSkeletons(db);
   // The menu tree starts as the route table (on any database, demo or not); administrators edit it from there.
   await seedMenus(db, now);
   if (!(await isEmpty(db))) return false;

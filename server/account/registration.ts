@@ -14,6 +14,8 @@ import { registrationCodeMail } from '../core/mail/account-mails';
 import type { Mailer } from '../core/mail/mailer';
 import { queueMails } from '../core/mail/outbox';
 import { agreementFor } from './agreement';
+import { assertNotStaffDisplayName, assertUsernameFree } from './confusables';
+import { nameSkeleton } from '../core/auth/name-skeleton';
 import { isCityOf, isStateOf } from '../reference/service';
 import { applyInstallerDefaults, startingTimeZone } from './installer-defaults';
 
@@ -195,7 +197,8 @@ export class RegistrationService {
   }
 
   /**
-   * Creates the customer and gives them the system, all in one transaction: 50 name taken, 37 address taken, the
+   * Creates the customer and gives them the system, all in one transaction: 50 name taken (or one that looks the same,
+   * server/core/auth/name-skeleton.ts), 37 address taken or a staff member's display name, the
    * S/N check's codes, 53 no valid code for the address, 2 a state, city or time zone that is none. Answers the
    * user id; the caller logs them in.
    */
@@ -213,11 +216,8 @@ export class RegistrationService {
       throw new ApiError(Code.PARAM_ERROR, 'Parameter error: state', { data: { field: 'state' } });
     if (!(await isCityOf(body.country, state, city)))
       throw new ApiError(Code.PARAM_ERROR, 'Parameter error: city', { data: { field: 'city' } });
-    const [nameTaken] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
-    if (nameTaken) throw new ApiError(Code.USERNAME_EXISTS, undefined, { data: { field: 'username' } });
+    await assertUsernameFree(db, username);
+    await assertNotStaffDisplayName(db, body.name, 'name');
     const [emailTaken] = await db
       .select({ id: users.id })
       .from(users)
@@ -241,6 +241,7 @@ export class RegistrationService {
           .insert(users)
           .values({
             username,
+            usernameSkeleton: nameSkeleton(username),
             passwordHash,
             displayName: body.name.trim(),
             email,

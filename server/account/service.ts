@@ -10,6 +10,7 @@ import { ApiError } from '../core/http/envelope';
 import { menuDeniedAtLogin } from '../admin/menu-permissions';
 import { writeUserLog, type UserLogAction } from '../core/audit/write';
 import { Lockout } from './lockout';
+import { isUsernameTaken } from './confusables';
 import { hashPassword, verifyPassword } from '../core/auth/passwords';
 import { SESSION_TTL_MS, Sessions } from './sessions';
 import { sharesAllExpired } from './sharer-access';
@@ -147,8 +148,9 @@ export class AccountService {
     });
   }
 
+  /** Taken also when another name looks the same (confusables.ts), as Register would refuse it. */
   async isUsernameTaken(username: string): Promise<boolean> {
-    return (await this.findByUsername(username)) !== undefined;
+    return isUsernameTaken(this.db, username);
   }
 
   private async findByUsername(username: string): Promise<UserRow | undefined> {

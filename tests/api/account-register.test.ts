@@ -253,6 +253,10 @@ describe('Register', () => {
 
   test.each([
     ['the user name is taken (any case)', 50, { username: 'CUSTOMER' }],
+    ['ADMIN, the administrator in capitals', 50, { username: 'ADMIN' }],
+    ['аdmin, with a Cyrillic а (a look-alike, UTS #39)', 50, { username: 'аdmin' }],
+    ['the administrator’s display name', 37, { name: 'Anna Lindqvist' }],
+    ['a staff display name in other case with a Cyrillic І', 37, { name: 'anna lindqvІst' }],
     ['a wrong check code', 21, { check_code: 'ZZZZZZ' }],
     ['an owned system', 19, () => ({ sn: ownedSn })],
     ['an unknown S/N', 18, { sn: 'ESS2099ZZ0001' }],
@@ -276,6 +280,13 @@ describe('Register', () => {
     const { registration_codes: _b, ...rest } = before;
     expect(after).toEqual(rest);
     expect(await t.db.select().from(users).where(eq(users.username, 'lena.vogt'))).toEqual([]);
+  });
+
+  test('adm1n registers: UTS #39 lists 1 as a look-alike of l, not of i', async () => {
+    const { body } = await register(await withCode({ username: 'adm1n', name: 'Adam Ingram' }));
+    expect(body.code).toBe(200);
+    const [user] = await t.db.select().from(users).where(eq(users.username, 'adm1n'));
+    expect(user!.usernameSkeleton).toBe('adrnln');
   });
 
   test('an address that has an account → 37', async () => {

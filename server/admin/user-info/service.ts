@@ -8,6 +8,8 @@ import { isUniqueViolation, type Database } from '../../core/db';
 import { users } from '../../core/db/schema';
 import { ApiError } from '../../core/http/envelope';
 import { assertEmailFree } from '../users/service';
+import { assertNotStaffDisplayName } from '../../account/confusables';
+import { STAFF_ROLES } from '../../../permissions/roles';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -58,6 +60,11 @@ export class ProfileService {
       updatedAt: now,
     };
     await assertEmailFree(this.db, set.email, userId);
+    // A customer may not take a staff member's name (one that looks the same included); a name kept unchanged stays.
+    const isCustomer = !before.roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role));
+    if (isCustomer && set.displayName.trim() !== before.displayName.trim()) {
+      await assertNotStaffDisplayName(this.db, set.displayName, 'display_name', userId);
+    }
     const after = await this.db
       .transaction(async (tx) => {
         const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();

@@ -6,6 +6,8 @@ import { LICENSED_ROLES, userManagement } from '../../../resources/userManagemen
 import type * as c from '../../../contract/admin/users';
 import { Code } from '../../../contract/codes';
 import { hashPassword } from '../../core/auth/passwords';
+import { assertUsernameFree } from '../../account/confusables';
+import { nameSkeleton } from '../../core/auth/name-skeleton';
 import { Sessions } from '../../account/sessions';
 import type { Clock } from '../../config';
 import { writeAudit } from '../../core/crud/audit';
@@ -265,12 +267,14 @@ export const userHooks: CrudHooks = {
       });
       return key ? { ...values, license_key: key } : values;
     }
+    // The declared unique check compares case only: a name that looks like another (аdmin, Cyrillic а) is taken too.
+    await assertUsernameFree(db, String(values.username));
     const roles = values.roles as string[];
     const key = String(values.license_key ?? '');
     if (holdsLicensedRole(roles) && !key) throw new ApiError(Code.LICENSE_REQUIRED, undefined, { data: { field: 'license_key' } });
     if (key) await assertLicenseAssignable(db, key, String(values.username), roles, now);
     const { password, ...rest } = values;
-    return { ...rest, passwordHash: await hashPassword(String(password)) } as Row;
+    return { ...rest, usernameSkeleton: nameSkeleton(String(values.username)), passwordHash: await hashPassword(String(password)) } as Row;
   },
   async afterSave(row, { db, now, existing }, values) {
     if (existing && !sameRoles(existing.roles as string[], row.roles as string[])) {

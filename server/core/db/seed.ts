@@ -4,6 +4,7 @@ import type { CountryCode } from '../../../contract/countryCodes';
 import { hashPassword } from '../auth/passwords';
 import type { Database } from './database';
 import { systemShares, users } from './schema';
+import { nameSkeleton } from '../auth/name-skeleton';
 
 export interface DemoUser {
   username: Role;
@@ -174,6 +175,7 @@ export async function seedDemo(db: Database, { password, now, passwordHashes }: 
     .values(
       DEMO_USERS.map((user, i) => ({
         username: user.username,
+        usernameSkeleton: nameSkeleton(user.username),
         passwordHash: hashes[i]!,
         displayName: user.displayName,
         email: user.email,

@@ -8,6 +8,8 @@ import { shareInvitations } from '../../core/db/schema/monitoring';
 import { systemShares } from '../../core/db/schema/shares';
 import { users } from '../../core/db/schema/users';
 import { ApiError } from '../../core/http/envelope';
+import { assertUsernameFree } from '../../account/confusables';
+import { nameSkeleton } from '../../core/auth/name-skeleton';
 import { portalLink, shareMail } from '../../core/mail/account-mails';
 import type { Mailer } from '../../core/mail/mailer';
 import { queueMails } from '../../core/mail/outbox';
@@ -116,7 +118,15 @@ async function createInvitedSharer(db: Database, address: string, now: Date) {
   try {
     return await db
       .insert(users)
-      .values({ username: address, email: address, passwordHash, roles: ['sharer'], createdAt: now, updatedAt: now })
+      .values({
+        username: address,
+        usernameSkeleton: nameSkeleton(address),
+        email: address,
+        passwordHash,
+        roles: ['sharer'],
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
   } catch (error) {
     // The same address shared by two owners at the same moment: the second finds the first's account taken.
@@ -158,14 +168,14 @@ export async function registerSharer(db: Database, token: string, username: stri
   const invitation = await liveInvitation(db, token, now);
   if (!isStrongPassword(password))
     throw new ApiError(Code.PARAM_ERROR, 'Parameter error: password (at least 8 characters with letters and digits)');
-  const [taken] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(sql`lower(${users.username})`, username.toLowerCase()));
-  if (taken && taken.id !== invitation.userId) throw new ApiError(Code.USERNAME_EXISTS);
+  // A name that only looks like another (confusables.ts) is taken too.
+  await assertUsernameFree(db, username, invitation.userId);
   const passwordHash = await hashPassword(password);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ username, passwordHash, updatedAt: now }).where(eq(users.id, invitation.userId));
+    await tx
+      .update(users)
+      .set({ username, usernameSkeleton: nameSkeleton(username), passwordHash, updatedAt: now })
+      .where(eq(users.id, invitation.userId));
     await tx.update(shareInvitations).set({ usedAt: now }).where(eq(shareInvitations.id, invitation.id));
   });
 }

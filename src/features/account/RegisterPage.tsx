@@ -181,10 +181,12 @@ export default function RegisterPage() {
         language: i18n.language,
       });
       if (answer.code !== 200) {
-        const field = FIELD_OF_CODE[answer.code];
+        // 37 is the e-mail's, unless the server says it is the name (a staff member's display name).
+        const staffName = (answer.data as unknown as { staffName?: boolean } | null)?.staffName === true;
+        const field = staffName ? 'name' : FIELD_OF_CODE[answer.code];
         if (field) {
           setStep(stepOf(field));
-          form.setFields([{ name: field, errors: [codeText(answer.code)] }]);
+          form.setFields([{ name: field, errors: [staffName ? t('login:register.validation.staffName') : codeText(answer.code)] }]);
         } else setFailure(answer.code);
         return;
       }
