@@ -18,6 +18,10 @@ export const ROLES = [
 
 export type Role = (typeof ROLES)[number];
 
+/** R&D hours are logged by the engineers who spend them on complaints and read by those who run the portal. */
+export const RD_HOURS_LOGGERS: readonly Role[] = ['dev', 'servicer', 'fasw', 'dasw'];
+export const RD_HOURS_READERS: readonly Role[] = ['admin', 'systemmanager'];
+
 /** Everyone who is not an end customer or a sharer works for us or a partner ("all staff roles" of spec §6). */
 export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'customer' && r !== 'sharer');
 

@@ -1,6 +1,6 @@
 import { RESOURCES } from '../resources';
 import { withDeclaredRoutes } from './declared-routes';
-import { ROLES, STAFF_ROLES, type Role } from './roles';
+import { RD_HOURS_LOGGERS, RD_HOURS_READERS, ROLES, STAFF_ROLES, type Role } from './roles';
 
 /**
  * The complete layout route table of spec §2 with the role lists of spec §6, as data.
@@ -68,6 +68,20 @@ const SN_AND_LICENSE: readonly Role[] = ['admin', 'servicer', 'systemmanager', '
 const USERS_AND_ROLES: readonly Role[] = ['admin', 'systemmanager'];
 /** DESIGN §9: sharers, suppliers and VPP managers have no complaint screens. */
 const COMPLAINT_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager');
+/**
+ * The after-sales staff (DESIGN §9): first line service, the international and domestic teams, and those who may do
+ * everything staff may.
+ */
+const AFTER_SALES_STAFF: readonly Role[] = ['admin', 'systemmanager', 'servicer', 'fasw', 'dasw'];
+/**
+ * Customer archives, handling records, the client list and installer files hold customers' personal data: the
+ * after-sales staff keep them for every customer, installers, resellers and service partners for the customers of
+ * their own systems (row scope, permissions/scopes.ts). Suppliers and VPP managers have no part in after-sales; R&D and
+ * the S/N creator reach a customer through the complaint, never their file.
+ */
+const CUSTOMER_FILE_ROLES: readonly Role[] = [...AFTER_SALES_STAFF, 'installer', 'reseller', 'servicepartner'];
+/** The statement's figures are over the caller's complaints: the staff who have complaint screens. */
+const STATEMENT_ROLES: readonly Role[] = STAFF_ROLES.filter((r) => COMPLAINT_ROLES.includes(r));
 /** DESIGN §9: anyone logged in but sharers submits product suggestions. */
 const SUGGESTION_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'sharer');
 const ADMIN_ONLY: readonly Role[] = ['admin'];
@@ -162,9 +176,9 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
     ],
   },
   {
-    // Spec §2 lists the complaint paths without their role lists: the workflow is open to every
-    // role with complaint screens (DESIGN §9: customers file complaints; sharers, suppliers and VPP
-    // managers have none); the staff-only reports are limited to staff.
+    // Spec §2 lists the complaint paths without their role lists; each gets one here. The workflow is open to
+    // every role with complaint screens (DESIGN §9: customers file complaints; sharers, suppliers and VPP
+    // managers have none); the statement to the staff among them; customers' files to those who keep them.
     key: 'complaints',
     path: '/customerComplaintList',
     icon: 'complaint',
@@ -186,22 +200,22 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
         roles: COMPLAINT_ROLES,
       },
       { key: 'createComplaint', path: '/createComplaint', hidden: true, menuParent: 'customerComplaintList', roles: COMPLAINT_ROLES },
-      { key: 'statisticalStatement', path: '/statisticalStatement', roles: STAFF_ROLES },
+      { key: 'statisticalStatement', path: '/statisticalStatement', roles: STATEMENT_ROLES },
       { key: 'productRecommendationsList', path: '/productRecommendationsList', roles: SUGGESTION_ROLES },
       { key: 'addProductSuggestion', path: '/addProductSuggestion', hidden: true, roles: SUGGESTION_ROLES },
       { key: 'productRecommemdationsEdit', path: '/productRecommemdationsEdit', hidden: true, roles: SUGGESTION_ROLES },
-      { key: 'RAndDtimereport', path: '/RAndDtimereport', roles: STAFF_ROLES },
-      { key: 'clientList', path: '/clientList', roles: STAFF_ROLES },
-      { key: 'customerArchives', path: '/customerArchives', roles: STAFF_ROLES },
+      { key: 'RAndDtimereport', path: '/RAndDtimereport', roles: [...RD_HOURS_LOGGERS, ...RD_HOURS_READERS] },
+      { key: 'clientList', path: '/clientList', roles: CUSTOMER_FILE_ROLES },
+      { key: 'customerArchives', path: '/customerArchives', roles: CUSTOMER_FILE_ROLES },
       {
         key: 'customerArchivesDetail',
         path: '/customerArchivesDetail',
         hidden: true,
         menuParent: 'customerArchives',
-        roles: STAFF_ROLES,
+        roles: CUSTOMER_FILE_ROLES,
       },
-      { key: 'cusHandleRecord', path: '/cusHandleRecord', roles: STAFF_ROLES },
-      { key: 'installerdetail', path: '/installerdetail', roles: STAFF_ROLES },
+      { key: 'cusHandleRecord', path: '/cusHandleRecord', roles: CUSTOMER_FILE_ROLES },
+      { key: 'installerdetail', path: '/installerdetail', roles: CUSTOMER_FILE_ROLES },
     ],
   },
 ];

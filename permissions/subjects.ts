@@ -2,7 +2,7 @@ import { complaints } from '../resources/complaints';
 import { SUGGESTION_DELETERS } from '../resources/productSuggestions';
 import { permissionOf } from '../resources/workflow';
 import { ENTITY_RULES, SYSTEM_MANAGERS } from './entities';
-import { ROLES, STAFF_ROLES, SYSTEM_SCOPED_ROLES, type Role } from './roles';
+import { RD_HOURS_LOGGERS, RD_HOURS_READERS, ROLES, STAFF_ROLES, SYSTEM_SCOPED_ROLES, type Role } from './roles';
 
 /**
  * What each role may do with each entity (issue 12): the subjects the server checks on every call
@@ -160,12 +160,9 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // DESIGN §9: admins may change the clocks' targets (every complaint reader reads them through 'complaint').
   { subject: 'complaintSettings', actions: ['read', 'update'], roles: ['admin', 'systemmanager'] },
   // The statement's figures are over the caller's complaints (their row scope): for those who have complaint screens.
-  {
-    subject: 'complaintStatement',
-    actions: ['read', 'export'],
-    screen: 'statisticalStatement',
-    roles: ROLES.filter((r) => r !== 'sharer' && r !== 'supplier' && r !== 'vppmanager'),
-  },
+  { subject: 'complaintStatement', actions: ['read', 'export'], screen: 'statisticalStatement' },
+  // Customers' files (archives, their handling records, the client list): the roles of the screen (routes.ts), each
+  // within their row scope; a save names the fields it changes (server/core/crud/factory.ts).
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
   // Installer files (issue 14 point 3): partners read and keep their own company's (row scope 'installerCompany');
   // only staff who see every system open a new file or delete one.
@@ -176,8 +173,10 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
     screen: 'installerdetail',
     roles: ROLES.filter((r) => !SYSTEM_SCOPED_ROLES.includes(r)),
   },
-  // Staff log and read R&D hours (an engineer writes only their own: server/workhours/service.ts).
-  { subject: 'rdWorkHour', actions: ALL, screen: 'RAndDtimereport' },
+  // R&D hours belong to the engineers who spend them (each writes only their own: server/workhours/service.ts);
+  // admins and system managers read and export everyone's.
+  { subject: 'rdWorkHour', actions: ALL, screen: 'RAndDtimereport', roles: RD_HOURS_LOGGERS },
+  { subject: 'rdWorkHour', actions: ['read', 'export'], screen: 'RAndDtimereport', roles: RD_HOURS_READERS },
   // DESIGN §9: everyone with the screen submits suggestions, admin and systemmanager delete them; the workflow's actions
   // go to the reviewers it names (resources/productSuggestions.ts).
   { subject: 'productSuggestion', actions: ['read', 'create', 'update'], screen: 'productRecommendationsList' },

@@ -54,7 +54,7 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
           await update({
             resource: declaration.name,
             id: idOf(declaration, record!),
-            values,
+            values: withClearedAsNull(values, names, record!),
             meta,
             mutationMode: 'pessimistic',
             successNotification: false,
@@ -146,4 +146,14 @@ export function ResourceForm({ declaration, mode, record, onDone, lockedFields =
       </Space>
     </Form>
   );
+}
+
+/**
+ * An edit changes only the fields it sends, and a field left out keeps its stored value (server/core/crud/factory.ts):
+ * a field the user cleared (antd gives undefined, which JSON leaves out) is sent as null, which clears it.
+ */
+function withClearedAsNull(values: Row, names: readonly string[], record: Row): Row {
+  const sent: Row = { ...values };
+  for (const name of names) if (sent[name] === undefined && record[name] !== undefined && record[name] !== null) sent[name] = null;
+  return sent;
 }

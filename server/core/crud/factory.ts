@@ -46,6 +46,13 @@ export interface CrudHooks {
   expand?(rows: Row[], view: 'list' | 'one', request: FastifyRequest): Promise<void>;
   /** The row as the client sees it (secret fields are already removed). */
   present?(row: Row): Row;
+  /**
+   * The row as this caller receives it, after `present` and `expand`: every answer carrying a row (list, one, save, a
+   * workflow transition) passes through it, e.g. to leave out what only staff may read.
+   */
+  visibleTo?(row: Row, request: FastifyRequest): Row;
+  /** The rows of the workflow history (server/core/crud/workflow.ts) as this caller receives them. */
+  presentHistory?(entries: Row[], request: FastifyRequest): Promise<Row[]> | Row[];
   /** Table properties never sent to the client (password hashes). */
   hiddenColumns?: string[];
   /** Extra list conditions from the request (scope, custom filters). */
@@ -199,6 +206,9 @@ export class CrudService {
   /**
    * The body of `save`: without an id ('' and null are none) a new record with the create form's fields, with one
    * an edit with the edit form's (create-only fields, such as a user's name, are then left out, never written).
+   * An edit changes only the fields it names: a field left out keeps its stored value, and null clears a field to
+   * the value a new record starts with (a missing field is not an empty one: a save that names two fields must not
+   * empty the other eleven). A new record gets those starting values for the fields it leaves out.
    * The body is first judged by its mode's fields in declaration order, so the refusal names the field the form
    * marks first; the object after it is the documented shape (every form field, create-only ones optional) and
    * gives the values, each field's own codes with them.
@@ -206,23 +216,34 @@ export class CrudService {
   private saveBodySchema(idValue: z.ZodType): z.ZodType {
     const { declaration, idField } = this;
     const editFields = formFields(declaration, 'edit');
-    const createOnly = formFields(declaration, 'create').filter((name) => !editFields.includes(name));
+    const createFields = formFields(declaration, 'create');
+    const createOnly = createFields.filter((name) => !editFields.includes(name));
     const fieldsOf = (names: readonly string[]) => Object.fromEntries(names.map((name) => [name, fieldSchema(declaration.fields[name]!)]));
     const byMode = {
-      create: z.object(fieldsOf(formFields(declaration, 'create'))),
+      create: z.object(fieldsOf(createFields)),
       edit: z.object({ [idField]: idValue, ...fieldsOf(editFields) }),
     };
     const documented = z.object({
       [idField]: idValue.optional(),
-      ...fieldsOf(editFields),
-      ...Object.fromEntries(createOnly.map((name) => [name, fieldSchema(declaration.fields[name]!).optional()])),
+      ...Object.fromEntries(editFields.map((name) => [name, withoutStartingValue(declaration.fields[name]!)])),
+      ...Object.fromEntries(createOnly.map((name) => [name, withoutStartingValue(declaration.fields[name]!).optional()])),
     });
+    const startingValues = new Map(
+      createFields.flatMap((name) => {
+        const schema = declaration.fields[name]!.schema;
+        return schema instanceof z.ZodDefault ? [[name, () => schema.def.defaultValue] as const] : [];
+      }),
+    );
     return z.preprocess((raw, ctx) => {
       const body = raw ?? {};
       // Anything but an object is refused by the documented shape (2 naming the body).
       if (!isPlainObject(body)) return body;
-      const given = isUnset(body[idField]) ? omit(body, [idField]) : body;
+      const given = isUnset(body[idField]) ? omit(body, [idField]) : { ...body };
       const mode = given[idField] === undefined ? 'create' : 'edit';
+      for (const [name, startingValue] of startingValues) {
+        const cleared = given[name] === null;
+        if (cleared || (mode === 'create' && given[name] === undefined)) given[name] = startingValue();
+      }
       const judged = byMode[mode].safeParse(given);
       if (!judged.success) for (const { message, path } of judged.error.issues) ctx.addIssue({ code: 'custom', message, path, input: raw });
       return mode === 'edit' ? omit(given, createOnly) : given;
@@ -247,6 +268,19 @@ export class CrudService {
     return column;
   }
 
+  /** The edit form's fields of a stored row, by field name (a field without a column of its own, or a secret, left out). */
+  private storedFormValues(existing: Row): Row {
+    const stored: Row = {};
+    for (const name of formFields(this.declaration, 'edit')) {
+      const field = this.declaration.fields[name];
+      const property = field?.column ?? name;
+      // A secret (a password) is never read back into a save: left out, it stays as stored.
+      if (field?.secret || this.hidden.has(property)) continue;
+      if (this.columns[property] && existing[property] !== undefined) stored[name] = existing[property];
+    }
+    return stored;
+  }
+
   /** The record id of a body its route validated. */
   private idOf(body: Row): string | number {
     return body[this.idField] as string | number;
@@ -261,6 +295,11 @@ export class CrudService {
       out[field] = value instanceof Date ? value.toISOString() : value;
     }
     return this.hooks.present ? this.hooks.present(out) : out;
+  }
+
+  /** A presented (and expanded) row as `request`'s caller receives it (the `visibleTo` hook). */
+  answerFor(request: FastifyRequest, row: Row): Row {
+    return this.hooks.visibleTo ? this.hooks.visibleTo(row, request) : row;
   }
 
   /**
@@ -346,7 +385,7 @@ export class CrudService {
       .offset((pageIndex - 1) * pageSize);
     const data = (rows as Row[]).map((row) => this.present(row));
     await this.hooks.expand?.(data, 'list', request);
-    return { data, dataCount: Number(total?.n ?? 0) };
+    return { data: data.map((row) => this.answerFor(request, row)), dataCount: Number(total?.n ?? 0) };
   }
 
   orderBy(sort: z.infer<typeof sortSchema>): SQL[] {
@@ -378,7 +417,7 @@ export class CrudService {
     if (!row) throw this.missing();
     const presented = this.present(row);
     await this.hooks.expand?.([presented], 'one', request);
-    return presented;
+    return this.answerFor(request, presented);
   }
 
   /** Creates (no id) or updates a row; `body` is as `saveBody` validated it. */
@@ -394,6 +433,8 @@ export class CrudService {
     const now = this.deps.clock();
     const existing = id === undefined ? undefined : await this.findInScope(request, id);
     if (id !== undefined && !existing) throw this.missing();
+    // The hooks judge the record as it will be: a field the edit left out is the stored one.
+    if (existing) values = { ...this.storedFormValues(existing), ...values };
     // A new row of an 'owner' scope (permissions/scopes.ts) is its creator's: the server fills the link, never the form.
     const { scope } = this.declaration;
     if (mode === 'create' && scope && rowScopeOf(scope.subject) === 'owner') values[scope.field] = request.user.id;
@@ -435,7 +476,7 @@ export class CrudService {
         });
         return row!;
       });
-      return this.present(saved);
+      return this.answerFor(request, this.present(saved));
     } catch (error) {
       throw this.translateDbError(error);
     }
@@ -484,6 +525,12 @@ export class CrudService {
     }
     return error;
   }
+}
+
+/** A field's schema without the starting value zod would put in for a field left out: an edit keeps what is stored. */
+function withoutStartingValue(field: FieldDeclaration): z.ZodType {
+  if (!(field.schema instanceof z.ZodDefault)) return fieldSchema(field);
+  return fieldSchema({ ...field, schema: field.schema.unwrap().optional() });
 }
 
 function isUnset(value: unknown): boolean {
