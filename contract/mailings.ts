@@ -90,6 +90,13 @@ export type MailJob = z.infer<typeof mailJobAnswer>;
 
 export const mailJobListBody = z.object({ ...paging, kind: z.enum(MAIL_JOB_KINDS).optional() }).default({ pageIndex: 1, pageSize: 20 });
 export const mailJobIdBody = z.object({ id: rules.id() });
+export const mailJobRunBody = z.object({
+  id: rules.id(),
+  resend: z
+    .boolean()
+    .optional()
+    .describe('true to send a period again that a run already sent (or is sending); without it such a run answers 15'),
+});
 export const mailJobEnableBody = z.object({ id: rules.id(), enabled: z.boolean() });
 export const mailJobPreviewBody = z.object({ id: rules.id(), user_id: rules.id(), language: z.enum(['en', 'zh', 'de', 'ja']).optional() });
 export const mailPreviewAnswer = z.object({

@@ -19,6 +19,7 @@ import { deliverDueMailsJob } from './core/mail/jobs';
 import { createMailer, type Mailer } from './core/mail/mailer';
 import { registerJobQueue } from './core/jobs/register';
 import { removeStaleUploadsJob } from './core/uploads/jobs';
+import { registerUploadCore } from './core/uploads/register';
 // Provides core's system scope (the monitoring area's rule) as it loads: before the demo seed or any call.
 import './monitoring/scope';
 
@@ -44,6 +45,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const mailer = createMailer(deps, app.log);
   app.decorate('mailer', mailer);
   app.decorate('storage', deps.storage ?? temporaryStorage());
+  registerUploadCore(app, deps);
   registerJobQueue(app, deps);
   // Core's own background work: mails due for a retry, uploads no record took. The areas declare theirs (api.ts).
   app.jobs.declare(deliverDueMailsJob, removeStaleUploadsJob);

@@ -55,6 +55,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     mailFrom: env.mailFrom,
     portalUrl: env.portalUrl ?? `http://localhost:${env.port}`,
     rawRetentionDays: env.rawRetentionDays,
+    uploadMinFreeBytes: env.uploadMinFreeBytes,
   };
   // Migrations and the demo seed may run one long statement each: on PostgreSQL they get their own
   // connections without the interactive statement timeout. PGlite has one connection (and no timeout).

@@ -23,6 +23,8 @@ export interface AppConfig {
   portalUrl?: string;
   /** Days of raw 5-minute samples kept (RAW_RETENTION_DAYS, server/monitoring/retention.ts); older ones are refused at ingest. */
   rawRetentionDays?: number;
+  /** Free bytes the upload folder's disk keeps: uploads are refused below (UPLOAD_MIN_FREE_MB, server/core/uploads/quota.ts). */
+  uploadMinFreeBytes?: number;
 }
 
 export interface AppDeps {

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { AppConfig } from './config';
 import { parseRawRetentionDays } from './monitoring/retention';
+import { parseUploadMinFreeBytes } from './core/uploads/quota';
 
 /** The environment of README's Configuration table, read once by the entry points (never by the app). */
 export function readEnv() {
@@ -20,6 +21,7 @@ export function readEnv() {
     mailFrom: process.env.MAIL_FROM || undefined,
     portalUrl: process.env.PORTAL_URL || undefined,
     rawRetentionDays: parseRawRetentionDays(process.env.RAW_RETENTION_DAYS),
+    uploadMinFreeBytes: parseUploadMinFreeBytes(process.env.UPLOAD_MIN_FREE_MB),
   };
 }
 

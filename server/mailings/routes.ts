@@ -7,6 +7,7 @@ import {
   mailJobBody,
   mailJobEnableBody,
   mailJobIdBody,
+  mailJobRunBody,
   mailJobListBody,
   mailJobPreviewBody,
   mailPreviewAnswer,
@@ -117,12 +118,13 @@ export const mailingRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
     config: update,
     schema: {
       tags,
-      summary: 'Run now: a run of the job is queued (its history shows it)',
-      body: mailJobIdBody,
+      summary:
+        'Run now: a run of the job for its last complete period is queued (its history shows it); 15 when that period was sent already, unless resend is true',
+      body: mailJobRunBody,
       response: { 200: envelopeOf(mailRunAnswer) },
     },
     handler: async (request) => {
-      const runId = await startManualRun(db, request.body.id, request.user.id, clock());
+      const runId = await startManualRun(db, request.body.id, request.user.id, clock(), request.body.resend === true);
       await fastify.jobs.send(MAIL_RUN_JOB, { runId });
       return ok(await runOf(db, runId));
     },

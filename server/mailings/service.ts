@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { Code } from '../../contract/codes';
 import type { MailDelivery, MailJob, MailJobBody, MailPreview, MailRun } from '../../contract/mailings';
 import type { Language } from '../../contract/languages';
@@ -266,22 +266,35 @@ export async function strandedRunIds(db: Database, now: Date): Promise<number[]>
   return rows.map((row) => Number(row.id));
 }
 
-/** 'Run now': a run of the job at this moment (its last complete period). */
-export async function startManualRun(db: Database, id: number, by: number, now: Date): Promise<number> {
-  const job = await jobRow(db, id);
-  const [run] = await db
-    .insert(mailJobRuns)
-    .values({
-      mailJobId: id,
-      trigger: 'manual',
-      scheduledFor: now,
-      period: periodOf(job.kind, now, job.timeZone).label,
-      state: 'queued',
-      requestedBy: by,
-      createdAt: now,
-    })
-    .returning({ id: mailJobRuns.id });
-  return run!.id;
+/**
+ * 'Run now': a run of the job at this moment (its last complete period). A period that a run sent, or is sending,
+ * answers 15 unless `resend` says the same mails are meant to go again (the screen asks first): a repeated click
+ * must not mail every recipient the same digest again. A failed run sent nothing and does not count.
+ */
+export async function startManualRun(db: Database, id: number, by: number, now: Date, resend = false): Promise<number> {
+  return db.transaction(async (tx) => {
+    // The job's row locked: of two clicks at once, the second sees the first one's run.
+    const [job] = await tx.select().from(mailJobs).where(eq(mailJobs.id, id)).for('update');
+    if (!job) throw new ApiError(Code.NO_DATA);
+    const period = periodOf(job.kind, now, job.timeZone).label;
+    if (!resend) {
+      const [sent] = await tx
+        .select({ id: mailJobRuns.id })
+        .from(mailJobRuns)
+        .where(and(eq(mailJobRuns.mailJobId, id), eq(mailJobRuns.period, period), ne(mailJobRuns.state, 'failed')))
+        .limit(1);
+      if (sent) {
+        throw new ApiError(Code.TOO_FAST, `Operation too fast: the period ${period} was sent already (send it again with resend)`, {
+          data: { field: 'resend', period },
+        });
+      }
+    }
+    const [run] = await tx
+      .insert(mailJobRuns)
+      .values({ mailJobId: id, trigger: 'manual', scheduledFor: now, period, state: 'queued', requestedBy: by, createdAt: now })
+      .returning({ id: mailJobRuns.id });
+    return run!.id;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
+import { mkdir, open, readdir, rename, rm, stat, statfs } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
@@ -8,6 +8,10 @@ import { StorageNotFoundError, type Storage, type StoredObject } from './storage
 
 /** Keys are 32 random hex characters: nothing of the user's reaches a path. */
 const KEY = /^[0-9a-f]{32}$/;
+/** A file being written: its key and this ending until it is complete. */
+const PARTIAL = /^[0-9a-f]{32}\.partial$/;
+/** The sub-folders `put` makes: the key's first two characters. */
+const SUB_FOLDER = /^[0-9a-f]{2}$/;
 
 /**
  * The default store: files in a folder (`DATA_DIR/uploads`), under a two-character sub-folder of their key so that
@@ -65,9 +69,48 @@ export class LocalFolderStorage implements Storage {
     await rm(this.pathOf(key), { force: true });
   }
 
+  /** The bytes the folder's file system still gives an unprivileged process (statfs: free blocks × block size). */
+  async freeBytes(): Promise<number> {
+    await mkdir(this.root, { recursive: true });
+    const { bavail, bsize } = await statfs(this.root);
+    return bavail * bsize;
+  }
+
+  /**
+   * Partial files a crashed process left (its `put` never reached the clean-up) whose last write is older than
+   * `before`. By the time of the last write, not of creation: a slow upload still in progress keeps touching its file.
+   * Another process removing the same file meanwhile is no error.
+   */
+  async removeAbandoned(before: Date): Promise<number> {
+    let removed = 0;
+    const folders = await readdir(this.root, { withFileTypes: true }).catch(missingAsEmpty);
+    for (const folder of folders) {
+      if (!folder.isDirectory() || !SUB_FOLDER.test(folder.name)) continue;
+      const names = await readdir(join(this.root, folder.name)).catch(missingAsEmpty);
+      for (const name of names) {
+        if (!PARTIAL.test(name)) continue;
+        const path = join(this.root, folder.name, name);
+        const written = await stat(path).then(
+          ({ mtimeMs }) => mtimeMs,
+          () => undefined,
+        );
+        if (written === undefined || written >= before.getTime()) continue;
+        await rm(path, { force: true });
+        removed++;
+      }
+    }
+    return removed;
+  }
+
   private pathOf(key: string): string {
     return join(this.root, key.slice(0, 2), key);
   }
+}
+
+/** A folder that is not there (nothing uploaded yet) holds nothing. */
+function missingAsEmpty(error: NodeJS.ErrnoException): never[] {
+  if (error.code === 'ENOENT') return [];
+  throw error;
 }
 
 /** Makes a folder's entries (a file just renamed into it) durable. */

@@ -28,11 +28,12 @@ export function sanitizeFileName(given: string): string {
 }
 
 /**
- * `content-disposition` of a download (RFC 6266): always an attachment (never shown inline, whatever it holds),
- * the name in UTF-8 as `filename*` (RFC 5987) and an ASCII stand-in as `filename` for old clients.
+ * `content-disposition` of a download (RFC 6266): an attachment, or `inline` where the caller has made sure the
+ * bytes are of a type a browser shows safely (./send.ts), the name in UTF-8 as `filename*` (RFC 5987) and an ASCII
+ * stand-in as `filename` for old clients.
  */
-export function attachmentDisposition(name: string): string {
+export function attachmentDisposition(name: string, kind: 'attachment' | 'inline' = 'attachment'): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${kind}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -29,7 +29,9 @@ const ENVELOPE_BYTES = 64 * 1024;
  * `recordId` (the record being edited, if any) before one part `file`. The file streams to storage through a
  * size guard and the content inspector (server/core/uploads/inspect.ts); it is never whole in memory. A file over
  * the field's limit is cut off there: the answer (code 2) leaves at once, the rest of the body is not read and the
- * connection closes. Nothing is kept of a refused file. Answers `{ id, name, size, mime, sha256 }`.
+ * connection closes. Nothing is kept of a refused file. Before any of it, the user's upload limits and the disk's
+ * free space are checked (./quota.ts: 15, 16, 400), so that a refused upload writes nothing. Answers
+ * `{ id, name, size, mime, sha256 }`.
  *
  * Download: `{ id }` of an upload; the record's scope decides (45 outside it), an unattached file only its
  * uploader. Answers the bytes as an attachment with the name the user gave.
@@ -118,7 +120,15 @@ async function receiveUpload(
 ): Promise<UploadRow> {
   if (!request.isMultipart()) throw new ApiError(Code.ATTACHMENT_EMPTY, undefined, { data: { field: 'file' } });
   // An honest client says how long the body is: one far over the limit is refused before a byte is read.
-  if (Number(request.headers['content-length']) > largest + ENVELOPE_BYTES) throw stopReading(request, tooLarge(largest));
+  const announced = Number(request.headers['content-length']);
+  if (announced > largest + ENVELOPE_BYTES) throw stopReading(request, tooLarge(largest));
+  // The user's limits and the disk's floor, before a byte is read: the body can be no longer than it announced (node
+  // reads no further), a body without a length (chunked) may be as long as the largest file allows.
+  const release = await request.server.uploadQuota
+    .reserve(request.user.id, Number.isInteger(announced) && announced > 0 ? announced : largest + ENVELOPE_BYTES)
+    .catch((error: unknown) => {
+      throw stopReading(request, error);
+    });
   const given: Record<string, string> = {};
   let stored: UploadRow | undefined;
   try {
@@ -147,6 +157,9 @@ async function receiveUpload(
   } catch (error) {
     if (stored) await forget(request, deps, stored);
     throw stopReading(request, error);
+  } finally {
+    // The row, once written, counts in its stead.
+    release();
   }
   if (!stored) throw new ApiError(Code.ATTACHMENT_EMPTY, undefined, { data: { field: 'file' } });
   return stored;

@@ -6,8 +6,16 @@ import { attachmentDisposition } from './filename';
 import type { UploadRow } from './service';
 
 /**
- * Answers an uploaded file's bytes as an attachment under the name its uploader gave (the caller has checked who may
- * read it): never sniffed or cached by the browser; 86 when storage has lost the file.
+ * The types a browser may show in place: raster images and PDF, which run no script in the portal's origin. Never
+ * SVG or HTML (scripts), nor anything a browser would have to guess. `mime` is what the content was sniffed as at
+ * upload (./inspect.ts), never the uploader's claim, so a page named .pdf is still sent as an attachment.
+ */
+const SHOWN_INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/avif', 'application/pdf']);
+
+/**
+ * Answers an uploaded file's bytes under the name its uploader gave (the caller has checked who may read it): images
+ * and PDFs inline (the portal shows thumbnails and opens PDFs in the browser), everything else as an attachment;
+ * always with the sniffed type, never sniffed again or cached by the browser; 86 when storage has lost the file.
  */
 export async function sendUploadedFile(reply: FastifyReply, storage: Storage, file: UploadRow) {
   const bytes = await storage.get(file.storageKey).catch((error: unknown) => {
@@ -16,7 +24,7 @@ export async function sendUploadedFile(reply: FastifyReply, storage: Storage, fi
   return reply
     .header('content-type', file.mime)
     .header('content-length', String(file.size))
-    .header('content-disposition', attachmentDisposition(file.originalName))
+    .header('content-disposition', attachmentDisposition(file.originalName, SHOWN_INLINE.has(file.mime) ? 'inline' : 'attachment'))
     .header('x-content-type-options', 'nosniff')
     .header('cache-control', 'private, no-store')
     .send(bytes);

@@ -18,6 +18,12 @@ export type NewUpload = Omit<typeof uploads.$inferInsert, 'id' | 'recordId'>;
 /** Unattached uploads are kept this long: a form may stay open a while between uploading and saving. */
 export const UNATTACHED_KEPT_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * A partial file (an upload being written) untouched this long was left by a process that died mid-upload: an upload
+ * in progress writes every chunk as it arrives, so its file is never this long without a write.
+ */
+export const ABANDONED_PARTIAL_MS = 60 * 60 * 1000;
+
 export function asAttachmentFile(row: Pick<UploadRow, 'id' | 'originalName' | 'size' | 'mime'>): AttachmentFile {
   return { id: row.id, name: row.originalName, size: row.size, mime: row.mime };
 }
@@ -155,6 +161,11 @@ export async function releaseRecordFiles(tx: Database, resource: string, recordI
     .update(uploads)
     .set({ recordId: null })
     .where(and(eq(uploads.resource, resource), eq(uploads.recordId, recordId)));
+}
+
+/** Removes what uploads cut short by a crash left in storage (Storage.removeAbandoned); answers how many. */
+export async function removeAbandonedPartials({ storage, now }: { storage: Storage; now: Date }): Promise<number> {
+  return storage.removeAbandoned(new Date(now.getTime() - ABANDONED_PARTIAL_MS));
 }
 
 /**

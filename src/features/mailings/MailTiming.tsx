@@ -3,7 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { Code } from '../../../contract/codes';
 import type { MailJob } from '../../../contract/mailings';
+import { codeMessage } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { useMenuTitle } from '../../routing/useMenuOverrides';
@@ -29,7 +31,7 @@ export default function MailTiming() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const menuTitle = useMenuTitle({ load: false });
-  const { message } = App.useApp();
+  const { message, modal } = App.useApp();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
   const view = params.get('view') as View | null;
@@ -55,8 +57,24 @@ export default function MailTiming() {
     onSuccess: invalidate,
   });
   const runNow = useMutation({
-    mutationFn: (job: MailJob) => mailingsApi.runNow(job.id),
-    onSuccess: (_, job) => {
+    mutationFn: ({ job, resend }: { job: MailJob; resend: boolean }) => mailingsApi.runNow(job.id, resend),
+    onSuccess: (answer, { job, resend }) => {
+      if (answer.code === Code.TOO_FAST && !resend) {
+        // The period went out already: sending it again mails every recipient the same once more, so it is asked.
+        const period = (answer.data as { period?: string } | null)?.period ?? '';
+        modal.confirm({
+          title: t('mailings:mailTiming.resendTitle'),
+          content: t('mailings:mailTiming.resendConfirm', { name: job.name, period }),
+          okText: t('mailings:mailTiming.resend'),
+          cancelText: t('mailings:mailTiming.cancel'),
+          onOk: () => runNow.mutate({ job, resend: true }),
+        });
+        return;
+      }
+      if (answer.code !== 200) {
+        void message.error(codeMessage(answer.code));
+        return;
+      }
       void message.success(t('mailings:mailTiming.runQueued'));
       invalidate();
       show({ view: 'history', id: job.id });
@@ -172,8 +190,8 @@ export default function MailTiming() {
             <Button
               size="small"
               icon={<PlayCircleOutlined />}
-              loading={runNow.isPending && runNow.variables?.id === job.id}
-              onClick={() => runNow.mutate(job)}
+              loading={runNow.isPending && runNow.variables?.job.id === job.id}
+              onClick={() => runNow.mutate({ job, resend: false })}
             >
               {t('mailings:mailTiming.runNow')}
             </Button>

@@ -1,6 +1,7 @@
 import type { Page } from '../../../contract/codes';
 import type { MailDelivery, MailJob, MailJobBody, MailPreview, MailRun } from '../../../contract/mailings';
 import { postData } from '../../api/call';
+import { api } from '../../api/client';
 
 /** Scheduled mail's calls (server/mailings/routes.ts) and their query keys. */
 export interface RecipientOption {
@@ -29,7 +30,9 @@ export const mailingsApi = {
   remove: (id: number) => postData<null>('/MailTiming/DeleteMailJob', { id }),
   preview: (id: number, userId: number, language?: string) =>
     postData<MailPreview>('/MailTiming/PreviewMailJob', { id, user_id: userId, ...(language ? { language } : {}) }),
-  runNow: (id: number) => postData<MailRun>('/MailTiming/RunMailJob', { id }),
+  /** Quiet: a period sent already (15) is the screen's question, not an error message. */
+  runNow: (id: number, resend: boolean) =>
+    api.post<MailRun | { period?: string } | null>('/MailTiming/RunMailJob', { id, ...(resend ? { resend: true } : {}) }, { quiet: true }),
   runs: (id: number, pageIndex: number) =>
     postData<Page<MailRun>>('/MailTiming/GetMailJobRuns', { mail_job_id: id, pageIndex, pageSize: 10 }),
   deliveries: (runId: number) => postData<MailDelivery[]>('/MailTiming/GetMailRunDeliveries', { run_id: runId }),

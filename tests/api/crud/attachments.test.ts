@@ -134,7 +134,7 @@ describe('upload, save, read and download from the declaration alone', () => {
       expect(response.headers['content-type']).toBe('application/pdf');
       expect(response.headers['x-content-type-options']).toBe('nosniff');
       expect(response.headers['content-disposition']).toBe(
-        `attachment; filename="Garantie _ _bersicht.pdf"; filename*=UTF-8''Garantie%20%E2%80%93%20%C3%9Cbersicht.pdf`,
+        `inline; filename="Garantie _ _bersicht.pdf"; filename*=UTF-8''Garantie%20%E2%80%93%20%C3%9Cbersicht.pdf`,
       );
     }
   });
