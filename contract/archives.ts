@@ -27,10 +27,13 @@ export const clientSystem = z.object({
 });
 export type ClientSystem = z.infer<typeof clientSystem>;
 
-/** A customer user with the systems they own (in the caller's scope) and their archive when there is one. */
+/**
+ * An owner of systems in the caller's scope: a customer user with the systems they own and their archive when there is
+ * one, or an owner without a portal account as their archive knows them (`user_id` and `username` null).
+ */
 export const clientRow = z.object({
-  user_id: z.number(),
-  username: z.string(),
+  user_id: z.number().nullable(),
+  username: z.string().nullable(),
   display_name: z.string(),
   email: z.string(),
   phone: z.string(),

@@ -9,6 +9,7 @@ import { countryLabel } from '../../../contract/countries';
 import { customerArchives } from '../../../resources/customerArchives';
 import { session } from '../../api/session';
 import { canAccessKey } from '../../auth/ability';
+import { useUser } from '../../auth/useUser';
 import { currentLanguage } from '../../i18n';
 import { ResourceForm } from '../../resources/ResourceForm';
 import type { Row } from '../../resources/screenTypes';
@@ -18,16 +19,16 @@ import { archiveDetailPath, archiveKeys, archivesApi } from './api';
 import './archives.css';
 
 /**
- * /clientList: the portal's customer users (accounts with the customer role) with the systems they own, in the
- * caller's scope. This is where staff meet a customer who registered in the portal: open the customer's file, or
+ * /clientList: the owners of the systems in the caller's scope: the portal's customer users with the systems they own,
+ * and owners without an account as their customer file knows them. This is where staff meet a customer who registered in the portal: open the customer's file, or
  * start one filled from the account and its first system (name, contact, e-mail, phone, address, country, S/N,
  * installer). The files themselves are /customerArchives.
  */
 function prefill(client: ClientRow): Row {
   const system = client.systems[0];
   return {
-    name: client.display_name || client.username,
-    contact: client.display_name || client.username,
+    name: client.display_name || client.username || '',
+    contact: client.display_name || client.username || '',
     email: client.email,
     phone: client.phone,
     country: system?.country || client.country || undefined,
@@ -53,6 +54,8 @@ export default function ClientList() {
   const query = useQuery({ queryKey: archiveKeys.clients(body), queryFn: () => archivesApi.clients(body) });
   const label = (key: string) => t(`archives:clientList.columns.${key}`);
   const mayCreate = canAccessKey('customerArchive', 'create');
+  const roles = useUser()?.roles ?? [];
+  const overseer = roles.includes('admin') || roles.includes('systemmanager');
 
   const columns: ResponsiveColumn<ClientRow>[] = [
     {
@@ -62,7 +65,12 @@ export default function ClientList() {
       render: (_, row) => (
         <Space direction="vertical" size={0}>
           <Typography.Text strong>{row.display_name || row.username}</Typography.Text>
-          {row.display_name && <Typography.Text type="secondary">{row.username}</Typography.Text>}
+          {row.username === null ? (
+            <Typography.Text type="secondary">{t('archives:clientList.noAccount')}</Typography.Text>
+          ) : (
+            // The log-in name is what an administrator looks a user up by; others know people by their names.
+            overseer && row.display_name && <Typography.Text type="secondary">{row.username}</Typography.Text>
+          )}
         </Space>
       ),
     },
@@ -129,7 +137,7 @@ export default function ClientList() {
       />
       <ResponsiveTable<ClientRow>
         tableId="clientList"
-        rowKey="user_id"
+        rowKey={(row) => (row.user_id !== null ? `user-${row.user_id}` : `archive-${row.archive_id}`)}
         dataSource={query.data?.data ?? []}
         loading={query.isLoading}
         columns={columns}

@@ -20,6 +20,7 @@ export default resourceScreen(customerRecords, {
   form: Form,
   cells: {
     customer_name: (value, row) => <Link to={`${archiveDetailPath(String(row.archive_id))}&tab=${String(row.kind)}`}>{String(value)}</Link>,
+    person: (value, row) => String(row.person_name ?? value),
     complaint_id: (value) => (value ? <Link to={detailPath(Number(value))}>#{String(value)}</Link> : '—'),
   },
 });

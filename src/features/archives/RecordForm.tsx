@@ -74,7 +74,11 @@ export function RecordForm({ archive: fixed, kind, record, onDone }: Props) {
   });
 
   const initialValues = useMemo(
-    () => record ?? { kind, record_date: dayjs().format('YYYY-MM-DD'), person: user?.name ?? user?.username ?? '' },
+    () =>
+      // A linked staff member is edited by name (the save links the name to the user again).
+      record
+        ? { ...record, person: record.person_name ?? record.person }
+        : { kind, record_date: dayjs().format('YYYY-MM-DD'), person: user?.name ?? user?.username ?? '' },
     [record, kind, user],
   );
 

@@ -39,7 +39,8 @@ export function RecordsTab({ archive, kind }: { archive: RecordArchive; kind: Re
   const label = (field: string) => t(`archives:cusHandleRecord.fields.${field}`);
   const columns: ResponsiveColumn<Row>[] = [
     { title: label('record_date'), dataIndex: 'record_date', width: 130, card: 'title', render: (v) => format.date(String(v)) },
-    { title: label('person'), dataIndex: 'person', width: 140 },
+    // Staff by their current display name (the record keeps the user name: server/archives/records.ts).
+    { title: label('person'), dataIndex: 'person', width: 140, render: (v, row) => String(row.person_name ?? v) },
     { title: label('contents'), dataIndex: 'contents', render: (v) => <span className="archive-record-contents">{String(v)}</span> },
     {
       title: label('complaint_id'),

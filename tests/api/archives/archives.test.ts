@@ -278,6 +278,32 @@ describe("an archive's state and city (the reference data's)", () => {
 });
 
 describe('records on an archive', () => {
+  it('a staff member named as the person is linked by user name and shown by display name; other people stay as written', async () => {
+    const saved = await expectOk(t, SAVE, archive({ name: 'Linked Person', license: 'LP1' }), tokens.servicer!);
+    // The form's default: the writer's own display name (the demo servicer is Li Wei).
+    const saveAndRead = async (person: string) => {
+      const made = await expectOk(t, SAVE_RECORD, record(saved.id, { person }), tokens.servicer!);
+      return expectOk(t, ONE_RECORD, { id: made.id }, tokens.servicer!);
+    };
+    expect(await saveAndRead('Li Wei')).toMatchObject({
+      person: 'servicer',
+      person_name: 'Li Wei',
+      created_by: 'servicer',
+      created_by_name: 'Li Wei',
+    });
+    // Another staff member, by user name, in any case.
+    expect(await saveAndRead('FASW')).toMatchObject({ person: 'fasw', person_name: 'Zhang Min' });
+    // Someone outside the portal, and a customer's user name: kept as the text, shown as it is.
+    const outsider = 'Technician of the installer';
+    expect(await saveAndRead(outsider)).toMatchObject({ person: outsider, person_name: outsider });
+    expect(await saveAndRead('customer')).toMatchObject({ person: 'customer', person_name: 'customer' });
+    const list = await expectOk(t, RECORDS, { archive_id: saved.id, pageSize: 50 }, tokens.servicer!);
+    expect(list.data.map((r: { person_name: string }) => r.person_name).sort()).toEqual(
+      ['Li Wei', 'Technician of the installer', 'Zhang Min', 'customer'].sort(),
+    );
+    await expectOk(t, DELETE, { id: saved.id }, tokens.servicer!);
+  });
+
   it('a servicer records a phone call with its one file; it is listed across customers with the customer’s name', async () => {
     const saved = await expectOk(t, SAVE, archive({ sys_sn: installerSn }), tokens.servicer!);
     const file = await upload('call-notes.pdf', pdf('call notes'));
@@ -350,20 +376,69 @@ describe('records on an archive', () => {
 });
 
 describe('the client list', () => {
-  it('lists customer users with their systems and their archive; installers only customers of their systems', async () => {
+  it('lists customer users with their systems and their archive', async () => {
     const saved = await expectOk(t, SAVE, archive(), tokens.servicer!);
     const all = await expectOk(t, CLIENTS, { keyword: 'customer' }, tokens.servicer!);
     const row = all.data.find((c: { username: string }) => c.username === 'customer');
-    expect(row).toMatchObject({ archive_id: saved.id });
+    expect(row).toMatchObject({ archive_id: saved.id, display_name: 'Thomas Becker' });
     expect(row.systems.map((s: { sys_sn: string }) => s.sys_sn)).toContain(customerSn);
-    const installers = await expectOk(t, CLIENTS, { pageSize: 200 }, tokens.installer!);
-    const [inScope] = await queryRows<{ n: number }>(
+  });
+
+  it('an installer sees exactly the owners of their company’s systems: users, and owners known by their archive alone', async () => {
+    // The demo installer's company's systems have no portal owner: their owners are known by their customer files.
+    const company = sql`(SELECT installer_company_id FROM users WHERE username = 'installer')`;
+    const theirs = await queryRows<{ sys_sn: string }>(
       t.db,
-      sql`SELECT count(DISTINCT customer_user_id)::int AS n FROM systems WHERE customer_user_id IS NOT NULL
-            AND installer_company_id = (SELECT installer_company_id FROM users WHERE username = 'installer')`,
+      sql`SELECT sys_sn FROM systems WHERE installer_company_id = ${company} AND customer_user_id IS NULL ORDER BY sys_sn LIMIT 2`,
     );
-    expect(installers.dataCount).toBe(inScope!.n);
-    for (const client of installers.data) expect(client.systems.length).toBeGreaterThan(0);
+    expect(theirs).toHaveLength(2);
+    const owners = ['Giulia Marino', 'Luca Ferrari'];
+    const files = [];
+    for (const [i, { sys_sn }] of theirs.entries()) {
+      const name = owners[i]!;
+      files.push(await expectOk(t, SAVE, archive({ name, contact: name, license: `IT-${i}`, sys_sn }), tokens.servicer!));
+    }
+    // A file of a system of another company, and the demo customer's (a portal user, outside the installer's scope).
+    await expectOk(t, SAVE, archive({ name: 'Outside Owner', license: 'X-1', sys_sn: foreignSn }), tokens.servicer!);
+    await expectOk(t, SAVE, archive({ license: 'X-2' }), tokens.servicer!);
+    // One system of the company owned by a portal user: that user is listed (not their file), with that system alone.
+    const [owner] = await queryRows<{ id: number }>(
+      t.db,
+      sql`INSERT INTO users (username, display_name, email, password_hash, roles, country, created_at)
+          SELECT 'owner.bianchi', 'Sara Bianchi', 'sara.bianchi@mail.example', password_hash, ARRAY['customer'], 'IT', now()
+          FROM users WHERE username = 'customer' RETURNING id`,
+    );
+    const [registered] = await queryRows<{ sys_sn: string }>(
+      t.db,
+      sql`UPDATE systems SET customer_user_id = ${owner!.id}
+          WHERE sys_sn = (SELECT sys_sn FROM systems WHERE installer_company_id = ${company} AND customer_user_id IS NULL
+                          AND sys_sn NOT IN (${theirs[0]!.sys_sn}, ${theirs[1]!.sys_sn}) ORDER BY sys_sn LIMIT 1)
+          RETURNING sys_sn`,
+    );
+    try {
+      const page = await expectOk(t, CLIENTS, { pageSize: 200 }, tokens.installer!);
+      const names = page.data.map((c: { display_name: string }) => c.display_name).sort();
+      expect(names).toEqual(['Giulia Marino', 'Luca Ferrari', 'Sara Bianchi']);
+      expect(page.dataCount).toBe(3);
+      const byName = (name: string) => page.data.find((c: { display_name: string }) => c.display_name === name);
+      expect(byName('Giulia Marino')).toMatchObject({ user_id: null, username: null, archive_id: files[0]!.id });
+      expect(byName('Giulia Marino').systems.map((s: { sys_sn: string }) => s.sys_sn)).toEqual([theirs[0]!.sys_sn]);
+      expect(byName('Sara Bianchi')).toMatchObject({ user_id: owner!.id, archive_id: null });
+      expect(byName('Sara Bianchi').systems.map((s: { sys_sn: string }) => s.sys_sn)).toEqual([registered!.sys_sn]);
+      // The search finds an unregistered owner by name; paging counts both kinds.
+      expect((await expectOk(t, CLIENTS, { keyword: 'marino' }, tokens.installer!)).data).toHaveLength(1);
+      const first = await expectOk(t, CLIENTS, { pageSize: 2 }, tokens.installer!);
+      const second = await expectOk(t, CLIENTS, { pageSize: 2, pageIndex: 2 }, tokens.installer!);
+      expect([...first.data, ...second.data].map((c: { display_name: string }) => c.display_name).sort()).toEqual(names);
+      // Staff see every owner, the outside one too.
+      const staff = await expectOk(t, CLIENTS, { pageSize: 200 }, tokens.servicer!);
+      expect(staff.data.map((c: { display_name: string }) => c.display_name)).toEqual(
+        expect.arrayContaining(['Outside Owner', 'Sara Bianchi']),
+      );
+    } finally {
+      await queryRows(t.db, sql`UPDATE systems SET customer_user_id = NULL WHERE customer_user_id = ${owner!.id}`);
+      await queryRows(t.db, sql`DELETE FROM users WHERE id = ${owner!.id}`);
+    }
   });
 });
 
