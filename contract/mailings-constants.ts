@@ -7,6 +7,15 @@
 export const MAIL_JOB_KINDS = ['monthly_energy_report', 'weekly_fleet_digest'] as const;
 export type MailJobKind = (typeof MAIL_JOB_KINDS)[number];
 
+/**
+ * The names the shipped jobs are seeded with: a job still called so shows its kind's name in the reader's language
+ * (locales/<lang>/mailings.json kind.*); a name an editor wrote is shown as written.
+ */
+export const SHIPPED_JOB_NAMES: Record<MailJobKind, string> = {
+  monthly_energy_report: 'Monthly energy report',
+  weekly_fleet_digest: 'Weekly fleet digest',
+};
+
 export const RUN_STATES = ['queued', 'running', 'done', 'failed'] as const;
 
 /** The roles a mail job may address (who has systems to report on). */

@@ -1,4 +1,5 @@
 import { count, eq, inArray } from 'drizzle-orm';
+import { SHIPPED_JOB_NAMES } from '../../contract/mailings-constants';
 import type { Database } from '../core/db';
 import { mailJobDeliveries, mailJobRuns, mailJobs, mailOutbox, users } from '../core/db/schema';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';
@@ -35,7 +36,7 @@ export async function seedMailingsDemo(
     .values([
       {
         ...base,
-        name: 'Monthly energy report',
+        name: SHIPPED_JOB_NAMES[monthly.kind],
         kind: monthly.kind,
         dayOfMonth: 3,
         hour: 8,
@@ -46,7 +47,7 @@ export async function seedMailingsDemo(
       },
       {
         ...base,
-        name: 'Weekly fleet digest',
+        name: SHIPPED_JOB_NAMES[weekly.kind],
         kind: weekly.kind,
         weekday: 1,
         hour: 7,

@@ -11,6 +11,7 @@ import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable
 import { useScreens } from '../../ui/useScreens';
 import { STATE_COLORS } from '../reports/ReportGenerateResult';
 import { mailingKeys, mailingsApi, type QueueRun } from './api';
+import { jobName } from './schedule';
 
 const DELIVERY_COLORS: Record<string, string> = { queued: 'default', sent: 'success', failed: 'error', skipped: 'warning' };
 
@@ -155,7 +156,7 @@ export function HistoryDrawer({
       open
       onClose={onClose}
       width={wide ? 900 : '100%'}
-      title={t('mailings:mailTiming.historyTitle', { name: job.name })}
+      title={t('mailings:mailTiming.historyTitle', { name: jobName(t, job) })}
       extra={
         <Button
           icon={<ReloadOutlined />}

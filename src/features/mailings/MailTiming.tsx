@@ -16,7 +16,7 @@ import { mailingKeys, mailingsApi } from './api';
 import { HistoryDrawer } from './HistoryDrawer';
 import { MailJobDrawer } from './MailJobDrawer';
 import { PreviewDrawer } from './PreviewDrawer';
-import { scheduleText } from './schedule';
+import { jobName, scheduleText } from './schedule';
 import './mailings.css';
 
 type View = 'create' | 'edit' | 'preview' | 'history';
@@ -64,7 +64,7 @@ export default function MailTiming() {
         const period = (answer.data as { period?: string } | null)?.period ?? '';
         modal.confirm({
           title: t('mailings:mailTiming.resendTitle'),
-          content: t('mailings:mailTiming.resendConfirm', { name: job.name, period }),
+          content: t('mailings:mailTiming.resendConfirm', { name: jobName(t, job), period }),
           okText: t('mailings:mailTiming.resend'),
           cancelText: t('mailings:mailTiming.cancel'),
           onOk: () => runNow.mutate({ job, resend: true }),
@@ -97,7 +97,7 @@ export default function MailTiming() {
       width: 200,
       render: (_, job) => (
         <Space direction="vertical" size={0}>
-          <Typography.Text strong>{job.name}</Typography.Text>
+          <Typography.Text strong>{jobName(t, job)}</Typography.Text>
           <Typography.Text type="secondary">{t(`mailings:kind.${job.kind}`)}</Typography.Text>
         </Space>
       ),

@@ -7,6 +7,7 @@ import type { MailJob } from '../../../contract/mailings';
 import { CallError } from '../../api/call';
 import { useScreens } from '../../ui/useScreens';
 import { mailingKeys, mailingsApi } from './api';
+import { jobName } from './schedule';
 
 /**
  * The mail a job would send one recipient (its last complete period), in their language or the one chosen: the HTML
@@ -46,7 +47,7 @@ export function PreviewDrawer({
       open
       onClose={onClose}
       width={wide ? 760 : '100%'}
-      title={`${t('mailings:mailTiming.preview')}: ${job.name}`}
+      title={`${t('mailings:mailTiming.preview')}: ${jobName(t, job)}`}
       maskClosable={false}
     >
       <Space wrap className="mailings-preview-pickers">

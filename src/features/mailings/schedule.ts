@@ -1,5 +1,11 @@
 import type { TFunction } from 'i18next';
 import type { MailJob } from '../../../contract/mailings';
+import { SHIPPED_JOB_NAMES } from '../../../contract/mailings-constants';
+
+/** A job's name as the reader sees it: a shipped job still under its seeded name in the reader's language. */
+export function jobName(t: TFunction, job: Pick<MailJob, 'kind' | 'name'>): string {
+  return job.name === SHIPPED_JOB_NAMES[job.kind] ? t(`mailings:kind.${job.kind}`) : job.name;
+}
 
 /** A job's schedule in words: 'Monthly on day 3, 08:00 (Europe/Berlin)'. */
 export function scheduleText(t: TFunction, job: Pick<MailJob, 'kind' | 'day_of_month' | 'weekday' | 'hour' | 'time_zone'>): string {
