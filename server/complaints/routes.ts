@@ -4,6 +4,7 @@ import type { AppDeps } from '../config';
 import { registerResources } from '../core/crud/register';
 import { AFTER_EVERY_TRANSITION } from '../core/crud/workflow';
 import { clockTargetRoutes } from './clock-routes';
+import { registerAfterSalesHome } from './home';
 import { statementRoutes } from './statement-routes';
 import { refreshDueAfterTransition, withDerivedHooks } from './derived';
 import { withFilingHooks } from './filing';
@@ -47,6 +48,8 @@ export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   });
   // A complaint's messages, the unread ones of the top bar, urge (news-routes.ts).
   registerComplaintMessageCalls(app, deps, services[complaints.name]!);
+  // What waits for the after-sales teams today (home.ts).
+  registerAfterSalesHome(app, deps);
   await app.register(clockTargetRoutes, { deps });
   await app.register(statementRoutes, { deps });
 };
