@@ -46,7 +46,9 @@ export const complaintMessage = z.object({
   /** The message a reply answers; null for a comment. */
   reply_to: z.number().nullable(),
   content: z.string(),
+  /** The author's user name, and the display name the page shows (the user name when they have none or left). */
   creator: z.string(),
+  creator_name: z.string(),
   /** 'customer' or 'staff': which side wrote it. */
   side: z.enum(['customer', 'staff']),
   created_at: z.string(),
@@ -90,11 +92,14 @@ export const messageDetail = z.object({
   comment_content: z.string().nullable(),
   comment_creator: z.string().nullable(),
   reply_from: z.string().nullable(),
+  /** The display names of comment_creator and reply_from (their user names when they have none or left). */
+  comment_creator_name: z.string().nullable(),
+  reply_from_name: z.string().nullable(),
   attachment_name: z.string(),
   attachments: z.array(file),
   title: z.string(),
   created_at: z.string(),
 });
 
-/** /Complaints/UrgeComplaint's answer: when, and whom the urge reached (the handler; null before one is assigned). */
+/** /Complaints/UrgeComplaint's answer: when, and whom the urge reached (the handler's display name; null before one is assigned). */
 export const urgeAnswer = z.object({ id: z.number(), urged_at: z.string(), handler: z.string().nullable() });

@@ -95,16 +95,18 @@ function evaluationFields(): Record<string, FieldDeclaration> {
   };
 }
 
-/** Spec §5's archive step: every field is required, the two yes/no answers too. */
+/**
+ * Spec §5's archive step: every field is required, the two yes/no answers too (a switch starts at 'no' and sends it).
+ * The archive user is the one archiving: the server writes it (server/complaints/service.ts recordArchiver).
+ */
 function archiveFields(): Record<string, FieldDeclaration> {
-  const yesNo: FieldDeclaration = { schema: z.boolean({ error: required }), widget: 'switch' };
+  const yesNo: FieldDeclaration = { schema: z.boolean({ error: required }), widget: 'switch', defaultValue: false };
   return {
     root_cause: longText(),
     solution: longText(),
     action: longText(),
     reason: longText(),
     after_sales_solution: longText(),
-    archive_user: { schema: rules.requiredText(64) },
     archive_remark: longText(),
     visits_count: { schema: rules.integer(0, 1000), widget: 'number' },
     system_model: { schema: rules.requiredText(64) },
@@ -148,7 +150,8 @@ const transitions: readonly TransitionSource[] = [
   { action: 'complete', from: ['confirmed', 'toBeVerified', 'verifying', 'verificationCompleted'], to: 'completed', roles: HANDLERS },
   { action: 'evaluate', from: ['completed'], to: 'evaluated', roles: CUSTOMER_SIDE, fields: evaluationFields },
   { action: 'reEvaluate', from: ['evaluated'], to: 'evaluated', roles: CUSTOMER_SIDE, fields: evaluationFields },
-  { action: 'submitArchive', from: ['evaluated'], to: 'waitingArchive', roles: HANDLERS },
+  // Who may archive archives straight away: they are not offered the request too.
+  { action: 'submitArchive', from: ['evaluated'], to: 'waitingArchive', roles: HANDLERS, supersededBy: 'archive' },
   // DESIGN §9: archive is refused with 88 unless the complaint is completed or evaluated (or already submitted for it).
   {
     action: 'archive',
@@ -156,6 +159,9 @@ const transitions: readonly TransitionSource[] = [
     to: 'archived',
     roles: ARCHIVERS,
     fields: archiveFields,
+    // What the complaint already holds: the dialog starts with it rather than asking staff to type it again.
+    prefilled: ['solution', 'action', 'reason', 'system_model'],
+    hook: 'recordArchiver',
     refusedCode: 88,
   },
   {
@@ -290,28 +296,31 @@ export const complaints = defineResource({
       show: true,
       card: 'status',
     },
-    team: { schema: z.enum(COMPLAINT_TEAMS).nullable(), widget: 'select', options: COMPLAINT_TEAMS, filter: true, ...shown },
+    // Staff's own record (`internal`): which team has it and who handles it, and the archive step's answers; the
+    // customer side reads the status in its own wording and never receives these (server/complaints/visibility.ts).
+    team: { schema: z.enum(COMPLAINT_TEAMS).nullable(), widget: 'select', options: COMPLAINT_TEAMS, filter: true, internal: true, ...shown },
     // Staff find a handler's complaints by (part of) the user name (issue 13: the list's handler filter).
-    processor: { schema: z.string().nullable(), list: true, filter: 'text', ...shown },
-    accepter: { schema: z.string().nullable(), ...shown },
+    processor: { schema: z.string().nullable(), list: true, filter: 'text', internal: true, ...shown },
+    accepter: { schema: z.string().nullable(), internal: true, ...shown },
     created_by: { schema: z.string(), ...shown },
     created_at: { schema: z.string(), widget: 'datetime', list: true, sortable: true, filter: 'dateRange', width: 170 },
+    // Public: the reason of a rejection, a 'not solved' or a reopening, and the solution proposed to the customer.
     reason: { schema: z.string().nullable(), ...shown },
     solution: { schema: z.string().nullable(), ...shown },
     action: { schema: z.string().nullable(), ...shown },
-    after_sales_solution: { schema: z.string().nullable(), ...shown },
-    root_cause: { schema: z.string().nullable(), ...shown },
-    archive_user: { schema: z.string().nullable(), ...shown },
-    archive_remark: { schema: z.string().nullable(), ...shown },
-    pilot_solution: { schema: z.string().nullable(), ...shown },
-    archive_module: { schema: z.string().nullable(), ...shown },
-    archive_class: { schema: z.string().nullable(), ...shown },
-    archive_type: { schema: z.string().nullable(), ...shown },
-    visits_count: { schema: optionalInt(), widget: 'number', ...shown },
-    onsite_handler: { schema: z.string().nullable(), ...shown },
-    handling_way: { schema: z.enum(HANDLING_WAYS).nullable(), widget: 'select', options: HANDLING_WAYS, ...shown },
-    pilot_detected: { schema: z.boolean().nullable(), widget: 'switch', ...shown },
-    leftover_version_issue: { schema: z.boolean().nullable(), widget: 'switch', ...shown },
+    after_sales_solution: { schema: z.string().nullable(), internal: true, ...shown },
+    root_cause: { schema: z.string().nullable(), internal: true, ...shown },
+    archive_user: { schema: z.string().nullable(), internal: true, ...shown },
+    archive_remark: { schema: z.string().nullable(), internal: true, ...shown },
+    pilot_solution: { schema: z.string().nullable(), internal: true, ...shown },
+    archive_module: { schema: z.string().nullable(), internal: true, ...shown },
+    archive_class: { schema: z.string().nullable(), internal: true, ...shown },
+    archive_type: { schema: z.string().nullable(), internal: true, ...shown },
+    visits_count: { schema: optionalInt(), widget: 'number', internal: true, ...shown },
+    onsite_handler: { schema: z.string().nullable(), internal: true, ...shown },
+    handling_way: { schema: z.enum(HANDLING_WAYS).nullable(), widget: 'select', options: HANDLING_WAYS, internal: true, ...shown },
+    pilot_detected: { schema: z.boolean().nullable(), widget: 'switch', internal: true, ...shown },
+    leftover_version_issue: { schema: z.boolean().nullable(), widget: 'switch', internal: true, ...shown },
     system_model: { schema: z.string().nullable(), ...shown },
     rating_solved: { schema: optionalInt(), widget: 'rating', ...shown },
     rating_time: { schema: optionalInt(), widget: 'rating', ...shown },

@@ -121,6 +121,11 @@ export interface FieldDeclaration {
   show?: boolean;
   /** Never leaves the server (password hashes). */
   secret?: boolean;
+  /**
+   * Staff's own record, not the customer's (a complaint's root cause, archive remark): the server leaves it out of
+   * every answer to the customer side (server/complaints/visibility.ts); without it a field is public.
+   */
+  internal?: boolean;
   /** Values must be unique (case-insensitive for text): a duplicate answers this code (e.g. 90 License exists). */
   unique?: number;
   /** Spec-specific codes replacing the generic 3 (missing) and 2 (invalid) for this field. */

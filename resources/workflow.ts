@@ -50,6 +50,13 @@ export interface WorkflowTransition {
   hook?: string;
   /** The code answered when the record is not in a `from` state (default 400, 'Operation failure'); e.g. 88 for a complaint's archive. */
   refusedCode?: number;
+  /** Fields of `fields` the dialog starts with the record's value (what the record already holds, e.g. the solution when archiving). */
+  prefilled?: readonly string[];
+  /**
+   * Another action from the same state that does this and more: a user who may take it is not offered this one (who
+   * may archive is not offered 'request archive'). The server still allows both.
+   */
+  supersededBy?: string;
 }
 
 export interface WorkflowDeclaration {

@@ -16,6 +16,7 @@ import { assertAttachable, filesOfRecords, type UploadRow } from '../core/upload
 import { assertStillOpen, complaintInScope, sideOf } from './access';
 import { refreshDueAt } from './clock-store';
 import { messageMails } from './mail';
+import { displayNames } from './visibility';
 
 /**
  * The messages of a complaint (spec §3, §7; DESIGN §9): comments and replies with files, who has read which, and the
@@ -163,15 +164,20 @@ export class ComplaintMessages {
       : [];
     const files = (await filesOfRecords(this.db, MESSAGE_FILES, [message.id])).get(message.id)?.get('attachments') ?? [];
     const reply = message.kind === 'reply';
+    const commentCreator = reply ? (answered?.author ?? null) : message.author;
+    const replyFrom = reply ? message.author : null;
+    const names = await displayNames(this.db, [commentCreator, replyFrom]);
     return {
       id: message.id,
       kind: message.kind as MessageKind,
       complaints_id: message.complaintId,
       complaintprocessing_id: message.replyTo,
       additionalinfo_content: reply ? message.content : null,
-      reply_from: reply ? message.author : null,
+      reply_from: replyFrom,
       comment_content: reply ? (answered?.content ?? null) : message.content,
-      comment_creator: reply ? (answered?.author ?? null) : message.author,
+      comment_creator: commentCreator,
+      reply_from_name: replyFrom === null ? null : (names.get(replyFrom) ?? replyFrom),
+      comment_creator_name: commentCreator === null ? null : (names.get(commentCreator) ?? commentCreator),
       attachment_name: files.map((file) => file.name).join(', '),
       attachments: files,
       title: String(complaint.title),
@@ -214,6 +220,10 @@ export class ComplaintMessages {
       MESSAGE_FILES,
       rows.map((row) => row.id),
     );
+    const names = await displayNames(
+      this.db,
+      rows.map((row) => row.author),
+    );
     return rows.map((row) => ({
       id: row.id,
       complaints_id: row.complaintId,
@@ -221,6 +231,7 @@ export class ComplaintMessages {
       reply_to: row.replyTo,
       content: row.content,
       creator: row.author,
+      creator_name: names.get(row.author) ?? row.author,
       side: row.authorSide as 'customer' | 'staff',
       created_at: row.createdAt.toISOString(),
       attachments: files.get(row.id)?.get('attachments') ?? [],

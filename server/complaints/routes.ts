@@ -8,6 +8,7 @@ import { registerAfterSalesHome } from './home';
 import { statementRoutes } from './statement-routes';
 import { refreshDueAfterTransition, withDerivedHooks } from './derived';
 import { withFilingHooks } from './filing';
+import { withHistoryHooks } from './history';
 import { registerComplaintMessageCalls } from './news-routes';
 import { mailNextActor, sendQueuedMailsAfterAnswer } from './notify';
 import { vacuumComplaintTablesJob } from './maintenance';
@@ -15,6 +16,7 @@ import { withMessageFilter } from './message-filter';
 import { withScorecardFilters } from './scorecard-filters';
 import { withKeywordSearch } from './search';
 import { complaintHooks, complaintWorkflowHooks } from './service';
+import { withVisibility } from './visibility';
 
 /**
  * After-sales complaints (issue 13): the calls generated from the declaration (resources/complaints.ts), all named
@@ -29,11 +31,12 @@ export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   const services = registerResources(app, deps, {
     resources: [complaints],
     // The clocks, their due time and the system snapshot (derived.ts), the keyword search (search.ts) and the unread
-    // messages filter (message-filter.ts) and the installer scorecard's filters (scorecard-filters.ts) on top of the spec's checks.
+    // messages filter (message-filter.ts) and the installer scorecard's filters (scorecard-filters.ts) on top of the spec's
+    // checks; the filing and edit history rows (history.ts); last, what each side reads of it all (visibility.ts).
     hooks: {
-      [complaints.name]: withDerivedHooks(
-        withScorecardFilters(withMessageFilter(withKeywordSearch(withFilingHooks(complaintHooks)))),
-        deps,
+      [complaints.name]: withVisibility(
+        withDerivedHooks(withScorecardFilters(withMessageFilter(withKeywordSearch(withHistoryHooks(withFilingHooks(complaintHooks))))), deps),
+        deps.db,
       ),
     },
     workflowHooks: {

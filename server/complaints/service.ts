@@ -92,6 +92,14 @@ export const complaintWorkflowHooks: WorkflowHooks = {
     // The transition answers this record: it shows the assignment too.
     Object.assign(record, assigned);
   },
+  /** The archive user is the one archiving (spec §5 asks for one; nobody types it). */
+  async recordArchiver({ db, record, request }) {
+    await db
+      .update(complaints)
+      .set({ archive_user: request.user.username })
+      .where(eq(complaints.id, Number(record.id)));
+    record.archive_user = request.user.username;
+  },
   /** Only the team the transfer named takes it over (or an overseer); it becomes the handler. */
   async takeOverByTeam({ db, record, request }) {
     const roles = request.user.roles as readonly string[];

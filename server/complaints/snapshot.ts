@@ -1,4 +1,4 @@
-import { asc, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, lte, max, sql } from 'drizzle-orm';
 import {
   SNAPSHOT_FAULTS,
   SNAPSHOT_POWER_POINTS,
@@ -7,7 +7,9 @@ import {
   type SystemSnapshot,
 } from '../../contract/complaint-snapshot';
 import { queryRows, type Database } from '../core/db';
-import { complaintSnapshots, systemComponents, systemFaults, systems } from '../core/db/schema';
+import type { FaultLevel } from '../core/db/schema/monitoring';
+import { effectiveStatus } from '../monitoring/status';
+import { complaintSnapshots, systemComponents, systemFaults, systems, telemetry } from '../core/db/schema';
 
 /**
  * The system as it was when a complaint was filed (issue 13 point 6): the engineer reads the model, firmware, status,
@@ -41,7 +43,12 @@ async function powerOfLastDay(db: Database, systemId: number, now: Date): Promis
   }));
 }
 
-/** The snapshot of the system with this S/N now; null when there is no such system. */
+/**
+ * The snapshot of the system with this S/N at `now` (the filing's moment); null when there is no such system. Nothing
+ * later is in it, also when it is taken afterwards (the demo's complaints, filed days before the demo starts): faults
+ * started by then, as they stood then (one that ended later was still running), data seen by then, and the status
+ * of that moment where the system has been heard of since.
+ */
 export async function takeSnapshot(db: Database, sysSn: string, now: Date): Promise<SystemSnapshot | null> {
   const [system] = await db.select().from(systems).where(eq(systems.sysSn, sysSn)).limit(1);
   if (!system) return null;
@@ -65,22 +72,51 @@ export async function takeSnapshot(db: Database, sysSn: string, now: Date): Prom
       ended_at: systemFaults.endedAt,
     })
     .from(systemFaults)
-    .where(eq(systemFaults.systemId, system.id))
+    .where(and(eq(systemFaults.systemId, system.id), lte(systemFaults.startedAt, now)))
     .orderBy(desc(systemFaults.startedAt), desc(systemFaults.id))
     .limit(SNAPSHOT_FAULTS);
+  const later = system.lastSeenAt !== null && system.lastSeenAt > now;
+  const lastSeenAt = later ? await lastSampleBy(db, system.id, now) : system.lastSeenAt;
+  const endedBy = (ended: Date | null) => (ended && ended <= now ? ended : null);
   return {
     system_id: system.id,
     sys_sn: system.sysSn,
     sys_name: system.sysName,
     model: system.minv,
     battery_model: system.mbat,
-    ems_status: system.emsStatus ?? null,
-    last_seen_at: system.lastSeenAt?.toISOString() ?? null,
+    ems_status: later ? statusAt(faults, lastSeenAt, now, system.transFrequency) : (system.emsStatus ?? null),
+    last_seen_at: lastSeenAt?.toISOString() ?? null,
     components,
-    faults: faults.map((f) => ({ ...f, started_at: f.started_at.toISOString(), ended_at: f.ended_at?.toISOString() ?? null })),
+    faults: faults.map((f) => ({ ...f, started_at: f.started_at.toISOString(), ended_at: endedBy(f.ended_at)?.toISOString() ?? null })),
     power: await powerOfLastDay(db, system.id, now),
     taken_at: now.toISOString(),
   };
+}
+
+/** The newest sample of the system at or before `at`. */
+async function lastSampleBy(db: Database, systemId: number, at: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ ts: max(telemetry.ts) })
+    .from(telemetry)
+    .where(and(eq(telemetry.systemId, systemId), lte(telemetry.ts, at)));
+  return row?.ts ? new Date(row.ts) : null;
+}
+
+/**
+ * The status at a past moment, as the monitoring would have shown it: offline three intervals after the last sample
+ * (server/monitoring/systems/service.ts), else raised by the faults running then (server/monitoring/status.ts).
+ */
+function statusAt(
+  faults: readonly { level: FaultLevel; ended_at: Date | null }[],
+  lastSeenAt: Date | null,
+  at: Date,
+  intervalSeconds: number,
+): SystemSnapshot['ems_status'] {
+  if (!lastSeenAt || at.getTime() - lastSeenAt.getTime() > intervalSeconds * 3 * 1000) return 'offline';
+  return effectiveStatus(
+    'normal',
+    faults.filter((f) => !f.ended_at || f.ended_at > at).map((f) => f.level),
+  );
 }
 
 /** Takes and keeps the snapshot of a complaint just filed (in the filing's transaction). */

@@ -13,6 +13,7 @@ import { ApiError } from '../core/http/envelope';
 import { queueMails } from '../core/mail/outbox';
 import { complaintInScope, sideOf } from './access';
 import { urgeMails } from './mail';
+import { displayNames } from './visibility';
 
 /** DESIGN §9: a complaint is urged at most once an hour (code 15), by anyone … */
 export const URGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -70,6 +71,8 @@ export async function urgeComplaint(
       target: `${complaintDeclaration.name}:${id}`,
     });
     await queueMails(tx, await urgeMails(tx, complaint!, user.username, portalUrl, now), now);
-    return { id, urged_at: now.toISOString(), handler: complaint!.processor };
+    // The customer side reads the handler by name (their user name is staff's internal record).
+    const handler = complaint!.processor;
+    return { id, urged_at: now.toISOString(), handler: handler ? ((await displayNames(tx, [handler])).get(handler) ?? null) : null };
   });
 }

@@ -211,7 +211,7 @@ class WorkflowEngine {
       });
       return record;
     });
-    return this.service.present(saved);
+    return this.service.answerFor(request, this.service.present(saved));
   }
 
   private refused(transition: WorkflowTransition, from: string): ApiError {
@@ -242,7 +242,8 @@ class WorkflowEngine {
       .from(workflowHistory)
       .where(and(eq(workflowHistory.entity, this.declaration.name), eq(workflowHistory.recordId, Number(id))))
       .orderBy(asc(workflowHistory.id));
-    const data = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+    const presented: Row[] = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
+    const data = (await this.service.hooks.presentHistory?.(presented, request)) ?? presented;
     return { data, dataCount: data.length };
   }
 }

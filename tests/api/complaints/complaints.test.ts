@@ -110,9 +110,10 @@ describe('filing a complaint', () => {
     );
     const edited = await expectOk(t, SAVE, { ...newComplaint(own), id: saved.id, contact_email: '' }, tokens.customer!);
     expect(edited).toMatchObject({ contact_email: '', contact_number: '+49 30 1234567' });
-    // An archived complaint is read only.
+    // An archived complaint is read only, for staff too (the customer side may not edit it once past 'new' anyway).
     await t.db.execute(sql`UPDATE complaints SET status = 'archived' WHERE id = ${saved.id}`);
-    await expectRejected(t, SAVE, { ...newComplaint(own), id: saved.id, title: 'Changed' }, tokens.customer!, 400);
+    await expectRejected(t, SAVE, { ...newComplaint(own), id: saved.id, title: 'Changed' }, tokens.servicer!, 400);
+    await expectRejected(t, SAVE, { ...newComplaint(own), id: saved.id, title: 'Changed' }, tokens.customer!, 45);
   });
 });
 

@@ -50,7 +50,8 @@ describe('urge', () => {
   it('the customer urges: a history row (status unchanged) and a mail to the handler', async () => {
     const id = await handled();
     const answer = await expectOk(t, URGE, { id }, tokens.customer!);
-    expect(answer).toMatchObject({ id, handler: 'servicer' });
+    // The handler by their display name: their user name is staff's internal record.
+    expect(answer).toMatchObject({ id, handler: 'Li Wei' });
     const history = await expectOk(t, HISTORY, { id }, tokens.customer!);
     expect(history.data).toEqual([
       expect.objectContaining({ action: 'urge', from_state: 'processing', to_state: 'processing', username: 'customer' }),

@@ -1,0 +1,106 @@
+import { inArray } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { Code } from '../../contract/codes';
+import { complaints as complaintDeclaration, complaintWorkflow, CUSTOMER_SIDE } from '../../resources/complaints';
+import type { FieldDeclaration } from '../../resources/types';
+import type { CrudHooks, Row } from '../core/crud/factory';
+import type { Database } from '../core/db';
+import { users } from '../core/db/schema';
+import { ApiError } from '../core/http/envelope';
+import { sideOf } from './access';
+
+/**
+ * What each side reads of a complaint (DESIGN §9): a field declared `internal` (resources/complaints.ts) is staff's own
+ * record, and the customer side (owners, installers, resellers, service partners acting for them) never receives it:
+ * not in the list, the detail, the answer of a save or a workflow action, nor in the history, where a note written
+ * with a staff action is staff's too. People are answered with their display names beside their user names.
+ */
+
+/** The fields that name a person (a user name): each answers `<field>_name` too, the person's display name. */
+export const PEOPLE_FIELDS = ['created_by', 'processor', 'accepter', 'archive_user'] as const;
+
+let internal: ReadonlySet<string> | undefined;
+/** The fields declared internal (read on first use: the declaration builds its fields lazily). */
+export function internalFields(): ReadonlySet<string> {
+  internal ??= new Set(
+    Object.entries(complaintDeclaration.fields as Readonly<Record<string, FieldDeclaration>>)
+      .filter(([, field]) => field.internal)
+      .map(([name]) => name),
+  );
+  return internal;
+}
+
+export const onCustomerSide = (request: FastifyRequest) => sideOf(request.user.roles) === 'customer';
+
+/** A row (or a history entry's fields) without the internal fields and their display names. */
+export function publicPart<T extends Row>(row: T): T {
+  const hidden = internalFields();
+  return Object.fromEntries(Object.entries(row).filter(([key]) => !hidden.has(key) && !hidden.has(key.replace(/_name$/, '')))) as T;
+}
+
+/** Display names by user name (the user name itself for one without a display name, or who has left). */
+export async function displayNames(db: Database, usernames: Iterable<unknown>): Promise<Map<string, string>> {
+  const wanted = [...new Set([...usernames].filter((name): name is string => typeof name === 'string' && name !== ''))];
+  const names = new Map(wanted.map((name) => [name, name]));
+  if (wanted.length === 0) return names;
+  const rows = await db
+    .select({ username: users.username, displayName: users.displayName })
+    .from(users)
+    .where(inArray(users.username, wanted));
+  for (const row of rows) if (row.displayName.trim()) names.set(row.username, row.displayName);
+  return names;
+}
+
+/** A transition the customer side takes (confirm, evaluate, reopen …): its note is theirs, and public. */
+function customerAction(action: string): boolean {
+  const transition = complaintWorkflow.transitions.find((t) => t.action === action);
+  return !!transition?.roles?.some((role) => (CUSTOMER_SIDE as readonly string[]).includes(role));
+}
+
+/**
+ * The complaint's hooks with what each side reads: display names of the people in every row and history entry, and
+ * for the customer side the public part only; a customer-side list filtered by an internal field answers 45.
+ */
+export function withVisibility(hooks: CrudHooks, db: Database): CrudHooks {
+  return {
+    ...hooks,
+    async expand(rows, view, request) {
+      await hooks.expand?.(rows, view, request);
+      const names = await displayNames(
+        db,
+        rows.flatMap((row) => PEOPLE_FIELDS.map((field) => row[field])),
+      );
+      for (const row of rows)
+        for (const field of PEOPLE_FIELDS) row[`${field}_name`] = typeof row[field] === 'string' ? (names.get(row[field]) ?? null) : null;
+    },
+    visibleTo(row, request) {
+      const theirs = hooks.visibleTo ? hooks.visibleTo(row, request) : row;
+      return onCustomerSide(request) ? publicPart(theirs) : theirs;
+    },
+    listWhere(request, body) {
+      if (onCustomerSide(request)) {
+        const probed = [...internalFields()].find((field) => body[field] !== undefined);
+        if (probed) throw new ApiError(Code.NO_PERMISSION, undefined, { data: { field: probed } });
+      }
+      return hooks.listWhere?.(request, body);
+    },
+    async presentHistory(entries, request) {
+      const theirs = (await hooks.presentHistory?.(entries, request)) ?? entries;
+      const names = await displayNames(
+        db,
+        theirs.map((entry) => entry.username),
+      );
+      const customer = onCustomerSide(request);
+      return theirs.map((entry) => {
+        const named: Row = { ...entry, user_name: names.get(String(entry.username)) ?? entry.username };
+        if (!customer) return named;
+        const fields = entry.fields ? publicPart(entry.fields as Row) : null;
+        return {
+          ...named,
+          note: customerAction(String(entry.action)) ? entry.note : null,
+          fields: fields && Object.keys(fields).length > 0 ? fields : null,
+        };
+      });
+    },
+  };
+}
