@@ -158,6 +158,7 @@ export type PowerFlow = z.infer<typeof powerFlowAnswer>;
 
 /** GetSecondDataBySn: a system's newest sample (the real-time view). */
 export const newestSampleAnswer = powerFlowAnswer.extend({ sn: z.string(), ems_status: z.string().nullable() });
+export type NewestSample = z.infer<typeof newestSampleAnswer>;
 
 /** SticsSummeryDataForCustomer, SticsSummeryDataForUser: the left panel's figures and the power flow. */
 export const summaryAnswer = energyRatesAnswer.extend({
@@ -297,6 +298,11 @@ const weatherHourAnswer = z.object({
   temperature_c: z.number(),
   cloud_cover: z.number(),
   condition: z.enum(WEATHER_CONDITIONS),
+  sun_up: z
+    .boolean()
+    .describe(
+      'whether the sun is above the horizon at the system at the hour shown (for `current`: at the time asked); night icons when not',
+    ),
 });
 export type WeatherHour = z.infer<typeof weatherHourAnswer>;
 

@@ -4,7 +4,7 @@ import { planeOfArrayIrradiance } from '../../core/solar/irradiance';
 import { pvPowerW } from '../../core/solar/pv';
 import { sunPosition } from '../../core/solar/sun';
 import type { SystemRow } from '../scope';
-import { weatherHours } from './service';
+import { sunUp, weatherHours } from './service';
 
 /** Expected PV per hour of a local day, from the stored (forecast) weather and the system's ratings. */
 type ForecastHour = Forecast['hours'][number];
@@ -28,6 +28,7 @@ export async function pvForecast(
       cloud_cover: w.cloudCover,
       temperature_c: w.temperatureC,
       condition: w.condition,
+      sun_up: sunUp(system, w.hour),
     };
   });
   return { hours: result, total_kwh: Math.round(result.reduce((s, h) => s + h.pv_kw, 0) * 100) / 100 };

@@ -9,7 +9,7 @@ import { contextOf } from '../context';
 import { systemInScope } from '../scope';
 import { localDate } from '../target';
 import { pvForecast } from './forecast';
-import { weatherHours } from './service';
+import { sunUp, weatherHours } from './service';
 
 const HOUR_MS = 3_600_000;
 
@@ -37,13 +37,20 @@ export const weatherRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
       const system = await systemInScope(db, await viewer(request), request.body.sn, now());
       const at = request.body.nowTime ? new Date(request.body.nowTime) : now();
       const hours = await weatherHours(db, system, at, new Date(at.getTime() + 24 * HOUR_MS));
-      const toJson = (w: (typeof hours)[number]) => ({
+      // An hour is shown by its start; the current weather is the time asked for.
+      const toJson = (w: (typeof hours)[number], shownAt = w.hour) => ({
         hour: w.hour.toISOString(),
         temperature_c: w.temperatureC,
         cloud_cover: w.cloudCover,
         condition: w.condition,
+        sun_up: sunUp(system, shownAt),
       });
-      return ok({ sn: system.sysSn, time_zone: system.timeZone, current: hours[0] ? toJson(hours[0]) : null, hours: hours.map(toJson) });
+      return ok({
+        sn: system.sysSn,
+        time_zone: system.timeZone,
+        current: hours[0] ? toJson(hours[0], at) : null,
+        hours: hours.map((w) => toJson(w)),
+      });
     },
   });
 

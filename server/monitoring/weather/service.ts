@@ -1,6 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db';
 import { systemWeather } from '../../core/db/schema/monitoring';
+import { sunPosition } from '../../core/solar/sun';
 import { weatherAt } from '../../core/weather/weather';
 import type { WeatherCondition } from '../../../contract/monitoring';
 import type { SystemRow } from '../scope';
@@ -38,4 +39,9 @@ export async function weatherHours(db: Database, system: SystemRow, from: Date, 
     .where(and(eq(systemWeather.systemId, system.id), gte(systemWeather.hour, new Date(first)), lt(systemWeather.hour, to)))
     .orderBy(systemWeather.hour);
   return rows as WeatherRow[];
+}
+
+/** Whether the sun stands above the horizon at the system at this instant: the weather's icons are night ones otherwise. */
+export function sunUp(system: Pick<SystemRow, 'latitude' | 'longitude'>, at: Date): boolean {
+  return sunPosition(at, system.latitude, system.longitude).elevation > 0;
 }

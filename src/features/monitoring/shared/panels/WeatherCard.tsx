@@ -27,11 +27,12 @@ export function WeatherCard({ sn }: { sn: string }) {
       ) : current && w ? (
         <>
           <div className="monitor-weather__now">
-            <WeatherIcon condition={current.condition} size={56} />
+            <WeatherIcon condition={current.condition} size={56} night={!current.sun_up} />
             <div>
               <div className="monitor-weather__temp">{Math.round(current.temperature_c)}°C</div>
               <Typography.Text type="secondary">
-                {t(`weather.${current.condition}`)} · {t('weather.clouds', { value: Math.round(current.cloud_cover * 100) })}
+                {t(current.condition === 'sunny' && !current.sun_up ? 'weather.clear' : `weather.${current.condition}`)} ·{' '}
+                {t('weather.clouds', { value: Math.round(current.cloud_cover * 100) })}
               </Typography.Text>
             </div>
           </div>
@@ -39,7 +40,7 @@ export function WeatherCard({ sn }: { sn: string }) {
             {upcoming.map((h) => (
               <div key={h.hour} className="monitor-weather__hour">
                 <span>{hourIn(h.hour, w.time_zone)}</span>
-                <WeatherIcon condition={h.condition} size={24} />
+                <WeatherIcon condition={h.condition} size={24} night={!h.sun_up} />
                 <strong>{Math.round(h.temperature_c)}°</strong>
               </div>
             ))}
