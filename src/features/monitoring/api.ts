@@ -1,5 +1,6 @@
 import { getData, postData } from '../../api/call';
 import type { Page } from '../../../contract/codes';
+import type { DashboardCard } from '../../../contract/monitoring-constants';
 import type {
   DailyStatisticRow,
   DayCurve,
@@ -9,6 +10,7 @@ import type {
   Forecast,
   IncomeBars,
   MapPosition,
+  NewestSample,
   OperatingSettings,
   PayoffTotal,
   Period,
@@ -62,6 +64,10 @@ export const monitoringApi = {
   updateRemark: (sn: string, remark: string) => postData<null>('/ESS/UpdateSystemRemark', { sn, remark }),
   statistics: (sn: string, beginDate: string, endDate: string) =>
     postData<DailyStatisticRow[]>('/Statistic/SystemStatistic', { sn, beginDate, endDate }),
+  /** One system's newest sample: the live power flow asks for it every few seconds while it is on screen. */
+  liveSample: (sn: string) => getData<NewestSample>('/ESS/GetSecondDataBySn', { sn }),
+  dashboardSettings: () => getData<DashboardSettings>('/ESS/GetIndexESSSet'),
+  saveDashboardSettings: (settings: DashboardSettings) => postData<null>('/ESS/SaveIndexESSSet', { settings }),
   weather: (sn: string) => postData<Weather>('/ESS/GetWeatherData', { sn }),
   forecast: (sn: string) => postData<Forecast>('/Power/PredictivePower', { sn }),
   faults: (sn: string, pageIndex: number, pageSize: number) => postData<Page<Fault>>('/ESS/GetSysFaultBySn', { sn, pageIndex, pageSize }),
@@ -80,6 +86,12 @@ export const monitoringApi = {
   systemSettingsList: () => getData<SystemSettingsRow[]>('/Account/GetCustomUseESSList'),
   saveSystemSettings: (sn: string, settings: OperatingSettings) => postData<null>('/Account/CustomUseESSSetting', { sn, ...settings }),
 };
+
+/** The caller's dashboard preferences (GetIndexESSSet): `cards` are the customer dashboard's, in their order. */
+export interface DashboardSettings {
+  cards?: DashboardCard[];
+  [other: string]: unknown;
+}
 
 /** The export calls (xlsx through the download helper). */
 export const EXPORTS = {
@@ -109,6 +121,8 @@ export const monitoringKeys = {
   fleetOverview: () => [...ALL, 'fleetOverview'] as const,
   system: (sn: string) => [...ALL, 'system', sn] as const,
   summary: (sn: string, forCustomer: boolean) => [...ALL, 'summary', sn, forCustomer] as const,
+  liveSample: (sn: string) => [...ALL, 'liveSample', sn] as const,
+  dashboardSettings: (username: string | undefined) => [...ALL, 'dashboardSettings', username] as const,
   dayCurve: (sn: string, date: string) => [...ALL, 'day', sn, date] as const,
   periodBars: (sn: string, period: Period, date: string) => [...ALL, 'bars', sn, period, date] as const,
   incomeBars: (sn: string, period: Period, date: string) => [...ALL, 'income', sn, period, date] as const,

@@ -24,6 +24,7 @@ function countCalls() {
     http.post('/api/EnergyStorageList/GetSystemStatusCount', answer({ total: 1 })),
     http.post('/api/ESS/GetSystemsByCustomer', answer([{ sys_sn: 'ESS-1' }])),
     http.post('/api/ESS/SticsSummeryDataForCustomer', answer({ sys_sn: 'ESS-1' })),
+    http.get('/api/ESS/GetIndexESSSet', answer({ cards: ['flow', 'figures'] })),
     http.post('/api/ESS/GetFleetOverview', answer({ faults: [] })),
     http.post('/api/ESS/GetVtSystemStatusCount', answer({ total: 2 })),
   );
@@ -60,15 +61,16 @@ describe('the dashboard’s first calls on a cold start, by the variant its user
     );
   });
 
-  it('a customer’s: their systems and the figures of the one shown, asked once and taken by the dashboard’s queries', async () => {
+  it('a customer’s: their systems, the figures of the one shown and their cards, asked once and taken by the dashboard’s queries', async () => {
     const asked = await coldStartAs(['customer'], 'customer1');
     await expectTakenOnce(
       asked,
       [
         [monitoringKeys.customerSystems('customer1'), [{ sys_sn: 'ESS-1' }]],
         [monitoringKeys.summary('ESS-1', true), { sys_sn: 'ESS-1' }],
+        [monitoringKeys.dashboardSettings('customer1'), { cards: ['flow', 'figures'] }],
       ],
-      ['/api/ESS/GetSystemsByCustomer', '/api/ESS/SticsSummeryDataForCustomer'],
+      ['/api/ESS/GetIndexESSSet', '/api/ESS/GetSystemsByCustomer', '/api/ESS/SticsSummeryDataForCustomer'],
     );
   });
 

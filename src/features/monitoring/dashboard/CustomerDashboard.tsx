@@ -1,5 +1,6 @@
-import { SwapOutlined } from '@ant-design/icons';
-import { Button, Empty, Skeleton, Typography } from 'antd';
+import { AppstoreOutlined, SwapOutlined } from '@ant-design/icons';
+import { Button, Empty, Skeleton, Space, Typography } from 'antd';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { canAccessKey } from '../../../auth/ability';
 import { useUser } from '../../../auth/useUser';
@@ -10,6 +11,10 @@ import { ALL_SN } from '../../../../contract/monitoring-constants';
 import { useCustomerSystems, useSelectedSystem } from '../shared/useCustomerSystems';
 import { MonitoringView } from '../shared/view/MonitoringView';
 import { InstallerContactCard } from './InstallerContactCard';
+import { useDashboardSettings } from './dashboardCards';
+
+/** The choice of cards is made rarely: its drawer's code is fetched when it is first opened, not with the figures. */
+const DashboardCustomizer = lazy(() => import('./DashboardCustomizer'));
 
 /** The customer's and sharer's home: the system chosen in the sidebar (or 'All') with every monitoring view. */
 export default function CustomerDashboard() {
@@ -19,8 +24,17 @@ export default function CustomerDashboard() {
   const { isMobile, toggle } = useSidebar();
   const { data, isLoading } = useCustomerSystems();
   const { selected } = useSelectedSystem(data);
+  const settings = useDashboardSettings();
+  // Mounted from the first click on, so that the drawer can animate closed; each opening starts from what is saved.
+  const [customizing, setCustomizing] = useState(false);
+  const [openings, setOpenings] = useState(0);
+  const customize = () => {
+    setOpenings((n) => n + 1);
+    setCustomizing(true);
+  };
 
-  if (isLoading) return <Skeleton active paragraph={{ rows: 12 }} />;
+  // Without the choice of cards the view would open in the default order and jump; a failed call opens it so.
+  if (isLoading || settings.isLoading) return <Skeleton active paragraph={{ rows: 12 }} />;
   if (!selected || !data) return <Empty style={{ marginTop: 80 }} description={t('selector.none')} />;
   const all = selected.sys_sn === ALL_SN;
   const systems = data.filter((s) => s.sys_sn !== ALL_SN);
@@ -39,11 +53,16 @@ export default function CustomerDashboard() {
             )}
           </div>
         </div>
-        {isMobile && data.length > 1 ? (
-          <Button icon={<SwapOutlined />} onClick={toggle}>
-            {t('selector.switch')}
+        <Space wrap>
+          {isMobile && data.length > 1 ? (
+            <Button icon={<SwapOutlined />} onClick={toggle}>
+              {t('selector.switch')}
+            </Button>
+          ) : null}
+          <Button icon={<AppstoreOutlined />} onClick={customize}>
+            {t('customize.open')}
           </Button>
-        ) : null}
+        </Space>
         {/* 'All' may hold systems of several installers: the contact is one system's. */}
         {all ? null : <InstallerContactCard sn={selected.sys_sn} />}
       </div>
@@ -55,8 +74,14 @@ export default function CustomerDashboard() {
         // The owner keeps the system cost (permissions/entities.ts); sharers read it.
         canEdit={canAccessKey('systemCost', 'update')}
         showComponents
+        cards={settings.data?.cards}
         actions={<ShareButton sn={selected.sys_sn} roles={roles} />}
       />
+      {openings === 0 ? null : (
+        <Suspense fallback={null}>
+          <DashboardCustomizer key={openings} open={customizing} onClose={() => setCustomizing(false)} settings={settings.data} />
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -42,11 +42,14 @@ function systemToShow(systems: readonly SystemSummary[] | undefined, wanted: str
 
 /**
  * A cold start of the customer's dashboard: its systems, then the figures of the system it opens on, asked for
- * as soon as the user is known, beside the dashboard's code (MonitoringView takes the figures' answer). Settles
- * once the figures have come; fails when either call does (the screen's own queries report it).
+ * as soon as the user is known, beside the dashboard's code (MonitoringView takes the figures' answer), and the
+ * user's choice of cards beside them. Settles once the figures and the choice have come; fails when a call does
+ * (the screen's own queries report it).
  */
 export async function askCustomerHomeEarly(username: string) {
+  const cards = askEarly(monitoringKeys.dashboardSettings(username), monitoringApi.dashboardSettings);
   const systems = await askEarly(monitoringKeys.customerSystems(username), monitoringApi.customerSystems);
   const shown = systemToShow(systems, new URLSearchParams(window.location.search).get('sn'));
   if (shown) await askEarly(monitoringKeys.summary(shown.sys_sn, true), () => monitoringApi.summary(shown.sys_sn, true));
+  await cards;
 }

@@ -9,7 +9,10 @@ import { localToday, useFormat } from '../../../../i18n/format';
 import { LifetimeFigures } from '../panels/LifetimeFigures';
 import { SystemFigures } from '../panels/SystemFigures';
 import { TodayCard } from '../panels/TodayCard';
-import type { SystemSummary } from '../../../../../contract/monitoring';
+import type { Summary, SystemSummary } from '../../../../../contract/monitoring';
+import type { DashboardCard } from '../../../../../contract/monitoring-constants';
+import { useLiveFlow } from '../flow/useLiveFlow';
+import { CARD_COLS, cardsToShow } from './cards';
 import { useDayjsLocale } from '../useDayjsLocale';
 import { afterNextPaint } from '../../../../ui/afterPaint';
 import { useDrawnAfterFirstPaint } from '../../../../ui/useDrawnAfterFirstPaint';
@@ -18,30 +21,28 @@ import './monitoring.css';
 
 /**
  * The cards under the figures (curves, bars, income, weather, faults, components) bring tables, date pickers
- * and selects: loaded when the figures are there, not before them (issue 11, point 4).
+ * and selects: loaded when the figures are painted, not before them.
  */
 const MonitoringDetails = lazy(() => import('./MonitoringDetails'));
 
 const detailsSkeleton = (
-  <Col span={24}>
-    <Card aria-busy>
-      <Skeleton active paragraph={{ rows: 8 }} />
-    </Card>
-  </Col>
+  <Card aria-busy>
+    <Skeleton active paragraph={{ rows: 8 }} />
+  </Card>
 );
 
 /**
- * The cards under the figures, asked for once the figures are painted: their chunks never hold the figures back.
- * Its own component, so that the switch re-renders only this part, not the figures, flow and today's card above
- * it (a long task on a slow machine).
+ * A card under the figures, asked for once the figures are painted: its chunk never holds them back. Its own
+ * component, so that the switch re-renders only this card, not the figures, flow and today's card (a long task
+ * on a slow machine).
  */
-function DetailsAfterFigures(props: MonitoringDetailsProps) {
+function DetailAfterFigures({ today, ...props }: Omit<MonitoringDetailsProps, 'today'> & { today: string | undefined }) {
   const [figuresShown, setFiguresShown] = useState(false);
   useEffect(() => afterNextPaint(() => setFiguresShown(true)), []);
-  if (!figuresShown) return detailsSkeleton;
+  if (!figuresShown || !today) return detailsSkeleton;
   return (
     <Suspense fallback={detailsSkeleton}>
-      <MonitoringDetails {...props} />
+      <MonitoringDetails today={today} {...props} />
     </Suspense>
   );
 }
@@ -58,14 +59,40 @@ export interface MonitoringViewProps {
   canEdit: boolean;
   /** The customer's dashboard shows what the system is built from (staff have a tab for it). */
   showComponents?: boolean;
+  /** The cards in the order the user chose (the customer's dashboard); all in their default order otherwise. */
+  cards?: readonly string[];
   /** Shown beside the power-flow title (the share icon). */
   actions?: ReactNode;
 }
 
-/** The monitoring views of one system or 'All': figures, live power flow, today, day curve, bars, income, weather, faults. */
-export function MonitoringView({ system, forCustomer, faultSns, canEdit, showComponents = false, actions }: MonitoringViewProps) {
+/** The live power flow: the newest sample every few seconds while the page is visible (useLiveFlow). */
+function FlowCard({ sn, summary, actions }: { sn: string; summary: Summary | undefined; actions: ReactNode }) {
   const { t } = useTranslation('monitoring');
   const format = useFormat();
+  const flow = useLiveFlow(sn, summary?.flow);
+  return (
+    <Card
+      title={t('flow.title')}
+      className="monitor-card-fill"
+      extra={
+        <Space>
+          {flow?.ts && summary ? (
+            <Typography.Text type="secondary">
+              {t('flow.updated', { time: format.timeOrDateTime(flow.ts, { timeZone: summary.time_zone }) })}
+            </Typography.Text>
+          ) : null}
+          {actions}
+        </Space>
+      }
+    >
+      {flow ? <PowerFlow flow={flow} /> : <Skeleton active paragraph={{ rows: 6 }} />}
+    </Card>
+  );
+}
+
+/** The monitoring views of one system or 'All': figures, live power flow, today, day curve, bars, income, weather, faults. */
+export function MonitoringView({ system, forCustomer, faultSns, canEdit, showComponents = false, cards, actions }: MonitoringViewProps) {
+  const { t } = useTranslation('monitoring');
   useDayjsLocale();
   const sn = system.sys_sn;
   const summary = useQuery({
@@ -78,38 +105,32 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
   const data = useDrawnAfterFirstPaint(summary.data);
   const today = data ? localToday(data.time_zone) : undefined;
 
-  return (
-    <div className="monitor" data-sn={sn}>
-      <Row gutter={[16, 16]}>
-        {/* The figures' card gets a seventh: German and Japanese labels need it beside their values. */}
-        <Col xs={24} lg={12} xl={7}>
+  const cardOf = (card: DashboardCard): ReactNode => {
+    switch (card) {
+      case 'figures':
+        return (
           <Card title={t('figures.title')} className="monitor-card-fill">
             <SystemFigures system={system} />
             {data ? <LifetimeFigures summary={data} /> : null}
           </Card>
-        </Col>
-        <Col xs={24} lg={12} xl={10}>
-          <Card
-            title={t('flow.title')}
-            className="monitor-card-fill"
-            extra={
-              <Space>
-                {data?.flow.ts ? (
-                  <Typography.Text type="secondary">
-                    {t('flow.updated', { time: format.timeOrDateTime(data.flow.ts, { timeZone: data.time_zone }) })}
-                  </Typography.Text>
-                ) : null}
-                {actions}
-              </Space>
-            }
-          >
-            {data ? <PowerFlow flow={data.flow} /> : <Skeleton active paragraph={{ rows: 6 }} />}
-          </Card>
-        </Col>
-        <Col xs={24} xl={7}>
-          <TodayCard summary={data} />
-        </Col>
-        {today ? <DetailsAfterFigures sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} showComponents={showComponents} /> : null}
+        );
+      case 'flow':
+        return <FlowCard sn={sn} summary={data} actions={actions} />;
+      case 'today':
+        return <TodayCard summary={data} />;
+      default:
+        return <DetailAfterFigures card={card} sn={sn} today={today} canEdit={canEdit} faultSns={faultSns} />;
+    }
+  };
+
+  return (
+    <div className="monitor" data-sn={sn}>
+      <Row gutter={[16, 16]}>
+        {cardsToShow(cards, sn, showComponents).map((card) => (
+          <Col key={card} {...CARD_COLS[card]} data-card={card}>
+            {cardOf(card)}
+          </Col>
+        ))}
       </Row>
     </div>
   );
