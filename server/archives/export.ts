@@ -39,7 +39,7 @@ export async function archiveColumns(t: TFunction, language: Language, rows: rea
   const states = new Map<string, string>();
   for (const row of rows) {
     const key = placeKey(row);
-    if (key && !states.has(key)) states.set(key, await stateName(String(row.country), String(row.state)));
+    if (key && !states.has(key)) states.set(key, await stateName(String(row.country), String(row.state), language));
   }
   return EXPORTED.map((field) => ({
     header: t(`archives:customerArchives.fields.${field}`),

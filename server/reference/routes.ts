@@ -30,12 +30,13 @@ export const referenceRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
     config: { public: true },
     schema: {
       tags,
-      summary: 'The states of the country `Key` (e.g. DE), by their ISO 3166-2 code part (BY); empty for an unknown country',
+      summary:
+        'The states of the country `Key` (e.g. DE), by their ISO 3166-2 code part (BY), named in the language asked for (en by default); empty for an unknown country',
       security: [],
       querystring: s.keyQuery,
       response: { 200: envelopeOf(s.stateAnswer) },
     },
-    handler: async (request) => ok(await states(request.query.Key)),
+    handler: async (request) => ok(await states(request.query.Key, request.query.language)),
   });
 
   app.get('/ESS/GetCitycode', {

@@ -41,6 +41,37 @@ describe('GetStatecode', () => {
     expect((await t.get('/api/ESS/GetStatecode?Key=US')).body.data).toContainEqual({ code: 'CA', name: 'California' });
   });
 
+  test("named in the caller's language where we have the names, sorted by them; the data set's English otherwise", async () => {
+    const names = async (key: string, language: string) =>
+      new Map(
+        ((await t.get(`/api/ESS/GetStatecode?Key=${key}&language=${language}`)).body.data as { code: string; name: string }[]).map((s) => [
+          s.code,
+          s.name,
+        ]),
+      );
+    const de = await names('DE', 'de-DE');
+    expect([de.get('BY'), de.get('HE'), de.get('NI'), de.get('NW')]).toEqual(['Bayern', 'Hessen', 'Niedersachsen', 'Nordrhein-Westfalen']);
+    expect([...de.values()]).toEqual([...de.values()].sort(new Intl.Collator('de').compare));
+    expect((await names('DE', 'zh')).get('BY')).toBe('巴伐利亚州');
+    expect((await names('DE', 'ja')).get('BY')).toBe('バイエルン州');
+    expect((await names('AT', 'de')).get('9')).toBe('Wien');
+    expect((await names('CH', 'de')).get('GE')).toBe('Genf');
+    expect((await names('JP', 'ja')).get('13')).toBe('東京都');
+    expect((await names('CN', 'zh')).get('GD')).toBe('广东省');
+    // Each demo country has every state named in de, zh and ja (China's in German stay pinyin, as German writes them).
+    for (const country of ['DE', 'AT', 'CH', 'AU', 'JP']) {
+      const english = await names(country, 'en');
+      for (const language of ['de', 'zh', 'ja']) {
+        const local = await names(country, language);
+        const untranslated = [...local].filter(([code, name]) => name === english.get(code) && /[A-Za-z]/.test(name) && language !== 'de');
+        expect(untranslated, `${country} ${language}`).toEqual([]);
+      }
+    }
+    // A country we have no names for: the data set's English in every language; English stays English.
+    expect((await names('US', 'de')).get('CA')).toBe('California');
+    expect((await names('DE', 'en')).get('BY')).toBe('Bavaria');
+  });
+
   test('an unknown country → an empty list; no Key → 3; a huge Key → 2', async () => {
     expect((await t.get('/api/ESS/GetStatecode?Key=XX')).body).toMatchObject({ code: 200, data: [] });
     expect((await t.get('/api/ESS/GetStatecode')).body.code).toBe(3);

@@ -38,9 +38,9 @@ export function loadCountries(language: string): Promise<Option[]> {
   });
 }
 
-export function loadStates(country: string): Promise<Option[]> {
-  return cached(`states:${country}`, async () => {
-    const answer = await api.get<StateEntry[]>('/ESS/GetStatecode', { Key: country }, { quiet: true });
+export function loadStates(country: string, language: string): Promise<Option[]> {
+  return cached(`states:${country}:${language}`, async () => {
+    const answer = await api.get<StateEntry[]>('/ESS/GetStatecode', { Key: country, language }, { quiet: true });
     return answer.code === 200 ? answer.data.map((s) => ({ value: s.code, label: s.name })) : [];
   });
 }
@@ -78,9 +78,11 @@ export function useCountryOptions(enabled = true) {
   return useList(enabled ? language : undefined, () => loadCountries(language));
 }
 
-/** The states of a country (none until one is chosen). */
+/** The states of a country, named in the current language (none until one is chosen). */
 export function useStateOptions(country: string | undefined) {
-  return useList(country || undefined, () => loadStates(country!));
+  const { i18n } = useTranslation();
+  const language = i18n.language;
+  return useList(country ? `${country}:${language}` : undefined, () => loadStates(country!, language));
 }
 
 /** The cities of a state, or of a country that has no states (`hasStates` false). */
