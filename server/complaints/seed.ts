@@ -8,6 +8,7 @@ import type { Storage } from '../core/storage';
 import { refreshDueAt } from './clock-store';
 import { batteryLog, batteryPhotoPng, reportPdf } from './demo-files';
 import { MESSAGE_FILES } from './messages';
+import { FILE_ACTION } from './history';
 import { keepSnapshot } from './snapshot';
 
 /**
@@ -403,6 +404,17 @@ export async function seedComplaintsDemo(db: Database, { now, storage }: { now: 
     const id = row!.id;
     ids.push(id);
     await keepSnapshot(db, id, system.sys_sn, filedAt);
+    // Filing is the history's first entry, as the save call writes it (history.ts).
+    await db.insert(workflowHistory).values({
+      entity: complaintDeclaration.name,
+      recordId: id,
+      action: FILE_ACTION,
+      fromState: 'new',
+      toState: 'new',
+      userId: userId.get(demo.by) ?? null,
+      username: demo.by,
+      createdAt: filedAt,
+    });
 
     // The steps as the workflow calls take them: each from a state it may leave, its fields written, a history row.
     let state = 'new';

@@ -66,6 +66,25 @@ describe('the demo complaints', () => {
     expect(JSON.stringify(messages)).toContain('staff');
   });
 
+  it('each history starts with the filing, and each snapshot is the system at filing time: nothing later in it', async () => {
+    const rows = await queryRows<{ first: string; created_at: Date | string; snapshot: any }>(
+      t.db,
+      sql`SELECT (SELECT action FROM workflow_history h WHERE h.entity = 'customerComplaintList' AND h.record_id = c.id ORDER BY h.id LIMIT 1) AS first,
+            c.created_at, s.snapshot
+          FROM complaints c JOIN complaint_snapshots s ON s.complaint_id = c.id`,
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    for (const { first, created_at, snapshot } of rows) {
+      const filed = new Date(created_at);
+      const later = (at: string | null) => at !== null && Date.parse(at) > filed.getTime();
+      expect(first).toBe('file');
+      expect(Date.parse(snapshot.taken_at)).toBe(filed.getTime());
+      expect(later(snapshot.last_seen_at)).toBe(false);
+      for (const fault of snapshot.faults) expect(later(fault.started_at) || later(fault.ended_at)).toBe(false);
+      for (const point of snapshot.power) expect(later(point.ts)).toBe(false);
+    }
+  });
+
   it('the staff list has overdue and due complaints to sort', async () => {
     expect((await expectOk(t, LIST, { sla: 'overdue' }, servicer)).dataCount).toBeGreaterThan(0);
     expect((await expectOk(t, LIST, { sla: 'due' }, servicer)).dataCount).toBeGreaterThan(0);

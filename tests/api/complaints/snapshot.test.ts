@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SNAPSHOT_FAULTS, SNAPSHOT_POWER_POINTS } from '../../../contract/complaint-snapshot';
+import { takeSnapshot } from '../../../server/complaints/snapshot';
 import { queryRows } from '../../../server/core/db';
 import { expectOk, expectRejected } from '../admin/helpers';
 import type { TestApp } from '../helpers';
@@ -89,6 +90,23 @@ describe('the system snapshot of a complaint', () => {
     }
     const list = await expectOk(t, LIST, {}, tokens.customer!);
     expect(list.data[0]).not.toHaveProperty('snapshot');
+  });
+
+  it('taken for a past moment (a demo complaint filed days ago) it holds nothing later: faults, their end, samples, status', async () => {
+    const at = new Date(t.clock().getTime() - 5.5 * 3_600_000);
+    // F6 (6 h ago) ends after the moment: then it was still running.
+    await t.db.execute(sql`UPDATE system_faults SET ended_at = now() WHERE system_id = ${systemId} AND code = 'F6'`);
+    try {
+      const snapshot = (await takeSnapshot(t.db, own, at))!;
+      expect(snapshot.faults.map((f) => f.code)).toEqual(['F6', 'F7', 'F8', 'F9', 'F10', 'F11', 'F12', 'F13']);
+      expect(snapshot.faults[0]!.ended_at).toBeNull();
+      expect(Date.parse(snapshot.last_seen_at!)).toBeLessThanOrEqual(at.getTime());
+      expect(Math.max(...snapshot.power.map((p) => Date.parse(p.ts)))).toBeLessThanOrEqual(at.getTime());
+      expect(snapshot.ems_status).toBe('fault');
+      expect(snapshot.taken_at).toBe(at.toISOString());
+    } finally {
+      await t.db.execute(sql`UPDATE system_faults SET ended_at = NULL WHERE system_id = ${systemId}`);
+    }
   });
 
   it('a complaint filed before snapshots were kept answers null; one outside the scope answers 45 and no snapshot', async () => {
