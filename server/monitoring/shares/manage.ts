@@ -19,7 +19,7 @@ import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
  */
 const DAY_MS = 86_400_000;
 
-/** Every share of the system, the newest end first; ended ones too, so that the owner can renew them. */
+/** Every share of the system, the newest end first; ended ones too, so that the owner sees whose access ended when. */
 export async function sharesOf(db: Database, system: SystemRow, now: Date): Promise<ShareListRow[]> {
   const rows = await db
     .select({
@@ -56,13 +56,22 @@ export async function sharesOf(db: Database, system: SystemRow, now: Date): Prom
   });
 }
 
-/** One share of this system (45 for any other id: nothing said about shares of other systems). */
-async function shareOfSystem(db: Database, system: SystemRow, id: number) {
+/**
+ * One share of this system that still lasts (45 for any other id: nothing said about shares of other systems).
+ * An ended share is neither extended nor revoked (2 naming `id`): it gives nothing any more, and sharing the
+ * system again with the address renews it.
+ */
+async function liveShareOfSystem(db: Database, system: SystemRow, id: number, now: Date) {
   const [share] = await db
     .select()
     .from(systemShares)
     .where(and(eq(systemShares.id, id), eq(systemShares.systemSn, system.sysSn)));
   if (!share) throw new ApiError(Code.NO_PERMISSION);
+  if (share.expiresAt <= now) {
+    throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the share has ended; share the system again to renew it)', {
+      data: { field: 'id' },
+    });
+  }
   return share;
 }
 
@@ -72,7 +81,7 @@ async function shareOfSystem(db: Database, system: SystemRow, id: number) {
  */
 export async function revokeShare(db: Database, system: SystemRow, id: number, now: Date, by: SystemChangeAuthor): Promise<void> {
   await db.transaction(async (tx) => {
-    const share = await shareOfSystem(tx, system, id);
+    const share = await liveShareOfSystem(tx, system, id, now);
     await tx.delete(systemShares).where(eq(systemShares.id, share.id));
     const [left] = await tx
       .select({ id: systemShares.id })
@@ -92,8 +101,8 @@ export async function revokeShare(db: Database, system: SystemRow, id: number, n
 }
 
 /**
- * Adds days to the share: from its end while it lasts, from now once it ended. The person's pending
- * invitation lasts as long as the share it came with. The system's user-log row is written in the same transaction.
+ * Adds days to the end of a share that still lasts. The person's pending invitation lasts as long as the share it
+ * came with. The system's user-log row is written in the same transaction.
  */
 export async function extendShare(
   db: Database,
@@ -104,9 +113,8 @@ export async function extendShare(
   by: SystemChangeAuthor,
 ): Promise<ExtendedShare> {
   return db.transaction(async (tx) => {
-    const share = await shareOfSystem(tx, system, id);
-    const from = share.expiresAt > now ? share.expiresAt : now;
-    const expiresAt = new Date(from.getTime() + days * DAY_MS);
+    const share = await liveShareOfSystem(tx, system, id, now);
+    const expiresAt = new Date(share.expiresAt.getTime() + days * DAY_MS);
     await tx.update(systemShares).set({ expiresAt }).where(eq(systemShares.id, share.id));
     await tx
       .update(shareInvitations)

@@ -54,7 +54,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
     config: { permission: { subject: 'share', action: 'delete' } },
     schema: {
       tags,
-      summary: "End one share of the caller's system at once (45 for any other share)",
+      summary: "End one share of the caller's system at once (45 for any other share, 2 for an ended one)",
       body: s.shareOfSystemBody,
       response: { 200: envelopeOf(z.null()) },
     },
@@ -68,7 +68,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
     config: { permission: { subject: 'share', action: 'update' } },
     schema: {
       tags,
-      summary: "Add days to one share of the caller's system (from its end, or from now once ended)",
+      summary: "Add days to the end of one share of the caller's system (45 for any other share, 2 for an ended one: share again)",
       body: s.extendShareBody,
       response: { 200: envelopeOf(extendShareAnswer) },
     },

@@ -4,7 +4,7 @@ import { systems, userLog, users } from '../../../server/core/db/schema';
 import { DEMO_SHARED_SN } from '../../../server/core/db/seed';
 import { expectOk, expectRejected } from '../admin/helpers';
 import { DEMO_PASSWORD, type TestApp } from '../helpers';
-import { as, CUSTOMER_SN, createMonitoringWorld } from './world';
+import { as, CUSTOMER_SN, createMonitoringWorld, EXPIRED_SHARE_SN } from './world';
 
 /** Issue 11, point 13: the owner's list of a system's shares, revoke and extend. */
 let t: TestApp;
@@ -135,4 +135,23 @@ test('revoking the only share of an invited person also ends their registration 
   const share = (await listOf(CUSTOMER_SN)).find((r) => r.email === 'never.registers@mail.example')!;
   await expectOk(t, '/api/ESS/RevokeShare', { sn: CUSTOMER_SN, id: share.id }, customer.token);
   expect((await t.post('/api/Account/CheckSharerAccount', { token })).body.code).toBe(12);
+});
+
+test('an ended share is neither extended nor revoked: 2 naming id, nothing changed; sharing again renews it', async () => {
+  const customer = await as(t, 'customer');
+  const ended = (await listOf(EXPIRED_SHARE_SN)).find((r) => !r.active)!;
+  expect(ended).toBeDefined();
+  for (const [path, body] of [
+    ['/api/ESS/ExtendShare', { sn: EXPIRED_SHARE_SN, id: ended.id, days: 7 }],
+    ['/api/ESS/RevokeShare', { sn: EXPIRED_SHARE_SN, id: ended.id }],
+  ] as const) {
+    const answer = await expectRejected(t, path, body, customer.token, 2, 'id');
+    expect(answer.info).toContain('the share has ended; share the system again');
+  }
+  expect((await listOf(EXPIRED_SHARE_SN)).find((r) => r.id === ended.id)).toEqual(ended);
+  await expectOk(t, '/api/ESS/ShareSub', { sn: EXPIRED_SHARE_SN, email: ended.email, days: 3 }, customer.token);
+  const renewed = (await listOf(EXPIRED_SHARE_SN)).find((r) => r.email === ended.email)!;
+  expect(renewed).toMatchObject({ active: true });
+  // Live again, it is revoked as any other.
+  await expectOk(t, '/api/ESS/RevokeShare', { sn: EXPIRED_SHARE_SN, id: renewed.id }, customer.token);
 });

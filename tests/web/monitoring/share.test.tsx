@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { ShareButton, showsShareIcon } from '../../../src/features/monitoring/shared/share/ShareButton';
@@ -194,6 +194,27 @@ describe('the list of shares in the dialog (issue 11, point 13)', () => {
     await waitFor(() => expect(revoked).toEqual({ sn: 'ESS-A', id: 7 }));
     await waitFor(() => expect(screen.queryByText('Anna Berg')).toBeNull());
   }, 60_000);
+
+  it('an ended share says since when and offers neither Extend nor Revoke (sharing again renews it)', async () => {
+    const ended = {
+      ...shares[0]!,
+      id: 9,
+      email: 'old@example.com',
+      display_name: 'Old Friend',
+      expires_at: '2026-01-05T10:00:00Z',
+      active: false,
+    };
+    server.use(http.post('/api/ESS/GetShareList', () => HttpResponse.json(envelope(200, [shares[0], ended]))));
+    openDialog();
+    const entry = (await screen.findByText('Old Friend')).closest('li')!;
+    expect(within(entry).getByText('Ended')).toBeInTheDocument();
+    expect(within(entry).getByText(/^Ended on /)).toBeInTheDocument();
+    expect(within(entry).queryByRole('button')).toBeNull();
+    // The live share keeps both.
+    const live = screen.getByText('Anna Berg').closest('li')!;
+    expect(within(live).getByRole('button', { name: 'Extend' })).toBeInTheDocument();
+    expect(within(live).getByRole('button', { name: 'Revoke' })).toBeInTheDocument();
+  });
 
   it("extend refuses days out of range with the range, in the dialog's words, and sends nothing", async () => {
     let called = false;

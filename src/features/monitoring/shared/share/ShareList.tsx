@@ -10,7 +10,8 @@ import { ListEntry } from '../../../../ui/ListEntry';
 
 /**
  * Whom the system is shared with (issue 11, point 13): name or address, registered or invitation pending,
- * until when (or since when ended), with Extend and Revoke. A list rather than a table: it reads as cards on a phone.
+ * until when (or since when ended), with Extend and Revoke while it lasts. A list rather than a table: it reads as cards
+ * on a phone.
  */
 export function ShareList({ sn }: { sn: string }) {
   const { t } = useTranslation('monitoring');
@@ -42,21 +43,26 @@ export function ShareList({ sn }: { sn: string }) {
         rowKey="id"
         renderItem={(share) => (
           <List.Item
-            actions={[
-              <ExtendShare key="extend" sn={sn} id={share.id} onExtended={() => void refresh()} />,
-              <Popconfirm
-                key="revoke"
-                title={t('share.revokeConfirm', { who: share.email })}
-                okText={t('share.revoke')}
-                okButtonProps={{ danger: true }}
-                cancelText={t('common:actions.cancel')}
-                onConfirm={() => revoke(share)}
-              >
-                <Button size="small" danger>
-                  {t('share.revoke')}
-                </Button>
-              </Popconfirm>,
-            ]}
+            // An ended share gives nothing any more: sharing again renews it (the server refuses both on it).
+            actions={
+              share.active
+                ? [
+                    <ExtendShare key="extend" sn={sn} id={share.id} onExtended={() => void refresh()} />,
+                    <Popconfirm
+                      key="revoke"
+                      title={t('share.revokeConfirm', { who: share.email })}
+                      okText={t('share.revoke')}
+                      okButtonProps={{ danger: true }}
+                      cancelText={t('common:actions.cancel')}
+                      onConfirm={() => revoke(share)}
+                    >
+                      <Button size="small" danger>
+                        {t('share.revoke')}
+                      </Button>
+                    </Popconfirm>,
+                  ]
+                : []
+            }
           >
             <ListEntry
               title={
