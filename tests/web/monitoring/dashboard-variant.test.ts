@@ -9,8 +9,10 @@ describe('the dashboard each user sees (one rule for the page and its cold-start
     [['supplier'], 'supplier'],
     [['admin'], 'fleet'],
     [['installer'], 'fleet'],
-    // Factory after-sales may not read the fleet overview (the storage list's roles).
-    [['fasw'], 'welcome'],
+    // The after-sales teams get what waits for them, whether or not they may read the fleet overview.
+    [['fasw'], 'aftersales'],
+    [['dasw'], 'aftersales'],
+    [['servicer'], 'fleet'],
   ] as const)('%j: %s', (roles, variant) => {
     signIn(roles);
     expect(dashboardVariant(roles)).toBe(variant);

@@ -1,6 +1,6 @@
 import { useUser } from '../../../auth/useUser';
 import { dashboardTitleKey } from '../../../routing/useMenuOverrides';
-import { CustomerDashboard, dashboardVariant, FleetDashboard, StorageList } from './variant';
+import { AfterSalesHome, CustomerDashboard, dashboardVariant, FleetDashboard, StorageList } from './variant';
 import { Welcome } from './Welcome';
 
 /** The home page of each user: the variant of dashboardVariant (variant.ts). */
@@ -13,6 +13,8 @@ export default function Dashboard() {
       return <StorageList titleKey={dashboardTitleKey(roles)} />;
     case 'fleet':
       return <FleetDashboard />;
+    case 'aftersales':
+      return <AfterSalesHome />;
     case 'welcome':
       return <Welcome />;
   }

@@ -1,5 +1,5 @@
 import { codeThenAnswers } from '../../../api/earlyAnswers';
-import { canAccessKey } from '../../../auth/ability';
+import { canAccessKey, currentAbility } from '../../../auth/ability';
 import { expectedUser } from '../../../auth/user';
 import { isCustomerOrSharer } from '../../../../permissions/roles';
 import { lazyScreen } from '../../../routing/lazyScreen';
@@ -11,17 +11,23 @@ import { askFleetHomeEarly } from './fleet/earlyCalls';
 export const CustomerDashboard = lazyScreen(() => import('./CustomerDashboard'));
 export const StorageList = lazyScreen(() => import('../storage/StorageList'));
 export const FleetDashboard = lazyScreen(() => import('./FleetDashboard'));
+export const AfterSalesHome = lazyScreen(() => import('../../complaints/home/AfterSalesHome'));
 
-export type DashboardVariant = 'customer' | 'supplier' | 'fleet' | 'welcome';
+/** The international and domestic after-sales teams (DESIGN §9). */
+const AFTER_SALES_TEAMS = ['fasw', 'dasw'];
+
+export type DashboardVariant = 'customer' | 'supplier' | 'fleet' | 'aftersales' | 'welcome';
 
 /**
  * Customers and sharers see their systems; the supplier's dashboard is the storage list (DESIGN §6); staff
- * who may read the fleet overview (the storage list's roles) see their fleet; everyone else a welcome. Reads
- * the stored user's ability for the fleet overview: call it once the user info is there.
+ * who may read the fleet overview (the storage list's roles) see their fleet; the after-sales teams what waits for
+ * them; everyone else a welcome. Reads the stored user's abilities: call it once the user info is there.
  */
 export function dashboardVariant(roles: readonly string[]): DashboardVariant {
   if (isCustomerOrSharer(roles)) return 'customer';
   if (roles.includes('supplier')) return 'supplier';
+  // The after-sales teams' work is complaints, not the fleet: what waits for them (server/complaints/home.ts).
+  if (AFTER_SALES_TEAMS.some((role) => roles.includes(role)) && currentAbility().can('accept', 'complaint')) return 'aftersales';
   if (canAccessKey('fleetOverview', 'read')) return 'fleet';
   return 'welcome';
 }
@@ -30,6 +36,7 @@ const VARIANT_SCREENS: Partial<Record<DashboardVariant, { preload: () => Promise
   customer: CustomerDashboard,
   supplier: StorageList,
   fleet: FleetDashboard,
+  aftersales: AfterSalesHome,
 };
 
 /**
