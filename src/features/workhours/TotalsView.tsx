@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Card, Col, DatePicker, Empty, Input, List, Row, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkHourTotals, WorkHourTotalsBody } from '../../../contract/workhours';
 import { canAccessKey } from '../../auth/ability';
@@ -37,7 +37,8 @@ export function TotalsView() {
   const kind = (value: string) => t(`workhours:RAndDtimereport.options.kind.${value}`, { defaultValue: value });
 
   // Two columns (what, hours) read as a list on a phone and on a desktop alike: no table needed.
-  const table = (id: keyof Omit<WorkHourTotals, 'total'>, title: string, label: (key: string) => string) => (
+  // A long complaint title wraps within its side; the hours keep their own column (a phone in German was the narrowest).
+  const table = (id: keyof Omit<WorkHourTotals, 'total'>, title: string, label: (key: string) => string, below?: ReactNode) => (
     <Col xs={24} lg={12} key={id}>
       <Card size="small" title={title} data-testid={`workhours-totals-${id}`}>
         <List<Line>
@@ -46,12 +47,13 @@ export function TotalsView() {
           dataSource={data ? [...data[id], { key: TOTAL, hours: data.total }] : []}
           rowKey="key"
           renderItem={(line) => (
-            <List.Item className={line.key === TOTAL ? 'workhours-total-line' : undefined}>
-              <span>{line.key === TOTAL ? t('workhours:totals.total') : label(line.key)}</span>
+            <List.Item className={line.key === TOTAL ? 'workhours-line workhours-total-line' : 'workhours-line'}>
+              <span className="workhours-what">{line.key === TOTAL ? t('workhours:totals.total') : label(line.key)}</span>
               <span className="workhours-hours">{hours(line.hours)}</span>
             </List.Item>
           )}
         />
+        {below}
       </Card>
     </Col>
   );
@@ -93,10 +95,12 @@ export function TotalsView() {
             {table('byPerson', t('workhours:totals.byPerson'), (key) => key)}
             {table('byWork', t('workhours:totals.byWork'), (key) => key)}
             {table('byMonth', t('workhours:totals.byMonth'), (key) => fmt.month(key))}
-            {table('byKind', t('workhours:totals.byKind'), kind)}
-            <Col xs={24} key="chart">
-              <Card size="small" title={t('workhours:totals.byKind')} data-testid="workhours-chart">
-                {/* The hours per kind of work as bars: where R&D time goes at a glance. */}
+            {table(
+              'byKind',
+              t('workhours:totals.byKind'),
+              kind,
+              // The same hours as bars, under the one heading: where R&D time goes at a glance.
+              <div data-testid="workhours-chart" className="workhours-chart">
                 <Column
                   data={data?.byKind.map((l) => ({ kind: kind(l.key), hours: l.hours })) ?? []}
                   xField="kind"
@@ -106,8 +110,8 @@ export function TotalsView() {
                   axis={{ x: { title: false }, y: { title: 'h', labelFormatter: hours } }}
                   tooltip={{ channel: 'y', valueFormatter: (v: number) => `${hours(v)} h` }}
                 />
-              </Card>
-            </Col>
+              </div>,
+            )}
           </Row>
         </>
       )}

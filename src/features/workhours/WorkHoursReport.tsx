@@ -71,7 +71,11 @@ export default function WorkHoursReport() {
               declaration={rdWorkHours}
               options={{
                 editable: mayChange,
-                cells: { hours: (value) => fmt.number(Number(value), { digits: 2, trim: true }) },
+                cells: {
+                  hours: (value) => fmt.number(Number(value), { digits: 2, trim: true }),
+                  // People by name (the entry keeps the user name: server/workhours/service.ts).
+                  engineer: (value, row) => String(row.engineer_name ?? value),
+                },
                 deletion: (row) => (mayChange(row) ? undefined : { blocked: t('workhours:list.notYours') }),
                 onChange: () => void queryClient.invalidateQueries({ queryKey: workHourKeys.all }),
               }}
