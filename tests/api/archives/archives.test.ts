@@ -229,10 +229,10 @@ describe('a customer archive', () => {
     expect(sheet.getRow(1).getCell(1).value).toBe('Name');
     expect(sheet.getRow(1).getCell(10).value).toBe('Postleitzahl');
     expect(sheet.getRow(2).getCell(1).value).toBe('Bruno Weber');
-    // Country and state by name, as the screen shows them, not the codes stored.
+    // Country and state by name, in the reader's language as the screen shows them, not the codes stored.
     expect(sheet.getRow(1).getCell(7).value).toBe('Land');
     expect(sheet.getRow(2).getCell(7).value).toBe('Deutschland');
-    expect(sheet.getRow(2).getCell(8).value).toBe('Bavaria');
+    expect(sheet.getRow(2).getCell(8).value).toBe('Bayern');
     expect((await t.post(EXPORT, { name: 'nobody' }, { token: tokens.servicer })).body.code).toBe(8);
   });
 });
