@@ -3,11 +3,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
 import { useFormat } from '../../i18n/format';
+import { wholeHourTicks } from '../monitoring/shared/charts/hourTicks';
 import { Line } from '../monitoring/shared/charts/LazyChart';
+import { SERIES_COLORS } from '../monitoring/shared/charts/series';
+import { LEGEND_HEIGHT, legendColors, SeriesLegend, useHiddenSeries, type LegendSeries } from '../monitoring/shared/charts/SeriesLegend';
 import { ComponentKindTag } from '../monitoring/shared/components/ComponentsList';
 import { useFaultText } from '../monitoring/shared/faultText';
 import { StatusTag } from '../monitoring/shared/status';
 
+/** The 24 h chart with its legend. */
 const CHART_HEIGHT = 160;
 
 /**
@@ -18,7 +22,10 @@ export function SnapshotCard({ snapshot, padding }: { snapshot: SystemSnapshot; 
   const { t } = useTranslation();
   const format = useFormat();
   const faultText = useFaultText();
-  const power = usePowerRows(snapshot);
+  const [hidden, toggleSeries] = useHiddenSeries();
+  const { legend, rows: power } = usePowerRows(snapshot);
+  const first = power[0]?.at ?? 0;
+  const last = power.at(-1)?.at ?? 0;
   return (
     <Card title={t('complaints:snapshot.title')} styles={padding} data-testid="complaint-snapshot">
       <Typography.Paragraph type="secondary">
@@ -77,17 +84,30 @@ export function SnapshotCard({ snapshot, padding }: { snapshot: SystemSnapshot; 
       {power.length > 0 && (
         <>
           <Typography.Title level={5}>{t('complaints:snapshot.power')}</Typography.Title>
+          <SeriesLegend series={legend} hidden={hidden} onToggle={toggleSeries} />
           <Line
-            data={power}
-            xField="ts"
+            data={power.filter((row) => !hidden.has(row.key))}
+            xField="at"
             yField="kw"
             colorField="series"
-            height={CHART_HEIGHT}
+            height={CHART_HEIGHT - LEGEND_HEIGHT}
             autoFit
-            axis={{ x: { labelFormatter: (ts: string) => format.time(ts), labelAutoRotate: false }, y: { title: 'kW' } }}
-            legend={{ color: { position: 'top' } }}
+            // The last label is centred on the plot's right edge: room for its second half.
+            paddingRight={28}
+            // A time axis, not one label per point: its ticks are whole hours.
+            scale={{ x: { type: 'linear', domain: [first, last], nice: false }, color: legendColors(legend) }}
+            axis={{
+              x: {
+                title: false,
+                tickMethod: () => wholeHourTicks(first, last),
+                labelFormatter: (at: number) => format.time(at),
+                labelAutoRotate: false,
+              },
+              y: { title: t('monitoring:unit.kw') },
+            }}
+            legend={false}
             tooltip={{
-              title: (row: { ts: string }) => format.dateTime(row.ts),
+              title: (row: { at: number }) => format.dateTime(row.at),
               items: [{ channel: 'y', valueFormatter: (v: number) => format.kilowatts(v) }],
             }}
           />
@@ -97,15 +117,26 @@ export function SnapshotCard({ snapshot, padding }: { snapshot: SystemSnapshot; 
   );
 }
 
-/** PV and consumption of the snapshot's 24 h in kW, one row per point and series (the chart's long format). */
+/**
+ * PV and consumption of the snapshot's 24 h in kW, one row per point and series (the chart's long format), and
+ * their legend in the colours every monitoring chart gives them.
+ */
 function usePowerRows(snapshot: SystemSnapshot) {
   const { t } = useTranslation();
   return useMemo(() => {
-    const pv = t('monitoring:series.pv');
-    const load = t('monitoring:series.load');
-    return snapshot.power.flatMap((p) => [
-      { ts: p.ts, series: pv, kw: Math.round(p.pv_w / 10) / 100 },
-      { ts: p.ts, series: load, kw: Math.round(p.load_w / 10) / 100 },
-    ]);
+    const legend: LegendSeries[] = (['pv', 'load'] as const).map((key) => ({
+      key,
+      label: t(`monitoring:series.${key}`),
+      color: SERIES_COLORS[key],
+    }));
+    const [pv, load] = legend.map((entry) => entry.label);
+    const rows = snapshot.power.flatMap((p) => {
+      const at = Date.parse(p.ts);
+      return [
+        { at, key: 'pv', series: pv, kw: Math.round(p.pv_w / 10) / 100 },
+        { at, key: 'load', series: load, kw: Math.round(p.load_w / 10) / 100 },
+      ];
+    });
+    return { legend, rows };
   }, [snapshot, t]);
 }
