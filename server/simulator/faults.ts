@@ -5,8 +5,11 @@ import { hashString, noise } from '../core/weather/random';
  * handful of faults a week, most systems run for weeks without one, as in the field.
  */
 export type FaultLevel = 'warning' | 'fault' | 'protection';
-/** What the fault does to the energy flows while it lasts. */
-export type FaultEffect = 'none' | 'battery_idle' | 'pv_off' | 'inverter_trip';
+/**
+ * What the fault does to the energy flows while it lasts: 'inverter_trip' disconnects the inverter (no PV, no battery,
+ * the load comes from the grid), 'battery_idle' holds the battery.
+ */
+export type FaultEffect = 'none' | 'battery_idle' | 'inverter_trip';
 
 export interface FaultType {
   code: string;
@@ -68,7 +71,8 @@ export const FAULT_TYPES: readonly FaultType[] = [
     code: 'F401',
     level: 'fault',
     description: 'Inverter isolation fault (low insulation resistance)',
-    effect: 'pv_off',
+    // The inverter refuses to connect while its PV side leaks to earth: neither PV nor the battery's AC output.
+    effect: 'inverter_trip',
     dailyRate: 0.004,
     minMinutes: 60,
     maxMinutes: 360,

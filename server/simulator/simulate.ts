@@ -31,11 +31,16 @@ export class SiteSimulator {
   private readonly clock: (ms: number) => LocalTime;
   private readonly eventsByDay = new Map<number, { faults: FaultEvent[]; offline: TimeWindow | null }>();
 
+  /**
+   * `standing`: faults known from outside the simulator's own draw (a fault the system reported and nobody has closed
+   * yet; end Infinity while open): they act on the flows like any other while they run.
+   */
   constructor(
     readonly site: Site,
     private now: number,
     readonly stepMs = 300_000,
     initialSoc = 50,
+    private readonly standing: readonly FaultEvent[] = [],
   ) {
     this.seed = hashString(site.sn);
     this.clock = localClock(site.timeZone);
@@ -70,6 +75,9 @@ export class SiteSimulator {
       for (const f of events.faults) if (f.start <= ms && ms < f.end) faults.push(f);
       if (events.offline && events.offline.start <= ms && ms < events.offline.end) offline = true;
     }
+    // A standing fault the simulator drew itself is that one (which knows its end).
+    const drawn = (f: FaultEvent) => faults.some((d) => d.type.code === f.type.code && d.start === f.start);
+    for (const f of this.standing) if (f.start <= ms && ms < f.end && !drawn(f)) faults.push(f);
     return { faults, offline };
   }
 
@@ -87,10 +95,7 @@ export class SiteSimulator {
       weather.cloudCover,
     );
     const inverterDown = effects.has('inverter_trip');
-    const pvW =
-      inverterDown || effects.has('pv_off')
-        ? 0
-        : Math.round(pvPowerW(this.site.pvKwp, this.site.inverterKw, irradiance, weather.temperatureC));
+    const pvW = inverterDown ? 0 : Math.round(pvPowerW(this.site.pvKwp, this.site.inverterKw, irradiance, weather.temperatureC));
     const loadW = Math.round(
       loadPowerW(this.site.load, this.site.annualLoadKwh, this.clock(ms), weather.temperatureC, this.seed, ms / this.stepMs),
     );

@@ -1,8 +1,9 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../core/db';
-import { systems } from '../../core/db/schema/monitoring';
+import { systemFaults, systems } from '../../core/db/schema/monitoring';
 // The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import { toIngestBatches } from '../../simulator/batches';
+import { FAULT_TYPES_BY_CODE, type FaultEvent } from '../../simulator/faults';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
 import { ingestBatch } from '../ingest/service';
@@ -92,11 +93,32 @@ export class LiveDemoFleet {
       players.push({
         demo,
         system,
-        sim: new SiteSimulator(siteOfSystem(system, demo.annualLoadKwh), from, step, last ? Number(last.soc) : 55),
+        sim: new SiteSimulator(
+          siteOfSystem(system, demo.annualLoadKwh),
+          from,
+          step,
+          last ? Number(last.soc) : 55,
+          await this.openFaults(system),
+        ),
       });
     }
     this.players = players;
     return this.push();
+  }
+
+  /**
+   * The faults the system reported and nobody closed (the demo's planned ones): the simulator keeps them running, so
+   * that a system whose inverter a fault disconnected goes on reporting no PV while the fault is open.
+   */
+  private async openFaults(system: SystemRow): Promise<FaultEvent[]> {
+    const open = await this.options.db
+      .select({ code: systemFaults.code, startedAt: systemFaults.startedAt })
+      .from(systemFaults)
+      .where(and(eq(systemFaults.systemId, system.id), isNull(systemFaults.endedAt)));
+    return open.flatMap(({ code, startedAt }) => {
+      const type = FAULT_TYPES_BY_CODE.get(code);
+      return type ? [{ type, start: startedAt.getTime(), end: Infinity }] : [];
+    });
   }
 
   /** One round: every live system reports what it measured since its last report (one sample per interval). */

@@ -6,6 +6,7 @@ import { systemShares } from '../../core/db/schema/shares';
 import { users } from '../../core/db/schema/users';
 // The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import { toIngestBatches } from '../../simulator/batches';
+import { FAULT_TYPES_BY_CODE } from '../../simulator/faults';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
 import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
@@ -44,11 +45,8 @@ export interface MonitoringSeedOptions {
 const DAY_MS = 86_400_000;
 const STEP_MS = 300_000;
 const INITIAL_SOC = 55;
-const FAULT_FOR_STATUS = {
-  warning: { code: 'W102', level: 'warning', description: 'Battery cell voltage imbalance' },
-  fault: { code: 'F401', level: 'fault', description: 'Inverter isolation fault (low insulation resistance)' },
-  protection: { code: 'P301', level: 'protection', description: 'Grid overvoltage, inverter disconnected' },
-} as const;
+/** The fault (server/simulator/faults.ts) a system planned to end in that status has open at the end. */
+const FAULT_FOR_STATUS = { warning: 'W102', fault: 'F401', protection: 'P301' } as const;
 
 export async function seedMonitoringDemo(
   db: Database,
@@ -187,14 +185,16 @@ async function pushHistory(
 ): Promise<void> {
   const silentHours = demo.status === 'offline' ? 3 + (demo.sn.charCodeAt(demo.sn.length - 1) % 20) : 0;
   const end = Math.floor((now.getTime() - silentHours * 3_600_000) / STEP_MS) * STEP_MS + STEP_MS;
-  const simulator = new SiteSimulator(siteOfSystem(system, demo.annualLoadKwh), start, STEP_MS, initialSoc);
+  // The planned fault runs in the simulator from its start (still open at the end), so that it acts on the flows: a
+  // fault that disconnects the inverter leaves no PV and no export behind it, as the device would report.
+  const planned =
+    demo.status !== 'normal' && demo.status !== 'offline' && demo.status !== null
+      ? [{ type: FAULT_TYPES_BY_CODE.get(FAULT_FOR_STATUS[demo.status])!, start: end - (2 + (system.id % 5)) * 3_600_000, end: Infinity }]
+      : [];
+  const simulator = new SiteSimulator(siteOfSystem(system, demo.annualLoadKwh), start, STEP_MS, initialSoc, planned);
   const batches = toIngestBatches(simulator.run(end), STEP_MS, MAX_SAMPLES_PER_BATCH);
   const last = batches[batches.length - 1];
-  if (last && demo.status !== 'normal' && demo.status !== 'offline' && demo.status !== null) {
-    const fault = FAULT_FOR_STATUS[demo.status];
-    const startedAt = new Date(end - (2 + (system.id % 5)) * 3_600_000).toISOString();
-    last.faults = [...(last.faults ?? []), { ...fault, started_at: startedAt, ended_at: null }];
-  } else if (last && demo.status === 'normal') {
+  if (last && demo.status === 'normal') {
     // A fault the simulator left running at the end would change the planned status: close it now.
     last.faults = (last.faults ?? []).map((f) => ({ ...f, ended_at: f.ended_at ?? new Date(end - STEP_MS).toISOString() }));
     last.status = 'normal';
