@@ -3,22 +3,13 @@ import { buildApp } from './app';
 import type { AppConfig } from './config';
 import { LocalFolderStorage } from './core/storage';
 import { migrate, openDatabase, type Database, type DatabaseHandle } from './core/db';
-import { isEmpty, seedDemo } from './core/db/seed';
+import { isEmpty } from './core/db/seed';
+import { seedDemoWorld } from './demo-world';
 import { jwtSecret, readEnv } from './env';
 import { smtpTransport } from './core/mail/transport';
 import { LiveDemoFleet } from './monitoring/demo/live';
 import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from './monitoring/demo/lock';
 import { adoptEarlierDemoSeed } from './monitoring/demo/marker';
-import { seedMonitoringDemo } from './monitoring/demo/seed';
-import { seedAdminDemo } from './admin/demo-seed';
-import { seedFaultMailDemo, seedFaultMailHistory } from './faultmail/demo-seed';
-import { seedComplaintsDemo } from './complaints/seed';
-import { seedSuggestionsDemo } from './suggestions/seed';
-import { seedWorkHoursDemo } from './workhours/seed';
-import { seedMailingsDemo } from './mailings/seed';
-import { seedMessagesDemo } from './messages/seed';
-import { seedArchivesDemo } from './archives/seed';
-import { seedInstallerFilesDemo } from './archives/installerSeed';
 import type { Storage } from './core/storage';
 import { seedMenus } from './admin/menus/service';
 import { fillNameSkeletons } from './account/confusables';
@@ -110,27 +101,7 @@ async function migrateAndSeed(db: Database, config: AppConfig, now: Date, storag
   // The menu tree starts as the route table (on any database, demo or not); administrators edit it from there.
   await seedMenus(db, now);
   if (!(await isEmpty(db))) return false;
-  await seedDemo(db, { password: config.demoPassword, now });
-  // Each system's life from its commissioning: early years as rollups, the recent weeks as raw samples.
-  await seedMonitoringDemo(db, { password: config.demoPassword, now, lifetime: true });
-  // Licenses, S/Ns of the fleet, e-mail rules (after the fleet: it registers the fleet's S/Ns).
-  // The servicer's fault mail subscriptions and the demo users' preferences, before the fault mails are queued.
-  await seedFaultMailDemo(db, { now });
-  await seedAdminDemo(db, { now, portalUrl: config.portalUrl });
-  await seedFaultMailHistory(db, { now });
-  // Complaints in every status on the demo customer's and installer's systems, with their files (in storage).
-  await seedComplaintsDemo(db, { now, storage });
-  // A dozen customer archives with their visit, phone, mail and processing records (one with a file).
-  await seedArchivesDemo(db, { now, storage });
-  // The demo installer companies' files (contact, license, …); their scorecards come from the fleet and complaints.
-  await seedInstallerFilesDemo(db);
-  // Four weeks of R&D hours of the engineers, and product suggestions in every status with their history.
-  await seedWorkHoursDemo(db, { now });
-  await seedSuggestionsDemo(db, { now });
-  // The monthly energy report and the weekly fleet digest with their past runs, and a few generated reports.
-  await seedMailingsDemo(db, { now, storage, portalUrl: config.portalUrl });
-  // Published messages (firmware release, tariff change, planned outage as a public notice), some read; one scheduled.
-  await seedMessagesDemo(db, { now });
+  await seedDemoWorld(db, { password: config.demoPassword, now, storage, portalUrl: config.portalUrl });
   return true;
 }
 

@@ -6,6 +6,8 @@ import { systemComponents, systemFaults, systems } from '../core/db/schema/monit
 import { faultMails } from '../core/mail/fault-mails';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';
 import { deliverDueMails, queueMails } from '../core/mail/outbox';
+import { DEMO_HOME_MARKET } from '../monitoring/demo/fleet';
+import { demoMoment } from '../core/db/demo-time';
 
 /**
  * The administration part of the demo (issue 3), seeded by `npm start` on an empty database after the
@@ -55,7 +57,8 @@ async function seedFaultMails(db: Database, now: Date, portalUrl: string): Promi
 }
 
 async function seedLicenses(db: Database, now: Date): Promise<void> {
-  const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
+  // Issued during someone's working day (each licence has its own day), not all at the minute the demo was seeded.
+  const at = (daysAgo: number) => demoMoment(now, daysAgo, `license:${daysAgo}`);
   const rows: (typeof licenses.$inferInsert)[] = [
     // Held by the demo installer and the demo service partner (their companies in server/core/db/seed.ts).
     {
@@ -118,6 +121,14 @@ async function seedLicenses(db: Database, now: Date): Promise<void> {
       created_at: at(340),
     },
     {
+      license_key: 'INST-CN-2025-0142',
+      company: 'Sunrise PV Engineering Co., Ltd.',
+      license_type: 'installer',
+      expires_at: day(now, 450),
+      remark: 'Shanghai and Jiangsu',
+      created_at: at(260),
+    },
+    {
       license_key: 'INST-AU-2026-0011',
       company: 'Southern Cross Solar Pty Ltd',
       license_type: 'installer',
@@ -173,8 +184,8 @@ async function seedSerialNumbers(db: Database, now: Date): Promise<void> {
       production_date,
       state,
       created_by: 'sncreator',
-      created_at: new Date(now.getTime() - createdDaysAgo * DAY_MS),
-      updated_at: new Date(now.getTime() - createdDaysAgo * DAY_MS),
+      created_at: demoMoment(now, createdDaysAgo, `sn:${sn}`),
+      updated_at: demoMoment(now, createdDaysAgo, `sn:${sn}`),
     });
   // A unit is built some weeks before its system is commissioned.
   const builtBefore = (commissionedOn: string | null, weeks: number) => {
@@ -251,7 +262,12 @@ async function seedEmailRules(db: Database, now: Date): Promise<void> {
   ];
   await db
     .insert(notificationCategories)
-    .values(categories.map((c) => ({ ...c, created_by: 'admin', created_at: now, updated_at: now })))
+    .values(
+      categories.map((c, i) => {
+        const at = demoMoment(now, 200 - i * 7, `category:${c.category_code}`);
+        return { ...c, created_by: 'admin', created_at: at, updated_at: at };
+      }),
+    )
     .onConflictDoNothing();
   const rules: (typeof emailRules.$inferInsert)[] = [
     { category_code: 'system_fault', recipient_kind: 'role', recipient_value: 'servicer', country: '', remark: 'Service center on duty' },
@@ -287,7 +303,13 @@ async function seedEmailRules(db: Database, now: Date): Promise<void> {
       enabled: false,
     },
     { category_code: 'firmware_release', recipient_kind: 'role', recipient_value: 'dev', country: '', remark: '' },
-    { category_code: 'firmware_release', recipient_kind: 'role', recipient_value: 'dasw', country: 'CN', remark: 'Domestic after-sales' },
+    {
+      category_code: 'firmware_release',
+      recipient_kind: 'role',
+      recipient_value: 'dasw',
+      country: DEMO_HOME_MARKET,
+      remark: 'Domestic after-sales',
+    },
     {
       category_code: 'license_expiry',
       recipient_kind: 'address',
@@ -303,9 +325,20 @@ async function seedEmailRules(db: Database, now: Date): Promise<void> {
       country: '',
       remark: 'First line takes new complaints',
     },
-    { category_code: 'complaint_new', recipient_kind: 'role', recipient_value: 'dasw', country: 'CN', remark: 'Domestic after-sales' },
+    {
+      category_code: 'complaint_new',
+      recipient_kind: 'role',
+      recipient_value: 'dasw',
+      country: DEMO_HOME_MARKET,
+      remark: 'Domestic after-sales',
+    },
   ];
-  await db.insert(emailRules).values(rules.map((r) => ({ enabled: true, created_by: 'admin', created_at: now, updated_at: now, ...r })));
+  await db.insert(emailRules).values(
+    rules.map((r, i) => {
+      const at = demoMoment(now, 150 - i * 6, `rule:${i}`);
+      return { enabled: true, created_by: 'admin', created_at: at, updated_at: at, ...r };
+    }),
+  );
 }
 
 /** Whether the administration demo is there (used by boot's log line and tests). */

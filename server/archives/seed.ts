@@ -6,27 +6,33 @@ import { customerArchives, customerRecords, uploads, users } from '../core/db/sc
 import type { Storage } from '../core/storage';
 import { reportPdf } from '../complaints/demo-files';
 import { stateOfCity } from '../reference/service';
+import { demoMoment } from '../core/db/demo-time';
+import { DEMO_HOME_MARKET, demoOwnerName } from '../monitoring/demo/fleet';
+import { demoPhone, PLACES } from '../monitoring/demo/places';
 
 /**
  * The demo customer archives (issue 14 point 7): a dozen customer files on the demo fleet (the demo customer's and
- * the demo installer's systems first, so that those users' screens show them), each with a few visit, phone, mail and
- * processing records and remarks by the after-sales staff, one carrying a small real file (a visit report, PDF).
+ * the demo installer's systems first, so that those users' screens show them, then one system per country), each
+ * with a few visit, phone, mail and processing records and remarks by the after-sales staff, one carrying a small
+ * real file (a visit report, PDF). Each file says what the rest of the demo says: the owner (the portal user, or the
+ * person the system's name tells), the system's address and components, a phone of the town, the installer's file.
  */
+const ARCHIVES = 12;
 
-const PEOPLE = [
-  ['Anna Schmidt', 'Hauptstraße 12'],
-  ['Lukas Weber', 'Lindenweg 3'],
-  ['Sofia Rossi', 'Via Roma 21'],
-  ['Jan de Vries', 'Keizersgracht 88'],
-  ['Marie Dubois', 'Rue de la Paix 5'],
-  ['Wang Fang', '中山路 18号'],
-  ['Emma Johnson', '14 Baker Street'],
-  ['Paul Becker', 'Bergstraße 40'],
-  ['Laura García', 'Calle Mayor 7'],
-  ['Tanaka Yui', '桜町 2-4-1'],
-  ['Max Müller', 'Am Markt 9'],
-  ['Olivia Brown', '22 Park Lane'],
-] as const;
+/** The sales area a country's customers belong to. */
+const AREAS: Readonly<Record<string, string>> = {
+  DE: 'DACH',
+  AT: 'DACH',
+  CH: 'DACH',
+  NL: 'Benelux',
+  GB: 'United Kingdom',
+  IT: 'Southern Europe',
+  JP: 'East Asia',
+  CN: 'China',
+  AU: 'Oceania',
+  ZA: 'Southern Africa',
+  US: 'North America',
+};
 
 const NOTES: Readonly<Record<RecordKind, readonly string[]>> = {
   visit: [
@@ -41,18 +47,17 @@ const NOTES: Readonly<Record<RecordKind, readonly string[]>> = {
   processing: ['Remote firmware update of the BMS scheduled for the night.', 'Replacement meter ordered from the warehouse.'],
   remark: ['Prefers calls after 17:00.', 'Has a second system planned for the garage.'],
 };
-const STAFF = ['servicer', 'fasw', 'dasw'] as const;
+/** Who keeps a customer's file: the service center and the after-sales team of the customer's market. */
+const staffOf = (country: string) => ['servicer', country === DEMO_HOME_MARKET ? 'dasw' : 'fasw'] as const;
 
-/** 'Laura García' → laura.garcia@example.com. */
+/** 'Laura García' → laura.garcia@mail.example. */
 const emailOf = (name: string) =>
   `${name
     .normalize('NFD')
     .toLowerCase()
     .replace(/[^a-z ]/g, '')
     .trim()
-    .replace(/ +/g, '.')}@example.com`;
-
-const day = (now: Date, daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+    .replace(/ +/g, '.')}@mail.example`;
 
 /** The demo archives, unless the database has archives already; `now` is the demo's present. */
 export async function seedArchivesDemo(db: Database, { now, storage }: { now: Date; storage: Storage }): Promise<void> {
@@ -60,6 +65,8 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
   if (Number(existing?.n ?? 0) > 0) return;
   const systems = await queryRows<{
     sys_sn: string;
+    sys_name: string;
+    site_kind: string;
     customer_user_id: number | null;
     country_code: string;
     postcode: string;
@@ -68,40 +75,59 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
     longitude: number;
     address: string;
     mbat: string;
+    inverter_sn: string | null;
+    battery_model: string | null;
     installer: string | null;
+    installer_contact: string | null;
+    installer_phone: string | null;
+    installer_email: string | null;
+    installer_address: string | null;
+    installer_remark: string | null;
     user_name: string | null;
     user_email: string | null;
     user_phone: string | null;
   }>(
     db,
-    // One archive per customer: the demo customer's first system and the demo installer's first, then others.
+    // One archive per customer: the demo customer's first system, then one per country (the demo installer's first in his).
     sql`SELECT * FROM (
-          SELECT DISTINCT ON (coalesce(s.customer_user_id, -s.id)) s.sys_sn, s.customer_user_id, s.country_code, s.postcode,
-                 s.city, s.latitude, s.longitude, s.address, s.mbat, c.name AS installer, nullif(u.display_name, '') AS user_name,
-                 nullif(u.email, '') AS user_email, nullif(u.phone, '') AS user_phone,
+          SELECT DISTINCT ON (coalesce(s.customer_user_id, -s.id)) s.sys_sn, s.sys_name, s.site_kind, s.customer_user_id,
+                 s.country_code, s.postcode, s.city, s.latitude, s.longitude, s.address, s.mbat,
+                 (SELECT sn FROM system_components WHERE system_id = s.id AND kind = 'inverter' ORDER BY id LIMIT 1) AS inverter_sn,
+                 (SELECT model FROM system_components WHERE system_id = s.id AND kind = 'battery' ORDER BY id LIMIT 1) AS battery_model,
+                 c.name AS installer, c.contact AS installer_contact, c.phone AS installer_phone, c.email AS installer_email,
+                 c.address AS installer_address, c.remark AS installer_remark,
+                 nullif(u.display_name, '') AS user_name, nullif(u.email, '') AS user_email, nullif(u.phone, '') AS user_phone,
                  (s.customer_user_id = (SELECT id FROM users WHERE username = 'customer')) AS own,
                  (s.installer_company_id = (SELECT installer_company_id FROM users WHERE username = 'installer')) AS installed
           FROM systems s LEFT JOIN installer_companies c ON c.id = s.installer_company_id
           LEFT JOIN users u ON u.id = s.customer_user_id
           ORDER BY coalesce(s.customer_user_id, -s.id), s.sys_sn) one
-        ORDER BY own DESC NULLS LAST, installed DESC NULLS LAST, sys_sn
-        LIMIT ${PEOPLE.length}`,
+        ORDER BY own DESC NULLS LAST,
+                 row_number() OVER (PARTITION BY country_code ORDER BY installed DESC NULLS LAST, sys_sn), sys_sn
+        LIMIT ${ARCHIVES}`,
   );
   const [servicer] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'servicer')).limit(1);
   let fileAttached = false;
   for (const [i, system] of systems.entries()) {
-    // A customer with a portal account is filed under the name, e-mail and phone of the account.
-    const name = system.user_name ?? PEOPLE[i]![0];
-    const street = PEOPLE[i]![1];
+    // A customer with a portal account is filed under the name, e-mail and phone of the account; the others under
+    // the owner the system's name tells, a business under its name with the owner as contact.
+    const owner =
+      system.user_name ??
+      demoOwnerName({ sysSn: system.sys_sn, sysName: system.sys_name, countryCode: system.country_code }) ??
+      system.sys_name;
+    const name = system.user_name ?? (system.site_kind === 'commercial' ? system.sys_name : owner);
+    const place = PLACES.find((p) => p.countryCode === system.country_code && p.city === system.city);
+    const staff = staffOf(system.country_code);
+    const createdAt = demoMoment(now, 200 - i * 10, `archive:${system.sys_sn}`);
     const [archive] = await db
       .insert(customerArchives)
       .values({
         name,
-        contact: name,
-        phone: system.user_phone ?? `+49 30 ${String(5550100 + i)}`,
-        email: system.user_email ?? emailOf(name),
-        address: system.address || street,
-        area: system.country_code === 'DE' ? 'DACH' : 'Europe',
+        contact: owner,
+        phone: system.user_phone ?? (place ? demoPhone(place, 140 + i * 7) : ''),
+        email: system.user_email ?? emailOf(owner),
+        address: system.address,
+        area: AREAS[system.country_code] ?? '',
         country: system.country_code,
         // The state the reference data gives the system's town (the archive form's pickers); '' where it has none.
         state: await stateOfCity(system.country_code, system.city, {
@@ -109,36 +135,43 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
           longitude: Number(system.longitude),
         }),
         city: system.city,
-        postcode: system.postcode || String(10115 + i),
+        postcode: system.postcode,
         remarks: i % 3 === 0 ? 'Key account: answer within a day.' : '',
+        // The installer's file (server/archives/installerSeed.ts), as the installer's page shows it.
         installer_company: system.installer ?? '',
-        installer_contact: system.installer ? 'Service desk' : '',
+        installer_contact: system.installer_contact ?? '',
+        installer_phone: system.installer_phone ?? '',
+        installer_email: system.installer_email ?? '',
+        installer_address: system.installer_address ?? '',
+        installer_remark: system.installer_remark ?? '',
         license: `CUST-${String(2026001 + i)}`,
         sys_sn: system.sys_sn,
-        inverter_sn: `INV${system.sys_sn.slice(-8)}`,
-        battery_model: system.mbat,
+        inverter_sn: system.inverter_sn ?? '',
+        battery_model: system.battery_model ?? system.mbat,
         user_id: system.customer_user_id,
-        created_by: 'servicer',
-        created_at: new Date(now.getTime() - (200 - i * 10) * 86_400_000),
-        updated_at: now,
+        created_by: staff[0],
+        created_at: createdAt,
+        updated_at: createdAt,
       })
       .returning({ id: customerArchives.id });
     // Two to four records each, the newest a few days ago.
     const kinds = RECORD_KINDS.slice(0, 2 + (i % 3)).concat(i % 4 === 0 ? ['remark'] : []);
     for (const [k, kind] of kinds.entries()) {
-      const recordDate = day(now, 1 + i + k * 6);
+      const at = demoMoment(now, 1 + i + k * 6, `record:${system.sys_sn}:${k}`);
+      const recordDate = at.toISOString().slice(0, 10);
+      const person = staff[(i + k) % staff.length]!;
       const [record] = await db
         .insert(customerRecords)
         .values({
           archive_id: archive!.id,
           kind,
           record_date: recordDate,
-          person: STAFF[(i + k) % STAFF.length]!,
+          person,
           contents: NOTES[kind][(i + k) % 2]!,
           sys_sn: system.sys_sn,
-          created_by: STAFF[(i + k) % STAFF.length]!,
-          created_at: new Date(`${recordDate}T09:30:00Z`),
-          updated_at: new Date(`${recordDate}T09:30:00Z`),
+          created_by: person,
+          created_at: at,
+          updated_at: at,
         })
         .returning({ id: customerRecords.id });
       if (kind === 'visit' && !fileAttached) {
@@ -154,7 +187,7 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
           mime: 'application/pdf',
           size: stored.size,
           sha256: stored.sha256,
-          createdAt: new Date(`${recordDate}T09:30:00Z`),
+          createdAt: at,
           recordId: record!.id,
         });
       }

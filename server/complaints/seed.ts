@@ -10,6 +10,8 @@ import { batteryLog, batteryPhotoPng, reportPdf } from './demo-files';
 import { MESSAGE_FILES } from './messages';
 import { FILE_ACTION } from './history';
 import { keepSnapshot } from './snapshot';
+import { demoMinutes, demoMoment } from '../core/db/demo-time';
+import { DEMO_USERS } from '../core/db/seed';
 
 /**
  * The demo complaints (issue 13 point 9, DESIGN §8): the demo customer's and installer's systems with a complaint in
@@ -161,16 +163,17 @@ const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
     steps: [
       { action: 'accept', by: 'servicer', at: 5 },
       { action: 'process', by: 'servicer', at: 6 },
-      { action: 'transfer', by: 'servicer', at: 8, fields: { team: 'domestic' } },
-      { action: 'takeOver', by: 'dasw', at: 20 },
+      // A German customer's system: the international team's (the domestic one serves the home market, fleet.ts).
+      { action: 'transfer', by: 'servicer', at: 8, fields: { team: 'international' } },
+      { action: 'takeOver', by: 'fasw', at: 20 },
       {
         action: 'proposeSolution',
-        by: 'dasw',
+        by: 'fasw',
         at: 30,
         fields: { solution: 'The CT clamp was on the wrong phase', action: 'Installer moves the clamp' },
       },
     ],
-    messages: [{ by: 'dasw', at: 30.5, text: 'Please let your installer move the current clamp to phase L1, then confirm.' }],
+    messages: [{ by: 'fasw', at: 30.5, text: 'Please let your installer move the current clamp to phase L1, then confirm.' }],
   },
   {
     title: 'Backup box does not switch over',
@@ -323,11 +326,10 @@ const DEMO_COMPLAINTS: readonly DemoComplaint[] = [
   },
 ];
 
-/** What a filer writes when they give no more: the title, description and type come from the case. */
+/** How the filer can be reached: the e-mail and phone of their account, as the complaint form fills them. */
 function contactOf(by: DemoComplaint['by']) {
-  return by === 'customer'
-    ? { contact_email: 'customer@example.com', contact_number: '+49 30 1234567' }
-    : { contact_email: 'installer@example.com', contact_number: '+49 89 7654321' };
+  const user = DEMO_USERS.find((u) => u.username === by)!;
+  return { contact_email: user.email, contact_number: user.phone };
 }
 
 const transitionOf = (action: string) => complaintWorkflow.transitions.find((t) => t.action === action)!;
@@ -383,8 +385,10 @@ export async function seedComplaintsDemo(db: Database, { now, storage }: { now: 
     const systems = filers[demo.by];
     if (systems.length === 0) continue;
     const system = systems[i % systems.length]!;
-    const filedAt = new Date(now.getTime() - demo.daysAgo * 24 * 3_600_000);
-    const hoursLater = (hours: number) => new Date(Math.min(filedAt.getTime() + hours * 3_600_000, now.getTime() - 60_000));
+    // Filed and handled at times of day of their own (each step some minutes after the plan's hour).
+    const filedAt = demoMoment(now, demo.daysAgo, `complaint:${i}`);
+    const hoursLater = (hours: number) =>
+      new Date(Math.min(filedAt.getTime() + hours * 3_600_000 + demoMinutes(`complaint:${i}:${hours}`), now.getTime() - 60_000));
     const [row] = await db
       .insert(complaints)
       .values({

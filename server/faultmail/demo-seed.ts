@@ -1,11 +1,10 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
 import type { Database } from '../core/db';
+import { demoMoment } from '../core/db/demo-time';
 import { faultSubscriptions, mailOutbox, users } from '../core/db/schema';
 import { SYSTEM_FAULT } from '../core/mail/fault-mails';
 import { MAX_ATTEMPTS } from '../core/mail/outbox';
 import { writeSetting } from '../core/mail/preferences';
-
-const DAY_MS = 86_400_000;
 
 /**
  * The demo servicer's fault mail subscriptions and the preferences of the demo users (issue 15 points 4, 9): seeded
@@ -15,7 +14,7 @@ export async function seedFaultMailDemo(db: Database, { now }: { now: Date }): P
   const idOf = async (username: string) => (await db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]?.id;
   const servicer = await idOf('servicer');
   if (servicer !== undefined) {
-    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * DAY_MS);
+    const at = (daysAgo: number) => demoMoment(now, daysAgo, `fault-subscription:${daysAgo}`);
     await db.insert(faultSubscriptions).values([
       // Everything in the German-speaking service area, every protection trip anywhere, and one code under watch.
       { userId: servicer, country: 'DE', createdAt: at(90) },

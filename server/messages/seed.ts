@@ -1,6 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Audience } from '../../contract/messages';
 import type { Database } from '../core/db';
+import { demoMoment } from '../core/db/demo-time';
 import { generatedReports, infoMessages, systems, userNotifications, users, type LocalizedText } from '../core/db/schema';
 import { publishIn } from './service';
 
@@ -144,8 +145,9 @@ export async function seedMessagesDemo(db: Database, { now }: { now: Date }): Pr
     .groupBy(systems.minv)
     .orderBy(sql`count(*) DESC`)
     .limit(1);
-  for (const message of demoMessages(main?.model)) {
-    const at = new Date(now.getTime() - message.daysAgo * DAY);
+  for (const [i, message] of demoMessages(main?.model).entries()) {
+    // Published (or to be) at a time of day of its own, not at the minute the demo was seeded.
+    const at = demoMoment(now, message.daysAgo, `message:${i}`);
     const scheduled = message.daysAgo < 0;
     const [row] = await db
       .insert(infoMessages)
@@ -166,7 +168,7 @@ export async function seedMessagesDemo(db: Database, { now }: { now: Date }): Pr
     if (scheduled) continue;
     await db.transaction((tx) => publishIn(tx, row!.id, at, undefined, { from: ['draft'] }));
     if (message.recalledDaysAgo !== undefined) {
-      const recalledAt = new Date(now.getTime() - message.recalledDaysAgo * DAY);
+      const recalledAt = new Date(at.getTime() + (message.daysAgo - message.recalledDaysAgo) * DAY);
       await db
         .update(infoMessages)
         .set({ status: 'recalled', recalledAt, recalledBy: author?.id ?? null, updatedAt: recalledAt })

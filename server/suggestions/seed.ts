@@ -1,6 +1,7 @@
 import { count, inArray } from 'drizzle-orm';
 import { productSuggestions as declaration, type SuggestionState } from '../../resources/productSuggestions';
 import type { Database } from '../core/db';
+import { demoMinutes, demoMoment } from '../core/db/demo-time';
 import { productSuggestions, users, workflowHistory } from '../core/db/schema';
 
 /**
@@ -93,7 +94,8 @@ export async function seedSuggestionsDemo(db: Database, { now }: { now: Date }):
   for (const s of DEMO) {
     const submitterId = people.get(s.submitter);
     if (submitterId === undefined) continue;
-    const filed = new Date(now.getTime() - s.daysAgo * 86_400_000);
+    // Filed and moved on at times of day of their own, not at the minute the demo was seeded.
+    const filed = demoMoment(now, s.daysAgo, `suggestion:${s.title}`);
     const last = s.steps.at(-1);
     const fields = Object.assign({}, ...s.steps.map(([, , f]) => f ?? {})) as Record<string, string>;
     const [row] = await db
@@ -114,7 +116,7 @@ export async function seedSuggestionsDemo(db: Database, { now }: { now: Date }):
       .returning({ id: productSuggestions.id });
     let from: string = 'submitted';
     for (const [i, [action, who, given]] of s.steps.entries()) {
-      const at = new Date(filed.getTime() + (i + 1) * 86_400_000);
+      const at = new Date(Math.min(filed.getTime() + (i + 1) * 86_400_000 + demoMinutes(`suggestion:${s.title}:${i}`, 240), now.getTime()));
       await db.insert(workflowHistory).values({
         entity: declaration.name,
         recordId: row!.id,

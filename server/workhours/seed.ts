@@ -1,6 +1,7 @@
 import { count, desc, inArray } from 'drizzle-orm';
 import { WORK_KINDS } from '../../contract/workhours-constants';
 import type { Database } from '../core/db';
+import { demoMinutes } from '../core/db/demo-time';
 import { complaints, rdWorkHours, users } from '../core/db/schema';
 
 /**
@@ -42,6 +43,8 @@ export async function seedWorkHoursDemo(db: Database, { now }: { now: Date }): P
         n++;
         // Most hours go into complaints; every third entry is project work.
         const complaint = n % 3 !== 0 && recent.length > 0 ? recent[n % recent.length]!.id : null;
+        // Written down in the afternoon of the day worked, each entry at its own minute (today's not after now).
+        const loggedAt = new Date(Math.min(day.getTime() + 13 * 3_600_000 + demoMinutes(`workhours:${n}`, 300), now.getTime()));
         rows.push({
           engineer_id: person.id,
           engineer: person.username,
@@ -52,8 +55,8 @@ export async function seedWorkHoursDemo(db: Database, { now }: { now: Date }): P
           project: complaint === null ? PROJECTS[n % PROJECTS.length]! : '',
           note: n % 4 === 0 ? 'Reproduced with the customer’s log files' : '',
           created_by: person.username,
-          created_at: day,
-          updated_at: day,
+          created_at: loggedAt,
+          updated_at: loggedAt,
         });
       }
     }

@@ -1,5 +1,5 @@
 import type { EmsStatus } from '../../../contract/monitoring-constants';
-import { seededRandom } from '../../core/weather/random';
+import { hashString, seededRandom } from '../../core/weather/random';
 // The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import type { LoadKind } from '../../simulator/site';
 import { PLACES, PRICE_LEVELS, type Place } from './places';
@@ -48,6 +48,12 @@ export const DEMO_INSTALLERS: readonly DemoInstaller[] = [
   { name: 'Cape Sun Energy (Pty) Ltd', country: 'ZA', reseller: null, servicePartner: null, countries: ['ZA'] },
   { name: 'Pacific Home Solar Inc.', country: 'US', reseller: null, servicePartner: null, countries: ['US'] },
 ];
+
+/**
+ * The demo company's home market: its domestic after-sales team (dasw, in Shenzhen) serves the customers there, the
+ * international team (fasw) those abroad (DESIGN §9), and the e-mail rules, archives and complaints of the demo follow.
+ */
+export const DEMO_HOME_MARKET = 'CN';
 
 export const DEMO_VPP = { name: 'GridFlex South England & Benelux VPP', managerUsername: 'vppmanager', countries: ['GB', 'NL'] };
 /** The battery maker whose demo supplier account sees the systems holding its modules. */
@@ -130,6 +136,45 @@ const HOME_WORDS: Record<string, string> = {
   US: 'Home',
 };
 const BUSINESSES = ['Bakery', 'Cold Store', 'Workshop', 'Farm Shop', 'Winery', 'Car Wash', 'Hotel'];
+/**
+ * Given names of the owners, none a demo user's (server/core/db/seed.ts) nor an installer contact's (server/archives/
+ * installerSeed.ts) with the same family name: a customer is never taken for staff or an installer.
+ */
+const GIVEN_NAMES: Record<string, readonly string[]> = {
+  DE: ['Paul', 'Sabine', 'Jonas', 'Katrin', 'Michael', 'Petra'],
+  NL: ['Daan', 'Sanne', 'Bram', 'Femke'],
+  AT: ['Johanna', 'Theresa', 'Matthias', 'Verena'],
+  CH: ['Reto', 'Nicole', 'Urs', 'Andrea'],
+  GB: ['George', 'Charlotte', 'Harry', 'Amelia'],
+  IT: ['Giulia', 'Luca', 'Francesca', 'Matteo'],
+  JP: ['Yui', 'Haruto', 'Aoi', 'Sota'],
+  CN: ['Jing', 'Hao', 'Xiu Ying', 'Jun'],
+  AU: ['Jack', 'Grace', 'Liam', 'Mia'],
+  ZA: ['Sipho', 'Anika', 'Johan', 'Lerato'],
+  US: ['Emily', 'Daniel', 'Sarah', 'Ryan'],
+};
+/** Where the family name comes first (Tanaka Yui, Wang Jing). */
+const FAMILY_NAME_FIRST = new Set(['JP', 'CN']);
+
+/**
+ * The owner of a demo system without a portal account, as its name tells (Home Wilson → Chloe Wilson; the owner of
+ * Wilson Bakery is a Wilson too): the person its customer archive is filed under. The given name is drawn from the
+ * S/N, so every start names the same person. Null for a name the demo fleet does not make.
+ */
+export function demoOwnerName(system: { sysSn: string; sysName: string; countryCode: string }): string | null {
+  const given = GIVEN_NAMES[system.countryCode];
+  const home = HOME_WORDS[system.countryCode];
+  if (!given || !home) return null;
+  const business = BUSINESSES.find((b) => system.sysName.endsWith(` ${b}`));
+  const surname = system.sysName.startsWith(`${home} `)
+    ? system.sysName.slice(home.length + 1)
+    : business
+      ? system.sysName.slice(0, -business.length - 1)
+      : null;
+  if (!surname) return null;
+  const first = given[hashString(system.sysSn) % given.length]!;
+  return FAMILY_NAME_FIRST.has(system.countryCode) ? `${surname} ${first}` : `${first} ${surname}`;
+}
 
 /**
  * The demo customer's three systems (the 'All' entry of the selector): home, parents' house, and the

@@ -13,12 +13,19 @@ export interface Place {
   streets: readonly string[];
   /** How addresses are written there: house number before or after the street. */
   numberFirst?: boolean;
+  /**
+   * How a local phone number is written, with the country's dialling code, in a range kept for fiction where the
+   * country has one (Ofcom's 0117 496 0xxx, ACMA's 08 5550 xxxx, the US 555-01xx) and a 555 exchange elsewhere; each #
+   * is a digit (demoPhone).
+   */
+  phone: string;
 }
 
 export const PLACES: readonly Place[] = [
   {
     city: 'München',
     countryCode: 'DE',
+    phone: '+49 89 555 0####',
     latitude: 48.137,
     longitude: 11.575,
     timeZone: 'Europe/Berlin',
@@ -29,6 +36,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Freiburg im Breisgau',
     countryCode: 'DE',
+    phone: '+49 761 555 0###',
     latitude: 47.999,
     longitude: 7.842,
     timeZone: 'Europe/Berlin',
@@ -39,6 +47,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Hamburg',
     countryCode: 'DE',
+    phone: '+49 40 555 0####',
     latitude: 53.551,
     longitude: 9.994,
     timeZone: 'Europe/Berlin',
@@ -49,6 +58,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Leipzig',
     countryCode: 'DE',
+    phone: '+49 341 555 0###',
     latitude: 51.34,
     longitude: 12.375,
     timeZone: 'Europe/Berlin',
@@ -59,6 +69,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Utrecht',
     countryCode: 'NL',
+    phone: '+31 30 555 0###',
     latitude: 52.091,
     longitude: 5.122,
     timeZone: 'Europe/Amsterdam',
@@ -69,6 +80,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Eindhoven',
     countryCode: 'NL',
+    phone: '+31 40 555 0###',
     latitude: 51.441,
     longitude: 5.47,
     timeZone: 'Europe/Amsterdam',
@@ -79,6 +91,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Graz',
     countryCode: 'AT',
+    phone: '+43 316 555 0##',
     latitude: 47.071,
     longitude: 15.44,
     timeZone: 'Europe/Vienna',
@@ -89,6 +102,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Bern',
     countryCode: 'CH',
+    phone: '+41 31 555 0# ##',
     latitude: 46.948,
     longitude: 7.447,
     timeZone: 'Europe/Zurich',
@@ -99,6 +113,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Winterthur',
     countryCode: 'CH',
+    phone: '+41 52 555 0# ##',
     latitude: 47.5,
     longitude: 8.724,
     timeZone: 'Europe/Zurich',
@@ -109,6 +124,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Bristol',
     countryCode: 'GB',
+    phone: '+44 117 496 0###',
     latitude: 51.454,
     longitude: -2.588,
     timeZone: 'Europe/London',
@@ -120,6 +136,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Brighton',
     countryCode: 'GB',
+    phone: '+44 1632 960 ###',
     latitude: 50.822,
     longitude: -0.137,
     timeZone: 'Europe/London',
@@ -131,6 +148,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Cambridge',
     countryCode: 'GB',
+    phone: '+44 1632 960 ###',
     latitude: 52.205,
     longitude: 0.122,
     timeZone: 'Europe/London',
@@ -142,6 +160,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Milano',
     countryCode: 'IT',
+    phone: '+39 02 555 0####',
     latitude: 45.464,
     longitude: 9.19,
     timeZone: 'Europe/Rome',
@@ -152,6 +171,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Bologna',
     countryCode: 'IT',
+    phone: '+39 051 555 0###',
     latitude: 44.494,
     longitude: 11.343,
     timeZone: 'Europe/Rome',
@@ -162,6 +182,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Verona',
     countryCode: 'IT',
+    phone: '+39 045 555 0###',
     latitude: 45.438,
     longitude: 10.992,
     timeZone: 'Europe/Rome',
@@ -172,6 +193,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Osaka',
     countryCode: 'JP',
+    phone: '+81 6 5555 0###',
     latitude: 34.694,
     longitude: 135.502,
     timeZone: 'Asia/Tokyo',
@@ -182,6 +204,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Nagoya',
     countryCode: 'JP',
+    phone: '+81 52 555 0###',
     latitude: 35.181,
     longitude: 136.906,
     timeZone: 'Asia/Tokyo',
@@ -192,6 +215,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Shanghai',
     countryCode: 'CN',
+    phone: '+86 21 5555 0###',
     latitude: 31.23,
     longitude: 121.474,
     timeZone: 'Asia/Shanghai',
@@ -202,6 +226,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Shenzhen',
     countryCode: 'CN',
+    phone: '+86 755 5555 0###',
     latitude: 22.543,
     longitude: 114.058,
     timeZone: 'Asia/Shanghai',
@@ -212,6 +237,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Adelaide',
     countryCode: 'AU',
+    phone: '+61 8 5550 0###',
     latitude: -34.929,
     longitude: 138.601,
     timeZone: 'Australia/Adelaide',
@@ -223,6 +249,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Brisbane',
     countryCode: 'AU',
+    phone: '+61 7 5550 0###',
     latitude: -27.47,
     longitude: 153.026,
     timeZone: 'Australia/Brisbane',
@@ -234,6 +261,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Perth',
     countryCode: 'AU',
+    phone: '+61 8 5550 1###',
     latitude: -31.952,
     longitude: 115.861,
     timeZone: 'Australia/Perth',
@@ -245,6 +273,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Cape Town',
     countryCode: 'ZA',
+    phone: '+27 21 555 0###',
     latitude: -33.925,
     longitude: 18.424,
     timeZone: 'Africa/Johannesburg',
@@ -256,6 +285,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Pretoria',
     countryCode: 'ZA',
+    phone: '+27 12 555 0###',
     latitude: -25.747,
     longitude: 28.188,
     timeZone: 'Africa/Johannesburg',
@@ -267,6 +297,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'San Diego',
     countryCode: 'US',
+    phone: '+1 619 555 01##',
     latitude: 32.716,
     longitude: -117.161,
     timeZone: 'America/Los_Angeles',
@@ -278,6 +309,7 @@ export const PLACES: readonly Place[] = [
   {
     city: 'Austin',
     countryCode: 'US',
+    phone: '+1 512 555 01##',
     latitude: 30.267,
     longitude: -97.743,
     timeZone: 'America/Chicago',
@@ -299,3 +331,14 @@ export const PRICE_LEVELS: Record<string, { buy: number; feedIn: number; costPer
   ZAR: { buy: 3.2, feedIn: 0.9, costPerKwp: 14000, costPerKwh: 9000 },
   USD: { buy: 0.31, feedIn: 0.08, costPerKwp: 2800, costPerKwh: 900 },
 };
+
+/** The `serial`-th demo phone number of the town of the place (its pattern's # filled from the serial, last digit last). */
+export function demoPhone(place: Pick<Place, 'phone'>, serial: number): string {
+  const slots = place.phone.split('#').length - 1;
+  let digits = String(serial % 10 ** slots).padStart(slots, '0');
+  return place.phone.replace(/#/g, () => {
+    const digit = digits[0]!;
+    digits = digits.slice(1);
+    return digit;
+  });
+}

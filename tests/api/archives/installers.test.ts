@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { seedAdminDemo } from '../../../server/admin/demo-seed';
 import { seedInstallerFilesDemo } from '../../../server/archives/installerSeed';
 import { queryRows } from '../../../server/core/db';
 import { expectOk, expectRejected } from '../admin/helpers';
@@ -269,7 +270,9 @@ describe('the scorecard’s links', () => {
 });
 
 describe('the demo', () => {
-  it('fills the file of every demo installer company, each with its own license', async () => {
+  it('fills the file of every demo installer company, each with its own license from licence management', async () => {
+    // The files read the licences (and their holders) the administration demo issued, as `npm start` seeds them.
+    await seedAdminDemo(t.db, { now: t.clock() });
     await seedInstallerFilesDemo(t.db);
     const cards = await expectOk(t, SCORECARDS, {}, tokens.admin!);
     expect(cards.length).toBeGreaterThan(0);

@@ -1,0 +1,54 @@
+import type { Database } from './core/db';
+import type { Storage } from './core/storage';
+import { seedDemo } from './core/db/seed';
+import { seedMonitoringDemo, type MonitoringSeedOptions } from './monitoring/demo/seed';
+import { seedAdminDemo } from './admin/demo-seed';
+import { seedFaultMailDemo, seedFaultMailHistory } from './faultmail/demo-seed';
+import { seedComplaintsDemo } from './complaints/seed';
+import { seedSuggestionsDemo } from './suggestions/seed';
+import { seedWorkHoursDemo } from './workhours/seed';
+import { seedMailingsDemo } from './mailings/seed';
+import { seedMessagesDemo } from './messages/seed';
+import { seedArchivesDemo } from './archives/seed';
+import { seedInstallerFilesDemo } from './archives/installerSeed';
+
+export interface DemoWorldOptions {
+  password: string;
+  now: Date;
+  storage: Storage;
+  portalUrl?: string;
+  /** The fleet's history: the first start of a portal gives each system its life from commissioning (the default). */
+  monitoring?: Pick<MonitoringSeedOptions, 'days' | 'lifetime' | 'size'>;
+}
+
+/**
+ * The whole demo, in the order its parts build on each other: what `npm start` seeds into an empty database
+ * (server/boot.ts), and what the test of the demo world (tests/api/demo/world.test.ts) walks.
+ */
+export async function seedDemoWorld(
+  db: Database,
+  { password, now, storage, portalUrl, monitoring = { lifetime: true } }: DemoWorldOptions,
+) {
+  await seedDemo(db, { password, now });
+  // Each system's life from its commissioning: early years as rollups, the recent weeks as raw samples.
+  await seedMonitoringDemo(db, { password, now, ...monitoring });
+  // The servicer's fault mail subscriptions and the demo users' preferences, before the fault mails are queued.
+  await seedFaultMailDemo(db, { now });
+  // Licenses, S/Ns of the fleet, e-mail rules (after the fleet: it registers the fleet's S/Ns).
+  await seedAdminDemo(db, { now, portalUrl });
+  await seedFaultMailHistory(db, { now });
+  // Complaints in every status on the demo customer's and installer's systems, with their files (in storage).
+  await seedComplaintsDemo(db, { now, storage });
+  // The demo installer companies' files (contact, licence from licence management, …); their scorecards come from
+  // the fleet and complaints. Before the customer archives, which name each customer's installer as its file does.
+  await seedInstallerFilesDemo(db);
+  // A dozen customer archives with their visit, phone, mail and processing records (one with a file).
+  await seedArchivesDemo(db, { now, storage });
+  // Four weeks of R&D hours of the engineers, and product suggestions in every status with their history.
+  await seedWorkHoursDemo(db, { now });
+  await seedSuggestionsDemo(db, { now });
+  // The monthly energy report and the weekly fleet digest with their past runs, and a few generated reports.
+  await seedMailingsDemo(db, { now, storage, portalUrl });
+  // Published messages (firmware release, tariff change, planned outage as a public notice), some read; one scheduled.
+  await seedMessagesDemo(db, { now });
+}

@@ -1,0 +1,258 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../../server/core/db';
+import { DEMO_USERS } from '../../../server/core/db/seed';
+import { seedDemoWorld } from '../../../server/demo-world';
+import { DEMO_HOME_MARKET } from '../../../server/monitoring/demo/fleet';
+import { countries, stateOfCity, states } from '../../../server/reference/service';
+import { FAULT_TYPES_BY_CODE } from '../../../server/simulator/faults';
+import { expectOk, tokenCache } from '../admin/helpers';
+import { DEMO_PASSWORD, type TestApp } from '../helpers';
+import { createMonitoringWorld } from '../monitoring/world';
+
+/**
+ * The demo world `npm start` seeds (server/demo-world.ts, as server/boot.ts runs it; one day of fleet history instead
+ * of each system's lifetime) says the same thing wherever a fact shows: a customer's file and the system it is about,
+ * its owner, phone and state, the staff (never customers), the installer files and licence management, the times of
+ * day things happened, and a system whose inverter a fault disconnected.
+ */
+let t: TestApp;
+const tokens = tokenCache(() => t);
+
+interface Archive {
+  id: number;
+  name: string;
+  contact: string;
+  phone: string;
+  email: string;
+  address: string;
+  country: string;
+  state: string;
+  city: string;
+  postcode: string;
+  sys_sn: string;
+  inverter_sn: string;
+  battery_model: string;
+  installer_company: string;
+  installer_contact: string;
+  installer_phone: string;
+  installer_email: string;
+  username: string | null;
+}
+let archives: Archive[];
+
+beforeAll(async () => {
+  t = await createMonitoringWorld(1);
+  await seedDemoWorld(t.db, { password: DEMO_PASSWORD, now: t.clock(), storage: t.app.storage, monitoring: { days: 1 } });
+  archives = (await expectOk(t, '/api/CustomerArchives/GetCustomerArchivePageList', { pageSize: 50 }, await tokens.of('servicer'))).data;
+}, 300_000);
+afterAll(() => t?.close());
+
+const systemOf = async (sn: string) =>
+  (
+    await queryRows<{
+      sys_name: string;
+      address: string;
+      postcode: string;
+      city: string;
+      country_code: string;
+      owner: string | null;
+      owner_email: string | null;
+      owner_phone: string | null;
+    }>(
+      t.db,
+      sql`SELECT s.sys_name, s.address, s.postcode, s.city, s.country_code, u.display_name AS owner, u.email AS owner_email,
+                 u.phone AS owner_phone
+          FROM systems s LEFT JOIN users u ON u.id = s.customer_user_id WHERE s.sys_sn = ${sn}`,
+    )
+  )[0]!;
+
+const dialCodes = async () => new Map((await countries()).map((c) => [c.code, c.phoneCode]));
+
+describe('the customer archives of the demo', () => {
+  it('are about a dozen customers in several countries', () => {
+    expect(archives.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(archives.map((a) => a.country)).size).toBeGreaterThanOrEqual(6);
+  });
+
+  it("name the system's inverter S/N and battery model, as the system's components list shows them", async () => {
+    const servicer = await tokens.of('servicer');
+    for (const archive of archives) {
+      const parts: { kind: string; sn: string; model: string }[] = await expectOk(
+        t,
+        '/api/ESS/GetSystemComponents',
+        { sn: archive.sys_sn },
+        servicer,
+      );
+      const inverter = parts.find((p) => p.kind === 'inverter')!;
+      const battery = parts.find((p) => p.kind === 'battery')!;
+      expect(archive.inverter_sn, archive.sys_sn).toBe(inverter.sn);
+      expect(archive.battery_model, archive.sys_sn).toBe(battery.model);
+    }
+  });
+
+  it("file the system's owner at the system's address: the portal user's name, e-mail and phone, or the family the system is named after", async () => {
+    for (const archive of archives) {
+      const system = await systemOf(archive.sys_sn);
+      expect([archive.address, archive.postcode, archive.city, archive.country], archive.sys_sn).toEqual([
+        system.address,
+        system.postcode,
+        system.city,
+        system.country_code,
+      ]);
+      if (system.owner) {
+        expect([archive.name, archive.contact, archive.email, archive.phone]).toEqual([
+          system.owner,
+          system.owner,
+          system.owner_email,
+          system.owner_phone,
+        ]);
+      } else {
+        // 'Home Wilson' is the Wilsons' home: its file is a Wilson's, not Paul Becker's.
+        const words = system.sys_name.split(' ');
+        expect(
+          archive.contact.split(' ').some((part) => words.includes(part)),
+          `${archive.contact} of ${system.sys_name}`,
+        ).toBe(true);
+      }
+    }
+  });
+
+  it('have a state wherever the country has states, as every town of the fleet does', async () => {
+    for (const archive of archives) {
+      if ((await states(archive.country)).length > 0) expect(archive.state, `${archive.city} (${archive.country})`).not.toBe('');
+    }
+    const towns = await queryRows<{ country_code: string; city: string; latitude: number; longitude: number }>(
+      t.db,
+      sql`SELECT DISTINCT ON (country_code, city) country_code, city, latitude, longitude FROM systems ORDER BY country_code, city`,
+    );
+    for (const town of towns)
+      expect(await stateOfCity(town.country_code, town.city, town), `${town.city} (${town.country_code})`).not.toBe('');
+  });
+
+  it("give phones of the customer's country, not one Berlin number for all", async () => {
+    const dial = await dialCodes();
+    for (const archive of archives) {
+      expect(archive.phone, archive.sys_sn).toMatch(/^\+\d{1,3}( \d+)+$/);
+      expect(archive.phone.startsWith(`${dial.get(archive.country)} `), `${archive.phone} in ${archive.country}`).toBe(true);
+    }
+    expect(new Set(archives.map((a) => a.phone.split(' ').slice(0, 2).join(' '))).size).toBeGreaterThanOrEqual(6);
+  });
+
+  it("name the installer as the installer's file does", async () => {
+    const files: { name: string; contact: string; phone: string; email: string }[] = (
+      await expectOk(t, '/api/Installer/GetInstallerPageList', { pageSize: 50 }, await tokens.of('admin'))
+    ).data;
+    for (const archive of archives) {
+      const file = files.find((f) => f.name === archive.installer_company)!;
+      expect(file, archive.installer_company).toBeTruthy();
+      expect([archive.installer_contact, archive.installer_phone, archive.installer_email]).toEqual([file.contact, file.phone, file.email]);
+    }
+  });
+});
+
+describe('the people of the demo', () => {
+  it('has no staff member as a customer: no archive under a staff name, no system owned by staff', async () => {
+    const staff = DEMO_USERS.filter((u) => u.username !== 'customer' && u.username !== 'sharer');
+    for (const archive of archives) {
+      for (const user of staff) {
+        expect(archive.name, archive.sys_sn).not.toBe(user.displayName);
+        expect(archive.contact, archive.sys_sn).not.toBe(user.displayName);
+      }
+      if (archive.username !== null) expect(archive.username).toBe('customer');
+    }
+    const owners = await queryRows<{ roles: string[] }>(
+      t.db,
+      sql`SELECT DISTINCT u.roles FROM systems s JOIN users u ON u.id = s.customer_user_id`,
+    );
+    for (const owner of owners) expect(owner.roles).toEqual(['customer']);
+  });
+
+  it('lets the domestic after-sales team serve the home market only, the international team the rest', async () => {
+    const records = await queryRows<{ person: string; country: string }>(
+      t.db,
+      sql`SELECT r.person, a.country FROM customer_records r JOIN customer_archives a ON a.id = r.archive_id`,
+    );
+    expect(records.length).toBeGreaterThan(0);
+    for (const record of records) {
+      if (record.country === DEMO_HOME_MARKET) expect(record.person).not.toBe('fasw');
+      else expect(record.person, `a record on a customer in ${record.country}`).not.toBe('dasw');
+    }
+    const transfers = await queryRows<{ team: string; country: string }>(
+      t.db,
+      sql`SELECT h.fields->>'team' AS team, c.country FROM workflow_history h JOIN complaints c ON c.id = h.record_id
+          WHERE h.entity = 'complaints' AND h.action = 'transfer'`,
+    );
+    for (const transfer of transfers)
+      if (transfer.team !== 'rnd') expect(transfer.team).toBe(transfer.country === DEMO_HOME_MARKET ? 'domestic' : 'international');
+    const rules = await expectOk(t, '/api/EmailRule/GetEmailRulePageList', { pageIndex: 1, pageSize: 50 }, await tokens.of('admin'));
+    for (const rule of rules.data.filter((r: any) => r.recipient_value === 'dasw')) expect(rule.country).toBe(DEMO_HOME_MARKET);
+  });
+});
+
+describe('the installer files of the demo', () => {
+  it('carry the licence licence management holds for the company, and the holder as contact', async () => {
+    const admin = await tokens.of('admin');
+    const files: { name: string; contact: string; phone: string; email: string; license: string }[] = (
+      await expectOk(t, '/api/Installer/GetInstallerPageList', { pageSize: 50 }, admin)
+    ).data;
+    const licenses: { license_key: string; company: string; license_type: string; assigned_user: string | null }[] = (
+      await expectOk(t, '/api/License/GetLicensePageList', { pageIndex: 1, pageSize: 100 }, admin)
+    ).data;
+    const dial = await dialCodes();
+    const companies = await queryRows<{ name: string; country: string }>(t.db, sql`SELECT name, country FROM installer_companies`);
+    expect(files.length).toBeGreaterThanOrEqual(10);
+    for (const file of files) {
+      const license = licenses.find((l) => l.license_key === file.license);
+      expect(license, `${file.name}: ${file.license}`).toBeTruthy();
+      expect([license!.company, license!.license_type]).toEqual([file.name, 'installer']);
+      const holder = DEMO_USERS.find((u) => u.username === license!.assigned_user);
+      if (holder) expect([file.contact, file.phone, file.email]).toEqual([holder.displayName, holder.phone, holder.email]);
+      const country = companies.find((c) => c.name === file.name)!.country;
+      expect(file.phone.startsWith(`${dial.get(country)} `), `${file.phone} of ${file.name}`).toBe(true);
+    }
+  });
+});
+
+describe('the times of the demo', () => {
+  it('spread over the day: records, complaints, licences, S/Ns, messages were not all made at one minute', async () => {
+    const minutes = await queryRows<{ minute: number; n: number }>(
+      t.db,
+      sql`SELECT minute, count(*)::int AS n FROM (
+            SELECT extract(hour FROM at) * 60 + extract(minute FROM at) AS minute FROM (
+              SELECT created_at AS at FROM licenses UNION ALL SELECT created_at FROM sn_registry
+              UNION ALL SELECT created_at FROM email_rules UNION ALL SELECT created_at FROM customer_archives
+              UNION ALL SELECT created_at FROM customer_records UNION ALL SELECT created_at FROM complaints
+              UNION ALL SELECT created_at FROM workflow_history UNION ALL SELECT created_at FROM complaint_messages
+              UNION ALL SELECT created_at FROM product_suggestions UNION ALL SELECT created_at FROM rd_work_hours
+              UNION ALL SELECT created_at FROM info_messages UNION ALL SELECT created_at FROM fault_subscriptions) times
+            ) m GROUP BY minute ORDER BY n DESC`,
+    );
+    const total = minutes.reduce((sum, m) => sum + m.n, 0);
+    expect(total).toBeGreaterThan(200);
+    expect(minutes.length, 'distinct minutes of the day').toBeGreaterThan(120);
+    expect(minutes[0]!.n / total, 'the commonest minute').toBeLessThan(0.05);
+    // And over the hours: mornings, afternoons and evenings.
+    expect(new Set(minutes.map((m) => Math.floor(m.minute / 60))).size).toBeGreaterThanOrEqual(10);
+  });
+});
+
+describe('the faulted systems of the demo', () => {
+  it('with a fault open that disconnects the inverter show no PV, no export and an idle battery: the load comes from the grid', async () => {
+    const disconnecting = [...FAULT_TYPES_BY_CODE.values()].filter((f) => f.effect === 'inverter_trip').map((f) => f.code);
+    const open = await queryRows<{ sys_sn: string; code: string }>(
+      t.db,
+      sql`SELECT DISTINCT ON (s.sys_sn) s.sys_sn, f.code FROM system_faults f JOIN systems s ON s.id = f.system_id
+          WHERE f.ended_at IS NULL AND f.code IN ${sql.raw(`(${disconnecting.map((c) => `'${c}'`).join(', ')})`)}`,
+    );
+    expect(open.map((o) => o.code)).toContain('F401');
+    const servicer = await tokens.of('servicer');
+    for (const { sys_sn } of open) {
+      const { body } = await t.get(`/api/ESS/GetSecondDataBySn?sn=${sys_sn}`, { token: servicer });
+      expect(body.code).toBe(200);
+      expect(body.data, sys_sn).toMatchObject({ pv_w: 0, battery_w: 0 });
+      expect(body.data.grid_w, sys_sn).toBe(body.data.load_w);
+      expect(body.data.grid_w).toBeGreaterThanOrEqual(0);
+    }
+  });
+});
