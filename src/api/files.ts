@@ -67,6 +67,31 @@ export async function download(
     apiUi.saveFile(blob, fileName);
     return { saved: true, fileName };
   }
+  const message = await refusalOf(blob);
+  apiUi.message(message);
+  return { saved: false, message };
+}
+
+/**
+ * A file's bytes to show in the page (an image's thumbnail, a PDF in a tab of its own), typed as the server sent them
+ * (the type it sniffed at upload); undefined when it answered a message instead, which is shown.
+ */
+export async function fetchFile(url: string, data: Record<string, unknown>): Promise<Blob | undefined> {
+  const response = await request('POST', url, data, undefined, {
+    answersFile: true,
+    transport: (raw) => xhr.send(raw, { responseType: 'blob' }),
+  });
+  const blob = response.body as Blob;
+  const contentType = response.header('content-type') ?? '';
+  if (response.header('content-disposition') && !contentType.includes('json')) {
+    return blob.type ? blob : new Blob([blob], { type: contentType });
+  }
+  apiUi.message(await refusalOf(blob));
+  return undefined;
+}
+
+/** What an answer that is no file says: the code's text, the server's message, or 'no data to export'. */
+async function refusalOf(blob: Blob): Promise<string> {
   let message: string | undefined;
   try {
     const body = JSON.parse(await blobText(blob)) as Partial<Envelope> & { message?: string; msg?: string };
@@ -78,9 +103,7 @@ export async function download(
   } catch {
     // not JSON
   }
-  message ||= apiUi.translate('errors:noDataToExport');
-  apiUi.message(message);
-  return { saved: false, message };
+  return message || apiUi.translate('errors:noDataToExport');
 }
 
 /**

@@ -59,7 +59,19 @@ export interface Formatter {
   dayOfMonth(value: Maybe<Moment>): string;
   /** How long ago or ahead, in the largest fitting unit ('vor 5 Minuten', '3 天前'). */
   relative(value: Maybe<Moment>, now?: Date): string;
+  /**
+   * A file's size in the unit it needs: '722 B', '13,7 kB' (de), '1.5 MB', '80 MB'; one decimal below 100 of a unit
+   * (none when it is whole), none from 100 on.
+   */
+  fileSize(bytes: Maybe<number>): string;
 }
+
+/**
+ * File sizes count in steps of 1024, as the upload limits do (80 MB = 80 × 1024² bytes, resources/attachments.ts, and
+ * the server's 'larger than 80 MB'), so a limit and a file at it read the same; the symbols are the same in our four
+ * languages, as kW is.
+ */
+const FILE_SIZE_UNITS = ['B', 'kB', 'MB', 'GB', 'TB'] as const;
 
 const DAY_ONLY = /^\d{4}-\d{2}(-\d{2})?$/;
 
@@ -179,6 +191,17 @@ export function formatFor(language: string | null | undefined): Formatter {
       const [unit, size] = RELATIVE_UNITS.find(([, s]) => Math.abs(seconds) >= s) ?? RELATIVE_UNITS[RELATIVE_UNITS.length - 1]!;
       const rtf = cached(`r|${locale}`, () => new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }));
       return rtf.format(Math.round(seconds / size), unit);
+    },
+    fileSize: (bytes) => {
+      if (missing(bytes)) return MISSING;
+      let value = Math.max(0, bytes);
+      let unit = 0;
+      // A unit further once the figure would read 1024 or more, after rounding (1023.96 kB is '1 MB', never '1024 kB').
+      while (unit < FILE_SIZE_UNITS.length - 1 && Math.round(value * 10) / 10 >= 1024) {
+        value /= 1024;
+        unit++;
+      }
+      return withUnit(number(value, { digits: unit === 0 || value >= 100 ? 0 : 1, trim: true }), FILE_SIZE_UNITS[unit]!);
     },
   };
 }

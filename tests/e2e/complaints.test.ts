@@ -113,7 +113,7 @@ describe('complaints in a browser', () => {
       expect(id).toBeGreaterThan(0);
       await customer.getByText(title).waitFor();
       await statusShows(customer, 'Eingereicht');
-      await customer.getByTestId('attachment-download').filter({ hasText: 'akku-anzeige.png' }).waitFor();
+      await customer.getByTestId('attachment').filter({ hasText: 'akku-anzeige.png' }).waitFor();
 
       // The servicer accepts it, starts on it and transfers it to R&D.
       const servicer = (await newPage(browser)).page;
@@ -167,7 +167,7 @@ describe('complaints in a browser', () => {
       // The customer reads the answer and its file in the conversation.
       const message = customer.getByTestId('complaint-message').filter({ hasText: answer });
       await message.waitFor();
-      await message.getByTestId('message-attachment-download').filter({ hasText: 'bms-log.txt' }).waitFor();
+      await message.getByTestId('message-attachment').filter({ hasText: 'bms-log.txt' }).waitFor();
 
       // The servicer proposes the solution.
       await openComplaint(servicer, id);
@@ -211,7 +211,6 @@ describe('complaints in a browser', () => {
           action: 'Remote firmware update',
           reason: 'Firmware defect',
           after_sales_solution: 'Remote update, no visit',
-          archive_user: 'fasw',
           archive_remark: 'Solved remotely',
           visits_count: '0',
           system_model: 'ESS-10',
@@ -221,10 +220,8 @@ describe('complaints in a browser', () => {
           archive_type: 'Battery',
         };
         for (const [field, text] of Object.entries(texts)) await modal.locator(`#customerComplaintList-archive_${field}`).fill(text);
-        // The two yes/no answers must be given: 'no' (on, then off again) and 'yes'.
-        const pilot = modal.locator('#customerComplaintList-archive_pilot_detected');
-        await pilot.click();
-        await pilot.click();
+        // The two yes/no answers start at 'no', which is sent as shown; one is turned to 'yes'. The archive user is fasw,
+        // who archives: nobody types it.
         await modal.locator('#customerComplaintList-archive_leftover_version_issue').click();
       });
       await statusShows(fasw, 'Archived');

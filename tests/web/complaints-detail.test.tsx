@@ -82,6 +82,18 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
 
   it("shows status and history in the customer's wording to a customer, with the files to download", async () => {
     signIn(['customer'], 'customer');
+    server.use(
+      http.post(
+        '/api/Complaints/DownloadComplaintFile',
+        () =>
+          new HttpResponse(new Blob(['jpeg']), {
+            headers: { 'content-type': 'image/jpeg', 'content-disposition': 'inline; filename="photo.jpg"' },
+          }),
+      ),
+    );
+    // jsdom has no object URLs.
+    URL.createObjectURL = () => 'blob:photo';
+    URL.revokeObjectURL = () => undefined;
     serveComplaint(complaint(3, 'forwarded', { attachments: [{ id: 11, name: 'photo.jpg', size: 2048, mime: 'image/jpeg' }] }), [
       {
         id: 1,
@@ -100,7 +112,9 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     expect(within(history).getByText('Being handled by our specialists')).toBeInTheDocument();
     expect(screen.getAllByText('Being handled by our specialists').length).toBeGreaterThan(1);
     expect(screen.queryByText('Forwarded')).toBeNull();
-    expect(screen.getByTestId('attachment-download')).toHaveTextContent('photo.jpg');
+    expect(screen.getByTestId('attachment')).toHaveTextContent('photo.jpg');
+    // The photo as a thumbnail, fetched through the complaint's download call.
+    expect(await screen.findByRole('img', { name: 'Preview of photo.jpg' })).toHaveAttribute('src', 'blob:photo');
   });
 
   it('says so when the complaint cannot be read (another customer’s, 45)', async () => {
@@ -146,7 +160,7 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     await within(thread).findByText('Please send a photo of the display.');
     const [, answer] = within(thread).getAllByTestId('complaint-message');
     expect(within(answer!).getByText('In reply to customer')).toBeInTheDocument();
-    expect(within(answer!).getByTestId('message-attachment-download')).toHaveTextContent('manual.pdf');
+    expect(within(answer!).getByTestId('message-attachment')).toHaveTextContent('manual.pdf');
 
     fireEvent.click(within(answer!).getByTestId('complaint-message-reply'));
     expect(await screen.findByTestId('complaint-reply-to')).toHaveTextContent('Reply to servicer');

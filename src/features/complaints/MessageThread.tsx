@@ -1,16 +1,14 @@
-import { PaperClipOutlined, RollbackOutlined } from '@ant-design/icons';
+import { RollbackOutlined } from '@ant-design/icons';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Input, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MESSAGE_MAX } from '../../../contract/complaints-constants';
-import type { AttachmentFile } from '../../../resources/attachments';
 import { complaints } from '../../../resources/complaints';
-import { download } from '../../api/files';
 import { useUser } from '../../auth/useUser';
 import { useFormat } from '../../i18n/format';
 import { AttachmentsInput } from '../../resources/attachments';
-import { useFileSize } from '../../resources/attachments/useFileSize';
+import { AttachmentList } from '../../resources/attachments/AttachmentList';
 import { attachmentValues, isPending } from '../../resources/attachments/values';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { complaintKeys, complaintsApi, messageFilePath, type Complaint, type ComplaintMessage } from './api';
@@ -113,36 +111,13 @@ function MessageItem({ message, answered, onReply }: { message: ComplaintMessage
 }
 
 function MessageFiles({ message }: { message: ComplaintMessage }) {
-  const { t } = useTranslation();
-  const fileSize = useFileSize();
-  const [busy, setBusy] = useState<number>();
   if (message.attachments.length === 0) return null;
-  const save = async (file: AttachmentFile) => {
-    setBusy(file.id);
-    try {
-      await download(messageFilePath(message.kind), { id: message.id, attachment_name: file.name }, file.name);
-    } finally {
-      setBusy(undefined);
-    }
-  };
   return (
-    <div className="attachments-links">
-      {message.attachments.map((file) => (
-        <span key={file.id}>
-          <Button
-            type="link"
-            icon={<PaperClipOutlined />}
-            loading={busy === file.id}
-            aria-label={t('common:attachments.download', { name: file.name })}
-            onClick={() => void save(file)}
-            data-testid="message-attachment-download"
-          >
-            {file.name}
-          </Button>{' '}
-          <Typography.Text type="secondary">{fileSize(file.size)}</Typography.Text>
-        </span>
-      ))}
-    </div>
+    <AttachmentList
+      files={message.attachments}
+      testId="message-attachment"
+      source={(file) => ({ url: messageFilePath(message.kind), body: { id: message.id, attachment_name: file.name } })}
+    />
   );
 }
 

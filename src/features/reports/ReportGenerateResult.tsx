@@ -6,7 +6,7 @@ import { useSearchParams } from 'react-router';
 import type { GeneratedReport } from '../../../contract/mailings';
 import { RUN_STATES } from '../../../contract/mailings-constants';
 import { codeMessage } from '../../api/client';
-import { useFormat, type Formatter } from '../../i18n/format';
+import { useFormat } from '../../i18n/format';
 import { useMenuTitle } from '../../routing/useMenuOverrides';
 import { PageCard } from '../../ui/PageCard';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
@@ -22,14 +22,6 @@ export const STATE_COLORS: Record<string, string> = { queued: 'default', running
 export function failureText(error: string): string {
   const coded = /^\[(-?\d+)\] /.exec(error);
   return coded ? codeMessage(Number(coded[1])) : error;
-}
-
-/** A file size in the reader's numbers: '12,3 KB'. */
-export function fileSize(fmt: Formatter, bytes: number | null): string {
-  if (bytes === null) return '–';
-  if (bytes < 1024) return `${fmt.number(bytes, 0)} B`;
-  if (bytes < 1024 * 1024) return `${fmt.number(bytes / 1024, { digits: 1, trim: true })} KB`;
-  return `${fmt.number(bytes / 1024 / 1024, { digits: 1, trim: true })} MB`;
 }
 
 /**
@@ -116,7 +108,7 @@ export default function ReportGenerateResult() {
       key: 'size',
       title: t('mailings:reports.size'),
       align: 'right',
-      render: (_, r) => <span className="text-nowrap">{fileSize(fmt, r.size)}</span>,
+      render: (_, r) => <span className="text-nowrap">{fmt.fileSize(r.size)}</span>,
     },
     { key: 'created', title: t('mailings:reports.created'), render: (_, r) => fmt.dateTime(r.created_at) },
     { key: 'finished', title: t('mailings:reports.finished'), render: (_, r) => (r.finished_at ? fmt.dateTime(r.finished_at) : '–') },

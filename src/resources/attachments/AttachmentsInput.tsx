@@ -6,7 +6,7 @@ import { acceptAttribute, acceptedEndings, hasExecutableName, type AttachmentFil
 import type { AttachmentRule, ResourceDeclaration } from '../../../resources/types';
 import { upload } from '../../api/files';
 import { isPending, attachmentValues, type AttachmentValue } from './values';
-import { useFileSize } from './useFileSize';
+import { useFormat } from '../../i18n/format';
 import './attachments.css';
 
 interface Props {
@@ -33,7 +33,7 @@ let nextUid = 0;
 export function AttachmentsInput({ declaration, name, rule, value, onChange, recordId, disabled, id }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
-  const fileSize = useFileSize();
+  const format = useFormat();
   // The list as this input last changed it: uploads answer in any order, each changes the latest list.
   const items = useRef<AttachmentValue[]>(attachmentValues(value));
   useEffect(() => {
@@ -95,7 +95,7 @@ export function AttachmentsInput({ declaration, name, rule, value, onChange, rec
           } else if (hasExecutableName(file.name)) {
             void message.error(t('common:attachments.executable', { name: file.name }));
           } else if (file.size > rule.maxBytes) {
-            void message.error(t('common:attachments.tooLarge', { name: file.name, size: fileSize(rule.maxBytes) }));
+            void message.error(t('common:attachments.tooLarge', { name: file.name, size: format.fileSize(rule.maxBytes) }));
           } else {
             void send(file);
           }
@@ -111,7 +111,7 @@ export function AttachmentsInput({ declaration, name, rule, value, onChange, rec
         </Button>
       </Upload>
       <Typography.Text type="secondary" className="attachments-hint">
-        {t('common:attachments.limits', { count: rule.max, size: fileSize(rule.maxBytes) })}
+        {t('common:attachments.limits', { count: rule.max, size: format.fileSize(rule.maxBytes) })}
         {' · '}
         {rule.accept === 'images'
           ? t('common:attachments.imagesOnly')

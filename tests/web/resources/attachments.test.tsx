@@ -36,7 +36,8 @@ function answerUploads(answer: (form: FormData, progress: (percent: number) => v
   });
 }
 afterEach(() => vi.restoreAllMocks());
-const text = () => document.body.textContent ?? '';
+// Sizes keep figure and unit together with a no-break space.
+const text = () => (document.body.textContent ?? '').replace(/\u00a0/g, ' ');
 
 function renderForm() {
   signIn(['admin'], 'admin');
