@@ -35,7 +35,10 @@ export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
     // checks; the filing and edit history rows (history.ts); last, what each side reads of it all (visibility.ts).
     hooks: {
       [complaints.name]: withVisibility(
-        withDerivedHooks(withScorecardFilters(withMessageFilter(withKeywordSearch(withHistoryHooks(withFilingHooks(complaintHooks))))), deps),
+        withDerivedHooks(
+          withScorecardFilters(withMessageFilter(withKeywordSearch(withHistoryHooks(withFilingHooks(complaintHooks))))),
+          deps,
+        ),
         deps.db,
       ),
     },

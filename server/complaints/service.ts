@@ -50,10 +50,20 @@ export const complaintHooks: CrudHooks = {
       return values;
     }
     // The scope check passed (a scoped filer's own system); staff see every system, but only systems that exist.
-    const [system] = await queryRows<{ minv: string }>(db, sql`SELECT minv FROM systems WHERE sys_sn = ${values.sys_sn} LIMIT 1`);
+    const [system] = await queryRows<{ minv: string; postcode: string }>(
+      db,
+      sql`SELECT minv, postcode FROM systems WHERE sys_sn = ${values.sys_sn} LIMIT 1`,
+    );
     if (!system) throw new ApiError(Code.NO_PERMISSION);
     if (await findTwin(db, { ...values, created_by: request.user.username }, now)) throw new ApiError(Code.TOO_FAST, RESUBMISSION_TEXT);
-    return { ...values, system_model: system.minv };
+    // Where the filer left them out: the postcode of the system's address, the phone of their profile.
+    const [filer] = await queryRows<{ phone: string }>(db, sql`SELECT phone FROM users WHERE id = ${request.user.id}`);
+    return {
+      ...values,
+      system_model: system.minv,
+      postcode: blank(values.postcode) ? system.postcode : values.postcode,
+      phone: blank(values.phone) ? (filer?.phone ?? '') : values.phone,
+    };
   },
 };
 

@@ -26,9 +26,12 @@ const SYSTEM = {
 };
 
 /** The customer's systems, and the save call answering `code` (recording what was sent). */
-function serveCreate(code: number, info = 'Success', data: unknown = complaint(5, 'new')) {
+function serveCreate(code: number, info = 'Success', data: unknown = complaint(5, 'new'), phone = '') {
   const saved: Array<Record<string, unknown>> = [];
   server.use(
+    http.post('/api/UserInfo/GetMyUserInfo', () =>
+      HttpResponse.json(envelope(200, { username: 'customer', email: 'kunde@example.com', phone, country: 'DE' }, 'Success')),
+    ),
     http.post('/api/ESS/GetSystemsByCustomer', () => HttpResponse.json(envelope(200, [SYSTEM], 'Success'))),
     http.post('/api/Complaints/SaveComplaint', async ({ request }) => {
       saved.push((await request.json()) as Record<string, unknown>);
@@ -108,6 +111,18 @@ describe('filing a complaint', { timeout: 120_000 }, () => {
       contact_email: 'kunde@example.com',
       attachments: [],
     });
+  });
+
+  it("starts with the profile's phone as the contact number and says where an empty postcode comes from", async () => {
+    signIn(['customer'], 'customer');
+    const saved = serveCreate(200, 'Success', complaint(5, 'new'), '+49 30 5550101');
+    renderComplaints(CREATE);
+    await fillValid();
+    await waitFor(() => expect(within(formItem('Contact number')).getByRole('textbox')).toHaveValue('+49 30 5550101'), SLOW);
+    expect(within(formItem('Postcode')).getByText("Left empty, the postcode of the system's address is used")).toBeInTheDocument();
+    fireEvent.click(screen.getByTestId('complaint-submit'));
+    await waitFor(() => expect(saved).toHaveLength(1), SLOW);
+    expect(saved[0]).toMatchObject({ contact_number: '+49 30 5550101' });
   });
 
   it("returns to the list with 'no SN right' when the server answers 45", async () => {

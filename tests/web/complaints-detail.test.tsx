@@ -57,7 +57,10 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     [['servicer'], 'processing', ['transfer', 'proposeSolution']],
     [['dev'], 'forwarded', ['takeOver']],
     [['customer'], 'completed', ['evaluate', 'reopen']],
-    [['fasw'], 'evaluated', ['submitArchive', 'archive']],
+    // Who may archive is offered archive only; who may not, the request for it.
+    [['fasw'], 'evaluated', ['archive']],
+    [['dasw'], 'evaluated', ['archive']],
+    [['servicer'], 'evaluated', ['submitArchive']],
     [['customer'], 'archived', []],
     [['installer'], 'waitingConfirmation', ['confirm', 'notConfirm']],
   ];
@@ -135,6 +138,7 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     reply_to: null,
     content,
     creator: side === 'staff' ? 'servicer' : 'customer',
+    creator_name: side === 'staff' ? 'Li Wei' : 'Anna Lindqvist',
     side,
     created_at: '2026-03-02T09:00:00.000Z',
     attachments: [],
@@ -159,11 +163,13 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     const thread = await screen.findByTestId('complaint-messages');
     await within(thread).findByText('Please send a photo of the display.');
     const [, answer] = within(thread).getAllByTestId('complaint-message');
-    expect(within(answer!).getByText('In reply to customer')).toBeInTheDocument();
+    // People by their display names, not their user ids.
+    expect(within(answer!).getByText('Li Wei')).toBeInTheDocument();
+    expect(within(answer!).getByText('In reply to Anna Lindqvist')).toBeInTheDocument();
     expect(within(answer!).getByTestId('message-attachment')).toHaveTextContent('manual.pdf');
 
     fireEvent.click(within(answer!).getByTestId('complaint-message-reply'));
-    expect(await screen.findByTestId('complaint-reply-to')).toHaveTextContent('Reply to servicer');
+    expect(await screen.findByTestId('complaint-reply-to')).toHaveTextContent('Reply to Li Wei');
     fireEvent.change(screen.getByTestId('complaint-message-text'), { target: { value: '  Photo attached.  ' } });
     fireEvent.click(screen.getByTestId('complaint-message-send'));
     await waitFor(() =>
@@ -194,11 +200,14 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     expect(screen.queryByTestId('complaint-message-box')).toBeNull();
   });
 
-  it('offers urge to the customer side while the complaint is open or waiting, and sends it', async () => {
+  it('offers urge to the customer side while the complaint is open or waiting, and sends it once confirmed', async () => {
     signIn(['customer'], 'customer');
     const actions = serveComplaint(complaint(3, 'waitingConfirmation'));
     const view = renderComplaints(detail(3));
     fireEvent.click(await screen.findByTestId('complaint-urge'));
+    expect(await screen.findByText('Urge the handler?')).toBeInTheDocument();
+    expect(actions).toEqual([]);
+    fireEvent.click(await screen.findByTestId('complaint-urge-confirm'));
     await waitFor(() => expect(actions).toEqual([{ path: '/api/Complaints/UrgeComplaint', body: { id: 3 } }]));
     expect(await screen.findByText('We have reminded the person handling your complaint')).toBeInTheDocument();
     view.unmount();
@@ -309,7 +318,7 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
 
   it('edits a complaint in the generated form, the priority locked for the customer, and not once archived', async () => {
     signIn(['customer'], 'customer');
-    serveComplaint(complaint(3, 'processing'));
+    serveComplaint(complaint(3, 'new'));
     const saved: Array<Record<string, unknown>> = [];
     server.use(
       http.post('/api/Complaints/SaveComplaint', async ({ request }) => {
@@ -328,9 +337,106 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     view.unmount();
 
     serveComplaint(complaint(4, 'archived'));
-    renderComplaints(detail(4));
+    const archived = renderComplaints(detail(4));
     await screen.findByText('Battery does not charge 4');
     expect(screen.queryByTestId('complaint-edit')).toBeNull();
+    archived.unmount();
+
+    // Once staff acted on it, the customer side no longer edits it (the server answers 45); staff still do.
+    serveComplaint(complaint(5, 'processing'));
+    const processing = renderComplaints(detail(5));
+    await screen.findByText('Battery does not charge 5');
+    expect(screen.queryByTestId('complaint-edit')).toBeNull();
+    processing.unmount();
+    signIn(['servicer'], 'servicer');
+    serveComplaint(complaint(6, 'processing'));
+    renderComplaints(detail(6));
+    expect(await screen.findByTestId('complaint-edit')).toBeInTheDocument();
+  });
+
+  it('the archive dialog starts with what the complaint holds and sends its yes / no switches as shown', async () => {
+    signIn(['fasw'], 'fasw');
+    const actions = serveComplaint(
+      complaint(3, 'evaluated', {
+        solution: 'Firmware 1.3',
+        action: 'Remote update',
+        reason: 'Known defect',
+        system_model: 'ESS-H6 Hybrid',
+      }),
+    );
+    renderComplaints(detail(3));
+    fireEvent.click(await screen.findByTestId('workflow-action-archive'));
+    const modal = (await screen.findByTestId('workflow-submit')).closest('.ant-modal') as HTMLElement;
+    expect(within(modal).getByDisplayValue('Firmware 1.3')).toBeInTheDocument();
+    expect(within(modal).getByDisplayValue('Remote update')).toBeInTheDocument();
+    expect(within(modal).getByDisplayValue('Known defect')).toBeInTheDocument();
+    expect(within(modal).getByDisplayValue('ESS-H6 Hybrid')).toBeInTheDocument();
+    // The archive user is the one archiving: nobody types it.
+    expect(within(modal).queryByText('Archived by')).toBeNull();
+    const fill = (label: string, value: string) => {
+      const item = within(modal).getByText(label, { selector: 'label' }).closest('.ant-form-item') as HTMLElement;
+      fireEvent.change(item.querySelector('textarea, input') as HTMLElement, { target: { value } });
+    };
+    for (const [label, value] of [
+      ['Root cause', 'Cold solder joint'],
+      ['After-sales solution', 'Remote update'],
+      ['Archive remark', 'Closed'],
+      ['Visits', '0'],
+      ['Pilot solution', 'none'],
+      ['Module', 'BMS'],
+      ['Class', 'firmware'],
+      ['Archive type', 'defect'],
+    ])
+      fill(label!, value!);
+    fireEvent.click(within(modal).getByTestId('workflow-submit'));
+    await waitFor(() =>
+      expect(actions).toEqual([
+        {
+          path: '/api/Complaints/ArchiveComplaint',
+          body: expect.objectContaining({
+            id: 3,
+            solution: 'Firmware 1.3',
+            system_model: 'ESS-H6 Hybrid',
+            pilot_detected: false,
+            leftover_version_issue: false,
+          }),
+        },
+      ]),
+    );
+  });
+
+  it('tells the whole story in the history: filed, edited with old → new, urged as an event, ratings out of five, people by name', async () => {
+    signIn(['customer'], 'customer');
+    const entry = (id: number, action: string, from: string, to: string, fields: Record<string, unknown> | null = null) => ({
+      id,
+      action,
+      from_state: from,
+      to_state: to,
+      username: 'customer',
+      user_name: 'Anna Lindqvist',
+      note: null,
+      fields,
+      created_at: '2026-03-02T09:00:00.000Z',
+    });
+    serveComplaint(complaint(3, 'evaluated'), [
+      entry(1, 'file', 'new', 'new'),
+      entry(2, 'edit', 'new', 'new', { title: { from: 'Battery', to: 'Battery does not charge' } }),
+      entry(3, 'urge', 'processing', 'processing'),
+      entry(4, 'evaluate', 'completed', 'evaluated', { rating_solved: 3, rating_time: 4, rating_attitude: 5 }),
+    ]);
+    renderComplaints(detail(3));
+    const history = await screen.findByTestId('workflow-history');
+    const byAction = (action: string) => history.querySelector(`[data-action="${action}"]`) as HTMLElement;
+    expect(within(byAction('file')).getByText('Filed')).toBeInTheDocument();
+    expect(within(byAction('file')).getByText('Anna Lindqvist')).toBeInTheDocument();
+    expect(byAction('edit')).toHaveTextContent('Battery → Battery does not charge');
+    // An urge is an event: no 'Submitted → Submitted'.
+    expect(within(byAction('urge')).getByText('Urged')).toBeInTheDocument();
+    expect(byAction('urge').querySelector('.workflow-to')).toBeNull();
+    expect(byAction('evaluate')).toHaveTextContent('3 / 5');
+    expect(byAction('evaluate')).toHaveTextContent('4 / 5');
+    expect(history).not.toHaveTextContent('3.00');
+    expect(history).not.toHaveTextContent(/\bcustomer\b/);
   });
 
   it('rates the service with stars: the three ratings are sent as numbers with the evaluation', async () => {

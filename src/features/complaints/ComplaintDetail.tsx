@@ -7,11 +7,11 @@ import { complaints } from '../../../resources/complaints';
 import { AttachmentLinks } from '../../resources/attachments';
 import { resourceKeys } from '../../resources/api';
 import { WorkflowActions } from '../../resources/workflow/WorkflowActions';
-import { WorkflowHistory } from '../../resources/workflow/WorkflowHistory';
 import { useScreens } from '../../ui/useScreens';
 import { complaintKeys, complaintsApi } from './api';
 import { useStatusLabel } from './audience';
 import { ComplaintFacts } from './ComplaintFacts';
+import { ComplaintHistory } from './ComplaintHistory';
 import { ComplaintOutcome } from './ComplaintOutcome';
 import { ComplaintStatusTag } from './ComplaintStatusTag';
 import { COMPLAINT_WORKFLOW } from './declaration';
@@ -121,7 +121,7 @@ export default function ComplaintDetail() {
               ) : history.isError ? (
                 <Alert type="error" message={history.error.message} />
               ) : (
-                <WorkflowHistory declaration={COMPLAINT_WORKFLOW} entries={history.data?.data ?? []} labelOf={labelOf} />
+                <ComplaintHistory entries={history.data?.data ?? []} labelOf={labelOf} />
               )}
             </Card>
           </Space>

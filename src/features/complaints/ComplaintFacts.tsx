@@ -6,6 +6,7 @@ import { fieldLabel } from '../../resources/labels';
 import type { Complaint } from './api';
 import { useAudience } from './audience';
 import { COMPLAINT_FIELDS } from './declaration';
+import { PEOPLE_FIELDS, PersonName } from './people';
 
 /** What was filed and who has it; staff also see who accepted it and which team it is with. */
 const FILED = ['type', 'priority', 'sys_sn', 'created_by', 'created_at', 'contact_email', 'contact_number', 'phone', 'country', 'postcode'];
@@ -23,7 +24,11 @@ export function ComplaintFacts({ complaint }: { complaint: Complaint }) {
       items={names.map((name) => ({
         key: name,
         label: fieldLabel(complaints, name, t),
-        children: renderValue(complaints, name, COMPLAINT_FIELDS[name], complaint[name], t),
+        children: PEOPLE_FIELDS.includes(name) ? (
+          <PersonName name={complaint[`${name}_name`]} username={complaint[name]} />
+        ) : (
+          renderValue(complaints, name, COMPLAINT_FIELDS[name], complaint[name], t)
+        ),
       }))}
     />
   );

@@ -23,6 +23,7 @@ import { DueCell } from './DueCell';
 import { filtersOf, queryOf, SORT_FIELDS, useListSearch, type SortField } from './listSearch';
 import { detailPath, CREATE_PATH } from './paths';
 import './complaints.css';
+import { PersonName } from './people';
 
 /**
  * /customerComplaintList (issue 13): the complaints the user may see (the server scopes them), the categories
@@ -101,7 +102,12 @@ export default function ComplaintList() {
     // For staff: who has it and when its nearest clock is due; a customer has no use for a colleague's user name.
     ...(audience === 'staff'
       ? [
-          { key: 'processor', dataIndex: 'processor', title: label('processor'), render: (v: string | null) => v ?? '–' },
+          {
+            key: 'processor',
+            dataIndex: 'processor',
+            title: label('processor'),
+            render: (v: string | null, row: Complaint) => <PersonName name={row.processor_name} username={v} />,
+          },
           {
             ...sorted('due_at'),
             dataIndex: 'due_at',

@@ -6,6 +6,7 @@ import { fieldLabel } from '../../resources/labels';
 import type { Complaint } from './api';
 import { useAudience } from './audience';
 import { COMPLAINT_FIELDS } from './declaration';
+import { PEOPLE_FIELDS, PersonName } from './people';
 
 /** What the handling decided, once given: the reason (of a rejection, a 'not solved', a reopening) and the proposed solution. */
 const DECIDED = ['reason', 'solution', 'action'];
@@ -40,7 +41,11 @@ export function ComplaintOutcome({ complaint, padding }: { complaint: Complaint;
       .map((name) => ({
         key: name,
         label: label(name),
-        children: renderValue(complaints, name, COMPLAINT_FIELDS[name], complaint[name], t),
+        children: PEOPLE_FIELDS.includes(name) ? (
+          <PersonName name={complaint[`${name}_name`]} username={complaint[name]} />
+        ) : (
+          renderValue(complaints, name, COMPLAINT_FIELDS[name], complaint[name], t)
+        ),
       }));
   const decided = lines(DECIDED);
   const rated = RATINGS.some((name) => given(complaint[name]));

@@ -1,5 +1,6 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
-import { useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
 import { App, Button, Card, Col, Form, Input, Row, Space, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +16,7 @@ import { attachmentValues, isPending } from '../../resources/attachments/values'
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { useScreens } from '../../ui/useScreens';
 import { complaintKeys, complaintsApi } from './api';
+import { accountKeys, getProfile } from '../account/api';
 import { useAudience } from './audience';
 import { COMPLAINT_FIELDS } from './declaration';
 import { detailPath, LIST_PATH } from './paths';
@@ -46,11 +48,19 @@ export default function CreateComplaint() {
   const { busy, guard } = useSubmitGuard();
   const uploading = attachmentValues(Form.useWatch('attachments', form)).some(isPending);
   const label = (field: string) => fieldLabel(complaints, field, t);
+  // The filer's phone from their profile as the contact number to start with, unless they typed one already.
+  const profile = useQuery({ queryKey: accountKeys.profile(), queryFn: async () => (await getProfile({ quiet: true })).data });
+  const profilePhone = typeof profile.data?.phone === 'string' ? profile.data.phone.trim() : '';
+  useEffect(() => {
+    if (profilePhone && !form.isFieldTouched('contact_number') && !form.getFieldValue('contact_number'))
+      form.setFieldsValue({ contact_number: profilePhone });
+  }, [form, profilePhone]);
 
-  const item = (name: string, extra: { required?: boolean } = {}) => (
+  const item = (name: string, extra: { required?: boolean; extra?: string } = {}) => (
     <Form.Item
       name={name}
       label={label(name)}
+      extra={extra.extra}
       rules={[...rulesFor(fields[name]!, t), ...(extra.required ? [{ required: true, message: t('admin:validation.required') }] : [])]}
     >
       <FieldInput declaration={complaints} name={name} field={fields[name]!} />
@@ -130,7 +140,7 @@ export default function CreateComplaint() {
             {item('country')}
           </Col>
           <Col xs={24} md={12}>
-            {item('postcode')}
+            {item('postcode', { extra: t('complaints:create.postcodeFromSystem') })}
           </Col>
           {staff && (
             <Col xs={24} md={12}>

@@ -13,6 +13,7 @@ import { useAudience } from './audience';
 /**
  * Edit a complaint (spec §5: at least one of e-mail and contact number stays; the server says 3 otherwise): the
  * generated form of the declaration in a drawer. Not once archived (read only, DESIGN §9); the priority is staff's.
+ * The customer side edits only while it is new: once staff acted on it, what they acted on stays (the server: 45).
  */
 export function EditComplaint({ complaint }: { complaint: Complaint }) {
   const { t } = useTranslation();
@@ -20,7 +21,8 @@ export function EditComplaint({ complaint }: { complaint: Complaint }) {
   const queryClient = useQueryClient();
   const screens = useScreens();
   const customer = useAudience() === 'customer';
-  if (complaint.status === 'archived' || !currentAbility().can('update', 'complaint')) return null;
+  if (complaint.status === 'archived' || (customer && complaint.status !== 'new') || !currentAbility().can('update', 'complaint'))
+    return null;
   return (
     <>
       <Button icon={<EditOutlined />} onClick={() => setOpen(true)} data-testid="complaint-edit">

@@ -13,6 +13,7 @@ import { attachmentValues, isPending } from '../../resources/attachments/values'
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { complaintKeys, complaintsApi, messageFilePath, type Complaint, type ComplaintMessage } from './api';
 import './complaints.css';
+import { PersonName } from './people';
 
 /** DESIGN §9: comments and replies are possible while the complaint is neither archived nor rejected. */
 const CLOSED = ['archived', 'rejected'];
@@ -87,13 +88,15 @@ function MessageItem({ message, answered, onReply }: { message: ComplaintMessage
   return (
     <li className={`complaint-message complaint-message-${message.side}`} data-testid="complaint-message">
       <Space size={4} wrap>
-        <Typography.Text strong>{message.creator}</Typography.Text>
+        <Typography.Text strong>
+          <PersonName name={message.creator_name} username={message.creator} />
+        </Typography.Text>
         <Tag color={message.side === 'staff' ? 'blue' : 'default'}>{t(`complaints:messages.side.${message.side}`)}</Tag>
         <Typography.Text type="secondary">{format.dateTime(message.created_at)}</Typography.Text>
       </Space>
       {answered && (
         <blockquote className="complaint-quote">
-          <Typography.Text type="secondary">{t('complaints:messages.inReplyTo', { name: answered.creator })}</Typography.Text>
+          <Typography.Text type="secondary">{t('complaints:messages.inReplyTo', { name: answered.creator_name })}</Typography.Text>
           <Typography.Paragraph type="secondary" ellipsis={{ rows: 2 }}>
             {answered.content}
           </Typography.Paragraph>
@@ -155,7 +158,7 @@ function MessageBox({
     <Form form={form} layout="vertical" onFinish={send} className="complaint-message-box" data-testid="complaint-message-box">
       {replyTo && (
         <Tag closable onClose={onCancelReply} className="complaint-reply-to" data-testid="complaint-reply-to">
-          {t('complaints:messages.replyingTo', { name: replyTo.creator })}
+          {t('complaints:messages.replyingTo', { name: replyTo.creator_name })}
         </Tag>
       )}
       <Form.Item

@@ -8,7 +8,7 @@ import { complaints, type ComplaintOutcome, type ComplaintState } from '../../..
 import { workflowPaths } from '../../../resources/workflow';
 import { postData } from '../../api/call';
 import { api } from '../../api/client';
-import type { HistoryEntry } from '../../resources/workflow/WorkflowHistory';
+import type { ComplaintHistoryEntry } from './ComplaintHistory';
 import type { z } from 'zod';
 
 export { CallError } from '../../api/call';
@@ -76,7 +76,8 @@ const workflow = workflowPaths(endpoints);
 export const complaintsApi = {
   list: (query: ComplaintQuery) => postData<Page<Complaint>>(endpoints.list!, { ...query }),
   one: (id: number) => postData<Complaint>(endpoints.one!, { id }),
-  history: (id: number) => postData<Page<HistoryEntry>>(workflow.history, { id }),
+  /** Its history: transitions and the events beside them (filed, edited, urged), each with who by name. */
+  history: (id: number) => postData<Page<ComplaintHistoryEntry>>(workflow.history, { id }),
   /**
    * Files a complaint. The envelope, not its data: the screen answers 45 ('no SN right', back to the list) and
    * 'Do not submit repeatly' itself, so the call is quiet.

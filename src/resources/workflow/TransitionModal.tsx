@@ -18,6 +18,8 @@ interface Props {
   declaration: WorkflowResource;
   transition: WorkflowTransition;
   recordId: unknown;
+  /** The record: the fields the transition declares `prefilled` start with its values. */
+  record?: Record<string, unknown>;
   onClose: () => void;
   /** After the transition was made, or refused because the record had moved on: the record and history are read again. */
   onChanged: () => void;
@@ -28,7 +30,7 @@ interface Props {
  * their zod schema) and an optional note. A refusal because someone else changed the state first says so and
  * reloads the record; a field the server refuses shows on that field.
  */
-export function TransitionModal({ declaration, transition, recordId, onClose, onChanged }: Props) {
+export function TransitionModal({ declaration, transition, recordId, record, onClose, onChanged }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -42,6 +44,15 @@ export function TransitionModal({ declaration, transition, recordId, onClose, on
   const { busy, guard } = useSubmitGuard();
   const fields = Object.entries(transition.fields ?? {});
   const title = actionLabel(declaration, transition.action, t);
+  // What the record already holds (where the transition says so), else the field's declared start (a switch's 'no',
+  // which is then sent as shown rather than missing).
+  const initialValues = Object.fromEntries(
+    fields.flatMap(([name, field]) => {
+      const held = record?.[name];
+      if (transition.prefilled?.includes(name) && held !== null && held !== undefined && held !== '') return [[name, held]];
+      return field.defaultValue === undefined ? [] : [[name, field.defaultValue]];
+    }),
+  );
 
   const submit = (values: Record<string, unknown>) =>
     guard(async () => {
@@ -83,7 +94,14 @@ export function TransitionModal({ declaration, transition, recordId, onClose, on
       destroyOnHidden
       okButtonProps={{ 'data-testid': 'workflow-submit' }}
     >
-      <Form form={form} layout="vertical" name={`${declaration.name}-${transition.action}`} onFinish={submit} requiredMark>
+      <Form
+        form={form}
+        layout="vertical"
+        name={`${declaration.name}-${transition.action}`}
+        onFinish={submit}
+        initialValues={initialValues}
+        requiredMark
+      >
         {fields.map(([name, field]) => (
           <Form.Item
             key={name}

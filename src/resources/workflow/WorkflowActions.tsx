@@ -24,9 +24,11 @@ export function WorkflowActions({
   const [open, setOpen] = useState<WorkflowTransition>();
   const entity = entityOf(declaration);
   const state = record[stateFieldOf(declaration.workflow)];
-  const allowed = transitionsFrom(declaration.workflow, state).filter((transition) =>
+  const possible = transitionsFrom(declaration.workflow, state).filter((transition) =>
     currentAbility().can(permissionOf(transition), entity),
   );
+  // One who may take the fuller action is offered that one only (who may archive is not offered 'request archive').
+  const allowed = possible.filter(({ supersededBy }) => !possible.some(({ action }) => action === supersededBy));
   if (allowed.length === 0) return null;
   return (
     <>
@@ -47,6 +49,7 @@ export function WorkflowActions({
           declaration={declaration}
           transition={open}
           recordId={record[idFieldOf(declaration)]}
+          record={record}
           onClose={() => setOpen(undefined)}
           onChanged={onChanged}
         />

@@ -58,6 +58,15 @@ describe('filing a complaint', () => {
     expect(saved).toMatchObject({ status: 'new', created_by: 'customer', sys_sn: own, priority: 'normal', system_model: system!.minv });
   });
 
+  it("left out, the postcode is the system's and the phone the filer's profile's; given, they are kept", async () => {
+    await t.db.execute(sql`UPDATE systems SET postcode = '10115' WHERE sys_sn = ${own}`);
+    await t.db.execute(sql`UPDATE users SET phone = '+49 30 5550101' WHERE username = 'customer'`);
+    const filled = await expectOk(t, SAVE, newComplaint(own), tokens.customer!);
+    expect(filled).toMatchObject({ postcode: '10115', phone: '+49 30 5550101' });
+    const given = await expectOk(t, SAVE, newComplaint(own, { title: 'Other', postcode: '80331', phone: '089 1' }), tokens.customer!);
+    expect(given).toMatchObject({ postcode: '80331', phone: '089 1' });
+  });
+
   it.each([
     ['title', { title: '' }, 3],
     ['title', { title: 'x'.repeat(101) }, 2],

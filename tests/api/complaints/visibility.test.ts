@@ -68,7 +68,13 @@ describe('editing a complaint', () => {
     const { id } = await expectOk(t, SAVE, newComplaint(own), tokens.customer!);
     const entries = await history(id, 'customer');
     expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ action: 'file', from_state: 'new', to_state: 'new', username: 'customer', user_name: names.customer });
+    expect(entries[0]).toMatchObject({
+      action: 'file',
+      from_state: 'new',
+      to_state: 'new',
+      username: 'customer',
+      user_name: names.customer,
+    });
     expect(names.customer).not.toBe('customer');
   });
 
@@ -92,7 +98,13 @@ describe('editing a complaint', () => {
       const id = await insertComplaint(t, own, state);
       await expectRejected(t, SAVE, { ...newComplaint(own), id, title: 'Rewritten afterwards' }, tokens.customer!, 45);
       const forInstaller = await insertComplaint(t, installers, state);
-      await expectRejected(t, SAVE, { ...newComplaint(installers), id: forInstaller, title: 'Rewritten afterwards' }, tokens.installer!, 45);
+      await expectRejected(
+        t,
+        SAVE,
+        { ...newComplaint(installers), id: forInstaller, title: 'Rewritten afterwards' },
+        tokens.installer!,
+        45,
+      );
     },
   );
 
@@ -212,7 +224,7 @@ describe("the customer side's view of a complaint", () => {
       expectNothingInternal(await expectOk(t, path, body, tokens.installer!), `installer ${label}`);
   });
 
-  it("filtering the list by an internal field answers 45 to the customer side; staff filter by it", async () => {
+  it('filtering the list by an internal field answers 45 to the customer side; staff filter by it', async () => {
     const id = await insertComplaint(t, own, 'processing', 'rnd');
     await t.db.execute(sql`UPDATE complaints SET processor = 'dasw' WHERE id = ${id}`);
     await expectRejected(t, LIST, { processor: 'dasw' }, tokens.customer!, 45);
