@@ -423,6 +423,7 @@ export type OperatingSettings = z.infer<typeof operatingSettingsAnswer>;
 
 /** GetCustomUseESSSetting: one system's operating settings. */
 export const systemSettingsAnswer = operatingSettingsAnswer.extend({ system_id: z.number().int(), sys_sn: z.string() });
+export type SystemSettings = z.infer<typeof systemSettingsAnswer>;
 
 const systemSettingsRowAnswer = systemSettingsAnswer.extend({ sys_name: z.string() });
 export type SystemSettingsRow = z.infer<typeof systemSettingsRowAnswer>;

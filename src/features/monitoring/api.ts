@@ -1,6 +1,8 @@
 import { getData, postData } from '../../api/call';
 import type { Page } from '../../../contract/codes';
 import type { DashboardCard } from '../../../contract/monitoring-constants';
+import type { z } from 'zod';
+import type { menuSystemsAnswer } from '../../../contract/account-settings';
 import type {
   DailyStatisticRow,
   DayCurve,
@@ -22,6 +24,7 @@ import type {
   SystemComponent,
   SystemListRow,
   SystemSettingsRow,
+  SystemSettings,
   SystemSummary,
   Tariff,
   TariffPeriod,
@@ -84,8 +87,15 @@ export const monitoringApi = {
   saveTariff: (body: { sn?: string; currency: string; basePrice: number; feedInPrice: number; periods: TariffPeriod[] }) =>
     postData<null>('/Account/ElectrovalenceSetting', body),
   systemSettingsList: () => getData<SystemSettingsRow[]>('/Account/GetCustomUseESSList'),
+  /** One of the customer's systems with its operating settings, by its id. */
+  systemSettings: (systemId: number) => getData<SystemSettings>('/Account/GetCustomUseESSSetting', { system_id: systemId }),
+  /** The caller's systems by name, own and shared (no figures): what the settings screens choose a system from. */
+  menuSystems: () => getData<MenuSystem[]>('/Account/GetCustomMenuESSlist'),
   saveSystemSettings: (sn: string, settings: OperatingSettings) => postData<null>('/Account/CustomUseESSSetting', { sn, ...settings }),
 };
+
+/** A system of GetCustomMenuESSlist: id, S/N, name, status, and whether it is shared with the caller rather than theirs. */
+export type MenuSystem = z.infer<typeof menuSystemsAnswer>[number];
 
 /** The caller's dashboard preferences (GetIndexESSSet): `cards` are the customer dashboard's, in their order. */
 export interface DashboardSettings {
@@ -139,5 +149,8 @@ export const monitoringKeys = {
     pageIndex === undefined ? ([...ALL, 'userLog', sn] as const) : ([...ALL, 'userLog', sn, pageIndex, pageSize] as const),
   shares: (sn: string) => [...ALL, 'shares', sn] as const,
   tariff: (sn: string) => [...ALL, 'tariff', sn] as const,
-  systemSettings: () => [...ALL, 'systemSettings'] as const,
+  /** The list of the customer's systems with their settings, and (with an id) one of them. */
+  systemSettings: (systemId?: number) =>
+    systemId === undefined ? ([...ALL, 'systemSettings'] as const) : ([...ALL, 'systemSettings', systemId] as const),
+  menuSystems: (username: string | undefined) => [...ALL, 'menuSystems', username] as const,
 };

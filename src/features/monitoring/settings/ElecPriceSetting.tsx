@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../../i18n/format';
 import { monitoringApi, monitoringKeys } from '../api';
 import { firstOverlap, nextPeriod, periodRange } from '../../../../contract/tariffPeriods';
-import { SystemScopeSelect } from './SystemScopeSelect';
+import { SystemScopeSelect, useOwnSystems } from './SystemScopeSelect';
 import { TimeRange } from './TimeRange';
 import './settings.css';
 
@@ -30,6 +30,7 @@ export default function ElecPriceSetting() {
   const fmt = useFormat();
   const client = useQueryClient();
   const [sn, setSn] = useState('');
+  const ownSystems = useOwnSystems();
   const [form] = Form.useForm<PriceForm>();
   const [saving, setSaving] = useState(false);
   const { data, isLoading } = useQuery({ queryKey: monitoringKeys.tariff(sn), queryFn: () => monitoringApi.tariff(sn || undefined) });
@@ -107,7 +108,7 @@ export default function ElecPriceSetting() {
           <h1>{t('menu:elecPriceSetting')}</h1>
           <p>{t('prices.subtitle')}</p>
         </div>
-        <SystemScopeSelect value={sn} onChange={setSn} defaultLabel={t('prices.allSystems')} />
+        <SystemScopeSelect systems={ownSystems.data ?? []} value={sn} onChange={setSn} defaultLabel={t('prices.allSystems')} />
       </div>
       <Card style={{ maxWidth: 760 }}>
         {isLoading ? (

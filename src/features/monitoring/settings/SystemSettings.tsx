@@ -21,9 +21,18 @@ export default function SystemSettings() {
   const client = useQueryClient();
   const [form] = Form.useForm<SettingsForm>();
   const [saving, setSaving] = useState(false);
-  const { data, isLoading } = useQuery({ queryKey: monitoringKeys.systemSettings(), queryFn: monitoringApi.systemSettingsList });
+  // The list names the customer's systems; the form holds the chosen one's settings as read by its id, so that a
+  // save asks again for that system alone.
+  const list = useQuery({ queryKey: monitoringKeys.systemSettings(), queryFn: monitoringApi.systemSettingsList });
   const [sn, setSn] = useState<string>('');
-  const current = data?.find((s) => s.sys_sn === sn) ?? data?.[0];
+  const chosen = list.data?.find((s) => s.sys_sn === sn) ?? list.data?.[0];
+  const one = useQuery({
+    queryKey: monitoringKeys.systemSettings(chosen?.system_id),
+    queryFn: () => monitoringApi.systemSettings(chosen!.system_id),
+    enabled: chosen !== undefined,
+  });
+  const current = one.data;
+  const isLoading = list.isLoading || one.isLoading;
   const gridCharge = Form.useWatch('gridCharge', form);
 
   useEffect(() => {
@@ -43,7 +52,7 @@ export default function SystemSettings() {
         chargeWindows: values.gridCharge ? (values.chargeWindows ?? []).map((w) => ({ start: w.range[0], end: w.range[1] })) : [],
       });
       void message.success(t('saved'));
-      await client.invalidateQueries({ queryKey: monitoringKeys.systemSettings() });
+      await client.invalidateQueries({ queryKey: monitoringKeys.systemSettings(current.system_id) });
     } catch {
       // the /api client showed why
     } finally {
@@ -58,12 +67,12 @@ export default function SystemSettings() {
           <h1>{t('menu:systemSettings')}</h1>
           <p>{t('systemSettings.subtitle')}</p>
         </div>
-        {current ? <SystemScopeSelect value={current.sys_sn} onChange={setSn} /> : null}
+        {chosen && list.data ? <SystemScopeSelect systems={list.data} value={chosen.sys_sn} onChange={setSn} /> : null}
       </div>
       <Card style={{ maxWidth: 760 }}>
         {isLoading ? (
           <Skeleton active />
-        ) : !current ? (
+        ) : !current || !chosen ? (
           <Empty description={t('selector.none')} />
         ) : (
           <Form form={form} layout="vertical" onFinish={save}>
