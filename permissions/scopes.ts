@@ -1,3 +1,4 @@
+import { RD_HOURS_READERS, type Role } from './roles';
 import type { Subject } from './subjects';
 
 /**
@@ -8,12 +9,14 @@ import type { Subject } from './subjects';
  * - 'system': a row belongs to a system, and is in the viewer's scope when that system is (customers their
  *   own, sharers those shared to them, installers their company's, …; other staff every system);
  * - 'owner': a row belongs to the user who made it; staff who see every system see every row;
+ * - 'personal': a row belongs to the user who made it, and only they see it, whoever they are; the roles that read
+ *   everyone's rows (ALL_ROWS_READERS) see every row;
  * - 'installerCompany': a row is an installer company (its id): installers see their own company, resellers and
  *   service partners the companies they work with; staff who see every system see every company.
  *
  * A subject missing here has no row scope: whoever holds the action holds it on every row.
  */
-export type RowScopeKind = 'system' | 'owner' | 'installerCompany';
+export type RowScopeKind = 'system' | 'owner' | 'personal' | 'installerCompany';
 
 export const ROW_SCOPES: Partial<Record<Subject, RowScopeKind>> = {
   system: 'system',
@@ -23,9 +26,14 @@ export const ROW_SCOPES: Partial<Record<Subject, RowScopeKind>> = {
   share: 'system',
   complaint: 'system',
   customerArchive: 'system',
-  rdWorkHour: 'owner',
+  rdWorkHour: 'personal',
   productSuggestion: 'owner',
   installer: 'installerCompany',
+};
+
+/** Of a 'personal' subject, the roles that read every row: R&D hours are read by those who run the portal. */
+export const ALL_ROWS_READERS: Partial<Record<Subject, readonly Role[]>> = {
+  rdWorkHour: RD_HOURS_READERS,
 };
 
 export function rowScopeOf(subject: string): RowScopeKind | undefined {

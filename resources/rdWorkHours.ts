@@ -6,9 +6,9 @@ import { defineResource } from './types';
 
 /**
  * R&D working hours (issue 14 point 4, route /RAndDtimereport, staff only): one row per entry, an engineer's time on
- * a complaint or a project on one day. Rows belong to their engineer (row scope 'owner' on `engineer_id`): staff who
- * see every system read every entry, partners only their own; only the engineer edits an entry, admin and
- * systemmanager every one (server/workhours/service.ts). At most 24 h a day per engineer, checked in the save's
+ * a complaint or a project on one day. Rows belong to their engineer (row scope 'personal' on `engineer_id`): each
+ * engineer (dev, servicer, fasw, dasw) reads and writes their own, admin and systemmanager read everyone's
+ * (permissions/subjects.ts, permissions/scopes.ts). At most 24 h a day per engineer, checked in the save's
  * transaction. The totals and the xlsx export are calls of their own (server/workhours/routes.ts).
  */
 

@@ -1,6 +1,6 @@
 import { eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { seesEverySystem } from '../../permissions/roles';
-import { rowScopeOf } from '../../permissions/scopes';
+import { ALL_ROWS_READERS, rowScopeOf } from '../../permissions/scopes';
 import { systems } from './db/schema/monitoring';
 import { installerCompanies } from './db/schema/organizations';
 import { users } from './db/schema/users';
@@ -36,17 +36,23 @@ export function systemScopeOf(user: ScopeUser, now: Date): SQL | undefined {
 
 /**
  * The one SQL condition of a subject's row scope (permissions/scopes.ts) for `user`: on `column`, the row's
- * link (a system's S/N for 'system', a user id for 'owner'). Undefined means every row. The CRUD service
+ * link (a system's S/N for 'system', a user id for 'owner' and 'personal'). Undefined means every row. The CRUD service
  * applies it to list, one, save and delete; hand-written services call it too, so the two never disagree.
  */
 export function rowScope(subject: string, user: ScopeUser, now: Date, column: SQLWrapper): SQL | undefined {
   const kind = rowScopeOf(subject);
+  if (kind === 'personal') return readsEveryRow(subject, user) ? undefined : eq(column as never, user.id);
   if (!kind || seesEverySystem(user.roles)) return undefined;
   if (kind === 'owner') return eq(column as never, user.id);
   if (kind === 'installerCompany') return inArray(column as never, companiesOf(user));
   const systemsInScope = systemScopeOf(user, now);
   if (!systemsInScope) return undefined;
   return inArray(column as never, sql`(SELECT ${systems.sysSn} FROM ${systems} WHERE ${systemsInScope})`);
+}
+
+function readsEveryRow(subject: string, user: ScopeUser): boolean {
+  const readers = ALL_ROWS_READERS[subject as keyof typeof ALL_ROWS_READERS] ?? [];
+  return user.roles.some((role) => (readers as readonly string[]).includes(role));
 }
 
 /**

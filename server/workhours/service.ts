@@ -13,19 +13,12 @@ import { exportTexts } from '../monitoring/exports/texts';
 import { assertComplaintInScope } from './complaint-link';
 
 /**
- * The R&D working hours' rules the declaration cannot say (resources/rdWorkHours.ts): an entry is its engineer's
- * to change (admin and systemmanager change every one), it names a complaint in the caller's scope or a project,
- * and no engineer logs more than 24 h on one day.
+ * The R&D working hours' rules the declaration cannot say (resources/rdWorkHours.ts): an entry names a complaint in
+ * the caller's scope or a project, and no engineer logs more than 24 h on one day. That an entry is its engineer's
+ * alone to read and change is the row scope 'personal' (permissions/scopes.ts), applied before these hooks.
  */
 
-const OVERSEERS = ['admin', 'systemmanager'];
-const isOverseer = (request: FastifyRequest) => request.user.roles.some((role) => OVERSEERS.includes(role));
 const blank = (value: unknown) => value === undefined || value === null || String(value).trim() === '';
-
-/** Only the engineer (or an overseer) changes an entry: anyone else is refused as if it were not there. */
-function assertOwn(request: FastifyRequest, entry: Row): void {
-  if (!isOverseer(request) && entry.engineer_id !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
-}
 
 /**
  * The 24 h rule, run in the save's transaction after the row is written: a lock per engineer and day makes a second
@@ -57,7 +50,6 @@ async function assertDayWithinLimit(db: Database, request: FastifyRequest, row: 
 
 const entryRules: CrudHooks = {
   async beforeSave(values, { db, mode, existing, request, now }) {
-    if (existing) assertOwn(request, existing);
     const complaintId = values.complaint_id !== undefined ? values.complaint_id : existing?.complaint_id;
     const project = values.project !== undefined ? values.project : existing?.project;
     if (blank(complaintId) && blank(project))
@@ -67,9 +59,6 @@ const entryRules: CrudHooks = {
   },
   async afterSave(row, { db, request }) {
     await assertDayWithinLimit(db, request, row);
-  },
-  beforeDelete(existing, { request }) {
-    assertOwn(request, existing);
   },
 };
 

@@ -435,9 +435,11 @@ export class CrudService {
     if (id !== undefined && !existing) throw this.missing();
     // The hooks judge the record as it will be: a field the edit left out is the stored one.
     if (existing) values = { ...this.storedFormValues(existing), ...values };
-    // A new row of an 'owner' scope (permissions/scopes.ts) is its creator's: the server fills the link, never the form.
+    // A new row of an 'owner' or 'personal' scope (permissions/scopes.ts) is its creator's: the server fills the link,
+    // never the form.
     const { scope } = this.declaration;
-    if (mode === 'create' && scope && rowScopeOf(scope.subject) === 'owner') values[scope.field] = request.user.id;
+    const kind = scope && rowScopeOf(scope.subject);
+    if (mode === 'create' && (kind === 'owner' || kind === 'personal')) values[scope!.field] = request.user.id;
     await this.assertInScope(request, values, existing);
     await this.assertUnique(values, existing);
     const ctx: SaveContext = { request, db: this.db, now, mode, existing };
@@ -530,7 +532,7 @@ export class CrudService {
 /** A field's schema without the starting value zod would put in for a field left out: an edit keeps what is stored. */
 function withoutStartingValue(field: FieldDeclaration): z.ZodType {
   if (!(field.schema instanceof z.ZodDefault)) return fieldSchema(field);
-  return fieldSchema({ ...field, schema: field.schema.unwrap().optional() });
+  return fieldSchema({ ...field, schema: (field.schema.unwrap() as z.ZodType).optional() });
 }
 
 function isUnset(value: unknown): boolean {
