@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { rdWorkHours } from '../../../resources/rdWorkHours';
 import { session } from '../../api/session';
+import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import type { Row } from '../../resources/screenTypes';
@@ -17,24 +18,25 @@ import './workhours.css';
 const TABS = ['week', 'entries', 'totals'] as const;
 type Tab = (typeof TABS)[number];
 
-/** Only the engineer changes an entry; admin and systemmanager every one (the server checks it too: 45). */
+/** Only the engineer changes an entry (the server's row scope refuses anyone else: 45). */
 function mayChange(row: Row): boolean {
-  const user = session.getUserInfo();
-  if (!user) return false;
-  return user.roles.includes('admin') || user.roles.includes('systemmanager') || row.engineer === user.username;
+  return row.engineer === session.getUserInfo()?.username;
 }
 
 /**
- * /RAndDtimereport (issue 14 point 4, staff): the engineer's week, every entry (the generated list with its filters
- * and drawer form), and the totals with their xlsx export. The tab and the week are kept in the URL, so a reload or
- * a shared link opens the same view.
+ * /RAndDtimereport (issue 14 point 4): the engineer's week, every entry (the generated list with its filters and
+ * drawer form), and the totals with their xlsx export. Those who read everyone's hours without logging any (admin,
+ * systemmanager) have no week of their own and open on the entries. The tab and the week are kept in the URL, so a
+ * reload or a shared link opens the same view.
  */
 export default function WorkHoursReport() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : 'week';
+  const logsHours = canAccessKey('rdWorkHour', 'create');
+  const tabs: readonly Tab[] = logsHours ? TABS : TABS.filter((key) => key !== 'week');
+  const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : tabs[0]!;
   const monday = mondayOf(params.get('week') ?? dayjs().format('YYYY-MM-DD'));
   const show = (next: Record<string, string | undefined>) =>
     setParams((current) => {
@@ -52,7 +54,7 @@ export default function WorkHoursReport() {
       destroyOnHidden
       onChange={(key) => show({ tab: key, action: undefined, id: undefined })}
       items={[
-        {
+        logsHours && {
           key: 'week',
           label: t('workhours:tabs.week'),
           children: (
@@ -83,7 +85,7 @@ export default function WorkHoursReport() {
           ),
         },
         { key: 'totals', label: t('workhours:tabs.totals'), children: <TotalsView /> },
-      ]}
+      ].filter((item) => !!item)}
     />
   );
 }
