@@ -56,7 +56,7 @@ beforeEach(async () => {
     await app.reset();
     await app.db.execute(sql`TRUNCATE fixture_widgets RESTART IDENTITY`);
   }
-  for (const user of ['admin', 'servicer', 'customer']) {
+  for (const user of ['admin', 'servicer', 'customer', 'supplier', 'vppmanager']) {
     tokens[user] = (await t.login(user)).AccessToken;
     fullTokens[user] = (await full.login(user)).AccessToken;
   }
@@ -68,7 +68,13 @@ beforeEach(async () => {
  */
 async function upload(
   content: Buffer,
-  { as = 'admin', field = 'papers', name = 'a.pdf', app = t }: { as?: string; field?: string; name?: string; app?: TestApp } = {},
+  {
+    as = 'admin',
+    field = 'papers',
+    name = 'a.pdf',
+    app = t,
+    url = UPLOAD,
+  }: { as?: string; field?: string; name?: string; app?: TestApp; url?: string } = {},
 ) {
   const body = multipart([
     { name: 'field', value: field },
@@ -78,7 +84,7 @@ async function upload(
   const token = (app === t ? tokens : fullTokens)[as];
   const response = await app.inject({
     method: 'POST',
-    url: UPLOAD,
+    url,
     headers: { ...body.headers, authorization: `Bearer ${token}` },
     payload,
   });
@@ -207,5 +213,21 @@ describe('a role without the upload right', () => {
     });
     await expectRefused(t, () => upload(paperOf(2 * KB), { as: 'customer' }), 45, '');
     await expectRefused(full, () => upload(paperOf(2 * KB), { app: full, as: 'customer' }), 45, '');
+  });
+});
+
+describe('the shipped upload calls', () => {
+  it('a customer’s complaint files and a supplier’s or VPP manager’s suggestion files are held to the same limits', async () => {
+    const complaintFile = { url: '/api/Complaints/UploadComplaintFile', field: 'attachments' };
+    const suggestionFile = { url: '/api/ProductSuggestion/UploadProductSuggestionFile', field: 'attachments' };
+    expect((await upload(paperOf(2 * KB), { as: 'customer', ...complaintFile })).code).toBe(200);
+    await earlierUploads(t, 'customer', { count: 5, size: UNATTACHED_BYTES_CAP / 5, attached: false });
+    await expectRefused(t, () => upload(paperOf(2 * KB), { as: 'customer', ...complaintFile }), 16, '400 MB');
+
+    expect((await upload(paperOf(2 * KB), { as: 'supplier', ...suggestionFile })).code).toBe(200);
+    await earlierUploads(t, 'supplier', { count: UPLOADS_PER_HOUR, size: KB, attached: true });
+    await expectRefused(t, () => upload(paperOf(2 * KB), { as: 'supplier', ...suggestionFile }), 15, 'uploads an hour');
+    await earlierUploads(t, 'vppmanager', { count: UPLOADS_PER_HOUR, size: KB, attached: true });
+    await expectRefused(t, () => upload(paperOf(2 * KB), { as: 'vppmanager', ...suggestionFile }), 15, 'uploads an hour');
   });
 });
