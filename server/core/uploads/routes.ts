@@ -34,7 +34,8 @@ const ENVELOPE_BYTES = 64 * 1024;
  * `{ id, name, size, mime, sha256 }`.
  *
  * Download: `{ id }` of an upload; the record's scope decides (45 outside it), an unattached file only its
- * uploader. Answers the bytes as an attachment with the name the user gave.
+ * uploader. Answers the bytes with the name the user gave: inline for a raster image or a PDF (as sniffed at upload),
+ * as an attachment otherwise (./send.ts).
  */
 export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, service: CrudService, subject: string): void {
   const { declaration } = service;
@@ -72,7 +73,7 @@ export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, ser
 
   app.post(download, {
     config: { permission: { subject, action: 'read' } },
-    schema: { tags, summary: `Download a file of ${declaration.name} (its bytes, as an attachment)`, body: downloadBody },
+    schema: { tags, summary: `Download a file of ${declaration.name} (its bytes; images and PDFs inline)`, body: downloadBody },
     handler: async (request, reply) => {
       const { id } = request.body as z.infer<typeof downloadBody>;
       const file = await findUpload(deps.db, declaration.name, id);
