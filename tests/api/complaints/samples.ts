@@ -16,7 +16,6 @@ export const TRANSITION_FIELDS: Record<string, Record<string, unknown>> = {
     action: 'Remote update',
     reason: 'Known firmware defect',
     after_sales_solution: 'Remote update, no visit',
-    archive_user: 'fasw',
     archive_remark: 'Closed after a week of normal charging',
     visits_count: 0,
     system_model: 'ESS-10',

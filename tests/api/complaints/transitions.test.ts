@@ -131,7 +131,8 @@ describe('archive', () => {
       await expectRejected(t, paths.action('archive'), { id: completed, ...body }, fasw, 3, field);
     }
     const archived = await expectOk(t, paths.action('archive'), { id: completed, ...TRANSITION_FIELDS.archive }, fasw);
-    expect(archived).toMatchObject({ status: 'archived', ...TRANSITION_FIELDS.archive });
+    // The archive user is the one archiving (nobody types it).
+    expect(archived).toMatchObject({ status: 'archived', ...TRANSITION_FIELDS.archive, archive_user: 'fasw' });
     // Archived is read only: every action is refused.
     await expectRejected(t, paths.action('reopen'), { id: completed, reason: 'again' }, tokens.get('customer')!, 400);
   });

@@ -240,7 +240,7 @@ describe("the customer side's view of a complaint", () => {
       archive_remark: SECRETS.archive_remark,
       pilot_detected: true,
       onsite_handler: 'Onsite-Q3',
-      // The body's archive_user ('fasw' in the sample) is not what is kept: the one archiving is.
+      // The one archiving.
       archive_user: 'fasw',
       archive_user_name: names.fasw,
       created_by: 'customer',
