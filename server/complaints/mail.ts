@@ -7,6 +7,7 @@ import { complaintMessages, systems, users } from '../core/db/schema';
 import type { QueuedMail } from '../core/mail/outbox';
 import { recipientsFor } from '../core/mail/recipients';
 import { mailLanguage, mailTexts } from '../core/mail/texts';
+import { displayNames } from './visibility';
 
 /**
  * The complaint mails (issue 13 point 8, DESIGN §9): a new complaint goes to its handlers by the e-mail delivery
@@ -28,8 +29,10 @@ export function complaintPageUrl(portalUrl: string, id: number): string {
 interface Person {
   address: string;
   language: Language;
-  /** The user name the mail greets; none for a rule's plain address. */
+  /** The name the mail greets (the display name, else the user name); none for a rule's plain address. */
   name?: string;
+  /** The portal user's name, for telling who is who; none for a rule's plain address. */
+  username?: string;
 }
 
 type MailEvent = 'new' | 'message' | 'transfer' | 'urge' | 'accept' | 'reject' | 'proposeSolution' | 'complete';
@@ -68,24 +71,39 @@ function compose(
   });
 }
 
+/** A portal user as a mail's recipient: greeted by their display name (people read names, not user ids). */
+function personOf(row: { username: string; displayName: string; email: string; languageCode: string | null }): Person {
+  return {
+    address: row.email.trim().toLowerCase(),
+    language: mailLanguage(row.languageCode),
+    name: row.displayName.trim() || row.username,
+    username: row.username,
+  };
+}
+
+/** The display name of a portal user, for a mail naming them (the user name when they have none or left). */
+async function nameOf(db: Database, username: string): Promise<string> {
+  return (await displayNames(db, [username])).get(username) ?? username;
+}
+
 /** The portal users with these names who can be mailed (unlocked, with an address). */
 async function usersNamed(db: Database, names: readonly (string | null | undefined)[]): Promise<Person[]> {
   const wanted = names.filter((name): name is string => !!name);
   if (wanted.length === 0) return [];
   const rows = await db
-    .select({ name: users.username, email: users.email, languageCode: users.languageCode })
+    .select({ username: users.username, displayName: users.displayName, email: users.email, languageCode: users.languageCode })
     .from(users)
     .where(and(inArray(users.username, wanted), eq(users.locked, false), sql`${users.email} <> ''`));
-  return rows.map((row) => ({ address: row.email.trim().toLowerCase(), language: mailLanguage(row.languageCode), name: row.name }));
+  return rows.map(personOf);
 }
 
 /** The members of a team (DESIGN §9: fasw, dasw, dev) who can be mailed. */
 async function teamMembers(db: Database, team: ComplaintTeam): Promise<Person[]> {
   const rows = await db
-    .select({ name: users.username, email: users.email, languageCode: users.languageCode })
+    .select({ username: users.username, displayName: users.displayName, email: users.email, languageCode: users.languageCode })
     .from(users)
     .where(and(sql`${TEAM_ROLES[team]} = ANY(${users.roles})`, eq(users.locked, false), sql`${users.email} <> ''`));
-  return rows.map((row) => ({ address: row.email.trim().toLowerCase(), language: mailLanguage(row.languageCode), name: row.name }));
+  return rows.map(personOf);
 }
 
 /** Who handles new complaints about this complaint's system by the delivery rules of COMPLAINT_NEW. */
@@ -110,7 +128,8 @@ async function handler(db: Database, complaint: Row, now: Date): Promise<Person[
 
 /** A complaint was filed: to its handlers by the delivery rules. */
 export async function newComplaintMails(db: Database, complaint: Row, portalUrl: string, now: Date): Promise<QueuedMail[]> {
-  return compose(await firstLine(db, complaint, now), complaint, 'new', portalUrl, { user: String(complaint.created_by) }, (t) => [
+  const user = await nameOf(db, String(complaint.created_by));
+  return compose(await firstLine(db, complaint, now), complaint, 'new', portalUrl, { user }, (t) => [
     '',
     `${t('complaint.description')}: ${String(complaint.description)}`,
   ]);
@@ -125,13 +144,14 @@ export async function messageMails(
   now: Date,
 ): Promise<QueuedMail[]> {
   const people = message.authorSide === 'staff' ? await filer(db, complaint) : await handler(db, complaint, now);
-  const others = people.filter((person) => person.name !== message.author);
-  return compose(others, complaint, 'message', portalUrl, { user: message.author }, () => ['', message.content]);
+  const others = people.filter((person) => person.username !== message.author);
+  const user = await nameOf(db, message.author);
+  return compose(others, complaint, 'message', portalUrl, { user }, () => ['', message.content]);
 }
 
 /** An urge from the customer side: to the handler. */
 export async function urgeMails(db: Database, complaint: Row, urgedBy: string, portalUrl: string, now: Date): Promise<QueuedMail[]> {
-  return compose(await handler(db, complaint, now), complaint, 'urge', portalUrl, { user: urgedBy });
+  return compose(await handler(db, complaint, now), complaint, 'urge', portalUrl, { user: await nameOf(db, urgedBy) });
 }
 
 /**
@@ -146,7 +166,7 @@ export async function transitionMails(
   actor: string,
   portalUrl: string,
 ): Promise<QueuedMail[]> {
-  const vars = { user: actor };
+  const vars = { user: await nameOf(db, actor) };
   if (action === 'transfer') return compose(await teamMembers(db, complaint.team as ComplaintTeam), complaint, 'transfer', portalUrl, vars);
   if (action === 'accept') return compose(await filer(db, complaint), complaint, 'accept', portalUrl, vars);
   if (action === 'reject')

@@ -88,7 +88,9 @@ describe('complaint mails', () => {
       category: COMPLAINT_UPDATE,
       subject: `Ihre Reklamation #${id} wurde angenommen: Battery stops charging`,
     });
-    expect(accepted!.body).toContain('servicer hat Ihre Reklamation „Battery stops charging“');
+    // People by their names, the reader greeted by theirs: not 'servicer hat …'.
+    expect(accepted!.body).toContain('Guten Tag Thomas Becker,');
+    expect(accepted!.body).toContain('Li Wei hat Ihre Reklamation „Battery stops charging“');
     expect(accepted!.body).toContain(link(id));
     await expectOk(t, step('process'), { id }, tokens.servicer!);
     const comment = await expectOk(t, COMMENT, { id, commentContent: 'Bitte senden Sie ein Foto.' }, tokens.servicer!);
