@@ -195,6 +195,14 @@ export const complaintWorkflow = defineWorkflow({
   transitions,
 });
 
+/**
+ * A transition the customer side takes (confirm, evaluate, reopen …): its note is theirs and public; the note of a
+ * staff action is staff's own, never shown to the customer side.
+ */
+export function isCustomerAction(transition: Pick<TransitionSource, 'roles'>): boolean {
+  return !!transition.roles?.some((role) => CUSTOMER_SIDE.includes(role));
+}
+
 /** The i18n key of a status's label for its reader: customers (and their side) read their own wording. */
 export function statusLabelKey(state: string, audience: 'customer' | 'staff'): string {
   return audience === 'customer'
@@ -298,7 +306,14 @@ export const complaints = defineResource({
     },
     // Staff's own record (`internal`): which team has it and who handles it, and the archive step's answers; the
     // customer side reads the status in its own wording and never receives these (server/complaints/visibility.ts).
-    team: { schema: z.enum(COMPLAINT_TEAMS).nullable(), widget: 'select', options: COMPLAINT_TEAMS, filter: true, internal: true, ...shown },
+    team: {
+      schema: z.enum(COMPLAINT_TEAMS).nullable(),
+      widget: 'select',
+      options: COMPLAINT_TEAMS,
+      filter: true,
+      internal: true,
+      ...shown,
+    },
     // Staff find a handler's complaints by (part of) the user name (issue 13: the list's handler filter).
     processor: { schema: z.string().nullable(), list: true, filter: 'text', internal: true, ...shown },
     accepter: { schema: z.string().nullable(), internal: true, ...shown },

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
-import { complaints as complaintDeclaration, complaintWorkflow, CUSTOMER_SIDE } from '../../resources/complaints';
+import { complaints as complaintDeclaration, complaintWorkflow, isCustomerAction } from '../../resources/complaints';
 import type { FieldDeclaration } from '../../resources/types';
 import type { CrudHooks, Row } from '../core/crud/factory';
 import type { Database } from '../core/db';
@@ -51,10 +51,10 @@ export async function displayNames(db: Database, usernames: Iterable<unknown>): 
   return names;
 }
 
-/** A transition the customer side takes (confirm, evaluate, reopen …): its note is theirs, and public. */
+/** A transition the customer side takes: its note is theirs, and public (resources/complaints.ts). */
 function customerAction(action: string): boolean {
   const transition = complaintWorkflow.transitions.find((t) => t.action === action);
-  return !!transition?.roles?.some((role) => (CUSTOMER_SIDE as readonly string[]).includes(role));
+  return !!transition && isCustomerAction(transition);
 }
 
 /**

@@ -354,6 +354,23 @@ describe("a complaint's page", { timeout: 60_000 }, () => {
     expect(await screen.findByTestId('complaint-edit')).toBeInTheDocument();
   });
 
+  it("says under a staff action's note that the customer does not read it; a customer's own note has no such line", async () => {
+    const hint = 'Only the service team reads this note, not the customer.';
+    signIn(['servicer'], 'servicer');
+    serveComplaint(complaint(3, 'new'));
+    const view = renderComplaints(detail(3));
+    fireEvent.click(await screen.findByTestId('workflow-action-accept'));
+    expect(await screen.findByText(hint)).toBeInTheDocument();
+    view.unmount();
+
+    signIn(['customer'], 'customer');
+    serveComplaint(complaint(4, 'waitingConfirmation'));
+    renderComplaints(detail(4));
+    fireEvent.click(await screen.findByTestId('workflow-action-confirm'));
+    await screen.findByTestId('workflow-submit');
+    expect(screen.queryByText(hint)).toBeNull();
+  });
+
   it('the archive dialog starts with what the complaint holds and sends its yes / no switches as shown', async () => {
     signIn(['fasw'], 'fasw');
     const actions = serveComplaint(

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Col, Result, Row, Space, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { complaints } from '../../../resources/complaints';
+import { complaints, isCustomerAction } from '../../../resources/complaints';
 import { AttachmentLinks } from '../../resources/attachments';
 import { resourceKeys } from '../../resources/api';
 import { WorkflowActions } from '../../resources/workflow/WorkflowActions';
@@ -98,7 +98,13 @@ export default function ComplaintDetail() {
             />
           </Space>
         </div>
-        <WorkflowActions declaration={COMPLAINT_WORKFLOW} record={complaint} onChanged={changed} />
+        <WorkflowActions
+          declaration={COMPLAINT_WORKFLOW}
+          record={complaint}
+          onChanged={changed}
+          // The note of a staff action is staff's own: the customer side never reads it (server/complaints/visibility.ts).
+          noteHint={(transition) => (isCustomerAction(transition) ? undefined : t('complaints:detail.staffNote'))}
+        />
       </Card>
       <Row gutter={[16, 16]} className="complaint-columns">
         <Col xs={24} lg={16}>

@@ -20,6 +20,8 @@ interface Props {
   recordId: unknown;
   /** The record: the fields the transition declares `prefilled` start with its values. */
   record?: Record<string, unknown>;
+  /** A line under the note saying who reads it (e.g. a complaint's staff note: not the customer). */
+  noteHint?: string;
   onClose: () => void;
   /** After the transition was made, or refused because the record had moved on: the record and history are read again. */
   onChanged: () => void;
@@ -30,7 +32,7 @@ interface Props {
  * their zod schema) and an optional note. A refusal because someone else changed the state first says so and
  * reloads the record; a field the server refuses shows on that field.
  */
-export function TransitionModal({ declaration, transition, recordId, record, onClose, onChanged }: Props) {
+export function TransitionModal({ declaration, transition, recordId, record, noteHint, onClose, onChanged }: Props) {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [form] = Form.useForm();
@@ -114,7 +116,12 @@ export function TransitionModal({ declaration, transition, recordId, record, onC
             <FieldInput declaration={declaration} name={name} field={field} />
           </Form.Item>
         ))}
-        <Form.Item name="note" label={t('admin:workflow.note')} rules={[{ max: NOTE_MAX, message: t('admin:validation.tooLong') }]}>
+        <Form.Item
+          name="note"
+          label={t('admin:workflow.note')}
+          extra={noteHint}
+          rules={[{ max: NOTE_MAX, message: t('admin:validation.tooLong') }]}
+        >
           <Input.TextArea rows={3} maxLength={NOTE_MAX} />
         </Form.Item>
       </Form>

@@ -15,10 +15,13 @@ export function WorkflowActions({
   declaration,
   record,
   onChanged,
+  noteHint,
 }: {
   declaration: WorkflowResource;
   record: Record<string, unknown>;
   onChanged: () => void;
+  /** Who reads a transition's note, said under it (TransitionModal's noteHint). */
+  noteHint?: (transition: WorkflowTransition) => string | undefined;
 }) {
   const { t } = useTranslation();
   const [open, setOpen] = useState<WorkflowTransition>();
@@ -50,6 +53,7 @@ export function WorkflowActions({
           transition={open}
           recordId={record[idFieldOf(declaration)]}
           record={record}
+          noteHint={noteHint?.(open)}
           onClose={() => setOpen(undefined)}
           onChanged={onChanged}
         />
