@@ -76,7 +76,6 @@ export function ComplaintHistory({ entries, labelOf }: { entries: readonly Compl
             <div data-testid="workflow-history-entry" data-action={entry.action}>
               <Space size={4} wrap>
                 <Typography.Text strong>{actionLabel(COMPLAINT_WORKFLOW, entry.action, t)}</Typography.Text>
-                {entry.action === 'file' && <WorkflowStateTag declaration={COMPLAINT_WORKFLOW} state={entry.to_state} labelOf={labelOf} />}
                 {!event && (
                   <>
                     <WorkflowStateTag declaration={COMPLAINT_WORKFLOW} state={entry.from_state} labelOf={labelOf} />
