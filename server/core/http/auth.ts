@@ -1,5 +1,5 @@
 import fastifyJwt from '@fastify/jwt';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { createVerifier } from 'fast-jwt';
 import { Code } from '../../../contract/codes';
@@ -57,10 +57,9 @@ export interface AuthOptions {
  * The API documentation's page and assets are public, not the document itself (docs.ts); everything else
  * under /api needs a token unless it says otherwise.
  */
-function needsToken(request: FastifyRequest): boolean {
-  const url = request.routeOptions.url ?? '';
-  if (request.is404 || request.routeOptions.config.public) return false;
-  return url.startsWith('/api/') && (!url.startsWith('/api/docs') || API_DOCUMENT_ROUTES.includes(url));
+function needsToken(route: RouteOptions): boolean {
+  if (route.config?.public === true) return false;
+  return route.url.startsWith('/api/') && (!route.url.startsWith('/api/docs') || API_DOCUMENT_ROUTES.includes(route.url));
 }
 
 /**
@@ -85,12 +84,24 @@ export const authPlugin = fp<AuthOptions>(async (app, { secret, clock, db }) => 
   app.addHook('onReady', () => revoked.start());
   app.addHook('onClose', () => revoked.stop());
 
-  app.addHook('onRequest', async (request) => {
-    // Unknown paths answer 404 (code 101) whether or not a token came with them.
-    if (!needsToken(request)) return;
-    const user = verifyAccessToken(verifySignature, verified, request, clock);
-    if (revoked.has(user.sessionId)) throw sessionEnded();
-    request.user = user;
+  const checkToken: onRequestHookHandler = (request, _reply, done) => {
+    try {
+      const user = verifyAccessToken(verifySignature, verified, request, clock);
+      if (revoked.has(user.sessionId)) return done(sessionEnded());
+      request.user = user;
+      done();
+    } catch (error) {
+      done(error as ApiError);
+    }
+  };
+  // Decided once per route, not on every request (reading request.routeOptions builds an object each time):
+  // the check is the first of the route's own onRequest hooks. Every /api route is registered after this
+  // plugin but the public /api/health (app.ts); unknown paths have no route, so they answer 404 (code 101)
+  // whether or not a token came with them.
+  app.addHook('onRoute', (route) => {
+    if (!needsToken(route)) return;
+    const own = route.onRequest === undefined ? [] : [route.onRequest].flat();
+    if (!own.includes(checkToken)) route.onRequest = [checkToken, ...own];
   });
 });
 

@@ -31,52 +31,56 @@ export interface InputFault {
  * some code merges the object into another.
  */
 export function findInputFault(value: unknown, whole: string): InputFault | null {
-  let entries = 0;
+  // Module-level functions and one counter object, not closures made per call: the server runs under tsx, whose
+  // esbuild wraps every named inner function in a `__name` call (a defineProperty), a fifth of a request's CPU.
+  return visit(value, [], 1, { entries: 0, whole });
+}
 
-  const visit = (node: unknown, path: string[], depth: number): InputFault | null => {
-    if (typeof node === 'string') return stringFault(node, path, 'value');
-    if (node === null || typeof node !== 'object') return null;
-    if (depth > INPUT_LIMITS.depth) return fault(path, `nested deeper than ${INPUT_LIMITS.depth} levels`);
-    if (Array.isArray(node)) {
-      entries += node.length;
-      if (entries > INPUT_LIMITS.entries) return fault(path, `more than ${INPUT_LIMITS.entries} keys and items`);
-      for (let index = 0; index < node.length; index++) {
-        const found = visit(node[index], [...path, String(index)], depth + 1);
-        if (found) return found;
-      }
-      return null;
-    }
-    const keys = Object.keys(node);
-    entries += keys.length;
-    if (entries > INPUT_LIMITS.entries) return fault(path, `more than ${INPUT_LIMITS.entries} keys and items`);
-    for (const key of keys) {
-      const at = [...path, key];
-      const child = (node as Record<string, unknown>)[key];
-      const found =
-        stringFault(key, at, 'key') ??
-        (key === '__proto__' ? fault(at, 'a forbidden key') : null) ??
-        (key === 'constructor' && child !== null && typeof child === 'object' && Object.hasOwn(child, 'prototype')
-          ? fault(at, 'a forbidden key')
-          : null) ??
-        visit(child, at, depth + 1);
+interface Walk {
+  entries: number;
+  whole: string;
+}
+
+function visit(node: unknown, path: string[], depth: number, walk: Walk): InputFault | null {
+  if (typeof node === 'string') return stringFault(node, path, 'value', walk);
+  if (node === null || typeof node !== 'object') return null;
+  if (depth > INPUT_LIMITS.depth) return fault(path, `nested deeper than ${INPUT_LIMITS.depth} levels`, walk);
+  if (Array.isArray(node)) {
+    walk.entries += node.length;
+    if (walk.entries > INPUT_LIMITS.entries) return fault(path, `more than ${INPUT_LIMITS.entries} keys and items`, walk);
+    for (let index = 0; index < node.length; index++) {
+      const found = visit(node[index], [...path, String(index)], depth + 1, walk);
       if (found) return found;
     }
     return null;
-  };
+  }
+  const keys = Object.keys(node);
+  walk.entries += keys.length;
+  if (walk.entries > INPUT_LIMITS.entries) return fault(path, `more than ${INPUT_LIMITS.entries} keys and items`, walk);
+  for (const key of keys) {
+    const at = [...path, key];
+    const child = (node as Record<string, unknown>)[key];
+    const found =
+      stringFault(key, at, 'key', walk) ??
+      (key === '__proto__' ? fault(at, 'a forbidden key', walk) : null) ??
+      (key === 'constructor' && child !== null && typeof child === 'object' && Object.hasOwn(child, 'prototype')
+        ? fault(at, 'a forbidden key', walk)
+        : null) ??
+      visit(child, at, depth + 1, walk);
+    if (found) return found;
+  }
+  return null;
+}
 
-  const fault = (path: string[], reason: string): InputFault => ({
-    field: path.length === 0 ? whole : path.map(printable).join('.'),
-    reason,
-  });
+function fault(path: string[], reason: string, walk: Walk): InputFault {
+  return { field: path.length === 0 ? walk.whole : path.map(printable).join('.'), reason };
+}
 
-  const stringFault = (text: string, path: string[], what: 'key' | 'value'): InputFault | null => {
-    if (text.length > INPUT_LIMITS.stringLength) return fault(path, `${what} longer than ${INPUT_LIMITS.stringLength} characters`);
-    if (text.includes('\u0000')) return fault(path, `${what} contains a NUL character`);
-    if (LONE_SURROGATE.test(text)) return fault(path, `${what} contains a lone UTF-16 surrogate`);
-    return null;
-  };
-
-  return visit(value, [], 1);
+function stringFault(text: string, path: string[], what: 'key' | 'value', walk: Walk): InputFault | null {
+  if (text.length > INPUT_LIMITS.stringLength) return fault(path, `${what} longer than ${INPUT_LIMITS.stringLength} characters`, walk);
+  if (text.includes('\u0000')) return fault(path, `${what} contains a NUL character`, walk);
+  if (LONE_SURROGATE.test(text)) return fault(path, `${what} contains a lone UTF-16 surrogate`, walk);
+  return null;
 }
 
 /** With the `u` flag a surrogate pair reads as one code point, so `\p{Cs}` matches only a lone half. */
