@@ -1,4 +1,4 @@
-import { and, gte, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, gte, lt, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TFunction } from 'i18next';
@@ -14,7 +14,7 @@ import { complaintWorkflow } from '../../resources/complaints';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import type { Database } from '../core/db';
-import { complaints } from '../core/db/schema';
+import { complaintMonthCounts, complaints } from '../core/db/schema';
 import { ApiError, envelopeOf, ok } from '../core/http/envelope';
 import { rowScope, type ScopeUser } from '../core/scope';
 import { exportTexts } from '../monitoring/exports/texts';
@@ -36,11 +36,16 @@ const RESOLVED = Object.entries(complaintWorkflow.states)
 /** Complaints read per history query (the statement may cover thousands). */
 const CHUNK = 1000;
 
+/** Filed or last changed: the later of the two (the expression of the index complaints_last_change_idx). */
+const lastChange = sql<Date>`greatest(${complaints.created_at}, ${complaints.updated_at})`;
+
 /**
  * The complaints a statement over these months needs, in the caller's scope (an installer's figures are those of his
  * systems, as his complaint list is): those filed before its end and filed or changed since its start are read with
- * their history; the open ones nothing happened to since before its start only add to every month's backlog, so the
- * database counts them per group (years of old complaints cost a count, not a read each).
+ * their history (an index on their last change finds them); the open ones nothing happened to since before its start
+ * only add to every month's backlog, so they are counted per group, from the monthly counts the database keeps
+ * (complaint_month_counts) for a caller who sees every complaint, so that years of old complaints cost a few rows,
+ * not a read each.
  */
 async function statementComplaints(
   db: Database,
@@ -62,7 +67,7 @@ async function statementComplaints(
       team: complaints.team,
     })
     .from(complaints)
-    .where(and(scope, lt(complaints.created_at, end), or(gte(complaints.created_at, start), gte(complaints.updated_at, start))))
+    .where(and(scope, lt(complaints.created_at, end), gte(lastChange, start)))
     .orderBy(sql`${complaints.id}`);
   const active: StatementComplaint[] = [];
   for (let i = 0; i < rows.length; i += CHUNK) {
@@ -73,7 +78,29 @@ async function statementComplaints(
     );
     for (const c of chunk) active.push({ ...c, history: history.get(c.id) ?? [], staffReplies: replies.get(c.id) });
   }
-  const settled = await db
+  const settled = scope === undefined ? await settledOpenCounted(db, start) : await settledOpenRead(db, start, scope);
+  return { active, settled };
+}
+
+/** The open complaints filed and last changed before `start`, per group, from the monthly counts. */
+function settledOpenCounted(db: Database, start: Date): Promise<SettledOpen[]> {
+  return db
+    .select({
+      type: complaintMonthCounts.type,
+      country: complaintMonthCounts.country,
+      model: complaintMonthCounts.model,
+      team: complaintMonthCounts.team,
+      count: sql<number>`sum(${complaintMonthCounts.n})::int`,
+    })
+    .from(complaintMonthCounts)
+    .where(and(lt(complaintMonthCounts.month, start.toISOString().slice(0, 10)), notInArray(complaintMonthCounts.status, RESOLVED)))
+    .groupBy(complaintMonthCounts.type, complaintMonthCounts.country, complaintMonthCounts.model, complaintMonthCounts.team)
+    .having(sql`sum(${complaintMonthCounts.n}) > 0`);
+}
+
+/** The same read from the complaints themselves, for a caller who sees some of them only (the counts know no scope; his complaints are few). */
+function settledOpenRead(db: Database, start: Date, scope: SQL | undefined): Promise<SettledOpen[]> {
+  return db
     .select({
       type: complaints.type,
       country: complaints.country,
@@ -82,9 +109,8 @@ async function statementComplaints(
       count: sql<number>`count(*)::int`,
     })
     .from(complaints)
-    .where(and(scope, lt(complaints.created_at, start), lt(complaints.updated_at, start), notInArray(complaints.status, RESOLVED)))
+    .where(and(scope, lt(lastChange, start), notInArray(complaints.status, RESOLVED)))
     .groupBy(complaints.type, complaints.country, complaints.system_model, complaints.team);
-  return { active, settled };
 }
 
 const HOUR_MS = 3_600_000;
@@ -120,8 +146,12 @@ function statementColumns(t: TFunction, statement: Statement): Column<StatementR
 }
 
 /** The statement over these months in `user`'s scope (the screen's, the export's and a background export's). */
-async function statementOf(db: Database, user: ScopeUser, query: StatementBody, now: Date): Promise<Statement> {
-  const scope = rowScope('complaint', user, now, complaints.sys_sn);
+function statementOf(db: Database, user: ScopeUser, query: StatementBody, now: Date): Promise<Statement> {
+  return statementIn(db, query, rowScope('complaint', user, now, complaints.sys_sn), now);
+}
+
+/** The statement over the complaints `scope` admits (all without one). Exported for the test that holds the counts to the complaints. */
+export async function statementIn(db: Database, query: StatementBody, scope: SQL | undefined, now: Date): Promise<Statement> {
   const { active, settled } = await statementComplaints(db, query, scope);
   return buildStatement(active, query, await readClockTargets(db), now, settled);
 }

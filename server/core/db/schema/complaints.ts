@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import type { SystemSnapshot } from '../../../../contract/complaint-snapshot';
 
 /**
@@ -66,9 +66,32 @@ export const complaints = pgTable(
     // The identical-resubmission check (server/complaints/service.ts) looks a filer's newest complaints up.
     index('complaints_created_by_idx').on(t.created_by, t.created_at),
     index('complaints_due_at_idx').on(t.due_at),
+    // The statistical statement reads the complaints filed or changed since its first month (statement-routes.ts).
+    index('complaints_last_change_idx').using('btree', sql`greatest(${t.created_at}, ${t.updated_at})`),
     // The list's keyword search (server/complaints/search.ts): trigrams find a word inside a text in any script.
     index('complaints_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.description} || ' ' || ${t.sys_sn}) gin_trgm_ops`),
   ],
+);
+
+/**
+ * How many complaints are in each status, type, country, model and team, by the month (UTC) of their last change
+ * (the later of filing and `updated_at`). Kept by triggers on `complaints` (migration 0033), whatever writes them, so
+ * that the statistical statement counts the open complaints nothing happened to since before its first month from
+ * these rows instead of reading every complaint of the years before. `model` and `team` are '' where the complaint
+ * has none (the statement groups null and '' alike).
+ */
+export const complaintMonthCounts = pgTable(
+  'complaint_month_counts',
+  {
+    status: text('status').notNull(),
+    type: text('type').notNull(),
+    country: text('country').notNull(),
+    model: text('model').notNull(),
+    team: text('team').notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.month, t.status, t.type, t.country, t.model, t.team] })],
 );
 
 /**
