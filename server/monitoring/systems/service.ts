@@ -157,10 +157,16 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
     ? live.joins.orderBy(live.key, direction)
     : sql`${SORTABLE[sort as keyof typeof SORTABLE]} ${sql.raw(direction)} NULLS LAST`;
 
-  // The page tells the size of the whole search beside each row (a window over the search, before LIMIT); only a
-  // page past the end, which has no row to tell it, asks for the count on its own.
+  // Unscoped staff without a search list the whole fleet: its size is what the status counts' triggers keep, so the
+  // page is read off the sort's index alone. Otherwise the page tells the size of the whole search beside each row (a
+  // window over the search, before LIMIT); only a page past the end, which has no row to tell it, asks for the count
+  // on its own.
+  const fleetSize = where === undefined ? (await fleetCountsOf(db).execute()).reduce((sum, { n }) => sum + Number(n), 0) : null;
   const pageQuery = db
-    .select({ id: systems.id, total: sql<number>`count(*) OVER ()`.mapWith(Number) })
+    .select({
+      id: systems.id,
+      total: (fleetSize === null ? sql<number>`count(*) OVER ()` : sql<number>`${fleetSize}::int`).mapWith(Number),
+    })
     .from(systems)
     .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
     .$dynamic();
@@ -176,7 +182,7 @@ export async function listSystems(db: Database, viewer: Viewer, now: Date, q: Sy
     .limit(q.pageSize)
     .offset((q.pageIndex - 1) * q.pageSize);
   const ids = page.map((row) => row.id);
-  const dataCount = page.length > 0 ? page[0]!.total : q.pageIndex === 1 ? 0 : await countInSearch(db, where);
+  const dataCount = fleetSize ?? (page.length > 0 ? page[0]!.total : q.pageIndex === 1 ? 0 : await countInSearch(db, where));
   const rows = ids.length === 0 ? [] : await listRowsOf(db).execute({ ids: pgArray(ids), now: now.toISOString() });
   const byId = new Map(rows.map((row) => [row.system.id, row]));
   return {
