@@ -13,4 +13,6 @@ export const API_FILES_WITH_MODULE_MOCKS = [
   'tests/api/crud/scoped.test.ts',
   'tests/api/crud/workflow-scoped.test.ts',
   'tests/api/crud/workflow.test.ts',
+  'tests/api/uploads/inline.test.ts',
+  'tests/api/uploads/quota.test.ts',
 ];
