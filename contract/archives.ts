@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FILTER_TEXT_MAX, rules } from './rules';
 
 /**
- * The customer-archive calls beyond the generated ones (server/archives/routes.ts; issue 14 points 1 and 2): the
+ * The customer-archive calls beyond the generated ones (server/archives/routes.ts): the
  * client list (/clientList), a customer's complaints, the list's xlsx export.
  */
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * The service-level clocks of a complaint (issue 13 point 5, DESIGN §9), as the complaint calls answer them:
+ * The service-level clocks of a complaint (DESIGN §9), as the complaint calls answer them:
  * - `clocks` on every list row and on the detail: `{ first_response, resolution, rnd }` (ComplaintClocks);
  * - `due_at` (a column, sortable): when the nearest running clock reaches its target, null when none runs;
  * - `overdue` (list and detail): a running clock is past its target now;

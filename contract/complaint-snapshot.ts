@@ -1,7 +1,7 @@
 import type { EmsStatus } from './monitoring-constants';
 
 /**
- * The system as it was when a complaint was filed (issue 13 point 6): what the detail page shows beside the text,
+ * The system as it was when a complaint was filed: what the detail page shows beside the text,
  * as the complaint's `snapshot` field (null for a complaint filed before snapshots were kept). Bounded: at most
  * SNAPSHOT_FAULTS faults and SNAPSHOT_POWER_POINTS power points (15-minute means of the last 24 h).
  */

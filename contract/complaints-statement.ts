@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { STATEMENT_GROUPS, STATEMENT_MAX_MONTHS } from './complaints-constants';
 
 /**
- * The statistical statement of complaints (issue 13 point 7, `/statisticalStatement`, staff): per month, and per
+ * The statistical statement of complaints (`/statisticalStatement`, staff): per month, and per
  * type, country, system model or team when grouped, how many came in, were solved, stayed open, how fast they were
  * answered and solved, the share within target, the reopen rate and the average of each rating. Months are UTC
  * calendar months; times in milliseconds; shares 0–1; null where nothing was measured.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rules } from './rules';
 
 /**
- * The installer-file calls beyond the generated ones (server/archives/installerRoutes.ts; issue 14 points 3 and 6):
+ * The installer-file calls beyond the generated ones (server/archives/installerRoutes.ts):
  * the scorecards of the files in the caller's scope, and one file's scorecard with its systems and complaints.
  */
 

@@ -5,7 +5,7 @@ import { FILTER_TEXT_MAX, LIST_MAX, rules } from './rules';
 import { MESSAGE_CONTENT_MAX, MESSAGE_STATES, MESSAGE_TITLE_MAX, NOTIFICATION_FETCH_SIZE } from './messages-constants';
 
 /**
- * Messages and notifications (issue 15, spec §3 Notification, §7 Messages): what the portal's staff tell its users
+ * Messages and notifications (spec §3 Notification, §7 Messages): what the portal's staff tell its users
  * (information distribution) and what each user received. Bodies and answers of server/messages/routes.ts.
  */
 

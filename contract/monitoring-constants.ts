@@ -2,8 +2,8 @@
  * The fixed values of the monitoring contract that the web app reads at run time: system statuses, the 'All'
  * selector entry, share days, the energy series. Kept apart from contract/monitoring.ts, and free of zod, because
  * a module's schemas are built when it is evaluated: the web app reading one of these values from there built
- * every monitoring schema before its first page (tens of milliseconds of main thread on a phone, issue 11,
- * point 4). The schemas import them from here.
+ * every monitoring schema before its first page (tens of milliseconds of main thread on a phone).
+ * The schemas import them from here.
  */
 
 export const EMS_STATUSES = ['normal', 'warning', 'fault', 'offline', 'protection'] as const;

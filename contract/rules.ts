@@ -33,7 +33,7 @@ export const rules = {
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'admin:validation.date')
       .refine(isRealDate, 'admin:validation.date'),
   /**
-   * A record id (defect 8 of issue 10): a JSON number that is a safe integer ≥ 1, or a string of decimal
+   * A record id (a coerced '0x10' once deleted record 16): a JSON number that is a safe integer ≥ 1, or a string of decimal
    * digits without sign, spaces or leading zeros. '0x10', '1e3', ' 16', '016', 16.5, -1, true and [16] are
    * refused, never read as some other record's id.
    */

@@ -1,5 +1,5 @@
 /**
- * The time-of-use periods of a tariff, as the price form and the server both read them (issue 11, point 14):
+ * The time-of-use periods of a tariff, as the price form and the server both read them:
  * which two periods overlap (named by their row numbers), and where a new period goes.
  * A period runs from `start` to `end` (HH:mm, end exclusive); an end at or before the start wraps midnight.
  */

@@ -3,7 +3,7 @@ import { FILTER_TEXT_MAX, isRealDate } from './rules';
 import { TOTALS_MAX_DAYS, WORK_KINDS } from './workhours-constants';
 
 /**
- * The R&D working hours' totals and export (issue 14 point 4): the same period and filters for both, so the sheet's
+ * The R&D working hours' totals and export: the same period and filters for both, so the sheet's
  * totals are the screen's. Hours are summed in quarter hours (integers), so no float error creeps into a total.
  */
 

@@ -5,7 +5,7 @@ import { ENTITY_RULES, SYSTEM_MANAGERS } from './entities';
 import { RD_HOURS_LOGGERS, RD_HOURS_READERS, ROLES, STAFF_ROLES, SYSTEM_SCOPED_ROLES, type Role } from './roles';
 
 /**
- * What each role may do with each entity (issue 12): the subjects the server checks on every call
+ * What each role may do with each entity: the subjects the server checks on every call
  * (`config.permission` of a route, server/core/http/permissions.ts) and the web app asks before it shows a button.
  *
  * The spec's route table (routes.ts) stays the authority on screens: a grant that names a `screen` is held by
@@ -37,7 +37,7 @@ export const SUBJECTS = [
   'profile',
   'tariff',
   'customerSettings',
-  // One's own preferences of spec §7's settings calls (issue 15): a customer's mails, an installer's defaults for new
+  // One's own preferences of spec §7's settings calls: a customer's mails, an installer's defaults for new
   // systems, a staff member's working preferences (server/account/settings-routes.ts).
   'notificationSettings',
   'installerDefaults',
@@ -70,7 +70,7 @@ export const SUBJECTS = [
   // R&D working hours (rows: their engineer's) and product suggestions (rows: their submitter's).
   'rdWorkHour',
   'productSuggestion',
-  // Messages (issue 15): one's own notifications; the messages staff write and publish (information distribution).
+  // Messages: one's own notifications; the messages staff write and publish (information distribution).
   'notification',
   'infoDistribution',
 ] as const;
@@ -164,7 +164,7 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // Customers' files (archives, their handling records, the client list): the roles of the screen (routes.ts), each
   // within their row scope; a save names the fields it changes (server/core/crud/factory.ts).
   { subject: 'customerArchive', actions: ALL, screen: 'customerArchives' },
-  // Installer files (issue 14 point 3): partners read and keep their own company's (row scope 'installerCompany');
+  // Installer files: partners read and keep their own company's (row scope 'installerCompany');
   // only staff who see every system open a new file or delete one.
   { subject: 'installer', actions: ['read', 'update'], screen: 'installerdetail' },
   {
@@ -181,7 +181,7 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // go to the reviewers it names (resources/productSuggestions.ts).
   { subject: 'productSuggestion', actions: ['read', 'create', 'update'], screen: 'productRecommendationsList' },
   { subject: 'productSuggestion', actions: ['delete'], screen: 'productRecommendationsList', roles: SUGGESTION_DELETERS },
-  // Issue 15: everyone reads, marks and deletes the notifications they received (rows: their own); the staff of the
+  // Everyone reads, marks and deletes the notifications they received (rows: their own); the staff of the
   // information distribution screen write, publish, withdraw and delete messages.
   { subject: 'notification', actions: ['read', 'update', 'delete'], roles: ROLES },
   { subject: 'infoDistribution', actions: EDIT, screen: 'infoDistributionSys' },

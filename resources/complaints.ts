@@ -314,7 +314,7 @@ export const complaints = defineResource({
       internal: true,
       ...shown,
     },
-    // Staff find a handler's complaints by (part of) the user name (issue 13: the list's handler filter).
+    // Staff find a handler's complaints by (part of) the user name (the list's handler filter).
     processor: { schema: z.string().nullable(), list: true, filter: 'text', internal: true, ...shown },
     accepter: { schema: z.string().nullable(), internal: true, ...shown },
     created_by: { schema: z.string(), ...shown },

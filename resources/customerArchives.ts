@@ -4,7 +4,7 @@ import { rules } from './rules';
 import { defineResource, type FieldDeclaration } from './types';
 
 /**
- * The customer archive (spec §3 'Customer file', §5, §8 codes 73 and 74; issue 14 point 1): the file the after-sales
+ * The customer archive (spec §3 'Customer file', §5, §8 codes 73 and 74): the file the after-sales
  * team keeps per customer. Its calls are `/CustomerArchives/<Verb>CustomerArchive` (server/archives/ registers them
  * with its hooks); its screens are hand-written (src/features/archives/).
  *

@@ -3,7 +3,7 @@ import { rules } from './rules';
 import { defineResource } from './types';
 
 /**
- * The installer file (spec §3 'Installer file', §5 'Installer', §8 codes 48 and 90; issue 14 point 3): kept on the
+ * The installer file (spec §3 'Installer file', §5 'Installer', §8 codes 48 and 90): kept on the
  * installer company row the systems point at (systems.installer_company_id), so the file, its systems, their
  * complaints and the scorecard (server/archives/installerScorecard.ts) share one id. Its screens are hand-written
  * (src/features/archives/Installer*.tsx): /installerdetail lists the files with their scorecard, /installerdetail?id=

@@ -7,7 +7,7 @@ import { defineResource } from './types';
 import { defineWorkflow } from './workflow';
 
 /**
- * Product suggestions (issue 14 point 5, DESIGN §9): anyone logged in but sharers submits one; staff move it
+ * Product suggestions (DESIGN §9): anyone logged in but sharers submits one; staff move it
  * submitted → under review → accepted / rejected (reason) → implemented (version); admin and systemmanager delete.
  * Rows belong to their submitter (row scope 'owner' on `submitter_id`): customers and partners read their own,
  * staff every one. The complaint or system it came from must be in the submitter's scope (45 otherwise,

@@ -5,7 +5,7 @@ import { rules } from './rules';
 import { defineResource } from './types';
 
 /**
- * R&D working hours (issue 14 point 4, route /RAndDtimereport, staff only): one row per entry, an engineer's time on
+ * R&D working hours (route /RAndDtimereport, staff only): one row per entry, an engineer's time on
  * a complaint or a project on one day. Rows belong to their engineer (row scope 'personal' on `engineer_id`): each
  * engineer (dev, servicer, fasw, dasw) reads and writes their own, admin and systemmanager read everyone's
  * (permissions/subjects.ts, permissions/scopes.ts). At most 24 h a day per engineer, checked in the save's

@@ -221,8 +221,8 @@ export type ResourceSource<F extends Record<string, FieldDeclaration>> = Omit<Re
 /**
  * The declaration, its literal field names kept for typing, its fields built when first read. The web app reads
  * every declaration at start (the route table, the CASL ability) but a screen's fields only when it opens the
- * screen: building every field's zod rule at start was some 80 ms of script and garbage before the first page
- * (issue 11, point 4). `fields` stays a plain, enumerable property to its readers, spread included.
+ * screen: building every field's zod rule at start was some 80 ms of script and garbage before the first page.
+ * `fields` stays a plain, enumerable property to its readers, spread included.
  */
 export function defineResource<F extends Record<string, FieldDeclaration>>({
   fields,

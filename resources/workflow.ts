@@ -73,7 +73,7 @@ export type TransitionSource = Omit<WorkflowTransition, 'fields'> & { fields?: (
  * The workflow, each transition's fields built when first read. The web app reads every transition at start (the
  * CASL ability grants their actions) but a transition's fields only when its dialog opens or its history is shown:
  * their zod rules, built with the declaration, were most of the route table's evaluation, a task of 50-70 ms
- * before the first page (issue 11, point 4). As a declaration's own fields (defineResource).
+ * before the first page. As a declaration's own fields (defineResource).
  */
 export function defineWorkflow({
   transitions,

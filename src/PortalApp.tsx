@@ -118,7 +118,7 @@ function RootSplash() {
  * A route the user's roles do not allow → the 401 page, replacing history, with no way 'back' (spec §2). Asked
  * of the ability directly, as the access-control provider answers Refine (providers/access.ts), instead of
  * through Refine's <CanAccess>: that one waits for a query, so the screen rendered in a second pass, painted a
- * frame after the layout (issue 11, point 4). Checked again when the user changes.
+ * frame after the layout. Checked again when the user changes.
  */
 function RouteGuard({ routeKey, children }: { routeKey: string; children: ReactNode }) {
   useUser();

@@ -13,7 +13,7 @@ const language = initialLanguage();
 const textsReady = initI18n(language);
 
 // The page's code (for a page behind the login: the user info, then the portal's chunk, layout and screen) and
-// antd's texts in the page's language are fetched while the texts load, not after them (issue 11, point 4).
+// antd's texts in the page's language are fetched while the texts load, not after them.
 let pageReady: Promise<unknown>;
 if (session.isLoggedIn()) {
   startUserLoad();
@@ -25,7 +25,7 @@ if (session.isLoggedIn()) {
 /**
  * React's renderer, then antd's core, then the app's shell, each evaluated in a task of its own. Imported
  * statically, the entry's evaluation was one task of 130-160 ms on a two-core machine (a trace's module
- * evaluations, issue 11, point 4), all of it blocking input. Their files are fetched together all the same
+ * evaluations), all of it blocking input. Their files are fetched together all the same
  * (Vite preloads a dynamic import's chunks with it, and a page's frame asks for them at once).
  */
 async function loadShell() {

@@ -63,7 +63,7 @@ function uniqueViolation(error: unknown): string | undefined {
 }
 
 /**
- * Self-registration (spec §7 Account: CheckSysSn, Register; issue 15): a home owner proves they hold the system by
+ * Self-registration (spec §7 Account: CheckSysSn, Register): a home owner proves they hold the system by
  * the S/N and the check code on its label and their address by a mailed code; the new customer owns the system.
  */
 export class RegistrationService {

@@ -10,7 +10,7 @@ import { DEMO_HOME_MARKET } from '../monitoring/demo/fleet';
 import { demoMoment } from '../core/db/demo-time';
 
 /**
- * The administration part of the demo (issue 3), seeded by `npm start` on an empty database after the
+ * The administration part of the demo, seeded by `npm start` on an empty database after the
  * monitoring demo (server/boot.ts): licenses, the S/N registry (the demo fleet's S/Ns and free stock),
  * e-mail notification categories and delivery rules, the mails they produced, and the menu tree. Kept out of `seedDemo`, which every
  * API test runs. Runs once: a database that already has licenses is left alone.

@@ -52,7 +52,7 @@ const OWN_AREA_RESOURCES: readonly ResourceDeclaration[] = [
 export const ADMIN_RESOURCES = RESOURCES.filter((declaration) => !OWN_AREA_RESOURCES.includes(declaration));
 
 /**
- * The administration areas (issue 3): the generated calls of every declared resource (resources/index.ts),
+ * The administration areas: the generated calls of every declared resource (resources/index.ts),
  * then each sub-area's own calls (lock a user, import S/Ns, export the log, …). Each sub-area is a folder:
  * `routes.ts` (schemas from contract/admin/, permission, answer), `service.ts` (its SQL and the checks of
  * its generated calls), `schemas.ts` where the server narrows a contract schema.

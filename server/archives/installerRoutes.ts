@@ -15,7 +15,7 @@ import { installerScorecards } from './installerScorecard';
 const COMPLAINT_LIMIT = 200;
 
 /**
- * Installer files (issue 14 points 3 and 6): the generated calls of resources/installerArchives.ts, the scorecards
+ * Installer files: the generated calls of resources/installerArchives.ts, the scorecards
  * of every file in the caller's scope (/installerdetail's sortable list) and one file's overview: its scorecard,
  * systems and the complaints on them. A file outside the scope answers 45, as one that does not exist.
  */

@@ -6,7 +6,7 @@ import { queryRows } from '../core/db/database';
 import { complaints, installerCompanies, systemEvents, systems, workflowHistory } from '../core/db/schema';
 
 /**
- * The installer scorecard (issue 14 point 6): how an installer's systems fare over the last 12 months, computed by
+ * The installer scorecard: how an installer's systems fare over the last 12 months, computed by
  * the database from the records themselves (systems, complaints, their workflow history, system events) every time
  * it is read, never kept beside them. A rate whose denominator is zero is null.
  *

@@ -20,7 +20,7 @@ import { archiveHooks } from './service';
 const EXPORT_LIMIT = 50_000;
 
 /**
- * Customer archives and their records (issue 14 points 1 and 2): the calls generated from the declarations
+ * Customer archives and their records: the calls generated from the declarations
  * (resources/customerArchives.ts, resources/customerRecords.ts) with the rules of service.ts and records.ts, and the
  * calls around them: the client list (/clientList), a customer's complaints, the list's xlsx export. Staff only: the
  * subject 'customerArchive' is held by the roles of the /customerArchives screen (customers and sharers get 45).

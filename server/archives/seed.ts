@@ -11,7 +11,7 @@ import { DEMO_HOME_MARKET, demoOwnerName } from '../monitoring/demo/fleet';
 import { demoPhone, PLACES } from '../monitoring/demo/places';
 
 /**
- * The demo customer archives (issue 14 point 7): a dozen customer files on the demo fleet (the demo customer's and
+ * The demo customer archives: a dozen customer files on the demo fleet (the demo customer's and
  * the demo installer's systems first, so that those users' screens show them, then one system per country), each
  * with a few visit, phone, mail and processing records and remarks by the after-sales staff, one carrying a small
  * real file (a visit report, PDF). Each file says what the rest of the demo says: the owner (the portal user, or the

@@ -10,7 +10,7 @@ import {
 } from '../../contract/complaint-clocks';
 
 /**
- * The service-level clocks of a complaint (issue 13 point 5, DESIGN §9), computed from its workflow history every
+ * The service-level clocks of a complaint (DESIGN §9), computed from its workflow history every
  * time they are read — never a counter kept beside the record, which would drift from what happened:
  * - first response: from filing until the first staff answer (the first transition out of 'new', an accept or a
  *   reject, or an earlier staff reply), against the priority's target in hours;

@@ -1,7 +1,7 @@
 import { crc32, deflateSync } from 'node:zlib';
 
 /**
- * The small real files of the demo complaints (issue 13 point 9): a photo of a battery display (PNG), a service
+ * The small real files of the demo complaints: a photo of a battery display (PNG), a service
  * report (PDF) and a battery log (text), made here so the repository holds no binaries and every viewer opens them.
  */
 

@@ -10,7 +10,7 @@ import { mailLanguage, mailTexts } from '../core/mail/texts';
 import { displayNames } from './visibility';
 
 /**
- * The complaint mails (issue 13 point 8, DESIGN §9): a new complaint goes to its handlers by the e-mail delivery
+ * The complaint mails (DESIGN §9): a new complaint goes to its handlers by the e-mail delivery
  * rules of COMPLAINT_NEW; a message, a transfer, an urge, a proposed solution and a completion go to the person
  * who must act next, in their language, with a link to the complaint. Texts: locales/<lng>/mail.json `complaint`.
  * Each function answers the mails; the caller queues them in its own transaction.

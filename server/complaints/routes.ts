@@ -19,7 +19,7 @@ import { complaintHooks, complaintWorkflowHooks } from './service';
 import { withVisibility } from './visibility';
 
 /**
- * After-sales complaints (issue 13): the calls generated from the declaration (resources/complaints.ts), all named
+ * After-sales complaints: the calls generated from the declaration (resources/complaints.ts), all named
  * `/Complaints/<Verb>Complaint`: list, one, save, the file upload and download, one call per workflow action and
  * the history. The spec's checks the declaration cannot say are the hooks of service.ts.
  */

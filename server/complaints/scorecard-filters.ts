@@ -7,7 +7,7 @@ import { complaints, systems, workflowHistory } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 
 /**
- * The list filters the installer scorecard's figures open (issue 14 point 6: each figure links to the records behind
+ * The list filters the installer scorecard's figures open (each figure links to the records behind
  * it, server/archives/installerScorecard.ts counts them the same way):
  * - `installer_id`: the complaints on the systems that installer company installed. The list's row scope still
  *   applies, so an installer naming another company gets nothing; an id is as strict as every id (DESIGN §10: 2);

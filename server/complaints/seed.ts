@@ -14,7 +14,7 @@ import { demoMinutes, demoMoment } from '../core/db/demo-time';
 import { DEMO_USERS } from '../core/db/seed';
 
 /**
- * The demo complaints (issue 13 point 9, DESIGN §8): the demo customer's and installer's systems with a complaint in
+ * The demo complaints (DESIGN §8): the demo customer's and installer's systems with a complaint in
  * every status, each with the history of the steps that brought it there (by the roles DESIGN §9 names), messages
  * both ways, small real files (a photo, a PDF report, a log), ratings where evaluated, the system snapshot and the
  * clocks' due time — so every complaint screen shows something true at first start. Seeded once, into a database

@@ -12,7 +12,7 @@ import { effectiveStatus } from '../monitoring/status';
 import { complaintSnapshots, systemComponents, systemFaults, systems, telemetry } from '../core/db/schema';
 
 /**
- * The system as it was when a complaint was filed (issue 13 point 6): the engineer reads the model, firmware, status,
+ * The system as it was when a complaint was filed: the engineer reads the model, firmware, status,
  * last faults and last day's curve beside the text without opening another screen, and sees them as they were then
  * even after a firmware update. Bounded: the newest SNAPSHOT_FAULTS faults, SNAPSHOT_POWER_POINTS 15-minute means.
  */

@@ -26,7 +26,7 @@ import { readClockTargets } from './clock-targets';
 import { buildStatement, type SettledOpen, type StatementComplaint } from './statement';
 
 /**
- * The statistical statement's calls (issue 13 point 7; staff: the 'statisticalStatement' screen's roles): the
+ * The statistical statement's calls (staff: the 'statisticalStatement' screen's roles): the
  * figures as JSON for the screen's charts and table, and the same as an xlsx sheet in the caller's language.
  */
 

@@ -5,7 +5,7 @@ import { complaintWorkflow } from '../../resources/complaints';
 import { complaintClocks, type ClockHistoryRow } from './clocks';
 
 /**
- * The statistical statement (issue 13 point 7), computed from the complaints and their history (pure; the figures'
+ * The statistical statement, computed from the complaints and their history (pure; the figures'
  * meaning is in contract/complaints-statement.ts). Per month:
  * - in: filed in the month; solved: completed in the month (its first completion there);
  * - open backlog: filed before the month's end and in an open or paused status then;

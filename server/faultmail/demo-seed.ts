@@ -7,7 +7,7 @@ import { MAX_ATTEMPTS } from '../core/mail/outbox';
 import { writeSetting } from '../core/mail/preferences';
 
 /**
- * The demo servicer's fault mail subscriptions and the preferences of the demo users (issue 15 points 4, 9): seeded
+ * The demo servicer's fault mail subscriptions and the preferences of the demo users: seeded
  * before the admin demo queues the mails of the fleet's open faults, so those follow the subscriptions.
  */
 export async function seedFaultMailDemo(db: Database, { now }: { now: Date }): Promise<void> {

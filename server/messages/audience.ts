@@ -9,7 +9,7 @@ const list = (values: readonly string[]) =>
   )}]::text[]`;
 
 /**
- * The users a message's audience names, as one condition on `users` (issue 15, CONTRACT.md 'Messages'):
+ * The users a message's audience names, as one condition on `users` (CONTRACT.md 'Messages'):
  * - `everyone`: every active user;
  * - otherwise the users meeting EVERY criterion given: one of `roles`, located in one of `countries` (users.country),
  *   and, when `models` or `firmwareVersions` are given, responsible for a system of that model (systems.minv) with a

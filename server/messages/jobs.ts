@@ -3,7 +3,7 @@ import { createMailer } from '../core/mail/mailer';
 import { dueMessageIds, publishIn } from './service';
 
 /**
- * A scheduled message's publication (issue 15, DESIGN §11): one job per scheduled message, sent when it is saved
+ * A scheduled message's publication (DESIGN §11): one job per scheduled message, sent when it is saved
  * with its time as the job's start (`startAfterSeconds`), kept in the database so it survives a restart. The
  * publication claims the message in the statement that marks it published, so a second run (another process, a
  * retry, a rescheduled message's earlier job) publishes nothing; a withdrawn or rescheduled-later message is left.

@@ -8,7 +8,7 @@ import { PUBLISH_MESSAGE_JOB, publishDueMessagesJob, publishMessageJob } from '.
 import { MessageService } from './service';
 
 /**
- * Messages and notifications (issue 15; spec §7 Messages; CONTRACT.md 'Messages'): the caller's notifications under
+ * Messages and notifications (spec §7 Messages; CONTRACT.md 'Messages'): the caller's notifications under
  * /Message (the top bar's bell, /Notifications), the public notices of the login page (no token), and the messages
  * staff write and publish under /InfoDistribution (infoDistributionSys).
  */

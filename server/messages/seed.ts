@@ -21,7 +21,7 @@ interface DemoMessage {
 }
 
 /**
- * The demo's messages (issue 15): a firmware release for the owners and installers of the fleet's main model, a
+ * The demo's messages: a firmware release for the owners and installers of the fleet's main model, a
  * tariff change for the customers in Germany, a planned outage for everyone that is also a public notice on the
  * login page, a welcome written only in English and German (the others read it in English), and a maintenance
  * window scheduled three days ahead (published then by the job of ./jobs.ts), and a feed-in notice with a wrong date

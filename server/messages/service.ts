@@ -40,7 +40,7 @@ import { mailLanguage, mailTexts } from '../core/mail/texts';
 import { audienceCondition } from './audience';
 
 /**
- * Messages and notifications (issue 15; spec §3 Notification, §7 Messages; CONTRACT.md 'Messages'). Staff write a
+ * Messages and notifications (spec §3 Notification, §7 Messages; CONTRACT.md 'Messages'). Staff write a
  * message in up to four languages for an audience (./audience.ts) and publish it now or at a time (./jobs.ts); each
  * user of the audience then holds a notification of it, read or unread, which they may delete for themselves.
  * A public notice is also shown on the login page until its end date.

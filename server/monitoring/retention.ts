@@ -4,7 +4,7 @@ import { systems } from '../core/db/schema/monitoring';
 import { localClock, localMidnight } from '../core/time/local-clock';
 
 /**
- * Retention of raw telemetry (issue 11, point 2): the 5-minute samples of the last RAW_RETENTION_DAYS local days
+ * Retention of raw telemetry: the 5-minute samples of the last RAW_RETENTION_DAYS local days
  * of each system are kept for the day curve and its export; everything longer (month, year, lifetime, income)
  * reads the daily and monthly rollups, which are kept for good. The window is whole local days of the system's
  * zone, so a day's curve is either all there or gone, never cut at some hour.

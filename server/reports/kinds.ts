@@ -9,7 +9,7 @@ import type { AuthUser } from '../core/http/auth';
 import { ApiError } from '../core/http/envelope';
 
 /**
- * The kinds of export that can be made in the background (issue 15 points 5, 6). Each area declares its own next to
+ * The kinds of export that can be made in the background. Each area declares its own next to
  * its direct export (the same function makes both files), so this area imports none of them: the route that asks
  * for a background file names its kind, the job 'reports.generate' finds it here by name.
  */

@@ -10,7 +10,7 @@ import { generateReportJob, removeOldReportsJob } from './jobs';
 import { deleteReport, listReports, reportFor } from './service';
 
 /**
- * Generated reports (/BasicSettings/reportGenerateResult, issue 15 point 5): every report and long export made in the
+ * Generated reports (/BasicSettings/reportGenerateResult): every report and long export made in the
  * background (a mail run's report, a statistics export asked for in the background or too long for a direct one),
  * its state, who asked, size and times, and its download (the asker and administrators only: 45 for others).
  */

@@ -5,7 +5,7 @@ import { registerResources } from '../core/crud/register';
 import { suggestionHooks } from './service';
 
 /**
- * Product suggestions (issue 14 point 5): the calls generated from the declaration, `/ProductSuggestion/<Verb>
+ * Product suggestions: the calls generated from the declaration, `/ProductSuggestion/<Verb>
  * ProductSuggestion`: list (filters and keyword), one, save, delete, the file upload and download, one call per
  * workflow action (review, accept, reject, implement) and the history; the rules of service.ts as hooks.
  */

@@ -5,7 +5,7 @@ import { demoMinutes, demoMoment } from '../core/db/demo-time';
 import { productSuggestions, users, workflowHistory } from '../core/db/schema';
 
 /**
- * Demo product suggestions (issue 14 point 7): one or more in every status, from customers, installers and staff, each
+ * Demo product suggestions: one or more in every status, from customers, installers and staff, each
  * with the history of the steps that brought it there, so the list, its filters and the timeline show real data.
  */
 interface DemoSuggestion {

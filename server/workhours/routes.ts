@@ -13,7 +13,7 @@ import { workHoursReport, workHoursWorkbook } from './export';
 import { readEntries, workHourHooks } from './service';
 
 /**
- * R&D working hours (issue 14 point 4, staff: the 'RAndDtimereport' screen's roles): the calls generated from the
+ * R&D working hours (staff: the 'RAndDtimereport' screen's roles): the calls generated from the
  * declaration (`/WorkHours/<Verb>WorkHour`: list, one, save, delete, with the rules of service.ts), and the totals
  * per person, complaint or project, month and kind over a period, as JSON for the screen and as an xlsx workbook.
  */

@@ -5,7 +5,7 @@ import { demoMinutes } from '../core/db/demo-time';
 import { complaints, rdWorkHours, users } from '../core/db/schema';
 
 /**
- * Demo R&D hours (issue 14 point 7): the last four weeks of the R&D engineer (dev) and of the two after-sales teams,
+ * Demo R&D hours: the last four weeks of the R&D engineer (dev) and of the two after-sales teams,
  * a few entries each working day, on the demo complaints and two projects, so that the week view, the totals and the
  * export show believable figures. Deterministic: the same demo every start.
  */

@@ -22,7 +22,7 @@ function freshEntry(key: QueryKey) {
 }
 
 /**
- * Asks a screen's first call before the screen has loaded, on a cold start of the page (issue 11, point 4): the
+ * Asks a screen's first call before the screen has loaded, on a cold start of the page: the
  * request runs beside the screen's code instead of after it. The screen's query takes the answer with
  * `takeEarlyAnswer` under the same key. Asking again for a key while its answer is fresh asks the server once.
  */
@@ -82,7 +82,7 @@ export function takeEarlyAnswer<T>(key: QueryKey, call: () => Promise<T>): Promi
 /**
  * Settles when `answers` have, or `WAIT_FOR_ANSWERS_MS` after the call, whichever comes first: a screen's loader
  * waits so for its first calls asked ahead, and its first render then shows their answers (placeholder data)
- * instead of rendering the page empty and then again with them, a second long task (issue 11, point 4). A slow
+ * instead of rendering the page empty and then again with them, a second long task. A slow
  * server holds the page back no longer than that: the screen then renders as it would have, and shows its
  * loading state until the answers come.
  */

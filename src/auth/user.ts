@@ -62,7 +62,7 @@ let started: Promise<UserLoad> | undefined;
 
 /**
  * The start of a page behind the login (src/main.tsx): GetUserInfo is asked at once, beside the texts and the
- * portal's code, instead of after them (issue 11, point 4: it was the longest wait before the dashboard's
+ * portal's code, instead of after them (it was the longest wait before the dashboard's
  * first figure). The first RequireSession takes this answer (takeUserLoad) instead of asking again.
  */
 export function startUserLoad(): void {

@@ -8,7 +8,7 @@ import { ENERGY_SERIES } from '../../contract/monitoring-constants';
 import { FRAME_DATA_ID, type CustomerHomeTexts, type FrameAsset, type FramePage, type FrameTexts } from '../../contract/frame-page';
 
 /**
- * The page's frame, drawn before the app's code is even asked for (issue 11, point 4).
+ * The page's frame, drawn before the app's code is even asked for.
  *
  * A page behind the login used to show the product mark until the portal's scripts and styles (some 700 kB
  * compressed) were fetched and run: on a cold start that was a second of an empty page. The build writes a copy of

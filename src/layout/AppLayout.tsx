@@ -28,7 +28,7 @@ function DocumentTitle() {
  * The main layout (spec §2): our sider (300 px, drawer below 992 px) and header around the page, laid out as
  * @refinedev/antd's ThemedLayout does. Written with antd's Layout instead of importing ThemedLayout: that
  * package's entry also brings its Markdown field (react-markdown, micromark), some 50 kB of compressed
- * JavaScript every page would wait for (issue 11, point 4).
+ * JavaScript every page would wait for.
  */
 export default function AppLayout() {
   // ThemedLayout's page padding: 24 px from the sm breakpoint, 12 px on a phone.

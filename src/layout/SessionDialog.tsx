@@ -6,8 +6,7 @@ import { session } from '../api/session';
 
 /**
  * The dialog's code (antd's modal, the login form and its inputs) is fetched the first time a session ends, not
- * with every page: it was a tenth of what a cold start of the dashboard loaded before its first figure (issue 11,
- * point 4).
+ * with every page: it was a tenth of what a cold start of the dashboard loaded before its first figure.
  */
 const SessionLoginDialog = lazy(() => import('./SessionLoginDialog'));
 

@@ -19,7 +19,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   energyStorageList: lazyScreen(() => codeThenAnswers(import('../features/monitoring/storage/StorageList'), askStorageListEarly())),
   elecPriceSetting: lazyScreen(() => import('../features/monitoring/settings/ElecPriceSetting')),
   systemSettings: lazyScreen(() => import('../features/monitoring/settings/SystemSettings')),
-  // Administration (issue 3): declared resources with extra cells, buttons or tabs, and pages of their own.
+  // Administration: declared resources with extra cells, buttons or tabs, and pages of their own.
   licenseManagement: lazyScreen(() => import('../features/admin/LicenseManagement')),
   snManagement: lazyScreen(() => import('../features/admin/SnManagement')),
   userManagement: lazyScreen(() => import('../features/admin/UserManagement')),
@@ -31,27 +31,27 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   sysErrorEmailNotification: lazyScreen(() => import('../features/faultmail/SysErrorEmailNotification')),
   userInfoSettings: lazyScreen(() => import('../features/admin/UserInfoSettings')),
   changePwd: lazyScreen(() => import('../features/admin/ChangePwd')),
-  // After-sales (issue 13): the complaint list, filing and a complaint's page.
+  // After-sales: the complaint list, filing and a complaint's page.
   customerComplaintList: lazyScreen(() => import('../features/complaints/ComplaintList')),
   createComplaint: lazyScreen(() => import('../features/complaints/CreateComplaint')),
   attachmentDetails: lazyScreen(() => import('../features/complaints/ComplaintDetail')),
   messageAttachmentDetails: lazyScreen(() => import('../features/complaints/ComplaintDetail')),
   statisticalStatement: lazyScreen(() => import('../features/complaints/statement/StatisticalStatement')),
-  // Customer archives (issue 14): the files, one file's page, the customers of the portal, the handling records.
+  // Customer archives: the files, one file's page, the customers of the portal, the handling records.
   customerArchives: lazyScreen(() => import('../features/archives/CustomerArchives')),
   customerArchivesDetail: lazyScreen(() => import('../features/archives/ArchiveDetail')),
   clientList: lazyScreen(() => import('../features/archives/ClientList')),
   installerdetail: lazyScreen(() => import('../features/archives/InstallerArchives')),
   cusHandleRecord: lazyScreen(() => import('../features/archives/HandleRecords')),
-  // R&D working hours and product suggestions (issue 14): the week, entries and totals; the list, add and edit pages.
+  // R&D working hours and product suggestions: the week, entries and totals; the list, add and edit pages.
   RAndDtimereport: lazyScreen(() => import('../features/workhours/WorkHoursReport')),
   productRecommendationsList: lazyScreen(() => import('../features/suggestions/ProductSuggestions')),
   addProductSuggestion: lazyScreen(() => import('../features/suggestions/AddProductSuggestion')),
   productRecommemdationsEdit: lazyScreen(() => import('../features/suggestions/EditProductSuggestion')),
-  // Scheduled mail and the reports made in the background (issue 15 points 3, 5).
+  // Scheduled mail and the reports made in the background.
   mailTiming: lazyScreen(() => import('../features/mailings/MailTiming')),
   reportGenerateResult: lazyScreen(() => import('../features/reports/ReportGenerateResult')),
-  // Messages (issue 15): one's notifications; the messages staff write and publish.
+  // Messages: one's notifications; the messages staff write and publish.
   Notifications: lazyScreen(() => import('../features/messages/Notifications')),
   infoDistributionSys: lazyScreen(() => import('../features/messages/InfoDistribution')),
 };

@@ -10,8 +10,8 @@ export type LazyScreen<Module extends ScreenModule = { default: ComponentType }>
 
 /**
  * A component loaded on its first render, which can also be fetched ahead of it (`preload`): on a cold start
- * the page's own screen is fetched beside the portal's other chunks instead of after them (src/main.tsx,
- * issue 11, point 4). One download serves both, and the module is asked for once (a failed download is asked
+ * the page's own screen is fetched beside the portal's other chunks instead of after them (src/main.tsx).
+ * One download serves both, and the module is asked for once (a failed download is asked
  * for again), so a generated screen is one component type for the whole visit.
  *
  * Once the module has arrived it is rendered directly. Through React.lazy it would suspend all the same (the

@@ -19,7 +19,7 @@ export const PUBLIC_PAGES = {
 
 /**
  * The start of a page for someone not logged in (src/main.tsx): the page's code is fetched beside the texts
- * instead of once they have loaded (issue 11, point 4); any other path leads to the login page. Paths match
+ * instead of once they have loaded; any other path leads to the login page. Paths match
  * without regard to case, as the routes do.
  */
 export async function preloadPublicPage(pathname: string): Promise<void> {
@@ -33,13 +33,13 @@ export const PortalApp = lazyScreen(() => import('../PortalApp'));
 
 /**
  * The start of a page behind the login (src/main.tsx): the portal's chunk, the user info, the layout and the
- * page's screen, fetched while the texts load instead of after them (issue 11, point 4). Settles when they are
+ * page's screen, fetched while the texts load instead of after them. Settles when they are
  * there or failed (the route that renders them asks again and says why).
  */
 export async function preloadPortalPage(pathname: string): Promise<void> {
   // The ability first, in a task of its own: the route table with every resource declaration (their schemas are
   // built on first use, resources/types.ts). Evaluated with the portal's chunk, the two took one task of some
-  // 170 ms on a slow machine (a trace's module evaluations, issue 11, point 4); the portal's chunk then evaluates
+  // 170 ms on a slow machine (a trace's module evaluations); the portal's chunk then evaluates
   // in the next task. Its own import of the ability finds it evaluated; a failed download here is tried again, and
   // reported, by that import.
   await import('../auth/ability').catch(() => {});

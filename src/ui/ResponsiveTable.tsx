@@ -185,7 +185,7 @@ function DesktopTable({ tableId, columns, cardFields: _cardFields, scroll, ...re
   if (!columns.some((c) => c.card === 'actions') && shown.length > 0) shown.push(withChooser(shown.pop()!, chooser));
   // When antd's table scrolls sideways itself it measures its columns: a hidden row whose widths it reads in a
   // layout effect (a forced layout of the whole page) and then renders the whole table again with them, both
-  // inside the task that shows the page (about 200 ms on the storage list's cold load, issue 11, point 4). Only a
+  // inside the task that shows the page (about 200 ms on the storage list's cold load). Only a
   // left-fixed column needs those widths; any other table scrolls in its own container (ResponsiveTable.css). A
   // sideways scroll of `true` (what Refine's useTable hands every table) is what that container does already.
   const measured = shown.some((column) => column.fixed) || scroll?.y !== undefined || (scroll?.x ?? true) !== true;

@@ -6,7 +6,7 @@ import { useDeferredValue } from 'react';
  * a background render straight after, and later changes of it in slices, as `useDeferredValue` does. A page whose answer was already there when it
  * mounted (asked ahead at start, src/api/earlyAnswers.ts) otherwise drew its frame and all its rows or figures
  * in one commit of some 250-330 ms on a cold load; in two, the frame paints first and neither blocks input as
- * long (Lighthouse total blocking time and largest contentful paint, issue 11, point 4).
+ * long (Lighthouse total blocking time and largest contentful paint).
  */
 export function useDrawnAfterFirstPaint<T>(value: T | undefined): T | undefined {
   // React's initial value must differ from undefined for it to defer the first render: null stands for "not yet".

@@ -40,7 +40,7 @@ function storeOf(responsiveMap: Record<Breakpoint, string>): ScreensStore {
 /**
  * Which of antd's breakpoints the window is at, as antd's Grid.useBreakpoint answers, but right from the first
  * render. antd's hook answers {} first and re-renders its component with the real screens from a layout effect:
- * for the layout that was a second render of the whole page inside the first one's task (issue 11, point 4), and
+ * for the layout that was a second render of the whole page inside the first one's task, and
  * a list on a phone was first drawn as a desktop table. The media queries are antd's own, from the theme's tokens.
  */
 export function useScreens(): Screens {

@@ -6,7 +6,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers';
 import { recordingTransport } from './mail/recording-transport';
 
 /**
- * Issue 15, scope 7: a home owner registers with the S/N and check code on the label of their system and an
+ * A home owner registers with the S/N and check code on the label of their system and an
  * e-mailed code; they own the system and are logged in. Every refusal leaves the database as it was (apart from
  * the counted wrong tries, which are the point of the limits).
  */

@@ -1,6 +1,6 @@
 import { createTestApp, type TestApp } from './helpers';
 
-/** Issue 15, scope 8: countries, states and cities for every country field (public: /Register asks before a login). */
+/** Countries, states and cities for every country field (public: /Register asks before a login). */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -27,7 +27,7 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     contactEmail: '',
   },
   'POST /api/Account/OtherRoleUserSetting': { landingPage: 'dashboard', pageSize: 20, faultMailDelivery: 'immediate' },
-  // The admin calls validate their bodies like every other call (issue 12, point 5).
+  // The admin calls validate their bodies like every other call.
   'POST /api/User/LockUser': { id: 1, locked: true },
   'POST /api/User/ResetUserPassword': { id: 1 },
   'POST /api/User/GetUserMenuPermissions': { id: 1 },
@@ -66,14 +66,14 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     resolutionDays: { high: 3, normal: 10, low: 30 },
   },
   'POST /api/Complaints/GetStatisticalStatement': { from: '2026-01', to: '2026-03' },
-  // R&D working hours and product suggestions (issue 14).
+  // R&D working hours and product suggestions.
   'POST /api/WorkHours/SaveWorkHour': { work_date: '2026-03-02', hours: 1, kind: 'testing', project: 'Matrix' },
   'POST /api/WorkHours/GetWorkHourTotals': { from: '2026-03-01', to: '2026-03-31' },
   'POST /api/WorkHours/ExportWorkHours': { from: '2026-03-01', to: '2026-03-31' },
   'POST /api/ProductSuggestion/SaveProductSuggestion': { title: 'Matrix', description: 'Matrix', product_type: 'app' },
   'POST /api/ProductSuggestion/ImplementProductSuggestion': { id: 1, version: '1.0' },
   'POST /api/Complaints/ExportStatisticalStatement': { from: '2026-01', to: '2026-03' },
-  // Customer archives and their records (issue 14).
+  // Customer archives and their records.
   'POST /api/CustomerArchives/SaveCustomerArchive': {
     name: 'Matrix',
     country: 'DE',
@@ -89,7 +89,7 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     contents: 'Matrix',
   },
   'POST /api/CustomerArchives/GetCustomerArchiveComplaints': { id: 1 },
-  // Installer files (issue 14).
+  // Installer files.
   'POST /api/Installer/SaveInstaller': {
     name: 'Matrix Installer',
     contact: 'Matrix',
@@ -115,7 +115,7 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     timeZone: 'Europe/Berlin',
     agreement: true,
   },
-  // Messages and notifications (issue 15, server/messages).
+  // Messages and notifications (server/messages).
   'POST /api/Message/GetQueryMyMsg': { id: 1 },
   'POST /api/Message/UpdateMyMsg': { ids: [1] },
   'POST /api/Message/UserDelMyMsg': { ids: [1] },
@@ -130,7 +130,7 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     audience: { roles: ['customer'] },
     publish: 'draft',
   },
-  // Scheduled mail and generated reports (issue 15 points 3, 5).
+  // Scheduled mail and generated reports.
   'POST /api/MailTiming/SaveMailJob': {
     name: 'Matrix',
     kind: 'monthly_energy_report',

@@ -8,7 +8,7 @@ import { buildFleet } from './fleet-world';
 import { benchApp, compareLatency, log, loginAs, type Backend, type LatencyFigure, type NamedCall } from './monitoring-common';
 
 /**
- * The complaint list at scale (issue 13): p99 of a list page with filters and sorting, and of a keyword search over
+ * The complaint list at scale: p99 of a list page with filters and sorting, and of a keyword search over
  * the complaints and their messages, with 100,000 complaints (two messages each) against the same calls with 1,000.
  * Both worlds are the 60-system demo fleet with complaints made by the same generator, and differ only in their
  * number; the phrases searched for are planted in the same few complaints of both, so both searches find the same

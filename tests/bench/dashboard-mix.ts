@@ -4,7 +4,7 @@ import type { MixRequest, MixServerMessage, ReferenceOrder } from './dashboard-m
 import { log, type Backend } from './monitoring-common';
 
 /**
- * The dashboard mix under load (issue 10): CONNECTIONS connections for SECONDS seconds against a listening
+ * The dashboard mix under load: CONNECTIONS connections for SECONDS seconds against a listening
  * server holding the demo-sized world (dashboard-mix-server.ts), requests spread round-robin over
  * /ESS/GetSystems, /ESS/GetVtSystemStatusCount, /Power/SticsByDay and /ESS/SticsSummeryDataForUser, as the
  * administrator and as customers (logged in once; the server's clock stands still, so their tokens stay

@@ -15,7 +15,7 @@ const CUSTOMER_DASHBOARD = '/dashboard';
 const STORAGE_LIST = '/EnergyStorageList/energyStorageList';
 
 /**
- * The web budgets (issue 11, point 4), against the blank Refine + antd app showing one table row from a
+ * The web budgets, against the blank Refine + antd app showing one table row from a
  * local JSON, built from the same packages and served the same way, in the same Chromium, in the same run:
  * compressed JavaScript fetched before the first figure / row and the time to it on a cold cache, for the
  * customer dashboard and the storage list; then Lighthouse's desktop scores of /Login and both pages, with the

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { baseUrl, DEMO_PASSWORD, launch, login, newPage, openedDialog, pickDate, untilItHolds } from './browser';
 
 /**
- * Administration screens in a browser (issue 3): each test creates what it uses under a unique name, so the
+ * Administration screens in a browser: each test creates what it uses under a unique name, so the
  * tests do not depend on each other or on the demo data beyond the demo users.
  */
 const unique = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`.toUpperCase();

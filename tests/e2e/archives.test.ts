@@ -3,7 +3,7 @@ import type { Browser } from 'playwright-core';
 import { launch, login, newPage, openedDialog, PHONE } from './browser';
 
 /**
- * Customer archives in a browser (issue 14, 'Tests that must exist'): the servicer opens a customer's file from the
+ * Customer archives in a browser ('Tests that must exist'): the servicer opens a customer's file from the
  * archive list, records a phone call with a file on its phone tab, and finds the call, with the file, among the
  * handling records of every customer (/cusHandleRecord). On a phone the handling records are cards that stay inside
  * the screen.

@@ -3,7 +3,7 @@ import type { Browser, Locator, Page } from 'playwright-core';
 import { baseUrl, chooseLanguage, DEMO_PASSWORD, launch, login, newPage, openedDialog, PHONE, untilLanguageSaved } from './browser';
 
 /**
- * The whole path of a complaint in a browser (issue 13, 'Tests that must exist'): the demo customer, reading German,
+ * The whole path of a complaint in a browser ('Tests that must exist'): the demo customer, reading German,
  * files a complaint with a photo; the servicer accepts it and transfers it to R&D; the R&D engineer takes it over
  * and answers with a file; the servicer proposes the solution; the customer confirms it and, once completed, rates
  * the service; factory after-sales archive it. After each step the customer's page shows the status in the

@@ -4,7 +4,7 @@ import { launch, login, newPage, untilItHolds } from './browser';
 import { mailTextsTo } from './smtp-sink';
 
 /**
- * Messages and scheduled mail in a browser (issue 15): an admin publishes a message to the installers of Italy (the
+ * Messages and scheduled mail in a browser: an admin publishes a message to the installers of Italy (the
  * demo installer's country) in infoDistributionSys; the installer's bell counts it, they read it and the count falls;
  * a customer outside the audience never gets it; the admin recalls it and it is gone for the installer. Then
  * mailTiming: a mail job's preview for the demo installer, and 'Run now' whose mail lands in the installer's inbox

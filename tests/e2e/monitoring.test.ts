@@ -234,7 +234,7 @@ describe('monitoring in a browser', () => {
     await expect.poll(async () => (await widths()).filter((w) => w > 0).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     // the month picker speaks Chinese too (antd and dayjs locales)
     await expect(page.locator('.ant-picker input').nth(1).getAttribute('placeholder')).resolves.toMatch(/[\u4e00-\u9fff]/);
-    // The choice is saved to the customer's profile (issue 11, point 8): give the next tests their English back.
+    // The choice is saved to the customer's profile: give the next tests their English back.
     const saved = page.waitForResponse((response) => response.url().includes('/UserInfo/SaveMyUserInfo'));
     await page.getByTestId('language-switcher').click();
     await page.getByRole('menuitem', { name: /English/ }).click();

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { DESKTOP, launch, login, newPage, PHONE } from './browser';
 
 /**
- * Issue 11, point 5: at 375 px the lists are cards (src/ui/ResponsiveTable.tsx), and no page scrolls sideways.
+ * At 375 px the lists are cards (src/ui/ResponsiveTable.tsx), and no page scrolls sideways.
  * Point 12: at desktop width the actions column is not fixed over the data columns, and at 1366 px every list's
  * columns fit its table in German, the language with the longest column titles.
  */

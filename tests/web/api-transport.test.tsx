@@ -14,7 +14,7 @@ import { renderWithData } from './render-portal';
 import { server } from './setup';
 
 /**
- * The /api client on the platform's own transports (issue 11, point 4: axios left the entry chunk): fetch for the
+ * The /api client on the platform's own transports (axios left the entry chunk): fetch for the
  * JSON calls, XMLHttpRequest where progress is reported. What axios did for us is held here: the timeout, a
  * cancelled call, the query string, DELETE with a body, one refresh for a JSON call and an upload failing at once.
  */

@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { BreakableIdentifier } from '../../src/ui/BreakableIdentifier';
 
-/** Issue 11, point 12: keys, paths and e-mail addresses in lists wrap between their parts, never inside a word. */
+/** Keys, paths and e-mail addresses in lists wrap between their parts, never inside a word. */
 describe('BreakableIdentifier', () => {
   /** The parts between the wrapping points, each kept whole. */
   const parts = (container: HTMLElement) =>

@@ -6,7 +6,7 @@ import { envelope } from './helpers';
 import { server } from './setup';
 
 /**
- * A complaint's page (issue 13, point 4): the actions the reader may press in the complaint's status (DESIGN §9,
+ * A complaint's page: the actions the reader may press in the complaint's status (DESIGN §9,
  * resources/complaints.ts), the status and history in the reader's wording, the files to download.
  */
 const detail = (id: number) => `/customerComplaintList/attachmentDetails?customercomplaintId=${id}`;

@@ -6,7 +6,7 @@ import { envelope } from './helpers';
 import { server } from './setup';
 
 /**
- * /customerComplaintList (issue 13, point 4): the country, handler, team and filing-day filters live in the URL
+ * /customerComplaintList: the country, handler, team and filing-day filters live in the URL
  * (handler and team for staff only), and staff accept or transfer several complaints at once, each through its
  * own transition call, with a summary of what was done and what was refused.
  */

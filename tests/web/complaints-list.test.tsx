@@ -6,7 +6,7 @@ import { envelope } from './helpers';
 import { server } from './setup';
 
 /**
- * /customerComplaintList (issue 13, point 4): the search is the URL (a shared link asks the server for the same
+ * /customerComplaintList: the search is the URL (a shared link asks the server for the same
  * page; a change is written back), the categories are tabs with their counts over the other filters, and a status
  * reads in the customer's wording for the customer's side and in the staff's for staff.
  */

@@ -7,7 +7,7 @@ import { renderWithData, signIn } from './render-portal';
 import { server } from './setup';
 
 /**
- * /statisticalStatement (issue 13 point 7): asks for the last six months, grouped as chosen, draws the month totals
+ * /statisticalStatement: asks for the last six months, grouped as chosen, draws the month totals
  * and shows every row in the reader's words and units.
  */
 vi.mock('../../src/features/monitoring/shared/charts/chartLibrary', async () => {

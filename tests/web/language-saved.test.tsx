@@ -60,7 +60,7 @@ async function logIn() {
   await loadUser({ afterLogin: true });
 }
 
-describe('the language chosen in the top bar survives the next login (issue 11, point 8)', () => {
+describe('the language chosen in the top bar survives the next login', () => {
   it('is saved as the user’s language, with the rest of the profile as it was', async () => {
     const saved = profileServer();
     await logIn();
@@ -97,7 +97,7 @@ describe('the language chosen in the top bar survives the next login (issue 11, 
   });
 });
 
-describe('the profile calls are the account area’s (issue 12, point 7)', { timeout: 20_000 }, () => {
+describe('the profile calls are the account area’s', { timeout: 20_000 }, () => {
   it('call the endpoints the userInfoSettings declaration declares (written out to keep the login chunk small)', () => {
     expect(PROFILE_ENDPOINTS).toEqual(userInfoSettings.endpoints);
   });

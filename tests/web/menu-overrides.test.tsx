@@ -127,7 +127,7 @@ describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, (
     expect(nav.queryByText('Home')).toBeNull();
   });
 
-  it('reloads them when menu management invalidates the admin area’s menu keys (issue 12, point 7)', async () => {
+  it('reloads them when menu management invalidates the admin area’s menu keys', async () => {
     let title = 'My password';
     let calls = 0;
     server.use(
@@ -146,7 +146,7 @@ describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, (
     expect(calls).toBe(2);
   });
 
-  it('shows them in its first render when the page’s start asked for them (issue 11, point 4)', async () => {
+  it('shows them in its first render when the page’s start asked for them', async () => {
     let calls = 0;
     server.use(
       http.get('/api/Menu/GetMenuOverrides', () => {
@@ -172,7 +172,7 @@ describe('the sidebar loads the menu overrides at start', { timeout: 20_000 }, (
   });
 });
 
-describe('the sidebar greets the user by name (issue 11, point 18)', { timeout: 20_000 }, () => {
+describe('the sidebar greets the user by name', { timeout: 20_000 }, () => {
   const noOverrides = () =>
     server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
 
@@ -190,7 +190,7 @@ describe('the sidebar greets the user by name (issue 11, point 18)', { timeout: 
   });
 });
 
-describe('translation management changes the menu without a reload (issue 11, point 9)', { timeout: 30_000 }, () => {
+describe('translation management changes the menu without a reload', { timeout: 30_000 }, () => {
   const noOverrides = () =>
     server.use(http.get('/api/Menu/GetMenuOverrides', () => HttpResponse.json({ code: 200, info: 'Success', data: {} })));
 

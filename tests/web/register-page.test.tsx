@@ -10,7 +10,7 @@ import RegisterPage from '../../src/features/account/RegisterPage';
 import { envelope } from './helpers';
 import { server } from './setup';
 
-/** /Register (issue 15): the live checks of each step, the code's countdown, the links to and from it. */
+/** /Register: the live checks of each step, the code's countdown, the links to and from it. */
 function openAt(path: string) {
   const page = (element: ReactNode) => <App>{element}</App>;
   return render(

@@ -9,7 +9,7 @@ import { renderAt } from './render-portal';
 import { server } from './setup';
 
 /**
- * Issue 11, points 5 and 12: on a phone a list is cards (title, status, key fields, actions; no table to
+ * On a phone a list is cards (title, status, key fields, actions; no table to
  * scroll sideways), at desktop width a table whose columns the user chooses, the choice kept per table.
  */
 const desktopWidth = window.innerWidth;
@@ -123,7 +123,7 @@ describe('ResponsiveTable', { timeout: 60_000 }, () => {
     fireEvent.click(within(notes as HTMLElement).getByText('Notes'));
     await waitFor(() => expect(sorted).toHaveLength(1));
   });
-  it("lays out a table without antd's measuring row unless a column is fixed on the left (issue 11, point 4)", () => {
+  it("lays out a table without antd's measuring row unless a column is fixed on the left", () => {
     // The row's widths are read in a layout effect and the table rendered again with them: a forced layout and
     // a second render inside the page's first task. The table scrolls in its own container instead.
     const { container } = renderPlants();

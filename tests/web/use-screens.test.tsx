@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { useScreens } from '../../src/ui/useScreens';
 
 /**
- * Issue 11, point 4: the layout and the lists know the window's breakpoints in their first render. antd's
+ * The layout and the lists know the window's breakpoints in their first render. antd's
  * Grid.useBreakpoint answers {} first and renders its component again from a layout effect, which for the
  * layout was a second render of the whole page in the first one's task.
  */

@@ -92,7 +92,7 @@ export const licenseHooks: CrudHooks = {
 
 /**
  * licenseManagement's own calls: the users a license can go to (the options of 'Assigned user', callable by
- * every role of the screen, unlike the user list, issue 11 point 17) and unassign, which frees a license so
+ * every role of the screen, unlike the user list) and unassign, which frees a license so
  * it can be deleted or given to someone else (point 16).
  */
 export class LicenseAdminService {

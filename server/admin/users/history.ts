@@ -4,7 +4,7 @@ import type { UserHistory } from '../../../contract/admin/users';
 import type { Database } from '../../core/db';
 import { licenses, sessions, shareInvitations, systems, systemShares, userLog, vpps } from '../../core/db/schema';
 
-/** What ties a user to the portal's records (contract/admin/users.ts): a user with any of it is deactivated, never deleted (issue 11, point 16). */
+/** What ties a user to the portal's records (contract/admin/users.ts): a user with any of it is deactivated, never deleted. */
 
 async function countOf(db: Database, table: PgTable, where: SQL | undefined): Promise<number> {
   const [row] = await db.select({ n: count() }).from(table).where(where);

@@ -44,7 +44,7 @@ export function temporaryPassword(): string {
 
 /**
  * User management's own actions beyond the generated calls: lock, reset the password, per-user menu
- * permissions, and removing a user (issue 11, point 16): a user without history (no systems, logins, log rows,
+ * permissions, and removing a user: a user without history (no systems, logins, log rows,
  * shares or licenses: history.ts) may be deleted; anyone else is deactivated, which keeps their history, locks
  * the account (login answers 6 'User locked') and ends their sessions, and can be undone. The rules of DESIGN
  * §10 hold for all of them (admin-protection.ts): nobody acts on themselves, only an admin on an admin, one

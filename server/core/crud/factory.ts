@@ -86,7 +86,7 @@ const filterDay = z
 
 /**
  * The shape a declared filter takes in a list body, bounded so that no search reaches the database with a
- * megabyte of text (issue 10, defect 5): text at most FILTER_TEXT_MAX characters, at most LIST_MAX values.
+ * megabyte of text: text at most FILTER_TEXT_MAX characters, at most LIST_MAX values.
  */
 function filterSchema(field: FieldDeclaration, kind: string, column: PgColumn | undefined): z.ZodType {
   if (kind === 'text') return z.union([z.string().max(FILTER_TEXT_MAX), z.number()]).optional();
@@ -194,7 +194,7 @@ export class CrudService {
     this.saveBody = this.saveBodySchema(idValue);
   }
 
-  /** The id of `one` and `delete` (a positive integer for a numeric key, issue 10 defect 8); workflow calls extend it. */
+  /** The id of `one` and `delete` (a positive integer for a numeric key); workflow calls extend it. */
   readonly idSchema: z.ZodObject;
   /** The fields of `list`: paging, order and the declared filters, every text and list bounded. */
   readonly listSchema: z.ZodObject;

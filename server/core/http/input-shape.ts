@@ -1,6 +1,6 @@
 /**
  * The shape every piece of client input (JSON body, query string) must have before any handler or schema sees
- * it. Each bound stops one attack seen against the demo (issue 10): a body nested 3,000 deep crashed the
+ * it. Each bound stops one attack seen against the demo: a body nested 3,000 deep crashed the
  * embedded database through a jsonb column; a NUL or a lone UTF-16 surrogate answered 500 from PostgreSQL
  * (and a lone surrogate was stored without its audit row). The per-field bounds live in the route schemas;
  * these are the global backstops under them.

@@ -8,7 +8,7 @@ import { Code } from '../../../contract/codes';
 import { ApiError } from './envelope';
 
 /**
- * What a call needs, named in its route config (issue 12). Every /api call declares one of:
+ * What a call needs, named in its route config. Every /api call declares one of:
  *
  *   config: { permission: { subject: 'license', action: 'update' } }   // an entity of permissions/subjects.ts
  *   config: { permission: { subject: 'license', action: ['create', 'update'] } }  // any of them (a save)
@@ -17,7 +17,7 @@ import { ApiError } from './envelope';
  * The preHandler below refuses a caller whose CASL ability lacks it with code 45 before the handler runs;
  * row scope (which license, which system) is the service's job with the same subject's `scope`
  * (permissions/scopes.ts). A call registered under /api with neither, or with any other form (a bare route key,
- * an `[action, key]` pair: the forms before issue 12), fails the start-up.
+ * an `[action, key]` pair: older forms that named no subject), fails the start-up.
  */
 export interface SubjectPermission {
   /** An entity of permissions/subjects.ts, or a declared resource's own (resources/types.ts `entity`). */

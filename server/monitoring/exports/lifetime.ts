@@ -10,7 +10,7 @@ import { energyColumns } from './texts';
 import { xlsxBuffer } from './xlsx';
 
 /**
- * The lifetime view's export (issue 11, point 15): a whole life is too long for the 366 days of the statistics
+ * The lifetime view's export: a whole life is too long for the 366 days of the statistics
  * export, so it is the lifetime table itself, one row per year, and its total: the same sums of the rollups as the
  * 'since start' figures (SticsSummeryDataForUser) and the lifetime bars (SticsByPeriod). The direct export sends
  * it, the background one (server/reports) stores it.

@@ -10,7 +10,7 @@ import { round2 } from '../target';
 const OFFLINE_FOR_MS = 24 * 3_600_000;
 
 /**
- * The staff home (issue 11, point 11): in the caller's scope, the systems with an open fault (newest fault
+ * The staff home: in the caller's scope, the systems with an open fault (newest fault
  * first), the systems silent for more than a day (longest first), today's energy of the fleet and the last
  * events. Each list answers its first `limit` rows and how many there are.
  */

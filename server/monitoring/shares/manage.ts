@@ -10,7 +10,7 @@ import type { SystemRow } from '../scope';
 import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
 
 /**
- * The owner's view of a system's shares (issue 11, point 13): who it is shared with, until when, whether the
+ * The owner's view of a system's shares: who it is shared with, until when, whether the
  * person has registered yet (an invitation still pending otherwise); revoke and extend one of them.
  *
  * A revoked share is deleted, not ended: the sharer's scope is read on every call (scope.ts), so their next call

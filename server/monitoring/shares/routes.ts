@@ -34,7 +34,7 @@ export const shareRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify
     },
   });
 
-  // The owner's list of a system's shares, revoke and extend (issue 11, point 13): sharesOf/revokeShare/extendShare.
+  // The owner's list of a system's shares, revoke and extend: sharesOf/revokeShare/extendShare.
   app.post('/ESS/GetShareList', {
     config: { permission: { subject: 'share', action: 'read' } },
     schema: {

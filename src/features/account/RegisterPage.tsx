@@ -57,7 +57,7 @@ function browserTimeZone(): string | undefined {
 }
 
 /**
- * /Register (issue 15): a home owner creates their account with the S/N and check code on the label of their
+ * /Register: a home owner creates their account with the S/N and check code on the label of their
  * system and a code mailed to their address; they then own the system and land on its dashboard.
  */
 export default function RegisterPage() {

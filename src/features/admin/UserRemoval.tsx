@@ -10,7 +10,7 @@ import { adminApi, type UserHistory } from './api';
 const HISTORY_PARTS: readonly (keyof UserHistory)[] = ['systems', 'sessions', 'logRows', 'shares', 'licenses'];
 
 /**
- * Delete or deactivate (issue 11, point 16): asks the server what ties the user to the records, then offers
+ * Delete or deactivate: asks the server what ties the user to the records, then offers
  * delete for a user without history, else says what the history is and offers deactivate (login refused,
  * sessions ended, history kept). The server checks both again.
  */

@@ -9,7 +9,7 @@ function entryKeys(entries: readonly MenuEntry[]): string[] {
 }
 
 /**
- * What a sidebar really shows for some roles (issue 11, point 16: role management said '40 of 40' for admin while
+ * What a sidebar really shows for some roles (role management said '40 of 40' for admin while
  * its menu has 24): the menu built as the sidebar builds it (src/routing/menu.ts: built screens only, menuManagement's
  * hidden entries left out). The menu permissions of a role and of a user offer these entries and count them; the
  * role table opens more (screens not built yet), which no sidebar shows and no tick would change.

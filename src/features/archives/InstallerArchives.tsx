@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { InstallerDetail } from './InstallerDetail';
 import { InstallerList } from './InstallerList';
 
-/** /installerdetail: the installer files with their scorecards, or with `?id=` one file (issue 14 points 3 and 6). */
+/** /installerdetail: the installer files with their scorecards, or with `?id=` one file. */
 export default function InstallerArchives() {
   const [params] = useSearchParams();
   const id = params.get('id');

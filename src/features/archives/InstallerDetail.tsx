@@ -19,7 +19,7 @@ const FILE_FIELDS = ['name', 'contact', 'phone', 'email', 'address', 'license', 
 
 /**
  * /installerdetail?id=: one installer's file (spec §3 'Installer file'), its scorecard, the systems it installed and
- * the complaints on them (issue 14 points 3 and 6). The tab is kept in the URL (`tab`): the scorecard's complaint
+ * the complaints on them. The tab is kept in the URL (`tab`): the scorecard's complaint
  * figures link to the complaints tab.
  */
 export function InstallerDetail({ id }: { id: string }) {

@@ -20,8 +20,8 @@ const byFigure = (key: (typeof FIGURES)[number]) => (a: InstallerScorecard, b: I
   (a[key] ?? -Infinity) - (b[key] ?? -Infinity);
 
 /**
- * /installerdetail without an id: the installer files in the caller's scope with their scorecards (issue 14 points 3
- * and 6), every figure a sortable column linking to the records behind it; staff who see every system open new files.
+ * /installerdetail without an id: the installer files in the caller's scope with their scorecards,
+ * every figure a sortable column linking to the records behind it; staff who see every system open new files.
  */
 export function InstallerList() {
   const { t } = useTranslation();

@@ -6,7 +6,7 @@ import { installerComplaintsPath } from '../complaints/paths';
 import { installerSystemsPath } from './installerApi';
 
 /**
- * The scorecard's figures (issue 14 point 6), shared by the sortable list and a file's page: how each is shown and
+ * The scorecard's figures, shared by the sortable list and a file's page: how each is shown and
  * the records behind it (the storage list of the installer's systems, or the complaint list filtered to them). A null figure
  * (nothing to divide by) is shown as '–'.
  */

@@ -14,7 +14,7 @@ import { complaintKeys, complaintsApi, type Complaint, type ComplaintQuery } fro
 import { COMPLAINT_WORKFLOW as complaints } from './declaration';
 import { useStatusLabel } from './audience';
 
-/** The actions staff take on many complaints at once (issue 13): take them (accept) or hand them to a team. */
+/** The actions staff take on many complaints at once: take them (accept) or hand them to a team. */
 const BULK_ACTIONS = ['accept', 'transfer'] as const;
 type BulkAction = (typeof BULK_ACTIONS)[number];
 

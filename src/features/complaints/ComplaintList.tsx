@@ -26,7 +26,7 @@ import './complaints.css';
 import { PersonName } from './people';
 
 /**
- * /customerComplaintList (issue 13): the complaints the user may see (the server scopes them), the categories
+ * /customerComplaintList: the complaints the user may see (the server scopes them), the categories
  * with their counts as tabs, filters and order in the URL, a card per complaint on a phone. Customers read the
  * statuses in their wording, staff in theirs; a row opens the complaint.
  */

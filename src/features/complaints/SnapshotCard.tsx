@@ -15,7 +15,7 @@ import { StatusTag } from '../monitoring/shared/status';
 const CHART_HEIGHT = 160;
 
 /**
- * The system as it was when the complaint was filed (issue 13 point 6): model, status, components with their
+ * The system as it was when the complaint was filed: model, status, components with their
  * firmware, the last faults and the 24 h of power before it, beside the complaint's text.
  */
 export function SnapshotCard({ snapshot, padding }: { snapshot: SystemSnapshot; padding: { body: { padding: number } } }) {

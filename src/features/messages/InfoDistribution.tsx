@@ -19,7 +19,7 @@ const STATE_COLORS: Record<string, string> = { draft: 'default', scheduled: 'gol
 const stateKey = (row: DistributedMessage) => (row.status === 'recalled' && !row.published_at ? 'cancelled' : row.status);
 
 /**
- * /OtherInformation/infoDistributionSys (issue 15): the messages staff write for the portal's users. The list shows
+ * /OtherInformation/infoDistributionSys: the messages staff write for the portal's users. The list shows
  * each one's state (draft, scheduled, published), audience, time, how many received and read it; a new one or a
  * draft / scheduled one opens the form; a scheduled one can be withdrawn (back to draft), a draft deleted. Its
  * publisher (or an admin) recalls a published message or cancels a scheduled one, after confirming: it disappears

@@ -16,7 +16,7 @@ export const askInBackground = (path: string, body: Record<string, unknown>) =>
   postData<BackgroundAnswer>(path, { ...body, background: true });
 
 /**
- * The arrow beside an export button (issue 15 points 5, 6): 'Export in the background' asks for the same file as a
+ * The arrow beside an export button: 'Export in the background' asks for the same file as a
  * generated report and says where it will be: in the notifications, and for those who may open it, in Generated
  * reports. Refusals (no data, no permission, a bad range) are shown by the /api client.
  */

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { download } from '../../api/files';
 
 /**
- * The download of a background report from the notification that announced it (issue 15 point 5): its asker fetches
+ * The download of a background report from the notification that announced it: its asker fetches
  * it with /Reports/DownloadReport whatever their roles, also when they cannot open Generated reports. Nothing for a
  * notification that carries no report.
  */

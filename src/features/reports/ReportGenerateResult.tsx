@@ -25,7 +25,7 @@ export function failureText(error: string): string {
 }
 
 /**
- * /BasicSettings/reportGenerateResult (issue 15 point 5): the reports and long exports made in the background, with
+ * /BasicSettings/reportGenerateResult: the reports and long exports made in the background, with
  * their state (a failed one says why), who asked, size, times and the download (the asker's and, for
  * administrators, everyone's). Refreshed every few seconds while one is still queued or running.
  */

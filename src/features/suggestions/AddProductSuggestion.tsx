@@ -6,7 +6,7 @@ import { ResourceForm } from '../../resources/ResourceForm';
 import { SUGGESTION_LIST_PATH } from './access';
 import './suggestions.css';
 
-/** /addProductSuggestion (issue 14 point 5): the suggestion's form on a page of its own; saved, the list. */
+/** /addProductSuggestion: the suggestion's form on a page of its own; saved, the list. */
 export default function AddProductSuggestion() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -9,7 +9,7 @@ import { mayEditSuggestion, SUGGESTION_LIST_PATH } from './access';
 import './suggestions.css';
 
 /**
- * /productRecommemdationsEdit?id=<id> (issue 14 point 5): a suggestion's form on a page of its own, for its submitter
+ * /productRecommemdationsEdit?id=<id>: a suggestion's form on a page of its own, for its submitter
  * while it waits for review (admin and systemmanager always); otherwise it says why and links to the record.
  */
 export default function EditProductSuggestion() {

@@ -3,7 +3,7 @@ import { productSuggestions } from '../../../resources/productSuggestions';
 import { mayEditSuggestion } from './access';
 
 /**
- * /productRecommendationsList (issue 14 point 5): the generated list of the declaration (filters by status, product and
+ * /productRecommendationsList: the generated list of the declaration (filters by status, product and
  * date, keyword search, the drawer with the record, its review actions and history); new and edit open the spec's pages
  * (/addProductSuggestion, /productRecommemdationsEdit); an edit is offered only where the server allows it.
  */

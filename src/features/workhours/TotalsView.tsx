@@ -17,7 +17,7 @@ const CHART_HEIGHT = 260;
 const TOTAL = '\u0000total';
 
 /**
- * Where R&D time goes (issue 14 point 4): over a period (this month to start with) and optionally one engineer, the
+ * Where R&D time goes: over a period (this month to start with) and optionally one engineer, the
  * hours per person, per complaint or project, per month and per kind, each with the total; the xlsx export holds the
  * same figures (the server computes both from the same entries).
  */

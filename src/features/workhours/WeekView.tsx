@@ -13,7 +13,7 @@ const today = () => dayjs().format('YYYY-MM-DD');
 const shiftDays = (day: string, days: number) => dayjs(day).add(days, 'day').format('YYYY-MM-DD');
 
 /**
- * The signed-in engineer's week (issue 14 point 4): a week picker (Monday to Sunday), each day with its entries and
+ * The signed-in engineer's week: a week picker (Monday to Sunday), each day with its entries and
  * its total, and the week's total. An entry opens in the entries tab's drawer; 'Log hours' opens its form there.
  */
 export function WeekView({ monday, onWeek, onOpen }: { monday: string; onWeek: (monday: string) => void; onOpen: (id?: number) => void }) {

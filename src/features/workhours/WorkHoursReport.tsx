@@ -24,7 +24,7 @@ function mayChange(row: Row): boolean {
 }
 
 /**
- * /RAndDtimereport (issue 14 point 4): the engineer's week, every entry (the generated list with its filters and
+ * /RAndDtimereport: the engineer's week, every entry (the generated list with its filters and
  * drawer form), and the totals with their xlsx export. Those who read everyone's hours without logging any (admin,
  * systemmanager) have no week of their own and open on the entries. The tab and the week are kept in the URL, so a
  * reload or a shared link opens the same view.

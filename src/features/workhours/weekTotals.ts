@@ -1,5 +1,5 @@
 /**
- * The engineer's week at a glance (issue 14 point 4): the seven days from a Monday with their entries and the hours
+ * The engineer's week at a glance: the seven days from a Monday with their entries and the hours
  * of each day, and the week's total. Summed in quarter hours, as the server sums its totals, so 0.1 + 0.2 never shows.
  */
 

@@ -6,7 +6,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { recordingTransport } from '../mail/recording-transport';
 
 /**
- * Issue 15 point 9 at work: an installer's defaults (InstallSetting) are what the new owner of a system the
+ * An installer's defaults (InstallSetting) are what the new owner of a system the
  * installer's company installed starts with (prices, currency, time zone), and the contact the owner and the
  * people they share the system with see; the customer's own choices win, and nobody learns the contact of an
  * installer of a system outside their scope.

@@ -7,7 +7,7 @@ import { auditRows, expectOk, expectRejected, freshAppPerTest } from './helpers'
 let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
 
-/** Issue 11, points 16 and 17: an assigned license is freed by unassign, then deleted; its screen's user options. */
+/** An assigned license is freed by unassign, then deleted; its screen's user options. */
 async function assignedLicense(): Promise<number> {
   const admin = await tokens.of('admin');
   await t.db.update(licenses).set({ assigned_user: null }).where(eq(licenses.assigned_user, 'installer'));

@@ -9,7 +9,7 @@ const tokens = freshAppPerTest((app) => (t = app));
 const FORM_FIELDS = ['display_name', 'email', 'phone', 'country', 'company', 'language_code', 'time_zone'] as const;
 const formOf = (profile: Record<string, unknown>) => Object.fromEntries(FORM_FIELDS.map((name) => [name, profile[name]]));
 
-describe('the language chosen in the top bar becomes the user’s own (issue 11, point 8)', () => {
+describe('the language chosen in the top bar becomes the user’s own', () => {
   it('is saved through the profile and answered by GetUserInfo at the next login; the rest of the profile unchanged', async () => {
     for (const username of ['customer', 'sharer', 'admin']) {
       const token = await tokens.of(username);

@@ -221,7 +221,7 @@ const ENDPOINTS: Endpoint[] = [
     body: (fx) => ({ id: fx.licenseToFree.id }),
     check: async (_a, fx) => expect((await byId(licenses, fx.licenseToFree.id)).assigned_user).toBeNull(),
   },
-  // The options of 'Assigned user' (issue 11, point 17): every role of the license screen, unlike the user list.
+  // The options of 'Assigned user': every role of the license screen, unlike the user list.
   {
     path: '/api/License/GetLicenseUserOptions',
     key: 'licenseManagement',
@@ -356,7 +356,7 @@ const ENDPOINTS: Endpoint[] = [
       expect((await byId(users, fx.user.id)).passwordHash).not.toBe(fx.user.passwordHash);
     },
   },
-  // Removing a user (issue 11, point 16): the fixture user has no history, so it is deleted; the role's own user is deactivated.
+  // Removing a user: the fixture user has no history, so it is deleted; the role's own user is deactivated.
   {
     path: '/api/User/GetUserHistory',
     key: 'userManagement',
@@ -635,7 +635,7 @@ const ENDPOINTS: Endpoint[] = [
     check: ({ data }, fx) => expect(data).toMatchObject({ subject: fx.mail.subject, body: 'Hello' }),
   },
 
-  // The options of the user form's scope-link selects (issue 10, defect 4): the staff who manage users only.
+  // The options of the user form's scope-link selects: the staff who manage users only.
   {
     path: '/api/Company/GetInstallerCompanyPageList',
     key: 'userManagement',

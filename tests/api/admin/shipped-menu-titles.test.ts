@@ -6,7 +6,7 @@ import { queryRows } from '../../../server/core/db';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 
 /**
- * Migration 0029: a menu tree seeded before issue 14 held the installer archives' titles on /clientList and 'Processing
+ * Migration 0029: a menu tree seeded before the installer files existed held the installer archives' titles on /clientList and 'Processing
  * records' on cusHandleRecord; it gets the shipped titles, and a title an administrator chose stays.
  */
 const MIGRATION = new URL('../../../server/core/db/migrations/0029_shipped_menu_titles.sql', import.meta.url);

@@ -7,7 +7,7 @@ import { auditRows, expectOk, expectRejected, freshAppPerTest } from './helpers'
 let t: TestApp;
 const tokens = freshAppPerTest((app) => (t = app));
 
-/** Issue 11, point 16: delete a user without history, deactivate (and reactivate) anyone else. */
+/** Delete a user without history, deactivate (and reactivate) anyone else. */
 const idOf = async (username: string) => (await t.db.select({ id: users.id }).from(users).where(eq(users.username, username)))[0]!.id;
 
 async function newUser(username: string, roles = ['dev']): Promise<number> {

@@ -9,7 +9,7 @@ import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 
 /**
- * Customer archives and their records (issue 14 points 1 and 2; spec §3, §5, §8 codes 73 and 74): every rule with its
+ * Customer archives and their records (spec §3, §5, §8 codes 73 and 74): every rule with its
  * code and nothing written when refused, the row scope (installers see the archives of their systems' customers,
  * customers none: 45), the derived complaint count and portal user, one file per record, the xlsx export, the client
  * list and the handling records across customers.

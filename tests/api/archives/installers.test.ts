@@ -8,7 +8,7 @@ import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 
 /**
- * Installer files and their scorecard (issue 14 points 3 and 6; spec §3, §5, §8 codes 48 and 90): every field
+ * Installer files and their scorecard (spec §3, §5, §8 codes 48 and 90): every field
  * required with its code and nothing written when refused, the row scope (installers their own company's file,
  * customers and sharers nothing: 45), the overview's systems and complaints, and the scorecard's figures against a
  * hand-computed set.

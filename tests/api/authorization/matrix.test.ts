@@ -14,7 +14,7 @@ import { createMonitoringWorld } from '../monitoring/world';
 import { BODY_SAMPLES } from '../sample-bodies';
 
 /**
- * The generated authorization matrix (issue 12, item 2): every call the app registers × the 14 roles, and for
+ * The generated authorization matrix: every call the app registers × the 14 roles, and for
  * calls about one system a system inside and one outside the caller's scope (DESIGN §6). Nothing here names a
  * call: the list comes from the app itself (server/core/http/permissions.ts keeps it), so a new call is covered the
  * day it is registered. What the test needs beyond the route's own config is a sample body for calls about one

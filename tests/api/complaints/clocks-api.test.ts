@@ -8,7 +8,7 @@ import { createMonitoringWorld } from '../monitoring/world';
 import { newComplaint, systemsOf, TRANSITION_FIELDS } from './samples';
 
 /**
- * The service-level clocks through the complaint calls (issue 13 point 5): each list row and the detail carry
+ * The service-level clocks through the complaint calls: each list row and the detail carry
  * `clocks` and `overdue`, the list sorts on `due_at` and filters on `sla`, paused statuses stop the clocks, and the
  * targets are the admins' to change (with an injected clock: every moment below is the test's own).
  */

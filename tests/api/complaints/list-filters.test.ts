@@ -7,7 +7,7 @@ import { createMonitoringWorld } from '../monitoring/world';
 import { newComplaint, systemsOf } from './samples';
 
 /**
- * The list's handler, team and filing-day filters (issue 13, point 4: /customerComplaintList keeps them in its URL
+ * The list's handler, team and filing-day filters (/customerComplaintList keeps them in its URL
  * and sends them to the generated list call): the handler by part of the user name, a team by its code, days as a
  * range of two; a value the declaration does not allow is refused with code 2 naming the field.
  */
@@ -56,7 +56,7 @@ describe('the complaint list filters', () => {
   });
 });
 
-describe('the installer filter (the installer scorecard links, issue 14 point 6)', () => {
+describe('the installer filter (the installer scorecard links)', () => {
   const LIST_BODY = { pageIndex: 1, pageSize: 10 };
   let own: number;
   let other: number;

@@ -12,7 +12,7 @@ import { createMonitoringWorld } from '../monitoring/world';
 import { newComplaint, systemsOf, TRANSITION_FIELDS } from './samples';
 
 /**
- * The complaint mails (issue 13 point 8): a new complaint to its handlers by the delivery rules of COMPLAINT_NEW; a
+ * The complaint mails: a new complaint to its handlers by the delivery rules of COMPLAINT_NEW; a
  * message, a transfer, an acceptance, a rejection, a proposed solution and a completion to whoever acts next, in their language, with the link
  * to the complaint. And filing itself: two identical submissions at once file one complaint ('Do not submit
  * repeatly'), and only one set of mails.

@@ -9,7 +9,7 @@ import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 
 /**
- * The demo complaints (issue 13 point 9): every status, each reached by the steps the workflow allows with its
+ * The demo complaints: every status, each reached by the steps the workflow allows with its
  * history, messages both ways, real files that download, ratings, the snapshot and the clocks.
  */
 const LIST = '/api/Complaints/GetComplaintPageList';

@@ -9,7 +9,7 @@ import { createMonitoringWorld } from '../monitoring/world';
 import { newComplaint, systemsOf } from './samples';
 
 /**
- * The system's own data kept with a complaint (issue 13 point 6): filing takes the model, the components with their
+ * The system's own data kept with a complaint: filing takes the model, the components with their
  * firmware, the status, the newest faults and the last 24 h of power; the detail answers it as it was then, the
  * list never carries it.
  */

@@ -7,7 +7,7 @@ import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 import { newComplaint, systemsOf } from './samples';
 
-/** The statement's calls (issue 13 point 7): staff only (45 for the rest), its body's rules, the xlsx sheet. */
+/** The statement's calls: staff only (45 for the rest), its body's rules, the xlsx sheet. */
 const STATEMENT = '/api/Complaints/GetStatisticalStatement';
 const EXPORT = '/api/Complaints/ExportStatisticalStatement';
 

@@ -4,7 +4,7 @@ import { statementBody } from '../../../contract/complaints-statement';
 import { buildStatement, type StatementComplaint } from '../../../server/complaints/statement';
 
 /**
- * The statement's figures against a hand-computed set (issue 13 point 7). Four complaints, times in UTC:
+ * The statement's figures against a hand-computed set. Four complaints, times in UTC:
  * A battery/DE high, filed 5 Jan: accepted after 2 h, solution at 10 h (paused until 40 h), completed at 50 h
  *   (open 20 h), rated 5/4/5 on 10 Jan.
  * B inverter/FR normal, filed 20 Jan: accepted after 30 h (target 24 h: missed), to R&D, solution at 50 h (paused

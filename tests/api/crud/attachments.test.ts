@@ -11,7 +11,7 @@ import { CREATE_FIXTURE_WIDGETS } from './fixture-resource';
 import { multipart, pdf, PNG, PROGRAMS, zipOf, type Part } from './attach-helpers';
 
 /**
- * Attachments as a field type (issue 12, scope item 4): the fixture resource declares two attachments fields
+ * Attachments as a field type: the fixture resource declares two attachments fields
  * (papers: 3 × 80 MB of PDF or text; photo: 1 image) and gets its upload and download calls and its save and read
  * of files from the declaration alone, as fixture.test.ts does for the rest.
  */

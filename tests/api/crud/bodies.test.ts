@@ -6,7 +6,7 @@ import { multipart, pdf } from './attach-helpers';
 import { CREATE_FIXTURE_WIDGETS } from './fixture-resource';
 
 /**
- * The generated calls declare their bodies (issue 12, point 5): list, one, save, delete and download are validated by
+ * The generated calls declare their bodies: list, one, save, delete and download are validated by
  * the validator every route uses, before the handler, and a refused body answers `{ code, data: { field }, info }`
  * with the spec's code and changes nothing; the upload's text parts are parsed with a schema the same way.
  */

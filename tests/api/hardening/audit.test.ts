@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, type TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 
 /**
- * Issue 10, defect 7: `UpdateSystemRemark` answered 500 yet stored the remark without its user-log row. A
+ * `UpdateSystemRemark` once answered 500 yet stored the remark without its user-log row. A
  * write and its audit row commit together or not at all: with every insert into user_log made to fail (a
  * trigger, so the real statements run), each audited write answers an error and leaves every table as it was
  * (the password change and the logout of the Account area included).

@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../helpers';
 import { documentedCalls, isString, walkSchema } from './openapi';
 
 /**
- * Issue 10, defect 5: one request with a megabyte of search text stalled every user (PGlite runs one query
+ * One request with a megabyte of search text stalled every user (PGlite runs one query
  * at a time). Every string a call takes has a maximum length and every list a maximum count, and a list
  * filter over its bound is refused before any query.
  */

@@ -9,7 +9,7 @@ import type { TestApp, Tokens } from '../helpers';
 import { expectOk, expectRejected, freshAppPerTest } from '../admin/helpers';
 
 /**
- * Issue 10, defect 3 (DESIGN §10): a system manager could make themselves or anyone an administrator. Only an
+ * DESIGN §10: a system manager could make themselves or anyone an administrator. Only an
  * admin grants the admin role or edits, resets, locks or changes the menu permissions of an admin or of the
  * admin role; nobody changes their own roles or locks themselves; one unlocked admin always remains.
  */

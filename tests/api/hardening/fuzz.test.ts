@@ -7,7 +7,7 @@ import { createMonitoringWorld } from '../monitoring/world';
 import { documentedCalls, type DocumentedCall, type JsonSchema } from './openapi';
 
 /**
- * Issue 10's fuzz test: every call of the OpenAPI document gets generated bad bodies (and query strings) —
+ * The fuzz test: every call of the OpenAPI document gets generated bad bodies (and query strings) —
  * wrong types, missing and extra fields, null, lists, long strings, deep nesting, `__proto__`, NUL, lone
  * surrogates, odd numbers, impossible dates — as admin and as customer on the demo world. No answer may be an
  * HTTP 5xx or code 500, and a refused call (code ≠ 200) changes no table: a row trigger on every table counts

@@ -6,7 +6,7 @@ import { documentedCalls, type DocumentedCall } from './openapi';
 import { BODY_SAMPLES } from '../sample-bodies';
 
 /**
- * Issue 10, defect 8: ids were coerced (`DeleteLicense {"id":"0x10"}` deleted license 16). An id is a JSON
+ * Ids were coerced (`DeleteLicense {"id":"0x10"}` deleted license 16). An id is a JSON
  * number that is a safe integer ≥ 1 or a string of decimal digits without leading zeros; anything else
  * answers 2 and changes nothing. The calls are found in the OpenAPI document, so a new call taking an id is
  * checked without touching this file.

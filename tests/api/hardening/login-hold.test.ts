@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 
 /**
- * Issue 10, defect 10: 50 wrong entries from one client address held the address for 5 minutes, so one
+ * 50 wrong entries from one client address held the address for 5 minutes, so one
  * person behind an office's proxy locked out the whole office. Now the address is slowed down, never held:
  * past 10 failures within 15 minutes each attempt from it waits 2^(n − 10) × 100 ms, at most 5 s. The
  * server's waits are recorded here instead of waited for.

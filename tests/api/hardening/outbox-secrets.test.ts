@@ -8,7 +8,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { recordingTransport } from '../mail/recording-transport';
 
 /**
- * Issue 10, defect 2: staff with the sent e-mails screen read a reset link for `admin` in the outbox and took
+ * Staff with the sent e-mails screen read a reset link for `admin` in the outbox and took
  * the account over. DESIGN §10: no screen or call shows a secret after it was created; the clear link exists
  * only in the mail handed to the transport.
  */

@@ -14,7 +14,7 @@ import { createTestClock, DEMO_PASSWORD, TEST_EPOCH, type Tokens } from '../help
 import { createTestDatabase, type TestDatabase } from '../helpers/database';
 
 /**
- * Issue 10, defect 9: an ended session kept working until its access token ran out (5 minutes). Two nodes on
+ * An ended session kept working until its access token ran out (5 minutes). Two nodes on
  * one database (one PGlite, or one PostgreSQL database with DATABASE_URL): a session ended through node A is
  * refused by node B within a second, however it ended; node B started after the end refuses it too.
  */

@@ -7,7 +7,7 @@ import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld, CUSTOMER_SN } from '../monitoring/world';
 
 /**
- * Issue 10, defect 11: writes on a system follow DESIGN §6's writes column, not "anyone who sees it". The
+ * Writes on a system follow DESIGN §6's writes column, not "anyone who sees it". The
  * remark is kept by the staff who manage systems; the system cost by its owner. Every role is tried on a
  * system inside its own scope, so a refusal comes from the role, not from the scope.
  */

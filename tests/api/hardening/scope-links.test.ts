@@ -6,7 +6,7 @@ import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld } from '../monitoring/world';
 
 /**
- * Issue 10, defect 4: scope followed the free-text company a user edits on their own profile, so an installer
+ * Scope followed the free-text company a user edits on their own profile, so an installer
  * who renamed themselves to another company saw its systems, and a supplier foreign ones. Scope now follows
  * links by id that only the staff who manage users set (DESIGN §10).
  */

@@ -7,7 +7,7 @@ import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld, CUSTOMER_SN } from '../monitoring/world';
 
 /**
- * Issue 10, defect 10: a system's user log (/ESS/GetUserLogBySn) shows each role what its work needs. Whom a
+ * A system's user log (/ESS/GetUserLogBySn) shows each role what its work needs. Whom a
  * system was shared with: its owner and the staff who manage systems. What it cost: its owner and our staff.
  * Partners (installers, resellers, service partners, VPP managers, suppliers) see that it happened, not the value.
  */

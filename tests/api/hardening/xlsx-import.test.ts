@@ -11,7 +11,7 @@ import { auditRows, expectOk, freshAppPerTest, tableDigests } from '../admin/hel
 import type { TestApp } from '../helpers';
 
 /**
- * Issue 10, defect 6: /SN/ImportSn parsed the whole workbook before its 5,000-row limit (a 0.3 MB file with
+ * /SN/ImportSn once parsed the whole workbook before its 5,000-row limit (a 0.3 MB file with
  * one 300 MB cell took 2.1 GB, a million rows 0.9 GB) and wrote a statement per row. The bombs below are
  * small zips built here that inflate to hundreds of MB; each must be refused with its code while the
  * server (this process) grows by less than 100 MB, and nothing stored.

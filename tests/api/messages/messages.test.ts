@@ -10,7 +10,7 @@ import { TEST_EPOCH, type TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 
 /**
- * Messages and notifications (issue 15, spec §3 Notification, §7 Messages): staff publish a message to an audience;
+ * Messages and notifications (spec §3 Notification, §7 Messages): staff publish a message to an audience;
  * each of its users holds a notification they read, mark and delete for themselves; nobody reaches another's (45);
  * the public notices answer without a token.
  */

@@ -4,7 +4,7 @@ import { monitoringRoutes } from '../../../server/monitoring/routes';
 import { createTestApp, type TestApp } from '../helpers';
 
 /**
- * The monitoring calls in the OpenAPI document (issue 12, item 6): each is listed under the spec's path with the
+ * The monitoring calls in the OpenAPI document: each is listed under the spec's path with the
  * request schema of contract/monitoring-requests.ts, and those with a response schema of contract/monitoring.ts show
  * the envelope around it.
  */

@@ -92,7 +92,7 @@ describe('good paths', () => {
   });
 
   test('remark and system cost are written and logged for the system', async () => {
-    // The remark is staff's note (admin), the cost the owner's figure (issue 10, defect 11).
+    // The remark is staff's note (admin), the cost the owner's figure.
     expect((await admin.post('/api/ESS/UpdateSystemRemark', { sn: CUSTOMER_SN, remark: 'South roof' })).body.code).toBe(200);
     expect((await customer.post('/api/Income/UpdateSystemCost', { sn: CUSTOMER_SN, systemCost: 21000, currency: 'EUR' })).body.code).toBe(
       200,

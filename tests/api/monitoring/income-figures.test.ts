@@ -5,7 +5,7 @@ import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld, CUSTOMER_SN } from './world';
 
 /**
- * Every money figure of the income card is a sum of real days (issue 11, point 1): the headline total, the
+ * Every money figure of the income card is a sum of real days: the headline total, the
  * lifetime bars, the month bars of each year and the xlsx export agree to the cent, for one system with
  * hand-computed days and for 'All'; days in service without data are said; the cost is the owner's.
  *

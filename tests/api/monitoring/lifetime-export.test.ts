@@ -6,7 +6,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { as, CUSTOMER_SN } from './world';
 
 /**
- * The lifetime view's export (issue 11, point 15): the lifetime table (one row per year) and its total, equal to
+ * The lifetime view's export: the lifetime table (one row per year) and its total, equal to
  * the lifetime bars and to the headline's 'since start'; every export's headers in the caller's language.
  */
 let t: TestApp;

@@ -6,7 +6,7 @@ import { as, CUSTOMER_SN } from './world';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 
 /**
- * A demo system's whole life (issue 11, point 2): daily and monthly rollups from its commissioning day,
+ * A demo system's whole life: daily and monthly rollups from its commissioning day,
  * raw 5-minute samples only for the recent days, joined at a local midnight with no day missing and none
  * counted twice; 'since start', the lifetime bars and CO₂ sum all of it.
  */

@@ -5,7 +5,7 @@ import { expectOk, expectRejected } from '../admin/helpers';
 import type { TestApp } from '../helpers';
 import { as, CUSTOMER_SN, createMonitoringWorld } from './world';
 
-/** Issue 11, point 14: electricity prices — new periods, overlaps named by row, negative prices refused. */
+/** Electricity prices — new periods, overlaps named by row, negative prices refused. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createMonitoringWorld(0);

@@ -7,7 +7,7 @@ import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { as, CUSTOMER_SN } from './world';
 
 /**
- * Retention of raw samples (issue 11, point 2): ingest refuses a sample older than the raw window (2, nothing
+ * Retention of raw samples: ingest refuses a sample older than the raw window (2, nothing
  * stored); the purge deletes raw samples older than the window, system by system in its local days, and leaves
  * the daily and monthly rollups, so the lifetime figures stay what they were.
  */

@@ -18,7 +18,7 @@ const NO_PERMISSION = { code: 45, data: null, info: 'No permission' };
 
 /** The systems each scoped role may see, straight from the tables. */
 async function scopeOf(role: string): Promise<string[]> {
-  // The links staff set in user management (issue 10, defect 4), never the user's company text.
+  // The links staff set in user management, never the user's company text.
   const organization = sql`(SELECT organization_id FROM users WHERE username = ${role})`;
   const where = {
     customer: sql`customer_user_id = (SELECT id FROM users WHERE username = 'customer')`,

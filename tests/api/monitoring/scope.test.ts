@@ -11,7 +11,7 @@ afterAll(() => t.close());
 
 /** The S/Ns each scoped role should see, straight from the tables (DESIGN §6). */
 async function expectedScope(role: string): Promise<string[]> {
-  // The links staff set in user management (issue 10, defect 4), never the user's company text.
+  // The links staff set in user management, never the user's company text.
   const organization = sql`(SELECT organization_id FROM users WHERE username = ${role})`;
   const where = {
     customer: sql`customer_user_id = (SELECT id FROM users WHERE username = 'customer')`,

@@ -6,7 +6,7 @@ import { expectOk, expectRejected } from '../admin/helpers';
 import { DEMO_PASSWORD, type TestApp } from '../helpers';
 import { as, CUSTOMER_SN, createMonitoringWorld, EXPIRED_SHARE_SN } from './world';
 
-/** Issue 11, point 13: the owner's list of a system's shares, revoke and extend. */
+/** The owner's list of a system's shares, revoke and extend. */
 let t: TestApp;
 /** A second home owner with a system of their own and a share of it. */
 const OTHER_SN = 'ESS2024A0003';

@@ -12,7 +12,7 @@ import { eventually, FAST } from '../jobs/fixtures';
 import { as, CUSTOMER_SN } from '../monitoring/world';
 
 /**
- * Long exports made in the background (issue 15 points 5, 6): the lifetime table, the complaint statement and the R&D
+ * Long exports made in the background: the lifetime table, the complaint statement and the R&D
  * hours, each the same file as its direct export; the asker is answered at once with the report's id, notified when it
  * is ready (with its report, which they download whatever their roles) or why it failed; nobody else downloads it.
  */

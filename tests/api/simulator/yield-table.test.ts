@@ -5,7 +5,7 @@ import { REFERENCE_YIELDS, referenceYieldNear, type ReferenceYield } from '../..
 import { SiteSimulator } from '../../../server/simulator/simulate';
 
 /**
- * The simulator against published yields (issue 11, point 3): at every demo town, each month's simulated
+ * The simulator against published yields: at every demo town, each month's simulated
  * PV per kWp, averaged over eight years of its random weather, lies within ±25 % of the PVGIS table
  * (server/core/weather/reference-yields.ts). A single month may stray further, as real months do; the table
  * is a long-term average. Simulated as the demo's early years are (hourly, simulateDailyEnergy), with a

@@ -10,7 +10,7 @@ import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 
 /**
- * Product suggestions (issue 14 point 5, DESIGN §9): anyone but sharers submits; the submitter sees their own, staff
+ * Product suggestions (DESIGN §9): anyone but sharers submits; the submitter sees their own, staff
  * every one; the complaint or system it came from must be in the submitter's scope; the reviewers move it submitted →
  * under review → accepted / rejected (reason) → implemented (version); admin and systemmanager delete. Every refusal
  * changes nothing.

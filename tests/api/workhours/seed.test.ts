@@ -6,7 +6,7 @@ import { seedSuggestionsDemo } from '../../../server/suggestions/seed';
 import { seedWorkHoursDemo } from '../../../server/workhours/seed';
 import { createTestApp, type TestApp } from '../helpers';
 
-/** The demo's R&D hours and product suggestions (issue 14 point 7), on the demo users. */
+/** The demo's R&D hours and product suggestions, on the demo users. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();

@@ -8,7 +8,7 @@ import { insertComplaint, systemsOf } from '../complaints/samples';
 import { createMonitoringWorld } from '../monitoring/world';
 
 /**
- * R&D working hours (issue 14 point 4): staff log entries, only their own are theirs to change (admin and
+ * R&D working hours: staff log entries, only their own are theirs to change (admin and
  * systemmanager change every one), at most 24 h a day per engineer even for two saves at once, a complaint must be
  * in the caller's scope, and the totals on the screen are the totals of the xlsx export.
  */

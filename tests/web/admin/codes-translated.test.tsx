@@ -9,7 +9,7 @@ import { renderAt } from '../render-portal';
 import { server } from '../setup';
 
 /**
- * Issue 11, point 7: what the user log and the e-mail rules store as codes (actions, records, roles, categories,
+ * What the user log and the e-mail rules store as codes (actions, records, roles, categories,
  * countries) reaches the reader as text of their language; nothing shows the code itself.
  */
 const page = (rows: unknown[]) => HttpResponse.json({ code: 200, info: 'Success', data: { data: rows, dataCount: rows.length } });

@@ -12,7 +12,7 @@ import { dataProvider } from '../../../src/providers/data';
 import { ResourceForm } from '../../../src/resources/ResourceForm';
 import { server } from '../setup';
 
-/** Issue 11, point 16: Enter in a date field of a generated form confirms the day; it never submits the form. */
+/** Enter in a date field of a generated form confirms the day; it never submits the form. */
 describe('a date field in a generated form', { timeout: 45_000 }, () => {
   it('Enter confirms the typed day and sends nothing; the save button still sends', async () => {
     session.setTokens('token', 'refresh');

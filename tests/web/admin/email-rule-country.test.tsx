@@ -12,7 +12,7 @@ import { signIn } from '../render-portal';
 import { server } from '../setup';
 
 /**
- * Issue 11, point 16: a 'country' e-mail rule's recipient is picked from the ISO 3166-1 picker of the user form
+ * A 'country' e-mail rule's recipient is picked from the ISO 3166-1 picker of the user form
  * (country names in the reader's language, the code stored), as the rule's own country is; a role or an address
  * is still typed.
  */
@@ -56,7 +56,7 @@ async function choose(field: string, option: string, search?: string) {
   fireEvent.click(options.find((o) => o.classList.contains('ant-select-item-option'))!);
 }
 
-describe("a 'country' e-mail rule's recipient (issue 11, point 16)", { timeout: 45_000 }, () => {
+describe("a 'country' e-mail rule's recipient", { timeout: 45_000 }, () => {
   it('is the country picker by name for a country rule, a text box for a role or an address; the code is saved', async () => {
     const saved = renderForm('create');
     // A new rule names a role: typed, as before.

@@ -10,7 +10,7 @@ import { server } from '../setup';
 import { renderAt } from '../render-portal';
 
 /**
- * Issue 11, point 17: the service engineer's license screen calls only what a servicer may call (its 'Assigned
+ * The service engineer's license screen calls only what a servicer may call (its 'Assigned
  * user' options come from the license screen's own call, not the user list), and a refused call is told.
  * Point 16: an assigned license says why it cannot be deleted and offers unassign.
  */

@@ -11,7 +11,7 @@ import { server } from '../setup';
 import { renderAt } from '../render-portal';
 
 /**
- * Issue 11, point 16: role management counted every entry the role table opens ('40 of 40' for admin) while
+ * Role management counted every entry the role table opens ('40 of 40' for admin) while
  * the admin's sidebar shows only the built screens. It counts what the role's sidebar shows, and its
  * permissions dialog offers those entries only; so does the menu permissions dialog of a user.
  */

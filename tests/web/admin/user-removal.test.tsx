@@ -7,7 +7,7 @@ import UserManagement from '../../../src/features/admin/UserManagement';
 import { server } from '../setup';
 import { renderAt } from '../render-portal';
 
-/** Issue 11, point 16: delete a user without history, deactivate one with history (saying what it is), reactivate. */
+/** Delete a user without history, deactivate one with history (saying what it is), reactivate. */
 const ROUTE = '/BasicSettings/userManagement';
 const base = {
   email: '',

@@ -8,7 +8,7 @@ import { renderAt, signIn } from '../render-portal';
 import { server } from '../setup';
 
 /**
- * /installerdetail's list (issue 14 point 6): each scorecard figure in the reader's format linking to the records
+ * /installerdetail's list: each scorecard figure in the reader's format linking to the records
  * behind it, '–' where there is nothing to divide by, sortable; only staff who see every system open new files.
  */
 const card = (overrides: Partial<InstallerScorecard>): InstallerScorecard => ({

@@ -8,7 +8,7 @@ import { renderWithData, signIn } from '../render-portal';
 import { server } from '../setup';
 
 /**
- * The customer-file forms (issue 14 points 1 and 2): a record made on a customer's file carries the file and its
+ * The customer-file forms: a record made on a customer's file carries the file and its
  * system's S/N (the row scope the server checks), the kind of the tab and the user as the person; the client list
  * starts a new file filled from the customer's account and first system.
  */

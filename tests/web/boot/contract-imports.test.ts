@@ -4,7 +4,7 @@ import { filesUnder, valueImports } from './module-imports';
 /**
  * The web app reads no contract module that builds zod schemas when it is evaluated: such a module's schemas are
  * all built the moment anything is imported from it, and the web app's start read constants out of six of them,
- * building every monitoring, complaint and message schema before the first page (issue 11, point 4). Constants live
+ * building every monitoring, complaint and message schema before the first page. Constants live
  * in schema-free modules (contract/<area>-constants.ts); types may come from anywhere (`import type` is erased).
  */
 

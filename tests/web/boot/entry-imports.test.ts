@@ -4,7 +4,7 @@ import { valueImports } from './module-imports';
 /**
  * The entry (src/main.tsx) evaluates React's renderer, antd and the app's shell each in a task of its own, through
  * dynamic imports in turn. A static import of any of them from the entry's own modules would pull it into the
- * entry's evaluation: one task of 130-160 ms on a two-core machine, all of it blocking input (issue 11, point 4).
+ * entry's evaluation: one task of 130-160 ms on a two-core machine, all of it blocking input.
  */
 
 /** The packages the shell's stages load; none may be reached from the entry through static imports. */

@@ -8,7 +8,7 @@ import { filesUnder } from './module-imports';
 /**
  * The declarations (resources/) build no zod schema when they are evaluated: the web app evaluates all of them at
  * start for the route table and the CASL ability, and their fields' and transitions' schemas were a task of 50-70 ms
- * before the first page (issue 11, point 4). A schema is built inside a function: a declaration's `fields`, a
+ * before the first page. A schema is built inside a function: a declaration's `fields`, a
  * transition's `fields` (defineResource, defineWorkflow), or a factory such as `passwordRule()`.
  */
 

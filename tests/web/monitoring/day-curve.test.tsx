@@ -6,7 +6,7 @@ import { envelope } from '../helpers';
 import { server } from '../setup';
 import { renderAt, signIn } from './render';
 
-/** Issue 11, point 15: previous / next day arrows on the power curve; next stops at the system's today. */
+/** Previous / next day arrows on the power curve; next stops at the system's today. */
 const asked: string[] = [];
 beforeEach(() => {
   asked.length = 0;

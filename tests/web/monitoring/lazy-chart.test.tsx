@@ -8,7 +8,7 @@ import { server } from '../setup';
 import { renderAt, signIn } from './render';
 
 /**
- * Issue 11, point 4: the chart library is loaded after the figures, on the first chart drawn; until it has
+ * The chart library is loaded after the figures, on the first chart drawn; until it has
  * arrived the card shows a skeleton in the chart's place, never a blank card. The library stands in as a
  * module that arrives when the test lets it (a slow line).
  */

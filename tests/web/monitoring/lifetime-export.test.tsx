@@ -8,7 +8,7 @@ import { envelope } from '../helpers';
 import { server } from '../setup';
 import { renderAt, signIn } from './render';
 
-/** Issue 11, point 15: the lifetime view exports its table; the day curve's date reads as the language writes it. */
+/** The lifetime view exports its table; the day curve's date reads as the language writes it. */
 const zero = { pv_kwh: 0, load_kwh: 0, charge_kwh: 0, discharge_kwh: 0, import_kwh: 0, export_kwh: 0, self_consumption_kwh: 0 };
 const exported: unknown[] = [];
 beforeEach(() => {

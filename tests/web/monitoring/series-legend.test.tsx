@@ -7,7 +7,7 @@ import { server } from '../setup';
 import { renderAt, signIn } from './render';
 
 /**
- * Issue 11, point 4: the power curve's legend is the page's, not G2's (G2's took 60-80 ms of the chart's first
+ * The power curve's legend is the page's, not G2's (G2's took 60-80 ms of the chart's first
  * draw). It shows and hides series as G2's did, the colours stay with their series, and the last series shown stays.
  * The chart stands in as what it was given: its series, its colour domain and its legend option.
  */

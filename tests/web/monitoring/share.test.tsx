@@ -17,7 +17,7 @@ const days = () => screen.getByLabelText('Valid for');
 const type = (field: HTMLElement, value: string) => fireEvent.change(field, { target: { value } });
 const submit = () => fireEvent.click(screen.getByRole('button', { name: 'Share' }));
 
-// The dialog lists the system's shares below its form (issue 11, point 13): none unless a test says otherwise.
+// The dialog lists the system's shares below its form: none unless a test says otherwise.
 beforeEach(() => server.use(http.post('/api/ESS/GetShareList', () => HttpResponse.json(envelope(200, [])))));
 
 describe('the share icon (spec §6)', () => {
@@ -147,7 +147,7 @@ describe('the share dialog (spec §5)', () => {
   });
 });
 
-describe('the list of shares in the dialog (issue 11, point 13)', () => {
+describe('the list of shares in the dialog', () => {
   const shares = [
     {
       id: 7,

@@ -11,7 +11,7 @@ import { signIn } from '../render-portal';
 import { server } from '../setup';
 
 /**
- * Background exports (issue 15 points 5, 6): the arrow beside an export button asks for the same file in the
+ * Background exports: the arrow beside an export button asks for the same file in the
  * background and says where it will be; the notification of a finished report downloads it for its asker.
  */
 const PATH = '/Complaints/ExportStatisticalStatement';

@@ -13,7 +13,7 @@ import { server } from '../setup';
 import { FIXTURE_TEXTS, fixtureWidgets } from './fixture-resource';
 
 /**
- * The attachments field of the fixture declaration on the generated form and show page (issue 12, item 4): antd
+ * The attachments field of the fixture declaration on the generated form and show page: antd
  * Upload with progress, the limits and spec §5's texts, files refused before sending, submit blocked while a file
  * is still uploading, download links on the show page.
  */

@@ -7,7 +7,7 @@ import { renderWithData, signIn } from '../render-portal';
 import { server } from '../setup';
 
 /**
- * The engineer's week (issue 14 point 4): it asks for the week's days and the engineer's name, shows only the
+ * The engineer's week: it asks for the week's days and the engineer's name, shows only the
  * engineer's own entries (the name filter also matches 'devops'), each day's total and the week's; the arrows move by
  * a week, an entry opens by its id.
  */

@@ -95,7 +95,7 @@ export const complaintMonthCounts = pgTable(
 );
 
 /**
- * The system as it was when the complaint was filed (issue 13 point 6): model, components with their firmware,
+ * The system as it was when the complaint was filed: model, components with their firmware,
  * status, the last faults and the last 24 h of power, bounded (server/complaints/snapshot.ts). A table of its own,
  * so that the complaint list never reads it; the detail answers it.
  */

@@ -20,7 +20,7 @@ export interface MessageAudience {
 }
 
 /**
- * A message staff write for the portal's users (issue 15, information distribution): its texts in up to four
+ * A message staff write for the portal's users (information distribution): its texts in up to four
  * languages, its audience, whether it is a public notice on the login page (until `noticeUntil`), whether it is
  * also e-mailed; draft → scheduled (publishAt, a job of server/messages/jobs.ts) → published; a scheduled or
  * published message may be recalled (status 'recalled': gone from every reader's bell and list, its unsent mails

@@ -27,7 +27,7 @@ export const installerCompanies = pgTable(
     resellerId: integer('reseller_id').references(() => organizations.id, { onDelete: 'set null' }),
     servicePartnerId: integer('service_partner_id').references(() => organizations.id, { onDelete: 'set null' }),
     country: text('country').notNull().default(''),
-    // The installer file (spec §3, issue 14 point 3; resources/installerArchives.ts): kept on the company row the
+    // The installer file (spec §3; resources/installerArchives.ts): kept on the company row the
     // systems already point at (systems.installer_company_id). Empty until staff fill the file.
     contact: text('contact').notNull().default(''),
     phone: text('phone').notNull().default(''),

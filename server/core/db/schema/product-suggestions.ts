@@ -4,7 +4,7 @@ import { complaints } from './complaints';
 import { users } from './users';
 
 /**
- * Product suggestions (issue 14 point 5, DESIGN §9; declaration resources/productSuggestions.ts). A suggestion
+ * Product suggestions (DESIGN §9; declaration resources/productSuggestions.ts). A suggestion
  * belongs to its submitter (row scope 'owner' on `submitter_id`); its files are rows of `uploads`, its transitions
  * rows of `workflow_history`.
  */

@@ -3,7 +3,7 @@ import { complaints } from './complaints';
 import { users } from './users';
 
 /**
- * R&D working hours (issue 14 point 4; declaration resources/rdWorkHours.ts): one row per entry of an engineer's
+ * R&D working hours (declaration resources/rdWorkHours.ts): one row per entry of an engineer's
  * time on a complaint or a project on one day. The engineer is kept by id (the row scope 'personal') and by name (what
  * lists, filters and exports show). Hours in quarter-hour steps, so numeric(5,2) holds them exactly.
  */

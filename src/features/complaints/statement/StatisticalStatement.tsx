@@ -14,7 +14,7 @@ import { fetchStatement, STATEMENT_EXPORT_PATH, statementKey } from './statement
 import './statement.css';
 
 /**
- * /statisticalStatement (issue 13 point 7): the complaints of the reader's scope per month — in, solved, backlog,
+ * /statisticalStatement: the complaints of the reader's scope per month — in, solved, backlog,
  * median times, shares within target, reopen rate, ratings — as charts of the month totals and a table by group
  * (type, country, model or team), exported as the same xlsx sheet. The last six months to start with. Admins also set
  * the clocks' targets here (the shares are measured against them).

@@ -55,7 +55,7 @@ const VARIANT_FIRST_CALLS: Partial<Record<DashboardVariant, (username: string) =
 /**
  * A cold start of the dashboard (src/routing/customScreens.ts): the variant this user will see is fetched as
  * soon as the user is known, beside the dashboard's own chunk instead of once it has arrived, and its first
- * calls are asked at once (issue 11, point 4). They are waited for a moment once the code is there, so that the
+ * calls are asked at once. They are waited for a moment once the code is there, so that the
  * first render shows them: the figures the customer's eye goes to, the supplier's rows.
  */
 export async function preloadVariant(): Promise<void> {

@@ -9,7 +9,7 @@ import { SystemFilters, type Filters } from './SystemFilters';
 import { SystemTable } from './SystemTable';
 
 // Loaded when opened, not before the list's first row: the map's world outline is some 30 kB compressed, a
-// system's page brings the monitoring views (issue 11, point 4).
+// system's page brings the monitoring views.
 const SystemMap = lazy(() => import('../shared/map/SystemMap').then((module) => ({ default: module.SystemMap })));
 const SystemPage = lazy(() => import('./SystemPage').then((module) => ({ default: module.SystemPage })));
 

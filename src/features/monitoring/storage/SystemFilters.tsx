@@ -16,7 +16,7 @@ export interface Filters {
   installer?: string;
 }
 
-/** Search by S/N, name, status, country and installer (spec / issue 4). */
+/** Search by S/N, name, status, country and installer (spec). */
 export function SystemFilters({ value, onChange }: { value: Filters; onChange: (filters: Filters) => void }) {
   const { t, i18n } = useTranslation('monitoring');
   const [form] = Form.useForm<Filters>();

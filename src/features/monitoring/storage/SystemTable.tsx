@@ -62,7 +62,7 @@ export function SystemTable({
   const firstRowsOnly = drawn === undefined && withThePage !== answer.data;
   // The previous page's rows while another page loads, not the cold start's rows asked ahead: those are the
   // answer itself, and a spinner over them until the query had taken them made a second long task of
-  // restyling every row once it went (issue 11, point 4).
+  // restyling every row once it went.
   const loadingOtherRows = answer.isPlaceholderData && !isEarlyAnswer(monitoringKeys.systems(query), answer.data);
 
   const columns = useSystemColumns(paging, onOpen);

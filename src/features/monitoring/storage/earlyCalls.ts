@@ -5,7 +5,7 @@ import { readListQuery, statusSearchOf, systemQueryOf } from './listQuery';
 
 /**
  * A cold start of the storage list (src/routing/customScreens.ts): the page of systems and the status counts
- * its URL asks for are asked for beside the screen's code instead of once it has rendered (issue 11, point 4).
+ * its URL asks for are asked for beside the screen's code instead of once it has rendered.
  * SystemTable and StatusCards take the answers under the same keys. A system's page (`?sn=`) asks for neither.
  * Settles once both answers have come (a failure included: the screen's own query reports it).
  */

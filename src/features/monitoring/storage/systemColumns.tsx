@@ -12,8 +12,7 @@ import { SystemCell } from './SystemCell';
 
 /**
  * The storage list's columns, made again only when the language, the sort or the row's handler changes: the
- * table (memoised) is then not drawn again when its query only changes state, as it does at every refresh
- * (issue 11, point 4).
+ * table (memoised) is then not drawn again when its query only changes state, as it does at every refresh.
  */
 export function useSystemColumns({ sort, order }: Pick<Paging, 'sort' | 'order'>, onOpen: (sn: string) => void) {
   const { t, i18n } = useTranslation('monitoring');

@@ -7,7 +7,7 @@ import { BackgroundExportMenu } from '../../../reports/BackgroundExport';
 
 /**
  * An xlsx export (spec §7 Exports) with the download's progress; 'no data' and errors come from the helper. With
- * `background`, an arrow beside it asks for the same file in the background (a generated report, issue 15 point 5).
+ * `background`, an arrow beside it asks for the same file in the background (a generated report).
  */
 export function ExportButton({
   path,

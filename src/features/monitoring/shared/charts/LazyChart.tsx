@@ -20,7 +20,7 @@ function lazyChart<Props extends { height?: number; animate?: unknown; onReady?:
   function LazyChart(props: Props) {
     // A chart out of sight is neither fetched nor drawn until it enters the viewport: drawing takes G2 about 300 ms
     // of main thread on a two-core machine, whatever the chart. Drawn 200 px ahead, the chart just below the fold
-    // of the customer dashboard was drawn while the page loaded, its longest task (issue 11, point 4). Its skeleton
+    // of the customer dashboard was drawn while the page loaded, its longest task. Its skeleton
     // holds its place until then. (Cards of tables still render 400 px ahead: what they render is cheap.)
     const [near, placeholder] = useNearViewport(0);
     const [turn, endTurn] = useDrawingTurn(near);

@@ -15,8 +15,8 @@ export interface LegendSeries {
 
 /**
  * A chart's legend, drawn by the page instead of by G2, which builds its legend out of some hundred canvas shapes:
- * 60-80 ms of the power curve's first draw on a two-core machine, the longest task of the customer dashboard's load
- * (issue 11, point 4). Each entry shows or hides its series, as G2's own legend did; the last series shown stays.
+ * 60-80 ms of the power curve's first draw on a two-core machine, the longest task of the customer dashboard's load.
+ * Each entry shows or hides its series, as G2's own legend did; the last series shown stays.
  * The chart keeps each series' colour (its colour scale names every series, shown or not).
  */
 export function SeriesLegend({

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Smallest size a label of the diagram is drawn at on screen, in CSS pixels (issue 11, point 15). */
+/** Smallest size a label of the diagram is drawn at on screen, in CSS pixels. */
 export const MIN_TEXT_PX = 12;
 
 /**

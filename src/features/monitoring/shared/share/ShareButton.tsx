@@ -6,7 +6,7 @@ import { isSharerOnly } from '../../../../../permissions/roles';
 import { useCustomerSystems } from '../useCustomerSystems';
 import { ALL_SN } from '../../../../../contract/monitoring-constants';
 
-/** The dialog (a form, the share list, its pagination) is loaded on the first click, not with the dashboard (issue 11, point 4). */
+/** The dialog (a form, the share list, its pagination) is loaded on the first click, not with the dashboard. */
 const ShareDialog = lazy(() => import('./ShareDialog').then((module) => ({ default: module.ShareDialog })));
 
 /**

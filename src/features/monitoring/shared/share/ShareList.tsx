@@ -9,7 +9,7 @@ import { ExtendShare } from './ExtendShare';
 import { ListEntry } from '../../../../ui/ListEntry';
 
 /**
- * Whom the system is shared with (issue 11, point 13): name or address, registered or invitation pending,
+ * Whom the system is shared with: name or address, registered or invitation pending,
  * until when (or since when ended), with Extend and Revoke while it lasts. A list rather than a table: it reads as cards
  * on a phone.
  */
