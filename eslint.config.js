@@ -8,6 +8,12 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
 const SERVER_NEVER_IMPORTS_WEB = { regex: '(^|/)src/', message: 'The server never imports the web app: share it through contract/.' };
+// The web build's plugins run when Vite builds (vite.config.ts), never in the running server or the browser: what
+// they and the server both need (route-pages/index.json's path) is in contract/.
+const NEVER_IMPORTS_BUILD = {
+  regex: '^(\\.\\./)+build(/|$)',
+  message: 'build/ holds the Vite plugins of the web build: share what runs elsewhere through contract/.',
+};
 
 export default tseslint.config(
   {
@@ -59,7 +65,7 @@ export default tseslint.config(
     },
   },
   // The folders' boundaries (DESIGN §2): contract/ is what web and server agree on and imports nothing of ours;
-  // the web app and the server never import each other.
+  // the web app and the server never import each other; build/ (the Vite plugins) imports neither, and neither imports it.
   {
     files: ['contract/**/*.ts'],
     rules: {
@@ -84,14 +90,36 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '(^|/)server/', message: 'The web app never imports server code: share it through contract/.' }] },
+        {
+          patterns: [
+            { regex: '(^|/)server/', message: 'The web app never imports server code: share it through contract/.' },
+            NEVER_IMPORTS_BUILD,
+          ],
+        },
       ],
     },
   },
   {
     files: ['server/**/*.ts'],
     rules: {
-      'no-restricted-imports': ['error', { patterns: [SERVER_NEVER_IMPORTS_WEB] }],
+      'no-restricted-imports': ['error', { patterns: [SERVER_NEVER_IMPORTS_WEB, NEVER_IMPORTS_BUILD] }],
+    },
+  },
+  {
+    // The plugins read the app's files by path (Vite builds them); they import only contract/ and permissions/.
+    files: ['build/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(server|src)(/|$)',
+              message: 'build/ imports neither the server nor the web app: share it through contract/.',
+            },
+          ],
+        },
+      ],
     },
   },
   // server/core/ imports no area (server/account, admin, monitoring, …): core owns a mechanism and the area provides
@@ -106,6 +134,7 @@ export default tseslint.config(
         {
           patterns: [
             SERVER_NEVER_IMPORTS_WEB,
+            NEVER_IMPORTS_BUILD,
             {
               regex: `^(\\.\\./){${depth}}(?!core(/|$)|config$|\\.\\./)`,
               message:

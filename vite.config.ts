@@ -3,12 +3,12 @@ import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig, type ViteUserConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { antdStaticStyles } from './server/antd-static-styles';
-import { precompress } from './server/precompress';
-import { routePreloads } from './server/route-preloads';
+import { antdStaticStyles } from './build/antd-static-styles';
+import { precompress } from './build/precompress';
+import { routePreloads } from './build/route-preloads';
 import { API_FILES_WITH_MODULE_MOCKS } from './tests/api/module-mock-files';
 
-/** antd's styles for the portal's theme (see server/antd-static-styles.ts); imported only when a build runs. */
+/** antd's styles for the portal's theme (see build/antd-static-styles.ts); imported only when a build runs. */
 async function renderAntdStyles(): Promise<string> {
   const [{ extractStyle }, { ConfigProvider }, { createElement }, { theme }] = await Promise.all([
     import('@ant-design/static-style-extract'),
@@ -127,6 +127,18 @@ export default defineConfig({
           // A module mock (vi.mock) applies only where the module is imported afresh: these files keep their own.
           include: API_FILES_WITH_MODULE_MOCKS,
           sequence: { groupOrder: 2 },
+        },
+      },
+      {
+        test: {
+          // The Vite plugins of the web build (build/), on Node without the API's database.
+          name: 'build',
+          environment: 'node',
+          include: ['tests/build/**/*.test.ts'],
+          pool: 'forks',
+          testTimeout: 30_000,
+          // Last, on their own: a pool beside another project's would put four workers on the two cores.
+          sequence: { groupOrder: 3 },
         },
       },
     ],

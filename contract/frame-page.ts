@@ -1,5 +1,5 @@
 /**
- * What the build (server/route-frame.ts) writes into a page's copy of index.html for the frame script
+ * What the build (build/route-frame.ts) writes into a page's copy of index.html for the frame script
  * (src/boot/frame.ts): a JSON `<script>` with the id FRAME_DATA_ID.
  */
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** What the web build is made of: when any of it is newer than dist/index.html, build again. */
-const SOURCES = ['src', 'locales', 'permissions', 'resources', 'index.html', 'public', 'vite.config.ts', 'server/precompress.ts'];
+const SOURCES = ['src', 'locales', 'permissions', 'resources', 'index.html', 'public', 'vite.config.ts', 'build', 'contract'];
 
 function newestMtime(path: string): number {
   if (!existsSync(path)) return 0;

@@ -25,7 +25,7 @@ import { Splash } from './ui/Splash';
  * A cold start of a page behind the login, called as soon as this chunk arrives (src/App.tsx): waits for the user
  * info main.tsx asked for, the user's menu overrides and the page's screen with what its loader asks ahead (the
  * dashboard's variant, the storage list's first calls; the chunks themselves are on their way since the page's
- * HTML named them, server/route-preloads.ts). Settles when they are there (or failed: the route that renders them
+ * HTML named them, build/route-preloads.ts). Settles when they are there (or failed: the route that renders them
  * asks again and says why). The layout is part of this chunk: every page behind the login shows it, and its components (menu,
  * drawer, dropdowns) then come in this one request instead of some thirty small chunks that Rollup would make
  * of the pieces each screen shares.

@@ -1,4 +1,4 @@
 import { runFrame } from './frame';
 
-// The classic script each page behind the login starts with (built by server/route-frame.ts).
+// The classic script each page behind the login starts with (built by build/route-frame.ts).
 runFrame(window);

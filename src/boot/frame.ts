@@ -12,14 +12,14 @@ import { FRAME_DATA_ID, type CustomerHomeTexts, type FrameAsset, type FramePage,
  *
  * A page behind the login used to show the product mark until the portal's scripts and styles (some 700 kB
  * compressed) were fetched and run: on a cold start that was a second of an empty page. The build writes a copy of
- * index.html per page (server/route-preloads.ts) holding this page's texts in the four languages and the list of
+ * index.html per page (build/route-preloads.ts) holding this page's texts in the four languages and the list of
  * its files; this script, small and classic, draws the layout the app will draw (the dark sider with the brand,
  * the header with the breadcrumb, and the page's heading where the screen has one, or a customer's first dashboard
  * cards) in the user's language, then asks for the app's files. React then draws the same layout over it. The
  * files are asked for once the frame is on screen: asked for with the page, they came first and the frame waited
  * for them (the browser paints a page after the stylesheets it names are in).
  *
- * Built on its own into one small classic script (server/route-frame.ts), so it imports only what is small.
+ * Built on its own into one small classic script (build/route-frame.ts), so it imports only what is small.
  */
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { precompressFiles } from '../../server/precompress';
+import { precompressFiles } from '../../build/precompress';
 import { createTestApp, type TestApp } from './helpers';
 
 /** The built web app beside /api, as `npm start` serves it (a stand-in dist/ folder, precompressed as the build does). */
@@ -19,7 +19,7 @@ const FILES: Record<string, string> = {
   'assets/tslib.es6-GQ-4cbqP.js': HASHED_JS,
   'assets/index-Dhuv7X9E.css': `.figure { color: red; }\n${'.x { margin: 0 }\n'.repeat(200)}`,
   'favicon.svg': `<svg xmlns="http://www.w3.org/2000/svg">${'<g/>'.repeat(400)}</svg>`,
-  // A page behind the login with its chunks asked for at once (server/route-preloads.ts).
+  // A page behind the login with its chunks asked for at once (build/route-preloads.ts).
   'route-pages/dashboard.html': DASHBOARD_HTML,
   'route-pages/index.json': JSON.stringify({ '/dashboard': 'route-pages/dashboard.html' }),
 };

@@ -2,7 +2,7 @@ import { gzipSync } from 'node:zlib';
 import { resolve } from 'node:path';
 import { build } from 'vite';
 import react from '@vitejs/plugin-react';
-import { precompress } from '../../server/precompress';
+import { precompress } from '../../build/precompress';
 import { launchChromium } from '../chromium';
 import { serveStatic } from './static-server';
 

@@ -143,13 +143,13 @@ describe('the portal shell in a browser', () => {
     await context.close();
   });
 
-  it("draws antd's elements border-box from the built stylesheet's one reset rule (server/antd-box-sizing.ts)", async () => {
+  it("draws antd's elements border-box from the built stylesheet's one reset rule (build/antd-box-sizing.ts)", async () => {
     const { context, page } = await newPage(browser);
     await login(page, 'admin');
     await page.goto('/EnergyStorageList/energyStorageList');
     await page.locator('.ant-table-row').first().waitFor();
     const seen = await page.evaluate(() => {
-      // antd's styles in their parts (server/css-split.ts), in the page's order.
+      // antd's styles in their parts (build/css-split.ts), in the page's order.
       const sheets = [...document.styleSheets].filter((s) => /\/assets\/antd\d+-/.test(s.href ?? ''));
       const rules = sheets.flatMap((sheet) => [...sheet.cssRules]).filter((rule): rule is CSSStyleRule => rule instanceof CSSStyleRule);
       // A component's own reset (a rule of box-sizing alone) ends in its prefix, e.g. [class^="ant-table"]; the

@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { ROUTE_PAGES_INDEX } from './route-pages';
+import { ROUTE_PAGES_INDEX } from '../../../contract/route-pages';
 import { apiNotFound } from './errors';
 
 /** Vite names every built script and style `assets/<name>-<content hash>.<ext>`: a new build gets a new name. */
@@ -20,7 +20,7 @@ export function cacheControlFor(relativePath: string): string {
 /**
  * Serves the built web app. Any other GET outside /api is a client-side route of the single-page app and
  * gets index.html; unknown /api paths keep their 404 envelope. The build writes brotli and gzip copies of
- * each file (server/precompress.ts); `preCompressed` sends the one the browser accepts (Vary: Accept-Encoding).
+ * each file (build/precompress.ts); `preCompressed` sends the one the browser accepts (Vary: Accept-Encoding).
  */
 export async function registerWebApp(app: FastifyInstance, staticDir: string): Promise<void> {
   await app.register(fastifyStatic, {
@@ -35,7 +35,7 @@ export async function registerWebApp(app: FastifyInstance, staticDir: string): P
       response.setHeader('vary', 'accept-encoding');
     },
   });
-  // A page behind the login gets the copy of index.html that fetches its chunks at once (server/route-preloads.ts).
+  // A page behind the login gets the copy of index.html that fetches its chunks at once (build/route-preloads.ts).
   const routePages = readRoutePages(staticDir);
   const sendPage = (request: FastifyRequest, reply: FastifyReply) =>
     reply.type('text/html').sendFile(routePages.get(pagePath(request.url)) ?? 'index.html');

@@ -1,7 +1,7 @@
 import { Script } from 'node:vm';
 import { describe, expect, it } from 'vitest';
-import { buildFrameScript, framePageHtml, frameStyles, frameTexts, shippedText } from '../../../server/route-frame';
-import { FRAME_DATA_ID, type FramePage } from '../../../contract/frame-page';
+import { buildFrameScript, framePageHtml, frameStyles, frameTexts, shippedText } from '../../build/route-frame';
+import { FRAME_DATA_ID, type FramePage } from '../../contract/frame-page';
 
 const INDEX_HTML = `<!doctype html><html lang="en"><head>
 <link rel="stylesheet" href="/assets/antd1-1234abcd.css">
@@ -15,7 +15,7 @@ function pageData(html: string): FramePage {
   return JSON.parse(data) as FramePage;
 }
 
-describe("the pages' frames, as the build writes them (server/route-frame.ts)", () => {
+describe("the pages' frames, as the build writes them (build/route-frame.ts)", () => {
   it("holds each page's breadcrumb in the four languages, and the storage list's page head", () => {
     const storage = frameTexts('energyStorageList', '/energystoragelist/energystoragelist');
     expect(Object.keys(storage).sort()).toEqual(['de', 'en', 'ja', 'zh']);

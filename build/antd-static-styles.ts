@@ -16,7 +16,7 @@ const STYLESHEET_PARTS = 6;
  * rule antd's runtime reads (`.data-ant-cssinjs-cache-path`): a component whose styles the file already holds
  * skips all of that. A component missing from the file, or rendered with another theme, still gets its styles
  * at run time, so the file can only save work, never lose a style. Its box-sizing resets are one rule
- * (server/antd-box-sizing.ts): as antd writes them, they made every restyle slow.
+ * (build/antd-box-sizing.ts): as antd writes them, they made every restyle slow.
  *
  * `render` answers the CSS (antd's @ant-design/static-style-extract with the portal's ConfigProvider); it is
  * called once per build, and not at all for the dev server or the tests.
@@ -27,7 +27,7 @@ export function antdStaticStyles(render: () => Promise<string>): Plugin {
     name: 'ess-antd-static-styles',
     apply: 'build',
     async buildStart() {
-      // In parts, each parsed in a task of its own (server/css-split.ts), named by their content. Eight characters,
+      // In parts, each parsed in a task of its own (build/css-split.ts), named by their content. Eight characters,
       // as Vite names its files: the server keeps such a name a year (HASHED_ASSET in server/core/http/static.ts);
       // with ten it was asked for again on every load.
       files = splitStylesheet(collapseBoxSizingResets(await render()), STYLESHEET_PARTS).map((css, index) => ({

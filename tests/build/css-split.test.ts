@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { splitStylesheet } from '../../../server/css-split';
+import { splitStylesheet } from '../../build/css-split';
 
-describe('a stylesheet split into parts between its rules (server/css-split.ts)', () => {
+describe('a stylesheet split into parts between its rules (build/css-split.ts)', () => {
   it('cuts only between top-level rules, into parts of about equal size that join into the whole', () => {
     const rules = Array.from({ length: 40 }, (_, index) => `.a${index}{color:red}@media (min-width:${index}px){.b${index}{margin:0}}`);
     const css = rules.join('');

@@ -2,10 +2,10 @@ import { readFileSync } from 'node:fs';
 import ts from 'typescript';
 import { parseAst } from 'vite';
 import { describe, expect, it } from 'vitest';
-import { screenImports } from '../../../server/route-preloads';
-import { CUSTOM_SCREENS } from '../../../src/routing/customScreens';
+import { screenImports } from '../../build/route-preloads';
+import { CUSTOM_SCREENS } from '../../src/routing/customScreens';
 
-describe('the pages that fetch their chunks at once (server/route-preloads.ts)', () => {
+describe('the pages that fetch their chunks at once (build/route-preloads.ts)', () => {
   it('finds the module of every hand-written screen in customScreens.ts, as the build reads it', () => {
     const source = readFileSync('src/routing/customScreens.ts', 'utf8');
     const { outputText } = ts.transpileModule(source, {

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Plugin, Rollup } from 'vite';
 import { leafRoutes } from '../permissions/routes';
-import { ROUTE_PAGES_DIR, ROUTE_PAGES_INDEX } from './core/http/route-pages';
+import { ROUTE_PAGES_DIR, ROUTE_PAGES_INDEX } from '../contract/route-pages';
 import { buildFrameScript, forgetShippedTexts, framePageHtml, frameStyles, frameTexts } from './route-frame';
 
 /** The screens written by hand, by route key (an object of `key: … import('<module>') …` entries). */
@@ -78,7 +78,7 @@ function shellTags(files: Iterable<string>): string {
  * frame at once and then asks for all of the page's code together (issue 11, point 4).
  *
  * - The frame: the layout and, where the screen opens with one, its page head, in the user's language, drawn by a
- *   small classic script (src/boot/frame.ts, server/route-frame.ts) before any of the app's files is fetched.
+ *   small classic script (src/boot/frame.ts, build/route-frame.ts) before any of the app's files is fetched.
  * - All together: the portal's chunk and the screen's chunks beside the entry, instead of in turn (the entry, then
  *   the portal's chunk once the entry ran, then the screen once that ran, then the chunks the screen imports): on
  *   a cold start of the storage list each step was a round trip and a download more before its first row.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BOX_SIZING_RULE, collapseBoxSizingResets } from '../../../server/antd-box-sizing';
+import { BOX_SIZING_RULE, collapseBoxSizingResets } from '../../build/antd-box-sizing';
 
 // Rules as antd's style extraction writes them (minified, one theme hash).
 const RESETS = [
@@ -15,7 +15,7 @@ const OTHERS = [
   '@media (max-width:575px){:where(.css-1a2b).ant-col-xs-24{display:block;}}',
 ];
 
-describe("antd's box-sizing resets as one rule (server/antd-box-sizing.ts)", () => {
+describe("antd's box-sizing resets as one rule (build/antd-box-sizing.ts)", () => {
   it('drops every reset whose selector ends in an ant- class-prefix match, and puts the one rule first', () => {
     const css = collapseBoxSizingResets([...RESETS, ...OTHERS].join(''));
     expect(css.startsWith(BOX_SIZING_RULE)).toBe(true);
