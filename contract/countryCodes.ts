@@ -1,7 +1,7 @@
 /**
  * The ISO 3166-1 alpha-2 codes officially assigned (249), the values a user's country may hold. Only the codes
  * live here (a few hundred bytes, shared by the resource declarations, the server and the web app); the names
- * come from Intl.DisplayNames in the reader's language (src/i18n/countries.ts), so no table of names is shipped.
+ * come from Intl.DisplayNames in the reader's language (contract/countries.ts), so no table of names is shipped.
  * ICU also names reserved and withdrawn codes (EU, UN, XK, SU, YU …); they are not countries to pick.
  */
 export const COUNTRY_CODES = [

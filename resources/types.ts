@@ -25,7 +25,7 @@ export type Widget =
   | 'date'
   | 'datetime'
   | 'switch'
-  /** A searchable select of ISO 3166-1 alpha-2 codes, named in the reader's language (src/i18n/countries.ts). */
+  /** A searchable select of ISO 3166-1 alpha-2 codes, named in the reader's language (contract/countries.ts). */
   | 'country'
   /** A score of 1 to 5 as stars (antd Rate), e.g. a customer's rating of the service. */
   | 'rating'

@@ -83,7 +83,7 @@ export class Sessions {
 
   /**
    * Marks the live sessions matching `where` revoked and, in the same statement, tells every node of each
-   * (server/account/revocations.ts): from the commit on, their access tokens are refused everywhere. One
+   * (server/core/auth/revocations.ts): from the commit on, their access tokens are refused everywhere. One
    * statement, so that no revocation commits untold, and inside a caller's transaction the notifications
    * go out only if it commits.
    */

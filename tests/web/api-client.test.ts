@@ -198,7 +198,7 @@ describe('HTTP status errors (spec §8)', () => {
 });
 
 describe('requests (spec §7)', () => {
-  // The 50 s timeout itself is held in tests/web/api-transport.test.ts (a call unanswered for 50 s shows 408).
+  // The 50 s timeout itself is held in tests/web/api-transport.test.tsx (a call unanswered for 50 s shows 408).
   it('has the /api base and the 50 s timeout', () => {
     expect(API_BASE).toBe('/api');
     expect(REQUEST_TIMEOUT_MS).toBe(50_000);
@@ -358,7 +358,7 @@ describe('downloads (spec §7 Exports)', () => {
 
 describe('uploads (spec §7)', () => {
   // jsdom's XMLHttpRequest cannot hand a multipart body to MSW: the XHR transport is stood in for here, and
-  // tests/web/api-transport.test.ts holds the transport itself against a fake XMLHttpRequest.
+  // tests/web/api-transport.test.tsx holds the transport itself against a fake XMLHttpRequest.
   it('posts the form with the 18,000,000 ms timeout and reports progress in percent', async () => {
     expect(UPLOAD_TIMEOUT_MS).toBe(18_000_000);
     const spy = vi.spyOn(xhr, 'send').mockImplementation(async (_request, options) => {

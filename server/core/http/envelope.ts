@@ -33,7 +33,7 @@ export class ApiError extends Error {
 /** The response schema of a route for the OpenAPI document: the envelope around `data`. */
 export function envelopeOf<T extends z.ZodType>(data: T) {
   return z.object({
-    code: z.number().int().describe('200 = success, otherwise a code of src/shared/codes.ts'),
+    code: z.number().int().describe('200 = success, otherwise a code of contract/codes.ts'),
     data: data.nullable(),
     info: z.string(),
     status: z.number().int().optional().describe('7 when the session was ended elsewhere'),

@@ -10,7 +10,7 @@ import type { MenuOverrides } from '../../routing/menu';
  * codes a screen does not handle are shown by the /api client unless the call is quiet.
  */
 
-/** What ties a user to the records (server/admin/user-history.ts). */
+/** What ties a user to the records (server/admin/users/history.ts). */
 export interface UserHistory {
   systems: number;
   sessions: number;

@@ -11,7 +11,7 @@ export const emailRules = (t: TFunction): FormRule[] => [
   { pattern: SHARE_EMAIL_PATTERN, message: v(t, 'emailFormat') },
 ];
 
-/** The server's rule (src/shared/password.ts), checked before sending so the person sees it at once. */
+/** The server's rule (contract/password.ts), checked before sending so the person sees it at once. */
 export const newPasswordRules = (t: TFunction): FormRule[] => [
   { required: true, message: v(t, 'password') },
   {
