@@ -39,5 +39,5 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(mailingRoutes, { deps });
   await app.register(reportRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
-  await app.register(jobRoutes, { prefix: '/Jobs', deps });
+  await app.register(jobRoutes, { deps });
 };

@@ -1,24 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  mailDeliveryAnswer,
-  mailJobAnswer,
-  mailJobBody,
-  mailJobEnableBody,
-  mailJobIdBody,
-  mailJobRunBody,
-  mailJobListBody,
-  mailJobPreviewBody,
-  mailPreviewAnswer,
-  mailRecipientOption,
-  mailRecipientOptionsBody,
-  mailRunAnswer,
-  mailRunDetailBody,
-  mailRunsBody,
-} from '../../contract/mailings';
+import { mailTimingCalls as calls } from '../../contract/mailings';
 import type { AppDeps } from '../config';
-import { envelopeOf, ok } from '../core/http/envelope';
+import { registerEndpoint } from '../core/http/endpoint';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';
 import { dispatchJob, mailRunJob } from './jobs';
 import {
@@ -36,127 +19,33 @@ import {
   startManualRun,
 } from './service';
 
-const page = <T extends z.ZodType>(item: T) => envelopeOf(z.object({ dataCount: z.number().int(), data: z.array(item) }));
-
 /**
- * Scheduled mail (/OtherInformation/mailTiming, issue 15 point 3): mail jobs with a schedule and recipients by rule,
- * their preview, 'run now' and each run's history. The runs go through the job queue: a per-minute dispatcher starts
- * the due ones (once across every server process) and each run is a job of its own (server/mailings/jobs.ts).
+ * Scheduled mail (/OtherInformation/mailTiming): mail jobs with a schedule and recipients by rule, their preview,
+ * 'run now' and each run's history. The runs go through the job queue: a per-minute dispatcher starts the due ones
+ * (once across every server process) and each run is a job of its own (server/mailings/jobs.ts). Each call is an
+ * object of contract/mailings.ts; a line here says which service answers it.
  */
-export const mailingRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export const mailingRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db, clock } = deps;
-  const tags = ['MailTiming'];
-  const read = { permission: { subject: 'mailJob', action: 'read' } } as const;
-  const update = { permission: { subject: 'mailJob', action: 'update' } } as const;
   const portalUrl = deps.config.portalUrl ?? DEFAULT_PORTAL_URL;
-  fastify.jobs.declare(
-    mailRunJob,
-    dispatchJob((runId) => fastify.jobs.send(MAIL_RUN_JOB, { runId })),
-  );
+  const queueRun = (runId: number) => app.jobs.send(MAIL_RUN_JOB, { runId });
+  app.jobs.declare(mailRunJob, dispatchJob(queueRun));
 
-  app.post('/MailTiming/GetMailJobList', {
-    config: read,
-    schema: {
-      tags,
-      summary: 'The mail jobs with their next due time and last run',
-      body: mailJobListBody,
-      response: { 200: page(mailJobAnswer) },
-    },
-    handler: async (request) => ok(await listMailJobs(db, request.body)),
+  registerEndpoint(app, calls.list, (_actor, body) => listMailJobs(db, body));
+  registerEndpoint(app, calls.one, (_actor, { id }) => getMailJob(db, id));
+  registerEndpoint(app, calls.save, (actor, body) => saveMailJob(db, body, actor.id, clock()));
+  registerEndpoint(app, calls.setEnabled, (_actor, { id, enabled }) => setMailJobEnabled(db, id, enabled, clock()));
+  registerEndpoint(app, calls.remove, async (_actor, { id }) => {
+    await deleteMailJob(db, id);
+    return null;
   });
-  app.post('/MailTiming/GetMailJob', {
-    config: read,
-    schema: {
-      tags,
-      summary: 'One mail job (code 8 when there is none)',
-      body: mailJobIdBody,
-      response: { 200: envelopeOf(mailJobAnswer) },
-    },
-    handler: async (request) => ok(await getMailJob(db, request.body.id)),
+  registerEndpoint(app, calls.preview, (_actor, body) => previewMail(db, body, clock(), portalUrl));
+  registerEndpoint(app, calls.run, async (actor, { id, resend }) => {
+    const runId = await startManualRun(db, id, actor.id, clock(), resend === true);
+    await queueRun(runId);
+    return runOf(db, runId);
   });
-  app.post('/MailTiming/SaveMailJob', {
-    config: { permission: { subject: 'mailJob', action: 'create' } },
-    schema: {
-      tags,
-      summary: 'Creates (no id) or updates a mail job: kind, schedule (day of month or weekday, hour, time zone), recipients by rule',
-      body: mailJobBody,
-      response: { 200: envelopeOf(mailJobAnswer) },
-    },
-    handler: async (request) => ok(await saveMailJob(db, request.body, request.user.id, clock())),
-  });
-  app.post('/MailTiming/SetMailJobEnabled', {
-    config: update,
-    schema: {
-      tags,
-      summary: 'Enables (next due time from now) or disables a mail job',
-      body: mailJobEnableBody,
-      response: { 200: envelopeOf(mailJobAnswer) },
-    },
-    handler: async (request) => ok(await setMailJobEnabled(db, request.body.id, request.body.enabled, clock())),
-  });
-  app.post('/MailTiming/DeleteMailJob', {
-    config: { permission: { subject: 'mailJob', action: 'delete' } },
-    schema: { tags, summary: 'Deletes a mail job and its run history', body: mailJobIdBody, response: { 200: envelopeOf(z.null()) } },
-    handler: async (request) => {
-      await deleteMailJob(db, request.body.id);
-      return ok(null);
-    },
-  });
-  app.post('/MailTiming/PreviewMailJob', {
-    config: read,
-    schema: {
-      tags,
-      summary:
-        "The mail the job would send a user for its last complete period, in the user's language (or the one asked): subject, text and HTML",
-      body: mailJobPreviewBody,
-      response: { 200: envelopeOf(mailPreviewAnswer) },
-    },
-    handler: async (request) => ok(await previewMail(db, request.body, clock(), portalUrl)),
-  });
-  app.post('/MailTiming/RunMailJob', {
-    config: update,
-    schema: {
-      tags,
-      summary:
-        'Run now: a run of the job for its last complete period is queued (its history shows it); 15 when that period was sent already, unless resend is true',
-      body: mailJobRunBody,
-      response: { 200: envelopeOf(mailRunAnswer) },
-    },
-    handler: async (request) => {
-      const runId = await startManualRun(db, request.body.id, request.user.id, clock(), request.body.resend === true);
-      await fastify.jobs.send(MAIL_RUN_JOB, { runId });
-      return ok(await runOf(db, runId));
-    },
-  });
-  app.post('/MailTiming/GetMailJobRuns', {
-    config: read,
-    schema: {
-      tags,
-      summary: "A mail job's runs, newest first: when, recipients, sent, waiting, failed, skipped",
-      body: mailRunsBody,
-      response: { 200: page(mailRunAnswer) },
-    },
-    handler: async (request) => ok(await mailJobRunsPage(db, request.body)),
-  });
-  app.post('/MailTiming/GetMailRunDeliveries', {
-    config: read,
-    schema: {
-      tags,
-      summary: "A run's recipients: sent, waiting, failed or skipped, and why",
-      body: mailRunDetailBody,
-      response: { 200: envelopeOf(z.array(mailDeliveryAnswer)) },
-    },
-    handler: async (request) => ok(await runDeliveries(db, request.body.run_id)),
-  });
-  app.post('/MailTiming/GetRecipientOptions', {
-    config: read,
-    schema: {
-      tags,
-      summary: 'Users a job may name or be previewed for (by name or e-mail, 50 at most)',
-      body: mailRecipientOptionsBody,
-      response: { 200: envelopeOf(z.array(mailRecipientOption)) },
-    },
-    handler: async (request) => ok(await recipientOptions(db, request.body.keyword)),
-  });
+  registerEndpoint(app, calls.runs, (_actor, body) => mailJobRunsPage(db, body));
+  registerEndpoint(app, calls.deliveries, (_actor, { run_id }) => runDeliveries(db, run_id));
+  registerEndpoint(app, calls.recipientOptions, (_actor, { keyword }) => recipientOptions(db, keyword));
 };

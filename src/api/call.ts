@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { Envelope } from '../../contract/codes';
+import type { AnswerOf, BodyIn, Endpoint } from '../../contract/endpoint';
 import { api, type ApiRequestOptions } from './client';
 
 /**
@@ -10,13 +12,15 @@ export class CallError extends Error {
   constructor(
     readonly code: number,
     readonly info: string,
+    /** What the answer carried besides (e.g. the period a run sent already, with code 15). */
+    readonly data: unknown = null,
   ) {
     super(info);
   }
 }
 
 export function unwrap<T>(envelope: Envelope<T>): T {
-  if (envelope.code !== 200) throw new CallError(envelope.code, envelope.info);
+  if (envelope.code !== 200) throw new CallError(envelope.code, envelope.info, envelope.data ?? null);
   return envelope.data;
 }
 
@@ -27,3 +31,30 @@ export const postData = async <T>(path: string, body?: Record<string, unknown>, 
 /** GET with query parameters; answers the data of a 200, throws CallError otherwise. */
 export const getData = async <T>(path: string, params?: Record<string, unknown>, options?: ApiRequestOptions) =>
   unwrap(await api.get<T>(path, params, options));
+
+/** A JSON call of contract/ (downloads and uploads go through src/api/files.ts). */
+type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
+
+/**
+ * A call of contract/ (contract/endpoint.ts), typed by its object: the body is what its schema accepts, the answer
+ * what its answer schema describes. Same handling as postData / getData (a CallError for any code but 200; `quiet`
+ * leaves the message of an ordinary code to the caller).
+ */
+export function call<E extends JsonEndpoint>(endpoint: E, body: BodyIn<E>, options?: ApiRequestOptions): Promise<AnswerOf<E>> {
+  const data = body as Record<string, unknown> | undefined;
+  return endpoint.method === 'GET'
+    ? getData<AnswerOf<E>>(endpoint.path, data, options)
+    : postData<AnswerOf<E>>(endpoint.path, data, options);
+}
+
+/** The react-query key of a call with this body: its area (the path's first segment) first, so `areaKey` covers it. */
+const queryKey = <E extends JsonEndpoint>(endpoint: E, body: BodyIn<E>) => [endpoint.tag, endpoint.path, body] as const;
+
+/** The key of every call of an endpoint's area (to invalidate them together after a change). */
+export const areaKey = (endpoint: JsonEndpoint) => [endpoint.tag] as const;
+
+/** A react-query query of a call: its key and its function from the same endpoint and body, so they cannot disagree. */
+export const endpointQuery = <E extends JsonEndpoint>(endpoint: E, body: BodyIn<E>) => ({
+  queryKey: queryKey(endpoint, body),
+  queryFn: () => call(endpoint, body),
+});

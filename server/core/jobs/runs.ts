@@ -1,24 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from '../../../contract/codes';
+import type { JobRun, JobState } from '../../../contract/jobs';
 import { queryRows, type Database } from '../db';
 import { JOB_SCHEMA } from './queue';
-
-/** pg-boss's states: created (waiting), retry (failed, waiting for its next attempt), active, completed, cancelled, failed. */
-export const JOB_STATES = ['created', 'retry', 'active', 'completed', 'cancelled', 'failed'] as const;
-export type JobState = (typeof JOB_STATES)[number];
-
-export interface JobRun {
-  id: string;
-  name: string;
-  state: JobState;
-  created_at: string;
-  started_at: string | null;
-  /** When it completed, failed for good or was cancelled. */
-  finished_at: string | null;
-  attempts: number;
-  /** The last failure's message (state retry or failed). */
-  error: string | null;
-}
 
 interface RunRow extends Record<string, unknown> {
   id: string;

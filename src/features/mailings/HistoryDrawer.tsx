@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Button, Collapse, Drawer, List, Space, Table, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { JobRun } from '../../../contract/jobs';
 import type { MailDelivery, MailJob, MailRun } from '../../../contract/mailings';
 import { download } from '../../api/files';
 import { canAccessKey } from '../../auth/ability';
@@ -10,7 +11,7 @@ import { useFormat } from '../../i18n/format';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { useScreens } from '../../ui/useScreens';
 import { STATE_COLORS } from '../reports/ReportGenerateResult';
-import { mailingKeys, mailingsApi, type QueueRun } from './api';
+import { mailingQueries } from './api';
 import { jobName } from './schedule';
 
 const DELIVERY_COLORS: Record<string, string> = { queued: 'default', sent: 'success', failed: 'error', skipped: 'warning' };
@@ -19,7 +20,7 @@ const DELIVERY_COLORS: Record<string, string> = { queued: 'default', sent: 'succ
 function Deliveries({ runId }: { runId: number }) {
   const { t } = useTranslation();
   const fmt = useFormat();
-  const { data, isLoading } = useQuery({ queryKey: mailingKeys.deliveries(runId), queryFn: () => mailingsApi.deliveries(runId) });
+  const { data, isLoading } = useQuery(mailingQueries.deliveries(runId));
   return (
     <List<MailDelivery>
       size="small"
@@ -53,11 +54,11 @@ function QueueRuns() {
   const { t } = useTranslation();
   const fmt = useFormat();
   const [page, setPage] = useState(1);
-  const { data, isLoading } = useQuery({ queryKey: mailingKeys.queueRuns(page), queryFn: () => mailingsApi.queueRuns(page) });
+  const { data, isLoading } = useQuery(mailingQueries.queueRuns(page));
   return (
     <>
       <Typography.Paragraph type="secondary">{t('mailings:mailTiming.queueRunsHelp')}</Typography.Paragraph>
-      <Table<QueueRun>
+      <Table<JobRun>
         size="small"
         rowKey="id"
         loading={isLoading}
@@ -92,8 +93,7 @@ export function HistoryDrawer({
   const wide = useScreens().md;
   const [page, setPage] = useState(1);
   const { data, isFetching, refetch } = useQuery({
-    queryKey: mailingKeys.runs(job.id, page),
-    queryFn: () => mailingsApi.runs(job.id, page),
+    ...mailingQueries.runs(job.id, page),
     refetchInterval: (query) => (query.state.data?.data.some((r) => r.state === 'queued' || r.state === 'running') ? 3000 : false),
   });
   // A month 'YYYY-MM' or a week 'YYYY-MM-DD/YYYY-MM-DD' as the reader writes dates.

@@ -3,25 +3,17 @@ import { App, Button, Drawer, Form, Input, InputNumber, Select, Space, Switch, C
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryOptions } from '../../../contract/countries';
-import { type MailJob, type MailJobBody } from '../../../contract/mailings';
-import { MAIL_JOB_KINDS, MAIL_JOB_ROLES, type MailJobKind } from '../../../contract/mailings-constants';
+import type { BodyIn } from '../../../contract/endpoint';
+import { mailTimingCalls, type MailJob } from '../../../contract/mailings';
+import { MAIL_JOB_KINDS, MAIL_JOB_ROLES } from '../../../contract/mailings-constants';
 import { useScreens } from '../../ui/useScreens';
-import { mailingKeys, mailingsApi } from './api';
+import { mailingQueries, mailingsApi, refreshMailings } from './api';
 import { timeZoneOptions } from './schedule';
 
-interface Values {
-  name: string;
-  kind: MailJobKind;
-  enabled: boolean;
-  day_of_month?: number | null;
-  weekday?: number | null;
-  hour: number;
-  time_zone: string;
-  recipient_roles: string[];
-  recipient_countries: string[];
-  recipient_user_ids: number[];
-  include_installers: boolean;
-}
+/** The form holds the save call's body but the id, which the job being edited gives. */
+type Values = Omit<BodyIn<typeof mailTimingCalls.save>, 'id'>;
+type MailJobRole = (typeof MAIL_JOB_ROLES)[number];
+const isMailJobRole = (role: string): role is MailJobRole => (MAIL_JOB_ROLES as readonly string[]).includes(role);
 
 const browserZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
@@ -34,17 +26,17 @@ export function MailJobDrawer({ job, open, onClose }: { job?: MailJob; open: boo
   const [form] = Form.useForm<Values>();
   const kind = Form.useWatch('kind', form);
   const [keyword, setKeyword] = useState('');
-  const people = useQuery({ queryKey: mailingKeys.recipients(keyword), queryFn: () => mailingsApi.recipients(keyword), enabled: open });
+  const people = useQuery({ ...mailingQueries.recipients(keyword), enabled: open });
   const save = useMutation({
-    mutationFn: (values: Values) => mailingsApi.save({ ...values, ...(job ? { id: job.id } : {}) } as MailJobBody),
+    mutationFn: (values: Values) => mailingsApi.save({ ...values, ...(job ? { id: job.id } : {}) }),
     onSuccess: () => {
       void message.success(t('mailings:mailTiming.saved'));
-      void queryClient.invalidateQueries({ queryKey: mailingKeys.all });
+      void refreshMailings(queryClient);
       onClose();
     },
   });
   const initial: Values = job
-    ? { ...job, kind: job.kind, recipient_roles: job.recipient_roles }
+    ? { ...job, recipient_roles: job.recipient_roles.filter(isMailJobRole) }
     : {
         name: '',
         kind: 'monthly_energy_report',

@@ -4,7 +4,9 @@ import { App, Button, Popconfirm, Space, Switch, Tag, Tooltip, Typography } from
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { Code } from '../../../contract/codes';
+import { isLanguage } from '../../../contract/languages';
 import type { MailJob } from '../../../contract/mailings';
+import { CallError } from '../../api/call';
 import { codeMessage } from '../../api/client';
 import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
@@ -12,7 +14,7 @@ import { useMenuTitle } from '../../routing/useMenuOverrides';
 import { PageCard } from '../../ui/PageCard';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { STATE_COLORS } from '../reports/ReportGenerateResult';
-import { mailingKeys, mailingsApi } from './api';
+import { mailingQueries, mailingsApi, refreshMailings } from './api';
 import { HistoryDrawer } from './HistoryDrawer';
 import { MailJobDrawer } from './MailJobDrawer';
 import { PreviewDrawer } from './PreviewDrawer';
@@ -36,6 +38,7 @@ export default function MailTiming() {
   const [params, setParams] = useSearchParams();
   const view = params.get('view') as View | null;
   const id = Number(params.get('id')) || undefined;
+  const lang = params.get('lang');
   const show = (next: Record<string, string | number | undefined>) =>
     setParams(() => {
       const merged = new URLSearchParams();
@@ -44,24 +47,29 @@ export default function MailTiming() {
     });
   const close = () => show({});
   const { data, isFetching } = useQuery({
-    queryKey: mailingKeys.list(),
-    queryFn: mailingsApi.list,
+    ...mailingQueries.list(),
     refetchInterval: (query) =>
       query.state.data?.data.some((j) => j.last_run?.state === 'queued' || j.last_run?.state === 'running') ? 3000 : false,
   });
   const jobs = data?.data ?? [];
   const current = jobs.find((j) => j.id === id);
-  const invalidate = () => void queryClient.invalidateQueries({ queryKey: mailingKeys.all });
+  const invalidate = () => void refreshMailings(queryClient);
   const enable = useMutation({
     mutationFn: ({ job, on }: { job: MailJob; on: boolean }) => mailingsApi.enable(job.id, on),
     onSuccess: invalidate,
   });
   const runNow = useMutation({
     mutationFn: ({ job, resend }: { job: MailJob; resend: boolean }) => mailingsApi.runNow(job.id, resend),
-    onSuccess: (answer, { job, resend }) => {
-      if (answer.code === Code.TOO_FAST && !resend) {
+    onSuccess: (_run, { job }) => {
+      void message.success(t('mailings:mailTiming.runQueued'));
+      invalidate();
+      show({ view: 'history', id: job.id });
+    },
+    onError: (error, { job, resend }) => {
+      if (!(error instanceof CallError)) return;
+      if (error.code === Code.TOO_FAST && !resend) {
         // The period went out already: sending it again mails every recipient the same once more, so it is asked.
-        const period = (answer.data as { period?: string } | null)?.period ?? '';
+        const period = (error.data as { period?: string } | null)?.period ?? '';
         modal.confirm({
           title: t('mailings:mailTiming.resendTitle'),
           content: t('mailings:mailTiming.resendConfirm', { name: jobName(t, job), period }),
@@ -71,13 +79,7 @@ export default function MailTiming() {
         });
         return;
       }
-      if (answer.code !== 200) {
-        void message.error(codeMessage(answer.code));
-        return;
-      }
-      void message.success(t('mailings:mailTiming.runQueued'));
-      invalidate();
-      show({ view: 'history', id: job.id });
+      void message.error(codeMessage(error.code));
     },
   });
   const remove = useMutation({
@@ -236,7 +238,7 @@ export default function MailTiming() {
         <PreviewDrawer
           job={current}
           userId={Number(params.get('user')) || undefined}
-          language={params.get('lang') ?? undefined}
+          language={isLanguage(lang) ? lang : undefined}
           onChange={({ user, lang }) => show({ view: 'preview', id: current.id, user, lang })}
           onClose={close}
         />

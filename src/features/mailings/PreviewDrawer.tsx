@@ -2,11 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Drawer, Empty, Select, Space, Spin, Tabs, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '../../../contract/languages';
+import { LANGUAGES, type Language } from '../../../contract/languages';
 import type { MailJob } from '../../../contract/mailings';
 import { CallError } from '../../api/call';
 import { useScreens } from '../../ui/useScreens';
-import { mailingKeys, mailingsApi } from './api';
+import { mailingQueries } from './api';
 import { jobName } from './schedule';
 
 /**
@@ -22,17 +22,17 @@ export function PreviewDrawer({
 }: {
   job: MailJob;
   userId?: number;
-  language?: string;
+  language?: Language;
   onChange: (next: { user?: number; lang?: string }) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
   const wide = useScreens().md;
   const [keyword, setKeyword] = useState('');
-  const people = useQuery({ queryKey: mailingKeys.recipients(keyword), queryFn: () => mailingsApi.recipients(keyword) });
+  const people = useQuery(mailingQueries.recipients(keyword));
   const preview = useQuery({
-    queryKey: mailingKeys.preview(job.id, userId ?? 0, language),
-    queryFn: () => mailingsApi.preview(job.id, userId!, language),
+    // Asked only once a user is chosen (0 is never sent).
+    ...mailingQueries.preview(job.id, userId ?? 0, language),
     enabled: userId !== undefined,
     retry: false,
   });

@@ -1,51 +1,33 @@
-import type { Page } from '../../../contract/codes';
-import type { MailDelivery, MailJob, MailJobBody, MailPreview, MailRun } from '../../../contract/mailings';
-import { postData } from '../../api/call';
-import { api } from '../../api/client';
+import type { QueryClient } from '@tanstack/react-query';
+import { jobCalls } from '../../../contract/jobs';
+import type { Language } from '../../../contract/languages';
+import { mailTimingCalls as calls } from '../../../contract/mailings';
+import type { BodyIn } from '../../../contract/endpoint';
+import { areaKey, call, endpointQuery } from '../../api/call';
 
-/** Scheduled mail's calls (server/mailings/routes.ts) and their query keys. */
-export interface RecipientOption {
-  id: number;
-  username: string;
-  display_name: string;
-  roles: string[];
-}
-
-export interface QueueRun {
-  id: string;
-  name: string;
-  state: string;
-  created_at: string;
-  started_at: string | null;
-  finished_at: string | null;
-  attempts: number;
-  error: string | null;
-}
-
+/** Scheduled mail's calls (contract/mailings.ts mailTimingCalls) as its screens ask them, with their queries. */
 export const mailingsApi = {
-  list: () => postData<Page<MailJob>>('/MailTiming/GetMailJobList', { pageIndex: 1, pageSize: 200 }),
-  one: (id: number) => postData<MailJob>('/MailTiming/GetMailJob', { id }),
-  save: (body: MailJobBody) => postData<MailJob>('/MailTiming/SaveMailJob', { ...body }),
-  enable: (id: number, enabled: boolean) => postData<MailJob>('/MailTiming/SetMailJobEnabled', { id, enabled }),
-  remove: (id: number) => postData<null>('/MailTiming/DeleteMailJob', { id }),
-  preview: (id: number, userId: number, language?: string) =>
-    postData<MailPreview>('/MailTiming/PreviewMailJob', { id, user_id: userId, ...(language ? { language } : {}) }),
-  /** Quiet: a period sent already (15) is the screen's question, not an error message. */
-  runNow: (id: number, resend: boolean) =>
-    api.post<MailRun | { period?: string } | null>('/MailTiming/RunMailJob', { id, ...(resend ? { resend: true } : {}) }, { quiet: true }),
-  runs: (id: number, pageIndex: number) =>
-    postData<Page<MailRun>>('/MailTiming/GetMailJobRuns', { mail_job_id: id, pageIndex, pageSize: 10 }),
-  deliveries: (runId: number) => postData<MailDelivery[]>('/MailTiming/GetMailRunDeliveries', { run_id: runId }),
-  recipients: (keyword: string) => postData<RecipientOption[]>('/MailTiming/GetRecipientOptions', { keyword }),
-  queueRuns: (pageIndex: number) => postData<Page<QueueRun>>('/Jobs/GetJobRuns', { pageIndex, pageSize: 10, name: 'mailings.run' }),
+  save: (body: BodyIn<typeof calls.save>) => call(calls.save, body),
+  enable: (id: number, enabled: boolean) => call(calls.setEnabled, { id, enabled }),
+  remove: (id: number) => call(calls.remove, { id }),
+  /** Quiet: a period sent already (15, its period in the CallError's data) is the screen's question, not an error message. */
+  runNow: (id: number, resend: boolean) => call(calls.run, { id, ...(resend ? { resend: true } : {}) }, { quiet: true }),
 };
 
-export const mailingKeys = {
-  all: ['mailings'] as const,
-  list: () => ['mailings', 'list'] as const,
-  runs: (id: number, page: number) => ['mailings', 'runs', id, page] as const,
-  deliveries: (runId: number) => ['mailings', 'deliveries', runId] as const,
-  preview: (id: number, userId: number, language?: string) => ['mailings', 'preview', id, userId, language ?? ''] as const,
-  recipients: (keyword: string) => ['mailings', 'recipients', keyword] as const,
-  queueRuns: (page: number) => ['mailings', 'queue', page] as const,
+export const mailingQueries = {
+  list: () => endpointQuery(calls.list, { pageIndex: 1, pageSize: 200 }),
+  runs: (id: number, pageIndex: number) => endpointQuery(calls.runs, { mail_job_id: id, pageIndex, pageSize: 10 }),
+  deliveries: (runId: number) => endpointQuery(calls.deliveries, { run_id: runId }),
+  preview: (id: number, userId: number, language?: Language) =>
+    endpointQuery(calls.preview, { id, user_id: userId, ...(language ? { language } : {}) }),
+  recipients: (keyword: string) => endpointQuery(calls.recipientOptions, { keyword }),
+  /** The queue's runs of the mail jobs (pg-boss), for those who run the portal. */
+  queueRuns: (pageIndex: number) => endpointQuery(jobCalls.runs, { pageIndex, pageSize: 10, name: 'mailings.run' }),
 };
+
+/** After a change: every mail job, run and queue run shown is read again. */
+export const refreshMailings = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: areaKey(calls.list) }),
+    queryClient.invalidateQueries({ queryKey: areaKey(jobCalls.runs) }),
+  ]);

@@ -1,0 +1,24 @@
+/**
+ * Who makes a call, as a service sees it: built once per request from the verified access token by
+ * registerEndpoint (server/core/http/endpoint.ts), or from plain values by a job or a test (actorOf). Services take
+ * an Actor or plain values, never the HTTP request.
+ */
+export interface Caller {
+  /** The client's address (behind the trusted proxy: the one it forwarded). */
+  readonly address: string;
+}
+
+export interface Actor extends Caller {
+  readonly id: number;
+  readonly username: string;
+  readonly roles: readonly string[];
+  /** Route keys an administrator hid from this user (permissions/ability.ts). */
+  readonly menuDenied: readonly string[];
+  /** The login session the access token belongs to. */
+  readonly sessionId: string;
+}
+
+/** An actor outside a request: a job acting for a user, or a test. */
+export function actorOf(user: Omit<Actor, 'address' | 'menuDenied' | 'sessionId'> & Partial<Actor>): Actor {
+  return { menuDenied: [], sessionId: '', address: '', ...user };
+}

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import type { BodyOf, Endpoint } from '../../../contract/endpoint';
+import type { Actor, Caller } from '../auth/actor';
+import { envelopeOf, ok } from './envelope';
+
+/** A JSON call of contract/ (downloads and uploads answer a file or take a form, not this envelope). */
+export type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
+
+/** A public call's handler knows only the client's address; any other knows who calls. */
+export type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : Actor;
+
+/** The handler of a call: who calls and the validated body (defaults applied); it answers the envelope's `data`. */
+export type EndpointHandler<E extends JsonEndpoint> = (actor: ActorFor<E>, body: BodyOf<E>) => Promise<z.input<E['answer']>>;
+
+/**
+ * The caller of a public call. The address is read when a handler asks for it: behind a proxy Fastify works it out
+ * from the forwarded header on each read, which most calls never need.
+ */
+class RequestCaller implements Caller {
+  readonly #request: FastifyRequest;
+  constructor(request: FastifyRequest) {
+    this.#request = request;
+  }
+  get address(): string {
+    return this.#request.ip;
+  }
+}
+
+/** The caller of a call behind the access token: the token's user (request.user, server/core/http/auth.ts). */
+class RequestActor extends RequestCaller implements Actor {
+  readonly id: number;
+  readonly username: string;
+  readonly roles: readonly string[];
+  readonly menuDenied: readonly string[];
+  readonly sessionId: string;
+  constructor(request: FastifyRequest) {
+    super(request);
+    const { user } = request;
+    this.id = user.id;
+    this.username = user.username;
+    this.roles = user.roles;
+    this.menuDenied = user.menuDenied;
+    this.sessionId = user.sessionId;
+  }
+}
+
+/**
+ * Registers a call of contract/ on the /api instance: the body (or a GET's query) validated by its schema through
+ * the app's validator (server/core/http/validation.ts: codes 2 and 3 as for every call), the permission as
+ * `config.permission` (server/core/http/permissions.ts: 45 before the handler, and the call listed in app.apiCalls),
+ * the envelope around the handler's answer, and the API document's entry with the answer's schema. The handler gets
+ * the caller and the body, never the request. Called on an instance with another prefix it fails the start: the
+ * path the web calls is the contract's.
+ */
+export function registerEndpoint<E extends JsonEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+  if (app.prefix !== '/api') {
+    throw new Error(`${endpoint.path}: register contract calls on the /api instance, not under the prefix '${app.prefix}'`);
+  }
+  const isPublic = endpoint.permission === 'public';
+  const isGet = endpoint.method === 'GET';
+  const call = handler as (actor: Caller, body: unknown) => Promise<unknown>;
+  // Chosen once here, so a request pays for the actor object and nothing else.
+  const answer = isPublic
+    ? isGet
+      ? async (request: FastifyRequest) => ok(await call(new RequestCaller(request), request.query))
+      : async (request: FastifyRequest) => ok(await call(new RequestCaller(request), request.body))
+    : isGet
+      ? async (request: FastifyRequest) => ok(await call(new RequestActor(request), request.query))
+      : async (request: FastifyRequest) => ok(await call(new RequestActor(request), request.body));
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path,
+    config: endpoint.permission === 'public' ? { public: true } : { permission: endpoint.permission },
+    schema: {
+      tags: [endpoint.tag],
+      summary: endpoint.summary,
+      ...(isGet ? { querystring: endpoint.body } : { body: endpoint.body }),
+      response: { 200: envelopeOf(endpoint.answer) },
+    },
+    handler: answer,
+  });
+}
