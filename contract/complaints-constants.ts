@@ -1,9 +1,17 @@
 /**
- * The fixed values of the complaint contracts that the web app reads at run time: message limits, the news page
- * size, the service-level filter, the statement's groups and range. Free of zod: a module's schemas are built when
- * it is evaluated, and the web app reads these values where it needs none of them (see contract/monitoring-constants.ts).
+ * The fixed values of the complaint contracts that the web app reads at run time: the closed statuses, message
+ * limits, the news page size, the service-level filter, the statement's groups and range. Free of zod: a module's
+ * schemas are built when it is evaluated, and the web app reads these values where it needs none of them (see
+ * contract/monitoring-constants.ts).
  * The schemas (contract/complaints.ts, complaint-clocks.ts, complaints-statement.ts) import them from here.
  */
+
+/** DESIGN §9: an archived or rejected complaint takes no more comments, replies or urges. */
+export const CLOSED_STATUSES = ['archived', 'rejected'] as const;
+
+export function isClosedStatus(status: string): boolean {
+  return (CLOSED_STATUSES as readonly string[]).includes(status);
+}
 
 /** The longest comment or reply. */
 export const MESSAGE_MAX = 2000;

@@ -25,6 +25,13 @@ export const RD_HOURS_READERS: readonly Role[] = ['admin', 'systemmanager'];
 /** Everyone who is not an end customer or a sharer works for us or a partner ("all staff roles" of spec §6). */
 export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'customer' && r !== 'sharer');
 
+/** Those who run the portal (DESIGN §9): admin and systemmanager may do whatever any staff role may. */
+export const OVERSEERS = ['admin', 'systemmanager'] as const satisfies readonly Role[];
+
+export function isOverseer(roles: readonly string[]): boolean {
+  return roles.some((role) => (OVERSEERS as readonly string[]).includes(role));
+}
+
 export function isRole(value: unknown): value is Role {
   return typeof value === 'string' && (ROLES as readonly string[]).includes(value);
 }

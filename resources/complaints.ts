@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SLA_FILTERS } from '../contract/complaints-constants';
 import { COUNTRY_CODES } from '../contract/countryCodes';
-import type { Role } from '../permissions/roles';
+import { OVERSEERS, type Role } from '../permissions/roles';
 import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
 import { installerArchives } from './installerArchives';
 import { rules } from './rules';
@@ -59,8 +59,7 @@ export type ComplaintState = (typeof COMPLAINT_STATES)[number];
 /** Spec §5: the description holds at most 1024 characters. */
 export const DESCRIPTION_MAX = 1024;
 
-// Who acts (DESIGN §9). Admin and systemmanager may do everything staff may.
-const OVERSEERS = ['admin', 'systemmanager'] as const satisfies readonly Role[];
+// Who acts (DESIGN §9). The overseers may do everything staff may.
 /** First line: the servicer and the two after-sales teams take new and reopened complaints. */
 export const FIRST_LINE: readonly Role[] = ['servicer', 'fasw', 'dasw', ...OVERSEERS];
 /** Whoever handles a complaint once taken: first line and R&D (after a transfer). */

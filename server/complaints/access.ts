@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
+import { isClosedStatus } from '../../contract/complaints-constants';
 import { CUSTOMER_SIDE, HANDLERS } from '../../resources/complaints';
 import { TRANSITION_REFUSED_CODE } from '../../resources/workflow';
 import type { CrudService, Row } from '../core/crud/factory';
@@ -29,6 +30,6 @@ export function sideOf(roles: readonly string[]): 'staff' | 'customer' {
 /** DESIGN §9: comments, replies and urges are possible while the complaint is neither archived nor rejected. */
 export function assertStillOpen(complaint: Row, what: string): void {
   const status = String(complaint.status);
-  if (status === 'archived' || status === 'rejected')
+  if (isClosedStatus(status))
     throw new ApiError(TRANSITION_REFUSED_CODE as 400, `'${what}' is not possible in status '${status}'`, { data: { status } });
 }

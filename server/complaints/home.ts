@@ -8,6 +8,7 @@ import {
   type HomeComplaint,
   type HomeSection,
 } from '../../contract/complaint-home';
+import { isOverseer } from '../../permissions/roles';
 import { ARCHIVERS, complaintWorkflow, FIRST_LINE, TEAM_ROLES, type ComplaintTeam } from '../../resources/complaints';
 import type { AppDeps } from '../config';
 import { complaints, users } from '../core/db/schema';
@@ -26,7 +27,6 @@ import { clocksOf } from './clock-store';
 
 /** Rows per section: the home shows the first few and links to the list for the rest. */
 const SECTION_ROWS = 8;
-const OVERSEERS = ['admin', 'systemmanager'];
 const OPEN_STATES = Object.entries(complaintWorkflow.states)
   .filter(([, state]) => state.category === 'open')
   .map(([name]) => name);
@@ -36,7 +36,7 @@ const HANDLED_STATES = OPEN_STATES.filter((state) => !['new', 'reopened', 'forwa
 /** The teams whose forwarded complaints wait for these roles: their own, every team for an overseer. */
 function teamsOf(roles: readonly string[]): ComplaintTeam[] {
   const teams = Object.entries(TEAM_ROLES) as [ComplaintTeam, string][];
-  const overseer = roles.some((role) => OVERSEERS.includes(role));
+  const overseer = isOverseer(roles);
   return teams.filter(([, role]) => overseer || roles.includes(role)).map(([team]) => team);
 }
 

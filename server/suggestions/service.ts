@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
+import { isOverseer } from '../../permissions/roles';
 import { TRANSITION_REFUSED_CODE } from '../../resources/workflow';
 import { escapeLike, type CrudHooks, type Row } from '../core/crud/factory';
 import { productSuggestions } from '../core/db/schema';
@@ -13,13 +14,11 @@ import { assertComplaintInScope, assertSystemInScope } from '../workhours/compla
  * for review (admin and systemmanager always), and the list's keyword search.
  */
 
-const OVERSEERS = ['admin', 'systemmanager'];
-const isOverseer = (request: FastifyRequest) => request.user.roles.some((role) => OVERSEERS.includes(role));
 const given = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
 
 /** Whoever is not its submitter (nor an overseer) cannot change a suggestion: 45, as for one they cannot see. */
 function assertMayEdit(request: FastifyRequest, suggestion: Row): void {
-  if (isOverseer(request)) return;
+  if (isOverseer(request.user.roles)) return;
   if (suggestion.submitter_id !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
   // Once staff took it up, its text is what they reviewed.
   if (suggestion.status !== 'submitted')

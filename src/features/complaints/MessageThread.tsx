@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Button, Card, Empty, Form, Input, Space, Spin, Tag, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MESSAGE_MAX } from '../../../contract/complaints-constants';
+import { isClosedStatus, MESSAGE_MAX } from '../../../contract/complaints-constants';
 import { complaints } from '../../../resources/complaints';
 import { useUser } from '../../auth/useUser';
 import { useFormat } from '../../i18n/format';
@@ -15,8 +15,6 @@ import { complaintKeys, complaintsApi, messageFilePath, type Complaint, type Com
 import './complaints.css';
 import { PersonName } from './people';
 
-/** DESIGN §9: comments and replies are possible while the complaint is neither archived nor rejected. */
-const CLOSED = ['archived', 'rejected'];
 const ATTACHMENT_RULE = complaints.fields.attachments.attachments!;
 
 /**
@@ -43,7 +41,7 @@ export function MessageThread({
     retry: false,
   });
   const [replyTo, setReplyTo] = useState<ComplaintMessage>();
-  const open = !CLOSED.includes(complaint.status);
+  const open = !isClosedStatus(complaint.status);
   const rows = messages.data?.data ?? [];
   const byId = new Map(rows.map((m) => [m.id, m]));
   const loaded = messages.isSuccess;
