@@ -25,7 +25,6 @@ export const clientSystem = z.object({
   country: z.string(),
   installer_company: z.string().nullable(),
 });
-export type ClientSystem = z.infer<typeof clientSystem>;
 
 /**
  * An owner of systems in the caller's scope: a customer user with the systems they own and their archive when there is

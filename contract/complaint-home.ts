@@ -8,7 +8,6 @@ import { isTimeZone } from './account-settings';
 export const afterSalesHomeBody = z.object({
   timeZone: z.string().trim().max(64).refine(isTimeZone, 'settings:validation.timeZone').optional(),
 });
-export type AfterSalesHomeBody = z.infer<typeof afterSalesHomeBody>;
 
 export const homeComplaint = z.object({
   id: z.number(),

@@ -16,4 +16,3 @@ export const MESSAGE_CONTENT_MAX = 5_000;
 
 /** 'recalled': a published message its publisher (or an admin) recalled, or a scheduled one cancelled (no published_at). */
 export const MESSAGE_STATES = ['draft', 'scheduled', 'published', 'recalled'] as const;
-export type MessageState = (typeof MESSAGE_STATES)[number];

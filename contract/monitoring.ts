@@ -249,7 +249,6 @@ export type PaybackBasis = z.infer<typeof paybackBasisAnswer>;
 
 /** A system whose days in service are not all reported: its figures count only the reported days. */
 const reportGapAnswer = z.object({ sn: z.string(), days_reported: z.number().int(), days_in_service: z.number().int() });
-export type ReportGap = z.infer<typeof reportGapAnswer>;
 
 /** PayoffTotalResult: income so far, the cost and the payback of one system or of 'All'. */
 export const payoffTotalAnswer = z.object({
@@ -304,7 +303,6 @@ const weatherHourAnswer = z.object({
       'whether the sun is above the horizon at the system at the hour shown (for `current`: at the time asked); night icons when not',
     ),
 });
-export type WeatherHour = z.infer<typeof weatherHourAnswer>;
 
 /** GetWeatherData: the hour asked for (or now) and the next 24. */
 export const weatherAnswer = z.object({

@@ -5,7 +5,6 @@
 
 /** What the hours went into: a fixed list, translated (`workhours:RAndDtimereport.options.kind.<kind>`). */
 export const WORK_KINDS = ['analysis', 'debugging', 'firmware', 'testing', 'onsite', 'documentation', 'meeting', 'other'] as const;
-export type WorkKind = (typeof WORK_KINDS)[number];
 
 /** The longest period one totals query covers (a year and a little, so a whole calendar year fits). */
 export const TOTALS_MAX_DAYS = 400;

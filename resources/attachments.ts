@@ -36,8 +36,6 @@ const TYPES = {
   'video/webm': ['.webm'],
 } as const satisfies Record<string, readonly string[]>;
 
-export type AttachmentType = keyof typeof TYPES;
-
 const IMAGES: readonly string[] = Object.keys(TYPES).filter((type) => type.startsWith('image/'));
 
 /**

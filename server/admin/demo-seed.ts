@@ -340,9 +340,3 @@ async function seedEmailRules(db: Database, now: Date): Promise<void> {
     }),
   );
 }
-
-/** Whether the administration demo is there (used by boot's log line and tests). */
-export async function hasAdminDemo(db: Database): Promise<boolean> {
-  const [row] = await db.select({ id: licenses.id }).from(licenses).where(eq(licenses.license_key, 'INST-IT-2025-0417')).limit(1);
-  return !!row;
-}

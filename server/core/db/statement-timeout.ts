@@ -14,9 +14,6 @@ import type { Database } from './database';
  */
 export const INTERACTIVE_STATEMENT_TIMEOUT_MS = 5_000;
 
-/** For exports and background jobs, which read more than one screen's worth. */
-export const LONG_STATEMENT_TIMEOUT_MS = 60_000;
-
 type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /**

@@ -22,9 +22,6 @@ const SIGNATURES: readonly { kind: string; bytes: readonly number[] }[] = [
   { kind: 'WebAssembly program', bytes: [0x00, 0x61, 0x73, 0x6d] },
 ];
 
-/** Enough of the head for every signature above. */
-export const SIGNATURE_BYTES = 8;
-
 /** The kind of program a file's head shows, or undefined. */
 export function executableSignature(head: Uint8Array): string | undefined {
   return SIGNATURES.find(({ bytes }) => bytes.length <= head.length && bytes.every((byte, i) => head[i] === byte))?.kind;

@@ -21,20 +21,6 @@ export function periodMinutes(p: { start: string; end: string }): Array<[number,
       ];
 }
 
-/** Two periods covering the same minute (code 110 at save). */
-export function overlapping(periods: ReadonlyArray<{ start: string; end: string }>): boolean {
-  const used = new Uint8Array(1440);
-  for (const p of periods) {
-    for (const [a, b] of periodMinutes(p)) {
-      for (let m = a; m < b; m++) {
-        if (used[m]) return true;
-        used[m] = 1;
-      }
-    }
-  }
-  return false;
-}
-
 /**
  * The day's average buy price, time-weighted over the periods (the base price elsewhere). Rollups are
  * daily, so income uses this figure; a per-sample price would need raw rows for every month bar.

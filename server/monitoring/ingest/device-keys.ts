@@ -1,12 +1,8 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 
 /** Device keys are stored as SHA-256 only: a leaked database does not let anyone post as a system. */
 export function hashDeviceKey(key: string): string {
   return createHash('sha256').update(key).digest('hex');
-}
-
-export function newDeviceKey(): string {
-  return randomBytes(24).toString('base64url');
 }
 
 /**

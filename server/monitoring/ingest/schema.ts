@@ -37,5 +37,4 @@ export const ingestBatchSchema = z.object({
 });
 
 export type IngestBatch = z.infer<typeof ingestBatchSchema>;
-export type IngestSample = z.infer<typeof sampleSchema>;
 export type FaultReport = z.infer<typeof faultReportSchema>;

@@ -1,7 +1,6 @@
 import type { ArchiveComplaint, ClientListBody, ClientRow } from '../../../contract/archives';
 import type { Page } from '../../../contract/codes';
 import { customerArchives } from '../../../resources/customerArchives';
-import { customerRecords } from '../../../resources/customerRecords';
 import { postData } from '../../api/call';
 
 /** The customer-archive screens' own calls (server/archives/routes.ts) and the react-query keys of what they read. */
@@ -19,5 +18,4 @@ export const archiveKeys = {
 
 /** The screens' routes (permissions/routes.ts). */
 export const ARCHIVE_LIST_PATH = customerArchives.route;
-export const RECORDS_PATH = customerRecords.route;
 export const archiveDetailPath = (id: number | string) => `/customerArchivesDetail?id=${id}`;

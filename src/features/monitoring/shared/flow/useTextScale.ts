@@ -1,8 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 
-/** Smallest size a label of the diagram is drawn at on screen, in CSS pixels. */
-export const MIN_TEXT_PX = 12;
-
 /**
  * The diagram is an SVG drawn `viewBoxWidth` units wide and scaled to its card: on a phone a 12-unit label
  * would shrink to 9 px. This answers how much to enlarge the text (never below 1) so that it stays at least

@@ -2,12 +2,8 @@ import type { ColProps } from 'antd';
 import { ALL_SN, DASHBOARD_CARDS, type DashboardCard } from '../../../../../contract/monitoring-constants';
 
 /** The cards drawn with the figures' answer; the others come in a chunk of their own once the figures are painted. */
-const FIRST_CARDS = ['figures', 'flow', 'today'] as const;
-export type DetailCard = Exclude<DashboardCard, (typeof FIRST_CARDS)[number]>;
-
-export function isFirstCard(card: DashboardCard): card is (typeof FIRST_CARDS)[number] {
-  return (FIRST_CARDS as readonly string[]).includes(card);
-}
+type FirstCard = 'figures' | 'flow' | 'today';
+export type DetailCard = Exclude<DashboardCard, FirstCard>;
 
 /**
  * Each card's width in the grid, wherever it stands: in the default order the figures (a seventh more for German
