@@ -1,9 +1,13 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 /**
- * One /api call as web and server agree on it: its path, method, body and answer (zod schemas) and what the caller
- * needs. The server registers the call from this object (server/core/http/endpoint.ts) and the web calls it through
- * `call(endpoint, body)` (src/api/call.ts), so the path is written once and both sides are typed by the same schemas.
+ * One /api call as web and server agree on it: its path, method, what the caller needs, and its body and answer
+ * schemas. The server registers the call from this object (server/core/http/endpoint.ts) and the web calls it through
+ * `call(endpoint, body)` (src/api/call.ts): the path is written once and both sides are typed by the same schemas.
+ *
+ * The objects live in zod-free modules (contract/<area>-calls.ts) and reach their schemas (contract/<area>.ts) through
+ * `schemas`, which only the server runs: the web needs a call's path at run time and its schemas' types only, and a
+ * module of schemas builds all of them when it is evaluated (tests/web/boot/contract-imports.test.ts).
  */
 
 /** What a call needs: a subject of permissions/subjects.ts (or a declared resource's entity) and its action(s). */
@@ -21,6 +25,13 @@ export interface EndpointPermission {
  */
 export type EndpointKind = 'json' | 'download' | 'upload';
 
+export interface EndpointSchemas<Body extends z.ZodType = z.ZodType, Answer extends z.ZodType = z.ZodType> {
+  /** The JSON body (POST) or the query (GET). */
+  readonly body: Body;
+  /** The `data` of a 200 envelope. */
+  readonly answer: Answer;
+}
+
 export interface Endpoint<
   Body extends z.ZodType = z.ZodType,
   Answer extends z.ZodType = z.ZodType,
@@ -30,34 +41,43 @@ export interface Endpoint<
   readonly path: `/${string}`;
   readonly method: 'POST' | 'GET';
   readonly kind: Kind;
-  /** The JSON body (POST) or the query (GET). */
-  readonly body: Body;
-  /** The `data` of a 200 envelope. */
-  readonly answer: Answer;
   /** 'public': answered without an access token (login, reference data). */
   readonly permission: EndpointPermission | 'public';
   /** One line for the API document. */
   readonly summary: string;
-  /** The API document's group; the path's first segment unless given. */
+  /** The API document's group and the react-query key's first part: the path's first segment unless given. */
   readonly tag: string;
+  /** The schemas, loaded by the server as it registers the call (see above). */
+  readonly schemas: () => Promise<EndpointSchemas<Body, Answer>>;
 }
 
 /** The body a caller may send (defaults not yet applied). */
-export type BodyIn<E extends Endpoint> = z.input<E['body']>;
+export type BodyIn<E extends Endpoint> = z.input<Awaited<ReturnType<E['schemas']>>['body']>;
 /** The body the handler receives (validated, defaults applied). */
-export type BodyOf<E extends Endpoint> = z.output<E['body']>;
-/** The `data` of the call's 200 answer. */
-export type AnswerOf<E extends Endpoint> = z.output<E['answer']>;
+export type BodyOf<E extends Endpoint> = z.output<Awaited<ReturnType<E['schemas']>>['body']>;
+/** The `data` of the call's 200 answer, as the web reads it. */
+export type AnswerOf<E extends Endpoint> = z.output<Awaited<ReturnType<E['schemas']>>['answer']>;
+/** The `data` a handler may answer (before the answer schema's defaults and transforms). */
+export type AnswerIn<E extends Endpoint> = z.input<Awaited<ReturnType<E['schemas']>>['answer']>;
+
+/**
+ * The schemas of an area's calls, picked from its schema module loaded on first use:
+ * `const schemasOf = schemasFrom(() => import('./mailings'))`, then `schemas: schemasOf((s) => ({ body: s.x, answer: s.y }))`.
+ */
+export function schemasFrom<Module>(load: () => Promise<Module>) {
+  return <Body extends z.ZodType, Answer extends z.ZodType>(pick: (module: Module) => EndpointSchemas<Body, Answer>) =>
+    async () =>
+      pick(await load());
+}
 
 export function defineEndpoint<Body extends z.ZodType, Answer extends z.ZodType, Kind extends EndpointKind = 'json'>(spec: {
   path: `/${string}`;
   method?: 'POST' | 'GET';
   kind?: Kind;
-  body: Body;
-  answer: Answer;
   permission: EndpointPermission | 'public';
   summary: string;
   tag?: string;
+  schemas: () => Promise<EndpointSchemas<Body, Answer>>;
 }): Endpoint<Body, Answer, Kind> {
   return {
     ...spec,
@@ -66,6 +86,3 @@ export function defineEndpoint<Body extends z.ZodType, Answer extends z.ZodType,
     tag: spec.tag ?? spec.path.split('/')[1]!,
   };
 }
-
-/** The answer of a paged list: the page's rows and the count of every row. */
-export const pageOf = <T extends z.ZodType>(row: T) => z.object({ dataCount: z.number().int(), data: z.array(row) });

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineEndpoint, pageOf } from './endpoint';
 import { rules } from './rules';
 
 /** The background job queue's runs (DESIGN §11, server/core/jobs), for administrators. */
@@ -20,20 +19,13 @@ export const jobRunAnswer = z.object({
 });
 export type JobRun = z.infer<typeof jobRunAnswer>;
 
-export const jobCalls = {
-  runs: defineEndpoint({
-    path: '/Jobs/GetJobRuns',
-    permission: { subject: 'job', action: 'read' },
-    summary: 'Runs of the background jobs, newest first: state, start, end, attempts, last error',
-    body: z
-      .object({
-        pageIndex: rules.integer(1, 1_000_000).default(1),
-        pageSize: rules.integer(1, 500).default(20),
-        /** One job's runs only (the every-minute offline watch outnumbers the rest). */
-        name: z.string().trim().min(1).max(100).optional(),
-      })
-      // No body at all reads the first page.
-      .default({ pageIndex: 1, pageSize: 20 }),
-    answer: pageOf(jobRunAnswer),
-  }),
-};
+export const jobRunsBody = z
+  .object({
+    pageIndex: rules.integer(1, 1_000_000).default(1),
+    pageSize: rules.integer(1, 500).default(20),
+    /** One job's runs only (the every-minute offline watch outnumbers the rest). */
+    name: z.string().trim().min(1).max(100).optional(),
+  })
+  // No body at all reads the first page.
+  .default({ pageIndex: 1, pageSize: 20 });
+export const jobRunPage = rules.pageOf(jobRunAnswer);

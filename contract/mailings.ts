@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { defineEndpoint, pageOf } from './endpoint';
 import { rules } from './rules';
 import { MAIL_JOB_KINDS, MAIL_JOB_ROLES, RUN_STATES } from './mailings-constants';
 
@@ -151,84 +150,12 @@ export const mailRecipientOption = z.object({
   roles: z.array(z.string()),
 });
 
-const readJobs = { subject: 'mailJob', action: 'read' } as const;
-const updateJobs = { subject: 'mailJob', action: 'update' } as const;
-
-/** Scheduled mail's calls (/OtherInformation/mailTiming), registered by server/mailings/routes.ts. */
-export const mailTimingCalls = {
-  list: defineEndpoint({
-    path: '/MailTiming/GetMailJobList',
-    permission: readJobs,
-    summary: 'The mail jobs with their next due time and last run',
-    body: mailJobListBody,
-    answer: pageOf(mailJobAnswer),
-  }),
-  one: defineEndpoint({
-    path: '/MailTiming/GetMailJob',
-    permission: readJobs,
-    summary: 'One mail job (code 8 when there is none)',
-    body: mailJobIdBody,
-    answer: mailJobAnswer,
-  }),
-  save: defineEndpoint({
-    path: '/MailTiming/SaveMailJob',
-    permission: { subject: 'mailJob', action: 'create' },
-    summary: 'Creates (no id) or updates a mail job: kind, schedule (day of month or weekday, hour, time zone), recipients by rule',
-    body: mailJobBody,
-    answer: mailJobAnswer,
-  }),
-  setEnabled: defineEndpoint({
-    path: '/MailTiming/SetMailJobEnabled',
-    permission: updateJobs,
-    summary: 'Enables (next due time from now) or disables a mail job',
-    body: mailJobEnableBody,
-    answer: mailJobAnswer,
-  }),
-  remove: defineEndpoint({
-    path: '/MailTiming/DeleteMailJob',
-    permission: { subject: 'mailJob', action: 'delete' },
-    summary: 'Deletes a mail job and its run history',
-    body: mailJobIdBody,
-    answer: z.null(),
-  }),
-  preview: defineEndpoint({
-    path: '/MailTiming/PreviewMailJob',
-    permission: readJobs,
-    summary:
-      "The mail the job would send a user for its last complete period, in the user's language (or the one asked): subject, text and HTML",
-    body: mailJobPreviewBody,
-    answer: mailPreviewAnswer,
-  }),
-  run: defineEndpoint({
-    path: '/MailTiming/RunMailJob',
-    permission: updateJobs,
-    summary:
-      'Run now: a run of the job for its last complete period is queued (its history shows it); 15 when that period was sent already, unless resend is true',
-    body: mailJobRunBody,
-    answer: mailRunAnswer,
-  }),
-  runs: defineEndpoint({
-    path: '/MailTiming/GetMailJobRuns',
-    permission: readJobs,
-    summary: "A mail job's runs, newest first: when, recipients, sent, waiting, failed, skipped",
-    body: mailRunsBody,
-    answer: pageOf(mailRunAnswer),
-  }),
-  deliveries: defineEndpoint({
-    path: '/MailTiming/GetMailRunDeliveries',
-    permission: readJobs,
-    summary: "A run's recipients: sent, waiting, failed or skipped, and why",
-    body: mailRunDetailBody,
-    answer: z.array(mailDeliveryAnswer),
-  }),
-  recipientOptions: defineEndpoint({
-    path: '/MailTiming/GetRecipientOptions',
-    permission: readJobs,
-    summary: 'Users a job may name or be previewed for (by name or e-mail, 50 at most)',
-    body: mailRecipientOptionsBody,
-    answer: z.array(mailRecipientOption),
-  }),
-};
+/** The answers of the calls that are not a row (contract/mailings-calls.ts). */
+export const mailJobPage = rules.pageOf(mailJobAnswer);
+export const mailRunPage = rules.pageOf(mailRunAnswer);
+export const mailDeliveryList = z.array(mailDeliveryAnswer);
+export const mailRecipientOptions = z.array(mailRecipientOption);
+export const mailJobDeleted = z.null();
 
 // Generated reports.
 export const REPORT_KINDS = ['statistics', 'mailRun'] as const;

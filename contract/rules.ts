@@ -55,4 +55,6 @@ export const rules = {
       .pipe(integer);
     return z.union([integer, digits], { error: 'admin:validation.number' });
   },
+  /** The answer of a paged list: the page's rows and the count of every row. */
+  pageOf: <T extends z.ZodType>(row: T) => z.object({ dataCount: z.number().int(), data: z.array(row) }),
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { mailTimingCalls as calls } from '../../contract/mailings';
+import { mailTimingCalls as calls } from '../../contract/mailings-calls';
 import type { AppDeps } from '../config';
 import { registerEndpoint } from '../core/http/endpoint';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';
@@ -31,21 +31,21 @@ export const mailingRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, 
   const queueRun = (runId: number) => app.jobs.send(MAIL_RUN_JOB, { runId });
   app.jobs.declare(mailRunJob, dispatchJob(queueRun));
 
-  registerEndpoint(app, calls.list, (_actor, body) => listMailJobs(db, body));
-  registerEndpoint(app, calls.one, (_actor, { id }) => getMailJob(db, id));
-  registerEndpoint(app, calls.save, (actor, body) => saveMailJob(db, body, actor.id, clock()));
-  registerEndpoint(app, calls.setEnabled, (_actor, { id, enabled }) => setMailJobEnabled(db, id, enabled, clock()));
-  registerEndpoint(app, calls.remove, async (_actor, { id }) => {
+  await registerEndpoint(app, calls.list, (_actor, body) => listMailJobs(db, body));
+  await registerEndpoint(app, calls.one, (_actor, { id }) => getMailJob(db, id));
+  await registerEndpoint(app, calls.save, (actor, body) => saveMailJob(db, actor, body, clock()));
+  await registerEndpoint(app, calls.setEnabled, (_actor, { id, enabled }) => setMailJobEnabled(db, id, enabled, clock()));
+  await registerEndpoint(app, calls.remove, async (_actor, { id }) => {
     await deleteMailJob(db, id);
     return null;
   });
-  registerEndpoint(app, calls.preview, (_actor, body) => previewMail(db, body, clock(), portalUrl));
-  registerEndpoint(app, calls.run, async (actor, { id, resend }) => {
-    const runId = await startManualRun(db, id, actor.id, clock(), resend === true);
+  await registerEndpoint(app, calls.preview, (_actor, body) => previewMail(db, body, clock(), portalUrl));
+  await registerEndpoint(app, calls.run, async (actor, { id, resend }) => {
+    const runId = await startManualRun(db, actor, id, clock(), resend === true);
     await queueRun(runId);
     return runOf(db, runId);
   });
-  registerEndpoint(app, calls.runs, (_actor, body) => mailJobRunsPage(db, body));
-  registerEndpoint(app, calls.deliveries, (_actor, { run_id }) => runDeliveries(db, run_id));
-  registerEndpoint(app, calls.recipientOptions, (_actor, { keyword }) => recipientOptions(db, keyword));
+  await registerEndpoint(app, calls.runs, (_actor, body) => mailJobRunsPage(db, body));
+  await registerEndpoint(app, calls.deliveries, (_actor, { run_id }) => runDeliveries(db, run_id));
+  await registerEndpoint(app, calls.recipientOptions, (_actor, { keyword }) => recipientOptions(db, keyword));
 };

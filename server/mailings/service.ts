@@ -2,6 +2,7 @@ import { and, count, desc, eq, ilike, inArray, isNull, lte, ne, or, sql } from '
 import { Code } from '../../contract/codes';
 import type { MailDelivery, MailJob, MailJobBody, MailPreview, MailRun } from '../../contract/mailings';
 import type { Language } from '../../contract/languages';
+import type { Actor } from '../core/auth/actor';
 import { queryRows, type Database } from '../core/db';
 import { JOB_SCHEMA } from '../core/jobs/queue';
 import { mailJobDeliveries, mailJobRuns, mailJobs, mailOutbox, users } from '../core/db/schema';
@@ -80,7 +81,7 @@ async function lastRuns(db: Database, ids: number[]): Promise<Map<number, NonNul
 }
 
 /** Creates or updates a mail job (its next due time follows the schedule; none while disabled). */
-export async function saveMailJob(db: Database, body: MailJobBody, by: number, now: Date): Promise<MailJob> {
+export async function saveMailJob(db: Database, actor: Actor, body: MailJobBody, now: Date): Promise<MailJob> {
   if (body.recipient_user_ids.length > 0) {
     const found = await db.select({ id: users.id }).from(users).where(inArray(users.id, body.recipient_user_ids));
     if (found.length !== new Set(body.recipient_user_ids).size) throw new ApiError(Code.USER_NOT_FOUND);
@@ -111,7 +112,7 @@ export async function saveMailJob(db: Database, body: MailJobBody, by: number, n
   }
   const [row] = await db
     .insert(mailJobs)
-    .values({ ...values, nextRunAt, createdBy: by, createdAt: now })
+    .values({ ...values, nextRunAt, createdBy: actor.id, createdAt: now })
     .returning({ id: mailJobs.id });
   return getMailJob(db, row!.id);
 }
@@ -271,7 +272,7 @@ export async function strandedRunIds(db: Database, now: Date): Promise<number[]>
  * answers 15 unless `resend` says the same mails are meant to go again (the screen asks first): a repeated click
  * must not mail every recipient the same digest again. A failed run sent nothing and does not count.
  */
-export async function startManualRun(db: Database, id: number, by: number, now: Date, resend = false): Promise<number> {
+export async function startManualRun(db: Database, actor: Actor, id: number, now: Date, resend = false): Promise<number> {
   return db.transaction(async (tx) => {
     // The job's row locked: of two clicks at once, the second sees the first one's run.
     const [job] = await tx.select().from(mailJobs).where(eq(mailJobs.id, id)).for('update');
@@ -291,7 +292,7 @@ export async function startManualRun(db: Database, id: number, by: number, now: 
     }
     const [run] = await tx
       .insert(mailJobRuns)
-      .values({ mailJobId: id, trigger: 'manual', scheduledFor: now, period, state: 'queued', requestedBy: by, createdAt: now })
+      .values({ mailJobId: id, trigger: 'manual', scheduledFor: now, period, state: 'queued', requestedBy: actor.id, createdAt: now })
       .returning({ id: mailJobRuns.id });
     return run!.id;
   });

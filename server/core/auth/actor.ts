@@ -1,6 +1,6 @@
 /**
  * Who makes a call, as a service sees it: built once per request from the verified access token by
- * registerEndpoint (server/core/http/endpoint.ts), or from plain values by a job or a test (actorOf). Services take
+ * registerEndpoint (server/core/http/endpoint.ts), or as a plain object by a job acting for a user or a test. Services take
  * an Actor or plain values, never the HTTP request.
  */
 export interface Caller {
@@ -16,9 +16,4 @@ export interface Actor extends Caller {
   readonly menuDenied: readonly string[];
   /** The login session the access token belongs to. */
   readonly sessionId: string;
-}
-
-/** An actor outside a request: a job acting for a user, or a test. */
-export function actorOf(user: Omit<Actor, 'address' | 'menuDenied' | 'sessionId'> & Partial<Actor>): Actor {
-  return { menuDenied: [], sessionId: '', address: '', ...user };
 }

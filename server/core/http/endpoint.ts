@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { BodyOf, Endpoint } from '../../../contract/endpoint';
+import type { AnswerIn, BodyOf, Endpoint } from '../../../contract/endpoint';
 import type { Actor, Caller } from '../auth/actor';
 import { envelopeOf, ok } from './envelope';
 
@@ -11,7 +11,7 @@ export type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
 export type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : Actor;
 
 /** The handler of a call: who calls and the validated body (defaults applied); it answers the envelope's `data`. */
-export type EndpointHandler<E extends JsonEndpoint> = (actor: ActorFor<E>, body: BodyOf<E>) => Promise<z.input<E['answer']>>;
+export type EndpointHandler<E extends JsonEndpoint> = (actor: ActorFor<E>, body: BodyOf<E>) => Promise<AnswerIn<E>>;
 
 /**
  * The caller of a public call. The address is read when a handler asks for it: behind a proxy Fastify works it out
@@ -51,12 +51,17 @@ class RequestActor extends RequestCaller implements Actor {
  * `config.permission` (server/core/http/permissions.ts: 45 before the handler, and the call listed in app.apiCalls),
  * the envelope around the handler's answer, and the API document's entry with the answer's schema. The handler gets
  * the caller and the body, never the request. Called on an instance with another prefix it fails the start: the
- * path the web calls is the contract's.
+ * path the web calls is the contract's. Awaited: it loads the call's schemas first.
  */
-export function registerEndpoint<E extends JsonEndpoint>(app: FastifyInstance, endpoint: E, handler: EndpointHandler<E>): void {
+export async function registerEndpoint<E extends JsonEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: EndpointHandler<E>,
+): Promise<void> {
   if (app.prefix !== '/api') {
     throw new Error(`${endpoint.path}: register contract calls on the /api instance, not under the prefix '${app.prefix}'`);
   }
+  const { body, answer: data } = await endpoint.schemas();
   const isPublic = endpoint.permission === 'public';
   const isGet = endpoint.method === 'GET';
   const call = handler as (actor: Caller, body: unknown) => Promise<unknown>;
@@ -75,8 +80,8 @@ export function registerEndpoint<E extends JsonEndpoint>(app: FastifyInstance, e
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
-      ...(isGet ? { querystring: endpoint.body } : { body: endpoint.body }),
-      response: { 200: envelopeOf(endpoint.answer) },
+      ...(isGet ? { querystring: body } : { body }),
+      response: { 200: envelopeOf(data) },
     },
     handler: answer,
   });

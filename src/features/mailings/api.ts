@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { jobCalls } from '../../../contract/jobs';
+import { jobCalls } from '../../../contract/jobs-calls';
 import type { Language } from '../../../contract/languages';
-import { mailTimingCalls as calls } from '../../../contract/mailings';
+import { mailTimingCalls as calls } from '../../../contract/mailings-calls';
 import type { BodyIn } from '../../../contract/endpoint';
 import { areaKey, call, endpointQuery } from '../../api/call';
 

@@ -1,0 +1,174 @@
+import { readdirSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { z } from 'zod';
+import { Code } from '../../../contract/codes';
+import { defineEndpoint, type Endpoint } from '../../../contract/endpoint';
+import { isEntitySubject } from '../../../permissions/entities';
+import { isSubject } from '../../../permissions/subjects';
+import { registerEndpoint } from '../../../server/core/http/endpoint';
+import { createTestApp, type TestApp } from '../helpers';
+import { documentedCalls } from '../hardening/openapi';
+import { as } from '../monitoring/world';
+
+/**
+ * The calls of contract/ (contract/endpoint.ts) are what the server registers: each endpoint object found in
+ * contract/ is a call of the app with its method, path, permission and body schema, and registerEndpoint gives its
+ * handler the caller from the token and the validated body, with the codes every call answers.
+ */
+
+const CONTRACT = join(__dirname, '../../../contract');
+
+function isEndpoint(value: unknown): value is Endpoint {
+  if (typeof value !== 'object' || value === null) return false;
+  const { path, method, kind, schemas } = value as Record<string, unknown>;
+  return typeof path === 'string' && typeof method === 'string' && typeof kind === 'string' && typeof schemas === 'function';
+}
+
+/** Every endpoint object contract/ exports, alone or in a group (`mailTimingCalls.list`), with where it is. */
+async function contractEndpoints(): Promise<{ name: string; endpoint: Endpoint }[]> {
+  const files = readdirSync(CONTRACT, { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.ts'));
+  const found: { name: string; endpoint: Endpoint }[] = [];
+  for (const file of files) {
+    const module = (await import(join(CONTRACT, file))) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) {
+      const where = `${relative(CONTRACT, join(CONTRACT, file))} ${name}`;
+      if (isEndpoint(value)) found.push({ name: where, endpoint: value });
+      else if (typeof value === 'object' && value !== null && !(value instanceof z.ZodType)) {
+        for (const [key, inner] of Object.entries(value)) if (isEndpoint(inner)) found.push({ name: `${where}.${key}`, endpoint: inner });
+      }
+    }
+  }
+  return found;
+}
+
+const whoAmI = defineEndpoint({
+  path: '/Test/WhoAmI',
+  permission: { subject: 'mailJob', action: 'read' },
+  summary: 'The caller as its handler sees it',
+  schemas: async () => ({
+    body: z.object({ n: z.number().int().min(1), note: z.string().default('none') }),
+    answer: z.object({
+      id: z.number(),
+      username: z.string(),
+      roles: z.array(z.string()),
+      address: z.string(),
+      n: z.number(),
+      note: z.string(),
+    }),
+  }),
+});
+const whereFrom = defineEndpoint({
+  path: '/Test/WhereFrom',
+  method: 'GET',
+  permission: 'public',
+  summary: "A public call's caller",
+  schemas: async () => ({ body: z.object({ q: z.string().min(1) }), answer: z.object({ address: z.string(), q: z.string() }) }),
+});
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp({
+    configure: (app) =>
+      void app.register(
+        async (api) => {
+          await registerEndpoint(api, whoAmI, async (actor, body) => ({
+            ...actor,
+            roles: [...actor.roles],
+            address: actor.address,
+            ...body,
+          }));
+          await registerEndpoint(api, whereFrom, async (caller, { q }) => ({ address: caller.address, q }));
+        },
+        { prefix: '/api' },
+      ),
+  });
+  await t.reset();
+}, 120_000);
+afterAll(() => t.close());
+
+describe('the calls of contract/', () => {
+  it('each is registered by the app with its method, path, permission and body schema', async () => {
+    const endpoints = await contractEndpoints();
+    expect(endpoints.map(({ name }) => name)).toEqual(
+      expect.arrayContaining(['jobs-calls.ts jobCalls.runs', 'mailings-calls.ts mailTimingCalls.save']),
+    );
+    for (const { name, endpoint } of endpoints) {
+      const registered = t.app.apiCalls.filter((call) => call.url === `/api${endpoint.path}` && call.method === endpoint.method);
+      expect(registered, name).toHaveLength(1);
+      const [call] = registered;
+      if (endpoint.permission === 'public') expect(call!.public, name).toBe(true);
+      else expect(call!.permission, name).toEqual(endpoint.permission);
+      const { body } = await endpoint.schemas();
+      expect(body, name).toBeInstanceOf(z.ZodType);
+      expect(endpoint.method === 'GET' ? call!.querystring : call!.body, name).toBe(body);
+    }
+  });
+
+  it('each names a subject of permissions/ and a path no other call has', async () => {
+    const endpoints = await contractEndpoints();
+    for (const { name, endpoint } of endpoints) {
+      if (endpoint.permission !== 'public') {
+        const { subject } = endpoint.permission;
+        expect(isSubject(subject) || isEntitySubject(subject), `${name}: ${subject}`).toBe(true);
+      }
+    }
+    const paths = endpoints.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
+    expect(new Set(paths).size).toBe(paths.length);
+  });
+
+  it('each is in the API document with its body and its answer inside the envelope', async () => {
+    const { calls } = documentedCalls(t.app);
+    const doc = (t.app as unknown as { swagger(): any }).swagger();
+    for (const { name, endpoint } of await contractEndpoints()) {
+      expect(
+        calls.some((call) => call.path === `/api${endpoint.path}` && call.method === endpoint.method),
+        name,
+      ).toBe(true);
+      const operation = doc.paths[`/api${endpoint.path}`][endpoint.method.toLowerCase()];
+      const answer = operation.responses['200'].content['application/json'].schema;
+      expect(Object.keys(answer.properties), name).toEqual(expect.arrayContaining(['code', 'data', 'info']));
+    }
+  });
+});
+
+describe('registerEndpoint', () => {
+  it("gives the handler the token's user and the body with its defaults, and answers the envelope", async () => {
+    const admin = await as(t, 'admin');
+    const { status, body } = await admin.post('/api/Test/WhoAmI', { n: 2 });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ code: 200, info: 'Success', data: { username: 'admin', roles: ['admin'], n: 2, note: 'none' } });
+    expect(body.data.id).toBeGreaterThan(0);
+    expect(body.data.address).toBe('127.0.0.1');
+  });
+
+  it('bad input answers 2 or 3 naming the field, before the handler', async () => {
+    const admin = await as(t, 'admin');
+    const missing = await admin.post('/api/Test/WhoAmI', {});
+    expect(missing.body).toMatchObject({ code: Code.PARAM_REQUIRED, data: { field: 'n' } });
+    const wrong = await admin.post('/api/Test/WhoAmI', { n: 0 });
+    expect(wrong.body).toMatchObject({ code: Code.PARAM_ERROR, data: { field: 'n' } });
+  });
+
+  it('a role without the permission gets 45 and nothing of the answer', async () => {
+    const customer = await as(t, 'customer');
+    const { body } = await customer.post('/api/Test/WhoAmI', { n: 1 });
+    expect(body).toMatchObject({ code: Code.NO_PERMISSION, data: null });
+  });
+
+  it('a public GET call reads its query and needs no token; without a token a guarded call is 401', async () => {
+    const open = await t.get('/api/Test/WhereFrom?q=x');
+    expect(open.body).toMatchObject({ code: 200, data: { address: '127.0.0.1', q: 'x' } });
+    const guarded = await t.post('/api/Test/WhoAmI', { n: 1 });
+    expect(guarded.status).toBe(401);
+  });
+
+  it('fails the start when registered under another prefix than /api (the web calls the contract path)', async () => {
+    await expect(
+      createTestApp({
+        configure: (app) =>
+          void app.register(async (area) => registerEndpoint(area, whoAmI, async () => ({}) as never), { prefix: '/api/Test' }),
+      }),
+    ).rejects.toThrow("/Test/WhoAmI: register contract calls on the /api instance, not under the prefix '/api/Test'");
+  });
+});

@@ -1,0 +1,40 @@
+/**
+ * Compiled by `tsc --noEmit` (tsconfig includes tests/), never run: a web call's body and answer are typed by its
+ * endpoint object, so each line marked @ts-expect-error must fail to compile. Should one compile, tsc reports the
+ * unused directive and the typecheck fails.
+ */
+import { mailTimingCalls } from '../../contract/mailings-calls';
+import { call, endpointQuery } from '../../src/api/call';
+
+export async function callTypes() {
+  // The good path: the body as the schema takes it (ids may be text), the answer as the schema describes it.
+  const job = await call(mailTimingCalls.one, { id: 7 });
+  const name: string = job.name;
+  const next: string | null = job.next_run_at;
+  const page = await call(mailTimingCalls.runs, { mail_job_id: '7', pageIndex: 1 });
+  const sent: number | undefined = page.data[0]?.sent;
+
+  // @ts-expect-error a field the body does not have
+  await call(mailTimingCalls.one, { id: 7, sn: 'ESS1' });
+  // @ts-expect-error a required field missing
+  await call(mailTimingCalls.setEnabled, { id: 7 });
+  // @ts-expect-error a field of the wrong type
+  await call(mailTimingCalls.setEnabled, { id: 7, enabled: 'yes' });
+  // @ts-expect-error a value outside the body's enum
+  await call(mailTimingCalls.preview, { id: 7, user_id: 3, language: 'fr' });
+
+  const removed = await call(mailTimingCalls.remove, { id: 7 });
+  // @ts-expect-error the answer of DeleteMailJob is null, not a job
+  const wrongAnswer: { name: string } = removed;
+  // @ts-expect-error a job's id is a number, not text
+  const wrongField: string = job.id;
+  // @ts-expect-error the run's answer has no such field
+  const missing = (await call(mailTimingCalls.run, { id: 7 })).mail_count;
+
+  // A query's function answers what its call answers.
+  const deliveries = await endpointQuery(mailTimingCalls.deliveries, { run_id: 1 }).queryFn();
+  // @ts-expect-error deliveries are a list
+  const wrongList: { state: string } = deliveries;
+
+  return { name, next, sent, wrongAnswer, wrongField, missing, wrongList };
+}
