@@ -5,13 +5,13 @@ import type { Actor, Caller } from '../auth/actor';
 import { envelopeOf, ok } from './envelope';
 
 /** A JSON call of contract/ (downloads and uploads answer a file or take a form, not this envelope). */
-export type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
+type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
 
 /** A public call's handler knows only the client's address; any other knows who calls. */
-export type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : Actor;
+type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : Actor;
 
 /** The handler of a call: who calls and the validated body (defaults applied); it answers the envelope's `data`. */
-export type EndpointHandler<E extends JsonEndpoint> = (actor: ActorFor<E>, body: BodyOf<E>) => Promise<AnswerIn<E>>;
+type EndpointHandler<E extends JsonEndpoint> = (actor: ActorFor<E>, body: BodyOf<E>) => Promise<AnswerIn<E>>;
 
 /**
  * The caller of a public call. The address is read when a handler asks for it: behind a proxy Fastify works it out
