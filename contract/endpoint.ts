@@ -11,7 +11,7 @@ import type { z } from 'zod';
  */
 
 /** What a call needs: a subject of permissions/subjects.ts (or a declared resource's entity) and its action(s). */
-export interface EndpointPermission {
+interface EndpointPermission {
   /** A string here (contract/ imports nothing of ours); the server refuses an unknown subject at start. */
   readonly subject: string;
   /** Any of them suffices (a save: ['create', 'update']). */
@@ -23,9 +23,9 @@ export interface EndpointPermission {
  * - `download`: answered by a file (its `answer` schema describes nothing sent as JSON);
  * - `upload`: a multipart form, `body` being its fields besides the files.
  */
-export type EndpointKind = 'json' | 'download' | 'upload';
+type EndpointKind = 'json' | 'download' | 'upload';
 
-export interface EndpointSchemas<Body extends z.ZodType = z.ZodType, Answer extends z.ZodType = z.ZodType> {
+interface EndpointSchemas<Body extends z.ZodType = z.ZodType, Answer extends z.ZodType = z.ZodType> {
   /** The JSON body (POST) or the query (GET). */
   readonly body: Body;
   /** The `data` of a 200 envelope. */
