@@ -4,8 +4,8 @@ import { isStrongPassword } from './password';
 import { USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from './registration-constants';
 
 /**
- * Request and answer shapes of self-registration (/Register: CheckSysSn, SendRegisterCode, Register) and of the
- * reference data (/ESS/GetCountrycode, GetStatecode, GetCitycode), for the server and the web (CONTRACT.md).
+ * Request and answer shapes of self-registration (/Register: CheckSysSn, SendRegisterCode, Register), for the server
+ * and the web (CONTRACT.md); the reference data's are in contract/reference.ts.
  */
 
 const sn = z.string().trim().max(64).describe('the S/N on the label of the system');
@@ -68,18 +68,3 @@ export const registerAnswer = z.object({
   RefreshTokenKey: z.string(),
   sn: z.string().describe('the system the new customer now owns'),
 });
-
-export const languageQuery = z.object({ language: z.string().max(20).optional() });
-export const keyQuery = z.object({
-  Key: z.string().trim().min(1).max(20).describe('GetStatecode: a country code (DE); GetCitycode: country and state (DE-BY)'),
-  language: z.string().max(20).optional(),
-});
-
-export const countryAnswer = z.array(
-  z.object({ code: z.string(), name: z.string().describe("in the request's language"), flag: z.string(), phoneCode: z.string() }),
-);
-export type CountryEntry = z.infer<typeof countryAnswer>[number];
-export const stateAnswer = z.array(z.object({ code: z.string(), name: z.string() }));
-export type StateEntry = z.infer<typeof stateAnswer>[number];
-export const cityAnswer = z.array(z.object({ name: z.string() }));
-export type CityEntry = z.infer<typeof cityAnswer>[number];

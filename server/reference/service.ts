@@ -1,7 +1,7 @@
 import { countryOptions } from '../../contract/countries';
 import { COUNTRY_CODES } from '../../contract/countryCodes';
 import { DEFAULT_LANGUAGE, normalizeLanguage, type Language } from '../../contract/languages';
-import type { CityEntry, CountryEntry, StateEntry } from '../../contract/registration';
+import type { CityEntry, CountryEntry, StateEntry } from '../../contract/reference';
 import { STATE_NAMES } from './state-names';
 
 /**

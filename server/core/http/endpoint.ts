@@ -49,9 +49,10 @@ class RequestActor extends RequestCaller implements Actor {
  * Registers a call of contract/ on the /api instance: the body (or a GET's query) validated by its schema through
  * the app's validator (server/core/http/validation.ts: codes 2 and 3 as for every call), the permission as
  * `config.permission` (server/core/http/permissions.ts: 45 before the handler, and the call listed in app.apiCalls),
- * the envelope around the handler's answer, and the API document's entry with the answer's schema. The handler gets
- * the caller and the body, never the request. Called on an instance with another prefix it fails the start: the
- * path the web calls is the contract's. Awaited: it loads the call's schemas first.
+ * the envelope around the handler's answer, and the API document's entry with the answer's schema (a public call's
+ * without the bearer token). The handler gets the caller and the body, never the request. Called on an instance with
+ * another prefix it fails the start: the path the web calls is the contract's. Awaited: it loads the call's schemas
+ * first.
  */
 export async function registerEndpoint<E extends JsonEndpoint>(
   app: FastifyInstance,
@@ -80,6 +81,8 @@ export async function registerEndpoint<E extends JsonEndpoint>(
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
+      // The document asks every call for the bearer token (docs.ts) unless it says it needs none.
+      ...(isPublic ? { security: [] } : {}),
       ...(isGet ? { querystring: body } : { body }),
       response: { 200: envelopeOf(data) },
     },

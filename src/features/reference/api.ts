@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call, CallError } from '../../api/call';
 import { countryOptions } from '../../../contract/countries';
-import type { CityEntry, CountryEntry, StateEntry } from '../../../contract/registration';
+import { referenceCalls as calls } from '../../../contract/reference-calls';
 
 /**
- * The reference data of every country, state and city field (spec §7 Reference data: /ESS/GetCountrycode,
- * GetStatecode, GetCitycode). The data set stays on the server; each list is fetched once per page load and key.
+ * The reference data of every country, state and city field (spec §7 Reference data: contract/reference-calls.ts,
+ * public calls). The data set stays on the server; each list is fetched once per page load and key.
  * Values are what is stored: ISO 3166-1 alpha-2 country codes, ISO 3166-2 state code parts, city names.
  */
 export interface Option {
@@ -28,28 +28,34 @@ function cached(key: string, load: () => Promise<Option[]>): Promise<Option[]> {
   return entry;
 }
 
+/** A list the server did not answer with 200 is empty (the call is quiet: no message either). */
+function noneOnCode(error: unknown): never[] {
+  if (error instanceof CallError) return [];
+  throw error;
+}
+
 export function loadCountries(language: string): Promise<Option[]> {
   return cached(`countries:${language}`, async () => {
     // Without the server the browser's own names of the same codes keep a form usable.
-    const answer = await api.get<CountryEntry[]>('/ESS/GetCountrycode', { language }, { quiet: true }).catch(() => undefined);
-    if (answer?.code !== 200) return countryOptions(language);
+    const list = await call(calls.countries, { language }, { quiet: true }).catch(() => undefined);
+    if (!list) return countryOptions(language);
     // Names only: flag emoji show as two letters in boxes where the system has no flag glyphs (Windows).
-    return answer.data.map((c) => ({ value: c.code, label: c.name }));
+    return list.map((c) => ({ value: c.code, label: c.name }));
   });
 }
 
 export function loadStates(country: string, language: string): Promise<Option[]> {
   return cached(`states:${country}:${language}`, async () => {
-    const answer = await api.get<StateEntry[]>('/ESS/GetStatecode', { Key: country, language }, { quiet: true });
-    return answer.code === 200 ? answer.data.map((s) => ({ value: s.code, label: s.name })) : [];
+    const list = await call(calls.states, { Key: country, language }, { quiet: true }).catch(noneOnCode);
+    return list.map((s) => ({ value: s.code, label: s.name }));
   });
 }
 
 export function loadCities(country: string, state?: string): Promise<Option[]> {
   const key = state ? `${country}-${state}` : country;
   return cached(`cities:${key}`, async () => {
-    const answer = await api.get<CityEntry[]>('/ESS/GetCitycode', { Key: key }, { quiet: true });
-    return answer.code === 200 ? answer.data.map((c) => ({ value: c.name, label: c.name })) : [];
+    const list = await call(calls.cities, { Key: key }, { quiet: true }).catch(noneOnCode);
+    return list.map((c) => ({ value: c.name, label: c.name }));
   });
 }
 

@@ -128,6 +128,9 @@ describe('the calls of contract/', () => {
       const operation = doc.paths[`/api${endpoint.path}`][endpoint.method.toLowerCase()];
       const answer = operation.responses['200'].content['application/json'].schema;
       expect(Object.keys(answer.properties), name).toEqual(expect.arrayContaining(['code', 'data', 'info']));
+      // A public call asks for no bearer token; any other keeps the document's (server/core/http/docs.ts).
+      if (endpoint.permission === 'public') expect(operation.security, name).toEqual([]);
+      else expect(operation.security, name).toBeUndefined();
     }
   });
 });
