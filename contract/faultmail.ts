@@ -32,6 +32,16 @@ export type SubscriptionBody = z.infer<typeof subscriptionBody>;
 
 export const subscriptionIdBody = z.object({ id: z.number().int().positive().max(2_147_483_647) });
 
+/** The body of the calls that take nothing (the caller's own rows, the form's options): none at all is as good as {}. */
+export const noBody = z
+  .object({})
+  .nullish()
+  .transform(() => ({}));
+
+/** A saved subscription: its id (new or the one changed). */
+export const subscriptionSaved = z.object({ id: z.number() });
+export const subscriptionDeleted = z.null();
+
 export const subscriptionRow = z.object({
   id: z.number(),
   country: z.string(),

@@ -12,7 +12,7 @@ import { session } from '../../api/session';
 import { useFormat } from '../../i18n/format';
 import { useScreens } from '../../ui/useScreens';
 import { accountKeys, getProfile } from '../account/api';
-import { faultMailApi, faultMailKeys } from './api';
+import { faultMailApi, faultMailQueries, refreshFaultMail } from './api';
 
 const STATE_COLORS: Record<DeliveryState, string> = { sent: 'success', waiting: 'processing', failed: 'error' };
 
@@ -59,12 +59,12 @@ function Subscriptions() {
   const client = useQueryClient();
   const labels = useLabels();
   const [editing, setEditing] = useState<SubscriptionRow | 'new' | undefined>();
-  const list = useQuery({ queryKey: faultMailKeys.subscriptions(), queryFn: faultMailApi.subscriptions });
+  const list = useQuery(faultMailQueries.subscriptions());
   const remove = useMutation({
     mutationFn: faultMailApi.remove,
     onSuccess: async () => {
       void message.success(t('deleted'));
-      await client.invalidateQueries({ queryKey: faultMailKeys.all });
+      await refreshFaultMail(client);
     },
   });
 
@@ -132,14 +132,14 @@ function SubscriptionForm({ row, onClose }: { row?: SubscriptionRow; onClose: ()
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<SubscriptionBody>();
-  const options = useQuery({ queryKey: faultMailKeys.options(), queryFn: faultMailApi.options });
+  const options = useQuery(faultMailQueries.options());
   const names = useMemo(() => new Map(countryOptions(i18n.language).map((o) => [o.value as string, o.label])), [i18n.language]);
   const all = { value: ALL, label: t('all') };
   const save = useMutation({
     mutationFn: (values: SubscriptionBody) => faultMailApi.save(row ? { ...values, id: row.id } : values),
     onSuccess: async () => {
       void message.success(t('saved'));
-      await client.invalidateQueries({ queryKey: faultMailKeys.all });
+      await refreshFaultMail(client);
       onClose();
     },
   });
@@ -202,7 +202,7 @@ function DeliveryLog() {
   const [state, setState] = useState<DeliveryState | 'all'>('all');
   const [page, setPage] = useState(() => ({ pageIndex: 1, pageSize: session.getListPageSize(20) }));
   const body = { ...page, ...(state === 'all' ? {} : { state }) };
-  const log = useQuery({ queryKey: faultMailKeys.log(body), queryFn: () => faultMailApi.log(body) });
+  const log = useQuery(faultMailQueries.log(body));
   const profile = useQuery({ queryKey: accountKeys.profile(), queryFn: async () => (await getProfile()).data });
   const profileHasNoAddress = profile.data !== undefined && !String(profile.data?.email ?? '').trim();
 

@@ -1,24 +1,19 @@
-import { postData } from '../../api/call';
-import type { DeliveryLogBody, DeliveryRow, SubscriptionBody, SubscriptionRow } from '../../../contract/faultmail';
+import type { QueryClient } from '@tanstack/react-query';
+import type { BodyIn } from '../../../contract/endpoint';
+import { faultMailCalls as calls } from '../../../contract/faultmail-calls';
+import { areaKey, call, endpointQuery } from '../../api/call';
 
-/** The fault mail subscription calls (server/faultmail, CONTRACT.md): the caller's own subscriptions and delivery log. */
-export const faultMailKeys = {
-  all: ['faultmail'] as const,
-  subscriptions: () => [...faultMailKeys.all, 'subscriptions'] as const,
-  options: () => [...faultMailKeys.all, 'options'] as const,
-  log: (body: DeliveryLogBody) => [...faultMailKeys.all, 'log', body] as const,
-};
-
-export interface SubscriptionOptions {
-  countries: string[];
-  models: string[];
-  fault_codes: { code: string; level: string; description: string }[];
-}
-
+/** The fault mail subscription calls (contract/faultmail-calls.ts): the caller's own subscriptions and delivery log. */
 export const faultMailApi = {
-  subscriptions: () => postData<SubscriptionRow[]>('/FaultMail/GetMySubscriptions', {}),
-  options: () => postData<SubscriptionOptions>('/FaultMail/GetSubscriptionOptions', {}),
-  save: (body: SubscriptionBody) => postData<{ id: number }>('/FaultMail/SaveSubscription', { ...body }),
-  remove: (id: number) => postData<null>('/FaultMail/DeleteSubscription', { id }),
-  log: (body: DeliveryLogBody) => postData<{ data: DeliveryRow[]; dataCount: number }>('/FaultMail/GetDeliveryLog', { ...body }),
+  save: (body: BodyIn<typeof calls.save>) => call(calls.save, body),
+  remove: (id: number) => call(calls.remove, { id }),
 };
+
+export const faultMailQueries = {
+  subscriptions: () => endpointQuery(calls.subscriptions, {}),
+  options: () => endpointQuery(calls.options, {}),
+  log: (body: BodyIn<typeof calls.log>) => endpointQuery(calls.log, body),
+};
+
+/** After a change: every subscription and log page shown is read again. */
+export const refreshFaultMail = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: areaKey(calls.subscriptions) });
