@@ -6,7 +6,7 @@ import { MESSAGE_CONTENT_MAX, MESSAGE_STATES, MESSAGE_TITLE_MAX, NOTIFICATION_FE
 
 /**
  * Messages and notifications (spec §3 Notification, §7 Messages): what the portal's staff tell its users
- * (information distribution) and what each user received. Bodies and answers of server/messages/routes.ts.
+ * (information distribution) and what each user received. Bodies and answers of the calls of contract/messages-calls.ts.
  */
 
 const LANGUAGE_CODES = LANGUAGES.map((l) => l.code) as [Language, ...Language[]];
@@ -159,11 +159,15 @@ export const distributedMessage = z.object({
   updated_at: z.string(),
 });
 export const distributedPage = z.object({ data: z.array(distributedMessage), dataCount: z.number() });
+export const messageDone = z.null();
+export const publicNotices = z.array(publicNotice);
 export const audiencePreview = z.object({
   count: z.number(),
   /** The first few, for the form to show whom it reaches. */
   sample: z.array(z.object({ id: z.number(), username: z.string(), name: z.string() })),
 });
+/** GetAudienceOptions asks nothing (the web sends {}). */
+export const audienceOptionsBody = z.object({}).optional();
 export const audienceOptions = z.object({ models: z.array(z.string()), firmwareVersions: z.array(z.string()) });
 export const audienceUsers = z.array(z.object({ id: z.number(), username: z.string(), name: z.string(), roles: z.array(z.string()) }));
 

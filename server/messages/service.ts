@@ -1,6 +1,5 @@
 import { alias } from 'drizzle-orm/pg-core';
 import { and, asc, count, desc, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { Code } from '../../contract/codes';
 import { normalizeLanguage, type Language } from '../../contract/languages';
@@ -19,6 +18,7 @@ import {
 } from '../../contract/messages';
 import { isRole } from '../../permissions/roles';
 import type { AppDeps } from '../config';
+import type { Actor, Caller } from '../core/auth/actor';
 import { writeAudit } from '../core/crud/audit';
 import { escapeLike } from '../core/crud/factory';
 import type { Database } from '../core/db';
@@ -53,9 +53,9 @@ type MessageRow = typeof infoMessages.$inferSelect;
 
 const iso = (value: Date | null | undefined) => (value ? value.toISOString() : null);
 
-/** The reader's language: the one asked for, else their own (spec §3 languageCode), else English. */
-function readerLanguage(request: FastifyRequest | undefined, asked: string | undefined, own?: string | null): Language {
-  return normalizeLanguage(asked) ?? normalizeLanguage(own) ?? normalizeLanguage(request?.headers['accept-language']) ?? 'en';
+/** The reader's language: the one asked for, else their own (spec §3 languageCode), else their client's, else English. */
+function readerLanguage(caller: Caller, asked: string | undefined, own?: string | null): Language {
+  return normalizeLanguage(asked) ?? normalizeLanguage(own) ?? caller.language ?? 'en';
 }
 
 const sender = sql<string>`coalesce(nullif(${users.displayName}, ''), ${users.username}, '')`;
@@ -86,14 +86,10 @@ export class MessageService {
     return row?.languageCode ?? null;
   }
 
-  private async notifications(request: FastifyRequest, where: SQL, language: string | undefined, page: { index: number; size: number }) {
-    const reader = readerLanguage(request, language, await this.ownLanguage(request.user.id));
+  private async notifications(actor: Actor, where: SQL, language: string | undefined, page: { index: number; size: number }) {
+    const reader = readerLanguage(actor, language, await this.ownLanguage(actor.id));
     // A recalled message is gone from every reader's bell and list (its rows stay for the publisher's counts).
-    const mine = and(
-      eq(userNotifications.userId, request.user.id),
-      isNull(userNotifications.deletedAt),
-      ne(infoMessages.status, 'recalled'),
-    );
+    const mine = and(eq(userNotifications.userId, actor.id), isNull(userNotifications.deletedAt), ne(infoMessages.status, 'recalled'));
     const condition = and(mine, where)!;
     const author = this.db.$with('author').as(this.db.select({ id: users.id, name: sender.as('name') }).from(users));
     const rows = await this.db
@@ -147,12 +143,12 @@ export class MessageService {
   }
 
   /** The notifications call (spec §7, §9): the caller's unread notifications, newest first. */
-  unread(request: FastifyRequest, body: z.infer<typeof unreadBody>) {
-    return this.notifications(request, isNull(userNotifications.readAt), body.language, { index: body.pageIndex, size: body.pageSize });
+  unread(actor: Actor, body: z.infer<typeof unreadBody>) {
+    return this.notifications(actor, isNull(userNotifications.readAt), body.language, { index: body.pageIndex, size: body.pageSize });
   }
 
   /** /Message/GetListMyMsg: the caller's notifications with the list's filters. */
-  list(request: FastifyRequest, body: z.infer<typeof myListBody>) {
+  list(actor: Actor, body: z.infer<typeof myListBody>) {
     if (body.dateFrom && body.dateTo && body.dateFrom > body.dateTo)
       throw new ApiError(Code.PARAM_ERROR, 'Parameter error: dateTo (before dateFrom)', { data: { field: 'dateTo' } });
     const conditions: SQL[] = [];
@@ -166,15 +162,15 @@ export class MessageService {
     if (body.dateFrom) conditions.push(gte(userNotifications.createdAt, new Date(`${body.dateFrom}T00:00:00Z`)));
     if (body.dateTo)
       conditions.push(lt(userNotifications.createdAt, new Date(new Date(`${body.dateTo}T00:00:00Z`).getTime() + 86_400_000)));
-    return this.notifications(request, conditions.length ? and(...conditions)! : sql`true`, body.language, {
+    return this.notifications(actor, conditions.length ? and(...conditions)! : sql`true`, body.language, {
       index: body.pageIndex,
       size: body.pageSize,
     });
   }
 
   /** /Message/GetQueryMyMsg: one of the caller's notifications (45 for any other id: nothing is revealed). */
-  async one(request: FastifyRequest, id: number, language: string | undefined): Promise<Notification> {
-    const page = await this.notifications(request, eq(userNotifications.id, id), language, { index: 1, size: 1 });
+  async one(actor: Actor, id: number, language: string | undefined): Promise<Notification> {
+    const page = await this.notifications(actor, eq(userNotifications.id, id), language, { index: 1, size: 1 });
     const found = page.data[0];
     if (!found) throw new ApiError(Code.NO_PERMISSION);
     return found;
@@ -193,8 +189,8 @@ export class MessageService {
   }
 
   /** /Message/UpdateMyMsg: marks the caller's notifications read (or unread); answers how many changed. */
-  async mark(request: FastifyRequest, body: z.infer<typeof markBody>): Promise<{ count: number }> {
-    const userId = request.user.id;
+  async mark(actor: Actor, body: z.infer<typeof markBody>): Promise<{ count: number }> {
+    const userId = actor.id;
     const mine = and(eq(userNotifications.userId, userId), isNull(userNotifications.deletedAt), notRecalled)!;
     let where: SQL = mine;
     if (!body.all) {
@@ -210,19 +206,19 @@ export class MessageService {
   }
 
   /** /Message/UserDelMyMsg: deletes notifications for the caller alone (the sender's counts keep them). */
-  async remove(request: FastifyRequest, ids: number[]): Promise<{ count: number }> {
-    await this.assertMine(request.user.id, ids);
+  async remove(actor: Actor, ids: number[]): Promise<{ count: number }> {
+    await this.assertMine(actor.id, ids);
     const removed = await this.db
       .update(userNotifications)
       .set({ deletedAt: this.now() })
-      .where(and(eq(userNotifications.userId, request.user.id), isNull(userNotifications.deletedAt), inArray(userNotifications.id, ids)))
+      .where(and(eq(userNotifications.userId, actor.id), isNull(userNotifications.deletedAt), inArray(userNotifications.id, ids)))
       .returning({ id: userNotifications.id });
     return { count: removed.length };
   }
 
   /** /Message/QueryMsgNotice (no token): the public notices showing now (published, end date not passed). */
-  async notices(request: FastifyRequest, language: string | undefined): Promise<z.infer<typeof publicNotice>[]> {
-    const reader = readerLanguage(request, language);
+  async notices(caller: Caller, language: string | undefined): Promise<z.infer<typeof publicNotice>[]> {
+    const reader = readerLanguage(caller, language);
     const now = this.now();
     const rows = await this.db
       .select()
@@ -251,13 +247,8 @@ export class MessageService {
 
   // —— Information distribution (staff) ——
 
-  private async distributed(
-    request: FastifyRequest,
-    where: SQL | undefined,
-    language: string | undefined,
-    page?: { index: number; size: number },
-  ) {
-    const reader = readerLanguage(request, language, await this.ownLanguage(request.user.id));
+  private async distributed(actor: Actor, where: SQL | undefined, language: string | undefined, page?: { index: number; size: number }) {
+    const reader = readerLanguage(actor, language, await this.ownLanguage(actor.id));
     const reads = this.db.$with('reads').as(
       this.db
         .select({ messageId: userNotifications.messageId, n: count().as('n') })
@@ -306,13 +297,13 @@ export class MessageService {
       published_by: message.publishedBy === null ? null : (publishedByName ?? ''),
       recalled_at: iso(message.recalledAt),
       recalled_by: message.recalledBy === null && !message.recalledAt ? null : (recalledByName ?? ''),
-      can_recall: (message.status === 'scheduled' || message.status === 'published') && mayRecall(request.user, message),
+      can_recall: (message.status === 'scheduled' || message.status === 'published') && mayRecall(actor, message),
       created_at: message.createdAt.toISOString(),
       updated_at: message.updatedAt.toISOString(),
     }));
   }
 
-  async messageList(request: FastifyRequest, body: z.infer<typeof messageListBody>) {
+  async messageList(actor: Actor, body: z.infer<typeof messageListBody>) {
     // A background report's notice to its asker (server/reports/notify.ts) is no message staff distributed.
     const conditions: SQL[] = [
       sql`NOT EXISTS (SELECT 1 FROM ${generatedReports} WHERE ${generatedReports.messageId} = ${infoMessages.id})`,
@@ -323,13 +314,13 @@ export class MessageService {
       conditions.push(sql`(${infoMessages.titles}::text || ' ' || ${infoMessages.contents}::text) ILIKE ${like}`);
     }
     const where = conditions.length ? and(...conditions) : undefined;
-    const data = await this.distributed(request, where, body.language, { index: body.pageIndex, size: body.pageSize });
+    const data = await this.distributed(actor, where, body.language, { index: body.pageIndex, size: body.pageSize });
     const [{ total }] = (await this.db.select({ total: count() }).from(infoMessages).where(where)) as [{ total: number }];
     return { data, dataCount: Number(total) };
   }
 
-  async message(request: FastifyRequest, id: number): Promise<Distributed> {
-    const [found] = await this.distributed(request, eq(infoMessages.id, id), undefined);
+  async message(actor: Actor, id: number): Promise<Distributed> {
+    const [found] = await this.distributed(actor, eq(infoMessages.id, id), undefined);
     if (!found) throw new ApiError(Code.NO_DATA, 'No data: no message with this id');
     return found;
   }
@@ -404,13 +395,13 @@ export class MessageService {
    * /InfoDistribution/SaveInfoDistribution: creates or edits a draft or a scheduled message and keeps it, publishes
    * it now, or schedules it (answers the time for the caller to queue the job). A published message is not edited.
    */
-  async save(request: FastifyRequest, body: SaveMessage): Promise<{ id: number; status: string; publishAt: Date | null }> {
+  async save(actor: Actor, body: SaveMessage): Promise<{ id: number; status: string; publishAt: Date | null }> {
     const now = this.now();
     const values = this.checked(body, now);
     await this.assertUsersExist(values.audience.userIds);
     const status = body.publish === 'at' ? 'scheduled' : 'draft';
     // Who schedules or publishes a message may recall it (beside an admin).
-    const publishedBy = body.publish === 'draft' ? null : request.user.id;
+    const publishedBy = body.publish === 'draft' ? null : actor.id;
     const id = await this.db.transaction(async (tx) => {
       let id: number;
       if (body.id !== undefined) {
@@ -425,7 +416,7 @@ export class MessageService {
           .set({ ...values, status, publishedBy, updatedAt: now })
           .where(eq(infoMessages.id, body.id));
         id = body.id;
-        await writeAudit(tx, request, now, {
+        await writeAudit(tx, actor, now, {
           action: 'infoDistributionSys.update',
           target: `infoMessage:${id}`,
           before: snapshot(existing),
@@ -434,10 +425,10 @@ export class MessageService {
       } else {
         const [created] = await tx
           .insert(infoMessages)
-          .values({ ...values, status, publishedBy, createdBy: request.user.id, createdAt: now, updatedAt: now })
+          .values({ ...values, status, publishedBy, createdBy: actor.id, createdAt: now, updatedAt: now })
           .returning({ id: infoMessages.id });
         id = created!.id;
-        await writeAudit(tx, request, now, {
+        await writeAudit(tx, actor, now, {
           action: 'infoDistributionSys.create',
           target: `infoMessage:${id}`,
           after: { ...values, status },
@@ -451,7 +442,7 @@ export class MessageService {
   }
 
   /** /InfoDistribution/WithdrawInfoDistribution: a scheduled message goes back to draft (its job then does nothing). */
-  async withdraw(request: FastifyRequest, id: number): Promise<void> {
+  async withdraw(actor: Actor, id: number): Promise<void> {
     const now = this.now();
     await this.db.transaction(async (tx) => {
       const [existing] = await tx.select().from(infoMessages).where(eq(infoMessages.id, id)).for('update');
@@ -461,7 +452,7 @@ export class MessageService {
           data: { status: existing.status },
         });
       await tx.update(infoMessages).set({ status: 'draft', updatedAt: now }).where(eq(infoMessages.id, id));
-      await writeAudit(tx, request, now, {
+      await writeAudit(tx, actor, now, {
         action: 'infoDistributionSys.withdraw',
         target: `infoMessage:${id}`,
         before: { status: 'scheduled', publishAt: iso(existing.publishAt) },
@@ -475,19 +466,19 @@ export class MessageService {
    * publishes nothing). The message stays in the list as 'recalled', with who recalled it and when. Another staff
    * member's message: 45, nothing changes. Answers how many unsent mails were dropped.
    */
-  async recall(request: FastifyRequest, id: number): Promise<{ count: number }> {
+  async recall(actor: Actor, id: number): Promise<{ count: number }> {
     const now = this.now();
     return this.db.transaction(async (tx) => {
       const [existing] = await tx.select().from(infoMessages).where(eq(infoMessages.id, id)).for('update');
       if (!existing) throw new ApiError(Code.NO_DATA, 'No data: no message with this id');
-      if (!mayRecall(request.user, existing)) throw new ApiError(Code.NO_PERMISSION);
+      if (!mayRecall(actor, existing)) throw new ApiError(Code.NO_PERMISSION);
       if (existing.status !== 'published' && existing.status !== 'scheduled')
         throw new ApiError(Code.OPERATION_FAILED, 'Operation failure: only a published or scheduled message is recalled', {
           data: { status: existing.status },
         });
       await tx
         .update(infoMessages)
-        .set({ status: 'recalled', recalledAt: now, recalledBy: request.user.id, updatedAt: now })
+        .set({ status: 'recalled', recalledAt: now, recalledBy: actor.id, updatedAt: now })
         .where(eq(infoMessages.id, id));
       const dropped = await tx
         .delete(mailOutbox)
@@ -501,7 +492,7 @@ export class MessageService {
           ),
         )
         .returning({ id: mailOutbox.id });
-      await writeAudit(tx, request, now, {
+      await writeAudit(tx, actor, now, {
         action: 'infoDistributionSys.recall',
         target: `infoMessage:${id}`,
         before: { status: existing.status, publishAt: iso(existing.publishAt), publishedAt: iso(existing.publishedAt) },
@@ -512,7 +503,7 @@ export class MessageService {
   }
 
   /** /InfoDistribution/DeleteInfoDistribution: a draft is deleted (a published one stays: its readers hold it). */
-  async removeMessage(request: FastifyRequest, id: number): Promise<void> {
+  async removeMessage(actor: Actor, id: number): Promise<void> {
     const now = this.now();
     await this.db.transaction(async (tx) => {
       const [existing] = await tx.select().from(infoMessages).where(eq(infoMessages.id, id)).for('update');
@@ -522,7 +513,7 @@ export class MessageService {
           data: { status: existing.status },
         });
       await tx.delete(infoMessages).where(eq(infoMessages.id, id));
-      await writeAudit(tx, request, now, { action: 'infoDistributionSys.delete', target: `infoMessage:${id}`, before: snapshot(existing) });
+      await writeAudit(tx, actor, now, { action: 'infoDistributionSys.delete', target: `infoMessage:${id}`, before: snapshot(existing) });
     });
   }
 

@@ -53,8 +53,14 @@ const queryKey = <E extends JsonEndpoint>(endpoint: E, body: BodyIn<E>) => [endp
 /** The key of every call of an endpoint's area (to invalidate them together after a change). */
 export const areaKey = (endpoint: JsonEndpoint) => [endpoint.tag] as const;
 
-/** A react-query query of a call: its key and its function from the same endpoint and body, so they cannot disagree. */
-export const endpointQuery = <E extends JsonEndpoint>(endpoint: E, body: BodyIn<E>) => ({
+/** The key of every query of one call, whatever its body (to invalidate that call's queries alone). */
+export const callKey = (endpoint: JsonEndpoint) => [endpoint.tag, endpoint.path] as const;
+
+/**
+ * A react-query query of a call: its key and its function from the same endpoint and body, so they cannot disagree
+ * (`options`: as for `call`, e.g. quiet).
+ */
+export const endpointQuery = <E extends JsonEndpoint>(endpoint: E, body: BodyIn<E>, options?: ApiRequestOptions) => ({
   queryKey: queryKey(endpoint, body),
-  queryFn: () => call(endpoint, body),
+  queryFn: () => call(endpoint, body, options),
 });

@@ -1,4 +1,5 @@
 import { CODE_MESSAGES, HTTP_STATUS_MESSAGES, type Envelope } from '../../contract/codes';
+import { messageCalls } from '../../contract/messages-calls';
 import { loadingOverlay } from './loading';
 import { session } from './session';
 import { fetchTransport, RequestError, type RawRequest, type RawResponse, type Transport } from './transport';
@@ -9,8 +10,8 @@ export const API_BASE = '/api';
 export const REQUEST_TIMEOUT_MS = 50_000;
 export const UPLOAD_TIMEOUT_MS = 18_000_000;
 export const HTTP_ERROR_SECONDS = 2;
-/** Sent without the bearer token (spec §7). */
-export const TOKENLESS_PATHS = ['/Message/QueryMsgNotice'];
+/** Sent without the bearer token (spec §7): the login page's public notices. */
+export const TOKENLESS_PATHS: readonly string[] = [messageCalls.notices.path];
 
 export interface ApiRequestOptions {
   /**

@@ -1,3 +1,5 @@
+import type { Language } from '../../../contract/languages';
+
 /**
  * Who makes a call, as a service sees it: built once per request from the verified access token by
  * registerEndpoint (server/core/http/endpoint.ts), or as a plain object by a job acting for a user or a test. Services take
@@ -6,6 +8,8 @@
 export interface Caller {
   /** The client's address (behind the trusted proxy: the one it forwarded). */
   readonly address: string;
+  /** The portal language the client's Accept-Language names first, if it names one (a reader's last fallback). */
+  readonly language?: Language;
 }
 
 export interface Actor extends Caller {

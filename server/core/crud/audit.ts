@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../auth/actor';
 import type { Database } from '../db';
 import { writeUserLog, type UserLogEntry } from '../audit/write';
 
@@ -12,33 +13,37 @@ export interface AuditEntry {
   extra?: Record<string, unknown>;
 }
 
+/** Who wrote: the caller of a contract call, or the request of a call still registered by hand. */
+type Writer = Actor | FastifyRequest;
+
 /**
  * One row of the audit trail (user_log) for a write of an administration screen: who (the caller), what
  * (action, record, before / after), from where (client address), when (the injected clock).
  */
-export async function writeAudit(db: Database, request: FastifyRequest, at: Date, entry: AuditEntry): Promise<void> {
-  await writeAudits(db, request, at, [entry]);
+export async function writeAudit(db: Database, by: Writer, at: Date, entry: AuditEntry): Promise<void> {
+  await writeAudits(db, by, at, [entry]);
 }
 
 /** The audit rows of a bulk write (an import) in one statement, in the transaction of the write. */
-export async function writeAudits(db: Database, request: FastifyRequest, at: Date, entries: AuditEntry[]): Promise<void> {
+export async function writeAudits(db: Database, by: Writer, at: Date, entries: AuditEntry[]): Promise<void> {
+  const who = writerOf(by);
   await writeUserLog(
     db,
-    entries.map((entry) => auditEntry(request, entry)),
+    entries.map((entry) => auditEntry(who, entry)),
     at,
   );
 }
 
-function auditEntry(request: FastifyRequest, entry: AuditEntry): UserLogEntry {
+/** A request is told from an actor by its headers (an actor has none). */
+function writerOf(by: Writer): Pick<UserLogEntry, 'userId' | 'username' | 'ip'> {
+  return 'headers' in by
+    ? { userId: by.user?.id ?? null, username: by.user?.username ?? '', ip: by.ip }
+    : { userId: by.id, username: by.username, ip: by.address };
+}
+
+function auditEntry(who: Pick<UserLogEntry, 'userId' | 'username' | 'ip'>, entry: AuditEntry): UserLogEntry {
   const detail: Record<string, unknown> = { ...entry.extra };
   if (entry.before !== undefined) detail.before = entry.before;
   if (entry.after !== undefined) detail.after = entry.after;
-  return {
-    userId: request.user?.id ?? null,
-    username: request.user?.username ?? '',
-    action: entry.action,
-    target: entry.target,
-    detail,
-    ip: request.ip,
-  };
+  return { ...who, action: entry.action, target: entry.target, detail };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AnswerIn, BodyOf, Endpoint } from '../../../contract/endpoint';
+import { normalizeLanguage, type Language } from '../../../contract/languages';
 import type { Actor, Caller } from '../auth/actor';
 import { envelopeOf, ok } from './envelope';
 
@@ -14,8 +15,8 @@ type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : 
 type EndpointHandler<E extends JsonEndpoint> = (actor: ActorFor<E>, body: BodyOf<E>) => Promise<AnswerIn<E>>;
 
 /**
- * The caller of a public call. The address is read when a handler asks for it: behind a proxy Fastify works it out
- * from the forwarded header on each read, which most calls never need.
+ * The caller of a public call. The address and the language are read when a handler asks for them, which most calls
+ * never do: behind a proxy Fastify works the address out from the forwarded header on each read.
  */
 class RequestCaller implements Caller {
   readonly #request: FastifyRequest;
@@ -24,6 +25,9 @@ class RequestCaller implements Caller {
   }
   get address(): string {
     return this.#request.ip;
+  }
+  get language(): Language | undefined {
+    return normalizeLanguage(this.#request.headers['accept-language']);
   }
 }
 

@@ -8,12 +8,12 @@ import { LANGUAGES } from '../../../contract/languages';
 import type { Audience } from '../../../contract/messages';
 import { useFormat } from '../../i18n/format';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
-import { messageKeys, messagesApi, type DistributedMessage } from './api';
+import { messageQueries, messagesApi, refreshMessages, type DistributedMessage, type MessageListQuery } from './api';
 import { MessageForm } from './MessageForm';
 import './messages.css';
 
 const PAGE_SIZE = 20;
-type StateFilter = 'all' | 'draft' | 'scheduled' | 'published' | 'recalled';
+type StateFilter = 'all' | NonNullable<MessageListQuery['status']>;
 const STATE_COLORS: Record<string, string> = { draft: 'default', scheduled: 'gold', published: 'green', recalled: 'red' };
 /** A recalled message never published was a cancelled scheduled one. */
 const stateKey = (row: DistributedMessage) => (row.status === 'recalled' && !row.published_at ? 'cancelled' : row.status);
@@ -37,11 +37,8 @@ export default function InfoDistribution() {
   const [editing, setEditing] = useState<DistributedMessage | 'new'>();
 
   const query = { pageIndex: page, pageSize: PAGE_SIZE, ...(status === 'all' ? {} : { status }), ...(keyword ? { keyword } : {}) };
-  const list = useQuery({
-    queryKey: messageKeys.distributed(query, language),
-    queryFn: () => messagesApi.distributedList(query, language),
-  });
-  const refresh = () => client.invalidateQueries({ queryKey: ['messages'] });
+  const list = useQuery(messageQueries.distributed(query, language));
+  const refresh = () => refreshMessages(client);
 
   const withdraw = useMutation({
     mutationFn: (id: number) => messagesApi.withdraw(id),

@@ -25,7 +25,7 @@ import { LANGUAGES } from '../../../contract/languages';
 import type { Audience } from '../../../contract/messages';
 import { MESSAGE_CONTENT_MAX, MESSAGE_TITLE_MAX } from '../../../contract/messages-constants';
 import { ROLES } from '../../../permissions/roles';
-import { messagesApi, type AudienceUser, type DistributedMessage } from './api';
+import { messageQueries, messagesApi, type AudienceUser, type DistributedMessage } from './api';
 
 interface Values {
   titles: Record<string, string>;
@@ -98,9 +98,9 @@ export function MessageForm({ message, onClose, onSaved }: { message?: Distribut
     };
   }, [watched, initial]);
 
-  const options = useQuery({ queryKey: ['messages', 'audience-options'], queryFn: messagesApi.options, staleTime: 5 * 60_000 });
+  const options = useQuery({ ...messageQueries.audienceOptions(), staleTime: 5 * 60_000 });
   const users = useQuery({
-    queryKey: ['messages', 'audience-users', userSearch],
+    queryKey: messageQueries.usersKey(userSearch),
     staleTime: 30_000,
     queryFn: async () => {
       const found = await messagesApi.searchUsers(userSearch);
@@ -110,8 +110,7 @@ export function MessageForm({ message, onClose, onSaved }: { message?: Distribut
     },
   });
   const preview = useQuery({
-    queryKey: ['messages', 'audience-preview', audience],
-    queryFn: () => messagesApi.preview(audience),
+    ...messageQueries.preview(audience),
     placeholderData: (previous) => previous,
   });
 

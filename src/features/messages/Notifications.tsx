@@ -9,7 +9,7 @@ import { useFormat } from '../../i18n/format';
 import { ReportDownloadButton } from '../reports/ReportDownloadButton';
 import { Modal } from '../../ui/Modal';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
-import { messageKeys, messagesApi, type MyListQuery, type Notification } from './api';
+import { messageQueries, messagesApi, refreshMine, type MyListQuery, type Notification } from './api';
 import { raiseReadFlag } from './readFlag';
 import './messages.css';
 
@@ -42,11 +42,11 @@ export default function Notifications() {
     ...(days?.[0] ? { dateFrom: days[0].format('YYYY-MM-DD') } : {}),
     ...(days?.[1] ? { dateTo: days[1].format('YYYY-MM-DD') } : {}),
   };
-  const list = useQuery({ queryKey: messageKeys.mine(query, language), queryFn: () => messagesApi.mine(query, language) });
+  const list = useQuery(messageQueries.mine(query, language));
 
   const changed = async () => {
     raiseReadFlag();
-    await client.invalidateQueries({ queryKey: ['messages', 'mine'] });
+    await refreshMine(client);
   };
   const mark = useMutation({
     mutationFn: ({ ids, all }: { ids?: number[]; all?: boolean }) => (all ? messagesApi.markAllRead() : messagesApi.markRead(ids!)),
@@ -70,7 +70,7 @@ export default function Notifications() {
   const openParam = params.get('open');
   const openId = openParam && /^\d{1,15}$/.test(openParam) ? Number(openParam) : undefined;
   const shownQuery = useQuery({
-    queryKey: ['messages', 'one', openId, language],
+    queryKey: messageQueries.oneKey(openId, language),
     enabled: openId !== undefined,
     retry: false,
     queryFn: async () => {

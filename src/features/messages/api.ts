@@ -1,85 +1,64 @@
-import type { z } from 'zod';
-import type {
-  Audience,
-  audienceOptions,
-  audiencePreview,
-  audienceUsers,
-  distributedMessage,
-  distributedPage,
-  notification,
-  notificationPage,
-  publicNotice,
-} from '../../../contract/messages';
+import type { QueryClient } from '@tanstack/react-query';
+import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
+import { isLanguage } from '../../../contract/languages';
+import type { Audience } from '../../../contract/messages';
+import { messageCalls as calls } from '../../../contract/messages-calls';
 import { NOTIFICATION_FETCH_SIZE } from '../../../contract/messages-constants';
-import { postData } from '../../api/call';
-import { api } from '../../api/client';
+import { areaKey, call, callKey, endpointQuery } from '../../api/call';
 
-export type Notification = z.infer<typeof notification>;
-export type NotificationPage = z.infer<typeof notificationPage>;
-export type PublicNotice = z.infer<typeof publicNotice>;
-export type DistributedMessage = z.infer<typeof distributedMessage>;
-export type DistributedPage = z.infer<typeof distributedPage>;
-export type AudiencePreview = z.infer<typeof audiencePreview>;
-export type AudienceUser = z.infer<typeof audienceUsers>[number];
+export type Notification = AnswerOf<typeof calls.one>;
+export type PublicNotice = AnswerOf<typeof calls.notices>[number];
+export type DistributedMessage = AnswerOf<typeof calls.get>;
+export type AudienceUser = AnswerOf<typeof calls.searchUsers>[number];
+/** The filters and page of /Notifications (the reader's language is added by the query). */
+export type MyListQuery = Omit<BodyIn<typeof calls.mine>, 'language'>;
+export type MessageListQuery = Omit<BodyIn<typeof calls.list>, 'language'>;
 
-/** The notifications call (spec §7; path of CONTRACT.md 'Messages'). */
-export const UNREAD_PATH = '/Message/GetUnreadMyMsg';
-export const NOTICE_PATH = '/Message/QueryMsgNotice';
+/** The screen's language as the calls take it (i18next resolves only the portal's languages). */
+const asked = (language: string) => (isLanguage(language) ? language : undefined);
 
-export interface MyListQuery {
-  pageIndex: number;
-  pageSize: number;
-  read?: 'read' | 'unread';
-  keyword?: string;
-  dateFrom?: string;
-  dateTo?: string;
-}
+/** Messages' calls (contract/messages-calls.ts messageCalls) as their screens ask them. */
+export const messagesApi = {
+  markRead: (ids: number[], read = true) => call(calls.mark, { ids, read }),
+  markAllRead: () => call(calls.mark, { all: true }),
+  remove: (ids: number[]) => call(calls.removeMine, { ids }),
+  one: (id: number, language: string) => call(calls.one, { id, language: asked(language) }),
+  /** Sent without the token (src/api/client.ts); quiet: the login page shows nothing when it fails. */
+  notices: (language: string) => call(calls.notices, { language: asked(language) }, { quiet: true }),
 
-export interface SaveMessage {
-  id?: number;
-  titles: Record<string, string>;
-  contents: Record<string, string>;
-  audience: Audience;
-  publicNotice: boolean;
-  noticeUntil?: string;
-  byEmail: boolean;
-  publish: 'draft' | 'now' | 'at';
-  publishAt?: string;
-}
-
-export const messageKeys = {
-  all: ['messages'] as const,
-  unread: (flag: number, language: string) => ['messages', 'unread', flag, language] as const,
-  mine: (query: MyListQuery, language: string) => ['messages', 'mine', query, language] as const,
-  notices: (language: string) => ['messages', 'notices', language] as const,
-  distributed: (query: Record<string, unknown>, language: string) => ['messages', 'distributed', query, language] as const,
+  save: (message: BodyIn<typeof calls.save>) => call(calls.save, message),
+  withdraw: (id: number) => call(calls.withdraw, { id }),
+  removeMessage: (id: number) => call(calls.remove, { id }),
+  recall: (id: number) => call(calls.recall, { id }),
+  searchUsers: (keyword: string) => call(calls.searchUsers, { keyword }),
 };
 
-export const messagesApi = {
+export const messageQueries = {
   /**
    * Spec §7: body pageIndex 1, pageSize 50000, language; answers data.data. A failure is passed on silently: no
-   * message is shown (quiet), the bell keeps what it showed.
+   * message is shown (quiet), the bell keeps what it showed. The read flag in the key asks again when it is raised.
    */
-  unread: (language: string) =>
-    postData<NotificationPage>(UNREAD_PATH, { pageIndex: 1, pageSize: NOTIFICATION_FETCH_SIZE, language }, { quiet: true }),
-  mine: (query: MyListQuery, language: string) => postData<NotificationPage>('/Message/GetListMyMsg', { ...query, language }),
-  one: (id: number, language: string) => postData<Notification>('/Message/GetQueryMyMsg', { id, language }),
-  markRead: (ids: number[], read = true) => postData<{ count: number }>('/Message/UpdateMyMsg', { ids, read }),
-  markAllRead: () => postData<{ count: number }>('/Message/UpdateMyMsg', { all: true }),
-  remove: (ids: number[]) => postData<{ count: number }>('/Message/UserDelMyMsg', { ids }),
-  /** Sent without the token (src/api/client.ts TOKENLESS_PATHS); quiet: the login page shows nothing when it fails. */
-  notices: (language: string) => postData<PublicNotice[]>(NOTICE_PATH, { language }, { quiet: true }),
-
-  distributedList: (query: Record<string, unknown>, language: string) =>
-    postData<DistributedPage>('/InfoDistribution/GetInfoDistributionPageList', { ...query, language }),
-  distributedOne: (id: number) => postData<DistributedMessage>('/InfoDistribution/GetInfoDistribution', { id }),
-  save: (message: SaveMessage) => postData<DistributedMessage>('/InfoDistribution/SaveInfoDistribution', { ...message }),
-  withdraw: (id: number) => postData<null>('/InfoDistribution/WithdrawInfoDistribution', { id }),
-  removeMessage: (id: number) => postData<null>('/InfoDistribution/DeleteInfoDistribution', { id }),
-  recall: (id: number) => postData<{ count: number }>('/InfoDistribution/RecallInfoDistribution', { id }),
-  preview: (audience: Audience) => postData<AudiencePreview>('/InfoDistribution/PreviewAudience', { audience }, { quiet: true }),
-  options: () => postData<z.infer<typeof audienceOptions>>('/InfoDistribution/GetAudienceOptions', {}),
-  searchUsers: (keyword: string) => postData<AudienceUser[]>('/InfoDistribution/SearchAudienceUsers', { keyword }),
+  unread: (flag: number, language: string) => {
+    const query = endpointQuery(
+      calls.unread,
+      { pageIndex: 1, pageSize: NOTIFICATION_FETCH_SIZE, language: asked(language) },
+      { quiet: true },
+    );
+    return { ...query, queryKey: [...query.queryKey, flag] as const };
+  },
+  mine: (query: MyListQuery, language: string) => endpointQuery(calls.mine, { ...query, language: asked(language) }),
+  /** The key of one notification shown (its query marks it read as well). */
+  oneKey: (id: number | undefined, language: string) => endpointQuery(calls.one, { id: id ?? 0, language: asked(language) }).queryKey,
+  distributed: (query: MessageListQuery, language: string) => endpointQuery(calls.list, { ...query, language: asked(language) }),
+  audienceOptions: () => endpointQuery(calls.audienceOptions, {}),
+  /** The key of a user search (its query keeps the names found as well). */
+  usersKey: (keyword: string) => endpointQuery(calls.searchUsers, { keyword }).queryKey,
+  /** Quiet: it is asked again as the audience is edited, and the form shows its count (0 when it fails), not an error. */
+  preview: (audience: Audience) => endpointQuery(calls.previewAudience, { audience }, { quiet: true }),
 };
 
-export { api };
+/** After the caller's notifications changed: their list is read again. */
+export const refreshMine = (client: QueryClient) => client.invalidateQueries({ queryKey: callKey(calls.mine) });
+
+/** After a message changed: every message and notification shown is read again. */
+export const refreshMessages = (client: QueryClient) => client.invalidateQueries({ queryKey: areaKey(calls.list) });

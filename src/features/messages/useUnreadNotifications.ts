@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { messageKeys, messagesApi } from './api';
+import { messageQueries } from './api';
 import { useReadFlag } from './readFlag';
 
 /** While the portal is open the bell asks again now and then, for messages published meanwhile. */
@@ -15,8 +15,7 @@ export function useUnreadNotifications() {
   const language = i18n.resolvedLanguage ?? i18n.language;
   const flag = useReadFlag();
   const query = useQuery({
-    queryKey: messageKeys.unread(flag, language),
-    queryFn: () => messagesApi.unread(language),
+    ...messageQueries.unread(flag, language),
     placeholderData: keepPreviousData,
     refetchInterval: NOTIFICATION_POLL_MS,
     refetchIntervalInBackground: false,

@@ -84,6 +84,11 @@ describe('the calls need a token, but the public notices', () => {
     ]);
     // Without a body as the login page sends it; a language not written falls back to English.
     expect((await t.post(NOTICE, { language: 'ja' })).body.data[0].msgtitle).toBe('Firmware 3.2.0 released');
+    // None asked for: the client's Accept-Language chooses (one of the portal's languages, else English).
+    expect((await t.post(NOTICE, {}, { headers: { 'accept-language': 'de-DE,de;q=0.9' } })).body.data[0].msgtitle).toBe(
+      'Firmware 3.2.0 veröffentlicht',
+    );
+    expect((await t.post(NOTICE, {}, { headers: { 'accept-language': 'fr-FR' } })).body.data[0].msgtitle).toBe('Firmware 3.2.0 released');
     // Once its end has passed it is gone.
     t.clock.advance(4 * 86_400_000);
     expect((await t.post(NOTICE, {})).body.data).toEqual([]);
