@@ -20,7 +20,8 @@ interface EndpointPermission {
 
 /**
  * - `json`: a JSON body, answered by the envelope `{ code, data, info }` whose `data` is `answer`;
- * - `download`: answered by a file (its `answer` schema describes nothing sent as JSON);
+ * - `download`: a JSON body answered by a file of type `media` (its `answer` schema, e.g. `z.file()`, documents it; a
+ *   refusal is the envelope as for every call);
  * - `upload`: a multipart form, `body` being its fields besides the files.
  */
 type EndpointKind = 'json' | 'download' | 'upload';
@@ -45,6 +46,8 @@ export interface Endpoint<
   readonly permission: EndpointPermission | 'public';
   /** One line for the API document. */
   readonly summary: string;
+  /** A download's media type: its file's content-type and its answer's entry in the API document. */
+  readonly media?: string;
   /** The API document's group and the react-query key's first part: the path's first segment unless given. */
   readonly tag: string;
   /** The schemas, loaded by the server as it registers the call (see above). */
@@ -76,6 +79,7 @@ export function defineEndpoint<Body extends z.ZodType, Answer extends z.ZodType,
   kind?: Kind;
   permission: EndpointPermission | 'public';
   summary: string;
+  media?: string;
   tag?: string;
   schemas: () => Promise<EndpointSchemas<Body, Answer>>;
 }): Endpoint<Body, Answer, Kind> {

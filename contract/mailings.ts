@@ -3,8 +3,8 @@ import { rules } from './rules';
 import { MAIL_JOB_KINDS, MAIL_JOB_ROLES, RUN_STATES } from './mailings-constants';
 
 /**
- * Scheduled mail (/OtherInformation/mailTiming, server/mailings) and the generated reports
- * (/BasicSettings/reportGenerateResult, server/reports): the bodies and answers web and server agree on.
+ * Scheduled mail (/OtherInformation/mailTiming, server/mailings): the bodies and answers web and server agree on (the
+ * generated reports' are in contract/reports.ts).
  */
 
 export const DELIVERY_STATES = ['queued', 'sent', 'failed', 'skipped'] as const;
@@ -156,27 +156,3 @@ export const mailRunPage = rules.pageOf(mailRunAnswer);
 export const mailDeliveryList = z.array(mailDeliveryAnswer);
 export const mailRecipientOptions = z.array(mailRecipientOption);
 export const mailJobDeleted = z.null();
-
-// Generated reports.
-export const REPORT_KINDS = ['statistics', 'mailRun'] as const;
-export type ReportKind = (typeof REPORT_KINDS)[number];
-export const reportListBody = z
-  .object({ ...paging, state: z.enum(RUN_STATES).optional(), mine: z.boolean().optional() })
-  .default({ pageIndex: 1, pageSize: 20 });
-export const reportAnswer = z.object({
-  id: z.number().int(),
-  kind: z.string(),
-  file_name: z.string(),
-  state: z.enum(RUN_STATES),
-  requested_by: z.string().nullable().describe("The asker's user name; null for a report the system made"),
-  mine: z.boolean(),
-  size: z.number().int().nullable(),
-  error: z.string().nullable(),
-  created_at: z.string(),
-  started_at: z.string().nullable(),
-  finished_at: z.string().nullable(),
-});
-export type GeneratedReport = z.infer<typeof reportAnswer>;
-export const reportIdBody = z.object({ id: rules.id() });
-/** Asks for an export in the background: its kind and the direct export's own body. */
-export const generateReportBody = z.object({ kind: z.literal('statistics'), params: z.record(z.string(), z.unknown()) });

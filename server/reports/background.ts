@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { z } from 'zod';
+import type { BackgroundAnswer } from '../../contract/reports';
 import type { Database } from '../core/db';
 import { generateReportJob } from './jobs';
 import type { ReportKind } from './kinds';
@@ -9,12 +10,6 @@ export { BACKGROUND_EXPORT_ROWS } from './service';
 
 /** The flag an export's body takes to be made in the background (its answer is then the report's id). */
 export const backgroundFlag = { background: z.boolean().optional() };
-
-/** What asking for a background export answers (the envelope's data). */
-export interface BackgroundAnswer {
-  report_id: number;
-  background: true;
-}
 
 /**
  * An export made in the background (asked for, or too long for a direct answer): a generated report of `kind`,

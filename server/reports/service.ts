@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { and, count, desc, eq, lt, type SQL } from 'drizzle-orm';
 import { Code } from '../../contract/codes';
-import type { GeneratedReport } from '../../contract/mailings';
+import type { GeneratedReport } from '../../contract/reports';
 import type { Language } from '../../contract/languages';
 import type { Database } from '../core/db';
 import { generatedReports, mailJobDeliveries, mailJobRuns, mailJobs, users } from '../core/db/schema';
@@ -149,6 +149,13 @@ export async function reportFor(db: Database, viewer: { id: number; roles: reado
   if (!report) throw new ApiError(Code.NO_DATA);
   if (report.requestedBy !== viewer.id && !isReportAdmin(viewer.roles)) throw new ApiError(Code.NO_PERMISSION);
   return report;
+}
+
+/** A finished report's file for one who may touch it (see reportFor); 8 while it is not done. */
+export async function reportFile(db: Database, storage: Storage, viewer: { id: number; roles: readonly string[] }, id: number) {
+  const report = await reportFor(db, viewer, id);
+  if (report.state !== 'done' || !report.storageKey) throw new ApiError(Code.NO_DATA);
+  return { name: report.fileName, bytes: await storage.get(report.storageKey) };
 }
 
 export async function deleteReport(db: Database, storage: Storage, viewer: { id: number; roles: readonly string[] }, id: number) {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import type { Envelope } from '../../contract/codes';
 import type { AnswerOf, BodyIn, Endpoint } from '../../contract/endpoint';
 import { api, type ApiRequestOptions } from './client';
+import { download, type DownloadResult } from './files';
 
 /**
  * The one way an area's calls (src/features/<area>/api.ts) reach /api when their screen wants the data, not the
@@ -32,19 +33,33 @@ export const postData = async <T>(path: string, body?: Record<string, unknown>, 
 export const getData = async <T>(path: string, params?: Record<string, unknown>, options?: ApiRequestOptions) =>
   unwrap(await api.get<T>(path, params, options));
 
-/** A JSON call of contract/ (downloads and uploads go through src/api/files.ts). */
+/** A JSON call of contract/: its answer is the envelope's data. */
 type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
+/** A download of contract/: its answer is a file, saved by the browser (uploads still go through src/api/files.ts). */
+type DownloadEndpoint = Endpoint<z.ZodType, z.ZodType, 'download'>;
+
+/** How a download is saved: the name when the answer names none, and its progress (percent, undefined while unknown). */
+export interface DownloadOptions {
+  fallbackName?: string;
+  onProgress?: (percent: number | undefined) => void;
+}
 
 /**
  * A call of contract/ (contract/endpoint.ts), typed by its object: the body is what its schema accepts, the answer
  * what its answer schema describes. Same handling as postData / getData (a CallError for any code but 200; `quiet`
- * leaves the message of an ordinary code to the caller).
+ * leaves the message of an ordinary code to the caller). A download saves the file it answers (src/api/files.ts
+ * download: a refusal's message is shown and answered, never thrown).
  */
-export function call<E extends JsonEndpoint>(endpoint: E, body: BodyIn<E>, options?: ApiRequestOptions): Promise<AnswerOf<E>> {
+export function call<E extends JsonEndpoint>(endpoint: E, body: BodyIn<E>, options?: ApiRequestOptions): Promise<AnswerOf<E>>;
+export function call<E extends DownloadEndpoint>(endpoint: E, body: BodyIn<E>, options?: DownloadOptions): Promise<DownloadResult>;
+export function call(
+  endpoint: JsonEndpoint | DownloadEndpoint,
+  body: unknown,
+  options?: ApiRequestOptions & DownloadOptions,
+): Promise<unknown> {
   const data = body as Record<string, unknown> | undefined;
-  return endpoint.method === 'GET'
-    ? getData<AnswerOf<E>>(endpoint.path, data, options)
-    : postData<AnswerOf<E>>(endpoint.path, data, options);
+  if (endpoint.kind === 'download') return download(endpoint.path, data, options?.fallbackName, options?.onProgress);
+  return endpoint.method === 'GET' ? getData(endpoint.path, data, options) : postData(endpoint.path, data, options);
 }
 
 /** The react-query key of a call with this body: its area (the path's first segment) first, so `areaKey` covers it. */

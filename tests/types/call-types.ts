@@ -4,6 +4,7 @@
  * unused directive and the typecheck fails.
  */
 import { mailTimingCalls } from '../../contract/mailings-calls';
+import { reportCalls } from '../../contract/reports-calls';
 import { call, endpointQuery } from '../../src/api/call';
 
 export async function callTypes() {
@@ -36,5 +37,15 @@ export async function callTypes() {
   // @ts-expect-error deliveries are a list
   const wrongList: { state: string } = deliveries;
 
-  return { name, next, sent, wrongAnswer, wrongField, missing, wrongList };
+  // A download saves its file: it answers whether it did, with its name or the message shown instead.
+  const saved = await call(reportCalls.download, { id: 7 }, { fallbackName: 'report.xlsx' });
+  const fileName: string | undefined = saved.saved ? saved.fileName : undefined;
+  // @ts-expect-error a download answers no report row
+  const wrongFile: { file_name: string } = saved;
+  // @ts-expect-error a download's body is its schema's
+  await call(reportCalls.download, { report_id: 7 });
+  // @ts-expect-error a download is no query
+  endpointQuery(reportCalls.download, { id: 7 });
+
+  return { name, next, sent, wrongAnswer, wrongField, missing, wrongList, fileName, wrongFile };
 }

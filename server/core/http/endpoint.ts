@@ -1,18 +1,36 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AnswerIn, BodyOf, Endpoint } from '../../../contract/endpoint';
 import { normalizeLanguage, type Language } from '../../../contract/languages';
 import type { Actor, Caller } from '../auth/actor';
+import { attachmentDisposition } from '../uploads/filename';
 import { envelopeOf, ok } from './envelope';
 
-/** A JSON call of contract/ (downloads and uploads answer a file or take a form, not this envelope). */
+/** A JSON call of contract/: answered by the envelope. */
 type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
+/** A download of contract/: answered by a file (uploads take a form, not a JSON body: not registered here yet). */
+type DownloadEndpoint = Endpoint<z.ZodType, z.ZodType, 'download'>;
+
+/** What a download's handler answers: the file's bytes and the name it is saved under. */
+export interface FileAnswer {
+  readonly name: string;
+  readonly bytes: Buffer | Readable;
+  /** Its content-type when it is not the endpoint's `media`. */
+  readonly type?: string;
+}
 
 /** A public call's handler knows only the client's address; any other knows who calls. */
 type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : Actor;
 
-/** The handler of a call: who calls and the validated body (defaults applied); it answers the envelope's `data`. */
-type EndpointHandler<E extends JsonEndpoint> = (actor: ActorFor<E>, body: BodyOf<E>) => Promise<AnswerIn<E>>;
+/**
+ * The handler of a call: who calls and the validated body (defaults applied); it answers the envelope's `data`, or
+ * for a download the file.
+ */
+type EndpointHandler<E extends JsonEndpoint | DownloadEndpoint> = (
+  actor: ActorFor<E>,
+  body: BodyOf<E>,
+) => Promise<E extends DownloadEndpoint ? FileAnswer : AnswerIn<E>>;
 
 /**
  * The caller of a public call. The address and the language are read when a handler asks for them, which most calls
@@ -54,11 +72,12 @@ class RequestActor extends RequestCaller implements Actor {
  * the app's validator (server/core/http/validation.ts: codes 2 and 3 as for every call), the permission as
  * `config.permission` (server/core/http/permissions.ts: 45 before the handler, and the call listed in app.apiCalls),
  * the envelope around the handler's answer, and the API document's entry with the answer's schema (a public call's
- * without the bearer token). The handler gets the caller and the body, never the request. Called on an instance with
- * another prefix it fails the start: the path the web calls is the contract's. Awaited: it loads the call's schemas
- * first.
+ * without the bearer token). A download's handler answers a file instead, sent as an attachment under its name with
+ * the endpoint's media type (its refusals are thrown and leave as the envelope, as every call's). The handler gets the
+ * caller and the body, never the request. Called on an instance with another prefix it fails the start: the path the
+ * web calls is the contract's. Awaited: it loads the call's schemas first.
  */
-export async function registerEndpoint<E extends JsonEndpoint>(
+export async function registerEndpoint<E extends JsonEndpoint | DownloadEndpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: EndpointHandler<E>,
@@ -66,18 +85,35 @@ export async function registerEndpoint<E extends JsonEndpoint>(
   if (app.prefix !== '/api') {
     throw new Error(`${endpoint.path}: register contract calls on the /api instance, not under the prefix '${app.prefix}'`);
   }
+  const isDownload = (endpoint.kind as string) === 'download';
+  if (isDownload && endpoint.method !== 'POST') {
+    throw new Error(`${endpoint.path}: a download is a POST (the web fetches files by POST, src/api/files.ts)`);
+  }
+  if (!isDownload && endpoint.kind !== 'json')
+    throw new Error(`${endpoint.path}: a call of kind '${endpoint.kind}' is not registered here yet`);
   const { body, answer: data } = await endpoint.schemas();
   const isPublic = endpoint.permission === 'public';
   const isGet = endpoint.method === 'GET';
+  const media = endpoint.media ?? 'application/octet-stream';
   const call = handler as (actor: Caller, body: unknown) => Promise<unknown>;
+  const fileCall = call as (actor: Caller, body: unknown) => Promise<FileAnswer>;
+  const send = (reply: FastifyReply, file: FileAnswer) =>
+    reply
+      .header('content-type', file.type ?? media)
+      .header('content-disposition', attachmentDisposition(file.name))
+      .send(file.bytes);
   // Chosen once here, so a request pays for the actor object and nothing else.
-  const answer = isPublic
-    ? isGet
-      ? async (request: FastifyRequest) => ok(await call(new RequestCaller(request), request.query))
-      : async (request: FastifyRequest) => ok(await call(new RequestCaller(request), request.body))
-    : isGet
-      ? async (request: FastifyRequest) => ok(await call(new RequestActor(request), request.query))
-      : async (request: FastifyRequest) => ok(await call(new RequestActor(request), request.body));
+  const answer = isDownload
+    ? isPublic
+      ? async (request: FastifyRequest, reply: FastifyReply) => send(reply, await fileCall(new RequestCaller(request), request.body))
+      : async (request: FastifyRequest, reply: FastifyReply) => send(reply, await fileCall(new RequestActor(request), request.body))
+    : isPublic
+      ? isGet
+        ? async (request: FastifyRequest) => ok(await call(new RequestCaller(request), request.query))
+        : async (request: FastifyRequest) => ok(await call(new RequestCaller(request), request.body))
+      : isGet
+        ? async (request: FastifyRequest) => ok(await call(new RequestActor(request), request.query))
+        : async (request: FastifyRequest) => ok(await call(new RequestActor(request), request.body));
   app.route({
     method: endpoint.method,
     url: endpoint.path,
@@ -88,7 +124,7 @@ export async function registerEndpoint<E extends JsonEndpoint>(
       // The document asks every call for the bearer token (docs.ts) unless it says it needs none.
       ...(isPublic ? { security: [] } : {}),
       ...(isGet ? { querystring: body } : { body }),
-      response: { 200: envelopeOf(data) },
+      ...(isDownload ? { produces: [media], response: { 200: data } } : { response: { 200: envelopeOf(data) } }),
     },
     handler: answer,
   });

@@ -5,11 +5,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobRun } from '../../../contract/jobs';
 import type { MailDelivery, MailJob, MailRun } from '../../../contract/mailings';
-import { download } from '../../api/files';
 import { canAccessKey } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { useScreens } from '../../ui/useScreens';
+import { reportsApi } from '../reports/api';
 import { STATE_COLORS } from '../reports/ReportGenerateResult';
 import { mailingQueries } from './api';
 import { jobName } from './schedule';
@@ -132,17 +132,13 @@ export function HistoryDrawer({
       key: 'actions',
       title: '',
       card: 'actions',
-      render: (_, r) => (
+      render: (_, { report_id: reportId, ...r }) => (
         <Space wrap>
           <Button size="small" type={open === r.id ? 'primary' : 'default'} onClick={() => setOpen(open === r.id ? undefined : r.id)}>
             {t('mailings:mailTiming.recipientsButton')}
           </Button>
-          {r.report_id !== null && (
-            <Button
-              size="small"
-              icon={<DownloadOutlined />}
-              onClick={() => void download('/Reports/DownloadReport', { id: r.report_id }, `mail-run-${r.id}.xlsx`)}
-            >
+          {reportId !== null && (
+            <Button size="small" icon={<DownloadOutlined />} onClick={() => void reportsApi.download(reportId, `mail-run-${r.id}.xlsx`)}>
               {t('mailings:mailTiming.report')}
             </Button>
           )}

@@ -2,14 +2,9 @@ import { DownOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BackgroundAnswer } from '../../../contract/reports';
 import { postData } from '../../api/call';
 import { canAccessKey } from '../../auth/ability';
-
-/** What an export asked for in the background answers (server/reports/background.ts). */
-export interface BackgroundAnswer {
-  report_id: number;
-  background: true;
-}
 
 /** Asks for an export's file in the background: its body with `background: true`; the answer is the report's id. */
 export const askInBackground = (path: string, body: Record<string, unknown>) =>

@@ -2,7 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { download } from '../../api/files';
+import { reportsApi } from './api';
 
 /**
  * The download of a background report from the notification that announced it: its asker fetches
@@ -27,7 +27,7 @@ export function ReportDownloadButton({ reportId, size = 'small' }: { reportId?: 
         event.stopPropagation();
         setBusy(true);
         try {
-          await download('/Reports/DownloadReport', { id: reportId }, 'report.xlsx');
+          await reportsApi.download(reportId, 'report.xlsx');
         } finally {
           setBusy(false);
         }

@@ -3,14 +3,14 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, Checkbox, Popconfirm, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { GeneratedReport } from '../../../contract/mailings';
+import type { GeneratedReport } from '../../../contract/reports';
 import { RUN_STATES } from '../../../contract/mailings-constants';
 import { codeMessage } from '../../api/client';
 import { useFormat } from '../../i18n/format';
 import { useMenuTitle } from '../../routing/useMenuOverrides';
 import { PageCard } from '../../ui/PageCard';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
-import { reportKeys, reportsApi, type ReportFilter } from './api';
+import { refreshReports, reportQueries, reportsApi, type ReportFilter } from './api';
 import './reports.css';
 
 /** Days a report is kept (server/reports/service.ts REPORT_KEEP_DAYS). */
@@ -38,7 +38,8 @@ export default function ReportGenerateResult() {
   const [params, setParams] = useSearchParams();
   const filter: ReportFilter = {
     pageIndex: Number(params.get('page') ?? 1) || 1,
-    state: params.get('state') ?? undefined,
+    // A state the list does not know (an address typed by hand) filters nothing.
+    state: RUN_STATES.find((state) => state === params.get('state')),
     mine: params.get('mine') === '1' || undefined,
   };
   const set = (next: Record<string, string | undefined>) =>
@@ -51,15 +52,14 @@ export default function ReportGenerateResult() {
       return merged;
     });
   const { data, isFetching, refetch } = useQuery({
-    queryKey: reportKeys.list(filter),
-    queryFn: () => reportsApi.list(filter),
+    ...reportQueries.list(filter),
     refetchInterval: (query) => (query.state.data?.data.some((r) => r.state === 'queued' || r.state === 'running') ? 3000 : false),
   });
   const remove = useMutation({
     mutationFn: (id: number) => reportsApi.remove(id),
     onSuccess: () => {
       void message.success(t('mailings:mailTiming.deleted'));
-      void queryClient.invalidateQueries({ queryKey: reportKeys.all });
+      void refreshReports(queryClient);
     },
   });
 
@@ -125,7 +125,7 @@ export default function ReportGenerateResult() {
               size="small"
               icon={<DownloadOutlined />}
               disabled={r.state !== 'done'}
-              onClick={() => void reportsApi.download(r)}
+              onClick={() => void reportsApi.download(r.id, r.file_name)}
               aria-label={t('mailings:reports.download')}
             />
           </Tooltip>

@@ -1,22 +1,22 @@
-import type { Page } from '../../../contract/codes';
-import type { GeneratedReport } from '../../../contract/mailings';
-import { postData } from '../../api/call';
-import { download } from '../../api/files';
+import type { QueryClient } from '@tanstack/react-query';
+import type { BodyIn } from '../../../contract/endpoint';
+import { reportCalls as calls } from '../../../contract/reports-calls';
+import { areaKey, call, endpointQuery } from '../../api/call';
 
-/** The generated reports' calls (server/reports/routes.ts) and their query keys. */
-export interface ReportFilter {
-  pageIndex: number;
-  state?: string;
-  mine?: boolean;
-}
+/** The generated reports' calls (contract/reports-calls.ts reportCalls) as their screens ask them, with their queries. */
+
+/** What the screen's address filters the list by: its page, and the list body's state and mine. */
+export type ReportFilter = { pageIndex: number } & Pick<NonNullable<BodyIn<typeof calls.list>>, 'state' | 'mine'>;
 
 export const reportsApi = {
-  list: (filter: ReportFilter) => postData<Page<GeneratedReport>>('/Reports/GetReportList', { pageSize: 20, ...filter }),
-  remove: (id: number) => postData<null>('/Reports/DeleteReport', { id }),
-  download: (report: GeneratedReport) => download('/Reports/DownloadReport', { id: report.id }, report.file_name),
+  remove: (id: number) => call(calls.remove, { id }),
+  /** The file under its own name (a notification's or mail run's button may give another when the answer names none). */
+  download: (id: number, fallbackName: string) => call(calls.download, { id }, { fallbackName }),
 };
 
-export const reportKeys = {
-  all: ['reports'] as const,
-  list: (filter: ReportFilter) => ['reports', 'list', filter] as const,
+export const reportQueries = {
+  list: (filter: ReportFilter) => endpointQuery(calls.list, { pageSize: 20, ...filter }),
 };
+
+/** After a change: every report list shown is read again. */
+export const refreshReports = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: areaKey(calls.list) });

@@ -1,12 +1,14 @@
 import { readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { z } from 'zod';
+import { Readable } from 'node:stream';
 import { Code } from '../../../contract/codes';
 import { defineEndpoint, type Endpoint } from '../../../contract/endpoint';
 import { isEntitySubject } from '../../../permissions/entities';
 import { findRoute } from '../../../permissions/routes';
 import { isSubject } from '../../../permissions/subjects';
 import { registerEndpoint } from '../../../server/core/http/endpoint';
+import { ApiError } from '../../../server/core/http/envelope';
 import { createTestApp, type TestApp } from '../helpers';
 import { documentedCalls } from '../hardening/openapi';
 import { as } from '../monitoring/world';
@@ -73,6 +75,15 @@ const whereFrom = defineEndpoint({
   schemas: async () => ({ body: z.object({ q: z.string().min(1) }), answer: z.object({ address: z.string(), q: z.string() }) }),
 });
 
+const fetchFile = defineEndpoint({
+  path: '/Test/FetchFile',
+  kind: 'download',
+  media: 'text/csv',
+  permission: { subject: 'mailJob', action: 'read' },
+  summary: 'A file made for its caller',
+  schemas: async () => ({ body: z.object({ n: z.number().int().min(0) }), answer: z.file().describe('the file') }),
+});
+
 let t: TestApp;
 
 beforeAll(async () => {
@@ -87,6 +98,13 @@ beforeAll(async () => {
             ...body,
           }));
           await registerEndpoint(api, whereFrom, async (caller, { q }) => ({ address: caller.address, q }));
+          await registerEndpoint(api, fetchFile, async (actor, { n }) => {
+            if (n === 0) throw new ApiError(Code.NO_DATA);
+            const text = `${actor.username};${n}\n`;
+            return n === 1
+              ? { name: `rows of ${actor.username} ü.csv`, bytes: Buffer.from(text) }
+              : { name: 'stream.txt', bytes: Readable.from([text]), type: 'text/plain' };
+          });
         },
         { prefix: '/api' },
       ),
@@ -99,7 +117,11 @@ describe('the calls of contract/', () => {
   it('each is registered by the app with its method, path, permission and body schema', async () => {
     const endpoints = await contractEndpoints();
     expect(endpoints.map(({ name }) => name)).toEqual(
-      expect.arrayContaining(['jobs-calls.ts jobCalls.runs', 'mailings-calls.ts mailTimingCalls.save']),
+      expect.arrayContaining([
+        'jobs-calls.ts jobCalls.runs',
+        'mailings-calls.ts mailTimingCalls.save',
+        'reports-calls.ts reportCalls.download',
+      ]),
     );
     for (const { name, endpoint } of endpoints) {
       const registered = t.app.apiCalls.filter((call) => call.url === `/api${endpoint.path}` && call.method === endpoint.method);
@@ -126,7 +148,7 @@ describe('the calls of contract/', () => {
     expect(new Set(paths).size).toBe(paths.length);
   });
 
-  it('each is in the API document with its body and its answer inside the envelope', async () => {
+  it('each is in the API document with its body and its answer inside the envelope (a download: its file under its media type)', async () => {
     const { calls } = documentedCalls(t.app);
     const doc = (t.app as unknown as { swagger(): any }).swagger();
     for (const { name, endpoint } of await contractEndpoints()) {
@@ -135,6 +157,12 @@ describe('the calls of contract/', () => {
         name,
       ).toBe(true);
       const operation = doc.paths[`/api${endpoint.path}`][endpoint.method.toLowerCase()];
+      if (endpoint.kind === 'download') {
+        expect(endpoint.media, name).toBeTruthy();
+        expect(Object.keys(operation.responses['200'].content), name).toEqual([endpoint.media]);
+        expect(operation.responses['200'].content[endpoint.media!].schema.format, name).toBe('binary');
+        continue;
+      }
       const answer = operation.responses['200'].content['application/json'].schema;
       expect(Object.keys(answer.properties), name).toEqual(expect.arrayContaining(['code', 'data', 'info']));
       // A public call asks for no bearer token; any other keeps the document's (server/core/http/docs.ts).
@@ -173,6 +201,41 @@ describe('registerEndpoint', () => {
     expect(open.body).toMatchObject({ code: 200, data: { address: '127.0.0.1', q: 'x' } });
     const guarded = await t.post('/api/Test/WhoAmI', { n: 1 });
     expect(guarded.status).toBe(401);
+  });
+
+  it("a download answers the handler's file as an attachment under its name and type; a refusal is the envelope", async () => {
+    const admin = await as(t, 'admin');
+    const post = (body: object, token = admin.token) =>
+      t.inject({ method: 'POST', url: '/api/Test/FetchFile', payload: body, headers: { authorization: `Bearer ${token}` } });
+    const file = await post({ n: 1 });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-type']).toBe('text/csv');
+    expect(file.headers['content-disposition']).toBe(
+      `attachment; filename="rows of admin _.csv"; filename*=UTF-8''rows%20of%20admin%20%C3%BC.csv`,
+    );
+    expect(file.body).toBe('admin;1\n');
+    const streamed = await post({ n: 2 });
+    expect(streamed.headers['content-type']).toBe('text/plain');
+    expect(streamed.headers['content-disposition']).toBe(`attachment; filename="stream.txt"; filename*=UTF-8''stream.txt`);
+    expect(streamed.body).toBe('admin;2\n');
+    expect(JSON.parse((await post({ n: 0 })).body)).toMatchObject({ code: Code.NO_DATA, data: null });
+    expect(JSON.parse((await post({})).body)).toMatchObject({ code: Code.PARAM_REQUIRED, data: { field: 'n' } });
+    const customer = await as(t, 'customer');
+    const refused = await post({ n: 1 }, customer.token);
+    expect(refused.headers['content-disposition']).toBeUndefined();
+    expect(JSON.parse(refused.body)).toMatchObject({ code: Code.NO_PERMISSION, data: null });
+  });
+
+  it('fails the start for a download that is not a POST (the web fetches files by POST)', async () => {
+    const getFile = defineEndpoint({ ...fetchFile, path: '/Test/GetFile', method: 'GET', kind: 'download' });
+    await expect(
+      createTestApp({
+        configure: (app) =>
+          void app.register(async (api) => registerEndpoint(api, getFile, async () => ({ name: 'x', bytes: Buffer.from('') })), {
+            prefix: '/api',
+          }),
+      }),
+    ).rejects.toThrow('/Test/GetFile: a download is a POST');
   });
 
   it('fails the start when registered under another prefix than /api (the web calls the contract path)', async () => {
