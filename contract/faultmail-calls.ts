@@ -7,8 +7,8 @@ import { defineEndpoint, schemasFrom } from './endpoint';
  */
 
 const schemasOf = schemasFrom(() => import('./faultmail'));
-const read = { subject: 'sysErrorEmailNotification', action: 'access' } as const;
-const write = { subject: 'sysErrorEmailNotification', action: 'update' } as const;
+const read = { subject: 'faultSubscription', action: 'read' } as const;
+const write = { subject: 'faultSubscription', action: 'update' } as const;
 
 export const faultMailCalls = {
   subscriptions: defineEndpoint({

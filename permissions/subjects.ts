@@ -70,6 +70,8 @@ export const SUBJECTS = [
   // R&D working hours (rows: their engineer's) and product suggestions (rows: their submitter's).
   'rdWorkHour',
   'productSuggestion',
+  // The fault mails a service engineer subscribes to: their own subscriptions and delivery log.
+  'faultSubscription',
   // Messages: one's own notifications; the messages staff write and publish (information distribution).
   'notification',
   'infoDistribution',
@@ -185,4 +187,6 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // information distribution screen write, publish, withdraw and delete messages.
   { subject: 'notification', actions: ['read', 'update', 'delete'], roles: ROLES },
   { subject: 'infoDistribution', actions: EDIT, screen: 'infoDistributionSys' },
+  // Fault mails: the service engineers of their screen keep their own subscriptions (rows: their own).
+  { subject: 'faultSubscription', actions: ['read', 'update'], screen: 'sysErrorEmailNotification' },
 ];

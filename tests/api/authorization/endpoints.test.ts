@@ -5,7 +5,6 @@ import { Readable } from 'node:stream';
 import { Code } from '../../../contract/codes';
 import { defineEndpoint, type Endpoint } from '../../../contract/endpoint';
 import { isEntitySubject } from '../../../permissions/entities';
-import { findRoute } from '../../../permissions/routes';
 import { isSubject } from '../../../permissions/subjects';
 import { registerEndpoint } from '../../../server/core/http/endpoint';
 import { ApiError } from '../../../server/core/http/envelope';
@@ -20,13 +19,6 @@ import { as } from '../monitoring/world';
  */
 
 const CONTRACT = join(__dirname, '../../../contract');
-
-/**
- * Screens whose calls still name the screen's route key as their subject, as they did before they moved to contract/
- * (the server accepts a route key: server/core/http/permissions.ts). Fault mail's, until permissions/subjects.ts has
- * a subject for them; no other call may.
- */
-const SCREEN_SUBJECTS = new Set(['sysErrorEmailNotification']);
 
 function isEndpoint(value: unknown): value is Endpoint {
   if (typeof value !== 'object' || value === null) return false;
@@ -140,8 +132,7 @@ describe('the calls of contract/', () => {
     for (const { name, endpoint } of endpoints) {
       if (endpoint.permission !== 'public') {
         const { subject } = endpoint.permission;
-        const screen = SCREEN_SUBJECTS.has(subject) && findRoute(subject) !== undefined;
-        expect(isSubject(subject) || isEntitySubject(subject) || screen, `${name}: ${subject}`).toBe(true);
+        expect(isSubject(subject) || isEntitySubject(subject), `${name}: ${subject}`).toBe(true);
       }
     }
     const paths = endpoints.map(({ endpoint }) => `${endpoint.method} ${endpoint.path}`);
