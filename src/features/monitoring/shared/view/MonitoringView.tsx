@@ -12,7 +12,7 @@ import { TodayCard } from '../panels/TodayCard';
 import type { Summary, SystemSummary } from '../../../../../contract/monitoring';
 import type { DashboardCard } from '../../../../../contract/monitoring-constants';
 import { useLiveFlow } from '../flow/useLiveFlow';
-import { CARD_COLS, cardsToShow } from './cards';
+import { cardCols, cardsToShow } from './cards';
 import { useDayjsLocale } from '../useDayjsLocale';
 import { afterNextPaint } from '../../../../ui/afterPaint';
 import { useDrawnAfterFirstPaint } from '../../../../ui/useDrawnAfterFirstPaint';
@@ -123,11 +123,13 @@ export function MonitoringView({ system, forCustomer, faultSns, canEdit, showCom
     }
   };
 
+  const shown = cardsToShow(cards, sn, showComponents);
+  const cols = cardCols(shown);
   return (
     <div className="monitor" data-sn={sn}>
       <Row gutter={[16, 16]}>
-        {cardsToShow(cards, sn, showComponents).map((card) => (
-          <Col key={card} {...CARD_COLS[card]} data-card={card}>
+        {shown.map((card) => (
+          <Col key={card} {...cols[card]} data-card={card}>
             {cardOf(card)}
           </Col>
         ))}
