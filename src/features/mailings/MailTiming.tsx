@@ -97,12 +97,17 @@ export default function MailTiming() {
       title: t('mailings:mailTiming.name'),
       card: 'title',
       width: 200,
-      render: (_, job) => (
-        <Space direction="vertical" size={0}>
-          <Typography.Text strong>{jobName(t, job)}</Typography.Text>
-          <Typography.Text type="secondary">{t(`mailings:kind.${job.kind}`)}</Typography.Text>
-        </Space>
-      ),
+      render: (_, job) => {
+        const name = jobName(t, job);
+        const kind = t(`mailings:kind.${job.kind}`);
+        // A shipped job is named after its kind: the kind under it would only repeat the name.
+        return (
+          <Space direction="vertical" size={0}>
+            <Typography.Text strong>{name}</Typography.Text>
+            {kind === name ? null : <Typography.Text type="secondary">{kind}</Typography.Text>}
+          </Space>
+        );
+      },
     },
     {
       key: 'enabled',
