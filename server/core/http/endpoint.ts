@@ -2,8 +2,8 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AnswerIn, BodyOf, Endpoint } from '../../../contract/endpoint';
-import { normalizeLanguage, type Language } from '../../../contract/languages';
 import type { Actor, Caller } from '../auth/actor';
+import { RequestActor, RequestCaller } from './request-actor';
 import { attachmentDisposition } from '../uploads/filename';
 import { envelopeOf, ok } from './envelope';
 
@@ -31,41 +31,6 @@ type EndpointHandler<E extends JsonEndpoint | DownloadEndpoint> = (
   actor: ActorFor<E>,
   body: BodyOf<E>,
 ) => Promise<E extends DownloadEndpoint ? FileAnswer : AnswerIn<E>>;
-
-/**
- * The caller of a public call. The address and the language are read when a handler asks for them, which most calls
- * never do: behind a proxy Fastify works the address out from the forwarded header on each read.
- */
-class RequestCaller implements Caller {
-  readonly #request: FastifyRequest;
-  constructor(request: FastifyRequest) {
-    this.#request = request;
-  }
-  get address(): string {
-    return this.#request.ip;
-  }
-  get language(): Language | undefined {
-    return normalizeLanguage(this.#request.headers['accept-language']);
-  }
-}
-
-/** The caller of a call behind the access token: the token's user (request.user, server/core/http/auth.ts). */
-class RequestActor extends RequestCaller implements Actor {
-  readonly id: number;
-  readonly username: string;
-  readonly roles: readonly string[];
-  readonly menuDenied: readonly string[];
-  readonly sessionId: string;
-  constructor(request: FastifyRequest) {
-    super(request);
-    const { user } = request;
-    this.id = user.id;
-    this.username = user.username;
-    this.roles = user.roles;
-    this.menuDenied = user.menuDenied;
-    this.sessionId = user.sessionId;
-  }
-}
 
 /**
  * Registers a call of contract/ on the /api instance: the body (or a GET's query) validated by its schema through
