@@ -36,7 +36,7 @@ export const getData = async <T>(path: string, params?: Record<string, unknown>,
 /** A JSON call of contract/: its answer is the envelope's data. */
 type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
 /** A download of contract/: its answer is a file, saved by the browser (uploads still go through src/api/files.ts). */
-type DownloadEndpoint = Endpoint<z.ZodType, z.ZodType, 'download'>;
+export type DownloadEndpoint = Endpoint<z.ZodType, z.ZodType, 'download'>;
 
 /** How a download is saved: the name when the answer names none, and its progress (percent, undefined while unknown). */
 export interface DownloadOptions {

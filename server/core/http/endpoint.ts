@@ -20,6 +20,17 @@ export interface FileAnswer {
   readonly type?: string;
 }
 
+/**
+ * What a download's handler answers when the file is not sent now (an export queued in the background): the
+ * envelope, with this data and info, instead of the file.
+ */
+export class EnvelopeInstead {
+  constructor(
+    readonly data: unknown,
+    readonly info: string,
+  ) {}
+}
+
 /** A public call's handler knows only the client's address; any other knows who calls. */
 type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : Actor;
 
@@ -30,7 +41,7 @@ type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : 
 type EndpointHandler<E extends JsonEndpoint | DownloadEndpoint> = (
   actor: ActorFor<E>,
   body: BodyOf<E>,
-) => Promise<E extends DownloadEndpoint ? FileAnswer : AnswerIn<E>>;
+) => Promise<E extends DownloadEndpoint ? FileAnswer | EnvelopeInstead : AnswerIn<E>>;
 
 /**
  * Registers a call of contract/ on the /api instance: the body (or a GET's query) validated by its schema through
@@ -38,7 +49,7 @@ type EndpointHandler<E extends JsonEndpoint | DownloadEndpoint> = (
  * `config.permission` (server/core/http/permissions.ts: 45 before the handler, and the call listed in app.apiCalls),
  * the envelope around the handler's answer, and the API document's entry with the answer's schema (a public call's
  * without the bearer token). A download's handler answers a file instead, sent as an attachment under its name with
- * the endpoint's media type (its refusals are thrown and leave as the envelope, as every call's). The handler gets the
+ * the endpoint's media type, or the envelope it names when the file is made later (EnvelopeInstead; its refusals are thrown and leave as the envelope, as every call's). The handler gets the
  * caller and the body, never the request. Called on an instance with another prefix it fails the start: the path the
  * web calls is the contract's. Awaited: it loads the call's schemas first.
  */
@@ -61,12 +72,15 @@ export async function registerEndpoint<E extends JsonEndpoint | DownloadEndpoint
   const isGet = endpoint.method === 'GET';
   const media = endpoint.media ?? 'application/octet-stream';
   const call = handler as (actor: Caller, body: unknown) => Promise<unknown>;
-  const fileCall = call as (actor: Caller, body: unknown) => Promise<FileAnswer>;
-  const send = (reply: FastifyReply, file: FileAnswer) =>
-    reply
-      .header('content-type', file.type ?? media)
-      .header('content-disposition', attachmentDisposition(file.name))
-      .send(file.bytes);
+  const fileCall = call as (actor: Caller, body: unknown) => Promise<FileAnswer | EnvelopeInstead>;
+  const send = (reply: FastifyReply, file: FileAnswer | EnvelopeInstead) =>
+    file instanceof EnvelopeInstead
+      ? // The route's answer schema describes the file: the envelope is written as it is.
+        reply.type('application/json').serializer(JSON.stringify).send({ code: 200, info: file.info, data: file.data })
+      : reply
+          .header('content-type', file.type ?? media)
+          .header('content-disposition', attachmentDisposition(file.name))
+          .send(file.bytes);
   // Chosen once here, so a request pays for the actor object and nothing else.
   const answer = isDownload
     ? isPublic

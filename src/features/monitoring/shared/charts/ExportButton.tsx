@@ -2,6 +2,8 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { BodyIn } from '../../../../../contract/endpoint';
+import { call, type DownloadEndpoint } from '../../../../api/call';
 import { download } from '../../../../api/files';
 import { BackgroundExportMenu } from '../../../reports/BackgroundExport';
 
@@ -9,17 +11,17 @@ import { BackgroundExportMenu } from '../../../reports/BackgroundExport';
  * An xlsx export (spec §7 Exports) with the download's progress; 'no data' and errors come from the helper. With
  * `background`, an arrow beside it asks for the same file in the background (a generated report).
  */
-export function ExportButton({
-  path,
+export function ExportButton<E extends DownloadEndpoint>({
+  endpoint,
+  path: pathGiven,
   body,
   label,
   background = false,
-}: {
-  path: string;
-  body: Record<string, unknown>;
+}: ({ endpoint: E; path?: undefined; body: BodyIn<E> } | { endpoint?: undefined; path: string; body: Record<string, unknown> }) & {
   label?: string;
   background?: boolean;
 }) {
+  const path = endpoint?.path ?? pathGiven!;
   const { t } = useTranslation('monitoring');
   const { message } = App.useApp();
   const [progress, setProgress] = useState<number | undefined | null>(null);
@@ -28,7 +30,10 @@ export function ExportButton({
   const run = async () => {
     setProgress(undefined);
     try {
-      const result = await download(path, body, 'export.xlsx', (percent) => setProgress(percent));
+      const onProgress = (percent: number | undefined) => setProgress(percent);
+      const result = endpoint
+        ? await call(endpoint, body as BodyIn<E>, { fallbackName: 'export.xlsx', onProgress })
+        : await download(path, body as Record<string, unknown>, 'export.xlsx', onProgress);
       if (result.saved) void message.success(t('export.saved', { name: result.fileName }));
     } finally {
       setProgress(null);
@@ -53,7 +58,7 @@ export function ExportButton({
   return (
     <Space.Compact>
       {button}
-      <BackgroundExportMenu path={path} body={body} disabled={busy} />
+      <BackgroundExportMenu path={path} body={body as Record<string, unknown>} disabled={busy} />
     </Space.Compact>
   );
 }
