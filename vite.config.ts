@@ -64,7 +64,7 @@ export default defineConfig({
       output: {
         // One chunk per language holding all its namespaces: a page's start fetches its texts in one request
         // instead of fifteen, which took six of the browser's six connections to the server while the portal's
-        // own code waited behind them (issue 11, point 4).
+        // own code waited behind them.
         manualChunks: (id) => /\/locales\/(\w+)\/\w+\.json/.exec(id)?.[1]?.replace(/^/, 'locale-'),
       },
     },

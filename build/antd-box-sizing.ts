@@ -6,8 +6,7 @@
  * last part is an attribute substring, not a class, cannot be indexed by the class an element has: the browser
  * tries every one of them, with its ancestors, on every element it styles. In the portal's build these were
  * about 900 of 6,500 selectors. A full restyle of the loaded storage list took 33-68 ms with antd's stylesheet
- * as extracted, 20-41 ms once they were one rule, 14-27 ms without the sheet (paired runs on a two-core machine,
- * issue 11, point 4).
+ * as extracted, 20-41 ms once they were one rule, 14-27 ms without the sheet (paired runs on a two-core machine).
  *
  * The one rule gives every element with an `ant-` class (and its ::before and ::after) border-box, where antd
  * gave it to those inside a component of the same prefix: every antd element sits in one. Its specificity is

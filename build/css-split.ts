@@ -3,7 +3,7 @@
  * block, string or comment). Linked in order, the parts cascade as the whole did: a rule keeps its place among the
  * others.
  *
- * Why (issue 11, point 4): the browser parses a stylesheet in one task when it arrives. antd's baked styles
+ * Why: the browser parses a stylesheet in one task when it arrives. antd's baked styles
  * (build/antd-static-styles.ts), 860 kB in one file, were one task of 55-240 ms on the reference machine, time in
  * which the page answers no input (Lighthouse's total blocking time counts what a task takes beyond 50 ms).
  */

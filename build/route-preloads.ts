@@ -75,7 +75,7 @@ function shellTags(files: Iterable<string>): string {
 
 /**
  * Vite plugin: for each page behind the login with a hand-written screen, a copy of index.html that draws the page's
- * frame at once and then asks for all of the page's code together (issue 11, point 4).
+ * frame at once and then asks for all of the page's code together, so the page shows before its code has arrived.
  *
  * - The frame: the layout and, where the screen opens with one, its page head, in the user's language, drawn by a
  *   small classic script (src/boot/frame.ts, build/route-frame.ts) before any of the app's files is fetched.

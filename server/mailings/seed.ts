@@ -9,7 +9,7 @@ import { nextRunAfter, periodOf, type MailSchedule } from './schedule';
 import { finishRun, performRun, runFileName } from './service';
 
 /**
- * Demo scheduled mail and generated reports (issue 15): the monthly energy report (customers and their installers)
+ * Demo scheduled mail and generated reports: the monthly energy report (customers and their installers)
  * and the weekly fleet digest (installers), each with its past runs made by the real composer from the demo fleet's
  * figures, the mails marked sent as a mail server would have taken them (one refused, with the server's answer), and
  * each run's report; beside them a statistics export made in the background and one that failed. Deterministic.

@@ -1,21 +1,18 @@
 import type { BaseRecord, CrudFilter, CrudSort, CustomParams, DataProvider, HttpError } from '@refinedev/core';
 import { api, API_BASE, codeMessage, type ApiRequestOptions } from '../api/client';
 import type { Envelope, Page } from '../../contract/codes';
+import type { ResourceEndpoints } from '../../resources/endpoints';
 
 /**
- * A resource's endpoints, given in its Refine `meta` (resources/ declare them): every call is a JSON POST
- * answering the standard envelope (DESIGN §4).
+ * A resource's generated calls (resources/endpoints.ts `endpointsOf`), given in its Refine `meta` as `endpoints`:
+ * every call is a JSON POST answering the standard envelope (DESIGN §4).
  */
-export interface ResourceEndpoints {
-  listPath?: string;
-  getPath?: string;
-  savePath?: string;
-  deletePath?: string;
-}
+export type GeneratedCalls = Pick<ResourceEndpoints<unknown>, 'list' | 'one' | 'save' | 'delete'>;
 
-function endpoint(meta: Record<string, unknown> | undefined, kind: keyof ResourceEndpoints, resource: string): string {
-  const path = meta?.[kind];
-  if (typeof path !== 'string' || !path) {
+/** The path of a generated call the resource's meta names; a Refine error when the declaration has no such call. */
+function endpoint(meta: Record<string, unknown> | undefined, kind: keyof GeneratedCalls, resource: string): string {
+  const path = (meta?.endpoints as GeneratedCalls | undefined)?.[kind]?.path;
+  if (!path) {
     const error: HttpError = { message: `${resource}: no ${kind} declared`, statusCode: -1 };
     throw error;
   }
@@ -90,12 +87,12 @@ export const dataProvider: DataProvider = {
       ...(sort ? { sort } : {}),
       ...filtersToParams(filters),
     };
-    const page = unwrap(await api.post<Page<TData>>(endpoint(meta, 'listPath', resource), body, readOptions(meta)));
+    const page = unwrap(await api.post<Page<TData>>(endpoint(meta, 'list', resource), body, readOptions(meta)));
     return { data: page?.data ?? [], total: page?.dataCount ?? 0 };
   },
 
   async getOne<TData extends BaseRecord = BaseRecord>({ resource, id, meta }: Parameters<DataProvider['getOne']>[0]) {
-    return { data: unwrap(await api.post<TData>(endpoint(meta, 'getPath', resource), { id }, readOptions(meta))) };
+    return { data: unwrap(await api.post<TData>(endpoint(meta, 'one', resource), { id }, readOptions(meta))) };
   },
 
   async create<TData extends BaseRecord = BaseRecord, TVariables = object>({
@@ -107,7 +104,7 @@ export const dataProvider: DataProvider = {
     variables: TVariables;
     meta?: Record<string, unknown>;
   }) {
-    const data = unwrap(await api.post<TData>(endpoint(meta, 'savePath', resource), variables as Record<string, unknown>, { quiet: true }));
+    const data = unwrap(await api.post<TData>(endpoint(meta, 'save', resource), variables as Record<string, unknown>, { quiet: true }));
     return { data: (data ?? variables) as TData };
   },
 
@@ -123,7 +120,7 @@ export const dataProvider: DataProvider = {
     meta?: Record<string, unknown>;
   }) {
     const body = { ...(variables as Record<string, unknown>), id };
-    const data = unwrap(await api.post<TData>(endpoint(meta, 'savePath', resource), body, { quiet: true }));
+    const data = unwrap(await api.post<TData>(endpoint(meta, 'save', resource), body, { quiet: true }));
     return { data: (data ?? body) as TData };
   },
 
@@ -139,7 +136,7 @@ export const dataProvider: DataProvider = {
     meta?: Record<string, unknown>;
   }) {
     const body = { ...((variables ?? {}) as Record<string, unknown>), id };
-    const data = unwrap(await api.post<TData>(endpoint(meta, 'deletePath', resource), body, { quiet: true }));
+    const data = unwrap(await api.post<TData>(endpoint(meta, 'delete', resource), body, { quiet: true }));
     return { data: (data ?? { id }) as TData };
   },
 

@@ -1,6 +1,8 @@
 import type { BaseKey } from '@refinedev/core';
 import type { ComponentType, ReactNode } from 'react';
+import { endpointsOf } from '../../resources/endpoints';
 import { idFieldOf, type ResourceDeclaration } from '../../resources/types';
+import type { GeneratedCalls } from '../providers/data';
 
 /** A record of any declared resource: its fields are known only from the declaration, so each is checked where used. */
 export type Row = Record<string, unknown>;
@@ -10,14 +12,9 @@ export function idOf(declaration: ResourceDeclaration, row: Row): BaseKey {
   return row[idFieldOf(declaration)] as BaseKey;
 }
 
-/** The endpoints of a declaration as the data provider reads them from a call's meta (src/providers/data.ts). */
-export function metaOf(declaration: ResourceDeclaration) {
-  return {
-    listPath: declaration.endpoints.list,
-    getPath: declaration.endpoints.one,
-    savePath: declaration.endpoints.save,
-    deletePath: declaration.endpoints.delete,
-  };
+/** The calls of a declaration as the data provider reads them from a call's meta (src/providers/data.ts). */
+export function metaOf(declaration: ResourceDeclaration): { endpoints: GeneratedCalls } {
+  return { endpoints: endpointsOf(declaration) };
 }
 
 /** Cells of the list and values of the show page drawn by the screen, per field (e.g. an expiry with a tag). */

@@ -87,3 +87,17 @@ it('every file or folder a comment names exists', () => {
   );
   expect(wrong).toEqual([]);
 }, 60_000);
+
+/** A comment says why the code is so; which issue or work session asked for it is the history's to tell. */
+const TICKET = /\b(?:issue|stop)\s*#?\d+/i;
+
+it('no comment names the issue or the stop that asked for the code', () => {
+  expect(TICKET.test('// as asked in issue 11, point 4')).toBe(true);
+  expect(TICKET.test('// the clock stops at 18:00')).toBe(false);
+  const named = FOLDERS.flatMap(sourceFiles).flatMap((file) =>
+    textsOf(file)
+      .filter((text) => TICKET.test(text))
+      .map((text) => `${file}: ${TICKET.exec(text)![0]}`),
+  );
+  expect(named).toEqual([]);
+}, 60_000);

@@ -326,7 +326,7 @@ describe('the Refine data provider', () => {
       }),
     );
     function List() {
-      useList({ resource: 'tests', meta: { listPath: '/Test/List' } });
+      useList({ resource: 'tests', meta: { endpoints: { list: { path: '/Test/List' } } } });
       return null;
     }
     const view = renderWithData(<List />);

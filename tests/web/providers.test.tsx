@@ -6,11 +6,14 @@ import { LoginForm } from '../../src/components/LoginForm';
 import { accessControlProvider } from '../../src/providers/access';
 import { authProvider, safeRedirect } from '../../src/providers/auth';
 import { dataProvider } from '../../src/providers/data';
+import { metaOf } from '../../src/resources/screenTypes';
+import { licenseManagement } from '../../resources/licenseManagement';
 import { envelope, ui } from './helpers';
 import { server } from './setup';
 
-const meta = {
-  listPath: '/License/GetLicensePageList',
+// The license screen's generated calls, as its Refine resource names them.
+const meta = metaOf(licenseManagement);
+const paths = {
   getPath: '/License/GetLicense',
   savePath: '/License/SaveLicense',
   deletePath: '/License/DeleteLicense',
@@ -50,7 +53,7 @@ describe('data provider (DESIGN §4)', () => {
 
   it('posts one, update and delete to their paths', async () => {
     const calls: [string, unknown][] = [];
-    for (const path of [meta.getPath, meta.savePath, meta.deletePath]) {
+    for (const path of [paths.getPath, paths.savePath, paths.deletePath]) {
       server.use(
         mswHttp.post(`/api${path}`, async ({ request }) => {
           calls.push([path, await request.json()]);
@@ -62,9 +65,9 @@ describe('data provider (DESIGN §4)', () => {
     await dataProvider.update({ resource: 'x', id: 5, variables: { company: 'B' }, meta });
     await dataProvider.deleteOne({ resource: 'x', id: 5, meta });
     expect(calls).toEqual([
-      [meta.getPath, { id: 5 }],
-      [meta.savePath, { company: 'B', id: 5 }],
-      [meta.deletePath, { id: 5 }],
+      [paths.getPath, { id: 5 }],
+      [paths.savePath, { company: 'B', id: 5 }],
+      [paths.deletePath, { id: 5 }],
     ]);
   });
 });

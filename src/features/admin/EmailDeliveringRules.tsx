@@ -12,7 +12,7 @@ import {
 import { mailOutbox } from '../../../resources/mailOutbox';
 import { countryLabel } from '../../../contract/countries';
 import { ResourceScreen } from '../../resources/ResourceScreen';
-import type { ResourceScreenOptions } from '../../resources/screenTypes';
+import { metaOf, type ResourceScreenOptions } from '../../resources/screenTypes';
 
 /**
  * How many delivering rules name each category (codes compared without case, as the server does): every rule,
@@ -22,7 +22,7 @@ function useRulesPerCategory() {
   const { result, query } = useList<{ category_code: string }>({
     resource: emailDeliveringRules.name,
     pagination: { mode: 'off' },
-    meta: { listPath: emailDeliveringRules.endpoints.list },
+    meta: metaOf(emailDeliveringRules),
     errorNotification: false,
   });
   const rules = query.isSuccess ? result.data : undefined;

@@ -24,7 +24,7 @@ import './mailings.css';
 type View = 'create' | 'edit' | 'preview' | 'history';
 
 /**
- * /OtherInformation/mailTiming (issue 15 point 3): the mail jobs the portal sends on a schedule (the monthly energy
+ * /OtherInformation/mailTiming: the mail jobs the portal sends on a schedule (the monthly energy
  * report, the weekly fleet digest), each with its schedule, recipients, next and last run; create or edit one, turn it
  * on or off, preview it for a recipient, run it now and read its history. The open drawer is kept in the URL
  * (?view=edit|preview|history&id=…&user=…&lang=…), so a reload or a link opens the same view.

@@ -2,7 +2,8 @@ import { useCustomMutation } from '@refinedev/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { TRANSITION_REFUSED_CODE, workflowPaths, type WorkflowTransition } from '../../../resources/workflow';
+import { endpointsOf } from '../../../resources/endpoints';
+import { TRANSITION_REFUSED_CODE, type WorkflowTransition } from '../../../resources/workflow';
 import type { EnvelopeError } from '../../providers/data';
 import { resourceKeys } from '../api';
 import { FieldInput } from '../FieldInput';
@@ -60,7 +61,7 @@ export function TransitionModal({ declaration, transition, recordId, record, not
     guard(async () => {
       try {
         await mutateAsync({
-          url: workflowPaths(declaration.endpoints).action(transition.action),
+          url: endpointsOf(declaration).transitions[transition.action]!.path,
           method: 'post',
           values: { ...values, id: recordId },
           successNotification: false,

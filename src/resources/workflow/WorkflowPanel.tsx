@@ -2,7 +2,7 @@ import { useCustom } from '@refinedev/core';
 import { Divider, Spin, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { idFieldOf } from '../../../resources/types';
-import { workflowPaths } from '../../../resources/workflow';
+import { endpointsOf } from '../../../resources/endpoints';
 import { resourceKeys } from '../api';
 import { type WorkflowResource } from './labels';
 import { WorkflowActions } from './WorkflowActions';
@@ -26,7 +26,7 @@ export function WorkflowPanel({
   const { t } = useTranslation();
   const id = record[idFieldOf(declaration)];
   const { query, result } = useCustom<{ data: HistoryEntry[]; dataCount: number }>({
-    url: workflowPaths(declaration.endpoints).history,
+    url: endpointsOf(declaration).history!.path,
     method: 'post',
     config: { payload: { id } },
     queryOptions: { queryKey: resourceKeys.workflowHistory(declaration.name, id), retry: false },

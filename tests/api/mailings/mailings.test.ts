@@ -11,7 +11,7 @@ import { eventually, FAST } from '../jobs/fixtures';
 import { as, CUSTOMER_SN } from '../monitoring/world';
 
 /**
- * Scheduled mail (issue 15 point 3): mail jobs saved and checked, the monthly report's figures equal to the
+ * Scheduled mail: mail jobs saved and checked, the monthly report's figures equal to the
  * statistics and income pages' (and to sums computed here from the rollups), 'run now' through the job queue with a
  * mail the server refuses, the history that tells which failed and why; roles without the screen get 45.
  */

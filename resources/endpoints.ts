@@ -1,0 +1,168 @@
+import { z } from 'zod';
+import { defineEndpoint, type Endpoint } from '../contract/endpoint';
+import { rules } from './rules';
+import { idBodyOf, idSchemaOf, listBodyOf, saveBodyOf, transitionBodyOf } from './crud-schemas';
+import { entityOf, idFieldOf, type FieldDeclaration, type ResourceDeclaration } from './types';
+import { permissionOf, workflowPaths } from './workflow';
+
+/**
+ * The generated calls of a declaration as endpoint objects (contract/endpoint.ts), the same shape as every
+ * hand-written call: the server registers them (server/core/crud), the web calls them through `call` or Refine's
+ * data provider, and both are typed by the declared fields. Built once per declaration, on first use.
+ */
+
+type FieldsOf<D> = D extends ResourceDeclaration<infer F> ? F : Record<string, FieldDeclaration>;
+type ValueOf<D> = D extends { schema: infer S extends z.ZodType } ? z.output<S> : unknown;
+
+/**
+ * A row as a list or `one` answers it: its id, its declared fields by name (any may be absent: a field without a
+ * column, an internal one for the customer side) and what the area's hooks add (files, clocks).
+ */
+export type RowOf<F> = { id: number } & { [K in keyof F]?: ValueOf<F[K]> } & Record<string, unknown>;
+
+/** A list body: paging, order, and the declared filters by field name. */
+export type ListBodyOf<F> = {
+  pageIndex?: number;
+  pageSize?: number;
+  sort?: Array<{ field: string; order: 'asc' | 'desc' }>;
+} & { [K in keyof F]?: string | number | boolean | readonly (string | number | boolean)[] | null };
+
+/** A save body: without an id a new record, with one an edit of the fields it names (null clears one). */
+export type SaveBodyOf<F> = { id?: number | string | null } & { [K in keyof F]?: z.input<FieldSchema<F[K]>> | null };
+type FieldSchema<D> = D extends { schema: infer S extends z.ZodType } ? S : z.ZodUnknown;
+
+/** A transition's body: the record, the transition's fields, a note. */
+export type TransitionBody = { id: number | string; note?: string | null } & Record<string, unknown>;
+
+/** A workflow history entry (server/core/crud/workflow.ts), oldest first. */
+export interface HistoryEntry {
+  id: number;
+  action: string;
+  from_state: string;
+  to_state: string;
+  username: string;
+  note: string | null;
+  fields: Record<string, unknown> | null;
+  created_at: string;
+  [more: string]: unknown;
+}
+
+/** An uploaded file as an attachments field lists it (resources/attachments.ts). */
+interface UploadedAnswer {
+  id: number;
+  name: string;
+  size: number;
+  mime: string;
+  sha256: string;
+}
+
+type Page<T> = { dataCount: number; data: T[] };
+/** An endpoint whose body and answer are typed as given (the schemas it carries are looser at run time, see below). */
+type Typed<Body, Answer, Kind extends 'json' | 'download' | 'upload' = 'json'> = Endpoint<z.ZodType<Body, Body>, z.ZodType<Answer>, Kind>;
+
+export interface ResourceEndpoints<F> {
+  list?: Typed<ListBodyOf<F>, Page<RowOf<F>>>;
+  one?: Typed<{ id: number | string }, RowOf<F>>;
+  save?: Typed<SaveBodyOf<F>, RowOf<F>>;
+  delete?: Typed<{ id: number | string }, null>;
+  /** Per transition action (resources/workflow.ts), when the declaration has a workflow. */
+  transitions: Readonly<Record<string, Typed<TransitionBody, RowOf<F>>>>;
+  history?: Typed<{ id: number | string }, Page<HistoryEntry>>;
+  /** Multipart: `field`, `recordId` and one `file`. */
+  upload?: Typed<{ field?: string; recordId?: number }, UploadedAnswer, 'upload'>;
+  download?: Typed<{ id: number }, Blob, 'download'>;
+}
+
+const built = new WeakMap<ResourceDeclaration, ResourceEndpoints<unknown>>();
+
+/** The generated calls of `declaration`: the actions its `endpoints` name, its workflow's, its attachments'. */
+export function endpointsOf<D extends ResourceDeclaration>(declaration: D): ResourceEndpoints<FieldsOf<D>> {
+  let calls = built.get(declaration);
+  if (!calls) built.set(declaration, (calls = build(declaration)));
+  return calls as ResourceEndpoints<FieldsOf<D>>;
+}
+
+/**
+ * A row's answer schema: the id, and whatever else the row carries kept as it is. The declared fields are rules for
+ * what a save takes (trimmed text, a date's form), not for what is stored, so they type the row without judging it.
+ */
+const rowAnswer = (declaration: ResourceDeclaration) => z.looseObject({ [idFieldOf(declaration)]: z.number() });
+const pageOf = (row: z.ZodType) => z.object({ dataCount: z.number().int(), data: z.array(row) });
+
+function build(declaration: ResourceDeclaration): ResourceEndpoints<unknown> {
+  const { endpoints, name } = declaration;
+  const subject = entityOf(declaration);
+  const tag = name;
+  const read = { subject, action: 'read' };
+  const json = <Body, Answer>(
+    path: string | undefined,
+    action: string | readonly string[],
+    summary: string,
+    schemas: () => { body: z.ZodType; answer: z.ZodType },
+  ) =>
+    path
+      ? (defineEndpoint({
+          path: path as `/${string}`,
+          permission: { subject, action },
+          summary,
+          tag,
+          schemas: async () => schemas(),
+        }) as unknown as Typed<Body, Answer>)
+      : undefined;
+  const { workflow } = declaration;
+  const paths = workflow ? workflowPaths(endpoints) : undefined;
+  const transitions = Object.fromEntries(
+    (workflow?.transitions ?? []).map((transition) => [
+      transition.action,
+      json<TransitionBody, RowOf<unknown>>(
+        paths!.action(transition.action),
+        permissionOf(transition),
+        `${transition.action}: ${transition.from.join(' | ')} → ${transition.to} (${name})`,
+        () => ({ body: transitionBodyOf(declaration, transition), answer: rowAnswer(declaration) }),
+      )!,
+    ]),
+  );
+  return {
+    list: json(endpoints.list, 'read', `List ${name} (paged: pageIndex, pageSize, sort, filters)`, () => ({
+      body: listBodyOf(declaration),
+      answer: pageOf(rowAnswer(declaration)),
+    })),
+    one: json(endpoints.one, 'read', `One ${name} by id`, () => ({ body: idBodyOf(declaration), answer: rowAnswer(declaration) })),
+    // Which of the two the handler checks once it knows whether the body names a row.
+    save: json(endpoints.save, ['create', 'update'], `Create (no id) or update (with id) ${name}`, () => ({
+      body: saveBodyOf(declaration),
+      answer: rowAnswer(declaration),
+    })),
+    delete: json(endpoints.delete, 'delete', `Delete ${name} by id`, () => ({ body: idBodyOf(declaration), answer: z.null() })),
+    transitions,
+    history: paths
+      ? json(paths.history, 'read', `The workflow history of one ${name}, oldest first`, () => ({
+          body: idSchemaOf(declaration),
+          answer: pageOf(z.looseObject({ id: z.number(), action: z.string() })),
+        }))
+      : undefined,
+    upload: endpoints.upload
+      ? (defineEndpoint({
+          path: endpoints.upload as `/${string}`,
+          kind: 'upload',
+          permission: { subject, action: ['create', 'update'] },
+          summary: `Upload one file to an attachments field of ${name} (multipart: field, recordId, file)`,
+          tag,
+          schemas: async () => ({
+            body: z.object({ field: z.string().optional(), recordId: z.number().optional() }),
+            answer: z.looseObject({ id: z.number() }),
+          }),
+        }) as unknown as Typed<{ field?: string; recordId?: number }, UploadedAnswer, 'upload'>)
+      : undefined,
+    download: endpoints.download
+      ? (defineEndpoint({
+          path: endpoints.download as `/${string}`,
+          kind: 'download',
+          permission: read,
+          summary: `Download a file of ${name} (its bytes; images and PDFs inline)`,
+          tag,
+          schemas: async () => ({ body: z.object({ id: rules.id() }), answer: z.file() }),
+        }) as unknown as Typed<{ id: number }, Blob, 'download'>)
+      : undefined,
+  };
+}
