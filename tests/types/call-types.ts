@@ -5,6 +5,8 @@
  */
 import { mailTimingCalls } from '../../contract/mailings-calls';
 import { reportCalls } from '../../contract/reports-calls';
+import { complaints } from '../../resources/complaints';
+import { endpointsOf } from '../../resources/endpoints';
 import { call, endpointQuery } from '../../src/api/call';
 
 export async function callTypes() {
@@ -47,5 +49,38 @@ export async function callTypes() {
   // @ts-expect-error a download is no query
   endpointQuery(reportCalls.download, { id: 7 });
 
-  return { name, next, sent, wrongAnswer, wrongField, missing, wrongList, fileName, wrongFile };
+  // A declaration's generated calls are typed by its fields: filters and save values by name, rows with them.
+  const generated = endpointsOf(complaints);
+  const complaintPage = await call(generated.list!, { pageIndex: 1, status: ['submitted'], sys_sn: 'ESS1' });
+  const title: string | undefined = complaintPage.data[0]?.title;
+  const complaintId: number | undefined = complaintPage.data[0]?.id;
+  const saved2 = await call(generated.save!, { title: 'Display dark', sys_sn: 'ESS1' });
+  // @ts-expect-error a filter the declaration does not have
+  await call(generated.list!, { pageIndex: 1, colour: 'red' });
+  // @ts-expect-error a title is text, not a number
+  await call(generated.save!, { title: 5 });
+  // @ts-expect-error a row's title is text
+  const wrongTitle: number = saved2.title;
+  // @ts-expect-error a transition names its record
+  await call(generated.transitions.accept!, { note: 'taken' });
+  // @ts-expect-error a transition's note is text
+  await call(generated.transitions.accept!, { id: 7, note: 5 });
+  // @ts-expect-error the history answers a page of entries, not one
+  const wrongHistory: { action: string } = await call(generated.history!, { id: 7 });
+
+  return {
+    name,
+    next,
+    sent,
+    wrongAnswer,
+    wrongField,
+    missing,
+    wrongList,
+    fileName,
+    wrongFile,
+    title,
+    complaintId,
+    wrongTitle,
+    wrongHistory,
+  };
 }
