@@ -6,6 +6,7 @@ import { findRoute } from '../../../permissions/routes';
 import { isSubject as isEntity, type Subject, type SubjectAction } from '../../../permissions/subjects';
 import { Code } from '../../../contract/codes';
 import { ApiError } from './envelope';
+import type { Actor } from '../auth/actor';
 
 /**
  * What a call needs, named in its route config. Every /api call declares one of:
@@ -46,16 +47,20 @@ export interface ApiCall {
   querystring?: unknown;
 }
 
-// By the caller's user object, which the auth hook keeps per access token: one lookup per request.
-const abilities = new WeakMap<FastifyRequest['user'], AppAbility>();
+/** Whose ability: a request behind the access token, or an actor (server/core/auth/actor.ts). */
+type AbilityHolder = FastifyRequest | Pick<Actor, 'roles' | 'menuDenied'>;
+
+// By the caller's role and denial lists, which the auth hook keeps per access token (an actor shares them with its
+// request's user): one lookup per request.
+const abilities = new WeakMap<readonly string[], WeakMap<readonly string[], AppAbility>>();
 
 /** The caller's CASL ability (roles and per-user denials from the token). */
-export function abilityOf(request: FastifyRequest): AppAbility {
-  let ability = abilities.get(request.user);
-  if (!ability) {
-    ability = defineAbilityFor(request.user.roles, request.user.menuDenied);
-    abilities.set(request.user, ability);
-  }
+export function abilityOf(who: AbilityHolder): AppAbility {
+  const { roles, menuDenied } = 'headers' in who ? who.user : who;
+  let byDenials = abilities.get(roles);
+  if (!byDenials) abilities.set(roles, (byDenials = new WeakMap()));
+  let ability = byDenials.get(menuDenied);
+  if (!ability) byDenials.set(menuDenied, (ability = defineAbilityFor(roles, menuDenied)));
   return ability;
 }
 
@@ -64,9 +69,9 @@ function isKnown(key: string): boolean {
 }
 
 /** Throws code 45 unless the caller may `action` on route or subject `key`; nothing else is revealed. */
-export function requirePermission(request: FastifyRequest, key: string, action: Action | SubjectAction = 'access'): void {
+export function requirePermission(who: AbilityHolder, key: string, action: Action | SubjectAction = 'access'): void {
   if (!isKnown(key)) throw new Error(`unknown route key or subject '${key}' (permissions/routes.ts, permissions/subjects.ts)`);
-  if (!abilityOf(request).can(action, key)) throw new ApiError(Code.NO_PERMISSION);
+  if (!abilityOf(who).can(action, key)) throw new ApiError(Code.NO_PERMISSION);
 }
 
 /** The subject and the actions (any of which suffices) a permission names. */
