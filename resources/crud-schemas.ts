@@ -167,7 +167,8 @@ function withoutStartingValue(field: FieldDeclaration): z.ZodType {
   return fieldSchema({ ...field, schema: (field.schema.unwrap() as z.ZodType).optional() });
 }
 
-function isUnset(value: unknown): boolean {
+/** A value that filters or names nothing: absent, null, '' or []. */
+export function isUnset(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 

@@ -9,8 +9,10 @@ import { envelopeOf, ok } from './envelope';
 
 /** A JSON call of contract/: answered by the envelope. */
 type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
-/** A download of contract/: answered by a file (uploads take a form, not a JSON body: not registered here yet). */
+/** A download of contract/: answered by a file. */
 type DownloadEndpoint = Endpoint<z.ZodType, z.ZodType, 'download'>;
+/** An upload of contract/: a multipart form, answered by the envelope. */
+type UploadEndpoint = Endpoint<z.ZodType, z.ZodType, 'upload'>;
 
 /** What a download's handler answers: the file's bytes and the name it is saved under. */
 export interface FileAnswer {
@@ -18,6 +20,10 @@ export interface FileAnswer {
   readonly bytes: Buffer | Readable;
   /** Its content-type when it is not the endpoint's `media`. */
   readonly type?: string;
+  /** Its length, when known before it is sent (a stored file). */
+  readonly size?: number;
+  /** Shown in place by the browser (an image, a PDF) rather than saved. */
+  readonly inline?: boolean;
 }
 
 /**
@@ -77,9 +83,9 @@ export async function registerEndpoint<E extends JsonEndpoint | DownloadEndpoint
     file instanceof EnvelopeInstead
       ? // The route's answer schema describes the file: the envelope is written as it is.
         reply.type('application/json').serializer(JSON.stringify).send({ code: 200, info: file.info, data: file.data })
-      : reply
+      : (file.size === undefined ? reply : reply.header('content-length', String(file.size)))
           .header('content-type', file.type ?? media)
-          .header('content-disposition', attachmentDisposition(file.name))
+          .header('content-disposition', attachmentDisposition(file.name, file.inline ? 'inline' : 'attachment'))
           .send(file.bytes);
   // Chosen once here, so a request pays for the actor object and nothing else.
   const answer = isDownload
@@ -106,5 +112,29 @@ export async function registerEndpoint<E extends JsonEndpoint | DownloadEndpoint
       ...(isDownload ? { produces: [media], response: { 200: data } } : { response: { 200: envelopeOf(data) } }),
     },
     handler: answer,
+  });
+}
+
+/**
+ * Registers an upload of contract/ on the /api instance (or a scope of it that parses multipart forms): the
+ * permission and the envelope as for every call, the API document's entry with the answer's schema. The form is
+ * read as a stream while it arrives, so the handler gets the request along with the caller, to read its parts.
+ */
+export async function registerUpload<E extends UploadEndpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (actor: Actor, request: FastifyRequest) => Promise<AnswerIn<E>>,
+): Promise<void> {
+  if (app.prefix !== '/api') {
+    throw new Error(`${endpoint.path}: register contract calls on the /api instance, not under the prefix '${app.prefix}'`);
+  }
+  if (endpoint.permission === 'public' || endpoint.method !== 'POST') throw new Error(`${endpoint.path}: an upload is a POST of a known caller`);
+  const { answer: data } = await endpoint.schemas();
+  app.route({
+    method: 'POST',
+    url: endpoint.path,
+    config: { permission: endpoint.permission },
+    schema: { tags: [endpoint.tag], summary: endpoint.summary, consumes: ['multipart/form-data'], response: { 200: envelopeOf(data) } },
+    handler: async (request: FastifyRequest) => ok(await handler(new RequestActor(request), request)),
   });
 }
