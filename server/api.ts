@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { accountSettingsRoutes } from './account/settings-routes';
 import { faultMailRoutes } from './faultmail/routes';
-import { adminRoutes } from './admin';
+import { adminRoutes } from './admin/routes';
 import { installerRoutes } from './archives/installerRoutes';
 import { archiveRoutes } from './archives/routes';
 import { complaintRoutes } from './complaints/routes';

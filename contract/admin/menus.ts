@@ -13,4 +13,6 @@ export const menuOverride = z.object({
   link: z.string().optional().describe('an entry that is no route: a link to this http(s) address'),
 });
 export type MenuOverride = z.infer<typeof menuOverride>;
+/** The call takes no query. */
+export const menuOverridesQuery = z.object({});
 export const menuOverridesAnswer = z.record(z.string(), menuOverride);

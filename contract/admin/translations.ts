@@ -3,11 +3,11 @@ import { Code } from '../codes';
 import { withCodes } from '../fieldCodes';
 import { FILTER_TEXT_MAX, rules } from '../rules';
 import { optionalBody, pageOf } from './common';
+import { TRANSLATION_LANGUAGES } from './translations-constants';
 
 /** langTransManagement: every key in all four languages; edits are overrides the web app loads at start. */
 
-export const TRANSLATION_LANGUAGES = ['en', 'zh', 'de', 'ja'] as const;
-export type TranslationLanguage = (typeof TRANSLATION_LANGUAGES)[number];
+export { TRANSLATION_LANGUAGES, type TranslationLanguage } from './translations-constants';
 
 /** 55 'Language type required' for a missing language and for one the portal does not have (only en, zh, de, ja). */
 export const translationLanguage = withCodes(z.enum(TRANSLATION_LANGUAGES), {
@@ -62,5 +62,6 @@ export type TranslationText = z.infer<typeof translationTextBody>;
 export const translationTextAnswer = z.object({ language: z.string(), namespace: z.string(), key: z.string(), value: z.string() });
 
 export const resetTranslationBody = z.object({ language: translationLanguage, ...entry });
+export const resetTranslationAnswer = z.null();
 export type TranslationListBody = z.output<typeof translationListBody>;
 export type TranslationListAnswer = z.infer<typeof translationListAnswer>;

@@ -40,6 +40,7 @@ export const userHistoryAnswer = z.object({ id: z.number().int(), username: z.st
 export type UserHistoryAnswer = z.infer<typeof userHistoryAnswer>;
 
 export const deleteUserBody = idBody;
+export const deleteUserAnswer = z.null();
 
 export const deactivateUserBody = idBody.extend({ deactivated: z.boolean({ error: 'admin:validation.required' }) });
 export const deactivateUserAnswer = z.object({ id: z.number().int(), deactivated: z.boolean(), locked: z.boolean() });

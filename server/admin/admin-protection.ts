@@ -1,6 +1,6 @@
 import { and, arrayContains, count, eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
+import type { Actor } from '../core/auth/actor';
 import type { Database } from '../core/db';
 import { users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
@@ -24,19 +24,19 @@ function refuse(): never {
  * Whether the caller is an unlocked admin in the database now: a token states the roles of up to five minutes
  * ago, and a demoted or locked admin must not grant anything meanwhile.
  */
-export async function callerIsAdmin(db: Database, request: FastifyRequest): Promise<boolean> {
-  const [caller] = await db.select({ roles: users.roles, locked: users.locked }).from(users).where(eq(users.id, request.user.id)).limit(1);
+export async function callerIsAdmin(db: Database, actor: Actor): Promise<boolean> {
+  const [caller] = await db.select({ roles: users.roles, locked: users.locked }).from(users).where(eq(users.id, actor.id)).limit(1);
   return !!caller && !caller.locked && holdsAdminRole(caller.roles);
 }
 
 /** 45 unless the caller is an admin, when the user or role they act on is (or becomes) an admin. */
-export async function assertMayActOnAdmin(db: Database, request: FastifyRequest, touchesAdmin: boolean): Promise<void> {
-  if (touchesAdmin && !(await callerIsAdmin(db, request))) refuse();
+export async function assertMayActOnAdmin(db: Database, actor: Actor, touchesAdmin: boolean): Promise<void> {
+  if (touchesAdmin && !(await callerIsAdmin(db, actor))) refuse();
 }
 
 /** 45 when the caller acts on their own account (lock, reset, role change): what they may do to others only. */
-export function assertNotSelf(request: FastifyRequest, userId: number): void {
-  if (userId === request.user.id) refuse();
+export function assertNotSelf(actor: Actor, userId: number): void {
+  if (userId === actor.id) refuse();
 }
 
 export function sameRoles(a: readonly string[], b: readonly string[]): boolean {

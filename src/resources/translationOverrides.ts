@@ -1,3 +1,5 @@
+import { translationCalls } from '../../contract/admin/translations-calls';
+
 /**
  * Translation overrides edited in langTransManagement: the server keeps them, the web app merges them over
  * the shipped locales/ files as each language loads, so an edit applies without a rebuild.
@@ -11,7 +13,7 @@ export function loadOverrides(language: string): Promise<Overrides> {
   if (import.meta.env?.MODE === 'test') return Promise.resolve({});
   let promise = pending.get(language);
   if (!promise) {
-    promise = fetch(`/api/Translation/GetOverrides?lng=${encodeURIComponent(language)}`)
+    promise = fetch(`/api${translationCalls.overrides.path}?lng=${encodeURIComponent(language)}`)
       .then((response) => (response.ok ? response.json() : null))
       .then((envelope: { code?: number; data?: Overrides } | null) => (envelope?.code === 200 && envelope.data ? envelope.data : {}))
       .catch(() => ({}));

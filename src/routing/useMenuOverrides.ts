@@ -10,8 +10,7 @@ const NONE: MenuOverrides = {};
 
 /** The user's menu overrides; none when the call fails (the route table applies as shipped). */
 async function fetchMenuOverrides(): Promise<MenuOverrides> {
-  const envelope = await adminApi.menuOverrides();
-  return envelope.code === 200 && envelope.data ? envelope.data : NONE;
+  return adminApi.menuOverrides().catch(() => NONE);
 }
 
 /**

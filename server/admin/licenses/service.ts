@@ -1,9 +1,8 @@
 import { and, arrayOverlaps, asc, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { LICENSE_TYPES } from '../../../resources/licenseManagement';
 import type * as c from '../../../contract/admin/licenses';
 import { Code } from '../../../contract/codes';
-import type { Clock } from '../../config';
+import type { Actor } from '../../core/auth/actor';
 import { writeAudit } from '../../core/crud/audit';
 import type { CrudHooks, Row } from '../../core/crud/factory';
 import type { Database } from '../../core/db';
@@ -53,7 +52,7 @@ export async function assertLicenseAssignable(
   return license;
 }
 
-/** licenseManagement's spec checks on its generated calls (registered with the declaration in server/admin/index.ts). */
+/** licenseManagement's spec checks on its generated calls (registered with the declaration in server/admin/routes.ts). */
 export const licenseHooks: CrudHooks = {
   async beforeSave(values, { db, now, existing }) {
     const holder = values.assigned_user as string | null;
@@ -95,44 +94,39 @@ export const licenseHooks: CrudHooks = {
  * every role of the screen, unlike the user list) and unassign, which frees a license so
  * it can be deleted or given to someone else (point 16).
  */
-export class LicenseAdminService {
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
-  ) {}
+export async function licenseUserOptions(
+  db: Database,
+  { pageIndex, pageSize }: { pageIndex: number; pageSize: number },
+): Promise<c.LicenseUserOptionsAnswer> {
+  const where = arrayOverlaps(users.roles, [...LICENSE_TYPES]);
+  const rows = await db
+    .select({ username: users.username, display_name: users.displayName })
+    .from(users)
+    .where(where)
+    .orderBy(asc(users.username))
+    .limit(pageSize)
+    .offset((pageIndex - 1) * pageSize);
+  const [total] = await db
+    .select({ n: sql<number>`count(*)` })
+    .from(users)
+    .where(where);
+  return { data: rows, dataCount: Number(total?.n ?? 0) };
+}
 
-  async userOptions({ pageIndex, pageSize }: { pageIndex: number; pageSize: number }): Promise<c.LicenseUserOptionsAnswer> {
-    const where = arrayOverlaps(users.roles, [...LICENSE_TYPES]);
-    const rows = await this.db
-      .select({ username: users.username, display_name: users.displayName })
-      .from(users)
-      .where(where)
-      .orderBy(asc(users.username))
-      .limit(pageSize)
-      .offset((pageIndex - 1) * pageSize);
-    const [total] = await this.db
-      .select({ n: sql<number>`count(*)` })
-      .from(users)
-      .where(where);
-    return { data: rows, dataCount: Number(total?.n ?? 0) };
-  }
-
-  /** Frees a license from its user (10 unknown; 2 when it is not assigned). */
-  async unassign(request: FastifyRequest, id: number): Promise<c.UnassignLicenseAnswer> {
-    const [license] = await this.db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
-    if (!license) throw new ApiError(Code.LICENSE_NOT_FOUND);
-    if (!license.assigned_user)
-      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });
-    const now = this.clock();
-    await this.db.transaction(async (tx) => {
-      await tx.update(licenses).set({ assigned_user: null, updated_at: now }).where(eq(licenses.id, id));
-      await writeAudit(tx, request, now, {
-        action: 'licenseManagement.unassign',
-        target: `licenseManagement:${id}`,
-        before: { assigned_user: license.assigned_user },
-        after: { assigned_user: null },
-      });
+/** Frees a license from its user (10 unknown; 2 when it is not assigned). */
+export async function unassignLicense(db: Database, actor: Actor, id: number, now: Date): Promise<c.UnassignLicenseAnswer> {
+  const [license] = await db.select().from(licenses).where(eq(licenses.id, id)).limit(1);
+  if (!license) throw new ApiError(Code.LICENSE_NOT_FOUND);
+  if (!license.assigned_user)
+    throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the license is not assigned)', { data: { field: 'assigned_user' } });
+  await db.transaction(async (tx) => {
+    await tx.update(licenses).set({ assigned_user: null, updated_at: now }).where(eq(licenses.id, id));
+    await writeAudit(tx, actor, now, {
+      action: 'licenseManagement.unassign',
+      target: `licenseManagement:${id}`,
+      before: { assigned_user: license.assigned_user },
+      after: { assigned_user: null },
     });
-    return { id, assigned_user: null };
-  }
+  });
+  return { id, assigned_user: null };
 }

@@ -102,7 +102,7 @@ export async function seedMenus(db: Database, now: Date): Promise<void> {
   await db.insert(menus).values(rows).onConflictDoNothing();
 }
 
-/** menuManagement's spec checks on its generated calls (registered with the declaration in server/admin/index.ts). */
+/** menuManagement's spec checks on its generated calls (registered with the declaration in server/admin/routes.ts). */
 export const menuHooks: CrudHooks = {
   async beforeSave(values, { db, existing }) {
     // A title may not be used twice in the same language (47).

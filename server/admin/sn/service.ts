@@ -1,11 +1,11 @@
 import ExcelJS from 'exceljs';
 import { inArray, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { snManagement, SN_PATTERN } from '../../../resources/snManagement';
 import { formFields } from '../../../resources/types';
 import type * as c from '../../../contract/admin/sn';
 import { Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
+import type { Actor } from '../../core/auth/actor';
 import { writeAudits, type AuditEntry } from '../../core/crud/audit';
 import type { CrudHooks, CrudService, Row } from '../../core/crud/factory';
 import { validateFields } from '../../core/crud/validate';
@@ -39,7 +39,7 @@ function cellText(value: XlsxCell | undefined): string {
   return String(value);
 }
 
-/** snManagement's spec checks on its generated calls (registered with the declaration in server/admin/index.ts). */
+/** snManagement's spec checks on its generated calls (registered with the declaration in server/admin/routes.ts). */
 export const snHooks: CrudHooks = {
   beforeSave(values, { existing }) {
     if (!existing) return;
@@ -86,12 +86,12 @@ export async function snImportTemplate(): Promise<Buffer> {
 export async function importSnSheet(
   deps: AppDeps,
   crud: CrudService,
-  request: FastifyRequest,
+  actor: Actor,
   file: { filename: string; data: Buffer },
 ): Promise<c.SnImportAnswer> {
   if (!/\.xlsx$/i.test(file.filename)) throw new ApiError(Code.ATTACHMENT_FORMAT);
   const rows = await readImportSheet(file.data);
-  const results = await importRows(deps, crud, request, file.filename, rows);
+  const results = await importRows(deps, crud, actor, file.filename, rows);
   const created = results.filter((r) => r.code === 200).length;
   return { total: results.length, created, failed: results.length - created, rows: results };
 }
@@ -143,13 +143,7 @@ async function readImportSheet(data: Buffer): Promise<ImportRow[]> {
  * inserts. An S/N that someone saves between the check and the insert is skipped by the unique index
  * (ON CONFLICT DO NOTHING) and answers 52 like any other duplicate.
  */
-async function importRows(
-  deps: AppDeps,
-  crud: CrudService,
-  request: FastifyRequest,
-  filename: string,
-  rows: ImportRow[],
-): Promise<ImportRowResult[]> {
+async function importRows(deps: AppDeps, crud: CrudService, actor: Actor, filename: string, rows: ImportRow[]): Promise<ImportRowResult[]> {
   const results: ImportRowResult[] = [];
   const candidates: { result: ImportRowResult; values: Row }[] = [];
   const seen = new Set<string>();
@@ -186,7 +180,7 @@ async function importRows(
         .values(
           batch.map(({ values }) => ({
             ...(values as typeof snRegistry.$inferInsert),
-            created_by: request.user.username,
+            created_by: actor.username,
             created_at: now,
             updated_at: now,
           })),
@@ -208,7 +202,7 @@ async function importRows(
           extra: { file: filename, row: result.row },
         });
       }
-      await writeAudits(tx, request, now, audits);
+      await writeAudits(tx, actor, now, audits);
     }
   });
   return results;

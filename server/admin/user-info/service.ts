@@ -1,8 +1,7 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { Profile } from '../../../contract/admin/profile';
 import { Code } from '../../../contract/codes';
-import type { Clock } from '../../config';
+import type { Actor } from '../../core/auth/actor';
 import { writeAudit } from '../../core/crud/audit';
 import { isUniqueViolation, type Database } from '../../core/db';
 import { users } from '../../core/db/schema';
@@ -28,59 +27,52 @@ function present(user: UserRow): Profile {
 }
 
 /** userInfoSettings: every role edits their own profile (14: e-mail format, 37: the address is another user's). */
-export class ProfileService {
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
-  ) {}
 
-  private async load(id: number): Promise<UserRow> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    if (!user) throw new ApiError(Code.USER_NOT_FOUND);
-    return user;
+async function load(db: Database, id: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw new ApiError(Code.USER_NOT_FOUND);
+  return user;
+}
+
+export async function profileOf(db: Database, userId: number): Promise<Profile> {
+  return present(await load(db, userId));
+}
+
+/** Saves the caller's own profile (`values`: the form's fields as the route validated them). */
+export async function saveProfile(db: Database, actor: Actor, values: Record<string, unknown>, now: Date): Promise<Profile> {
+  const userId = actor.id;
+  const before = await load(db, userId);
+  const set = {
+    displayName: String(values.display_name),
+    email: String(values.email),
+    phone: String(values.phone ?? ''),
+    country: String(values.country ?? ''),
+    company: String(values.company ?? ''),
+    languageCode: String(values.language_code),
+    timeZone: String(values.time_zone),
+    updatedAt: now,
+  };
+  await assertEmailFree(db, set.email, userId);
+  // A customer may not take a staff member's name (one that looks the same included); a name kept unchanged stays.
+  const isCustomer = !before.roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role));
+  if (isCustomer && set.displayName.trim() !== before.displayName.trim()) {
+    await assertNotStaffDisplayName(db, set.displayName, 'display_name', userId);
   }
-
-  async profile(userId: number): Promise<Profile> {
-    return present(await this.load(userId));
-  }
-
-  /** Saves the caller's own profile (`values`: the form's fields as the route validated them). */
-  async save(request: FastifyRequest, values: Record<string, unknown>): Promise<Profile> {
-    const userId = request.user.id;
-    const before = await this.load(userId);
-    const now = this.clock();
-    const set = {
-      displayName: String(values.display_name),
-      email: String(values.email),
-      phone: String(values.phone ?? ''),
-      country: String(values.country ?? ''),
-      company: String(values.company ?? ''),
-      languageCode: String(values.language_code),
-      timeZone: String(values.time_zone),
-      updatedAt: now,
-    };
-    await assertEmailFree(this.db, set.email, userId);
-    // A customer may not take a staff member's name (one that looks the same included); a name kept unchanged stays.
-    const isCustomer = !before.roles.some((role) => (STAFF_ROLES as readonly string[]).includes(role));
-    if (isCustomer && set.displayName.trim() !== before.displayName.trim()) {
-      await assertNotStaffDisplayName(this.db, set.displayName, 'display_name', userId);
-    }
-    const after = await this.db
-      .transaction(async (tx) => {
-        const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
-        await writeAudit(tx, request, now, {
-          action: 'userInfoSettings.update',
-          target: `userManagement:${userId}`,
-          before: present(before),
-          after: present(row!),
-        });
-        return row!;
-      })
-      .catch((error: unknown) => {
-        // Another user took the address between the check and the write (the unique index).
-        if (isUniqueViolation(error)) throw new ApiError(Code.USER_EXISTS, undefined, { data: { field: 'email' } });
-        throw error;
+  const after = await db
+    .transaction(async (tx) => {
+      const [row] = await tx.update(users).set(set).where(eq(users.id, userId)).returning();
+      await writeAudit(tx, actor, now, {
+        action: 'userInfoSettings.update',
+        target: `userManagement:${userId}`,
+        before: present(before),
+        after: present(row!),
       });
-    return present(after);
-  }
+      return row!;
+    })
+    .catch((error: unknown) => {
+      // Another user took the address between the check and the write (the unique index).
+      if (isUniqueViolation(error)) throw new ApiError(Code.USER_EXISTS, undefined, { data: { field: 'email' } });
+      throw error;
+    });
+  return present(after);
 }

@@ -1,15 +1,15 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
-import type { CrudService, Row } from '../../core/crud/factory';
-import { ApiError } from '../../core/http/envelope';
-import { userLogWorkbook } from './service';
+import type { CrudService } from '../../core/crud/factory';
+import { userLogExport } from './service';
 
-const EXPORT_LIMIT = 50_000;
-
-/** The audit trail's xlsx export with the filters of its generated list (`crud`; 8: nothing to export). */
-export function registerUserLog(fastify: FastifyInstance, deps: AppDeps, crud: CrudService): void {
+/**
+ * The audit trail's xlsx export with the filters of its generated list (`crud`; 8: nothing to export). Registered by
+ * hand until the generated calls of a declaration are endpoint objects: its body and its rows are the generated
+ * list's, which the engine reads with the request.
+ */
+export const userLogRoutes: FastifyPluginAsync<{ deps: AppDeps; crud: CrudService }> = async (fastify, { deps, crud }) => {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   // The list's filters and order without its paging; a call without a body exports everything.
   const exportBody = crud.listSchema.omit({ pageIndex: true, pageSize: true }).nullish();
@@ -17,14 +17,11 @@ export function registerUserLog(fastify: FastifyInstance, deps: AppDeps, crud: C
     config: { permission: { subject: 'userLog', action: 'export' } },
     schema: { tags: ['userLog'], summary: 'The filtered audit trail as an xlsx file (code 8 when empty)', body: exportBody },
     handler: async (request, reply) => {
-      const body: Row = { ...request.body, pageIndex: 1, pageSize: EXPORT_LIMIT };
-      const { data } = await crud.list(request, body);
-      if (data.length === 0) throw new ApiError(Code.NO_DATA);
-      const day = deps.clock().toISOString().slice(0, 10);
+      const file = await userLogExport((body) => crud.list(request, body), request.body ?? {}, deps.clock());
       return reply
         .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-        .header('content-disposition', `attachment; filename="user-log-${day}.xlsx"`)
-        .send(await userLogWorkbook(data));
+        .header('content-disposition', `attachment; filename="${file.name}"`)
+        .send(file.bytes);
     },
   });
-}
+};

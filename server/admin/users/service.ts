@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { leafRoutes } from '../../../permissions/routes';
 import { LICENSED_ROLES, userManagement } from '../../../resources/userManagement';
 import type * as c from '../../../contract/admin/users';
@@ -9,13 +8,14 @@ import { hashPassword } from '../../core/auth/passwords';
 import { assertUsernameFree } from '../../account/confusables';
 import { nameSkeleton } from '../../core/auth/name-skeleton';
 import { Sessions } from '../../account/sessions';
-import type { Clock } from '../../config';
+import type { Actor } from '../../core/auth/actor';
 import { writeAudit } from '../../core/crud/audit';
 import type { CrudHooks, Row } from '../../core/crud/factory';
 import { validateFields } from '../../core/crud/validate';
 import type { Database } from '../../core/db';
 import { licenses, users } from '../../core/db/schema';
 import { ApiError } from '../../core/http/envelope';
+import { actorOf } from '../../core/http/request-actor';
 import {
   assertMayActOnAdmin,
   assertNotSelf,
@@ -50,153 +50,153 @@ export function temporaryPassword(): string {
  * §10 hold for all of them (admin-protection.ts): nobody acts on themselves, only an admin on an admin, one
  * unlocked admin remains. Every refusal comes before anything is written.
  */
-export class UserAdminService {
-  constructor(
-    private readonly db: Database,
-    private readonly clock: Clock,
-  ) {}
 
-  private async find(id: number): Promise<UserRow> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, id)).limit(1);
-    if (!user) throw new ApiError(Code.USER_NOT_FOUND);
-    return user;
-  }
+async function findUser(db: Database, id: number): Promise<UserRow> {
+  const [user] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw new ApiError(Code.USER_NOT_FOUND);
+  return user;
+}
 
-  /** 4 unknown; 45 for the own account or an admin's when the caller is not one. */
-  private async findToActOn(request: FastifyRequest, id: number): Promise<UserRow> {
-    const user = await this.find(id);
-    assertNotSelf(request, user.id);
-    await assertMayActOnAdmin(this.db, request, holdsAdminRole(user.roles));
-    return user;
-  }
+/** 4 unknown; 45 for the own account or an admin's when the caller is not one. */
+async function findToActOn(db: Database, actor: Actor, id: number): Promise<UserRow> {
+  const user = await findUser(db, id);
+  assertNotSelf(actor, user.id);
+  await assertMayActOnAdmin(db, actor, holdsAdminRole(user.roles));
+  return user;
+}
 
-  async lock(request: FastifyRequest, id: number, locked: boolean): Promise<c.LockUserAnswer> {
-    const user = await this.find(id);
-    // A deactivated user is locked until reactivated (deactivate), not unlocked behind that.
-    if (user.deactivatedAt)
-      throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the user is deactivated; reactivate instead)', { data: { field: 'id' } });
-    assertNotSelf(request, user.id);
-    await assertMayActOnAdmin(this.db, request, holdsAdminRole(user.roles));
-    const now = this.clock();
-    await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ locked, updatedAt: now }).where(eq(users.id, id));
-      if (losesUnlockedAdmin(user, { roles: user.roles, locked })) await assertUnlockedAdminRemains(tx);
-      if (locked) await new Sessions(tx).revokeAll(id, 'admin', now);
-      await writeAudit(tx, request, now, {
-        action: locked ? 'userManagement.lock' : 'userManagement.unlock',
-        target: `userManagement:${id}`,
-        before: { locked: user.locked },
-        after: { locked },
-      });
+export async function lockUser(db: Database, actor: Actor, id: number, locked: boolean, now: Date): Promise<c.LockUserAnswer> {
+  const user = await findUser(db, id);
+  // A deactivated user is locked until reactivated (deactivate), not unlocked behind that.
+  if (user.deactivatedAt)
+    throw new ApiError(Code.PARAM_ERROR, 'Parameter error: id (the user is deactivated; reactivate instead)', { data: { field: 'id' } });
+  assertNotSelf(actor, user.id);
+  await assertMayActOnAdmin(db, actor, holdsAdminRole(user.roles));
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ locked, updatedAt: now }).where(eq(users.id, id));
+    if (losesUnlockedAdmin(user, { roles: user.roles, locked })) await assertUnlockedAdminRemains(tx);
+    if (locked) await new Sessions(tx).revokeAll(id, 'admin', now);
+    await writeAudit(tx, actor, now, {
+      action: locked ? 'userManagement.lock' : 'userManagement.unlock',
+      target: `userManagement:${id}`,
+      before: { locked: user.locked },
+      after: { locked },
     });
-    return { id, locked };
-  }
+  });
+  return { id, locked };
+}
 
-  /**
-   * A new temporary password, answered once; ends the user's sessions. The own password changes through
-   * /Account/ChangePassword, which asks for the old one: a reset here would let whoever holds a stolen session
-   * keep the account.
-   */
-  async resetPassword(request: FastifyRequest, id: number): Promise<c.ResetUserPasswordAnswer> {
-    const user = await this.findToActOn(request, id);
-    const password = temporaryPassword();
-    const now = this.clock();
-    const passwordHash = await hashPassword(password);
-    await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
-      await new Sessions(tx).revokeAll(id, 'admin', now);
-      await writeAudit(tx, request, now, {
-        action: 'userManagement.resetPassword',
-        target: `userManagement:${id}`,
-        extra: { username: user.username },
-      });
+/**
+ * A new temporary password, answered once; ends the user's sessions. The own password changes through
+ * /Account/ChangePassword, which asks for the old one: a reset here would let whoever holds a stolen session
+ * keep the account.
+ */
+export async function resetUserPassword(db: Database, actor: Actor, id: number, now: Date): Promise<c.ResetUserPasswordAnswer> {
+  const user = await findToActOn(db, actor, id);
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ passwordHash, updatedAt: now }).where(eq(users.id, id));
+    await new Sessions(tx).revokeAll(id, 'admin', now);
+    await writeAudit(tx, actor, now, {
+      action: 'userManagement.resetPassword',
+      target: `userManagement:${id}`,
+      extra: { username: user.username },
     });
-    return { id, username: user.username, password };
-  }
+  });
+  return { id, username: user.username, password };
+}
 
-  /** The menu entries this user's roles open, and those hidden from this user. */
-  async menuPermissions(id: number): Promise<c.UserMenuPermissionsAnswer> {
-    const user = await this.find(id);
-    return { id, username: user.username, available: routesOfRoles(user.roles), menuDenied: user.menuDenied };
-  }
+/** The menu entries this user's roles open, and those hidden from this user. */
+export async function userMenuPermissions(db: Database, id: number): Promise<c.UserMenuPermissionsAnswer> {
+  const user = await findUser(db, id);
+  return { id, username: user.username, available: routesOfRoles(user.roles), menuDenied: user.menuDenied };
+}
 
-  async saveMenuPermissions(request: FastifyRequest, id: number, menuDenied: readonly string[]): Promise<c.SaveUserMenuPermissionsAnswer> {
-    const user = await this.find(id);
-    await assertMayActOnAdmin(this.db, request, holdsAdminRole(user.roles));
-    const known = new Set(leafRoutes().map((r) => r.key));
-    const unknown = menuDenied.find((k) => !known.has(k));
-    if (unknown) throw new ApiError(Code.PARAM_ERROR, `Parameter error: menuDenied (${unknown})`, { data: { field: 'menuDenied' } });
-    const denied = [...new Set(menuDenied)].sort();
-    const now = this.clock();
-    await this.db.transaction(async (tx) => {
-      await tx.update(users).set({ menuDenied: denied, updatedAt: now }).where(eq(users.id, id));
-      await writeAudit(tx, request, now, {
-        action: 'userManagement.menuPermissions',
-        target: `userManagement:${id}`,
-        before: { menuDenied: user.menuDenied },
-        after: { menuDenied: denied },
-      });
+export async function saveUserMenuPermissions(
+  db: Database,
+  actor: Actor,
+  { id, menuDenied }: { id: number; menuDenied: readonly string[] },
+  now: Date,
+): Promise<c.SaveUserMenuPermissionsAnswer> {
+  const user = await findUser(db, id);
+  await assertMayActOnAdmin(db, actor, holdsAdminRole(user.roles));
+  const known = new Set(leafRoutes().map((r) => r.key));
+  const unknown = menuDenied.find((k) => !known.has(k));
+  if (unknown) throw new ApiError(Code.PARAM_ERROR, `Parameter error: menuDenied (${unknown})`, { data: { field: 'menuDenied' } });
+  const denied = [...new Set(menuDenied)].sort();
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ menuDenied: denied, updatedAt: now }).where(eq(users.id, id));
+    await writeAudit(tx, actor, now, {
+      action: 'userManagement.menuPermissions',
+      target: `userManagement:${id}`,
+      before: { menuDenied: user.menuDenied },
+      after: { menuDenied: denied },
     });
-    return { id, menuDenied: denied };
-  }
+  });
+  return { id, menuDenied: denied };
+}
 
-  async history(id: number): Promise<c.UserHistoryAnswer> {
-    const [user] = await this.db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id)).limit(1);
-    if (!user) throw new ApiError(Code.USER_NOT_FOUND);
-    const history = await userHistory(this.db, user);
-    return { id, username: user.username, history, deletable: !hasHistory(history) };
-  }
+export async function historyOfUser(db: Database, id: number): Promise<c.UserHistoryAnswer> {
+  const [user] = await db.select({ id: users.id, username: users.username }).from(users).where(eq(users.id, id)).limit(1);
+  if (!user) throw new ApiError(Code.USER_NOT_FOUND);
+  const history = await userHistory(db, user);
+  return { id, username: user.username, history, deletable: !hasHistory(history) };
+}
 
-  /** Deletes a user without history (400 with history: deactivate instead). */
-  async remove(request: FastifyRequest, id: number): Promise<void> {
-    const user = await this.findToActOn(request, id);
-    const history = await userHistory(this.db, user);
-    if (hasHistory(history)) {
-      throw new ApiError(
-        Code.OPERATION_FAILED,
-        'Operation failure: the user has history (systems, logins, log rows, shares or licenses); deactivate the user instead',
-        {
-          data: { history },
-        },
-      );
-    }
-    const now = this.clock();
-    await this.db.transaction(async (tx) => {
-      await tx.delete(users).where(eq(users.id, id));
-      if (losesUnlockedAdmin(user, { roles: [], locked: true })) await assertUnlockedAdminRemains(tx);
-      await writeAudit(tx, request, now, {
-        action: 'userManagement.delete',
-        target: `userManagement:${id}`,
-        before: { username: user.username, displayName: user.displayName, email: user.email, roles: user.roles },
-      });
+/** Deletes a user without history (400 with history: deactivate instead). */
+export async function deleteUser(db: Database, actor: Actor, id: number, now: Date): Promise<null> {
+  const user = await findToActOn(db, actor, id);
+  const history = await userHistory(db, user);
+  if (hasHistory(history)) {
+    throw new ApiError(
+      Code.OPERATION_FAILED,
+      'Operation failure: the user has history (systems, logins, log rows, shares or licenses); deactivate the user instead',
+      {
+        data: { history },
+      },
+    );
+  }
+  await db.transaction(async (tx) => {
+    await tx.delete(users).where(eq(users.id, id));
+    if (losesUnlockedAdmin(user, { roles: [], locked: true })) await assertUnlockedAdminRemains(tx);
+    await writeAudit(tx, actor, now, {
+      action: 'userManagement.delete',
+      target: `userManagement:${id}`,
+      before: { username: user.username, displayName: user.displayName, email: user.email, roles: user.roles },
     });
-  }
+  });
+  return null;
+}
 
-  /** Deactivates (locked, sessions ended, history kept) or reactivates a user. */
-  async deactivate(request: FastifyRequest, id: number, deactivated: boolean): Promise<c.DeactivateUserAnswer> {
-    const user = await this.findToActOn(request, id);
-    if (deactivated === (user.deactivatedAt !== null)) {
-      const state = deactivated ? 'already deactivated' : 'not deactivated';
-      throw new ApiError(Code.PARAM_ERROR, `Parameter error: deactivated (the user is ${state})`, { data: { field: 'deactivated' } });
-    }
-    const now = this.clock();
-    const after = { locked: deactivated, deactivatedAt: deactivated ? now : null };
-    await this.db.transaction(async (tx) => {
-      await tx
-        .update(users)
-        .set({ ...after, updatedAt: now })
-        .where(eq(users.id, id));
-      if (losesUnlockedAdmin(user, { roles: user.roles, locked: deactivated })) await assertUnlockedAdminRemains(tx);
-      if (deactivated) await new Sessions(tx).revokeAll(id, 'admin', now);
-      await writeAudit(tx, request, now, {
-        action: deactivated ? 'userManagement.deactivate' : 'userManagement.reactivate',
-        target: `userManagement:${id}`,
-        before: { locked: user.locked, deactivated_at: user.deactivatedAt?.toISOString() ?? null },
-        after: { locked: after.locked, deactivated_at: after.deactivatedAt?.toISOString() ?? null },
-      });
-    });
-    return { id, deactivated, locked: deactivated };
+/** Deactivates (locked, sessions ended, history kept) or reactivates a user. */
+export async function deactivateUser(
+  db: Database,
+  actor: Actor,
+  { id, deactivated }: { id: number; deactivated: boolean },
+  now: Date,
+): Promise<c.DeactivateUserAnswer> {
+  const user = await findToActOn(db, actor, id);
+  if (deactivated === (user.deactivatedAt !== null)) {
+    const state = deactivated ? 'already deactivated' : 'not deactivated';
+    throw new ApiError(Code.PARAM_ERROR, `Parameter error: deactivated (the user is ${state})`, { data: { field: 'deactivated' } });
   }
+  const after = { locked: deactivated, deactivatedAt: deactivated ? now : null };
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ ...after, updatedAt: now })
+      .where(eq(users.id, id));
+    if (losesUnlockedAdmin(user, { roles: user.roles, locked: deactivated })) await assertUnlockedAdminRemains(tx);
+    if (deactivated) await new Sessions(tx).revokeAll(id, 'admin', now);
+    await writeAudit(tx, actor, now, {
+      action: deactivated ? 'userManagement.deactivate' : 'userManagement.reactivate',
+      target: `userManagement:${id}`,
+      before: { locked: user.locked, deactivated_at: user.deactivatedAt?.toISOString() ?? null },
+      after: { locked: after.locked, deactivated_at: after.deactivatedAt?.toISOString() ?? null },
+    });
+  });
+  return { id, deactivated, locked: deactivated };
 }
 
 /** 37 when another user (not `exceptUserId`) already has this e-mail address, whatever its case. */
@@ -249,11 +249,14 @@ export async function assertLicenseForEdit(
   if (!roles.includes(held.license_type)) throw new ApiError(Code.LICENSE_ROLE_MISMATCH, undefined, { data: { field: 'license_key' } });
 }
 
-/** userManagement's spec checks on its generated calls (registered with the declaration in server/admin/index.ts). */
+/**
+ * userManagement's spec checks on its generated calls (registered with the declaration in server/admin/routes.ts;
+ * the engine still hands its hooks the request, whose caller the admin rule reads).
+ */
 export const userHooks: CrudHooks = {
   hiddenColumns: ['passwordHash', 'menuDenied'],
   async beforeSave(given, { db, now, mode, existing, request }) {
-    await assertMaySaveUser(db, request, given.roles as string[], existing);
+    await assertMaySaveUser(db, actorOf(request), given.roles as string[], existing);
     const values = await checkedScopeLinks(db, given, existing);
     if (mode !== 'create') {
       // license_key is a create-only field: on edit it is read from the body when given (a license for a new role).
@@ -290,8 +293,8 @@ export const userHooks: CrudHooks = {
  * SaveUser's part of the admin rule: only an admin creates or edits an admin or gives the admin role, and
  * nobody changes their own roles (the rest of their own record they may edit). 45, nothing written.
  */
-async function assertMaySaveUser(db: Database, request: FastifyRequest, roles: string[], existing?: Row): Promise<void> {
+async function assertMaySaveUser(db: Database, actor: Actor, roles: string[], existing?: Row): Promise<void> {
   const previousRoles = (existing?.roles as string[] | undefined) ?? [];
-  if (existing && !sameRoles(previousRoles, roles)) assertNotSelf(request, Number(existing.id));
-  await assertMayActOnAdmin(db, request, holdsAdminRole(roles) || holdsAdminRole(previousRoles));
+  if (existing && !sameRoles(previousRoles, roles)) assertNotSelf(actor, Number(existing.id));
+  await assertMayActOnAdmin(db, actor, holdsAdminRole(roles) || holdsAdminRole(previousRoles));
 }

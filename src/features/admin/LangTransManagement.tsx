@@ -13,8 +13,9 @@ import { PageCard } from '../../ui/PageCard';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { AddKeyModal } from './translations/AddKeyModal';
 import { ResetOverride } from './translations/ResetOverride';
-import { applyText, LANGS, type Lang } from './translations/runningApp';
-import { adminApi, adminKeys, type TranslationRow } from './api';
+import { TRANSLATION_LANGUAGES as LANGS, type TranslationLanguage as Lang } from '../../../contract/admin/translations-constants';
+import { applyText } from './translations/runningApp';
+import { adminApi, adminKeys, adminQueries, type TranslationRow } from './api';
 
 /**
  * langTransManagement: every key in the four languages; an edit, a new key or a reset to the shipped text is
@@ -35,10 +36,7 @@ export default function LangTransManagement() {
   };
   const pageIndex = Number(params.get('current') ?? 1);
   const pageSize = Number(params.get('pageSize') ?? 20);
-  const query = useQuery({
-    queryKey: adminKeys.translations(filters, pageIndex, pageSize),
-    queryFn: async () => (await adminApi.translations(filters, pageIndex, pageSize)).data,
-  });
+  const query = useQuery(adminQueries.translations(filters, pageIndex, pageSize));
   // A text saved, added or reset changes every page and filter of the list, not only the one on screen.
   const queryClient = useQueryClient();
   const translationsChanged = () => void queryClient.invalidateQueries({ queryKey: adminKeys.translations() });
@@ -62,8 +60,8 @@ export default function LangTransManagement() {
     for (const lng of LANGS) {
       const value = (values[lng] ?? '').trim();
       if (value === editing[lng] || !value) continue;
-      const envelope = await adminApi.saveTranslation({ language: lng, namespace: editing.namespace, key: editing.key, value });
-      if (envelope.code !== 200) {
+      const answer = await adminApi.saveTranslation({ language: lng, namespace: editing.namespace, key: editing.key, value });
+      if (!answer.ok) {
         refused = true;
         break;
       }

@@ -37,8 +37,8 @@ function UnassignAction({ record, refresh }: { record: Row; refresh: () => void 
   const { message } = App.useApp();
   if (!record.assigned_user || !canAccessKey('license', 'update')) return null;
   const unassign = async () => {
-    const envelope = await adminApi.unassignLicense(record.id);
-    if (envelope.code === 200) {
+    const answer = await adminApi.unassignLicense(Number(record.id));
+    if (answer.ok) {
       message.success(t('admin:licenseManagement.unassigned', { user: record.assigned_user }));
       refresh();
     }

@@ -8,7 +8,7 @@ import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import { ADMIN_ROLE, callerIsAdmin } from './adminRule';
-import { adminApi, adminKeys, type RoleRow } from './api';
+import { adminApi, adminQueries, type RoleRow } from './api';
 import { useSidebarEntries } from './sidebarEntries';
 
 /** roleManagement: the 14 roles and the menu entries each one's users see (a custom list page of the engine). */
@@ -16,10 +16,7 @@ export default function RoleManagement() {
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<RoleRow | undefined>();
-  const query = useQuery({
-    queryKey: adminKeys.roles(),
-    queryFn: async () => (await adminApi.roles()).data?.data ?? [],
-  });
+  const query = useQuery({ ...adminQueries.roles(), select: (page) => page.data });
   const mayEdit = canAccessKey('role', 'update');
   const sidebar = useSidebarEntries();
   const offered = (row: RoleRow) => sidebar.offered([row.role]);
@@ -27,13 +24,13 @@ export default function RoleManagement() {
 
   const save = async () => {
     if (!editing) return;
-    const envelope = await adminApi.saveRolePermissions(editing.role, editing.menus);
-    if (envelope.code === 200) {
+    const answer = await adminApi.saveRolePermissions(editing.role, editing.menus);
+    if (answer.ok) {
       message.success(t('admin:roleManagement.saved'));
       setEditing(undefined);
       void query.refetch();
     } else {
-      message.error(t(`errors:code.${envelope.code}`));
+      message.error(t(`errors:code.${answer.refused.code}`));
     }
   };
 

@@ -3,11 +3,11 @@ import { App, Button, Modal, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { snManagement } from '../../../resources/snManagement';
-import { download } from '../../api/files';
 import { canAccessKey } from '../../auth/ability';
 import { resourceScreen } from '../../resources/ResourceScreen';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
-import { adminApi, SN_IMPORT_TEMPLATE, type SnImportResult } from './api';
+import type { SnImportAnswer as SnImportResult } from '../../../contract/admin/sn';
+import { adminApi } from './api';
 
 function ImportButtons({ refresh }: { refresh: () => void }) {
   const { t } = useTranslation();
@@ -17,7 +17,7 @@ function ImportButtons({ refresh }: { refresh: () => void }) {
   if (!canAccessKey('sn', 'create')) return null;
   return (
     <>
-      <Button icon={<DownloadOutlined />} onClick={() => void download(SN_IMPORT_TEMPLATE, {}, 'sn-import-template.xlsx')}>
+      <Button icon={<DownloadOutlined />} onClick={() => void adminApi.snImportTemplate()}>
         {t('admin:snManagement.template')}
       </Button>
       <Upload

@@ -28,22 +28,22 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
   const own = isOwnRecord(record);
 
   const lock = async () => {
-    const envelope = await adminApi.lockUser(record.id, !record.locked);
-    if (envelope.code === 200) {
+    const answer = await adminApi.lockUser(Number(record.id), !record.locked);
+    if (answer.ok) {
       message.success(t(record.locked ? 'admin:userManagement.unlocked' : 'admin:userManagement.locked'));
       refresh();
     }
   };
   const reset = async () => {
-    const envelope = await adminApi.resetUserPassword(record.id);
-    if (envelope.code === 200) {
+    const answer = await adminApi.resetUserPassword(Number(record.id));
+    if (answer.ok) {
       modal.info({
         title: t('admin:userManagement.newPasswordTitle', { name: record.username }),
         content: (
           <>
             <Typography.Paragraph>{t('admin:userManagement.newPasswordText')}</Typography.Paragraph>
             <Typography.Text code copyable>
-              {envelope.data.password}
+              {answer.data.password}
             </Typography.Text>
           </>
         ),
@@ -51,16 +51,16 @@ function UserActions({ record, refresh }: { record: Row; refresh: () => void }) 
     }
   };
   const openMenus = async () => {
-    const envelope = await adminApi.userMenuPermissions(record.id);
-    if (envelope.code !== 200) return;
+    const answer = await adminApi.userMenuPermissions(Number(record.id));
+    if (!answer.ok) return;
     // Offered as the user's sidebar can show them: the role table opens screens not built yet, which no tick changes.
     const sidebarEntries = sidebar.offered(rolesOf(record));
-    setMenus({ offered: envelope.data.available.filter((k) => sidebarEntries.includes(k)), denied: envelope.data.menuDenied });
+    setMenus({ offered: answer.data.available.filter((k) => sidebarEntries.includes(k)), denied: answer.data.menuDenied });
   };
   const saveMenus = async () => {
     if (!menus) return;
-    const envelope = await adminApi.saveUserMenuPermissions(record.id, menus.denied);
-    if (envelope.code === 200) {
+    const answer = await adminApi.saveUserMenuPermissions(Number(record.id), menus.denied);
+    if (answer.ok) {
       message.success(t('admin:userManagement.menusSaved'));
       setMenus(undefined);
     }

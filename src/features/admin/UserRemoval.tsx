@@ -21,18 +21,18 @@ export function RemoveUserAction({ record, refresh }: { record: Row; refresh: ()
   const name = String(record.username);
   const mayDelete = canAccessKey('user', 'delete');
 
-  const run = async (call: () => Promise<{ code: number }>, done: string) => {
-    const envelope = await call();
-    if (envelope.code === 200) {
+  const run = async (call: () => Promise<{ ok: boolean }>, done: string) => {
+    const answer = await call();
+    if (answer.ok) {
       message.success(t(done));
       refresh();
     }
   };
 
   const open = async () => {
-    const envelope = await adminApi.userHistory(record.id);
-    if (envelope.code !== 200) return;
-    const { history, deletable } = envelope.data;
+    const answer = await adminApi.userHistory(Number(record.id));
+    if (!answer.ok) return;
+    const { history, deletable } = answer.data;
     if (deletable && mayDelete) {
       modal.confirm({
         title: t('admin:userManagement.deleteTitle', { name }),
@@ -40,7 +40,7 @@ export function RemoveUserAction({ record, refresh }: { record: Row; refresh: ()
         okText: t('admin:userManagement.delete'),
         okButtonProps: { danger: true, 'data-testid': 'user-delete-confirm' } as never,
         cancelText: t('common:actions.cancel'),
-        onOk: () => run(() => adminApi.deleteUser(record.id), 'admin:userManagement.deleted'),
+        onOk: () => run(() => adminApi.deleteUser(Number(record.id)), 'admin:userManagement.deleted'),
       });
       return;
     }
@@ -64,7 +64,7 @@ export function RemoveUserAction({ record, refresh }: { record: Row; refresh: ()
       okText: t('admin:userManagement.deactivate'),
       okButtonProps: { danger: true, 'data-testid': 'user-deactivate-confirm' } as never,
       cancelText: t('common:actions.cancel'),
-      onOk: () => run(() => adminApi.deactivateUser(record.id, true), 'admin:userManagement.deactivated'),
+      onOk: () => run(() => adminApi.deactivateUser(Number(record.id), true), 'admin:userManagement.deactivated'),
     });
   };
 
@@ -78,8 +78,8 @@ export function ReactivateAction({ record, refresh }: { record: Row; refresh: ()
   const { t } = useTranslation();
   const { message } = App.useApp();
   const reactivate = async () => {
-    const envelope = await adminApi.deactivateUser(record.id, false);
-    if (envelope.code === 200) {
+    const answer = await adminApi.deactivateUser(Number(record.id), false);
+    if (answer.ok) {
       message.success(t('admin:userManagement.reactivated'));
       refresh();
     }

@@ -1,109 +1,87 @@
-import type { Envelope, Page } from '../../../contract/codes';
+import type { Envelope } from '../../../contract/codes';
+import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
+import { licenseCalls } from '../../../contract/admin/licenses-calls';
+import { menuCalls } from '../../../contract/admin/menus-calls';
+import { roleCalls } from '../../../contract/admin/roles-calls';
+import type { SnImportAnswer } from '../../../contract/admin/sn';
+import { snCalls } from '../../../contract/admin/sn-calls';
+import { translationCalls } from '../../../contract/admin/translations-calls';
+import { userCalls } from '../../../contract/admin/users-calls';
 import { api } from '../../api/client';
-import type { MenuOverrides } from '../../routing/menu';
+import { call, CallError, callKey, endpointQuery } from '../../api/call';
 
 /**
  * The administration calls that are not a declared resource's list / one / save / delete (those go through the
- * Refine data provider): user actions, roles, translations, licenses, the S/N import, the menu overrides. The
- * caller's own profile and password are the account area's (src/features/account/api.ts).
- * They answer the envelope, since each screen shows a refused call where it belongs (on a field, in a modal);
- * codes a screen does not handle are shown by the /api client unless the call is quiet.
+ * Refine data provider): user actions, roles, translations, licenses, the S/N import, the menu overrides
+ * (contract/admin/*-calls.ts). The caller's own profile and password are the account area's
+ * (src/features/account/api.ts). Each screen shows a refused call where it belongs (on a field, in a modal); codes
+ * a screen does not handle are shown by the /api client unless the call is quiet.
  */
 
-/** What ties a user to the records (server/admin/users/history.ts). */
-export interface UserHistory {
-  systems: number;
-  sessions: number;
-  logRows: number;
-  shares: number;
-  licenses: number;
-}
-
-export interface RoleRow {
-  role: string;
-  description: string;
-  available: string[];
-  menus: string[];
-}
-
-export const LANGS = ['en', 'zh', 'de', 'ja'] as const;
-export type Lang = (typeof LANGS)[number];
-
-export interface TranslationRow extends Record<Lang, string> {
-  id: string;
-  namespace: string;
-  key: string;
-  overridden: Lang[];
-}
-
-export interface TranslationFilters {
-  namespace?: string;
-  key?: string;
-  text?: string;
-}
-
+export type UserHistory = AnswerOf<typeof userCalls.history>['history'];
+export type RoleRow = AnswerOf<typeof roleCalls.list>['data'][number];
+export type TranslationRow = AnswerOf<typeof translationCalls.list>['data'][number];
 /** One text of one key in one language. */
-export interface TranslationText {
-  language: Lang;
-  namespace: string;
-  key: string;
-  value: string;
-}
+export type TranslationText = BodyIn<typeof translationCalls.save>;
+export type TranslationFilters = Pick<NonNullable<BodyIn<typeof translationCalls.list>>, 'namespace' | 'key' | 'text'>;
 
-export interface SnImportResult {
-  total: number;
-  created: number;
-  failed: number;
-  rows: { row: number; sn: string; code: number; info: string }[];
+/** A call's answer, or the refusal it met (its message already shown by the /api client unless the call is quiet). */
+export type Outcome<T> = { ok: true; data: T } | { ok: false; refused: CallError };
+
+export async function outcomeOf<T>(answer: Promise<T>): Promise<Outcome<T>> {
+  try {
+    return { ok: true, data: await answer };
+  } catch (error) {
+    if (error instanceof CallError) return { ok: false, refused: error };
+    throw error;
+  }
 }
 
 export const adminApi = {
-  lockUser: (id: unknown, locked: boolean) => api.post<null>('/User/LockUser', { id, locked }),
-  resetUserPassword: (id: unknown) => api.post<{ password: string }>('/User/ResetUserPassword', { id }),
-  userMenuPermissions: (id: unknown) => api.post<{ available: string[]; menuDenied: string[] }>('/User/GetUserMenuPermissions', { id }),
-  saveUserMenuPermissions: (id: unknown, menuDenied: string[]) => api.post<null>('/User/SaveUserMenuPermissions', { id, menuDenied }),
-  userHistory: (id: unknown) => api.post<{ history: UserHistory; deletable: boolean }>('/User/GetUserHistory', { id }),
-  deleteUser: (id: unknown) => api.post<null>('/User/DeleteUser', { id }),
+  lockUser: (id: number, locked: boolean) => outcomeOf(call(userCalls.lock, { id, locked })),
+  resetUserPassword: (id: number) => outcomeOf(call(userCalls.resetPassword, { id })),
+  userMenuPermissions: (id: number) => outcomeOf(call(userCalls.menuPermissions, { id })),
+  saveUserMenuPermissions: (id: number, menuDenied: string[]) => outcomeOf(call(userCalls.saveMenuPermissions, { id, menuDenied })),
+  userHistory: (id: number) => outcomeOf(call(userCalls.history, { id })),
+  deleteUser: (id: number) => outcomeOf(call(userCalls.remove, { id })),
   /** Deactivated: login refused and sessions ended, history kept; false reactivates. */
-  deactivateUser: (id: unknown, deactivated: boolean) => api.post<null>('/User/DeactivateUser', { id, deactivated }),
+  deactivateUser: (id: number, deactivated: boolean) => outcomeOf(call(userCalls.deactivate, { id, deactivated })),
 
-  roles: () => api.post<Page<RoleRow>>('/Role/GetRolePageList', {}),
   /** Quiet: the screen says a refusal itself. */
-  saveRolePermissions: (role: string, menus: string[]) => api.post<null>('/Role/SaveRolePermissions', { role, menus }, { quiet: true }),
+  saveRolePermissions: (role: string, menus: string[]) => outcomeOf(call(roleCalls.savePermissions, { role, menus }, { quiet: true })),
 
-  translations: (filters: TranslationFilters, pageIndex: number, pageSize: number) =>
-    api.post<Page<TranslationRow> & { namespaces: string[] }>('/Translation/GetTranslationPageList', { ...filters, pageIndex, pageSize }),
-  saveTranslation: (text: TranslationText) => api.post<null>('/Translation/SaveTranslation', { ...text }),
+  saveTranslation: (text: TranslationText) => outcomeOf(call(translationCalls.save, text)),
   /** Quiet: 40 (key exists) and 55 (language) show on their field. */
-  addTranslation: (text: TranslationText) => api.post<null>('/Translation/AddTranslation', { ...text }, { quiet: true }),
-  resetTranslation: (text: Omit<TranslationText, 'value'>) => api.post<null>('/Translation/ResetTranslation', { ...text }),
+  addTranslation: (text: TranslationText) => outcomeOf(call(translationCalls.add, text, { quiet: true })),
+  resetTranslation: (text: BodyIn<typeof translationCalls.reset>) => outcomeOf(call(translationCalls.reset, text)),
 
-  unassignLicense: (id: unknown) => api.post<null>('/License/UnassignLicense', { id }),
+  unassignLicense: (id: number) => outcomeOf(call(licenseCalls.unassign, { id })),
 
-  /** An .xlsx of S/Ns, one row each (spec §5 import): the answer says per row what became of it. */
-  importSn: async (file: Blob): Promise<Envelope<SnImportResult>> => {
+  /** An .xlsx of S/Ns, one row each (spec §5 import): the answer says per row what became of it. A multipart upload, not yet a call of contract/. */
+  importSn: async (file: Blob): Promise<Envelope<SnImportAnswer>> => {
     const body = new FormData();
     body.append('file', file);
-    return api.post<SnImportResult>('/SN/ImportSn', body);
+    return api.post<SnImportAnswer>('/SN/ImportSn', body);
   },
+  /** The S/N import's template (an .xlsx download). */
+  snImportTemplate: () => call(snCalls.template, {}, { fallbackName: 'sn-import-template.xlsx' }),
 
   /** The sidebar's reshaping by menuManagement; quiet: without it the route table applies as shipped. */
-  menuOverrides: () => api.get<MenuOverrides>('/Menu/GetMenuOverrides', undefined, { quiet: true }),
+  menuOverrides: () => call(menuCalls.overrides, {}, { quiet: true }),
 };
 
-/** The S/N import's template (an .xlsx download). */
-export const SN_IMPORT_TEMPLATE = '/SN/GetSnImportTemplate';
+/** The administration calls read through useQuery: key and function from the endpoint and its body. */
+export const adminQueries = {
+  roles: () => endpointQuery(roleCalls.list, {}),
+  translations: (filters: TranslationFilters, pageIndex: number, pageSize: number) =>
+    endpointQuery(translationCalls.list, { ...filters, pageIndex, pageSize }),
+};
 
-const ALL = ['admin'] as const;
-
-/** The react-query keys of the administration calls read through useQuery; a change invalidates through them. */
+/** The react-query keys a change invalidates through. */
 export const adminKeys = {
-  all: ALL,
-  roles: () => [...ALL, 'roles'] as const,
-  /** Every page of the translations; with filters and page, one of them. */
-  translations: (filters?: TranslationFilters, pageIndex?: number, pageSize?: number) =>
-    filters === undefined ? ([...ALL, 'translations'] as const) : ([...ALL, 'translations', filters, pageIndex, pageSize] as const),
+  /** Every page and filter of the translations. */
+  translations: () => callKey(translationCalls.list),
   /** Every user's menu overrides; with a user name, that user's (the sidebar keeps them per login). */
   menuOverrides: (username?: string) =>
-    username === undefined ? ([...ALL, 'menuOverrides'] as const) : ([...ALL, 'menuOverrides', username] as const),
+    username === undefined ? callKey(menuCalls.overrides) : ([...callKey(menuCalls.overrides), username] as const),
 };

@@ -2,7 +2,7 @@ import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../../resources/types';
-import { ADMIN_RESOURCES, RESOURCE_HOOKS } from '../../../server/admin';
+import { ADMIN_RESOURCES, RESOURCE_HOOKS } from '../../../server/admin/routes';
 import type { AppDeps } from '../../../server/config';
 import { registerResources } from '../../../server/core/crud/register';
 

@@ -1,9 +1,11 @@
 import { App, Form, Input, Modal, Select } from 'antd';
+import type { ResponseCode } from '../../../../contract/codes';
 import { useTranslation } from 'react-i18next';
 import { envelopeError } from '../../../providers/data';
 import { useSubmitGuard } from '../../../resources/useSubmitGuard';
+import { TRANSLATION_LANGUAGES as LANGS } from '../../../../contract/admin/translations-constants';
 import { adminApi, type TranslationText } from '../api';
-import { applyText, LANGS } from './runningApp';
+import { applyText } from './runningApp';
 
 const FIELDS = ['language', 'namespace', 'key', 'value'] as const;
 type Values = TranslationText;
@@ -39,9 +41,10 @@ export function AddKeyModal({
   const add = async () => {
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
-    const envelope = await adminApi.addTranslation(values);
-    if (envelope.code !== 200) {
-      const refused = envelopeError(envelope);
+    const answer = await adminApi.addTranslation(values);
+    if (!answer.ok) {
+      const { code, info, data } = answer.refused;
+      const refused = envelopeError({ code: code as ResponseCode, info, data });
       const field = fieldOf(refused);
       if (field) form.setFields([{ name: field as keyof Values, errors: [refused.message] }]);
       else message.error(refused.message);

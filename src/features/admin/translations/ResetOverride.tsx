@@ -3,7 +3,8 @@ import { App } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ConfirmRowAction } from '../../../resources/RowAction';
 import { adminApi } from '../api';
-import { reloadShipped, type Lang } from './runningApp';
+import type { TranslationLanguage as Lang } from '../../../../contract/admin/translations-constants';
+import { reloadShipped } from './runningApp';
 
 /**
  * 'Reset to the shipped text' of one language of a key that an admin edited: asks first, removes the override on
@@ -33,8 +34,8 @@ export function ResetOverride({
       okText={t('admin:langTransManagement.resetOk')}
       data-confirm-testid="translation-reset-confirm"
       onConfirm={async () => {
-        const envelope = await adminApi.resetTranslation({ language, namespace, key: translationKey });
-        if (envelope.code !== 200) return;
+        const answer = await adminApi.resetTranslation({ language, namespace, key: translationKey });
+        if (!answer.ok) return;
         await reloadShipped(language, namespace);
         message.success(t('admin:langTransManagement.resetDone', { language: languageName }));
         onReset();

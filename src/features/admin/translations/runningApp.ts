@@ -1,9 +1,8 @@
 import { i18n } from '../../../i18n';
 import { forgetOverrides } from '../../../resources/translationOverrides';
 
-import type { Lang, TranslationText } from '../api';
-
-export { LANGS, type Lang } from '../api';
+import type { TranslationLanguage as Lang } from '../../../../contract/admin/translations-constants';
+import type { TranslationText } from '../api';
 
 /** Redraws every text on screen (react-i18next re-renders on a language change, not on a store change). */
 async function redraw(): Promise<void> {

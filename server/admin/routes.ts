@@ -12,17 +12,17 @@ import type { ResourceDeclaration } from '../../resources/types';
 import type { AppDeps } from '../config';
 import { registerResources, type ResourceHooks } from '../core/crud/register';
 import { categoryHooks, emailRuleHooks, mailOutboxHooks } from './email-rules/service';
-import { registerLicenses } from './licenses/routes';
+import { licenseRoutes } from './licenses/routes';
 import { licenseHooks } from './licenses/service';
-import { registerMenus } from './menus/routes';
+import { menuRoutes } from './menus/routes';
 import { menuHooks } from './menus/service';
-import { registerRoles } from './roles/routes';
-import { registerSn } from './sn/routes';
+import { roleRoutes } from './roles/routes';
+import { snRoutes } from './sn/routes';
 import { snHooks } from './sn/service';
-import { registerTranslations } from './translations/routes';
-import { registerUserInfo } from './user-info/routes';
-import { registerUserLog } from './user-log/routes';
-import { registerUsers } from './users/routes';
+import { translationRoutes } from './translations/routes';
+import { userInfoRoutes } from './user-info/routes';
+import { userLogRoutes } from './user-log/routes';
+import { userRoutes } from './users/routes';
 import { userHooks } from './users/service';
 
 /** The spec checks the declarations cannot say, by resource name (each in its sub-area's service). */
@@ -54,17 +54,17 @@ export const ADMIN_RESOURCES = RESOURCES.filter((declaration) => !OWN_AREA_RESOU
 /**
  * The administration areas: the generated calls of every declared resource (resources/index.ts),
  * then each sub-area's own calls (lock a user, import S/Ns, export the log, …). Each sub-area is a folder:
- * `routes.ts` (schemas from contract/admin/, permission, answer), `service.ts` (its SQL and the checks of
- * its generated calls), `schemas.ts` where the server narrows a contract schema.
+ * `routes.ts` (one line per call of contract/admin/<sub-area>-calls.ts) and `service.ts` (its SQL, taking an
+ * actor or plain values, and the checks of its generated calls).
  */
 export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const crud = registerResources(app, deps, { resources: ADMIN_RESOURCES, hooks: RESOURCE_HOOKS });
-  await registerSn(app, deps, crud.snManagement!);
-  registerUsers(app, deps);
-  registerLicenses(app, deps);
-  registerRoles(app, deps);
-  registerMenus(app, deps);
-  registerTranslations(app, deps);
-  registerUserLog(app, deps, crud.userLog!);
-  registerUserInfo(app, deps);
+  await app.register(snRoutes, { deps, crud: crud.snManagement! });
+  await app.register(userRoutes, { deps });
+  await app.register(licenseRoutes, { deps });
+  await app.register(roleRoutes, { deps });
+  await app.register(menuRoutes, { deps });
+  await app.register(translationRoutes, { deps });
+  await app.register(userLogRoutes, { deps, crud: crud.userLog! });
+  await app.register(userInfoRoutes, { deps });
 };
