@@ -1,4 +1,6 @@
 import type { Envelope } from '../../../contract/codes';
+import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
+import { shareCalls } from '../../../contract/monitoring-calls';
 import { api, postDirect } from '../../api/client';
 import { session, type UserInfo } from '../../api/session';
 
@@ -39,12 +41,15 @@ export async function logout(): Promise<void> {
   }
 }
 
-export function checkSharerAccount(token: string): Promise<Envelope<{ email: string }>> {
-  return api.post<{ email: string }>('/Account/CheckSharerAccount', { token }, { quiet: true });
+/** The invited sharer's link (contract/monitoring-calls.ts shareCalls): the page reads the envelope's code itself. */
+export function checkSharerAccount(token: string): Promise<Envelope<AnswerOf<typeof shareCalls.checkInvitation>>> {
+  const body: BodyIn<typeof shareCalls.checkInvitation> = { token };
+  return api.post(shareCalls.checkInvitation.path, body, { quiet: true });
 }
 
 export function registerSharerAccount(token: string, username: string, password: string): Promise<Envelope<null>> {
-  return api.post<null>('/Account/RegisterSharerAccount', { token, username, password }, { quiet: true });
+  const body: BodyIn<typeof shareCalls.registerSharer> = { token, username, password };
+  return api.post(shareCalls.registerSharer.path, body, { quiet: true });
 }
 
 /** `username` may be a user name or the account's e-mail address. */
