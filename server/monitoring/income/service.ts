@@ -4,7 +4,7 @@ import { systems } from '../../core/db/schema/monitoring';
 import type { SystemRow, Viewer } from '../scope';
 import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
 import type { Period } from '../stats/service';
-import { localDate, resolveTarget, type Target } from '../target';
+import { localDate, resolveTargetDay, type Target } from '../target';
 import { dayIncome, fromCents, inFirstCurrency, priced } from './day-income';
 import type { IncomeBar, IncomeBars, PayoffTotal } from '../../../contract/monitoring';
 
@@ -66,8 +66,7 @@ export async function incomeBarsOf(
   body: { sn: string; period: Period; date?: string | undefined },
   now: Date,
 ) {
-  const target = await resolveTarget(db, viewer, body.sn, now);
-  const date = body.date ?? localDate(now, target.timeZone);
+  const { target, date } = await resolveTargetDay(db, viewer, body.sn, body.date, now);
   return { period: body.period, date, ...(await incomeBars(db, target, body.period, date, now)) };
 }
 

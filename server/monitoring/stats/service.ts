@@ -4,7 +4,7 @@ import { PreparedStatement } from '../../core/db/prepared';
 import { pgArray } from '../sql-arrays';
 import type { SystemRow, Viewer } from '../scope';
 import type { Target } from '../target';
-import { localDate, resolveTarget, round2 } from '../target';
+import { localDate, resolveTargetDay, round2 } from '../target';
 import {
   CO2_KG_PER_KWH,
   CO2_KG_PER_TREE,
@@ -149,8 +149,7 @@ export async function newestSample(db: Database, system: SystemRow, now: Date) {
 
 /** The day curve of a system or 'All' in the viewer's scope: the local day asked for, or the target's today. */
 export async function dayCurveOf(db: Database, viewer: Viewer, body: { sn: string; date?: string | undefined }, now: Date) {
-  const target = await resolveTarget(db, viewer, body.sn, now);
-  const date = body.date ?? localDate(now, target.timeZone);
+  const { target, date } = await resolveTargetDay(db, viewer, body.sn, body.date, now);
   return { date, time_zone: target.timeZone, ...(await dayCurve(db, target, date)) };
 }
 
@@ -227,8 +226,7 @@ export async function periodBarsOf(
   body: { sn: string; period: Period; date?: string | undefined },
   now: Date,
 ) {
-  const target = await resolveTarget(db, viewer, body.sn, now);
-  const date = body.date ?? localDate(now, target.timeZone);
+  const { target, date } = await resolveTargetDay(db, viewer, body.sn, body.date, now);
   return { period: body.period, date, ...(await periodBars(db, target, body.period, date)) };
 }
 
