@@ -4,8 +4,8 @@ import { DASHBOARD_CARDS, EMS_STATUSES, SHARE_DAYS, SYSTEM_SORT_KEYS } from './m
 import { isRealDate, rules } from './rules';
 
 /**
- * Request shapes of the monitoring calls (server/monitoring/<sub-area>/routes.ts validates with them, the OpenAPI
- * document shows them, the web app may type its bodies by them). Strings are trimmed (spec §5: all outgoing
+ * Request shapes of the monitoring calls (contract/monitoring-calls.ts names them: the server validates with them,
+ * the OpenAPI document shows them, the web app's calls are typed by them). Strings are trimmed (spec §5: all outgoing
  * strings are trimmed).
  */
 

@@ -5,7 +5,7 @@ import { DASHBOARD_CARDS, EMS_STATUSES } from './monitoring-constants';
 /**
  * Response shapes of the monitoring calls (server/monitoring/API.md), one definition for the server that
  * answers them and the web app that reads them. Powers in W, energy in kWh. Each answer is a zod schema
- * (`…Answer`): the call's response schema (server/monitoring/<sub-area>/routes.ts; the OpenAPI document shows it,
+ * (`…Answer`): the call's response schema (contract/monitoring-calls.ts; the OpenAPI document shows it,
  * and the answer is serialized through it), and, by `z.infer`, the type the web app reads it as.
  */
 
