@@ -1,11 +1,11 @@
 import { Code } from '../../../contract/codes';
 import { REMOTE_CONTROLS, type StaffSettings } from '../../../contract/account-settings';
-import { defineAbilityFor } from '../../../permissions/ability';
 import { STAFF_ROLES } from '../../../permissions/roles';
 import { findRoute, leafRoutes, ROUTES } from '../../../permissions/routes';
 import type { Actor } from '../../core/auth/actor';
 import type { Database } from '../../core/db';
 import { ApiError } from '../../core/http/envelope';
+import { abilityOf } from '../../core/http/permissions';
 import { readSetting, writeSetting, type SettingKind } from '../../core/mail/preferences';
 import { systemInScope, systemsInScope, viewerOf, type Viewer } from '../../monitoring/scope';
 import { installerContactOf } from '../installer-defaults';
@@ -56,17 +56,8 @@ export async function saveStaff(db: Database, actor: Actor, settings: StaffSetti
   return saveOwn(db, actor, 'staff', settings, now);
 }
 
-const abilityOf = (actor: Actor) => defineAbilityFor(actor.roles, actor.menuDenied);
-
 /** The actor's system scope (monitoring's viewer: their role and links). */
-const viewer = (db: Database, actor: Actor): Promise<Viewer> =>
-  viewerOf(db, {
-    id: actor.id,
-    username: actor.username,
-    roles: [...actor.roles],
-    menuDenied: [...actor.menuDenied],
-    sessionId: actor.sessionId,
-  });
+const viewer = (db: Database, actor: Actor): Promise<Viewer> => viewerOf(db, actor);
 
 /** The systems of the menu's system selector: a customer's own, a sharer's shared ones (unexpired), by S/N. */
 export async function menuSystems(db: Database, actor: Actor, now: Date) {

@@ -1,6 +1,7 @@
 import type { Envelope } from '../../../contract/codes';
 import { accountCalls, recoveryCalls } from '../../../contract/account-calls';
 import type { AnswerOf } from '../../../contract/endpoint';
+import { shareCalls } from '../../../contract/monitoring-calls';
 import { api, postDirect } from '../../api/client';
 import { callEnvelope } from '../../api/call';
 import { session } from '../../api/session';
@@ -37,12 +38,13 @@ export async function logout(): Promise<void> {
   }
 }
 
-export function checkSharerAccount(token: string): Promise<Envelope<{ email: string }>> {
-  return api.post<{ email: string }>('/Account/CheckSharerAccount', { token }, { quiet: true });
+/** The invited sharer's link (contract/monitoring-calls.ts shareCalls): the page reads the envelope's code itself. */
+export function checkSharerAccount(token: string) {
+  return callEnvelope(shareCalls.checkInvitation, { token }, { quiet: true });
 }
 
-export function registerSharerAccount(token: string, username: string, password: string): Promise<Envelope<null>> {
-  return api.post<null>('/Account/RegisterSharerAccount', { token, username, password }, { quiet: true });
+export function registerSharerAccount(token: string, username: string, password: string) {
+  return callEnvelope(shareCalls.registerSharer, { token, username, password }, { quiet: true });
 }
 
 /** `username` may be a user name or the account's e-mail address. */
