@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { COUNTRY_CODES } from './countryCodes';
 import { CURRENCIES, FAULT_MAIL_DELIVERY, PAGE_SIZES } from './account-settings-constants';
 
+/** The settings' reads take no query and their saves answer nothing, as the other /Account calls. */
+export { emptyAnswer, noQuery } from './account';
+
 /**
  * The account settings calls of spec §7 that are a user's own preferences (server/account/settings*):
  * CustomUserSetting (a customer's notification mails), InstallSetting (an installer's defaults for new systems),

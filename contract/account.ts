@@ -68,3 +68,12 @@ export const resetPasswordBody = z.object({
 });
 
 export const forgetUserNameBody = z.object({ email });
+
+/** The body of the calls that take nothing (the caller's own account): none at all is as good as {}. */
+export const noAccountBody = z
+  .object({})
+  .nullish()
+  .transform(() => ({}));
+
+/** The query of the GET calls that take none. */
+export const noQuery = z.object({});

@@ -54,3 +54,6 @@ export type SystemSortKey = (typeof SYSTEM_SORT_KEYS)[number];
  */
 export const DASHBOARD_CARDS = ['figures', 'flow', 'today', 'day', 'bars', 'income', 'weather', 'faults', 'components'] as const;
 export type DashboardCard = (typeof DASHBOARD_CARDS)[number];
+
+/** The media type of the xlsx exports (their file's content-type, the API document's entry). */
+export const XLSX_MEDIA = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';

@@ -4,8 +4,8 @@ import { DASHBOARD_CARDS, EMS_STATUSES, SHARE_DAYS, SYSTEM_SORT_KEYS } from './m
 import { isRealDate, rules } from './rules';
 
 /**
- * Request shapes of the monitoring calls (server/monitoring/<sub-area>/routes.ts validates with them, the OpenAPI
- * document shows them, the web app may type its bodies by them). Strings are trimmed (spec §5: all outgoing
+ * Request shapes of the monitoring calls (contract/monitoring-calls.ts names them: the server validates with them,
+ * the OpenAPI document shows them, the web app's calls are typed by them). Strings are trimmed (spec §5: all outgoing
  * strings are trimmed).
  */
 
@@ -31,6 +31,18 @@ const sortBy = <const Fields extends readonly [string, ...string[]]>(fields: Fie
 export const snBody = z.object({ sn });
 export const snQuery = z.object({ sn });
 
+/** The body of the calls that take nothing (the caller's own systems, the whole scope): none at all is as good as {}. */
+export const noBody = z
+  .object({})
+  .nullish()
+  .transform(() => ({}));
+
+/** The staff home: how many systems and events each of its lists shows (8 unless given). */
+export const fleetOverviewBody = z.object({ limit: rules.integer(1, 50).optional() }).optional();
+
+/** An export that may be made in the background instead (a generated report, server/reports/background.ts). */
+const backgroundFlag = { background: z.boolean().optional() };
+
 export const systemsBody = z.object({
   ...paging,
   sn: z.string().trim().max(64).optional(),
@@ -47,6 +59,8 @@ export const statusCountBody = systemsBody.pick({ sn: true, name: true, countryC
 export const dayBody = z.object({ sn, date: day.optional() });
 export const periodBody = z.object({ sn, period: z.enum(PERIODS), date: day.optional() });
 export const rangeBody = z.object({ sn, beginDate: day, endDate: day });
+export const rangeExportBody = rangeBody.extend(backgroundFlag);
+export const lifetimeExportBody = snBody.extend(backgroundFlag);
 export const pagedSnBody = z.object({ sn, ...paging, state: z.enum(['open', 'closed']).optional() });
 
 export const weatherBody = z.object({ sn, nowTime: z.iso.datetime({ offset: true }).max(40).optional() });

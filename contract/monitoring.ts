@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { pageOf } from './admin/common';
-import { EMS_STATUSES } from './monitoring-constants';
+import { DASHBOARD_CARDS, EMS_STATUSES } from './monitoring-constants';
 
 /**
  * Response shapes of the monitoring calls (server/monitoring/API.md), one definition for the server that
  * answers them and the web app that reads them. Powers in W, energy in kWh. Each answer is a zod schema
- * (`…Answer`): the call's response schema (server/monitoring/<sub-area>/routes.ts; the OpenAPI document shows it,
+ * (`…Answer`): the call's response schema (contract/monitoring-calls.ts; the OpenAPI document shows it,
  * and the answer is serialized through it), and, by `z.infer`, the type the web app reads it as.
  */
 
@@ -288,6 +288,7 @@ export const systemComponentAnswer = z.object({
   supplier_company: z.string().nullable(),
 });
 export type SystemComponent = z.infer<typeof systemComponentAnswer>;
+export const systemComponentsAnswer = z.array(systemComponentAnswer);
 
 export const WEATHER_CONDITIONS = ['sunny', 'partly_cloudy', 'cloudy', 'overcast', 'rain', 'snow'] as const;
 export type WeatherCondition = (typeof WEATHER_CONDITIONS)[number];
@@ -362,6 +363,7 @@ export const mapPositionAnswer = z.object({
   cobat: z.number(),
 });
 export type MapPosition = z.infer<typeof mapPositionAnswer>;
+export const mapPositionsAnswer = z.array(mapPositionAnswer);
 
 /** ShareSub: whom the system is now shared with, until when, and the /shareRegister link's token for a new person. */
 export const shareResultAnswer = z.object({
@@ -393,8 +395,14 @@ export type ExtendedShare = z.infer<typeof extendShareAnswer>;
 /** CheckSharerAccount: the address a still good /shareRegister link was sent to. */
 export const invitationAnswer = z.object({ email: z.string() });
 
-/** GetIndexESSSet: the caller's dashboard preferences, any JSON object ({} when none). */
-export const dashboardSettingsAnswer = z.record(z.string(), z.unknown());
+/**
+ * GetIndexESSSet: the caller's dashboard preferences, any JSON object ({} when none); `cards` as SaveIndexESSSet
+ * checked them.
+ */
+export const dashboardSettingsAnswer = z.looseObject({ cards: z.array(z.enum(DASHBOARD_CARDS)).optional() });
+
+/** What a call that changes something answers when it has nothing to tell. */
+export const nothingAnswer = z.null();
 
 /** A time-of-use period of a tariff: from `start` to `end` (HH:mm, end exclusive, may wrap midnight). */
 const tariffPeriodAnswer = z.object({ start: z.string(), end: z.string(), price: z.number() });

@@ -38,7 +38,7 @@ export const SUBJECTS = [
   'tariff',
   'customerSettings',
   // One's own preferences of spec §7's settings calls: a customer's mails, an installer's defaults for new
-  // systems, a staff member's working preferences (server/account/settings-routes.ts).
+  // systems, a staff member's working preferences (server/account/settings/routes.ts).
   'notificationSettings',
   'installerDefaults',
   'staffPreferences',
@@ -114,7 +114,7 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'profile', actions: ['read', 'update'], screen: 'userInfoSettings' },
   { subject: 'tariff', actions: ['read', 'update'], screen: 'elecPriceSetting' },
   { subject: 'customerSettings', actions: ['read', 'update'], screen: 'systemSettings' },
-  // The role sections of userInfoSettings (server/account/settings-service.ts SETTING_ROLES says the same).
+  // The role sections of userInfoSettings (server/account/settings/service.ts SETTING_ROLES says the same).
   { subject: 'notificationSettings', actions: ['read', 'update'], screen: 'userInfoSettings', roles: ['customer'] },
   { subject: 'installerDefaults', actions: ['read', 'update'], screen: 'userInfoSettings', roles: ['installer'] },
   {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
-import { accountSettingsRoutes } from './account/settings-routes';
 import { faultMailRoutes } from './faultmail/routes';
 import { adminRoutes } from './admin/routes';
 import { installerRoutes } from './archives/installerRoutes';
@@ -24,8 +23,7 @@ import { referenceRoutes } from './reference/routes';
  * (core's queue runs them and knows no area).
  */
 export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  await app.register(accountRoutes, { prefix: '/Account', deps });
-  await app.register(accountSettingsRoutes, { prefix: '/Account', deps });
+  await app.register(accountRoutes, { deps });
   await app.register(faultMailRoutes, { deps });
   await app.register(adminRoutes, { deps });
   await app.register(monitoringRoutes, { deps });

@@ -1,127 +1,50 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { accountCalls as calls } from '../../contract/account-calls';
 import { Code } from '../../contract/codes';
 import type { AppDeps } from '../config';
 import { sessionIdOfAnyToken, signAccessToken } from '../core/http/auth';
-import { ApiError, envelopeOf, ok } from '../core/http/envelope';
+import { registerEndpoint } from '../core/http/endpoint';
+import { ApiError } from '../core/http/envelope';
 import { agreementFor } from './agreement';
-import { recoveryRoutes } from './recovery-routes';
-import { registrationRoutes } from './registration-routes';
-import * as s from '../../contract/account';
+import { recoveryRoutes } from './recovery/routes';
+import { registrationRoutes } from './registration/routes';
 import { AccountService } from './service';
+import { accountSettingsRoutes } from './settings/routes';
 import { listTimeZones } from './timezones';
 
-const tags = ['Account'];
-
-/** /api/Account/* of CONTRACT.md. */
-export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+/**
+ * /api/Account/* of CONTRACT.md: the session (login, refresh, logout), the caller's own account, and the public lists
+ * of the registration page; the calls of a person who cannot log in (recovery/), of /Register (registration/) and the
+ * caller's own preferences (settings/) are registered by their sub-areas. Each call is an object of
+ * contract/account-calls.ts.
+ */
+export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { clock } = deps;
   const account = new AccountService({
     db: deps.db,
     clock,
-    signAccessToken: (user, sessionId) => signAccessToken(fastify, clock, user, sessionId),
-    sessionIdOfToken: (token) => sessionIdOfAnyToken(fastify, token),
+    signAccessToken: (user, sessionId) => signAccessToken(app, clock, user, sessionId),
+    sessionIdOfToken: (token) => sessionIdOfAnyToken(app, token),
     sleep: deps.sleep,
   });
-  await fastify.register(recoveryRoutes, { deps });
-  await fastify.register(registrationRoutes, { deps, login: (username, password, ip) => account.login(username, password, ip) });
 
-  app.post('/Login', {
-    config: { public: true },
-    schema: {
-      tags,
-      summary: 'Log in; answers an access token and a refresh key',
-      security: [],
-      body: s.loginBody,
-      response: { 200: envelopeOf(s.tokensAnswer) },
-    },
-    handler: async (request) => ok(await account.login(request.body.username, request.body.password, request.ip)),
+  await registerEndpoint(app, calls.login, (caller, { username, password }) => account.login(username, password, caller.address));
+  await registerEndpoint(app, calls.refresh, (caller, { userName, accessToken, refreshTokenKey }) =>
+    account.refresh(userName, accessToken, refreshTokenKey, caller.address),
+  );
+  await registerEndpoint(app, calls.userInfo, (actor) => account.getUserInfo(actor.id));
+  await registerEndpoint(app, calls.logout, (actor) => account.logout(actor));
+  await registerEndpoint(app, calls.changePassword, (actor, { oldPassword, newPassword }) =>
+    account.changePassword(actor, oldPassword, newPassword),
+  );
+  await registerEndpoint(app, calls.checkUsername, async (_caller, { username }) => {
+    if (await account.isUsernameTaken(username)) throw new ApiError(Code.USERNAME_EXISTS);
+    return null;
   });
+  await registerEndpoint(app, calls.timeZones, async () => listTimeZones(clock()));
+  await registerEndpoint(app, calls.agreement, async (_caller, body) => agreementFor(body?.language));
 
-  app.post('/RefreshToken', {
-    config: { public: true },
-    schema: {
-      tags,
-      summary: 'Rotate the refresh key and get a new access token (102: log in again; 7: session ended elsewhere)',
-      security: [],
-      body: s.refreshBody,
-      response: { 200: envelopeOf(s.tokensAnswer) },
-    },
-    handler: async (request) => {
-      const { userName, accessToken, refreshTokenKey } = request.body;
-      return ok(await account.refresh(userName, accessToken, refreshTokenKey, request.ip));
-    },
-  });
-
-  app.post('/GetUserInfo', {
-    config: { permission: { subject: 'account', action: 'read' } },
-    schema: {
-      tags,
-      summary: "The caller's name, e-mail, roles, country, language and hidden menus",
-      response: { 200: envelopeOf(s.userInfoAnswer) },
-    },
-    handler: async (request) => ok(await account.getUserInfo(request.user)),
-  });
-
-  app.post('/Logout', {
-    config: { permission: { subject: 'account', action: 'update' } },
-    schema: { tags, summary: "End the caller's session", response: { 200: envelopeOf(s.emptyAnswer) } },
-    handler: async (request) => {
-      await account.logout(request.user, request.ip);
-      return ok(null);
-    },
-  });
-
-  app.post('/ChangePassword', {
-    config: { permission: { subject: 'account', action: 'update' } },
-    schema: {
-      tags,
-      summary: "Change the caller's password; the caller's other sessions end (23: old password wrong)",
-      body: s.changePasswordBody,
-      response: { 200: envelopeOf(s.emptyAnswer) },
-    },
-    handler: async (request) => {
-      await account.changePassword(request.user, request.body.oldPassword, request.body.newPassword, request.ip);
-      return ok(null);
-    },
-  });
-
-  app.post('/CheckUsername', {
-    config: { public: true },
-    schema: {
-      tags,
-      summary: 'Whether a user name is free (200) or taken (50)',
-      security: [],
-      body: s.checkUsernameBody,
-      response: { 200: envelopeOf(s.emptyAnswer) },
-    },
-    handler: async (request) => {
-      if (await account.isUsernameTaken(request.body.username)) throw new ApiError(Code.USERNAME_EXISTS);
-      return ok(null);
-    },
-  });
-
-  app.get('/GetSystemTimeZones', {
-    config: { public: true },
-    schema: {
-      tags,
-      summary: 'Every time zone with its current offset from UTC',
-      security: [],
-      response: { 200: envelopeOf(s.timeZonesAnswer) },
-    },
-    handler: async () => ok(listTimeZones(clock())),
-  });
-
-  app.post('/GetUserAgreement', {
-    config: { public: true },
-    schema: {
-      tags,
-      summary: 'The user agreement in en, zh, de or ja (en by default)',
-      security: [],
-      body: s.agreementBody,
-      response: { 200: envelopeOf(s.agreementAnswer) },
-    },
-    handler: async (request) => ok(agreementFor(request.body?.language)),
-  });
+  await app.register(recoveryRoutes, { deps });
+  await app.register(registrationRoutes, { deps, login: (username, password, ip) => account.login(username, password, ip) });
+  await app.register(accountSettingsRoutes, { deps });
 };

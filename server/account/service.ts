@@ -6,6 +6,7 @@ import type { Clock } from '../config';
 import type { Database } from '../core/db';
 import { users } from '../core/db/schema';
 import type { AuthUser } from '../core/http/auth';
+import type { Actor } from '../core/auth/actor';
 import { ApiError } from '../core/http/envelope';
 import { menuDeniedAtLogin } from '../admin/menu-permissions';
 import { writeUserLog, type UserLogAction } from '../core/audit/write';
@@ -100,8 +101,9 @@ export class AccountService {
     return { AccessToken: this.deps.signAccessToken(await toAuthUser(this.db, user), session.id), RefreshTokenKey: newKey };
   }
 
-  async logout(caller: AuthUser, ip: string): Promise<void> {
+  async logout(caller: Actor): Promise<null> {
     const now = this.clock();
+    const ip = caller.address;
     // The revocation and its user-log row commit together or not at all.
     await this.db.transaction(async (tx) => {
       const db = tx;
@@ -112,10 +114,11 @@ export class AccountService {
         now,
       );
     });
+    return null;
   }
 
-  async getUserInfo(caller: AuthUser): Promise<UserInfo> {
-    const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
+  async getUserInfo(userId: number): Promise<UserInfo> {
+    const [user] = await this.db.select().from(users).where(eq(users.id, userId));
     if (!user) throw new ApiError(Code.USER_NOT_FOUND);
     return {
       username: user.username,
@@ -129,8 +132,9 @@ export class AccountService {
   }
 
   /** The new password must already be strong (checked by the route schema); the other sessions end. */
-  async changePassword(caller: AuthUser, oldPassword: string, newPassword: string, ip: string): Promise<void> {
+  async changePassword(caller: Actor, oldPassword: string, newPassword: string): Promise<null> {
     const now = this.clock();
+    const ip = caller.address;
     const [user] = await this.db.select().from(users).where(eq(users.id, caller.id));
     if (!user) throw new ApiError(Code.USER_NOT_FOUND);
     if (!(await verifyPassword(user.passwordHash, oldPassword))) throw new ApiError(Code.OLD_PASSWORD_WRONG);
@@ -146,6 +150,7 @@ export class AccountService {
         now,
       );
     });
+    return null;
   }
 
   /** Taken also when another name looks the same (confusables.ts), as Register would refuse it. */

@@ -205,7 +205,7 @@ export const statementRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fas
         );
       }
       const figures = await statement(request, query);
-      const t = await exportTexts(deps.db, request);
+      const t = await exportTexts(deps.db, request.user);
       return sendXlsx(reply, statementFileName(query), t('complaints:statement.title'), statementColumns(t, figures), figures.rows);
     },
   });

@@ -10,9 +10,10 @@ import { systemRoutes } from './systems/routes';
 import { weatherRoutes } from './weather/routes';
 
 /**
- * Every monitoring call under /api, registered by server/api.ts. Each sub-area keeps its calls in its routes.ts
- * (full paths: /ESS/…, /Power/…, the spec's names), its SQL in its service, its request shapes in
- * contract/monitoring-requests.ts.
+ * Every monitoring call under /api, registered by server/api.ts. Each sub-area registers its calls in its routes.ts
+ * from their endpoint objects (contract/monitoring-calls.ts: full paths /ESS/…, /Power/…, the spec's names), keeps
+ * its SQL in its service, and its request shapes in contract/monitoring-requests.ts. The device ingest alone is
+ * registered by hand (ingest/routes.ts: a device key header, not a user's token, and a larger body limit).
  */
 export const monitoringRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   for (const routes of [

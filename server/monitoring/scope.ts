@@ -7,7 +7,7 @@ import { systemComponents, systems, vpps } from '../core/db/schema/monitoring';
 import { installerCompanies } from '../core/db/schema/organizations';
 import { systemShares } from '../core/db/schema/shares';
 import { users } from '../core/db/schema/users';
-import type { AuthUser } from '../core/http/auth';
+import type { Actor } from '../core/auth/actor';
 import { ApiError } from '../core/http/envelope';
 import { provideSystemScope, type ScopeUser, type SystemRow } from '../core/scope';
 
@@ -39,10 +39,10 @@ const SCOPE_LINKS = new PreparedStatement<{ installer_company_id: number | null;
 );
 
 /**
- * The viewer of a request. The links are read on every call (staff may change them at any time); a viewer whose
+ * The viewer of a caller. The links are read on every call (staff may change them at any time); a viewer whose
  * scope follows no link (a customer, any unscoped staff such as an admin) needs no query at all.
  */
-export async function viewerOf(db: Database, user: AuthUser): Promise<Viewer> {
+export async function viewerOf(db: Database, user: Pick<Actor, 'id' | 'roles'>): Promise<Viewer> {
   const unscoped = user.roles.some((role) => !SCOPED_ROLES.has(role));
   if (unscoped || !user.roles.some((role) => LINKED_ROLES.has(role))) {
     return { id: user.id, roles: user.roles, installerCompanyId: null, organizationId: null };

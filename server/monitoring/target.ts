@@ -26,6 +26,12 @@ export async function resolveTarget(db: Database, viewer: Viewer, sn: string, no
   return { systems: [system], timeZone: system.timeZone, currency: system.currency };
 }
 
+/** The target of a call about a local day or the period around it, and that day: the one asked for, or the target's today. */
+export async function resolveTargetDay(db: Database, viewer: Viewer, sn: string, day: string | undefined, now: Date) {
+  const target = await resolveTarget(db, viewer, sn, now);
+  return { target, date: day ?? localDate(now, target.timeZone) };
+}
+
 /** One formatter per zone: building an Intl.DateTimeFormat costs about a millisecond, using one microseconds. */
 const dateFormats = new Map<string, Intl.DateTimeFormat>();
 

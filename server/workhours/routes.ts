@@ -54,7 +54,7 @@ export const workHourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fast
       }
       const entries = await entriesOf(request, body);
       if (entries.length === 0) throw new ApiError(Code.NO_DATA);
-      const t = await exportTexts(deps.db, request);
+      const t = await exportTexts(deps.db, request.user);
       const buffer = await workHoursWorkbook(t, entries, workHourTotals(entries));
       const name = workHoursReport.fileName(body);
       // The workbook leaves as bytes; the route's schema documents it as the file (as sendXlsx does).

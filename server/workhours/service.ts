@@ -36,7 +36,7 @@ async function assertDayWithinLimit(db: Database, request: FastifyRequest, row: 
   const logged = others?.hours ?? 0;
   const hours = Number(row.hours);
   if (logged + hours <= DAY_MAX_HOURS) return;
-  const t = await exportTexts(db, request);
+  const t = await exportTexts(db, request.user);
   // The fixed translation's language ('de-DE'), so the day and the hours read as the user reads them elsewhere.
   const lng = (t as unknown as { lng?: string }).lng ?? 'en';
   const info = t('workhours:RAndDtimereport.dayFull', {

@@ -62,6 +62,19 @@ export function call(
   return endpoint.method === 'GET' ? getData(endpoint.path, data, options) : postData(endpoint.path, data, options);
 }
 
+/**
+ * A JSON call of contract/ whose caller reads the envelope itself, whatever its code (a page that shows the code beside
+ * its field, the login's refusals): typed by its object as `call` is, never throwing a CallError.
+ */
+export function callEnvelope<E extends JsonEndpoint>(
+  endpoint: E,
+  body: BodyIn<E>,
+  options?: ApiRequestOptions,
+): Promise<Envelope<AnswerOf<E>>> {
+  const data = body as Record<string, unknown> | undefined;
+  return endpoint.method === 'GET' ? api.get(endpoint.path, data, options) : api.post(endpoint.path, data, options);
+}
+
 /** The react-query key of a call with this body: its area (the path's first segment) first, so `areaKey` covers it. */
 const queryKey = <E extends JsonEndpoint>(endpoint: E, body: BodyIn<E>) => [endpoint.tag, endpoint.path, body] as const;
 

@@ -1,4 +1,6 @@
 import { CODE_MESSAGES, HTTP_STATUS_MESSAGES, type Envelope } from '../../contract/codes';
+import { accountCalls } from '../../contract/account-calls';
+import type { AnswerOf } from '../../contract/endpoint';
 import { messageCalls } from '../../contract/messages-calls';
 import { loadingOverlay } from './loading';
 import { session } from './session';
@@ -155,7 +157,7 @@ let refreshing: Promise<void> | undefined;
 export function refreshSession(): Promise<void> {
   refreshing ??= (async () => {
     try {
-      const envelope = await postDirect<Envelope<{ AccessToken: string; RefreshTokenKey: string }>>('/Account/RefreshToken', {
+      const envelope = await postDirect<Envelope<AnswerOf<typeof accountCalls.refresh>>>(accountCalls.refresh.path, {
         userName: session.getUserName() ?? '',
         accessToken: session.getToken() ?? '',
         refreshTokenKey: session.getRefreshTokenKey() ?? '',

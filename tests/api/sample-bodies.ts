@@ -6,7 +6,7 @@ import { newComplaint } from './complaints/samples';
  */
 export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /api/ESS/GetSystems': { pageIndex: 1, pageSize: 10 },
-  // Fault mail subscriptions (server/faultmail) and the account settings (server/account/settings-routes.ts).
+  // Fault mail subscriptions (server/faultmail) and the account settings (server/account/settings/routes.ts).
   'POST /api/FaultMail/SaveSubscription': { country: 'DE', model: 'all', level: 'all', fault_code: 'all' },
   'POST /api/FaultMail/DeleteSubscription': { id: 1 },
   'POST /api/FaultMail/GetDeliveryLog': { pageIndex: 1, pageSize: 10 },
@@ -100,7 +100,7 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     license: 'MATRIX-I',
   },
   'POST /api/Installer/GetInstallerOverview': { id: 1 },
-  // Self-registration (public; server/account/registration-routes.ts).
+  // Self-registration (public; server/account/registration/routes.ts).
   'POST /api/Account/CheckSysSn': { sn: 'ESS2021DE1004', check_code: 'KL9NMB' },
   'POST /api/Account/SendRegisterCode': { email: 'matrix@mail.example', language: 'en' },
   'POST /api/Account/Register': {

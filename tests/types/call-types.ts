@@ -3,11 +3,12 @@
  * endpoint object, so each line marked @ts-expect-error must fail to compile. Should one compile, tsc reports the
  * unused directive and the typecheck fails.
  */
+import { accountCalls } from '../../contract/account-calls';
 import { mailTimingCalls } from '../../contract/mailings-calls';
 import { reportCalls } from '../../contract/reports-calls';
 import { complaints } from '../../resources/complaints';
 import { endpointsOf } from '../../resources/endpoints';
-import { call, endpointQuery } from '../../src/api/call';
+import { call, callEnvelope, endpointQuery } from '../../src/api/call';
 
 export async function callTypes() {
   // The good path: the body as the schema takes it (ids may be text), the answer as the schema describes it.
@@ -68,6 +69,15 @@ export async function callTypes() {
   // @ts-expect-error the history answers a page of entries, not one
   const wrongHistory: { action: string } = await call(generated.history!, { id: 7 });
 
+  // A page that reads the code itself gets the envelope, its data typed by the same object.
+  const login = await callEnvelope(accountCalls.login, { username: 'a', password: 'b' });
+  const code: number = login.code;
+  const token: string = login.data.AccessToken;
+  // @ts-expect-error the login's body has no such field
+  await callEnvelope(accountCalls.login, { user: 'a', password: 'b' });
+  // @ts-expect-error the login answers tokens, not the user's info
+  const wrongEnvelope: string[] = login.data.roles;
+
   return {
     name,
     next,
@@ -82,5 +92,8 @@ export async function callTypes() {
     complaintId,
     wrongTitle,
     wrongHistory,
+    code,
+    token,
+    wrongEnvelope,
   };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { TFunction } from 'i18next';
+import type { Actor } from '../../core/auth/actor';
 import type { Database } from '../../core/db';
 import { users } from '../../core/db/schema';
 import { mailLanguage, mailTexts } from '../../core/mail/texts';
@@ -10,18 +10,19 @@ import type { Language } from '../../../contract/languages';
 import { ENERGY_SERIES } from '../../../contract/monitoring-constants';
 
 /**
- * An export's column headers and sheet name in the caller's language: the language of their profile, which the
+ * An export's column headers and sheet name in the caller's language: the language of their profile (not the
+ * Accept-Language of the request: a background export made later reads the same), which the
  * top bar's choice saves. The server's one translation instance (server/core/mail/texts.ts) reads the same locales/
  * files as the web app, so a sheet says 'Verbrauch (kWh)' where the table above it says 'Verbrauch'.
  */
-export async function exportTexts(db: Database, request: FastifyRequest): Promise<TFunction> {
-  return mailTexts(await exportLanguage(db, request));
+export async function exportTexts(db: Database, user: Pick<Actor, 'id'>): Promise<TFunction> {
+  return mailTexts(await exportLanguage(db, user));
 }
 
 /** The caller's language for an export: their profile's (exportTexts), for what a sheet formats by language. */
-export async function exportLanguage(db: Database, request: FastifyRequest): Promise<Language> {
-  const [user] = await db.select({ languageCode: users.languageCode }).from(users).where(eq(users.id, request.user.id)).limit(1);
-  return mailLanguage(user?.languageCode);
+export async function exportLanguage(db: Database, user: Pick<Actor, 'id'>): Promise<Language> {
+  const [row] = await db.select({ languageCode: users.languageCode }).from(users).where(eq(users.id, user.id)).limit(1);
+  return mailLanguage(row?.languageCode);
 }
 
 /** The six energy columns of the statistics and lifetime sheets, named as the charts name the series. */

@@ -1,10 +1,10 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../core/db';
 import { systems } from '../../core/db/schema/monitoring';
-import type { SystemRow } from '../scope';
+import type { SystemRow, Viewer } from '../scope';
 import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
 import type { Period } from '../stats/service';
-import { localDate, type Target } from '../target';
+import { localDate, resolveTargetDay, type Target } from '../target';
 import { dayIncome, fromCents, inFirstCurrency, priced } from './day-income';
 import type { IncomeBar, IncomeBars, PayoffTotal } from '../../../contract/monitoring';
 
@@ -59,6 +59,17 @@ export async function incomeBars(
   return { currency, bars, total: fromCents(total), excluded };
 }
 
+/** The income bars of a system or 'All' in the viewer's scope, of the period around the day asked for (or today). */
+export async function incomeBarsOf(
+  db: Database,
+  viewer: Viewer,
+  body: { sn: string; period: Period; date?: string | undefined },
+  now: Date,
+) {
+  const { target, date } = await resolveTargetDay(db, viewer, body.sn, body.date, now);
+  return { period: body.period, date, ...(await incomeBars(db, target, body.period, date, now)) };
+}
+
 /**
  * Sets what the system cost, and its currency when given (the owner's own figures): the cost and its user-log row
  * commit together or not at all.
@@ -76,6 +87,6 @@ export async function updateSystemCost(
       .update(systems)
       .set({ systemCost, ...(currency ? { currency } : {}) })
       .where(eq(systems.id, system.id));
-    await logSystemChange(tx, by.user, system, 'update_system_cost', { systemCost, currency: currency ?? system.currency }, by.ip, now);
+    await logSystemChange(tx, by, system, 'update_system_cost', { systemCost, currency: currency ?? system.currency }, by.address, now);
   });
 }

@@ -96,7 +96,7 @@ export async function revokeShare(db: Database, system: SystemRow, id: number, n
           and(eq(shareInvitations.sharerUserId, share.sharerUserId), isNull(shareInvitations.usedAt), gt(shareInvitations.expiresAt, now)),
         );
     }
-    await logSystemChange(tx, by.user, system, 'share_revoke', { email: share.email }, by.ip, now);
+    await logSystemChange(tx, by, system, 'share_revoke', { email: share.email }, by.address, now);
   });
 }
 
@@ -126,7 +126,7 @@ export async function extendShare(
           lt(shareInvitations.expiresAt, expiresAt),
         ),
       );
-    await logSystemChange(tx, by.user, system, 'share_extend', { email: share.email, days }, by.ip, now);
+    await logSystemChange(tx, by, system, 'share_extend', { email: share.email, days }, by.address, now);
     return { expires_at: expiresAt.toISOString() };
   });
 }

@@ -29,14 +29,13 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 export async function shareSystem(
   db: Database,
   /** The owner sharing, and the address they call from (the system's user log names both). */
-  by: SystemChangeAuthor,
+  owner: SystemChangeAuthor,
   system: SystemRow,
   email: string,
   days: number,
   now: Date,
   mailer: Pick<Mailer, 'portalUrl' | 'sendQueued' | 'seal'>,
 ): Promise<ShareResult> {
-  const owner = by.user;
   if (system.customerUserId !== owner.id) throw new ApiError(Code.NO_PERMISSION);
   const address = email.trim().toLowerCase();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
@@ -93,7 +92,7 @@ export async function shareSystem(
     // The invitation link is in clear only in the sealed text the transport gets (DESIGN §10).
     await queueMails(tx, [mail], now, mailer.seal);
     // The share's user-log row, in the share's transaction: no share without it, no row without the share.
-    await logSystemChange(tx, owner, system, 'share', { email: address, days }, by.ip, now);
+    await logSystemChange(tx, owner, system, 'share', { email: address, days }, owner.address, now);
     return { sharer_username: sharer!.username, expires_at: expiresAt.toISOString(), register_token: registerToken };
   });
   mailer.sendQueued();

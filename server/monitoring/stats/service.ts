@@ -2,8 +2,9 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Database } from '../../core/db';
 import { PreparedStatement } from '../../core/db/prepared';
 import { pgArray } from '../sql-arrays';
+import type { SystemRow, Viewer } from '../scope';
 import type { Target } from '../target';
-import { localDate, round2 } from '../target';
+import { localDate, resolveTargetDay, round2 } from '../target';
 import {
   CO2_KG_PER_KWH,
   CO2_KG_PER_TREE,
@@ -140,6 +141,18 @@ const DAY_CURVE = new PreparedStatement<CurvePoint & Record<string, unknown>>(
        GROUP BY telemetry.ts ORDER BY telemetry.ts`,
 );
 
+/** A system's newest sample (the real-time view): only that, the day and period sums of the summary would be wasted. */
+export async function newestSample(db: Database, system: SystemRow, now: Date) {
+  const flow = await currentFlow(db, { systems: [system], timeZone: system.timeZone, currency: system.currency }, now);
+  return { sn: system.sysSn, ems_status: system.emsStatus, ...flow };
+}
+
+/** The day curve of a system or 'All' in the viewer's scope: the local day asked for, or the target's today. */
+export async function dayCurveOf(db: Database, viewer: Viewer, body: { sn: string; date?: string | undefined }, now: Date) {
+  const { target, date } = await resolveTargetDay(db, viewer, body.sn, body.date, now);
+  return { date, time_zone: target.timeZone, ...(await dayCurve(db, target, date)) };
+}
+
 /** The 5-minute curve of one local day (summed over 'All'). */
 export async function dayCurve(
   db: Database,
@@ -204,6 +217,17 @@ export async function periodBars(
   const bars = rows.map((r) => ({ label: String(r.label), ...energyOf(r) }));
   const totals = energyOf(Object.fromEntries(ENERGY_COLUMNS.map((k) => [k, bars.reduce((s, b) => s + b[k], 0)])));
   return { bars, totals: { ...totals, ...ratesOf(totals) } };
+}
+
+/** The period bars of a system or 'All' in the viewer's scope, of the period around the day asked for (or today). */
+export async function periodBarsOf(
+  db: Database,
+  viewer: Viewer,
+  body: { sn: string; period: Period; date?: string | undefined },
+  now: Date,
+) {
+  const { target, date } = await resolveTargetDay(db, viewer, body.sn, body.date, now);
+  return { period: body.period, date, ...(await periodBars(db, target, body.period, date)) };
 }
 
 /** One row per system per day over a date range (the statistics table and its export). */

@@ -1,3 +1,4 @@
+import type { Actor } from '../../core/auth/actor';
 import { and, count, desc, eq, isNotNull, isNull } from 'drizzle-orm';
 import type { Page } from '../../../contract/codes';
 import type { Database } from '../../core/db';
@@ -94,15 +95,12 @@ export async function userLogOf(
 }
 
 /** Who changes a system, as its user log names them: the caller and the address they called from. */
-export interface SystemChangeAuthor {
-  user: { id: number; username: string };
-  ip: string;
-}
+export type SystemChangeAuthor = Pick<Actor, 'id' | 'username' | 'address'>;
 
 /** Records a change made to a system, so that its user log shows who did what. */
 export async function logSystemChange(
   db: Database,
-  user: SystemChangeAuthor['user'],
+  user: Pick<Actor, 'id' | 'username'>,
   system: SystemRow,
   action: string,
   detail: Record<string, unknown>,

@@ -294,7 +294,7 @@ export async function mapPositions(db: Database, viewer: Viewer, now: Date): Pro
 export async function updateRemark(db: Database, system: SystemRow, remark: string, by: SystemChangeAuthor, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.update(systems).set({ remark }).where(eq(systems.id, system.id));
-    await logSystemChange(tx, by.user, system, 'update_remark', { remark }, by.ip, now);
+    await logSystemChange(tx, by, system, 'update_remark', { remark }, by.address, now);
   });
 }
 

@@ -3,7 +3,9 @@ import type { Database } from '../../core/db';
 import { planeOfArrayIrradiance } from '../../core/solar/irradiance';
 import { pvPowerW } from '../../core/solar/pv';
 import { sunPosition } from '../../core/solar/sun';
+import { utcOffsetMinutes } from '../../core/time/local-clock';
 import type { SystemRow } from '../scope';
+import { localDate } from '../target';
 import { sunUp, weatherHours } from './service';
 
 /** Expected PV per hour of a local day, from the stored (forecast) weather and the system's ratings. */
@@ -32,4 +34,16 @@ export async function pvForecast(
     };
   });
   return { hours: result, total_kwh: Math.round(result.reduce((s, h) => s + h.pv_kw, 0) * 100) / 100 };
+}
+
+/** UTC instant of local midnight of a day in a zone. */
+function localMidnight(day: string, timeZone: string): Date {
+  const noonUtc = new Date(`${day}T12:00:00Z`);
+  return new Date(Date.parse(`${day}T00:00:00Z`) - utcOffsetMinutes(timeZone, noonUtc) * 60_000);
+}
+
+/** The expected PV per hour of a local day of the system (the day asked for, or its today). */
+export async function forecastOf(db: Database, system: SystemRow, day: string | undefined, now: Date) {
+  const date = day ?? localDate(now, system.timeZone);
+  return { date, time_zone: system.timeZone, ...(await pvForecast(db, system, localMidnight(date, system.timeZone))) };
 }

@@ -3,7 +3,7 @@ import type { Database } from '../../core/db';
 import { systemWeather } from '../../core/db/schema/monitoring';
 import { sunPosition } from '../../core/solar/sun';
 import { weatherAt } from '../../core/weather/weather';
-import type { WeatherCondition } from '../../../contract/monitoring';
+import type { Weather, WeatherCondition } from '../../../contract/monitoring';
 import type { SystemRow } from '../scope';
 import { pgArray } from '../sql-arrays';
 
@@ -44,4 +44,23 @@ export async function weatherHours(db: Database, system: SystemRow, from: Date, 
 /** Whether the sun stands above the horizon at the system at this instant: the weather's icons are night ones otherwise. */
 export function sunUp(system: Pick<SystemRow, 'latitude' | 'longitude'>, at: Date): boolean {
   return sunPosition(at, system.latitude, system.longitude).elevation > 0;
+}
+
+/** The weather at the system at `at` (the time asked for, or now) and for the 24 hours from it. */
+export async function weatherOf(db: Database, system: SystemRow, at: Date): Promise<Weather> {
+  const hours = await weatherHours(db, system, at, new Date(at.getTime() + 24 * HOUR_MS));
+  // An hour is shown by its start; the current weather is the time asked for.
+  const toJson = (w: WeatherRow, shownAt = w.hour) => ({
+    hour: w.hour.toISOString(),
+    temperature_c: w.temperatureC,
+    cloud_cover: w.cloudCover,
+    condition: w.condition,
+    sun_up: sunUp(system, shownAt),
+  });
+  return {
+    sn: system.sysSn,
+    time_zone: system.timeZone,
+    current: hours[0] ? toJson(hours[0], at) : null,
+    hours: hours.map((w) => toJson(w)),
+  };
 }

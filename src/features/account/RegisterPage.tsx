@@ -2,6 +2,8 @@ import { Alert, App, Button, Checkbox, Form, Input, Modal, Select, Space, Steps,
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import type { accountCalls } from '../../../contract/account-calls';
+import type { AnswerOf } from '../../../contract/endpoint';
 import type { CheckSysSnAnswer } from '../../../contract/registration';
 import { REGISTER_CODE_PATTERN, USERNAME_MAX, USERNAME_MIN, USERNAME_PATTERN } from '../../../contract/registration-constants';
 import { session } from '../../api/session';
@@ -16,7 +18,8 @@ import { CodeAlert } from './parts/CodeAlert';
 import { confirmRules, emailRules, newPasswordRules } from './parts/rules';
 import { checkSysSn, checkUsername, getUserAgreement, register, sendRegisterCode, type RegisterValues } from './registerApi';
 
-type Values = Omit<RegisterValues, 'language'> & { confirm: string };
+// The form always has a code field (the body may leave it out).
+type Values = Omit<RegisterValues, 'language' | 'code'> & { code: string; confirm: string };
 
 /** The form's three steps and the fields each checks before the next. */
 const STEPS: { key: 'system' | 'account' | 'location'; fields: (keyof Values)[] }[] = [
@@ -73,7 +76,7 @@ export default function RegisterPage() {
   const [resendAt, setResendAt] = useState(0);
   const [now, setNow] = useState(() => Date.now());
   const [agreementOpen, setAgreementOpen] = useState(false);
-  const [agreement, setAgreement] = useState<{ title: string; content: string }>();
+  const [agreement, setAgreement] = useState<AnswerOf<typeof accountCalls.agreement>>();
   const [timeZones, setTimeZones] = useState<TimeZone[]>([]);
   const country = Form.useWatch('country', form);
   const state = Form.useWatch('state', form);

@@ -1,25 +1,24 @@
 import type { Envelope } from '../../../contract/codes';
+import { accountCalls, recoveryCalls } from '../../../contract/account-calls';
+import type { AnswerOf } from '../../../contract/endpoint';
+import { shareCalls } from '../../../contract/monitoring-calls';
 import { api, postDirect } from '../../api/client';
-import { session, type UserInfo } from '../../api/session';
+import { callEnvelope } from '../../api/call';
+import { session } from '../../api/session';
 
 /**
- * The account area's calls: the session (login, user info, logout), the pages of a person who cannot log in
- * (yet), and the caller's own account (profile, password, time zones). They answer the envelope: each page shows
- * the answer's code itself, next to the field or in place of the form (quiet: the /api client shows nothing).
- * Kept free of declarations: the login page's chunk carries this file. Calls read through useQuery have their
- * keys in `accountKeys`, and a change invalidates through them.
+ * The account area's calls (contract/account-calls.ts): the session (login, user info, logout), the pages of a
+ * person who cannot log in (yet), and the caller's own account (profile, password, time zones). They answer the
+ * envelope: each page shows the answer's code itself, next to the field or in place of the form (quiet: the /api
+ * client shows nothing). Kept free of declarations: the login page's chunk carries this file. Calls read through
+ * useQuery have their keys in `accountKeys`, and a change invalidates through them.
  */
-export interface LoginTokens {
-  AccessToken: string;
-  RefreshTokenKey: string;
+export function login(username: string, password: string) {
+  return callEnvelope(accountCalls.login, { username, password }, { quiet: true });
 }
 
-export function login(username: string, password: string): Promise<Envelope<LoginTokens>> {
-  return api.post<LoginTokens>('/Account/Login', { username, password }, { quiet: true });
-}
-
-export function getUserInfo(): Promise<Envelope<UserInfo>> {
-  return api.post<UserInfo>('/Account/GetUserInfo', {}, { quiet: true });
+export function getUserInfo() {
+  return callEnvelope(accountCalls.userInfo, {}, { quiet: true });
 }
 
 /**
@@ -30,7 +29,7 @@ export async function logout(): Promise<void> {
   const token = session.getToken();
   try {
     if (token) {
-      await postDirect('/Account/Logout', undefined, { Authorization: `Bearer ${token}` });
+      await postDirect(accountCalls.logout.path, undefined, { Authorization: `Bearer ${token}` });
     }
   } catch {
     // the server forgets the session on its own; locally it ends now
@@ -39,25 +38,26 @@ export async function logout(): Promise<void> {
   }
 }
 
-export function checkSharerAccount(token: string): Promise<Envelope<{ email: string }>> {
-  return api.post<{ email: string }>('/Account/CheckSharerAccount', { token }, { quiet: true });
+/** The invited sharer's link (contract/monitoring-calls.ts shareCalls): the page reads the envelope's code itself. */
+export function checkSharerAccount(token: string) {
+  return callEnvelope(shareCalls.checkInvitation, { token }, { quiet: true });
 }
 
-export function registerSharerAccount(token: string, username: string, password: string): Promise<Envelope<null>> {
-  return api.post<null>('/Account/RegisterSharerAccount', { token, username, password }, { quiet: true });
+export function registerSharerAccount(token: string, username: string, password: string) {
+  return callEnvelope(shareCalls.registerSharer, { token, username, password }, { quiet: true });
 }
 
 /** `username` may be a user name or the account's e-mail address. */
-export function forgetPassword(username: string): Promise<Envelope<null>> {
-  return api.post<null>('/Account/ForgetPassword', { username }, { quiet: true });
+export function forgetPassword(username: string) {
+  return callEnvelope(recoveryCalls.forgetPassword, { username }, { quiet: true });
 }
 
-export function resetPassword(token: string, newPassword: string): Promise<Envelope<null>> {
-  return api.post<null>('/Account/ResetPasswords', { token, newPassword }, { quiet: true });
+export function resetPassword(token: string, newPassword: string) {
+  return callEnvelope(recoveryCalls.resetPassword, { token, newPassword }, { quiet: true });
 }
 
-export function forgetUserName(email: string): Promise<Envelope<null>> {
-  return api.post<null>('/Account/ForgetUserName', { email }, { quiet: true });
+export function forgetUserName(email: string) {
+  return callEnvelope(recoveryCalls.forgetUserName, { email }, { quiet: true });
 }
 
 /**
@@ -69,10 +69,7 @@ export const PROFILE_ENDPOINTS = { one: '/UserInfo/GetMyUserInfo', save: '/UserI
 /** The caller's own profile as the userInfoSettings declaration lists its fields. */
 export type Profile = Record<string, unknown>;
 
-export interface TimeZone {
-  id: string;
-  name: string;
-}
+export type TimeZone = AnswerOf<typeof accountCalls.timeZones>[number];
 
 /** Quiet where the caller says what went wrong itself (the top bar's language choice). */
 export function getProfile(options: { quiet?: boolean } = {}): Promise<Envelope<Profile>> {
@@ -85,12 +82,12 @@ export function saveProfile(values: Profile): Promise<Envelope<null>> {
 }
 
 /** Quiet: 23 shows under the old password, anything else under the new one. */
-export function changePassword(oldPassword: string, newPassword: string): Promise<Envelope<null>> {
-  return api.post<null>('/Account/ChangePassword', { oldPassword, newPassword }, { quiet: true });
+export function changePassword(oldPassword: string, newPassword: string) {
+  return callEnvelope(accountCalls.changePassword, { oldPassword, newPassword }, { quiet: true });
 }
 
-export function getTimeZones(): Promise<Envelope<TimeZone[]>> {
-  return api.get<TimeZone[]>('/Account/GetSystemTimeZones');
+export function getTimeZones() {
+  return callEnvelope(accountCalls.timeZones, {});
 }
 
 const ALL = ['account'] as const;

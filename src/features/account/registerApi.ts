@@ -1,43 +1,26 @@
-import type { Envelope } from '../../../contract/codes';
-import type { CheckSysSnAnswer } from '../../../contract/registration';
-import { api } from '../../api/client';
+import { accountCalls, registrationCalls as calls } from '../../../contract/account-calls';
+import type { BodyIn } from '../../../contract/endpoint';
+import { callEnvelope } from '../../api/call';
 
-/** The calls of /Register (CONTRACT.md): quiet, the page shows each code next to its field. */
-export function checkUsername(username: string): Promise<Envelope<null>> {
-  return api.post<null>('/Account/CheckUsername', { username }, { quiet: true });
+/** The calls of /Register (contract/account-calls.ts): quiet, the page shows each code next to its field. */
+export function checkUsername(username: string) {
+  return callEnvelope(accountCalls.checkUsername, { username }, { quiet: true });
 }
 
-export function checkSysSn(sn: string, checkCode: string): Promise<Envelope<CheckSysSnAnswer>> {
-  return api.post<CheckSysSnAnswer>('/Account/CheckSysSn', { sn, check_code: checkCode }, { quiet: true });
+export function checkSysSn(sn: string, checkCode: string) {
+  return callEnvelope(calls.checkSysSn, { sn, check_code: checkCode }, { quiet: true });
 }
 
-export function sendRegisterCode(
-  email: string,
-  language: string,
-): Promise<Envelope<{ expiresInSeconds: number; resendInSeconds: number }>> {
-  return api.post('/Account/SendRegisterCode', { email, language }, { quiet: true });
+export function sendRegisterCode(email: string, language: string) {
+  return callEnvelope(calls.sendCode, { email, language }, { quiet: true });
 }
 
-export interface RegisterValues {
-  username: string;
-  password: string;
-  name: string;
-  email: string;
-  code: string;
-  sn: string;
-  check_code: string;
-  country: string;
-  state?: string;
-  city?: string;
-  timeZone: string;
-  agreement: boolean;
-  language: string;
+export type RegisterValues = BodyIn<typeof calls.register>;
+
+export function register(values: RegisterValues) {
+  return callEnvelope(calls.register, { ...values }, { quiet: true });
 }
 
-export function register(values: RegisterValues): Promise<Envelope<{ AccessToken: string; RefreshTokenKey: string; sn: string }>> {
-  return api.post('/Account/Register', { ...values }, { quiet: true });
-}
-
-export function getUserAgreement(language: string): Promise<Envelope<{ title: string; content: string }>> {
-  return api.post('/Account/GetUserAgreement', { language }, { quiet: true });
+export function getUserAgreement(language: string) {
+  return callEnvelope(accountCalls.agreement, { language }, { quiet: true });
 }

@@ -1,115 +1,71 @@
-import { getData, postData } from '../../api/call';
-import type { Page } from '../../../contract/codes';
-import type { DashboardCard } from '../../../contract/monitoring-constants';
-import type { z } from 'zod';
-import type { menuSystemsAnswer } from '../../../contract/account-settings';
-import type {
-  DailyStatisticRow,
-  DayCurve,
-  ExtendedShare,
-  Fault,
-  FleetOverview,
-  Forecast,
-  IncomeBars,
-  MapPosition,
-  NewestSample,
-  OperatingSettings,
-  PayoffTotal,
-  Period,
-  PeriodBars,
-  ShareListRow,
-  ShareResult,
-  StatusCounts,
-  Summary,
-  SystemComponent,
-  SystemListRow,
-  SystemSettingsRow,
-  SystemSettings,
-  SystemSummary,
-  Tariff,
-  TariffPeriod,
-  UserLogEntry,
-  Weather,
-} from '../../../contract/monitoring';
+import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
+import { settingsCalls as accountSettingsCalls } from '../../../contract/account-calls';
+import {
+  fleetHomeCalls,
+  incomeCalls,
+  settingsCalls,
+  shareCalls,
+  statsCalls,
+  systemCalls,
+  weatherCalls,
+} from '../../../contract/monitoring-calls';
+import type { OperatingSettings, Period } from '../../../contract/monitoring';
+import { call } from '../../api/call';
 
 export { CallError } from '../../api/call';
 
-export interface SystemQuery {
-  pageIndex: number;
-  pageSize: number;
-  sn?: string;
-  name?: string;
-  status?: string;
-  countryCode?: string;
-  installer?: string;
-  /** The one list protocol (DESIGN §4); the storage list sorts by one column. */
-  sort?: Array<{ field: string; order: 'asc' | 'desc' }>;
-}
+/** The storage list's body (GetSystems): search, filters, paging and one sorted column. */
+export type SystemQuery = BodyIn<typeof systemCalls.list>;
 
-/** The monitoring calls of spec §7 (server/monitoring/API.md): each answers its data or throws CallError. */
+/** The monitoring calls of spec §7 (contract/monitoring-calls.ts): each answers its data or throws CallError. */
 export const monitoringApi = {
-  customerSystems: () => postData<SystemSummary[]>('/ESS/GetSystemsByCustomer'),
-  systems: (query: SystemQuery) => postData<Page<SystemListRow>>('/ESS/GetSystems', { ...query }),
-  statusCounts: () => postData<StatusCounts>('/ESS/GetVtSystemStatusCount'),
+  customerSystems: () => call(systemCalls.customerSystems, undefined),
+  systems: (query: SystemQuery) => call(systemCalls.list, query),
+  statusCounts: () => call(systemCalls.statusCounts, undefined),
   /** The storage list's status counts: over what its search (status aside) finds. */
-  listStatusCounts: (search: SystemSearch) => postData<StatusCounts>('/EnergyStorageList/GetSystemStatusCount', { ...search }),
-  mapPositions: () => postData<MapPosition[]>('/Position/GetMapsList'),
+  listStatusCounts: (search: SystemSearch) => call(systemCalls.listStatusCounts, search),
+  mapPositions: () => call(systemCalls.mapPositions, undefined),
   /** The staff home: open faults, long-offline systems, today's fleet energy and the last events, in the caller's scope. */
-  fleetOverview: (limit?: number) => postData<FleetOverview>('/ESS/GetFleetOverview', limit ? { limit } : {}),
+  fleetOverview: (limit?: number) => call(fleetHomeCalls.overview, limit ? { limit } : {}),
   /** Customers and sharers may ask for 'All'; staff ask for one system in their scope. */
-  summary: (sn: string, forCustomer: boolean) =>
-    postData<Summary>(forCustomer ? '/ESS/SticsSummeryDataForCustomer' : '/ESS/SticsSummeryDataForUser', { sn }),
-  dayCurve: (sn: string, date: string) => postData<DayCurve>('/Power/SticsByDay', { sn, date }),
-  periodBars: (sn: string, period: Period, date: string) => postData<PeriodBars>('/Power/SticsByPeriod', { sn, period, date }),
-  incomeBars: (sn: string, period: Period, date: string) => postData<IncomeBars>('/Income/PayoffStatistic', { sn, period, date }),
-  payoff: (sn: string) => postData<PayoffTotal>('/Income/PayoffTotalResult', { sn }),
-  updateSystemCost: (sn: string, systemCost: number) => postData<null>('/Income/UpdateSystemCost', { sn, systemCost }),
-  updateRemark: (sn: string, remark: string) => postData<null>('/ESS/UpdateSystemRemark', { sn, remark }),
-  statistics: (sn: string, beginDate: string, endDate: string) =>
-    postData<DailyStatisticRow[]>('/Statistic/SystemStatistic', { sn, beginDate, endDate }),
+  summary: (sn: string, forCustomer: boolean) => call(forCustomer ? statsCalls.summaryForCustomer : statsCalls.summaryForUser, { sn }),
+  dayCurve: (sn: string, date: string) => call(statsCalls.dayCurve, { sn, date }),
+  periodBars: (sn: string, period: Period, date: string) => call(statsCalls.periodBars, { sn, period, date }),
+  incomeBars: (sn: string, period: Period, date: string) => call(incomeCalls.bars, { sn, period, date }),
+  payoff: (sn: string) => call(incomeCalls.payoff, { sn }),
+  updateSystemCost: (sn: string, systemCost: number) => call(incomeCalls.updateSystemCost, { sn, systemCost }),
+  updateRemark: (sn: string, remark: string) => call(systemCalls.updateRemark, { sn, remark }),
+  statistics: (sn: string, beginDate: string, endDate: string) => call(statsCalls.statistics, { sn, beginDate, endDate }),
   /** One system's newest sample: the live power flow asks for it every few seconds while it is on screen. */
-  liveSample: (sn: string) => getData<NewestSample>('/ESS/GetSecondDataBySn', { sn }),
-  dashboardSettings: () => getData<DashboardSettings>('/ESS/GetIndexESSSet'),
-  saveDashboardSettings: (settings: DashboardSettings) => postData<null>('/ESS/SaveIndexESSSet', { settings }),
-  weather: (sn: string) => postData<Weather>('/ESS/GetWeatherData', { sn }),
-  forecast: (sn: string) => postData<Forecast>('/Power/PredictivePower', { sn }),
-  faults: (sn: string, pageIndex: number, pageSize: number) => postData<Page<Fault>>('/ESS/GetSysFaultBySn', { sn, pageIndex, pageSize }),
-  components: (sn: string) => postData<SystemComponent[]>('/ESS/GetSystemComponents', { sn }),
-  userLog: (sn: string, pageIndex: number, pageSize: number) =>
-    postData<Page<UserLogEntry>>('/ESS/GetUserLogBySn', { sn, pageIndex, pageSize }),
+  liveSample: (sn: string) => call(statsCalls.liveSample, { sn }),
+  dashboardSettings: () => call(settingsCalls.dashboard, undefined),
+  saveDashboardSettings: (settings: DashboardSettings) => call(settingsCalls.saveDashboard, { settings }),
+  weather: (sn: string) => call(weatherCalls.weather, { sn }),
+  forecast: (sn: string) => call(weatherCalls.forecast, { sn }),
+  faults: (sn: string, pageIndex: number, pageSize: number) => call(systemCalls.faults, { sn, pageIndex, pageSize }),
+  components: (sn: string) => call(systemCalls.components, { sn }),
+  userLog: (sn: string, pageIndex: number, pageSize: number) => call(systemCalls.userLog, { sn, pageIndex, pageSize }),
   /** Quiet: the share dialog shows the server's info or 'Share Failed' itself (spec §8 UI messages). */
-  share: (email: string, days: number, sn: string) => postData<ShareResult>('/ESS/ShareSub', { email, days, sn }, { quiet: true }),
-  shares: (sn: string) => postData<ShareListRow[]>('/ESS/GetShareList', { sn }),
-  revokeShare: (sn: string, id: number) => postData<null>('/ESS/RevokeShare', { sn, id }),
+  share: (email: string, days: number, sn: string) => call(shareCalls.share, { email, days, sn }, { quiet: true }),
+  shares: (sn: string) => call(shareCalls.list, { sn }),
+  revokeShare: (sn: string, id: number) => call(shareCalls.revoke, { sn, id }),
   /** Quiet: a bad number of days is said under the field (spec §5 texts). */
-  extendShare: (sn: string, id: number, days: number) => postData<ExtendedShare>('/ESS/ExtendShare', { sn, id, days }, { quiet: true }),
-  tariff: (sn?: string) => getData<Tariff>('/Account/GetElectrovalenceSetting', sn ? { sn } : undefined),
-  saveTariff: (body: { sn?: string; currency: string; basePrice: number; feedInPrice: number; periods: TariffPeriod[] }) =>
-    postData<null>('/Account/ElectrovalenceSetting', body),
-  systemSettingsList: () => getData<SystemSettingsRow[]>('/Account/GetCustomUseESSList'),
+  extendShare: (sn: string, id: number, days: number) => call(shareCalls.extend, { sn, id, days }, { quiet: true }),
+  tariff: (sn?: string) => call(settingsCalls.tariff, sn ? { sn } : {}),
+  saveTariff: (body: BodyIn<typeof settingsCalls.saveTariff>) => call(settingsCalls.saveTariff, body),
+  systemSettingsList: () => call(settingsCalls.systems, undefined),
   /** One of the customer's systems with its operating settings, by its id. */
-  systemSettings: (systemId: number) => getData<SystemSettings>('/Account/GetCustomUseESSSetting', { system_id: systemId }),
+  systemSettings: (systemId: number) => call(settingsCalls.system, { system_id: systemId }),
   /** The caller's systems by name, own and shared (no figures): what the settings screens choose a system from. */
-  menuSystems: () => getData<MenuSystem[]>('/Account/GetCustomMenuESSlist'),
-  saveSystemSettings: (sn: string, settings: OperatingSettings) => postData<null>('/Account/CustomUseESSSetting', { sn, ...settings }),
+  menuSystems: () => call(accountSettingsCalls.menuSystems, {}),
+  saveSystemSettings: (sn: string, settings: OperatingSettings) => call(settingsCalls.saveSystem, { sn, ...settings }),
 };
 
 /** A system of GetCustomMenuESSlist: id, S/N, name, status, and whether it is shared with the caller rather than theirs. */
-export type MenuSystem = z.infer<typeof menuSystemsAnswer>[number];
+export type MenuSystem = AnswerOf<typeof accountSettingsCalls.menuSystems>[number];
 
 /** The caller's dashboard preferences (GetIndexESSSet): `cards` are the customer dashboard's, in their order. */
-export interface DashboardSettings {
-  cards?: DashboardCard[];
-  [other: string]: unknown;
-}
-
-/** The export calls (xlsx through the download helper). */
-export const EXPORTS = {
-  day: '/Power/ExportSticsByDay',
-  statistics: '/Statistic/ExportSystemStatistic',
-  lifetime: '/Statistic/ExportLifetimeStatistic',
-  income: '/Income/ExportPayoffStatistic',
-} as const;
+export type DashboardSettings = AnswerOf<typeof settingsCalls.dashboard>;
 
 /** The storage list's search without paging and status: what its status counts are taken over. */
 export type SystemSearch = Pick<SystemQuery, 'sn' | 'name' | 'countryCode' | 'installer'>;

@@ -12,7 +12,7 @@ import { allowedRoutes } from '../../routing/menu';
 import { hasScreen } from '../../routing/screens';
 import { accountKeys, getTimeZones } from '../account/api';
 import { TimeRange } from '../monitoring/settings/TimeRange';
-import { settingsApi, settingsKeys } from './api';
+import { settingsApi, settingsQueries } from './api';
 
 /**
  * The sections of userInfoSettings that fit the caller's roles: a customer's notification mails, an installer's
@@ -36,8 +36,7 @@ export function RoleSettings() {
 function Section<T extends object>({
   title,
   help,
-  queryKey,
-  load,
+  query: { queryKey, queryFn: load },
   save,
   toForm = (v) => v,
   fromForm = (v) => v as T,
@@ -45,8 +44,7 @@ function Section<T extends object>({
 }: {
   title: string;
   help: string;
-  queryKey: QueryKey;
-  load: () => Promise<T>;
+  query: { queryKey: QueryKey; queryFn: () => Promise<T> };
   save: (value: T) => Promise<null>;
   toForm?: (value: T) => object;
   fromForm?: (values: Record<string, unknown>) => T;
@@ -115,8 +113,7 @@ function CustomerSection() {
     <Section
       title={t('customer.title')}
       help={t('customer.help')}
-      queryKey={settingsKeys.customer()}
-      load={settingsApi.customer}
+      query={settingsQueries.customer()}
       save={settingsApi.saveCustomer}
       toForm={customerToForm}
       fromForm={customerFromForm}
@@ -157,8 +154,7 @@ function InstallerSection() {
     <Section
       title={t('installer.title')}
       help={t('installer.help')}
-      queryKey={settingsKeys.installer()}
-      load={settingsApi.installer}
+      query={settingsQueries.installer()}
       save={settingsApi.saveInstaller}
       fromForm={(v) => ({ ...(v as unknown as InstallerSettings), countryCode: (v.countryCode as InstallerSettings['countryCode']) ?? '' })}
     >
@@ -218,8 +214,7 @@ function StaffSection({ roles, menuDenied }: { roles: readonly string[]; menuDen
     <Section
       title={t('staff.title')}
       help={t('staff.help')}
-      queryKey={settingsKeys.staff()}
-      load={settingsApi.staff}
+      query={settingsQueries.staff()}
       save={async (value) => {
         const saved = await settingsApi.saveStaff(value);
         // The lists of this browser follow at once (other browsers at their next login).
@@ -245,7 +240,7 @@ function StaffSection({ roles, menuDenied }: { roles: readonly string[]; menuDen
 
 function ControlsSection() {
   const { t } = useTranslation('settings');
-  const controls = useQuery({ queryKey: settingsKeys.controls(), queryFn: settingsApi.controls });
+  const controls = useQuery(settingsQueries.controls());
   if (!controls.data?.length) return null;
   return (
     <Card

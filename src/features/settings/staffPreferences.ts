@@ -1,8 +1,7 @@
-import type { StaffSettings } from '../../../contract/account-settings';
 import { findRoute, rolesFor } from '../../../permissions/routes';
-import { getData } from '../../api/call';
 import { session } from '../../api/session';
 import { currentAbility } from '../../auth/ability';
+import { settingsApi } from './api';
 
 /**
  * A staff member's preferences applied at login (OtherRoleUserSetting): the rows per page of the generated lists
@@ -15,7 +14,7 @@ export async function applyStaffPreferencesAtLogin(): Promise<string | undefined
   session.setListPageSize(null);
   if (!currentAbility().can('read', 'staffPreferences')) return undefined;
   try {
-    const { landingPage, pageSize } = await getData<StaffSettings>('/Account/GetOtherRoleUserSetting', undefined, { quiet: true });
+    const { landingPage, pageSize } = await settingsApi.staffQuietly();
     session.setListPageSize(pageSize);
     const route = findRoute(landingPage);
     const roles = session.getUserInfo()?.roles ?? [];

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { users } from '../../../server/core/db/schema/users';
-import type { AuthUser } from '../../../server/core/http/auth';
+import type { Actor } from '../../../server/core/auth/actor';
 import { fleetOverview } from '../../../server/monitoring/fleet-home/service';
 import { incomeBars, payoffTotalOf } from '../../../server/monitoring/income/service';
 import { systemsInScope, viewerOf } from '../../../server/monitoring/scope';
@@ -29,7 +29,8 @@ afterAll(() => t.close());
 
 async function viewer(username: string) {
   const [user] = await t.db.select().from(users).where(eq(users.username, username));
-  return viewerOf(t.db, { id: user!.id, username, roles: user!.roles, menuDenied: [], sessionId: '' } satisfies AuthUser);
+  const actor: Actor = { id: user!.id, username, roles: user!.roles, menuDenied: [], sessionId: 's', address: '127.0.0.1' };
+  return viewerOf(t.db, actor);
 }
 /** What the service built, as JSON carries it (dates as text, no undefined fields). */
 const asJson = (value: unknown) => JSON.parse(JSON.stringify(value));

@@ -3,7 +3,7 @@ import { users } from './users';
 
 /**
  * Password-reset links (/ResetPassword?token=): the token is random and only its hash is kept; a link works
- * once and until `expires_at` (server/account/recovery.ts).
+ * once and until `expires_at` (server/account/recovery/service.ts).
  */
 export const passwordResets = pgTable(
   'password_resets',

@@ -3,7 +3,7 @@ import { systems } from './monitoring';
 import { users } from './users';
 
 /**
- * Self-registration (/Register, server/account/registration.ts): the verification codes mailed to a new
+ * Self-registration (/Register, server/account/registration/service.ts): the verification codes mailed to a new
  * customer's address. Only a hash of the code is kept; a code works once, for a limited time and for a few
  * wrong tries. The rows also count the requests per address and per client address (15 too fast, 16 daily
  * limit), in the database so that every API node sees the same counts.

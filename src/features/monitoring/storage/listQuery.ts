@@ -1,6 +1,6 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { EMS_STATUSES, SYSTEM_SORT_KEYS } from '../../../../contract/monitoring-constants';
+import { EMS_STATUSES, SYSTEM_SORT_KEYS, type SystemSortKey } from '../../../../contract/monitoring-constants';
 import { session } from '../../../api/session';
 import type { SystemQuery } from '../api';
 import type { StatusSearch } from './StatusCards';
@@ -24,6 +24,9 @@ export const LIVE_REFRESH_MS = 60_000;
 /** The list's rows per page when the URL names none: the staff member's choice, else 20. */
 const defaultPageSize = () => session.getListPageSize(20);
 const STATUSES: readonly string[] = [...EMS_STATUSES, 'unknown'];
+/** A status and a column the server takes (readListQuery keeps no other). */
+const isStatus = (value: string | undefined): value is NonNullable<SystemQuery['status']> => !!value && STATUSES.includes(value);
+const isSortKey = (value: string | undefined): value is SystemSortKey => !!value && (SYSTEM_SORT_KEYS as readonly string[]).includes(value);
 
 /**
  * Where each filter lives in the URL. `sn` itself opens a system's page, so the S/N search is `serial`.
@@ -52,7 +55,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     const value = params.get(param)?.trim();
     if (value) filters[key] = value;
   }
-  if (filters.status && !STATUSES.includes(filters.status)) delete filters.status;
+  if (!isStatus(filters.status)) delete filters.status;
   if (filters.countryCode && !/^[A-Za-z]{2}$/.test(filters.countryCode)) delete filters.countryCode;
 
   const size = positiveInt(params.get('size'));
@@ -63,8 +66,7 @@ export function readListQuery(params: URLSearchParams): ListQuery {
     pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultPageSize(),
   };
   // The columns the server sorts by (GetSystems `sort[].field`).
-  if (sort && (SYSTEM_SORT_KEYS as readonly string[]).includes(sort) && (order === 'asc' || order === 'desc'))
-    Object.assign(paging, { sort, order });
+  if (isSortKey(sort ?? undefined) && (order === 'asc' || order === 'desc')) Object.assign(paging, { sort, order });
   return { filters, paging };
 }
 
@@ -91,8 +93,14 @@ export function statusSearchOf({ sn, name, countryCode, installer }: Filters): S
 }
 
 /** The GetSystems body of a list query: flat filters, paging and `sort: [{ field, order }]` (DESIGN §4). */
-export function systemQueryOf(filters: Filters, { pageIndex, pageSize, sort, order }: Paging): SystemQuery {
-  return { pageIndex, pageSize, ...filters, ...(sort && order ? { sort: [{ field: sort, order }] } : {}) };
+export function systemQueryOf({ status, ...filters }: Filters, { pageIndex, pageSize, sort, order }: Paging): SystemQuery {
+  return {
+    pageIndex,
+    pageSize,
+    ...filters,
+    ...(isStatus(status) ? { status } : {}),
+    ...(isSortKey(sort) && order ? { sort: [{ field: sort, order }] } : {}),
+  };
 }
 
 /**

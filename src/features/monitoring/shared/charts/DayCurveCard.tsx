@@ -5,7 +5,8 @@ import { Button, Card, DatePicker, Space, Spin } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitoringApi, EXPORTS, monitoringKeys } from '../../api';
+import { statsCalls } from '../../../../../contract/monitoring-calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import type { CurvePoint } from '../../../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
@@ -93,7 +94,7 @@ export function DayCurveCard({ sn, today }: { sn: string; today: string }) {
               data-testid="day-next"
             />
           </Space.Compact>
-          <ExportButton path={EXPORTS.day} body={{ sn, date }} label={t('export.day')} />
+          <ExportButton endpoint={statsCalls.exportDay} body={{ sn, date }} label={t('export.day')} />
         </Space>
       }
     >

@@ -5,7 +5,8 @@ import { Card, Col, Row, Segmented, Space, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitoringApi, EXPORTS, monitoringKeys } from '../../api';
+import { statsCalls } from '../../../../../contract/monitoring-calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import type { Period } from '../../../../../contract/monitoring';
 import { ExportButton } from './ExportButton';
@@ -82,9 +83,9 @@ export function EnergyBarsCard({ sn, today }: { sn: string; today: string }) {
           />
           {/* A month or a year exports its days; the lifetime its table of years and their total. */}
           {range ? (
-            <ExportButton path={EXPORTS.statistics} body={{ sn, ...range }} label={t('export.statistics')} background />
+            <ExportButton endpoint={statsCalls.exportStatistics} body={{ sn, ...range }} label={t('export.statistics')} background />
           ) : (
-            <ExportButton path={EXPORTS.lifetime} body={{ sn }} label={t('export.lifetime')} background />
+            <ExportButton endpoint={statsCalls.exportLifetime} body={{ sn }} label={t('export.lifetime')} background />
           )}
         </Space>
       }

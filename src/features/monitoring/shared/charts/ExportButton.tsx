@@ -5,23 +5,22 @@ import { useTranslation } from 'react-i18next';
 import type { BodyIn } from '../../../../../contract/endpoint';
 import { call, type DownloadEndpoint } from '../../../../api/call';
 import { download } from '../../../../api/files';
-import { BackgroundExportMenu } from '../../../reports/BackgroundExport';
+import { BackgroundExportMenu, type ExportOf } from '../../../reports/BackgroundExport';
 
 /**
  * An xlsx export (spec §7 Exports) with the download's progress; 'no data' and errors come from the helper. With
  * `background`, an arrow beside it asks for the same file in the background (a generated report).
  */
 export function ExportButton<E extends DownloadEndpoint>({
-  endpoint,
-  path: pathGiven,
-  body,
   label,
   background = false,
-}: ({ endpoint: E; path?: undefined; body: BodyIn<E> } | { endpoint?: undefined; path: string; body: Record<string, unknown> }) & {
+  ...target
+}: ExportOf<E> & {
   label?: string;
   background?: boolean;
 }) {
-  const path = endpoint?.path ?? pathGiven!;
+  const { endpoint, body } = target;
+  const path = endpoint?.path ?? target.path!;
   const { t } = useTranslation('monitoring');
   const { message } = App.useApp();
   const [progress, setProgress] = useState<number | undefined | null>(null);
@@ -58,7 +57,7 @@ export function ExportButton<E extends DownloadEndpoint>({
   return (
     <Space.Compact>
       {button}
-      <BackgroundExportMenu path={path} body={body as Record<string, unknown>} disabled={busy} />
+      <BackgroundExportMenu {...target} disabled={busy} />
     </Space.Compact>
   );
 }

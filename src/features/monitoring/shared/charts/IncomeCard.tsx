@@ -5,7 +5,8 @@ import { Card, Col, Row, Segmented, Space, Spin, Statistic } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { monitoringApi, EXPORTS, monitoringKeys } from '../../api';
+import { incomeCalls } from '../../../../../contract/monitoring-calls';
+import { monitoringApi, monitoringKeys } from '../../api';
 import { useFormat } from '../../../../i18n/format';
 import type { Period } from '../../../../../contract/monitoring';
 import { ALL_SN } from '../../../../../contract/monitoring-constants';
@@ -59,7 +60,7 @@ export function IncomeCard({ sn, today, canEdit }: { sn: string; today: string; 
   return (
     <Card
       title={t('income.title')}
-      extra={<ExportButton path={EXPORTS.income} body={{ sn, period, date: day }} label={t('export.income')} />}
+      extra={<ExportButton endpoint={incomeCalls.exportBars} body={{ sn, period, date: day }} label={t('export.income')} />}
     >
       {p ? (
         <IncomeHeadline sn={sn} payoff={p} single={single} canEdit={canEdit} />

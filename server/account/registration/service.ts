@@ -1,23 +1,23 @@
 import { createHash, randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { Code } from '../../contract/codes';
-import { DEFAULT_LANGUAGE, normalizeLanguage, type Language } from '../../contract/languages';
-import type { CheckSysSnAnswer, RegisterBody } from '../../contract/registration';
-import { SN_PATTERN } from '../../resources/snManagement';
-import type { Clock } from '../config';
-import { writeUserLog } from '../core/audit/write';
-import { hashPassword } from '../core/auth/passwords';
-import type { Database } from '../core/db';
-import { registrationCodes, registrationFailures, registrations, snRegistry, systems, users } from '../core/db/schema';
-import { ApiError } from '../core/http/envelope';
-import { registrationCodeMail } from '../core/mail/account-mails';
-import type { Mailer } from '../core/mail/mailer';
-import { queueMails } from '../core/mail/outbox';
-import { agreementFor } from './agreement';
-import { assertNotStaffDisplayName, assertUsernameFree } from './confusables';
-import { nameSkeleton } from '../core/auth/name-skeleton';
-import { isCityOf, isStateOf } from '../reference/service';
-import { applyInstallerDefaults, startingTimeZone } from './installer-defaults';
+import { Code } from '../../../contract/codes';
+import { DEFAULT_LANGUAGE, normalizeLanguage, type Language } from '../../../contract/languages';
+import type { CheckSysSnAnswer, RegisterBody } from '../../../contract/registration';
+import { SN_PATTERN } from '../../../resources/snManagement';
+import type { Clock } from '../../config';
+import { writeUserLog } from '../../core/audit/write';
+import { hashPassword } from '../../core/auth/passwords';
+import type { Database } from '../../core/db';
+import { registrationCodes, registrationFailures, registrations, snRegistry, systems, users } from '../../core/db/schema';
+import { ApiError } from '../../core/http/envelope';
+import { registrationCodeMail } from '../../core/mail/account-mails';
+import type { Mailer } from '../../core/mail/mailer';
+import { queueMails } from '../../core/mail/outbox';
+import { agreementFor } from '../agreement';
+import { assertNotStaffDisplayName, assertUsernameFree } from '../confusables';
+import { nameSkeleton } from '../../core/auth/name-skeleton';
+import { isCityOf, isStateOf } from '../../reference/service';
+import { applyInstallerDefaults, startingTimeZone } from '../installer-defaults';
 
 /** CONTRACT.md: how the verification codes and the S/N check of /Register are limited. */
 export const REGISTRATION_LIMIT = {

@@ -1,20 +1,20 @@
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
-import { Code } from '../../contract/codes';
-import type { Clock } from '../config';
-import type { Database } from '../core/db';
-import { passwordResets, users } from '../core/db/schema';
-import { ApiError } from '../core/http/envelope';
-import { passwordResetMail, portalLink, userNameMail } from '../core/mail/account-mails';
-import type { Mailer } from '../core/mail/mailer';
-import { queueMails } from '../core/mail/outbox';
-import { mailLanguage } from '../core/mail/texts';
-import { writeUserLog } from '../core/audit/write';
-import { Lockout } from './lockout';
-import { hashPassword } from '../core/auth/passwords';
-import { RecoveryLimit } from './recovery-limit';
-import { Sessions } from './sessions';
-import { sharesAllExpired } from './sharer-access';
-import { hashLinkToken as hashToken, newLinkToken as newToken } from './tokens';
+import { Code } from '../../../contract/codes';
+import type { Clock } from '../../config';
+import type { Database } from '../../core/db';
+import { passwordResets, users } from '../../core/db/schema';
+import { ApiError } from '../../core/http/envelope';
+import { passwordResetMail, portalLink, userNameMail } from '../../core/mail/account-mails';
+import type { Mailer } from '../../core/mail/mailer';
+import { queueMails } from '../../core/mail/outbox';
+import { mailLanguage } from '../../core/mail/texts';
+import { writeUserLog } from '../../core/audit/write';
+import { Lockout } from '../lockout';
+import { hashPassword } from '../../core/auth/passwords';
+import { RecoveryLimit } from '../recovery-limit';
+import { Sessions } from '../sessions';
+import { sharesAllExpired } from '../sharer-access';
+import { hashLinkToken as hashToken, newLinkToken as newToken } from '../tokens';
 
 /** CONTRACT.md: a reset link works once and for one hour. */
 export const RESET_LINK_TTL_MS = 60 * 60_000;
