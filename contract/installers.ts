@@ -61,3 +61,7 @@ export const installerOverview = z.object({
   complaints: z.array(installerComplaint),
 });
 export type InstallerOverview = z.infer<typeof installerOverview>;
+
+/** /Installer/GetInstallerScorecards takes nothing: none at all is as good as {}. */
+export const scorecardsBody = z.object({}).nullish().transform(() => ({}));
+export const installerScorecardList = z.array(installerScorecard);

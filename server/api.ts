@@ -3,7 +3,7 @@ import { accountRoutes } from './account/routes';
 import { accountSettingsRoutes } from './account/settings-routes';
 import { faultMailRoutes } from './faultmail/routes';
 import { adminRoutes } from './admin';
-import { installerRoutes } from './archives/installerRoutes';
+import { installerRoutes } from './archives/installers/routes';
 import { archiveRoutes } from './archives/routes';
 import { complaintRoutes } from './complaints/routes';
 import { suggestionRoutes } from './suggestions/routes';
