@@ -64,4 +64,7 @@ export interface ComplaintClocks {
 }
 
 /** /Complaints/GetClockTargets takes nothing: none at all is as good as {}. */
-export const clockTargetsBody = z.object({}).nullish().transform(() => ({}));
+export const clockTargetsBody = z
+  .object({})
+  .nullish()
+  .transform(() => ({}));

@@ -3,7 +3,7 @@ import { defineEndpoint, schemasFrom } from './endpoint';
 /**
  * The complaint calls beyond the ones generated from the declaration (resources/complaints.ts): a complaint's
  * messages, the unread ones of the top bar, urge (server/complaints/news/routes.ts), the after-sales home
- * (server/complaints/home/routes.ts), the service-level targets (server/complaints/clocks/routes.ts) and the statistical
+ * (server/complaints/home/routes.ts), the service-level targets (server/complaints/clock-targets/routes.ts) and the statistical
  * statement (server/complaints/statement/routes.ts). Called by src/features/complaints. Their schemas are in
  * contract/complaints.ts, complaint-home.ts, complaint-clocks.ts and complaints-statement.ts.
  */

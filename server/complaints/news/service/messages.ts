@@ -154,7 +154,9 @@ export async function unreadMessages(db: Database, actor: Actor, body: z.infer<t
 export async function messageDetailOf(db: Database, actor: Actor, messageId: number, now: Date): Promise<z.infer<typeof messageDetail>> {
   const { message, complaint } = await messageInScope(db, actor, messageId, now);
   await markRead(db, actor, [message.id], now);
-  const [answered] = message.replyTo ? await db.select().from(complaintMessages).where(eq(complaintMessages.id, message.replyTo)).limit(1) : [];
+  const [answered] = message.replyTo
+    ? await db.select().from(complaintMessages).where(eq(complaintMessages.id, message.replyTo)).limit(1)
+    : [];
   const files = (await filesOfRecords(db, MESSAGE_FILES, [message.id])).get(message.id)?.get('attachments') ?? [];
   const reply = message.kind === 'reply';
   const commentCreator = reply ? (answered?.author ?? null) : message.author;
