@@ -67,6 +67,16 @@ export const complaintNewsCalls = {
 };
 
 /**
+ * A message's file by its name (body: contract/complaints.ts messageFileBody): comments' and replies' (spec §7). Not
+ * endpoint objects yet: the server answers the upload as it was sniffed (images and PDFs shown in place, with their
+ * size, never cached), which a download endpoint does not say; the path is still written here once for both sides.
+ */
+export const messageFilePaths = {
+  comment: '/ComplaintsNews/DownCommentFile',
+  reply: '/ComplaintsNews/DownAdditionalFile',
+} as const;
+
+/**
  * What waits for the after-sales teams today: for those who take or handle complaints (the accept and take-over
  * rights: servicer, fasw, dasw, dev, admin, systemmanager); anyone else 45.
  */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { archiveCalls as calls } from '../../contract/archives-calls';
+import { archiveExportPath, archiveCalls as calls } from '../../contract/archives-calls';
 import { customerArchives } from '../../resources/customerArchives';
 import { customerRecords } from '../../resources/customerRecords';
 import type { AppDeps } from '../config';
@@ -43,7 +43,7 @@ export const archiveRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
   // builds from the declaration as the app starts, so contract/ has no schema of it yet. That body: the list's filters
   // and order without its paging; a call without a body exports every archive in the scope.
   const exportBody = archives.listSchema.omit({ pageIndex: true, pageSize: true }).nullish();
-  fastify.withTypeProvider<ZodTypeProvider>().post('/CustomerArchives/ExportCustomerArchives', {
+  fastify.withTypeProvider<ZodTypeProvider>().post(archiveExportPath, {
     config: { permission: { subject: 'customerArchive', action: 'export' } },
     schema: {
       tags: [customerArchives.name],

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as s from '../../../contract/complaints';
-import { complaintNewsCalls as calls } from '../../../contract/complaints-calls';
+import { complaintNewsCalls as calls, messageFilePaths } from '../../../contract/complaints-calls';
 import type { AppDeps } from '../../config';
 import { registerEndpoint } from '../../core/http/endpoint';
 import { actorOf } from '../../core/http/request-actor';
@@ -33,7 +33,7 @@ export const complaintNewsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async 
   await registerEndpoint(app, calls.replyDetail, (actor, body) => messageDetailOf(db, actor, body.additionalinfo_id, clock()));
   await registerEndpoint(app, calls.urge, (actor, { id }) => mailing(urgeComplaint(db, actor, id, writing())));
 
-  for (const path of ['/ComplaintsNews/DownCommentFile', '/ComplaintsNews/DownAdditionalFile']) {
+  for (const path of Object.values(messageFilePaths)) {
     app.withTypeProvider<ZodTypeProvider>().post(path, {
       config: { permission: { subject: 'complaint', action: 'read' } },
       schema: {

@@ -9,12 +9,6 @@ export const archivesApi = {
   complaints: (id: number) => call(archiveCalls.complaints, { id }),
 };
 
-/**
- * The list's xlsx export: a route of its own on the server (server/archives/routes.ts), its body being the generated
- * list's filters, which contract/ does not hold yet.
- */
-export const EXPORT_PATH = '/CustomerArchives/ExportCustomerArchives';
-
 export const archiveKeys = {
   clients: (body: BodyIn<typeof archiveCalls.clients>) => ['archives', 'clients', body] as const,
   complaints: (id: number) => ['archives', 'complaints', id] as const,

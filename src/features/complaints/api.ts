@@ -1,7 +1,7 @@
 import type { Page } from '../../../contract/codes';
 import type { ComplaintClocks } from '../../../contract/complaint-clocks';
 import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
-import { complaintNewsCalls as news } from '../../../contract/complaints-calls';
+import { messageFilePaths, complaintNewsCalls as news } from '../../../contract/complaints-calls';
 import type { AnswerOf } from '../../../contract/endpoint';
 import { NEWS_PAGE_SIZE } from '../../../contract/complaints-constants';
 import type { AttachmentFile } from '../../../resources/attachments';
@@ -100,12 +100,8 @@ export const complaintsApi = {
       : call(news.commentDetail, { comment_id: item.complaintscomment_id! }),
 };
 
-/**
- * A message's file: comments' through DownCommentFile, replies' through DownAdditionalFile (spec §7). Still routes of
- * their own on the server (server/complaints/news/routes.ts): they answer the upload inline or as an attachment.
- */
-export const messageFilePath = (kind: ComplaintMessage['kind']) =>
-  kind === 'reply' ? '/ComplaintsNews/DownAdditionalFile' : '/ComplaintsNews/DownCommentFile';
+/** A message's file: comments' through DownCommentFile, replies' through DownAdditionalFile (spec §7). */
+export const messageFilePath = (kind: ComplaintMessage['kind']) => messageFilePaths[kind];
 
 const ALL = ['complaints'] as const;
 
