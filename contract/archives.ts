@@ -54,3 +54,6 @@ export const archiveComplaint = z.object({
   created_at: z.string(),
 });
 export type ArchiveComplaint = z.infer<typeof archiveComplaint>;
+
+export const clientPage = rules.pageOf(clientRow);
+export const archiveComplaintList = z.array(archiveComplaint);

@@ -62,3 +62,9 @@ export interface ComplaintClocks {
   resolution: Clock;
   rnd: RndClock;
 }
+
+/** /Complaints/GetClockTargets takes nothing: none at all is as good as {}. */
+export const clockTargetsBody = z
+  .object({})
+  .nullish()
+  .transform(() => ({}));

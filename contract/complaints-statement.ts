@@ -72,3 +72,9 @@ export const statementAnswer = z.object({
   rows: z.array(statementRow),
 });
 export type Statement = z.infer<typeof statementAnswer>;
+
+/** The export's body: the statement's, and `background` to have it made in the background (server/reports). */
+export const statementExportBody = statementBody.safeExtend({ background: z.boolean().optional() });
+
+/** The export's file. */
+export const statementFile = z.file().describe('the xlsx workbook; the JSON envelope with code 8 when there is nothing to export');

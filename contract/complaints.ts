@@ -3,7 +3,7 @@ import { rules } from './rules';
 import { MESSAGE_FILES_MAX, MESSAGE_KINDS, MESSAGE_MAX, NEWS_PAGE_SIZE } from './complaints-constants';
 
 /**
- * The complaint calls beyond the generated ones (server/complaints/news-routes.ts): the messages of a complaint,
+ * The complaint calls beyond the generated ones (server/complaints/news/routes.ts): the messages of a complaint,
  * the unread complaint messages of the top bar, urge (spec §3, §7, §8; DESIGN §9). Field names are the spec's
  * where it gives them ('Complaint message item', 'Message detail', 'Reply payload'). Strings are trimmed (spec §5).
  */

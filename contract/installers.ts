@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { rules } from './rules';
 
 /**
- * The installer-file calls beyond the generated ones (server/archives/installerRoutes.ts):
+ * The installer-file calls beyond the generated ones (server/archives/installers/routes.ts):
  * the scorecards of the files in the caller's scope, and one file's scorecard with its systems and complaints.
  */
 
@@ -61,3 +61,10 @@ export const installerOverview = z.object({
   complaints: z.array(installerComplaint),
 });
 export type InstallerOverview = z.infer<typeof installerOverview>;
+
+/** /Installer/GetInstallerScorecards takes nothing: none at all is as good as {}. */
+export const scorecardsBody = z
+  .object({})
+  .nullish()
+  .transform(() => ({}));
+export const installerScorecardList = z.array(installerScorecard);

@@ -82,3 +82,9 @@ export function workHourTotals(entries: readonly WorkHourEntry[]): WorkHourTotal
     byKind: sumBy(entries, (e) => e.kind),
   };
 }
+
+/** The export's body: the totals', and `background` to have it made in the background (server/reports). */
+export const workHourExportBody = workHourTotalsBody.safeExtend({ background: z.boolean().optional() });
+
+/** The export's file. */
+export const workHoursFile = z.file().describe('the xlsx workbook; the JSON envelope with code 8 when there is nothing to export');

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { accountRoutes } from './account/routes';
 import { faultMailRoutes } from './faultmail/routes';
 import { adminRoutes } from './admin/routes';
-import { installerRoutes } from './archives/installerRoutes';
+import { installerRoutes } from './archives/installers/routes';
 import { archiveRoutes } from './archives/routes';
 import { complaintRoutes } from './complaints/routes';
 import { suggestionRoutes } from './suggestions/routes';

@@ -1,11 +1,13 @@
 import { and, asc, desc, eq, ilike, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { ArchiveComplaint, ClientListBody, ClientRow } from '../../contract/archives';
-import type { Page } from '../../contract/codes';
+import { Code, type Page } from '../../contract/codes';
+import type { Actor } from '../core/auth/actor';
 import { escapeLike } from '../core/crud/factory';
 import { queryRows, type Database } from '../core/db';
 import { complaints, customerArchives, installerCompanies, systems, users } from '../core/db/schema';
+import { ApiError } from '../core/http/envelope';
 import { rowScope, systemScopeOf } from '../core/scope';
+import { customerArchives as customerArchiveDeclaration } from '../../resources/customerArchives';
 import { customerComplaints } from './service';
 
 /**
@@ -15,8 +17,8 @@ import { customerComplaints } from './service';
  * every owner; installers, resellers and the like only the owners of systems in their scope, with those systems alone
  * (DESIGN §6). Newest first.
  */
-export async function clientPage(db: Database, request: FastifyRequest, now: Date, body: ClientListBody): Promise<Page<ClientRow>> {
-  const scope = systemScopeOf(request.user, now) ?? sql`true`;
+export async function clientPage(db: Database, actor: Actor, now: Date, body: ClientListBody): Promise<Page<ClientRow>> {
+  const scope = systemScopeOf(actor, now) ?? sql`true`;
   const keyword = body.keyword ? `%${escapeLike(body.keyword)}%` : undefined;
   const userMatches = keyword
     ? or(
@@ -147,13 +149,17 @@ export async function clientPage(db: Database, request: FastifyRequest, now: Dat
   };
 }
 
-/** The complaints on an archive's customer's systems that the caller may see (their complaint scope), newest first. */
-export async function archiveComplaints(
-  db: Database,
-  request: FastifyRequest,
-  now: Date,
-  archive: { sys_sn: string; user_id: number | null },
-): Promise<ArchiveComplaint[]> {
+/**
+ * The complaints on the customer's systems of the archive with this id that the caller may see (their complaint
+ * scope), newest first; 45 for an archive outside their archive scope, as for one that does not exist.
+ */
+export async function archiveComplaints(db: Database, actor: Actor, id: number, now: Date): Promise<ArchiveComplaint[]> {
+  const [archive] = await db
+    .select({ sys_sn: customerArchives.sys_sn, user_id: customerArchives.user_id })
+    .from(customerArchives)
+    .where(and(eq(customerArchives.id, id), rowScope(customerArchiveDeclaration.scope!.subject, actor, now, customerArchives.sys_sn)))
+    .limit(1);
+  if (!archive) throw new ApiError(Code.NO_PERMISSION);
   const rows = await db
     .select({
       id: complaints.id,
@@ -164,7 +170,7 @@ export async function archiveComplaints(
       created_at: complaints.created_at,
     })
     .from(complaints)
-    .where(and(customerComplaints(archive), rowScope('complaint', request.user, now, complaints.sys_sn)))
+    .where(and(customerComplaints(archive), rowScope('complaint', actor, now, complaints.sys_sn)))
     .orderBy(desc(complaints.created_at), desc(complaints.id))
     .limit(500);
   return rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));

@@ -1,19 +1,33 @@
-import type { FastifyRequest } from 'fastify';
+import { and, eq, type SQL } from 'drizzle-orm';
 import { Code } from '../../contract/codes';
 import { isClosedStatus } from '../../contract/complaints-constants';
-import { CUSTOMER_SIDE, HANDLERS } from '../../resources/complaints';
+import { complaints as complaintDeclaration, CUSTOMER_SIDE, HANDLERS } from '../../resources/complaints';
 import { TRANSITION_REFUSED_CODE } from '../../resources/workflow';
-import type { CrudService, Row } from '../core/crud/factory';
+import type { Row } from '../core/crud/factory';
+import type { Database } from '../core/db';
+import { complaints } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
+import { rowScope, type ScopeUser } from '../core/scope';
 
 /**
- * Who may reach which complaint, for the complaint calls written by hand (messages, news, urge): the same row scope
- * as the generated calls (the complaint's system, DESIGN §6), so the two never disagree.
+ * Who may reach which complaint, for the complaint calls written by hand (messages, news, urge): the declaration's
+ * row scope (resources/complaints.ts `scope`: the complaint's system, DESIGN §6), the one the generated calls apply,
+ * so the two never disagree.
  */
 
+/** The complaints `user`'s scope holds; undefined when it holds every one. */
+export function complaintScope(user: ScopeUser, now: Date): SQL | undefined {
+  const { subject } = complaintDeclaration.scope!;
+  return rowScope(subject, user, now, complaints.sys_sn);
+}
+
 /** The complaint with this id if the caller's scope holds it; 45 otherwise, missing or not (nothing is revealed). */
-export async function complaintInScope(complaints: CrudService, request: FastifyRequest, id: number): Promise<Row> {
-  const row = await complaints.findInScope(request, id);
+export async function complaintInScope(db: Database, user: ScopeUser, id: number, now: Date): Promise<Row> {
+  const [row] = await db
+    .select()
+    .from(complaints)
+    .where(and(eq(complaints.id, id), complaintScope(user, now)))
+    .limit(1);
   if (!row) throw new ApiError(Code.NO_PERMISSION);
   return row;
 }

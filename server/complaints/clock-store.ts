@@ -4,7 +4,7 @@ import { complaints as complaintDeclaration } from '../../resources/complaints';
 import type { Database } from '../core/db';
 import { complaintMessages, complaints, workflowHistory } from '../core/db/schema';
 import { complaintClocks, nextDueAt, type ClockHistoryRow } from './clocks';
-import { readClockTargets } from './clock-targets';
+import { readClockTargets } from './clock-targets/service';
 
 /**
  * The clocks of stored complaints (server/complaints/clocks.ts computes them): read from their history rows and

@@ -44,7 +44,7 @@ export interface ClockInput {
   /** When staff replied to the customer (a reply is a first response too); any order. */
   staffReplies?: readonly Date[];
   now: Date;
-  /** Default: DESIGN §9's (admins may change them: server/complaints/clock-targets.ts). */
+  /** Default: DESIGN §9's (admins may change them: server/complaints/clock-targets/service.ts). */
   targets?: ClockTargets;
 }
 

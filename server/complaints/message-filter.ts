@@ -1,7 +1,7 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import type { CrudHooks } from '../core/crud/factory';
 import { complaintMessages, complaints } from '../core/db/schema';
-import { unreadFor } from './messages';
+import { unreadFor } from './news/service/messages';
 
 /**
  * The list filter `messages` = 'unread': the complaints holding a message the caller has not read, the same messages

@@ -3,14 +3,14 @@ import { complaints } from '../../resources/complaints';
 import type { AppDeps } from '../config';
 import { registerResources } from '../core/crud/register';
 import { AFTER_EVERY_TRANSITION } from '../core/crud/workflow';
-import { clockTargetRoutes } from './clock-routes';
-import { registerAfterSalesHome } from './home';
-import { statementRoutes } from './statement-routes';
+import { clockTargetRoutes } from './clock-targets/routes';
+import { afterSalesHomeRoutes } from './home/routes';
+import { complaintNewsRoutes } from './news/routes';
+import { statementRoutes } from './statement/routes';
 import { refreshDueAfterTransition, withDerivedHooks } from './derived';
 import { withFilingHooks } from './filing';
 import { withHistoryHooks } from './history';
-import { registerComplaintMessageCalls } from './news-routes';
-import { mailNextActor, sendQueuedMailsAfterAnswer } from './notify';
+import { mailNextActor, queuedMailsFor } from './notify';
 import { vacuumComplaintTablesJob } from './maintenance';
 import { withMessageFilter } from './message-filter';
 import { withScorecardFilters } from './scorecard-filters';
@@ -25,10 +25,12 @@ import { withVisibility } from './visibility';
  */
 export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   // The mails a call queued (filing, a step that hands the complaint on, a message, an urge) go out once it answered.
-  sendQueuedMailsAfterAnswer(app);
+  app.addHook('onResponse', async (request) => {
+    if (queuedMailsFor(request)) request.server.mailer.sendQueued();
+  });
   // PGlite has no autovacuum: the complaint tables are vacuumed nightly so the list answers from its indexes.
   app.jobs.declare(vacuumComplaintTablesJob);
-  const services = registerResources(app, deps, {
+  registerResources(app, deps, {
     resources: [complaints],
     // The clocks, their due time and the system snapshot (derived.ts), the keyword search (search.ts) and the unread
     // messages filter (message-filter.ts) and the installer scorecard's filters (scorecard-filters.ts) on top of the spec's
@@ -52,10 +54,10 @@ export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
       },
     },
   });
-  // A complaint's messages, the unread ones of the top bar, urge (news-routes.ts).
-  registerComplaintMessageCalls(app, deps, services[complaints.name]!);
-  // What waits for the after-sales teams today (home.ts).
-  registerAfterSalesHome(app, deps);
+  // A complaint's messages, the unread ones of the top bar, urge (news/), what waits for the after-sales teams today
+  // (home/), the service-level targets (clock-targets/) and the statistical statement (statement/).
+  await app.register(complaintNewsRoutes, { deps });
+  await app.register(afterSalesHomeRoutes, { deps });
   await app.register(clockTargetRoutes, { deps });
   await app.register(statementRoutes, { deps });
 };

@@ -7,7 +7,7 @@ import { complaintMessages, complaints, uploads, users, workflowHistory } from '
 import type { Storage } from '../core/storage';
 import { refreshDueAt } from './clock-store';
 import { batteryLog, batteryPhotoPng, reportPdf } from './demo-files';
-import { MESSAGE_FILES } from './messages';
+import { MESSAGE_FILES } from './news/service/messages';
 import { FILE_ACTION } from './history';
 import { keepSnapshot } from './snapshot';
 import { demoMinutes, demoMoment } from '../core/db/demo-time';

@@ -1,12 +1,13 @@
 import { inArray } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
 import { complaints as complaintDeclaration, complaintWorkflow, isCustomerAction } from '../../resources/complaints';
 import type { FieldDeclaration } from '../../resources/types';
+import type { Actor } from '../core/auth/actor';
 import type { CrudHooks, Row } from '../core/crud/factory';
 import type { Database } from '../core/db';
 import { users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
+import { actorOf } from '../core/http/request-actor';
 import { sideOf } from './access';
 
 /**
@@ -30,7 +31,7 @@ export function internalFields(): ReadonlySet<string> {
   return internal;
 }
 
-export const onCustomerSide = (request: FastifyRequest) => sideOf(request.user.roles) === 'customer';
+export const onCustomerSide = (actor: Pick<Actor, 'roles'>) => sideOf(actor.roles) === 'customer';
 
 /** A row (or a history entry's fields) without the internal fields and their display names. */
 export function publicPart<T extends Row>(row: T): T {
@@ -75,10 +76,10 @@ export function withVisibility(hooks: CrudHooks, db: Database): CrudHooks {
     },
     visibleTo(row, request) {
       const theirs = hooks.visibleTo ? hooks.visibleTo(row, request) : row;
-      return onCustomerSide(request) ? publicPart(theirs) : theirs;
+      return onCustomerSide(actorOf(request)) ? publicPart(theirs) : theirs;
     },
     listWhere(request, body) {
-      if (onCustomerSide(request)) {
+      if (onCustomerSide(actorOf(request))) {
         const probed = [...internalFields()].find((field) => body[field] !== undefined);
         if (probed) throw new ApiError(Code.NO_PERMISSION, undefined, { data: { field: probed } });
       }
@@ -90,7 +91,7 @@ export function withVisibility(hooks: CrudHooks, db: Database): CrudHooks {
         db,
         theirs.map((entry) => entry.username),
       );
-      const customer = onCustomerSide(request);
+      const customer = onCustomerSide(actorOf(request));
       return theirs.map((entry) => {
         const named: Row = { ...entry, user_name: names.get(String(entry.username)) ?? entry.username };
         if (!customer) return named;

@@ -1,11 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
 import { isOverseer } from '../../permissions/roles';
 import { TRANSITION_REFUSED_CODE } from '../../resources/workflow';
+import type { Actor } from '../core/auth/actor';
 import { escapeLike, type CrudHooks, type Row } from '../core/crud/factory';
 import { productSuggestions } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
+import { actorOf } from '../core/http/request-actor';
 import { assertComplaintInScope, assertSystemInScope } from '../workhours/complaint-link';
 
 /**
@@ -17,9 +18,9 @@ import { assertComplaintInScope, assertSystemInScope } from '../workhours/compla
 const given = (value: unknown) => value !== undefined && value !== null && String(value).trim() !== '';
 
 /** Whoever is not its submitter (nor an overseer) cannot change a suggestion: 45, as for one they cannot see. */
-function assertMayEdit(request: FastifyRequest, suggestion: Row): void {
-  if (isOverseer(request.user.roles)) return;
-  if (suggestion.submitter_id !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
+function assertMayEdit(actor: Actor, suggestion: Row): void {
+  if (isOverseer(actor.roles)) return;
+  if (suggestion.submitter_id !== actor.id) throw new ApiError(Code.NO_PERMISSION);
   // Once staff took it up, its text is what they reviewed.
   if (suggestion.status !== 'submitted')
     throw new ApiError(TRANSITION_REFUSED_CODE as 400, `A suggestion in status '${String(suggestion.status)}' can't be edited`, {
@@ -34,10 +35,12 @@ function keywordCondition(keyword: string) {
 
 export const suggestionHooks: CrudHooks = {
   async beforeSave(values, { db, mode, existing, request, now }) {
-    if (existing) assertMayEdit(request, existing);
-    if (given(values.complaint_id)) await assertComplaintInScope(db, request, Number(values.complaint_id), now);
-    if (given(values.sys_sn)) await assertSystemInScope(db, request, String(values.sys_sn), now);
-    return mode === 'create' ? { ...values, submitter: request.user.username } : values;
+    // The engine's hooks still hold the request: the caller is taken from it here.
+    const actor = actorOf(request);
+    if (existing) assertMayEdit(actor, existing);
+    if (given(values.complaint_id)) await assertComplaintInScope(db, actor, Number(values.complaint_id), now);
+    if (given(values.sys_sn)) await assertSystemInScope(db, actor, String(values.sys_sn), now);
+    return mode === 'create' ? { ...values, submitter: actor.username } : values;
   },
   listWhere(_request, body) {
     const keyword = typeof body.keyword === 'string' || typeof body.keyword === 'number' ? String(body.keyword).trim() : '';

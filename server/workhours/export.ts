@@ -2,8 +2,13 @@ import ExcelJS from 'exceljs';
 import type { TFunction } from 'i18next';
 import { Code } from '../../contract/codes';
 import { workHourTotals, workOf, type WorkHourEntry, type WorkHourTotals, type WorkHourTotalsBody } from '../../contract/workhours';
+import type { Actor } from '../core/auth/actor';
+import type { Database } from '../core/db';
+import type { FileAnswer } from '../core/http/endpoint';
 import { ApiError } from '../core/http/envelope';
+import { mailTexts } from '../core/mail/texts';
 import { declareReportKind } from '../reports/kinds';
+import { languageOf } from '../reports/service';
 import { readEntries } from './service';
 
 /**
@@ -48,14 +53,25 @@ export async function workHoursWorkbook(t: TFunction, entries: readonly WorkHour
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
 
+/** The workbook of these entries in the language of `t`; code 8 when there are none. */
+function entriesWorkbook(t: TFunction, entries: readonly WorkHourEntry[]): Promise<Buffer> {
+  if (entries.length === 0) throw new ApiError(Code.NO_DATA);
+  return workHoursWorkbook(t, entries, workHourTotals(entries));
+}
+
 /** The hours' export made in the background (server/reports): the same workbook as the direct one. */
 export const workHoursReport = declareReportKind<WorkHourTotalsBody>({
   name: 'workHours',
   permission: { subject: 'rdWorkHour', action: 'export' },
   fileName: (body) => `rd-working-hours-${body.from}-${body.to}.xlsx`,
   async produce({ db, user, t, now }, body) {
-    const entries = await readEntries(db, user, body, now);
-    if (entries.length === 0) throw new ApiError(Code.NO_DATA);
-    return workHoursWorkbook(t, entries, workHourTotals(entries));
+    return entriesWorkbook(t, await readEntries(db, user, body, now));
   },
 });
+
+/** The hours' workbook made now, in the caller's language. */
+export async function workHoursFile(db: Database, actor: Actor, body: WorkHourTotalsBody, now: Date): Promise<FileAnswer> {
+  const entries = await readEntries(db, actor, body, now);
+  const bytes = await entriesWorkbook(mailTexts(await languageOf(db, actor.id)), entries);
+  return { name: workHoursReport.fileName(body), bytes };
+}

@@ -1,15 +1,17 @@
 import { and, asc, eq, gte, ilike, inArray, lte, ne, or, sql, sum } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import { Code } from '../../contract/codes';
 import type { WorkHourEntry, WorkHourTotalsBody } from '../../contract/workhours';
 import { DAY_MAX_HOURS } from '../../resources/rdWorkHours';
+import type { Actor } from '../core/auth/actor';
 import { escapeLike, type CrudHooks, type Row } from '../core/crud/factory';
 import { queryRows, type Database } from '../core/db';
 import { defineAbilityFor } from '../../permissions/ability';
 import { complaints, rdWorkHours, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
+import { actorOf } from '../core/http/request-actor';
+import { mailTexts } from '../core/mail/texts';
 import { rowScope, type ScopeUser } from '../core/scope';
-import { exportTexts } from '../monitoring/exports/texts';
+import { languageOf } from '../reports/service';
 import { assertComplaintInScope } from './complaint-link';
 
 /**
@@ -25,7 +27,7 @@ const blank = (value: unknown) => value === undefined || value === null || Strin
  * save of that day wait until the first committed, so its sum counts the first one's hours and two parallel saves
  * cannot pass together; over 24 h, the transaction rolls back with a message naming the day and the hours logged.
  */
-async function assertDayWithinLimit(db: Database, request: FastifyRequest, row: Row): Promise<void> {
+async function assertDayWithinLimit(db: Database, actor: Actor, row: Row): Promise<void> {
   const engineerId = Number(row.engineer_id);
   const day = String(row.work_date);
   await queryRows(db, sql`SELECT pg_advisory_xact_lock(hashtext(${`rd_work_hours:${engineerId}:${day}`}))`);
@@ -36,7 +38,7 @@ async function assertDayWithinLimit(db: Database, request: FastifyRequest, row: 
   const logged = others?.hours ?? 0;
   const hours = Number(row.hours);
   if (logged + hours <= DAY_MAX_HOURS) return;
-  const t = await exportTexts(db, request.user);
+  const t = mailTexts(await languageOf(db, actor.id));
   // The fixed translation's language ('de-DE'), so the day and the hours read as the user reads them elsewhere.
   const lng = (t as unknown as { lng?: string }).lng ?? 'en';
   const info = t('workhours:RAndDtimereport.dayFull', {
@@ -54,11 +56,12 @@ const entryRules: CrudHooks = {
     const project = values.project !== undefined ? values.project : existing?.project;
     if (blank(complaintId) && blank(project))
       throw new ApiError(Code.PARAM_REQUIRED, 'Parameter required: complaint_id or project', { data: { field: 'complaint_id' } });
-    if (!blank(values.complaint_id)) await assertComplaintInScope(db, request, Number(values.complaint_id), now);
-    return mode === 'create' ? { ...values, engineer: request.user.username } : values;
+    const actor = actorOf(request);
+    if (!blank(values.complaint_id)) await assertComplaintInScope(db, actor, Number(values.complaint_id), now);
+    return mode === 'create' ? { ...values, engineer: actor.username } : values;
   },
   async afterSave(row, { db, request }) {
-    await assertDayWithinLimit(db, request, row);
+    await assertDayWithinLimit(db, actorOf(request), row);
   },
 };
 

@@ -52,7 +52,7 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
   },
   'POST /api/EmailRule/SaveEmailRule': { category_code: 'system_fault', recipient_kind: 'address', recipient_value: 'matrix@example.com' },
   'POST /api/Complaints/SaveComplaint': newComplaint('ESS2024A0001'),
-  // A complaint's messages, the unread news and urge (server/complaints/news-routes.ts).
+  // A complaint's messages, the unread news and urge (server/complaints/news/routes.ts).
   'POST /api/Complaints/GetComplaintMessages': { id: 1 },
   'POST /api/Complaints/CommentComplaint': { id: 1, commentContent: 'matrix' },
   'POST /api/ComplaintsProcessing/ReplyComplaintsComment': { id: 1, commentContent: 'matrix', commentId: 1 },

@@ -2,9 +2,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { archiveExportPath } from '../../../contract/archives-calls';
 import { download } from '../../api/files';
 import { canAccessKey } from '../../auth/ability';
-import { EXPORT_PATH } from './api';
 
 /** The archive list as an xlsx sheet, with the filters the list shows (server: headers in the user's language). */
 export function ExportButton({ filters }: { filters: Record<string, unknown> }) {
@@ -20,7 +20,7 @@ export function ExportButton({ filters }: { filters: Record<string, unknown> }) 
       onClick={async () => {
         setBusy(true);
         try {
-          const result = await download(EXPORT_PATH, filters, 'customer-archives.xlsx');
+          const result = await download(archiveExportPath, filters, 'customer-archives.xlsx');
           if (!result.saved) message.info(result.message);
         } finally {
           setBusy(false);

@@ -1,18 +1,16 @@
-import type { ArchiveComplaint, ClientListBody, ClientRow } from '../../../contract/archives';
-import type { Page } from '../../../contract/codes';
+import { archiveCalls } from '../../../contract/archives-calls';
+import type { BodyIn } from '../../../contract/endpoint';
 import { customerArchives } from '../../../resources/customerArchives';
-import { postData } from '../../api/call';
+import { call } from '../../api/call';
 
-/** The customer-archive screens' own calls (server/archives/routes.ts) and the react-query keys of what they read. */
+/** The customer-archive screens' own calls (contract/archives-calls.ts) and the react-query keys of what they read. */
 export const archivesApi = {
-  clients: (body: Partial<ClientListBody>) => postData<Page<ClientRow>>('/CustomerArchives/GetClientPageList', body),
-  complaints: (id: number) => postData<ArchiveComplaint[]>('/CustomerArchives/GetCustomerArchiveComplaints', { id }),
+  clients: (body: BodyIn<typeof archiveCalls.clients>) => call(archiveCalls.clients, body),
+  complaints: (id: number) => call(archiveCalls.complaints, { id }),
 };
 
-export const EXPORT_PATH = '/CustomerArchives/ExportCustomerArchives';
-
 export const archiveKeys = {
-  clients: (body: Partial<ClientListBody>) => ['archives', 'clients', body] as const,
+  clients: (body: BodyIn<typeof archiveCalls.clients>) => ['archives', 'clients', body] as const,
   complaints: (id: number) => ['archives', 'complaints', id] as const,
 };
 

@@ -1,11 +1,11 @@
-import type { InstallerOverview, InstallerScorecard } from '../../../contract/installers';
+import { installerCalls } from '../../../contract/archives-calls';
 import { installerArchives } from '../../../resources/installerArchives';
-import { postData } from '../../api/call';
+import { call } from '../../api/call';
 
-/** The installer-file screens' own calls (server/archives/installerRoutes.ts) and their react-query keys. */
+/** The installer-file screens' own calls (contract/archives-calls.ts installerCalls) and their react-query keys. */
 export const installerApi = {
-  scorecards: () => postData<InstallerScorecard[]>('/Installer/GetInstallerScorecards', {}),
-  overview: (id: number) => postData<InstallerOverview>('/Installer/GetInstallerOverview', { id }),
+  scorecards: () => call(installerCalls.scorecards, {}),
+  overview: (id: number) => call(installerCalls.overview, { id }),
 };
 
 export const installerKeys = {

@@ -1,15 +1,15 @@
 import type { Page } from '../../../contract/codes';
 import type { ComplaintClocks } from '../../../contract/complaint-clocks';
 import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
-import type { complaintMessage, newsItem, urgeAnswer } from '../../../contract/complaints';
+import { messageFilePaths, complaintNewsCalls as news } from '../../../contract/complaints-calls';
+import type { AnswerOf } from '../../../contract/endpoint';
 import { NEWS_PAGE_SIZE } from '../../../contract/complaints-constants';
 import type { AttachmentFile } from '../../../resources/attachments';
 import { complaints, type ComplaintOutcome, type ComplaintState } from '../../../resources/complaints';
 import { workflowPaths } from '../../../resources/workflow';
-import { postData } from '../../api/call';
+import { call, postData } from '../../api/call';
 import { api } from '../../api/client';
 import type { ComplaintHistoryEntry } from './ComplaintHistory';
-import type { z } from 'zod';
 
 export { CallError } from '../../api/call';
 
@@ -38,10 +38,10 @@ export interface Complaint {
 }
 
 /** A comment or reply of a complaint (contract/complaints.ts). */
-export type ComplaintMessage = z.infer<typeof complaintMessage>;
+export type ComplaintMessage = AnswerOf<typeof news.comment>;
 
 /** An unread complaint message of the top bar (spec §3 'Complaint message item'). */
-export type NewsItem = z.infer<typeof newsItem>;
+export type NewsItem = AnswerOf<typeof news.unread>['data'][number];
 
 /** The list's search as the URL keeps it and /Complaints/GetComplaintPageList takes it (filters by field name). */
 export interface ComplaintQuery {
@@ -84,27 +84,24 @@ export const complaintsApi = {
    */
   create: (values: Record<string, unknown>) => api.post<Complaint>(endpoints.save!, values, { quiet: true }),
   /** Its comments and replies, oldest first (the caller has read them afterwards). */
-  messages: (id: number) => postData<Page<ComplaintMessage>>('/Complaints/GetComplaintMessages', { id }),
-  comment: (id: number, commentContent: string, attachments: number[]) =>
-    postData<ComplaintMessage>('/Complaints/CommentComplaint', { id, commentContent, attachments }),
+  messages: (id: number) => call(news.messages, { id }),
+  comment: (id: number, commentContent: string, attachments: number[]) => call(news.comment, { id, commentContent, attachments }),
   /** Spec §3 'Reply payload': id = the complaint, commentId = the message answered. */
   reply: (id: number, commentId: number, commentContent: string, attachments: number[]) =>
-    postData<ComplaintMessage>('/ComplaintsProcessing/ReplyComplaintsComment', { id, commentId, commentContent, attachments }),
+    call(news.reply, { id, commentId, commentContent, attachments }),
   /** Reminds the handler (customer side): 15 within the hour, 16 past the day's limit, said by the client. */
-  urge: (id: number) => postData<z.infer<typeof urgeAnswer>>('/Complaints/UrgeComplaint', { id }),
+  urge: (id: number) => call(news.urge, { id }),
   /** The caller's unread complaint messages, newest first, a page of 5 (spec §9). Quiet: a poll never pops up errors. */
-  unreadNews: () =>
-    postData<Page<NewsItem>>('/ComplaintsNews/QueryAllUnreadNews', { pageIndex: 1, pageSize: NEWS_PAGE_SIZE }, { quiet: true }),
+  unreadNews: () => call(news.unread, { pageIndex: 1, pageSize: NEWS_PAGE_SIZE }, { quiet: true }),
   /** Opens one message (marks it read): a comment by its comment_id, a reply by its additionalinfo_id (spec §7). */
   openNews: (item: NewsItem) =>
     item.complaintsadditionalinfo_id !== null
-      ? postData('/ComplaintsNews/GetAdditionalInfoDetail', { additionalinfo_id: item.complaintsadditionalinfo_id })
-      : postData('/ComplaintsNews/GetCommentDetail', { comment_id: item.complaintscomment_id }),
+      ? call(news.replyDetail, { additionalinfo_id: item.complaintsadditionalinfo_id })
+      : call(news.commentDetail, { comment_id: item.complaintscomment_id! }),
 };
 
 /** A message's file: comments' through DownCommentFile, replies' through DownAdditionalFile (spec §7). */
-export const messageFilePath = (kind: ComplaintMessage['kind']) =>
-  kind === 'reply' ? '/ComplaintsNews/DownAdditionalFile' : '/ComplaintsNews/DownCommentFile';
+export const messageFilePath = (kind: ComplaintMessage['kind']) => messageFilePaths[kind];
 
 const ALL = ['complaints'] as const;
 

@@ -4,12 +4,13 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkHourTotals, WorkHourTotalsBody } from '../../../contract/workhours';
+import { workHourCalls } from '../../../contract/workhours-calls';
 import { canAccessKey } from '../../auth/ability';
 import { useScreens } from '../../ui/useScreens';
 import { Column } from '../monitoring/shared/charts/LazyChart';
 import { useFormat } from '../../i18n/format';
 import { ExportButton } from '../monitoring/shared/charts/ExportButton';
-import { EXPORT_PATH, workHourKeys, workHoursApi } from './api';
+import { workHourKeys, workHoursApi } from './api';
 
 type Line = { key: string; hours: number };
 const CHART_HEIGHT = 260;
@@ -80,7 +81,7 @@ export function TotalsView() {
         />
         {canAccessKey('RAndDtimereport', 'export') ? (
           <span className="workhours-log">
-            <ExportButton path={EXPORT_PATH} body={{ ...body }} label={t('workhours:totals.export')} background />
+            <ExportButton endpoint={workHourCalls.export} body={body} label={t('workhours:totals.export')} background />
           </span>
         ) : null}
       </div>

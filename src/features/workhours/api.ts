@@ -1,12 +1,11 @@
-import type { WorkHourTotals, WorkHourTotalsBody } from '../../../contract/workhours';
+import type { WorkHourTotalsBody } from '../../../contract/workhours';
 import { rdWorkHours } from '../../../resources/rdWorkHours';
-import { postData } from '../../api/call';
+import { workHourCalls } from '../../../contract/workhours-calls';
+import { call, postData } from '../../api/call';
 import type { Page } from '../../../contract/codes';
 import type { WeekEntry } from './weekTotals';
 
-/** The R&D hours' calls beside the generated ones (server/workhours/routes.ts), and their query keys. */
-export const TOTALS_PATH = '/WorkHours/GetWorkHourTotals';
-export const EXPORT_PATH = '/WorkHours/ExportWorkHours';
+/** The R&D hours' calls beside the generated ones (contract/workhours-calls.ts), and their query keys. */
 
 export interface WorkHourRow extends WeekEntry {
   engineer: string;
@@ -20,7 +19,7 @@ export const workHoursApi = {
   /** Entries of the days from..to (the list's own call and filters), the caller's own picked out by the screen. */
   entries: (from: string, to: string, engineer: string) =>
     postData<Page<WorkHourRow>>(rdWorkHours.endpoints.list!, { pageSize: WEEK_PAGE, work_date: [from, to], engineer }),
-  totals: (body: WorkHourTotalsBody) => postData<WorkHourTotals>(TOTALS_PATH, { ...body }),
+  totals: (body: WorkHourTotalsBody) => call(workHourCalls.totals, body),
 };
 
 export const workHourKeys = {

@@ -7,7 +7,7 @@ import { createMonitoringWorld } from '../monitoring/world';
 import { insertComplaint, systemsOf } from './samples';
 
 /**
- * The after-sales home (server/complaints/home.ts): each team sees what waits for it (the first line new and reopened
+ * The after-sales home (server/complaints/home/service.ts): each team sees what waits for it (the first line new and reopened
  * complaints, a team what was forwarded to it), the open complaints its member handles, the clocks that run out
  * before the reader's midnight or have run out, and archivers what waits to be archived. Other roles answer 45.
  */

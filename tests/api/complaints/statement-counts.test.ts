@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/core/db';
-import { statementIn } from '../../../server/complaints/statement-routes';
+import { statementIn } from '../../../server/complaints/statement/service';
 import { expectOk } from '../admin/helpers';
 import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CLOCK_TARGETS } from '../../../contract/complaint-clocks';
 import { statementBody } from '../../../contract/complaints-statement';
-import { buildStatement, type StatementComplaint } from '../../../server/complaints/statement';
+import { buildStatement, type StatementComplaint } from '../../../server/complaints/statement/figures';
 
 /**
  * The statement's figures against a hand-computed set. Four complaints, times in UTC:

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/core/db';
-import { URGES_PER_DAY } from '../../../server/complaints/urge';
+import { URGES_PER_DAY } from '../../../server/complaints/news/service/urge';
 import { expectOk, expectRejected } from '../admin/helpers';
 import { TEST_EPOCH, type TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';

@@ -66,7 +66,7 @@ export const complaints = pgTable(
     // The identical-resubmission check (server/complaints/service.ts) looks a filer's newest complaints up.
     index('complaints_created_by_idx').on(t.created_by, t.created_at),
     index('complaints_due_at_idx').on(t.due_at),
-    // The statistical statement reads the complaints filed or changed since its first month (statement-routes.ts).
+    // The statistical statement reads the complaints filed or changed since its first month (server/complaints/statement/service.ts).
     index('complaints_last_change_idx').using('btree', sql`greatest(${t.created_at}, ${t.updated_at})`),
     // The list's keyword search (server/complaints/search.ts): trigrams find a word inside a text in any script.
     index('complaints_search_trgm_idx').using('gin', sql`(${t.title} || ' ' || ${t.description} || ' ' || ${t.sys_sn}) gin_trgm_ops`),

@@ -3,9 +3,10 @@ import { Badge, Card, Col, Empty, List, Row, Skeleton, Space, Tag, Typography } 
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { AfterSalesHome as Home, HomeComplaint, HomeSection } from '../../../../contract/complaint-home';
+import type { HomeComplaint, HomeSection } from '../../../../contract/complaint-home';
+import { afterSalesHomeCall } from '../../../../contract/complaints-calls';
 import { statusLabelKey } from '../../../../resources/complaints';
-import { postData } from '../../../api/call';
+import { call } from '../../../api/call';
 import { canAccessKey } from '../../../auth/ability';
 import { useUser } from '../../../auth/useUser';
 import { useFormat } from '../../../i18n/format';
@@ -14,7 +15,6 @@ import { workHourKeys, workHoursApi } from '../../workhours/api';
 import { mondayOf, weekDays, weekTotals } from '../../workhours/weekTotals';
 import { detailPath, LIST_PATH } from '../paths';
 
-const HOME_PATH = '/Complaints/GetAfterSalesHome';
 /** The home is asked again every minute while open: clocks run and complaints arrive. */
 const REFRESH_MS = 60_000;
 
@@ -102,7 +102,7 @@ function WeekHoursCard() {
 }
 
 /**
- * Home of the after-sales teams (fasw, dasw, and dev for what R&D is given; server/complaints/home.ts): what waits for
+ * Home of the after-sales teams (fasw, dasw, and dev for what R&D is given; server/complaints/home/): what waits for
  * their team, what they handle, the clocks running out today, what waits to be archived, and their hours this week.
  */
 export default function AfterSalesHome() {
@@ -110,7 +110,7 @@ export default function AfterSalesHome() {
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const { data } = useQuery({
     queryKey: ['complaints', 'afterSalesHome', timeZone],
-    queryFn: () => postData<Home>(HOME_PATH, { timeZone }),
+    queryFn: () => call(afterSalesHomeCall, { timeZone }),
     refetchInterval: REFRESH_MS,
   });
   return (

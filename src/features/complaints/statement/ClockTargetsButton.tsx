@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ClockTargets } from '../../../../contract/complaint-clocks';
 import { COMPLAINT_PRIORITIES } from '../../../../resources/complaints';
-import { postData } from '../../../api/call';
+import { clockTargetCalls } from '../../../../contract/complaints-calls';
+import { call } from '../../../api/call';
 import { canAccessKey } from '../../../auth/ability';
 
 const TARGETS_KEY = ['complaints', 'clockTargets'] as const;
@@ -22,11 +23,11 @@ export function ClockTargetsButton() {
   const queryClient = useQueryClient();
   const { data } = useQuery({
     queryKey: TARGETS_KEY,
-    queryFn: () => postData<ClockTargets>('/Complaints/GetClockTargets'),
+    queryFn: () => call(clockTargetCalls.read, {}),
     enabled: open,
   });
   const save = useMutation({
-    mutationFn: (targets: ClockTargets) => postData<ClockTargets>('/Complaints/SaveClockTargets', { ...targets }),
+    mutationFn: (targets: ClockTargets) => call(clockTargetCalls.save, targets),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: ['complaints'] });
       void message.success(t('complaints:statement.targets.saved'));

@@ -3,6 +3,7 @@ import { Card, DatePicker, Select, Space, Typography } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { statementCalls } from '../../../../contract/complaints-calls';
 import type { StatementBody } from '../../../../contract/complaints-statement';
 import { STATEMENT_GROUPS, STATEMENT_MAX_MONTHS, type StatementGroup } from '../../../../contract/complaints-constants';
 import { canAccessKey } from '../../../auth/ability';
@@ -10,7 +11,7 @@ import { ExportButton } from '../../monitoring/shared/charts/ExportButton';
 import { ClockTargetsButton } from './ClockTargetsButton';
 import { StatementCharts } from './StatementCharts';
 import { StatementTable } from './StatementTable';
-import { fetchStatement, STATEMENT_EXPORT_PATH, statementKey } from './statementApi';
+import { fetchStatement, statementKey } from './statementApi';
 import './statement.css';
 
 /**
@@ -62,7 +63,7 @@ export default function StatisticalStatement() {
             />
             <ClockTargetsButton />
             {canAccessKey('complaintStatement', 'export') ? (
-              <ExportButton path={STATEMENT_EXPORT_PATH} body={{ ...body }} label={t('complaints:statement.export')} background />
+              <ExportButton endpoint={statementCalls.export} body={body} label={t('complaints:statement.export')} background />
             ) : null}
           </Space>
         }

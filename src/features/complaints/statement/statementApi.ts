@@ -1,10 +1,8 @@
-import type { Statement, StatementBody } from '../../../../contract/complaints-statement';
-import { postData } from '../../../api/call';
+import type { StatementBody } from '../../../../contract/complaints-statement';
+import { statementCalls } from '../../../../contract/complaints-calls';
+import { call } from '../../../api/call';
 
-/** The statistical statement's calls (server/complaints/statement-routes.ts). */
-export const STATEMENT_PATH = '/Complaints/GetStatisticalStatement';
-export const STATEMENT_EXPORT_PATH = '/Complaints/ExportStatisticalStatement';
-
+/** The statistical statement's calls (contract/complaints-calls.ts statementCalls). */
 export const statementKey = (body: StatementBody) => ['complaints', 'statement', body.from, body.to, body.groupBy ?? null] as const;
 
-export const fetchStatement = (body: StatementBody) => postData<Statement>(STATEMENT_PATH, { ...body });
+export const fetchStatement = (body: StatementBody) => call(statementCalls.figures, body);

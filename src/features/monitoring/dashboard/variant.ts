@@ -26,7 +26,7 @@ export type DashboardVariant = 'customer' | 'supplier' | 'fleet' | 'aftersales' 
 export function dashboardVariant(roles: readonly string[]): DashboardVariant {
   if (isCustomerOrSharer(roles)) return 'customer';
   if (roles.includes('supplier')) return 'supplier';
-  // The after-sales teams' work is complaints, not the fleet: what waits for them (server/complaints/home.ts).
+  // The after-sales teams' work is complaints, not the fleet: what waits for them (server/complaints/home/service.ts).
   if (AFTER_SALES_TEAMS.some((role) => roles.includes(role)) && currentAbility().can('accept', 'complaint')) return 'aftersales';
   if (canAccessKey('fleetOverview', 'read')) return 'fleet';
   return 'welcome';

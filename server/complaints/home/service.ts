@@ -1,22 +1,13 @@
 import { and, asc, count, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import {
-  afterSalesHomeAnswer,
-  afterSalesHomeBody,
-  type AfterSalesHome,
-  type HomeComplaint,
-  type HomeSection,
-} from '../../contract/complaint-home';
-import { isOverseer } from '../../permissions/roles';
-import { ARCHIVERS, complaintWorkflow, FIRST_LINE, TEAM_ROLES, type ComplaintTeam } from '../../resources/complaints';
-import type { AppDeps } from '../config';
-import { complaints, users } from '../core/db/schema';
-import type { Database } from '../core/db';
-import { envelopeOf, ok } from '../core/http/envelope';
-import { rowScope } from '../core/scope';
-import { localClock, localMidnight } from '../core/time/local-clock';
-import { clocksOf } from './clock-store';
+import type { AfterSalesHome, HomeComplaint, HomeSection } from '../../../contract/complaint-home';
+import { isOverseer } from '../../../permissions/roles';
+import { ARCHIVERS, complaintWorkflow, FIRST_LINE, TEAM_ROLES, type ComplaintTeam } from '../../../resources/complaints';
+import type { Actor } from '../../core/auth/actor';
+import { complaints, users } from '../../core/db/schema';
+import type { Database } from '../../core/db';
+import { rowScope } from '../../core/scope';
+import { localClock, localMidnight } from '../../core/time/local-clock';
+import { clocksOf } from '../clock-store';
 
 /**
  * The after-sales home (DESIGN §9's 'who acts next', as a page): for the first line the new and reopened complaints,
@@ -85,9 +76,9 @@ function endOfToday(now: Date, timeZone: string): Date {
   return new Date(localMidnight(timeZone, today + 1));
 }
 
-export async function afterSalesHome(db: Database, request: FastifyRequest, now: Date, timeZone: string): Promise<AfterSalesHome> {
-  const roles = request.user.roles;
-  const scope = rowScope('complaint', request.user, now, complaints.sys_sn);
+export async function afterSalesHome(db: Database, actor: Actor, now: Date, timeZone: string): Promise<AfterSalesHome> {
+  const roles = actor.roles;
+  const scope = rowScope('complaint', actor, now, complaints.sys_sn);
   const firstLine = roles.some((role) => (FIRST_LINE as readonly string[]).includes(role));
   const teams = teamsOf(roles);
   const waiting = or(
@@ -95,7 +86,7 @@ export async function afterSalesHome(db: Database, request: FastifyRequest, now:
     teams.length ? and(eq(complaints.status, 'forwarded'), inArray(complaints.team, teams)) : undefined,
   );
   const queue = and(scope, waiting ?? sql`false`)!;
-  const mine = and(scope, eq(complaints.processor, request.user.username), inArray(complaints.status, HANDLED_STATES))!;
+  const mine = and(scope, eq(complaints.processor, actor.username), inArray(complaints.status, HANDLED_STATES))!;
   const dueToday = and(isNotNull(complaints.due_at), lt(complaints.due_at, endOfToday(now, timeZone)), or(queue, mine))!;
   const urgent = [sql`${complaints.due_at} ASC NULLS LAST`];
   const archiver = roles.some((role) => (ARCHIVERS as readonly string[]).includes(role));
@@ -105,23 +96,4 @@ export async function afterSalesHome(db: Database, request: FastifyRequest, now:
     clocks: await section(db, dueToday, urgent, now),
     archive: archiver ? await section(db, and(scope, eq(complaints.status, 'waitingArchive'))!, [asc(complaints.updated_at)], now) : null,
   };
-}
-
-/**
- * /api/Complaints/GetAfterSalesHome: for those who take or handle complaints (the accept and take-over rights:
- * servicer, fasw, dasw, dev, admin, systemmanager); anyone else 45.
- */
-export function registerAfterSalesHome(fastify: FastifyInstance, deps: AppDeps): void {
-  fastify.withTypeProvider<ZodTypeProvider>().post('/Complaints/GetAfterSalesHome', {
-    config: { permission: { subject: 'complaint', action: ['accept', 'takeOver'] } },
-    schema: {
-      tags: ['Complaints'],
-      summary:
-        "The after-sales home: complaints waiting for the caller's team, those they handle, clocks due before the reader's " +
-        'midnight (timeZone) or overdue, and complaints waiting to be archived',
-      body: afterSalesHomeBody,
-      response: { 200: envelopeOf(afterSalesHomeAnswer) },
-    },
-    handler: async (request) => ok(await afterSalesHome(deps.db, request, deps.clock(), request.body.timeZone ?? 'UTC')),
-  });
 }

@@ -1,8 +1,8 @@
-import type { ClockTargets } from '../../contract/complaint-clocks';
-import { monthsBetween, type Statement, type StatementBody, type StatementRow } from '../../contract/complaints-statement';
-import { STATEMENT_NONE, type StatementGroup } from '../../contract/complaints-constants';
-import { complaintWorkflow } from '../../resources/complaints';
-import { complaintClocks, type ClockHistoryRow } from './clocks';
+import type { ClockTargets } from '../../../contract/complaint-clocks';
+import { monthsBetween, type Statement, type StatementBody, type StatementRow } from '../../../contract/complaints-statement';
+import { STATEMENT_NONE, type StatementGroup } from '../../../contract/complaints-constants';
+import { complaintWorkflow } from '../../../resources/complaints';
+import { complaintClocks, type ClockHistoryRow } from '../clocks';
 
 /**
  * The statistical statement, computed from the complaints and their history (pure; the figures'

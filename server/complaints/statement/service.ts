@@ -1,29 +1,21 @@
 import { and, gte, lt, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TFunction } from 'i18next';
-import {
-  monthsBetween,
-  statementAnswer,
-  statementBody,
-  type Statement,
-  type StatementBody,
-  type StatementRow,
-} from '../../contract/complaints-statement';
-import { complaintWorkflow } from '../../resources/complaints';
-import { Code } from '../../contract/codes';
-import type { AppDeps } from '../config';
-import type { Database } from '../core/db';
-import { complaintMonthCounts, complaints } from '../core/db/schema';
-import { ApiError, envelopeOf, ok } from '../core/http/envelope';
-import { rowScope, type ScopeUser } from '../core/scope';
-import { exportTexts } from '../monitoring/exports/texts';
-import { sendXlsx, xlsxBuffer, xlsxExport, type Column } from '../monitoring/exports/xlsx';
-import { backgroundFlag, queueReport, sendBackgroundAnswer } from '../reports/background';
-import { declareReportKind } from '../reports/kinds';
-import { timelinesOf } from './clock-store';
-import { readClockTargets } from './clock-targets';
-import { buildStatement, type SettledOpen, type StatementComplaint } from './statement';
+import { monthsBetween, type Statement, type StatementBody, type StatementRow } from '../../../contract/complaints-statement';
+import { complaintWorkflow } from '../../../resources/complaints';
+import { Code } from '../../../contract/codes';
+import type { Database } from '../../core/db';
+import { complaintMonthCounts, complaints } from '../../core/db/schema';
+import type { Actor } from '../../core/auth/actor';
+import type { FileAnswer } from '../../core/http/endpoint';
+import { ApiError } from '../../core/http/envelope';
+import { mailTexts } from '../../core/mail/texts';
+import { rowScope, type ScopeUser } from '../../core/scope';
+import { xlsxBuffer, type Column } from '../../monitoring/exports/xlsx';
+import { declareReportKind } from '../../reports/kinds';
+import { languageOf } from '../../reports/service';
+import { timelinesOf } from '../clock-store';
+import { readClockTargets } from '../clock-targets/service';
+import { buildStatement, type SettledOpen, type StatementComplaint } from './figures';
 
 /**
  * The statistical statement's calls (staff: the 'statisticalStatement' screen's roles): the
@@ -146,7 +138,7 @@ function statementColumns(t: TFunction, statement: Statement): Column<StatementR
 }
 
 /** The statement over these months in `user`'s scope (the screen's, the export's and a background export's). */
-function statementOf(db: Database, user: ScopeUser, query: StatementBody, now: Date): Promise<Statement> {
+export function statementOf(db: Database, user: ScopeUser, query: StatementBody, now: Date): Promise<Statement> {
   return statementIn(db, query, rowScope('complaint', user, now, complaints.sys_sn), now);
 }
 
@@ -158,55 +150,24 @@ export async function statementIn(db: Database, query: StatementBody, scope: SQL
 
 const statementFileName = (query: StatementBody) => `complaint-statement-${query.from}-${query.to}.xlsx`;
 
+/** The statement's sheet in the language of `t`; code 8 when it has no month. */
+async function statementSheet(t: TFunction, figures: Statement): Promise<Buffer> {
+  if (figures.rows.length === 0) throw new ApiError(Code.NO_DATA);
+  return xlsxBuffer(t('complaints:statement.title'), statementColumns(t, figures), figures.rows);
+}
+
 /** The statement's export made in the background (server/reports): the same sheet as the direct one. */
 export const statementReport = declareReportKind<StatementBody>({
   name: 'statement',
   permission: { subject: 'complaintStatement', action: 'export' },
   fileName: statementFileName,
   async produce({ db, user, t, now }, query) {
-    const figures = await statementOf(db, user, query, now);
-    if (figures.rows.length === 0) throw new ApiError(Code.NO_DATA);
-    return xlsxBuffer(t('complaints:statement.title'), statementColumns(t, figures), figures.rows);
+    return statementSheet(t, await statementOf(db, user, query, now));
   },
 });
 
-export const statementRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fastify, { deps }) => {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const tags = ['statisticalStatement'];
-  const statement = (request: FastifyRequest, query: StatementBody) => statementOf(deps.db, request.user, query, deps.clock());
-
-  app.post('/Complaints/GetStatisticalStatement', {
-    config: { permission: { subject: 'complaintStatement', action: 'read' } },
-    schema: {
-      tags,
-      summary: 'Complaints per month (and type, country, model or team): in, solved, backlog, times, shares, ratings',
-      body: statementBody,
-      response: { 200: envelopeOf(statementAnswer) },
-    },
-    handler: async (request) => ok(await statement(request, request.body)),
-  });
-
-  app.post('/Complaints/ExportStatisticalStatement', {
-    config: { permission: { subject: 'complaintStatement', action: 'export' } },
-    schema: {
-      tags,
-      summary:
-        'The statistical statement as an xlsx sheet (code 8 when it has no month). With background it is made in the ' +
-        'background: the answer is the envelope naming the generated report',
-      body: statementBody.safeExtend(backgroundFlag),
-      ...xlsxExport,
-    },
-    handler: async (request, reply) => {
-      const { background, ...query } = request.body;
-      if (background) {
-        return sendBackgroundAnswer(
-          reply as FastifyReply,
-          await queueReport(fastify, deps.db, request.user.id, statementReport, query, deps.clock()),
-        );
-      }
-      const figures = await statement(request, query);
-      const t = await exportTexts(deps.db, request.user);
-      return sendXlsx(reply, statementFileName(query), t('complaints:statement.title'), statementColumns(t, figures), figures.rows);
-    },
-  });
-};
+/** The statement's sheet made now, in the caller's language. */
+export async function statementFile(db: Database, actor: Actor, query: StatementBody, now: Date): Promise<FileAnswer> {
+  const figures = await statementOf(db, actor, query, now);
+  return { name: statementFileName(query), bytes: await statementSheet(mailTexts(await languageOf(db, actor.id)), figures) };
+}

@@ -1,19 +1,19 @@
 import { and, count, eq, gte, max, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { Code } from '../../contract/codes';
-import type { urgeAnswer } from '../../contract/complaints';
-import { complaints as complaintDeclaration, complaintWorkflow, type ComplaintState } from '../../resources/complaints';
-import { TRANSITION_REFUSED_CODE } from '../../resources/workflow';
-import type { AppDeps } from '../config';
-import { writeAudit } from '../core/crud/audit';
-import type { CrudService } from '../core/crud/factory';
-import { complaints, workflowHistory } from '../core/db/schema';
-import { ApiError } from '../core/http/envelope';
-import { queueMails } from '../core/mail/outbox';
-import { complaintInScope, sideOf } from './access';
-import { urgeMails } from './mail';
-import { displayNames } from './visibility';
+import { Code } from '../../../../contract/codes';
+import type { urgeAnswer } from '../../../../contract/complaints';
+import { complaints as complaintDeclaration, complaintWorkflow, type ComplaintState } from '../../../../resources/complaints';
+import { TRANSITION_REFUSED_CODE } from '../../../../resources/workflow';
+import type { Actor } from '../../../core/auth/actor';
+import { writeAudit } from '../../../core/crud/audit';
+import type { Database } from '../../../core/db';
+import { complaints, workflowHistory } from '../../../core/db/schema';
+import { ApiError } from '../../../core/http/envelope';
+import { queueMails } from '../../../core/mail/outbox';
+import { complaintInScope, sideOf } from '../../access';
+import { urgeMails } from '../../mail';
+import { displayNames } from '../../visibility';
+import type { Writing } from './messages';
 
 /** DESIGN §9: a complaint is urged at most once an hour (code 15), by anyone … */
 export const URGE_INTERVAL_MS = 60 * 60 * 1000;
@@ -28,17 +28,14 @@ export const URGE_ACTION = 'urge';
  * row and an audit row, and mails the handler (or, before one took it, the first line by the delivery rules).
  */
 export async function urgeComplaint(
-  deps: AppDeps,
-  complaintsService: CrudService,
-  request: FastifyRequest,
+  db: Database,
+  user: Actor,
   id: number,
-  portalUrl: string,
+  { now, portalUrl }: Writing,
 ): Promise<z.infer<typeof urgeAnswer>> {
-  const user = request.user;
   if (sideOf(user.roles) !== 'customer') throw new ApiError(Code.NO_PERMISSION);
-  await complaintInScope(complaintsService, request, id);
-  const now = deps.clock();
-  return deps.db.transaction(async (tx) => {
+  await complaintInScope(db, user, id, now);
+  return db.transaction(async (tx) => {
     const [complaint] = await tx.select().from(complaints).where(eq(complaints.id, id)).limit(1).for('update');
     const status = complaint!.status as ComplaintState;
     if (complaintWorkflow.states[status]?.category === 'resolved')
@@ -66,7 +63,7 @@ export async function urgeComplaint(
       username: user.username,
       createdAt: now,
     });
-    await writeAudit(tx, request, now, {
+    await writeAudit(tx, user, now, {
       action: `${complaintDeclaration.name}.${URGE_ACTION}`,
       target: `${complaintDeclaration.name}:${id}`,
     });
