@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { defineEndpoint, type Endpoint } from '../contract/endpoint';
 import { rules } from './rules';
-import { idBodyOf, idSchemaOf, listBodyOf, saveBodyOf, transitionBodyOf } from './crud-schemas';
+import { XLSX_MEDIA } from '../contract/monitoring-constants';
+import { idBodyOf, idSchemaOf, listBodyOf, listSchemaOf, saveBodyOf, transitionBodyOf } from './crud-schemas';
 import { entityOf, idFieldOf, type FieldDeclaration, type ResourceDeclaration } from './types';
 import { permissionOf, workflowPaths } from './workflow';
 
@@ -26,6 +27,9 @@ export type ListBodyOf<F> = {
   pageSize?: number;
   sort?: Array<{ field: string; order: 'asc' | 'desc' }>;
 } & { [K in keyof F]?: string | number | boolean | readonly (string | number | boolean)[] | null };
+
+/** An export's body: the list's filters and order, without paging (every row in the caller's scope). */
+export type ExportBodyOf<F> = Omit<ListBodyOf<F>, 'pageIndex' | 'pageSize'> | null;
 
 /** A save body: without an id a new record, with one an edit of the fields it names (null clears one). */
 export type SaveBodyOf<F> = { id?: number | string | null } & { [K in keyof F]?: z.input<FieldSchema<F[K]>> | null };
@@ -65,6 +69,8 @@ export interface ResourceEndpoints<F> {
   one?: Typed<{ id: number | string }, RowOf<F>>;
   save?: Typed<SaveBodyOf<F>, RowOf<F>>;
   delete?: Typed<{ id: number | string }, null>;
+  /** An xlsx workbook of the list, made by the area's own handler. */
+  export?: Typed<ExportBodyOf<F>, Blob, 'download'>;
   /** Per transition action (resources/workflow.ts), when the declaration has a workflow. */
   transitions: Readonly<Record<string, Typed<TransitionBody, RowOf<F>>>>;
   history?: Typed<{ id: number | string }, Page<HistoryEntry>>;
@@ -134,6 +140,18 @@ function build(declaration: ResourceDeclaration): ResourceEndpoints<unknown> {
       answer: rowAnswer(declaration),
     })),
     delete: json(endpoints.delete, 'delete', `Delete ${name} by id`, () => ({ body: idBodyOf(declaration), answer: z.null() })),
+    export: endpoints.export
+      ? (defineEndpoint({
+          path: endpoints.export as `/${string}`,
+          kind: 'download',
+          media: XLSX_MEDIA,
+          permission: { subject, action: 'export' },
+          summary: `The filtered list of ${name} as an xlsx workbook in the caller's language (code 8 when empty)`,
+          tag,
+          // The list's filters and order without its paging; a call without a body exports every row in the scope.
+          schemas: async () => ({ body: listSchemaOf(declaration).omit({ pageIndex: true, pageSize: true }).nullish(), answer: z.file() }),
+        }) as unknown as Typed<ExportBodyOf<unknown>, Blob, 'download'>)
+      : undefined,
     transitions,
     history: paths
       ? json(paths.history, 'read', `The workflow history of one ${name}, oldest first`, () => ({

@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, sql, ty
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
-import { idBodyOf, isUnset, listBodyOf, listBodySchema, listSchemaOf, saveBodyOf } from '../../../resources/crud-schemas';
+import { idBodyOf, isUnset, listBodyOf, listSchemaOf, saveBodyOf, type ListPaging } from '../../../resources/crud-schemas';
 import { endpointsOf } from '../../../resources/endpoints';
 import { entityOf, filterKindOf, formFields, idFieldOf, type FieldDeclaration, type ResourceDeclaration } from '../../../resources/types';
 import { Code, type ResponseCode } from '../../../contract/codes';
@@ -21,7 +21,7 @@ import { composeHooks, type CrudHooks, type Row, type SaveContext } from './hook
 
 export type { CrudHooks, Row, SaveContext } from './hooks';
 /** A list body as validated: paging and order, and the declared filters by field name. */
-export type ListBody = Row & z.infer<typeof listBodySchema>;
+export type ListBody = Row & ListPaging;
 
 export interface CrudOptions {
   declaration: ResourceDeclaration;
