@@ -32,6 +32,11 @@ export function fieldSchema(field: FieldDeclaration): z.ZodType {
   return field.codes ? withCodes(field.schema, field.codes) : field.schema;
 }
 
+/** The body of declared fields `names`, each with its declaration's own codes (`codes`). */
+export function declaredFieldsBody(fields: Record<string, FieldDeclaration>, names: readonly string[]): z.ZodObject {
+  return z.object(Object.fromEntries(names.map((name) => [name, fieldSchema(fields[name]!)])));
+}
+
 /** A day, or a moment whose first ten characters are one, as a date-range filter bound ('2026-02-01', '2026-02-01T00:00:00Z'). */
 const filterDay = () =>
   z

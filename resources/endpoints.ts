@@ -3,6 +3,7 @@ import { defineEndpoint, type Endpoint } from '../contract/endpoint';
 import { rules } from './rules';
 import { XLSX_MEDIA } from '../contract/monitoring-constants';
 import { idBodyOf, idSchemaOf, listBodyOf, listSchemaOf, saveBodyOf, transitionBodyOf } from './crud-schemas';
+import type { AttachmentFile } from './attachments';
 import { entityOf, idFieldOf, type FieldDeclaration, type ResourceDeclaration } from './types';
 import { permissionOf, workflowPaths } from './workflow';
 
@@ -15,11 +16,26 @@ import { permissionOf, workflowPaths } from './workflow';
 type FieldsOf<D> = D extends ResourceDeclaration<infer F> ? F : Record<string, FieldDeclaration>;
 type ValueOf<D> = D extends { schema: infer S extends z.ZodType } ? z.output<S> : unknown;
 
+/** A field's value in a row: its files for an attachments field, its schema's output otherwise. */
+type AnsweredValueOf<D> = D extends { attachments: object } ? AttachmentFile[] : ValueOf<D>;
+/** The fields every row carries: those the list, the show page or the form present, never a secret or an internal one. */
+type AnsweredOf<F> = {
+  [K in keyof F]: F[K] extends { secret: true } | { internal: true }
+    ? never
+    : F[K] extends { list: true } | { show: true } | { form: true | 'create' | 'readonly' }
+      ? K
+      : never;
+}[keyof F];
+/** Staff's own fields: in the rows staff read, left out of the customer side's (resources/types.ts `internal`). */
+type InternalOf<F> = { [K in keyof F]: F[K] extends { secret: true } ? never : F[K] extends { internal: true } ? K : never }[keyof F];
+
 /**
- * A row as a list or `one` answers it: its id, its declared fields by name (any may be absent: a field without a
- * column, an internal one for the customer side) and what the area's hooks add (files, clocks).
+ * A row as a list or `one` answers it: its id, its declared fields by name (staff's internal ones only where the
+ * caller is staff), and what the area's hooks add (files, clocks), untyped here.
  */
-export type RowOf<F> = { id: number } & { [K in keyof F]?: ValueOf<F[K]> } & Record<string, unknown>;
+export type RowOf<F> = { id: number } & { [K in AnsweredOf<F>]: AnsweredValueOf<F[K]> } & {
+  [K in InternalOf<F>]?: AnsweredValueOf<F[K]>;
+} & Record<string, unknown>;
 
 /** A list body: paging, order, and the declared filters by field name. */
 export type ListBodyOf<F> = {
@@ -64,15 +80,15 @@ type Page<T> = { dataCount: number; data: T[] };
 /** An endpoint whose body and answer are typed as given (the schemas it carries are looser at run time, see below). */
 type Typed<Body, Answer, Kind extends 'json' | 'download' | 'upload' = 'json'> = Endpoint<z.ZodType<Body, Body>, z.ZodType<Answer>, Kind>;
 
-export interface ResourceEndpoints<F> {
-  list?: Typed<ListBodyOf<F>, Page<RowOf<F>>>;
-  one?: Typed<{ id: number | string }, RowOf<F>>;
-  save?: Typed<SaveBodyOf<F>, RowOf<F>>;
+export interface ResourceEndpoints<F, Added extends object = object> {
+  list?: Typed<ListBodyOf<F>, Page<RowOf<F> & Added>>;
+  one?: Typed<{ id: number | string }, RowOf<F> & Added>;
+  save?: Typed<SaveBodyOf<F>, RowOf<F> & Added>;
   delete?: Typed<{ id: number | string }, null>;
   /** An xlsx workbook of the list, made by the area's own handler. */
   export?: Typed<ExportBodyOf<F>, Blob, 'download'>;
   /** Per transition action (resources/workflow.ts), when the declaration has a workflow. */
-  transitions: Readonly<Record<string, Typed<TransitionBody, RowOf<F>>>>;
+  transitions: Readonly<Record<string, Typed<TransitionBody, RowOf<F> & Added>>>;
   history?: Typed<{ id: number | string }, Page<HistoryEntry>>;
   /** Multipart: `field`, `recordId` and one `file`. */
   upload?: Typed<{ field?: string; recordId?: number }, UploadedAnswer, 'upload'>;
@@ -81,11 +97,14 @@ export interface ResourceEndpoints<F> {
 
 const built = new WeakMap<ResourceDeclaration, ResourceEndpoints<unknown>>();
 
-/** The generated calls of `declaration`: the actions its `endpoints` name, its workflow's, its attachments'. */
-export function endpointsOf<D extends ResourceDeclaration>(declaration: D): ResourceEndpoints<FieldsOf<D>> {
+/**
+ * The generated calls of `declaration`: the actions its `endpoints` name, its workflow's, its attachments'. `Added`
+ * types what the area's hooks add to each row it answers (a complaint's clocks), which the declaration does not say.
+ */
+export function endpointsOf<D extends ResourceDeclaration, Added extends object = object>(declaration: D): ResourceEndpoints<FieldsOf<D>, Added> {
   let calls = built.get(declaration);
   if (!calls) built.set(declaration, (calls = build(declaration)));
-  return calls as ResourceEndpoints<FieldsOf<D>>;
+  return calls as ResourceEndpoints<FieldsOf<D>, Added>;
 }
 
 /**

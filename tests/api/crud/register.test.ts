@@ -1,23 +1,12 @@
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../../resources/types';
 import { ADMIN_RESOURCES, RESOURCE_HOOKS } from '../../../server/admin/routes';
 import type { AppDeps } from '../../../server/config';
-import { registerResources } from '../../../server/core/crud/register';
-import { serializerCompiler } from 'fastify-type-provider-zod';
-import { validatorCompiler } from '../../../server/core/http/validation';
+import { registered } from './registered';
 
 const deps = {} as AppDeps;
 
-/** Registers as the app does: on the /api instance, whose calls are the contract's paths. */
-async function registered(options: Parameters<typeof registerResources>[2]) {
-  const app = Fastify().setValidatorCompiler(validatorCompiler).setSerializerCompiler(serializerCompiler);
-  let services: Awaited<ReturnType<typeof registerResources>> = {};
-  await app.register(async (api) => void (services = await registerResources(api, deps, options)), { prefix: '/api' });
-  await app.ready();
-  return services;
-}
 const widgets = (table?: string) =>
   defineResource({
     name: 'widgets',
@@ -31,7 +20,7 @@ const widgets = (table?: string) =>
 
 describe('registerResources: the generated calls of every declaration naming its table', () => {
   it("registers the administration's resources with their hooks, one service per declaration with a table", async () => {
-    const services = await registered({ resources: ADMIN_RESOURCES, hooks: RESOURCE_HOOKS });
+    const services = await registered(deps, { resources: ADMIN_RESOURCES, hooks: RESOURCE_HOOKS });
     expect(Object.keys(services).sort()).toEqual(
       ADMIN_RESOURCES.filter((d) => d.table)
         .map((d) => d.name)
@@ -42,7 +31,7 @@ describe('registerResources: the generated calls of every declaration naming its
   });
 
   it('refuses a table name the schema does not export, and hooks for a resource it does not generate', async () => {
-    await expect(registered({ resources: [widgets('nowhere')] })).rejects.toThrow(/no table 'nowhere'/);
-    await expect(registered({ resources: [widgets()], hooks: { widgets: {} } })).rejects.toThrow(/hooks for 'widgets'/);
+    await expect(registered(deps, { resources: [widgets('nowhere')] })).rejects.toThrow(/no table 'nowhere'/);
+    await expect(registered(deps, { resources: [widgets()], hooks: { widgets: {} } })).rejects.toThrow(/hooks for 'widgets'/);
   });
 });
