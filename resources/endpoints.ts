@@ -16,8 +16,11 @@ import { permissionOf, workflowPaths } from './workflow';
 type FieldsOf<D> = D extends ResourceDeclaration<infer F> ? F : Record<string, FieldDeclaration>;
 type ValueOf<D> = D extends { schema: infer S extends z.ZodType } ? z.output<S> : unknown;
 
-/** A field's value in a row: its files for an attachments field, its schema's output otherwise. */
-type AnsweredValueOf<D> = D extends { attachments: object } ? AttachmentFile[] : ValueOf<D>;
+/**
+ * A field's value in a row: its files for an attachments field, its schema's output otherwise (never left out: a row
+ * carries every column, null where it holds nothing).
+ */
+type AnsweredValueOf<D> = D extends { attachments: object } ? AttachmentFile[] : Exclude<ValueOf<D>, undefined>;
 /** The fields every row carries: those the list, the show page or the form present, never a secret or an internal one. */
 type AnsweredOf<F> = {
   [K in keyof F]: F[K] extends { secret: true } | { internal: true }

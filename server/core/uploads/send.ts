@@ -1,9 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import { Code } from '../../../contract/codes';
 import type { FileAnswer } from '../http/endpoint';
 import { ApiError } from '../http/envelope';
 import { StorageNotFoundError, type Storage } from '../storage';
-import { attachmentDisposition } from './filename';
 import type { UploadRow } from './service';
 
 /**
@@ -23,16 +21,4 @@ export async function uploadedFile(storage: Storage, file: UploadRow): Promise<F
     throw error instanceof StorageNotFoundError ? new ApiError(Code.ATTACHMENT_MISSING) : error;
   });
   return { name: file.originalName, bytes, type: file.mime, size: file.size, inline: SHOWN_INLINE.has(file.mime) };
-}
-
-/** The same answer for a download still registered by hand. */
-export async function sendUploadedFile(reply: FastifyReply, storage: Storage, file: UploadRow) {
-  const { name, bytes, type, size, inline } = await uploadedFile(storage, file);
-  return reply
-    .header('content-type', type!)
-    .header('content-length', String(size))
-    .header('content-disposition', attachmentDisposition(name, inline ? 'inline' : 'attachment'))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(bytes);
 }

@@ -1,6 +1,6 @@
 import type { ComplaintClocks } from '../../../contract/complaint-clocks';
 import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
-import { messageFilePaths, complaintNewsCalls as news } from '../../../contract/complaints-calls';
+import { messageFileCalls, complaintNewsCalls as news } from '../../../contract/complaints-calls';
 import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
 import { NEWS_PAGE_SIZE } from '../../../contract/complaints-constants';
 import { complaints } from '../../../resources/complaints';
@@ -67,7 +67,7 @@ export const complaintsApi = {
 };
 
 /** A message's file: comments' through DownCommentFile, replies' through DownAdditionalFile (spec §7). */
-export const messageFilePath = (kind: ComplaintMessage['kind']) => messageFilePaths[kind];
+export const messageFilePath = (kind: ComplaintMessage['kind']) => messageFileCalls[kind].path;
 
 const ALL = ['complaints'] as const;
 
