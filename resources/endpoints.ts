@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { defineEndpoint, type Endpoint } from '../contract/endpoint';
+import { defineEndpoint, schemasOnce, type Endpoint } from '../contract/endpoint';
 import { rules } from './rules';
 import { XLSX_MEDIA } from '../contract/monitoring-constants';
 import { idBodyOf, idSchemaOf, listBodyOf, listSchemaOf, saveBodyOf, transitionBodyOf } from './crud-schemas';
@@ -134,7 +134,7 @@ function build(declaration: ResourceDeclaration): ResourceEndpoints<unknown> {
           permission: { subject, action },
           summary,
           tag,
-          schemas: async () => schemas(),
+          schemas: schemasOnce(schemas),
         }) as unknown as Typed<Body, Answer>)
       : undefined;
   const { workflow } = declaration;
@@ -171,7 +171,7 @@ function build(declaration: ResourceDeclaration): ResourceEndpoints<unknown> {
           summary: `The filtered list of ${name} as an xlsx workbook in the caller's language (code 8 when empty)`,
           tag,
           // The list's filters and order without its paging; a call without a body exports every row in the scope.
-          schemas: async () => ({ body: listSchemaOf(declaration).omit({ pageIndex: true, pageSize: true }).nullish(), answer: z.file() }),
+          schemas: schemasOnce(() => ({ body: listSchemaOf(declaration).omit({ pageIndex: true, pageSize: true }).nullish(), answer: z.file() })),
         }) as unknown as Typed<ExportBodyOf<unknown>, Blob, 'download'>)
       : undefined,
     transitions,
@@ -188,10 +188,10 @@ function build(declaration: ResourceDeclaration): ResourceEndpoints<unknown> {
           permission: { subject, action: ['create', 'update'] },
           summary: `Upload one file to an attachments field of ${name} (multipart: field, recordId, file)`,
           tag,
-          schemas: async () => ({
+          schemas: schemasOnce(() => ({
             body: z.object({ field: z.string().optional(), recordId: z.number().optional() }),
             answer: z.looseObject({ id: z.number() }),
-          }),
+          })),
         }) as unknown as Typed<{ field?: string; recordId?: number }, UploadedAnswer, 'upload'>)
       : undefined,
     download: endpoints.download
@@ -201,7 +201,7 @@ function build(declaration: ResourceDeclaration): ResourceEndpoints<unknown> {
           permission: read,
           summary: `Download a file of ${name} (its bytes; images and PDFs inline)`,
           tag,
-          schemas: async () => ({ body: z.object({ id: rules.id() }), answer: z.file() }),
+          schemas: schemasOnce(() => ({ body: z.object({ id: rules.id() }), answer: z.file() })),
         }) as unknown as Typed<{ id: number }, Blob, 'download'>)
       : undefined,
   };

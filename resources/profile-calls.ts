@@ -1,4 +1,4 @@
-import { defineEndpoint } from '../contract/endpoint';
+import { defineEndpoint, schemasOnce } from '../contract/endpoint';
 
 /**
  * The calls of the userInfoSettings declaration (resources/userInfoSettings.ts): one record, the caller's own, no id.
@@ -11,17 +11,17 @@ export const profileCalls = {
     permission: { subject: 'profile', action: 'read' },
     tag: 'userInfoSettings',
     summary: "The caller's own profile",
-    schemas: async () => {
+    schemas: schemasOnce(async () => {
       const [{ noBody }, { profileAnswer }] = await Promise.all([import('../contract/admin/common'), import('../contract/admin/profile')]);
       return { body: noBody, answer: profileAnswer };
-    },
+    }),
   }),
   save: defineEndpoint({
     path: '/UserInfo/SaveMyUserInfo',
     permission: { subject: 'profile', action: 'update' },
     tag: 'userInfoSettings',
     summary: "Save the caller's own profile (14: the e-mail's form)",
-    schemas: async () => {
+    schemas: schemasOnce(async () => {
       const [{ userInfoSettings }, { declaredFieldsBody }, { formFields }, { profileAnswer }] = await Promise.all([
         import('./userInfoSettings'),
         import('./crud-schemas'),
@@ -29,6 +29,6 @@ export const profileCalls = {
         import('../contract/admin/profile'),
       ]);
       return { body: declaredFieldsBody(userInfoSettings.fields, formFields(userInfoSettings, 'edit')), answer: profileAnswer };
-    },
+    }),
   }),
 };

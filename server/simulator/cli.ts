@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { demoDeviceKey } from '../monitoring/ingest/device-keys';
-import { MAX_SAMPLES_PER_BATCH } from '../monitoring/ingest/schema';
+import { MAX_SAMPLES_PER_BATCH } from '../../contract/ingest';
 import { demoFleet, type DemoSystem } from '../monitoring/demo/fleet';
 import { toIngestBatches } from './batches';
 import { unknownSystems, unknownSystemsMessage } from './fleet-check';

@@ -1,8 +1,7 @@
 import { and, asc, count, desc, eq, getTableColumns, ilike, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
-import { idBodyOf, isUnset, listBodyOf, listSchemaOf, saveBodyOf, type ListPaging } from '../../../resources/crud-schemas';
+import { isUnset, type ListPaging } from '../../../resources/crud-schemas';
 import { endpointsOf } from '../../../resources/endpoints';
 import { entityOf, filterKindOf, formFields, idFieldOf, type FieldDeclaration, type ResourceDeclaration } from '../../../resources/types';
 import { Code, type ResponseCode } from '../../../contract/codes';
@@ -75,18 +74,7 @@ export class CrudService {
     if (!this.columns[this.idField]) throw new Error(`${declaration.name}: the table has no column '${this.idField}'`);
     // Every record id is a number (DESIGN §10): the bodies (resources/crud-schemas.ts) take it as one.
     if (this.columns[this.idField]!.dataType !== 'number') throw new Error(`${declaration.name}: the id column '${this.idField}' is not a number`);
-    this.listSchema = listSchemaOf(declaration);
-    this.idBody = idBodyOf(declaration);
-    this.listBody = listBodyOf(declaration);
-    this.saveBody = saveBodyOf(declaration);
   }
-
-  /** The fields of `list`: paging, order and the declared filters (an export's body is made of it). */
-  readonly listSchema: z.ZodObject;
-  /** The route schemas of the generated calls (server/core/http/validation.ts validates them). */
-  readonly idBody: z.ZodType;
-  readonly listBody: z.ZodType;
-  readonly saveBody: z.ZodType;
 
   /** Table property → field name, where a field declares `column`. */
   private readonly fieldOfColumn = new Map<string, string>();

@@ -2,8 +2,9 @@ import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AnswerIn, BodyOf, Endpoint } from '../../../contract/endpoint';
-import type { Actor, Caller } from '../auth/actor';
-import { RequestActor, RequestCaller } from './request-actor';
+import type { Permission } from './permissions';
+import type { Actor, Caller, DeviceCaller } from '../auth/actor';
+import { RequestActor, RequestCaller, RequestDevice } from './request-actor';
 import { attachmentDisposition } from '../uploads/filename';
 import { envelopeOf, ok } from './envelope';
 
@@ -37,8 +38,8 @@ export class EnvelopeInstead {
   ) {}
 }
 
-/** A public call's handler knows only the client's address; any other knows who calls. */
-type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : Actor;
+/** A public call's handler knows only the client's address, a device's its key too; any other knows who calls. */
+type ActorFor<E extends Endpoint> = E['permission'] extends 'public' ? Caller : E['permission'] extends 'device' ? DeviceCaller : Actor;
 
 /**
  * The handler of a call: who calls and the validated body (defaults applied); it answers the envelope's `data`, or
@@ -75,6 +76,7 @@ export async function registerEndpoint<E extends JsonEndpoint | DownloadEndpoint
     throw new Error(`${endpoint.path}: a call of kind '${endpoint.kind}' is not registered here yet`);
   const { body, answer: data } = await endpoint.schemas();
   const isPublic = endpoint.permission === 'public';
+  const isDevice = endpoint.permission === 'device';
   const isGet = endpoint.method === 'GET';
   const media = endpoint.media ?? 'application/octet-stream';
   const call = handler as (actor: Caller, body: unknown) => Promise<unknown>;
@@ -87,27 +89,24 @@ export async function registerEndpoint<E extends JsonEndpoint | DownloadEndpoint
           .header('content-type', file.type ?? media)
           .header('content-disposition', attachmentDisposition(file.name, file.inline ? 'inline' : 'attachment'))
           .send(file.bytes);
-  // Chosen once here, so a request pays for the actor object and nothing else.
+  // Chosen once here, so a request pays for the caller object and nothing else.
+  const Caller = isPublic ? RequestCaller : isDevice ? RequestDevice : RequestActor;
   const answer = isDownload
-    ? isPublic
-      ? async (request: FastifyRequest, reply: FastifyReply) => send(reply, await fileCall(new RequestCaller(request), request.body))
-      : async (request: FastifyRequest, reply: FastifyReply) => send(reply, await fileCall(new RequestActor(request), request.body))
-    : isPublic
-      ? isGet
-        ? async (request: FastifyRequest) => ok(await call(new RequestCaller(request), request.query))
-        : async (request: FastifyRequest) => ok(await call(new RequestCaller(request), request.body))
-      : isGet
-        ? async (request: FastifyRequest) => ok(await call(new RequestActor(request), request.query))
-        : async (request: FastifyRequest) => ok(await call(new RequestActor(request), request.body));
+    ? async (request: FastifyRequest, reply: FastifyReply) => send(reply, await fileCall(new Caller(request), request.body))
+    : isGet
+      ? async (request: FastifyRequest) => ok(await call(new Caller(request), request.query))
+      : async (request: FastifyRequest) => ok(await call(new Caller(request), request.body));
   app.route({
     method: endpoint.method,
     url: endpoint.path,
-    config: endpoint.permission === 'public' ? { public: true } : { permission: endpoint.permission },
+    // A device is not a user: it passes the token check and its service checks its key.
+    config: isPublic || isDevice ? { public: true, endpoint } : { permission: endpoint.permission as Permission, endpoint },
+    ...(endpoint.bodyLimit ? { bodyLimit: endpoint.bodyLimit } : {}),
     schema: {
       tags: [endpoint.tag],
       summary: endpoint.summary,
       // The document asks every call for the bearer token (docs.ts) unless it says it needs none.
-      ...(isPublic ? { security: [] } : {}),
+      ...(isPublic || isDevice ? { security: [] } : {}),
       ...(isGet ? { querystring: body } : { body }),
       ...(isDownload ? { produces: [media], response: { 200: data } } : { response: { 200: envelopeOf(data) } }),
     },
@@ -128,12 +127,12 @@ export async function registerUpload<E extends UploadEndpoint>(
   if (app.prefix !== '/api') {
     throw new Error(`${endpoint.path}: register contract calls on the /api instance, not under the prefix '${app.prefix}'`);
   }
-  if (endpoint.permission === 'public' || endpoint.method !== 'POST') throw new Error(`${endpoint.path}: an upload is a POST of a known caller`);
+  if (typeof endpoint.permission === 'string' || endpoint.method !== 'POST') throw new Error(`${endpoint.path}: an upload is a POST of a known user`);
   const { answer: data } = await endpoint.schemas();
   app.route({
     method: 'POST',
     url: endpoint.path,
-    config: { permission: endpoint.permission },
+    config: { permission: endpoint.permission, endpoint },
     schema: { tags: [endpoint.tag], summary: endpoint.summary, consumes: ['multipart/form-data'], response: { 200: envelopeOf(data) } },
     handler: async (request: FastifyRequest) => ok(await handler(new RequestActor(request), request)),
   });

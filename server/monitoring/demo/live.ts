@@ -5,7 +5,7 @@ import { systemFaults, systems } from '../../core/db/schema/monitoring';
 import { toIngestBatches } from '../../simulator/batches';
 import { FAULT_TYPES_BY_CODE, type FaultEvent } from '../../simulator/faults';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
-import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
+import { MAX_SAMPLES_PER_BATCH } from '../../../contract/ingest';
 import { ingestBatch } from '../ingest/service';
 import type { SystemRow } from '../scope';
 import { demoFleet, type DemoSystem } from './fleet';

@@ -9,7 +9,7 @@ import { toIngestBatches } from '../../simulator/batches';
 import { FAULT_TYPES_BY_CODE } from '../../simulator/faults';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
-import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
+import { MAX_SAMPLES_PER_BATCH } from '../../../contract/ingest';
 import { DeviceIdentities } from '../ingest/device-identities';
 import { ingestWithDeviceKey } from '../ingest/service';
 import { DEFAULT_RAW_RETENTION_DAYS } from '../retention';
