@@ -198,6 +198,8 @@ function build(declaration: ResourceDeclaration): ResourceEndpoints<unknown> {
       ? (defineEndpoint({
           path: endpoints.download as `/${string}`,
           kind: 'download',
+          // Each file goes out typed as it was sniffed at upload.
+          media: 'application/octet-stream',
           permission: read,
           summary: `Download a file of ${name} (its bytes; images and PDFs inline)`,
           tag,

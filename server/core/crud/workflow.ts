@@ -67,7 +67,8 @@ export async function registerWorkflow(
   const { workflow } = declaration;
   checkWorkflow(declaration.name, workflow, declaration.fields);
   const engine = new WorkflowEngine(deps, declaration, table, service);
-  const calls = endpointsOf(declaration);
+  // The service's declaration, the very object the other calls were built from (`declaration` is a copy of it).
+  const calls = endpointsOf(service.declaration);
   const afterEvery = hooks[AFTER_EVERY_TRANSITION];
   for (const transition of workflow.transitions) {
     const hook = transition.hook === undefined ? undefined : hooks[transition.hook];
