@@ -106,6 +106,45 @@ export default tseslint.config(
     },
   },
   {
+    // An area's logic takes an actor and a body, never a request (DESIGN §2): HTTP stays in its routes.ts, which
+    // registers each call from its endpoint object (server/core/http/endpoint.ts).
+    files: ['server/**/*.ts'],
+    ignores: ['server/core/**', 'server/**/routes.ts', 'server/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            SERVER_NEVER_IMPORTS_WEB,
+            NEVER_IMPORTS_BUILD,
+            {
+              regex: '^(fastify|fastify-.+|@fastify/.+)$',
+              message: "A service takes an actor and a body, never Fastify's request: HTTP belongs to the area's routes.ts.",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // A call's path is written once, in its endpoint object (contract/, or a declaration's in resources/): the web
+    // calls it through call(endpoint, body) (src/api/call.ts), never by a string.
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'Literal[value=/^\\/[A-Z][A-Za-z]*\\/[A-Z][A-Za-z]*$/]',
+          message: 'An /api path is written once, in its endpoint object of contract/: call(endpoint, body) (src/api/call.ts).',
+        },
+        {
+          selector: 'TemplateElement[value.raw=/^\\/[A-Z][A-Za-z]*\\/[A-Z]/]',
+          message: 'An /api path is written once, in its endpoint object of contract/: call(endpoint, body) (src/api/call.ts).',
+        },
+      ],
+    },
+  },
+  {
     // The plugins read the app's files by path (Vite builds them); they import only contract/ and permissions/.
     files: ['build/**/*.ts'],
     rules: {

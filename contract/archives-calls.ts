@@ -29,13 +29,6 @@ export const archiveCalls = {
   }),
 };
 
-/**
- * The archive list's xlsx export (a download). Not an endpoint object yet: its body is the generated list's filters
- * and order, which the CRUD engine builds from the declaration (resources/customerArchives.ts) as the server starts;
- * the path is still written here once for both sides.
- */
-export const archiveExportPath = '/CustomerArchives/ExportCustomerArchives';
-
 /** A file outside the caller's scope answers 45, as one that does not exist. */
 export const installerCalls = {
   scorecards: defineEndpoint({

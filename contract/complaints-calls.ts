@@ -66,15 +66,21 @@ export const complaintNewsCalls = {
   }),
 };
 
-/**
- * A message's file by its name (body: contract/complaints.ts messageFileBody): comments' and replies' (spec §7). Not
- * endpoint objects yet: the server answers the upload as it was sniffed (images and PDFs shown in place, with their
- * size, never cached), which a download endpoint does not say; the path is still written here once for both sides.
- */
-export const messageFilePaths = {
-  comment: '/ComplaintsNews/DownCommentFile',
-  reply: '/ComplaintsNews/DownAdditionalFile',
-} as const;
+/** A message's file by its name (id = the message): comments' and replies' (spec §7), as they were uploaded. */
+const messageFileCall = (path: `/${string}`, of: string) =>
+  defineEndpoint({
+    path,
+    kind: 'download',
+    media: 'application/octet-stream',
+    permission: read,
+    summary: `A file of a complaint's ${of} by its name (id = the message): its bytes, images and PDFs inline`,
+    tag: 'Complaints',
+    schemas: news((s) => ({ body: s.messageFileBody, answer: s.messageFile })),
+  });
+export const messageFileCalls = {
+  comment: messageFileCall('/ComplaintsNews/DownCommentFile', 'comment'),
+  reply: messageFileCall('/ComplaintsNews/DownAdditionalFile', 'reply'),
+};
 
 /**
  * What waits for the after-sales teams today: for those who take or handle complaints (the accept and take-over

@@ -35,6 +35,8 @@ export const commentDetailBody = z.object({ comment_id: rules.id() });
 export const additionalInfoDetailBody = z.object({ additionalinfo_id: rules.id() });
 /** /ComplaintsNews/DownCommentFile and DownAdditionalFile (spec §7): the message and the name of its file. */
 export const messageFileBody = z.object({ id: rules.id(), attachment_name: z.string().trim().min(1).max(255) });
+/** A message's file: its bytes as stored, typed as sniffed at upload (images and PDFs shown in place). */
+export const messageFile = z.file().describe('the file, typed as it was sniffed at upload');
 
 const file = z.object({ id: z.number(), name: z.string(), size: z.number(), mime: z.string() });
 

@@ -33,17 +33,26 @@ interface EndpointSchemas<Body extends z.ZodType = z.ZodType, Answer extends z.Z
   readonly answer: Answer;
 }
 
+/** Who may call: a user holding a permission, anyone ('public'), or a system by its device key ('device'). */
+type CallerKind = EndpointPermission | 'public' | 'device';
+
 export interface Endpoint<
   Body extends z.ZodType = z.ZodType,
   Answer extends z.ZodType = z.ZodType,
   Kind extends EndpointKind = EndpointKind,
+  Permission extends CallerKind = CallerKind,
 > {
   /** Below /api, e.g. '/MailTiming/GetMailJob'. */
   readonly path: `/${string}`;
   readonly method: 'POST' | 'GET';
   readonly kind: Kind;
-  /** 'public': answered without an access token (login, reference data). */
-  readonly permission: EndpointPermission | 'public';
+  /**
+   * 'public': answered without an access token (login, reference data); 'device': a system's call, known by its
+   * device key (header X-Device-Key) instead of a user's token.
+   */
+  readonly permission: Permission;
+  /** The largest body the call takes, in bytes, where the app's default is too small (a device's batch). */
+  readonly bodyLimit?: number;
   /** One line for the API document. */
   readonly summary: string;
   /** A download's media type: its file's content-type and its answer's entry in the API document. */
@@ -73,16 +82,31 @@ export function schemasFrom<Module>(load: () => Promise<Module>) {
       pick(await load());
 }
 
-export function defineEndpoint<Body extends z.ZodType, Answer extends z.ZodType, Kind extends EndpointKind = 'json'>(spec: {
+/**
+ * Schemas built on their first use and kept (a call's schemas made from a declaration): the server registers the
+ * call once, and what it registered is the same object a later reader gets.
+ */
+export function schemasOnce<S>(make: () => Promise<S> | S): () => Promise<S> {
+  let made: Promise<S> | undefined;
+  return () => (made ??= Promise.resolve(make()));
+}
+
+export function defineEndpoint<
+  Body extends z.ZodType,
+  Answer extends z.ZodType,
+  Kind extends EndpointKind = 'json',
+  Permission extends CallerKind = EndpointPermission,
+>(spec: {
   path: `/${string}`;
   method?: 'POST' | 'GET';
   kind?: Kind;
-  permission: EndpointPermission | 'public';
+  permission: Permission;
+  bodyLimit?: number;
   summary: string;
   media?: string;
   tag?: string;
   schemas: () => Promise<EndpointSchemas<Body, Answer>>;
-}): Endpoint<Body, Answer, Kind> {
+}): Endpoint<Body, Answer, Kind, Permission> {
   return {
     ...spec,
     method: spec.method ?? 'POST',

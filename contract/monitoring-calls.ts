@@ -5,8 +5,8 @@ import { XLSX_MEDIA } from './monitoring-constants';
  * The monitoring calls (server/monitoring/API.md), one group per sub-area, registered by
  * server/monitoring/<sub-area>/routes.ts and called by src/features/monitoring/api.ts (the sharer's invitation by
  * src/features/account/api.ts). Their answers are in contract/monitoring.ts, their bodies in
- * contract/monitoring-requests.ts. The device ingest (/Device/Ingest) is no call of the web: it takes its system's
- * device key from a header and is registered by hand (server/monitoring/ingest/routes.ts).
+ * contract/monitoring-requests.ts. The device ingest (/Device/Ingest) is no call of the web but the systems': it
+ * takes the system's device key from a header (contract/ingest.ts has its batch).
  */
 
 const schemasOf = schemasFrom(async () => ({ ...(await import('./monitoring')), body: await import('./monitoring-requests') }));
@@ -17,6 +17,19 @@ const readCustomerSystems = { subject: 'customerSystems', action: 'read' } as co
 const customerSettings = { subject: 'customerSettings', action: 'read' } as const;
 const tariffs = { subject: 'tariff', action: 'read' } as const;
 const background = 'With background it is made in the background: the answer is the envelope naming the generated report';
+
+/** What systems send: their samples, status and faults. */
+export const deviceCalls = {
+  ingest: defineEndpoint({
+    path: '/Device/Ingest',
+    permission: 'device',
+    // A full batch of 2,000 samples is ~250 kB of JSON.
+    bodyLimit: 2 * 1024 * 1024,
+    tag: 'Device',
+    summary: 'A batch of samples, the status and faults of one system (idempotent; HTTP 401 for a missing or unknown device key)',
+    schemas: async () => ({ body: (await import('./ingest')).ingestBatchSchema, answer: (await import('./monitoring')).ingestAnswer }),
+  }),
+};
 
 /** A system's figures (or a customer's 'All'): summary, newest sample, day curve, period bars, statistics, exports. */
 export const statsCalls = {

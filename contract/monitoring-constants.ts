@@ -9,6 +9,10 @@
 export const EMS_STATUSES = ['normal', 'warning', 'fault', 'offline', 'protection'] as const;
 export type EmsStatus = (typeof EMS_STATUSES)[number];
 
+/** What a system reports a fault as (the ingest's `level`). */
+export const FAULT_LEVELS = ['warning', 'fault', 'protection'] as const;
+export type FaultLevel = (typeof FAULT_LEVELS)[number];
+
 /** The synthetic selector entry of spec §3. */
 export const ALL_SN = 'All';
 

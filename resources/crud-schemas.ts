@@ -4,6 +4,9 @@ import { FILTER_TEXT_MAX, isRealDate, LIST_MAX, rules } from './rules';
 import { filterKindOf, formFields, idFieldOf, type FieldDeclaration, type ResourceDeclaration } from './types';
 import type { WorkflowTransition } from './workflow';
 
+/** A list body as validated: paging and order (and the declared filters by field name). */
+export type ListPaging = z.output<ReturnType<typeof listPaging>>;
+
 /**
  * The body schemas of a declaration's generated calls, built from the declaration alone: the server validates with
  * them and documents them, the endpoint objects (resources/endpoints.ts) carry them, so the web's calls are typed by
@@ -11,14 +14,15 @@ import type { WorkflowTransition } from './workflow';
  */
 
 /** Paging and order of every generated list (the export of the user log asks for up to 50,000 rows at once). */
-export const listBodySchema = z.object({
-  pageIndex: rules.integer(1, 1_000_000).default(1),
-  pageSize: rules.integer(1, 50_000).default(10),
-  sort: z
-    .array(z.object({ field: z.string().max(64), order: z.enum(['asc', 'desc']) }))
-    .max(10)
-    .optional(),
-});
+const listPaging = () =>
+  z.object({
+    pageIndex: rules.integer(1, 1_000_000).default(1),
+    pageSize: rules.integer(1, 50_000).default(10),
+    sort: z
+      .array(z.object({ field: z.string().max(64), order: z.enum(['asc', 'desc']) }))
+      .max(10)
+      .optional(),
+  });
 
 /** The longest note a workflow transition takes (the history shows it in full). */
 export const WORKFLOW_NOTE_MAX = 1000;
@@ -28,12 +32,18 @@ export function fieldSchema(field: FieldDeclaration): z.ZodType {
   return field.codes ? withCodes(field.schema, field.codes) : field.schema;
 }
 
+/** The body of declared fields `names`, each with its declaration's own codes (`codes`). */
+export function declaredFieldsBody(fields: Record<string, FieldDeclaration>, names: readonly string[]): z.ZodObject {
+  return z.object(Object.fromEntries(names.map((name) => [name, fieldSchema(fields[name]!)])));
+}
+
 /** A day, or a moment whose first ten characters are one, as a date-range filter bound ('2026-02-01', '2026-02-01T00:00:00Z'). */
-const filterDay = z
-  .string()
-  .max(40)
-  .regex(/^\d{4}-\d{2}-\d{2}/)
-  .refine(isRealDate, 'not a date');
+const filterDay = () =>
+  z
+    .string()
+    .max(40)
+    .regex(/^\d{4}-\d{2}-\d{2}/)
+    .refine(isRealDate, 'not a date');
 
 /** What a field holds once its optional, nullable and default wrappers are taken off: a number, a yes/no, or other. */
 function valueKindOf(schema: z.ZodType): 'number' | 'boolean' | 'other' {
@@ -57,7 +67,7 @@ function filterSchema(field: FieldDeclaration, kind: string): z.ZodType {
   if (kind === 'text') return z.union([z.string().max(FILTER_TEXT_MAX), z.number()]).optional();
   if (kind === 'dateRange') {
     return z
-      .array(filterDay)
+      .array(filterDay())
       .max(2)
       .refine((v) => v.length === 0 || v.length === 2, 'from and to')
       .optional();
@@ -87,7 +97,7 @@ export function listSchemaOf(declaration: ResourceDeclaration) {
     const kind = filterKindOf(field);
     if (kind) filters[name] = filterSchema(field, kind);
   }
-  return listBodySchema.extend(filters);
+  return listPaging().extend(filters);
 }
 
 /** A call without a body is one with an empty object: the first page, or 3 naming the id. */
@@ -167,7 +177,8 @@ function withoutStartingValue(field: FieldDeclaration): z.ZodType {
   return fieldSchema({ ...field, schema: (field.schema.unwrap() as z.ZodType).optional() });
 }
 
-function isUnset(value: unknown): boolean {
+/** A value that filters or names nothing: absent, null, '' or []. */
+export function isUnset(value: unknown): boolean {
   return value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
 }
 

@@ -54,6 +54,7 @@ export const customerArchives = defineResource({
     one: '/CustomerArchives/GetCustomerArchive',
     save: '/CustomerArchives/SaveCustomerArchive',
     delete: '/CustomerArchives/DeleteCustomerArchive',
+    export: '/CustomerArchives/ExportCustomerArchives',
   },
   titleField: 'name',
   defaultSort: { field: 'created_at', order: 'desc' },

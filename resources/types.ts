@@ -155,7 +155,8 @@ export interface FieldDeclaration {
   attachments?: AttachmentRule;
 }
 
-export type CrudAction = 'list' | 'one' | 'save' | 'delete';
+/** `export`: the list's rows, by its filters and order, as a file the area makes (its own handler, the same body). */
+export type CrudAction = 'list' | 'one' | 'save' | 'delete' | 'export';
 /** The calls of a declaration with attachments fields: upload one file (multipart), download one. */
 export type AttachmentAction = 'upload' | 'download';
 

@@ -9,7 +9,7 @@ export const userLog = defineResource({
   group: 'BasicSettings',
   namespace: 'admin',
   table: 'userLog',
-  endpoints: { list: '/UserLog/GetUserLogPageList', one: '/UserLog/GetUserLog' },
+  endpoints: { list: '/UserLog/GetUserLogPageList', one: '/UserLog/GetUserLog', export: '/UserLog/ExportUserLog' },
   defaultSort: { field: 'created_at', order: 'desc' },
   titleField: 'action',
   fields: () => ({

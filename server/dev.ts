@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import { boot, closeOnSignals } from './boot';
-import { DEMO_USERS } from './core/db/seed';
+import { DEMO_USERS } from './demo/users';
 
 /** `npm run dev`: the API on API_PORT (8081) and Vite's dev server beside it, which proxies /api here. */
 const booted = await boot({});

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { boot, closeOnSignals } from './boot';
-import { DEMO_USERS } from './core/db/seed';
+import { DEMO_USERS } from './demo/users';
 import { ensureWebBuild } from './web-build';
 
 /** `npm start`: build the web app when needed, open/migrate/seed the database, serve app and /api on PORT. */

@@ -3,7 +3,7 @@ import { defineEndpoint, schemasFrom } from '../endpoint';
 /**
  * snManagement's own calls beside its generated ones (resources/snManagement.ts), registered by
  * server/admin/sn/routes.ts; the template is downloaded by src/features/admin/SnManagement.tsx. Their schemas are in
- * contract/admin/sn.ts. The import (a multipart upload) is still registered by hand there.
+ * contract/admin/sn.ts.
  */
 
 const schemasOf = schemasFrom(() => import('./sn'));
@@ -25,5 +25,14 @@ export const snCalls = {
     permission: { subject: 'sn', action: 'read' },
     summary: 'The xlsx template of the S/N import',
     schemas: schemasOf((s) => ({ body: s.snTemplateBody, answer: s.snTemplateFile })),
+  }),
+  /** Bulk import: one row per S/N; every row answers its own code (200 saved, else why not). */
+  importSheet: defineEndpoint({
+    path: '/SN/ImportSn',
+    kind: 'upload',
+    tag,
+    permission: { subject: 'sn', action: 'create' },
+    summary: 'Import S/Ns from an xlsx file (multipart field "file"); a result per row',
+    schemas: schemasOf((s) => ({ body: s.snImportForm, answer: s.snImportAnswer })),
   }),
 };

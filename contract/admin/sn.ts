@@ -8,6 +8,8 @@ export const checkSnAnswer = z.object({ sn: z.string(), product_type: z.string()
 
 export const snTemplateBody = noBody;
 export const snTemplateFile = z.file().describe('the xlsx template: the header row and one example');
+/** The import's form has no text field: one part `file`, the xlsx sheet. */
+export const snImportForm = z.object({});
 
 /** One sheet row of an import: 200 saved, else the code and text of why not. */
 export const snImportRow = z.object({ row: z.number().int(), sn: z.string(), code: z.number().int(), info: z.string() });

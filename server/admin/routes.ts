@@ -58,7 +58,7 @@ export const ADMIN_RESOURCES = RESOURCES.filter((declaration) => !OWN_AREA_RESOU
  * actor or plain values, and the checks of its generated calls).
  */
 export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const crud = registerResources(app, deps, { resources: ADMIN_RESOURCES, hooks: RESOURCE_HOOKS });
+  const crud = await registerResources(app, deps, { resources: ADMIN_RESOURCES, hooks: RESOURCE_HOOKS });
   await app.register(snRoutes, { deps, crud: crud.snManagement! });
   await app.register(userRoutes, { deps });
   await app.register(licenseRoutes, { deps });

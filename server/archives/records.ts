@@ -44,9 +44,9 @@ async function namesOf(db: Database, texts: readonly string[]): Promise<Map<stri
   return new Map(rows.map((r) => [r.username, { name: r.name, staff: r.staff }]));
 }
 export const recordHooks = (db: Database, archives: CrudService): CrudHooks => ({
-  async beforeSave(values, { request, existing }) {
+  async beforeSave(values, { actor, existing }) {
     const archiveId = Number(values.archive_id ?? existing?.archive_id);
-    const archive = await archives.findInScope(request, archiveId);
+    const archive = await archives.findInScope(actor, archiveId);
     if (!archive) throw new ApiError(Code.NO_PERMISSION);
     const complaintId = values.complaint_id ?? existing?.complaint_id;
     if (complaintId !== undefined && complaintId !== null) {

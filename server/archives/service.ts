@@ -74,11 +74,11 @@ export const archiveHooks = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): Crud
       .where(eq(customerRecords.archive_id, Number(existing.id)));
     for (const { id } of records) await releaseRecordFiles(db, recordsDeclaration.name, id);
   },
-  async expand(rows, _view, request) {
+  async expand(rows, _view, actor) {
     if (rows.length === 0) return;
     const ids = rows.map((row) => Number(row.id));
     // The count the complaints tab lists: an installer counts only the complaints of systems they see.
-    const counts = await countComplaints(db, ids, rowScope('system', request.user, clock(), complaints.sys_sn));
+    const counts = await countComplaints(db, ids, rowScope('system', actor, clock(), complaints.sys_sn));
     const userIds = rows.map((row) => row.user_id).filter((id): id is number => typeof id === 'number');
     const names = new Map<number, string>();
     if (userIds.length) {

@@ -16,43 +16,33 @@ import { keepSnapshot, snapshotOf } from './snapshot';
 
 const asDate = (value: unknown) => new Date(String(value));
 
-/** The complaint's own hooks with these added: each of theirs runs first, as before. */
-export function withDerivedHooks(hooks: CrudHooks, { db, clock }: Pick<AppDeps, 'db' | 'clock'>): CrudHooks {
-  return {
-    ...hooks,
-    async afterSave(row, ctx, values) {
-      await hooks.afterSave?.(row, ctx, values);
-      const id = Number(row.id);
-      if (ctx.mode === 'create') await keepSnapshot(ctx.db, id, String(row.sys_sn), ctx.now);
-      if (ctx.mode === 'create' || values.priority !== undefined) await refreshDueAt(ctx.db, [id], ctx.now);
-    },
-    async expand(rows: Row[], view, request) {
-      await hooks.expand?.(rows, view, request);
-      const clocks = await clocksOf(
-        db,
-        rows.map((row) => ({ id: Number(row.id), created_at: asDate(row.created_at), priority: String(row.priority) })),
-        clock(),
-      );
-      for (const row of rows) {
-        const of = clocks.get(Number(row.id))!;
-        row.clocks = of;
-        row.overdue = [of.first_response, of.resolution].some((c) => c.state === 'running' && c.overdue);
-      }
-      if (view === 'one' && rows[0]) rows[0].snapshot = await snapshotOf(db, Number(rows[0].id));
-    },
-    listWhere(request, body): SQL | undefined {
-      const now = clock();
-      const sla =
-        body.sla === 'overdue'
-          ? lt(complaints.due_at, now)
-          : body.sla === 'due'
-            ? and(isNotNull(complaints.due_at), gte(complaints.due_at, now))
-            : undefined;
-      const theirs = hooks.listWhere?.(request, body);
-      return sla && theirs ? and(sla, theirs) : (sla ?? theirs);
-    },
-  };
-}
+/** A complaint's clocks, due time and system snapshot, kept and answered; the `sla` filter. */
+export const derivedHooks = ({ db, clock }: Pick<AppDeps, 'db' | 'clock'>): CrudHooks => ({
+  async afterSave(row, ctx, values) {
+    const id = Number(row.id);
+    if (ctx.mode === 'create') await keepSnapshot(ctx.db, id, String(row.sys_sn), ctx.now);
+    if (ctx.mode === 'create' || values.priority !== undefined) await refreshDueAt(ctx.db, [id], ctx.now);
+  },
+  async expand(rows: Row[], view) {
+    const clocks = await clocksOf(
+      db,
+      rows.map((row) => ({ id: Number(row.id), created_at: asDate(row.created_at), priority: String(row.priority) })),
+      clock(),
+    );
+    for (const row of rows) {
+      const of = clocks.get(Number(row.id))!;
+      row.clocks = of;
+      row.overdue = [of.first_response, of.resolution].some((c) => c.state === 'running' && c.overdue);
+    }
+    if (view === 'one' && rows[0]) rows[0].snapshot = await snapshotOf(db, Number(rows[0].id));
+  },
+  listWhere(_actor, body): SQL | undefined {
+    const now = clock();
+    if (body.sla === 'overdue') return lt(complaints.due_at, now);
+    if (body.sla === 'due') return and(isNotNull(complaints.due_at), gte(complaints.due_at, now));
+    return undefined;
+  },
+});
 
 /** After every transition: the due time follows the new status (in the transition's transaction). */
 export const refreshDueAfterTransition: WorkflowHook = async ({ db, now, record }) => {

@@ -56,38 +56,32 @@ async function changesOf(db: Database, existing: Row, values: Row, recordId: num
 }
 
 async function writeEntry(ctx: SaveContext, recordId: number, action: string, state: string, fields: Row | null): Promise<void> {
-  const { db, request, now } = ctx;
+  const { db, actor, now } = ctx;
   await db.insert(workflowHistory).values({
     entity: complaintDeclaration.name,
     recordId,
     action,
     fromState: state,
     toState: state,
-    userId: request.user.id,
-    username: request.user.username,
+    userId: actor.id,
+    username: actor.username,
     fields,
     createdAt: now,
   });
 }
 
-/** The complaint's hooks with the filer's edit limit and the filing and edit history rows (in the save's transaction). */
-export function withHistoryHooks(hooks: CrudHooks): CrudHooks {
-  return {
-    ...hooks,
-    async beforeSave(values, ctx) {
-      const { existing, mode, request } = ctx;
-      if (mode === 'edit' && existing?.status !== 'new' && sideOf(request.user.roles) === 'customer')
-        throw new ApiError(Code.NO_PERMISSION, 'A complaint is changed by its filer only while it is new');
-      return hooks.beforeSave?.(values, ctx);
-    },
-    async afterSave(row, ctx, values) {
-      const id = Number(row.id);
-      if (ctx.mode === 'create') await writeEntry(ctx, id, FILE_ACTION, String(row.status), null);
-      else {
-        const changes = await changesOf(ctx.db, ctx.existing!, values, id);
-        if (Object.keys(changes).length > 0) await writeEntry(ctx, id, EDIT_ACTION, String(row.status), changes);
-      }
-      await hooks.afterSave?.(row, ctx, values);
-    },
-  };
-}
+/** The filer's edit limit and the filing and edit history rows (in the save's transaction). */
+export const historyHooks: CrudHooks = {
+  beforeSave(_values, { existing, mode, actor }) {
+    if (mode === 'edit' && existing?.status !== 'new' && sideOf(actor.roles) === 'customer')
+      throw new ApiError(Code.NO_PERMISSION, 'A complaint is changed by its filer only while it is new');
+  },
+  async afterSave(row, ctx, values) {
+    const id = Number(row.id);
+    if (ctx.mode === 'create') await writeEntry(ctx, id, FILE_ACTION, String(row.status), null);
+    else {
+      const changes = await changesOf(ctx.db, ctx.existing!, values, id);
+      if (Object.keys(changes).length > 0) await writeEntry(ctx, id, EDIT_ACTION, String(row.status), changes);
+    }
+  },
+};

@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CrudHooks } from '../core/crud/factory';
 import { complaintMessages, complaints } from '../core/db/schema';
 import { unreadFor } from './news/service/messages';
@@ -7,15 +7,10 @@ import { unreadFor } from './news/service/messages';
  * The list filter `messages` = 'unread': the complaints holding a message the caller has not read, the same messages
  * the top bar's complaint-message icon counts (its 'show all' link opens the list with it).
  */
-export function withMessageFilter(hooks: CrudHooks): CrudHooks {
-  return {
-    ...hooks,
-    listWhere(request, body) {
-      const theirs = hooks.listWhere?.(request, body);
-      if (body.messages !== 'unread') return theirs;
-      const unread: SQL = sql`EXISTS (SELECT 1 FROM ${complaintMessages}
-        WHERE ${complaintMessages.complaintId} = ${complaints.id} AND ${unreadFor(request.user)})`;
-      return theirs ? and(unread, theirs) : unread;
-    },
-  };
-}
+export const messageFilterHooks: CrudHooks = {
+  listWhere(actor, body) {
+    if (body.messages !== 'unread') return undefined;
+    return sql`EXISTS (SELECT 1 FROM ${complaintMessages}
+      WHERE ${complaintMessages.complaintId} = ${complaints.id} AND ${unreadFor(actor)})`;
+  },
+};

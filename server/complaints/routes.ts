@@ -7,16 +7,16 @@ import { clockTargetRoutes } from './clock-targets/routes';
 import { afterSalesHomeRoutes } from './home/routes';
 import { complaintNewsRoutes } from './news/routes';
 import { statementRoutes } from './statement/routes';
-import { refreshDueAfterTransition, withDerivedHooks } from './derived';
-import { withFilingHooks } from './filing';
-import { withHistoryHooks } from './history';
-import { mailNextActor, queuedMailsFor } from './notify';
+import { derivedHooks, refreshDueAfterTransition } from './derived';
+import { filingHooks } from './filing';
+import { historyHooks } from './history';
+import { mailNextActor } from './notify';
 import { vacuumComplaintTablesJob } from './maintenance';
-import { withMessageFilter } from './message-filter';
-import { withScorecardFilters } from './scorecard-filters';
-import { withKeywordSearch } from './search';
+import { messageFilterHooks } from './message-filter';
+import { scorecardFilterHooks } from './scorecard-filters';
+import { keywordSearchHooks } from './search';
 import { complaintHooks, complaintWorkflowHooks } from './service';
-import { withVisibility } from './visibility';
+import { visibilityHooks } from './visibility';
 
 /**
  * After-sales complaints: the calls generated from the declaration (resources/complaints.ts), all named
@@ -24,32 +24,33 @@ import { withVisibility } from './visibility';
  * the history. The spec's checks the declaration cannot say are the hooks of service.ts.
  */
 export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  // The mails a call queued (filing, a step that hands the complaint on, a message, an urge) go out once it answered.
-  app.addHook('onResponse', async (request) => {
-    if (queuedMailsFor(request)) request.server.mailer.sendQueued();
-  });
   // PGlite has no autovacuum: the complaint tables are vacuumed nightly so the list answers from its indexes.
   app.jobs.declare(vacuumComplaintTablesJob);
-  registerResources(app, deps, {
+  const nextActorMails = mailNextActor(app.mailer);
+  await registerResources(app, deps, {
     resources: [complaints],
-    // The clocks, their due time and the system snapshot (derived.ts), the keyword search (search.ts) and the unread
-    // messages filter (message-filter.ts) and the installer scorecard's filters (scorecard-filters.ts) on top of the spec's
-    // checks; the filing and edit history rows (history.ts); last, what each side reads of it all (visibility.ts).
+    // In this order: the filer's edit limit and the filing and edit history rows (history.ts); the twin check and the
+    // handlers' mails of a filing (filing.ts); the spec's checks (service.ts); the clocks, their due time and the system
+    // snapshot (derived.ts); the keyword search, the unread messages filter and the installer scorecard's filters; last,
+    // what each side reads of it all (visibility.ts).
     hooks: {
-      [complaints.name]: withVisibility(
-        withDerivedHooks(
-          withScorecardFilters(withMessageFilter(withKeywordSearch(withHistoryHooks(withFilingHooks(complaintHooks))))),
-          deps,
-        ),
-        deps.db,
-      ),
+      [complaints.name]: [
+        historyHooks,
+        filingHooks(app.mailer),
+        complaintHooks,
+        derivedHooks(deps),
+        keywordSearchHooks,
+        messageFilterHooks,
+        scorecardFilterHooks,
+        visibilityHooks(deps.db),
+      ],
     },
     workflowHooks: {
       [complaints.name]: {
         ...complaintWorkflowHooks,
         [AFTER_EVERY_TRANSITION]: async (step) => {
           await refreshDueAfterTransition(step);
-          await mailNextActor(step);
+          await nextActorMails(step);
         },
       },
     },

@@ -32,19 +32,15 @@ const OUTCOME_CONDITIONS: Record<(typeof COMPLAINT_OUTCOMES)[number], () => SQL>
     sql`(${complaints.rating_solved} IS NOT NULL OR ${complaints.rating_time} IS NOT NULL OR ${complaints.rating_attitude} IS NOT NULL)`,
 };
 
-/** The complaint's hooks with the installer and outcome filters added to the list's conditions. */
-export function withScorecardFilters(hooks: CrudHooks): CrudHooks {
-  return {
-    ...hooks,
-    listWhere(request, body) {
-      const conditions = [hooks.listWhere?.(request, body)];
-      if (body.installer_id !== undefined) conditions.push(installerCondition(body.installer_id));
-      // The declared options are checked by the route's schema: only known outcomes arrive here (one, or several that
-      // must all hold).
-      const outcomes = body.outcome === undefined ? [] : Array.isArray(body.outcome) ? body.outcome : [body.outcome];
-      for (const outcome of outcomes as (keyof typeof OUTCOME_CONDITIONS)[]) conditions.push(OUTCOME_CONDITIONS[outcome]());
-      const given = conditions.filter((condition): condition is SQL => condition !== undefined);
-      return given.length > 1 ? and(...given) : given[0];
-    },
-  };
-}
+/** The installer and outcome filters among the list's conditions. */
+export const scorecardFilterHooks: CrudHooks = {
+  listWhere(_actor, body) {
+    const conditions: SQL[] = [];
+    if (body.installer_id !== undefined) conditions.push(installerCondition(body.installer_id));
+    // The declared options are checked by the route's schema: only known outcomes arrive here (one, or several that
+    // must all hold).
+    const outcomes = body.outcome === undefined ? [] : Array.isArray(body.outcome) ? body.outcome : [body.outcome];
+    for (const outcome of outcomes as (keyof typeof OUTCOME_CONDITIONS)[]) conditions.push(OUTCOME_CONDITIONS[outcome]());
+    return conditions.length > 1 ? and(...conditions) : conditions[0];
+  },
+};

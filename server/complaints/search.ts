@@ -1,4 +1,4 @@
-import { and, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { escapeLike, type CrudHooks } from '../core/crud/factory';
 import { complaintMessages, complaints } from '../core/db/schema';
 
@@ -21,15 +21,10 @@ export function keywordCondition(keyword: string): SQL {
   )`;
 }
 
-/** The complaint's hooks with the keyword filter added to the list's conditions. */
-export function withKeywordSearch(hooks: CrudHooks): CrudHooks {
-  return {
-    ...hooks,
-    listWhere(request, body) {
-      const theirs = hooks.listWhere?.(request, body);
-      const keyword = typeof body.keyword === 'string' || typeof body.keyword === 'number' ? String(body.keyword).trim() : '';
-      if (!keyword) return theirs;
-      return theirs ? and(keywordCondition(keyword), theirs) : keywordCondition(keyword);
-    },
-  };
-}
+/** The keyword filter among the list's conditions. */
+export const keywordSearchHooks: CrudHooks = {
+  listWhere(_actor, body) {
+    const keyword = typeof body.keyword === 'string' || typeof body.keyword === 'number' ? String(body.keyword).trim() : '';
+    return keyword ? keywordCondition(keyword) : undefined;
+  },
+};

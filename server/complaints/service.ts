@@ -7,6 +7,7 @@ import { queryRows, type Database } from '../core/db';
 import { complaints } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { sideOf } from './access';
+import { isOverseer } from '../../permissions/roles';
 
 /**
  * The complaint's rules the declaration cannot say (spec §5, DESIGN §9). The generated calls run them: the save's
@@ -35,8 +36,8 @@ function priorityKeptForStaff(values: Row, mode: 'create' | 'edit', roles: reado
 }
 
 export const complaintHooks: CrudHooks = {
-  async beforeSave(filed, { db, mode, existing, now, request }) {
-    const values = priorityKeptForStaff(filed, mode, request.user.roles);
+  async beforeSave(filed, { db, mode, existing, now, actor }) {
+    const values = priorityKeptForStaff(filed, mode, actor.roles);
     // Spec §5: the e-mail is required when filing; in an edit at least one of e-mail and contact number.
     if (mode === 'create' && blank(values.contact_email))
       throw new ApiError(Code.PARAM_REQUIRED, 'Parameter required: contact_email', { data: { field: 'contact_email' } });
@@ -55,9 +56,9 @@ export const complaintHooks: CrudHooks = {
       sql`SELECT minv, postcode FROM systems WHERE sys_sn = ${values.sys_sn} LIMIT 1`,
     );
     if (!system) throw new ApiError(Code.NO_PERMISSION);
-    if (await findTwin(db, { ...values, created_by: request.user.username }, now)) throw new ApiError(Code.TOO_FAST, RESUBMISSION_TEXT);
+    if (await findTwin(db, { ...values, created_by: actor.username }, now)) throw new ApiError(Code.TOO_FAST, RESUBMISSION_TEXT);
     // Where the filer left them out: the postcode of the system's address, the phone of their profile.
-    const [filer] = await queryRows<{ phone: string }>(db, sql`SELECT phone FROM users WHERE id = ${request.user.id}`);
+    const [filer] = await queryRows<{ phone: string }>(db, sql`SELECT phone FROM users WHERE id = ${actor.id}`);
     return {
       ...values,
       system_model: system.minv,
@@ -93,8 +94,8 @@ export async function findTwin(db: Database, complaint: Row, now: Date, exceptId
 /** The hooks the complaint workflow's transitions name (resources/complaints.ts). */
 export const complaintWorkflowHooks: WorkflowHooks = {
   /** Who accepts a complaint becomes its accepter and its handler (DESIGN §9: the accepter processes it). */
-  async assignAccepter({ db, record, request }) {
-    const assigned = { accepter: request.user.username, processor: request.user.username };
+  async assignAccepter({ db, record, actor }) {
+    const assigned = { accepter: actor.username, processor: actor.username };
     await db
       .update(complaints)
       .set(assigned)
@@ -103,23 +104,23 @@ export const complaintWorkflowHooks: WorkflowHooks = {
     Object.assign(record, assigned);
   },
   /** The archive user is the one archiving (spec §5 asks for one; nobody types it). */
-  async recordArchiver({ db, record, request }) {
+  async recordArchiver({ db, record, actor }) {
     await db
       .update(complaints)
-      .set({ archive_user: request.user.username })
+      .set({ archive_user: actor.username })
       .where(eq(complaints.id, Number(record.id)));
-    record.archive_user = request.user.username;
+    record.archive_user = actor.username;
   },
   /** Only the team the transfer named takes it over (or an overseer); it becomes the handler. */
-  async takeOverByTeam({ db, record, request }) {
-    const roles = request.user.roles as readonly string[];
+  async takeOverByTeam({ db, record, actor }) {
+    const { roles } = actor;
     const teamRole = TEAM_ROLES[record.team as ComplaintTeam];
-    const overseer = roles.includes('admin') || roles.includes('systemmanager');
+    const overseer = isOverseer(roles);
     if (!overseer && !roles.includes(teamRole)) throw new ApiError(Code.NO_PERMISSION);
     await db
       .update(complaints)
-      .set({ processor: request.user.username })
+      .set({ processor: actor.username })
       .where(eq(complaints.id, Number(record.id)));
-    record.processor = request.user.username;
+    record.processor = actor.username;
   },
 };

@@ -7,7 +7,7 @@ import {
   type SystemSnapshot,
 } from '../../contract/complaint-snapshot';
 import { queryRows, type Database } from '../core/db';
-import type { FaultLevel } from '../core/db/schema/monitoring';
+import type { FaultLevel } from '../../contract/monitoring-constants';
 import { effectiveStatus } from '../monitoring/status';
 import { complaintSnapshots, systemComponents, systemFaults, systems, telemetry } from '../core/db/schema';
 

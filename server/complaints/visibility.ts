@@ -7,7 +7,6 @@ import type { CrudHooks, Row } from '../core/crud/factory';
 import type { Database } from '../core/db';
 import { users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
-import { actorOf } from '../core/http/request-actor';
 import { sideOf } from './access';
 
 /**
@@ -59,49 +58,44 @@ function customerAction(action: string): boolean {
 }
 
 /**
- * The complaint's hooks with what each side reads: display names of the people in every row and history entry, and
- * for the customer side the public part only; a customer-side list filtered by an internal field answers 45.
+ * What each side reads of a complaint: display names of the people in every row and history entry, and for the
+ * customer side the public part only; a customer-side list filtered by an internal field answers 45. Last of the
+ * complaint's hooks, so it judges what the others added.
  */
-export function withVisibility(hooks: CrudHooks, db: Database): CrudHooks {
-  return {
-    ...hooks,
-    async expand(rows, view, request) {
-      await hooks.expand?.(rows, view, request);
-      const names = await displayNames(
-        db,
-        rows.flatMap((row) => PEOPLE_FIELDS.map((field) => row[field])),
-      );
-      for (const row of rows)
-        for (const field of PEOPLE_FIELDS) row[`${field}_name`] = typeof row[field] === 'string' ? (names.get(row[field]) ?? null) : null;
-    },
-    visibleTo(row, request) {
-      const theirs = hooks.visibleTo ? hooks.visibleTo(row, request) : row;
-      return onCustomerSide(actorOf(request)) ? publicPart(theirs) : theirs;
-    },
-    listWhere(request, body) {
-      if (onCustomerSide(actorOf(request))) {
-        const probed = [...internalFields()].find((field) => body[field] !== undefined);
-        if (probed) throw new ApiError(Code.NO_PERMISSION, undefined, { data: { field: probed } });
-      }
-      return hooks.listWhere?.(request, body);
-    },
-    async presentHistory(entries, request) {
-      const theirs = (await hooks.presentHistory?.(entries, request)) ?? entries;
-      const names = await displayNames(
-        db,
-        theirs.map((entry) => entry.username),
-      );
-      const customer = onCustomerSide(actorOf(request));
-      return theirs.map((entry) => {
-        const named: Row = { ...entry, user_name: names.get(String(entry.username)) ?? entry.username };
-        if (!customer) return named;
-        const fields = entry.fields ? publicPart(entry.fields as Row) : null;
-        return {
-          ...named,
-          note: customerAction(String(entry.action)) ? entry.note : null,
-          fields: fields && Object.keys(fields).length > 0 ? fields : null,
-        };
-      });
-    },
-  };
-}
+export const visibilityHooks = (db: Database): CrudHooks => ({
+  async expand(rows) {
+    const names = await displayNames(
+      db,
+      rows.flatMap((row) => PEOPLE_FIELDS.map((field) => row[field])),
+    );
+    for (const row of rows)
+      for (const field of PEOPLE_FIELDS) row[`${field}_name`] = typeof row[field] === 'string' ? (names.get(row[field]) ?? null) : null;
+  },
+  visibleTo(row, actor) {
+    return onCustomerSide(actor) ? publicPart(row) : row;
+  },
+  listWhere(actor, body) {
+    if (onCustomerSide(actor)) {
+      const probed = [...internalFields()].find((field) => body[field] !== undefined);
+      if (probed) throw new ApiError(Code.NO_PERMISSION, undefined, { data: { field: probed } });
+    }
+    return undefined;
+  },
+  async presentHistory(entries, actor) {
+    const names = await displayNames(
+      db,
+      entries.map((entry) => entry.username),
+    );
+    const customer = onCustomerSide(actor);
+    return entries.map((entry) => {
+      const named: Row = { ...entry, user_name: names.get(String(entry.username)) ?? entry.username };
+      if (!customer) return named;
+      const fields = entry.fields ? publicPart(entry.fields as Row) : null;
+      return {
+        ...named,
+        note: customerAction(String(entry.action)) ? entry.note : null,
+        fields: fields && Object.keys(fields).length > 0 ? fields : null,
+      };
+    });
+  },
+});

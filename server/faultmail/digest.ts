@@ -1,7 +1,7 @@
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { Database } from '../core/db';
 import { mailOutbox, systemFaults, systems, users } from '../core/db/schema';
-import type { FaultLevel } from '../core/db/schema/monitoring';
+import type { FaultLevel } from '../../contract/monitoring-constants';
 import { declareJob } from '../core/jobs/declaration';
 import { subscribersOf, SUBSCRIBING_ROLE } from '../core/mail/fault-routing';
 import { systemPageUrl } from '../core/mail/links';

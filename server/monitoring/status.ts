@@ -1,5 +1,5 @@
 import type { EmsStatus } from '../../contract/monitoring-constants';
-import type { FaultLevel } from '../core/db/schema/monitoring';
+import type { FaultLevel } from '../../contract/monitoring-constants';
 
 /** How bad a state is: an open fault outranks a protection trip, which outranks a warning. */
 export const SEVERITY: Record<Exclude<EmsStatus, 'offline'>, number> = { normal: 0, warning: 1, protection: 2, fault: 3 };

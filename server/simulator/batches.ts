@@ -1,4 +1,4 @@
-import type { FaultReport, IngestBatch } from '../monitoring/ingest/schema';
+import type { FaultReport, IngestBatch } from '../../contract/ingest';
 import { effectiveStatus } from '../monitoring/status';
 import type { StepResult } from './simulate';
 

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { demoDeviceKey } from '../monitoring/ingest/device-keys';
-import { MAX_SAMPLES_PER_BATCH } from '../monitoring/ingest/schema';
-import { demoFleet, type DemoSystem } from '../monitoring/demo/fleet';
+import { MAX_SAMPLES_PER_BATCH } from '../../contract/ingest';
+import { demoFleet, type DemoSystem } from '../demo/monitoring/fleet';
 import { toIngestBatches } from './batches';
 import { unknownSystems, unknownSystemsMessage } from './fleet-check';
 import { alignToStep, SiteSimulator } from './simulate';

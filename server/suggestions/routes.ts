@@ -10,5 +10,5 @@ import { suggestionHooks } from './service';
  * workflow action (review, accept, reject, implement) and the history; the rules of service.ts as hooks.
  */
 export const suggestionRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  registerResources(app, deps, { resources: [productSuggestions], hooks: { [productSuggestions.name]: suggestionHooks } });
+  await registerResources(app, deps, { resources: [productSuggestions], hooks: { [productSuggestions.name]: suggestionHooks } });
 };

@@ -6,7 +6,6 @@ import type { Actor } from '../core/auth/actor';
 import { escapeLike, type CrudHooks, type Row } from '../core/crud/factory';
 import { productSuggestions } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
-import { actorOf } from '../core/http/request-actor';
 import { assertComplaintInScope, assertSystemInScope } from '../workhours/complaint-link';
 
 /**
@@ -34,15 +33,13 @@ function keywordCondition(keyword: string) {
 }
 
 export const suggestionHooks: CrudHooks = {
-  async beforeSave(values, { db, mode, existing, request, now }) {
-    // The engine's hooks still hold the request: the caller is taken from it here.
-    const actor = actorOf(request);
+  async beforeSave(values, { db, mode, existing, actor, now }) {
     if (existing) assertMayEdit(actor, existing);
     if (given(values.complaint_id)) await assertComplaintInScope(db, actor, Number(values.complaint_id), now);
     if (given(values.sys_sn)) await assertSystemInScope(db, actor, String(values.sys_sn), now);
     return mode === 'create' ? { ...values, submitter: actor.username } : values;
   },
-  listWhere(_request, body) {
+  listWhere(_actor, body) {
     const keyword = typeof body.keyword === 'string' || typeof body.keyword === 'number' ? String(body.keyword).trim() : '';
     return keyword ? keywordCondition(keyword) : undefined;
   },

@@ -17,7 +17,7 @@ import { readEntries, workHourHooks } from './service';
  */
 export const workHourRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db, clock } = deps;
-  registerResources(app, deps, { resources: [rdWorkHours], hooks: { [rdWorkHours.name]: workHourHooks(db) } });
+  await registerResources(app, deps, { resources: [rdWorkHours], hooks: { [rdWorkHours.name]: workHourHooks(db) } });
   await registerEndpoint(app, calls.totals, async (actor, body) => workHourTotals(await readEntries(db, actor, body, clock())));
   await registerEndpoint(app, calls.export, (actor, { background, ...body }) =>
     background ? exportInBackground(app.jobs, db, actor, workHoursReport, body, clock()) : workHoursFile(db, actor, body, clock()),

@@ -8,7 +8,6 @@ import { queryRows, type Database } from '../core/db';
 import { defineAbilityFor } from '../../permissions/ability';
 import { complaints, rdWorkHours, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
-import { actorOf } from '../core/http/request-actor';
 import { mailTexts } from '../core/mail/texts';
 import { rowScope, type ScopeUser } from '../core/scope';
 import { languageOf } from '../reports/service';
@@ -51,17 +50,16 @@ async function assertDayWithinLimit(db: Database, actor: Actor, row: Row): Promi
 }
 
 const entryRules: CrudHooks = {
-  async beforeSave(values, { db, mode, existing, request, now }) {
+  async beforeSave(values, { db, mode, existing, actor, now }) {
     const complaintId = values.complaint_id !== undefined ? values.complaint_id : existing?.complaint_id;
     const project = values.project !== undefined ? values.project : existing?.project;
     if (blank(complaintId) && blank(project))
       throw new ApiError(Code.PARAM_REQUIRED, 'Parameter required: complaint_id or project', { data: { field: 'complaint_id' } });
-    const actor = actorOf(request);
     if (!blank(values.complaint_id)) await assertComplaintInScope(db, actor, Number(values.complaint_id), now);
     return mode === 'create' ? { ...values, engineer: actor.username } : values;
   },
-  async afterSave(row, { db, request }) {
-    await assertDayWithinLimit(db, actorOf(request), row);
+  async afterSave(row, { db, actor }) {
+    await assertDayWithinLimit(db, actor, row);
   },
 };
 

@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { Envelope } from '../../contract/codes';
 import type { AnswerOf, BodyIn, Endpoint } from '../../contract/endpoint';
+import type { BackgroundAnswer } from '../../contract/reports';
 import { api, type ApiRequestOptions } from './client';
-import { download, type DownloadResult } from './files';
+import { download, upload, type DownloadResult } from './files';
 
 /**
  * The one way an area's calls (src/features/<area>/api.ts) reach /api when their screen wants the data, not the
@@ -37,6 +38,22 @@ export const getData = async <T>(path: string, params?: Record<string, unknown>,
 type JsonEndpoint = Endpoint<z.ZodType, z.ZodType, 'json'>;
 /** A download of contract/: its answer is a file, saved by the browser (uploads still go through src/api/files.ts). */
 export type DownloadEndpoint = Endpoint<z.ZodType, z.ZodType, 'download'>;
+
+/** An upload of contract/: a multipart form answered by the envelope. */
+type UploadEndpoint = Endpoint<z.ZodType, z.ZodType, 'upload'>;
+
+/**
+ * An upload of contract/ (a multipart form: its text fields and the file parts), typed by its object: answers the
+ * envelope, the data typed by the answer schema, with the upload's progress in percent. Not quiet: a refusal's message
+ * is shown by the /api client.
+ */
+export function callUpload<E extends UploadEndpoint>(
+  endpoint: E,
+  form: Record<string, string | Blob>,
+  onProgress?: (percent: number) => void,
+): Promise<Envelope<AnswerOf<E>>> {
+  return upload<AnswerOf<E>>(endpoint.path, form, onProgress);
+}
 
 /** How a download is saved: the name when the answer names none, and its progress (percent, undefined while unknown). */
 export interface DownloadOptions {
@@ -73,6 +90,14 @@ export function callEnvelope<E extends JsonEndpoint>(
 ): Promise<Envelope<AnswerOf<E>>> {
   const data = body as Record<string, unknown> | undefined;
   return endpoint.method === 'GET' ? api.get(endpoint.path, data, options) : api.post(endpoint.path, data, options);
+}
+
+/**
+ * Asks for a download's file in the background (its body with `background: true`): the answer is then the envelope
+ * naming the generated report, as every export made in the background answers it (server/reports/background.ts).
+ */
+export function callInBackground<E extends DownloadEndpoint>(endpoint: E, body: BodyIn<E>): Promise<BackgroundAnswer> {
+  return postData(endpoint.path, { ...(body as Record<string, unknown>), background: true });
 }
 
 /** The react-query key of a call with this body: its area (the path's first segment) first, so `areaKey` covers it. */

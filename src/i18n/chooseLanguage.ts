@@ -20,7 +20,7 @@ export async function saveUserLanguage(language: Language): Promise<boolean> {
   try {
     const profile = await getProfile({ quiet: true });
     if (profile.code !== 200 || !profile.data) return false;
-    const current = profile.data;
+    const current: Record<string, unknown> = profile.data;
     const code = profileLanguageCode(language);
     const body = Object.fromEntries(
       formFields(userInfoSettings, 'edit')

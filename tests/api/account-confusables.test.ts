@@ -68,7 +68,7 @@ describe("a customer's display name", () => {
   it("may not copy a staff member's (any case, look-alike letters): 37 on display_name, nothing changed", async () => {
     const token = await tokens.of('customer');
     const me = await expectOk(t, '/api/UserInfo/GetMyUserInfo', {}, token);
-    // The admin is Anna Lindqvist, the servicer another staff member (server/core/db/seed.ts).
+    // The admin is Anna Lindqvist, the servicer another staff member (server/demo/users.ts).
     await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', { ...formOf(me), display_name: 'Anna Lindqvist' }, token, 37, 'display_name');
     await expectRejected(t, '/api/UserInfo/SaveMyUserInfo', { ...formOf(me), display_name: 'ANNA LINDQVІST' }, token, 37, 'display_name');
     const saved = await expectOk(t, '/api/UserInfo/SaveMyUserInfo', { ...formOf(me), display_name: 'Anna Becker' }, token);

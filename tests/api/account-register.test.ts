@@ -1,7 +1,7 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { registrationCodes, snRegistry, systemComponents, systems, users } from '../../server/core/db/schema';
 import { REGISTRATION_LIMIT } from '../../server/account/registration/service';
-import { seedMonitoringDemo } from '../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../server/demo/monitoring/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './helpers';
 import { recordingTransport } from './mail/recording-transport';
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { TestProject } from 'vitest/node';
 import { migrate, openDatabase, type DatabaseHandle } from '../../server/core/db';
-import { demoPasswordHashes } from '../../server/core/db/seed';
+import { demoPasswordHashes } from '../../server/demo/users';
 import { DEMO_PASSWORD } from './helpers';
 import { databaseUrl, withAdminClient } from './helpers/postgres-server';
 import { seedMonitoringWorld, WORLD_TEMPLATE_DAYS } from './monitoring/world';

@@ -1,30 +1,22 @@
 import { STORAGE_KEYS } from '../../src/api/session';
 import { createTestApp, type TestApp } from './helpers';
+import { testCall, withTestCalls } from './test-calls';
 
 /** The routes only these tests add: one that fails unexpectedly and two behind permissions. */
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
-    configure: (app) => {
-      app.register(
-        async (api) => {
-          api.post('/boom', { config: { public: true } }, async () => {
+    configure: (app) =>
+      withTestCalls(app, [
+        [
+          testCall('/test/boom', 'public'),
+          async () => {
             throw new Error('database on fire');
-          });
-          api.post('/users-only', { config: { permission: { subject: 'user', action: 'read' } } }, async () => ({
-            code: 200,
-            data: 'secret',
-            info: 'Success',
-          }));
-          api.post('/export-log', { config: { permission: { subject: 'userLog', action: 'export' } } }, async () => ({
-            code: 200,
-            data: 'rows',
-            info: 'Success',
-          }));
-        },
-        { prefix: '/api/test' },
-      );
-    },
+          },
+        ],
+        [testCall('/test/users-only', { subject: 'user', action: 'read' }), async () => 'secret'],
+        [testCall('/test/export-log', { subject: 'userLog', action: 'export' }), async () => 'rows'],
+      ]),
   });
 });
 afterAll(() => t.close());

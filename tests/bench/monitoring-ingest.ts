@@ -1,12 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../server/core/db';
 import { systems as systemsTable } from '../../server/core/db/schema/monitoring';
-import { demoFleet } from '../../server/monitoring/demo/fleet';
-import { seedMonitoringDemo } from '../../server/monitoring/demo/seed';
-import { siteOfSystem } from '../../server/monitoring/demo/site';
+import { demoFleet } from '../../server/demo/monitoring/fleet';
+import { seedMonitoringDemo } from '../../server/demo/monitoring/seed';
+import { siteOfSystem } from '../../server/demo/monitoring/site';
 import { demoDeviceKey } from '../../server/monitoring/ingest/device-keys';
-import type { IngestBatch } from '../../server/monitoring/ingest/schema';
-import { DEVICE_KEY_HEADER } from '../../server/monitoring/ingest/routes';
+import type { IngestBatch } from '../../contract/ingest';
+import { DEVICE_KEY_HEADER } from '../../server/core/http/request-actor';
 import type { SystemRow } from '../../server/monitoring/scope';
 import { pgArray } from '../../server/monitoring/sql-arrays';
 import { toIngestBatches } from '../../server/simulator/batches';

@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows } from '../../server/core/db';
 import { systems } from '../../server/core/db/schema/monitoring';
-import { seedDemo } from '../../server/core/db/seed';
-import { demoFleet } from '../../server/monitoring/demo/fleet';
-import { seedMonitoringDemo } from '../../server/monitoring/demo/seed';
-import { siteOfSystem } from '../../server/monitoring/demo/site';
+import { seedDemo } from '../../server/demo/users';
+import { demoFleet } from '../../server/demo/monitoring/fleet';
+import { seedMonitoringDemo } from '../../server/demo/monitoring/seed';
+import { siteOfSystem } from '../../server/demo/monitoring/site';
 import { recomputeDailyRollups } from '../../server/monitoring/ingest/rollups';
 import { pgArray } from '../../server/monitoring/sql-arrays';
 import { ENERGY_COLUMNS, energyOf, type EnergyTotals } from '../../server/monitoring/stats/energy';

@@ -1,7 +1,19 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+import { defineEndpoint } from '../../contract/endpoint';
 import { buildApp } from '../../server/app';
 import { migrate, openDatabase } from '../../server/core/db';
+import { registerEndpoint } from '../../server/core/http/endpoint';
+
+/** The call the benchmark asks: nothing in, a constant out, behind the access token and a permission. */
+const ping = defineEndpoint({
+  path: '/Bench/Ping',
+  method: 'GET',
+  permission: { subject: 'account', action: 'read' },
+  summary: 'A constant answer',
+  schemas: async () => ({ body: z.object({}), answer: z.object({ pong: z.boolean() }) }),
+});
 
 /**
  * One server of the throughput benchmark, in a process of its own so that the load generator does not share
@@ -22,11 +34,8 @@ async function start(kind: string): Promise<{ app: FastifyInstance; token: strin
     clock: () => new Date(),
     config: { jwtSecret: randomBytes(32).toString('hex'), demoPassword: 'bench-password', logLevel: false },
   });
-  app.get('/api/Bench/Ping', { config: { permission: { subject: 'account', action: 'read' } } }, async () => ({
-    code: 200,
-    data: { pong: true },
-    info: 'Success',
-  }));
+  // A call as the portal registers every call: from its endpoint object, the handler given the caller and the body.
+  await app.register(async (api) => registerEndpoint(api, ping, async () => ({ pong: true })), { prefix: '/api' });
   await app.ready();
   // The access token is verified without the database, so a signed one is all the route needs.
   const token = app.jwt.sign({ sub: '1', username: 'admin', roles: ['admin'], menuDenied: [], sid: 'bench' }, { expiresIn: '1h' });

@@ -8,7 +8,7 @@ import { buildApp } from '../../server/app';
 import { LocalFolderStorage } from '../../server/core/storage';
 import { registerCrud } from '../../server/core/crud/factory';
 import { migrate, openDatabase } from '../../server/core/db';
-import { seedDemo } from '../../server/core/db/seed';
+import { seedDemo } from '../../server/demo/users';
 
 /**
  * The server of the upload benchmark, in a process of its own: the real app (every plugin, an in-memory database,

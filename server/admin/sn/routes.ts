@@ -1,22 +1,17 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as c from '../../../contract/admin/sn';
 import { snCalls as calls } from '../../../contract/admin/sn-calls';
 import type { AppDeps } from '../../config';
 import type { CrudService } from '../../core/crud/factory';
 import { readOneFile } from '../../core/files/upload';
 import { ZIP_MAGIC } from '../../core/files/zip-parts';
-import { registerEndpoint } from '../../core/http/endpoint';
-import { envelopeOf, ok } from '../../core/http/envelope';
+import { registerEndpoint, registerUpload } from '../../core/http/endpoint';
 import { requirePermission } from '../../core/http/permissions';
-import { actorOf } from '../../core/http/request-actor';
 import { checkSn, importSnSheet, MAX_IMPORT_BYTES, snImportTemplate } from './service';
 
 /**
  * The S/N calls beyond the generated ones (contract/admin/sn-calls.ts); `crud` is snManagement's generated service
- * (duplicates of an import). The import takes a multipart form, which registerEndpoint does not register yet: it is
- * registered here by hand.
+ * (duplicates of an import).
  */
 export const snRoutes: FastifyPluginAsync<{ deps: AppDeps; crud: CrudService }> = async (app, { deps, crud }) => {
   await registerEndpoint(app, calls.check, (_actor, body) => checkSn(deps.db, body));
@@ -28,19 +23,10 @@ export const snRoutes: FastifyPluginAsync<{ deps: AppDeps; crud: CrudService }> 
       limits: { fileSize: MAX_IMPORT_BYTES, parts: 10, fields: 8, fieldSize: 1024 },
       throwFileSizeLimit: false,
     });
-    /** Bulk import: one row per S/N; every row answers its own code (200 saved, else why not). */
-    scope.withTypeProvider<ZodTypeProvider>().post('/SN/ImportSn', {
-      config: { permission: { subject: 'sn', action: 'create' } },
-      schema: {
-        tags: [calls.check.tag],
-        summary: 'Import S/Ns from an xlsx file (multipart field "file"); a result per row',
-        response: { 200: envelopeOf(c.snImportAnswer) },
-      },
-      handler: async (request) => {
-        requirePermission(request, 'snManagement', 'create');
-        const file = await readOneFile(request, { maxBytes: MAX_IMPORT_BYTES, magic: ZIP_MAGIC });
-        return ok(await importSnSheet(deps, crud, actorOf(request), file));
-      },
+    await registerUpload(scope, calls.importSheet, async (actor, request) => {
+      requirePermission(actor, 'snManagement', 'create');
+      const file = await readOneFile(request, { maxBytes: MAX_IMPORT_BYTES, magic: ZIP_MAGIC });
+      return importSnSheet(deps, crud, actor, file);
     });
   });
 };

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { leafRoutes } from '../../../permissions/routes';
-import { LICENSED_ROLES, userManagement } from '../../../resources/userManagement';
+import { LICENSED_ROLES } from '../../../resources/userManagement';
 import type * as c from '../../../contract/admin/users';
 import { Code } from '../../../contract/codes';
 import { hashPassword } from '../../core/auth/passwords';
@@ -11,11 +11,9 @@ import { Sessions } from '../../account/sessions';
 import type { Actor } from '../../core/auth/actor';
 import { writeAudit } from '../../core/crud/audit';
 import type { CrudHooks, Row } from '../../core/crud/factory';
-import { validateFields } from '../../core/crud/validate';
 import type { Database } from '../../core/db';
 import { licenses, users } from '../../core/db/schema';
 import { ApiError } from '../../core/http/envelope';
-import { actorOf } from '../../core/http/request-actor';
 import {
   assertMayActOnAdmin,
   assertNotSelf,
@@ -249,18 +247,15 @@ export async function assertLicenseForEdit(
   if (!roles.includes(held.license_type)) throw new ApiError(Code.LICENSE_ROLE_MISMATCH, undefined, { data: { field: 'license_key' } });
 }
 
-/**
- * userManagement's spec checks on its generated calls (registered with the declaration in server/admin/routes.ts;
- * the engine still hands its hooks the request, whose caller the admin rule reads).
- */
+/** userManagement's spec checks on its generated calls (registered with the declaration in server/admin/routes.ts). */
 export const userHooks: CrudHooks = {
   hiddenColumns: ['passwordHash', 'menuDenied'],
-  async beforeSave(given, { db, now, mode, existing, request }) {
-    await assertMaySaveUser(db, actorOf(request), given.roles as string[], existing);
+  async beforeSave(given, { db, now, mode, existing, actor }) {
+    await assertMaySaveUser(db, actor, given.roles as string[], existing);
     const values = await checkedScopeLinks(db, given, existing);
     if (mode !== 'create') {
-      // license_key is a create-only field: on edit it is read from the body when given (a license for a new role).
-      const { license_key: key } = validateFields(userManagement.fields, ['license_key'], request.body) as { license_key: string };
+      // A license for a role the edit gives; blank or left out keeps the license the user holds (never read back).
+      const key = String(given.license_key ?? '');
       await assertLicenseForEdit(db, {
         key,
         username: String(existing!.username),

@@ -13,7 +13,7 @@ import { installerOverview, scorecardsInScope } from './service';
  */
 export const installerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db, clock } = deps;
-  registerResources(app, deps, { resources: [installerArchives] });
+  await registerResources(app, deps, { resources: [installerArchives] });
   await registerEndpoint(app, calls.scorecards, (actor) => scorecardsInScope(db, actor, clock()));
   await registerEndpoint(app, calls.overview, (actor, { id }) => installerOverview(db, actor, id, clock()));
 };

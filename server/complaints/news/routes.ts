@@ -1,19 +1,15 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import * as s from '../../../contract/complaints';
-import { complaintNewsCalls as calls, messageFilePaths } from '../../../contract/complaints-calls';
+import { complaintNewsCalls as calls, messageFileCalls } from '../../../contract/complaints-calls';
 import type { AppDeps } from '../../config';
 import { registerEndpoint } from '../../core/http/endpoint';
-import { actorOf } from '../../core/http/request-actor';
-import { sendUploadedFile } from '../../core/uploads/send';
+import { uploadedFile } from '../../core/uploads/send';
 import { addMessage, complaintMessagesOf, messageDetailOf, messageFile, unreadMessages } from './service/messages';
 import { urgeComplaint } from './service/urge';
 
 /**
  * The complaint calls beyond the generated ones (spec §7 'Messages and complaint messages', DESIGN §9): a complaint's
- * messages, comment and reply, the unread messages of the top bar with their details and files, and urge. Each call
- * is an object of contract/complaints-calls.ts but the files': they answer an upload as it was sniffed (images and PDFs
- * inline, with their size and no caching), which a download endpoint does not say yet.
+ * messages, comment and reply, the unread messages of the top bar with their details and files, and urge (each an
+ * object of contract/complaints-calls.ts).
  */
 export const complaintNewsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db, clock } = deps;
@@ -33,18 +29,9 @@ export const complaintNewsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async 
   await registerEndpoint(app, calls.replyDetail, (actor, body) => messageDetailOf(db, actor, body.additionalinfo_id, clock()));
   await registerEndpoint(app, calls.urge, (actor, { id }) => mailing(urgeComplaint(db, actor, id, writing())));
 
-  for (const path of Object.values(messageFilePaths)) {
-    app.withTypeProvider<ZodTypeProvider>().post(path, {
-      config: { permission: { subject: 'complaint', action: 'read' } },
-      schema: {
-        tags: ['Complaints'],
-        summary: "A complaint message's file by its name (id = the message); its bytes, as an attachment",
-        body: s.messageFileBody,
-      },
-      handler: async (request, reply) => {
-        const { id, attachment_name } = request.body;
-        return sendUploadedFile(reply, app.storage, await messageFile(db, actorOf(request), id, attachment_name, clock()));
-      },
-    });
+  for (const call of Object.values(messageFileCalls)) {
+    await registerEndpoint(app, call, async (actor, { id, attachment_name }) =>
+      uploadedFile(app.storage, await messageFile(db, actor, id, attachment_name, clock())),
+    );
   }
 };

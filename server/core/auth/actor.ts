@@ -12,6 +12,12 @@ export interface Caller {
   readonly language?: Language;
 }
 
+/** A system calling with its device key (a 'device' call): the key is checked by the call's own service. */
+export interface DeviceCaller extends Caller {
+  /** The header X-Device-Key as sent; undefined when missing. */
+  readonly deviceKey: string | undefined;
+}
+
 export interface Actor extends Caller {
   readonly id: number;
   readonly username: string;

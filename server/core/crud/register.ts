@@ -4,12 +4,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ResourceDeclaration } from '../../../resources/types';
 import type { AppDeps } from '../../config';
 import * as schema from '../db/schema';
-import { registerCrud, type CrudHooks, type CrudService } from './factory';
+import { registerCrud, type CrudService } from './factory';
+import type { CrudHooks } from './hooks';
 import { registerWorkflow, type WorkflowHooks } from './workflow';
 import { WORKFLOW_HOOKS } from './workflow-hooks';
 
-/** The spec checks of declared resources, by resource name; the hooks live beside their area's other calls. */
-export type ResourceHooks = Readonly<Record<string, CrudHooks>>;
+/**
+ * The spec checks of declared resources, by resource name; the hooks live beside their area's other calls. Several
+ * sets, each doing one job, are composed in their order (./hooks.ts composeHooks).
+ */
+export type ResourceHooks = Readonly<Record<string, CrudHooks | readonly CrudHooks[]>>;
 
 /**
  * Registers the generated calls of every declared resource that names its table (resources/index.ts, the
@@ -19,7 +23,7 @@ export type ResourceHooks = Readonly<Record<string, CrudHooks>>;
  * the services by resource name, for an area's own calls that reuse them (an import checking duplicates, an
  * export reading the list).
  */
-export function registerResources(
+export async function registerResources(
   app: FastifyInstance,
   deps: AppDeps,
   {
@@ -38,17 +42,17 @@ export function registerResources(
     workflowHooks?: Readonly<Record<string, WorkflowHooks>>;
     tables?: Readonly<Record<string, unknown>>;
   },
-): Record<string, CrudService> {
+): Promise<Record<string, CrudService>> {
   const services: Record<string, CrudService> = {};
   for (const declaration of resources) {
     if (!declaration.table) continue;
     const table = tables[declaration.table];
     if (!is(table, PgTable))
       throw new Error(`resources/${declaration.name}: no table '${declaration.table}' exported by server/core/db/schema`);
-    services[declaration.name] = registerCrud(app, deps, { declaration, table, hooks: hooks[declaration.name] });
+    services[declaration.name] = await registerCrud(app, deps, { declaration, table, hooks: hooks[declaration.name] });
     const { workflow } = declaration;
     if (workflow)
-      registerWorkflow(app, deps, {
+      await registerWorkflow(app, deps, {
         declaration: { ...declaration, workflow },
         table,
         service: services[declaration.name]!,

@@ -1,31 +1,21 @@
 import { and, asc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
-import { entityOf, type ResourceDeclaration } from '../../../resources/types';
-import {
-  checkWorkflow,
-  permissionOf,
-  stateFieldOf,
-  TRANSITION_REFUSED_CODE,
-  workflowPaths,
-  type WorkflowDeclaration,
-  type WorkflowTransition,
-} from '../../../resources/workflow';
+import type { FastifyInstance } from 'fastify';
+import type { ResourceDeclaration } from '../../../resources/types';
+import { endpointsOf } from '../../../resources/endpoints';
+import { checkWorkflow, stateFieldOf, TRANSITION_REFUSED_CODE, type WorkflowDeclaration, type WorkflowTransition } from '../../../resources/workflow';
 import { Code, type ResponseCode } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
 import type { Database } from '../db';
 import { workflowHistory } from '../db/schema';
-import { ApiError, ok } from '../http/envelope';
-import { fieldSchema } from '../http/validation';
+import type { Actor } from '../auth/actor';
+import { registerEndpoint } from '../http/endpoint';
+import { ApiError } from '../http/envelope';
 import { writeAudit } from './audit';
 import type { CrudService, Row } from './factory';
 
-/** The longest note a transition takes (the history shows it in full). */
-export const WORKFLOW_NOTE_MAX = 1000;
-
 export interface WorkflowHookContext {
-  request: FastifyRequest;
+  actor: Actor;
   /** The transaction of the transition: a hook's writes commit or roll back with it. */
   db: Database;
   now: Date;
@@ -36,6 +26,8 @@ export interface WorkflowHookContext {
   /** The transition's fields as validated. */
   fields: Row;
   note?: string;
+  /** Runs `work` once the transition's transaction has committed (a mail sent for a step that stood). */
+  afterCommit(work: () => void): void;
 }
 
 /** A transition's server-side work beyond the state change (notify, assign, check another table); throw ApiError to refuse. */
@@ -67,50 +59,32 @@ interface WorkflowOptions {
  * - `/<Area>/Get<Noun>History` with `{ id }`: the record's transitions, oldest first.
  * Both see only rows in the caller's scope: a record outside it answers 45.
  */
-export function registerWorkflow(app: FastifyInstance, deps: AppDeps, { declaration, table, service, hooks = {} }: WorkflowOptions): void {
+export async function registerWorkflow(
+  app: FastifyInstance,
+  deps: AppDeps,
+  { declaration, table, service, hooks = {} }: WorkflowOptions,
+): Promise<void> {
   const { workflow } = declaration;
   checkWorkflow(declaration.name, workflow, declaration.fields);
   const engine = new WorkflowEngine(deps, declaration, table, service);
-  const paths = workflowPaths(declaration.endpoints);
-  // The entity its rows are (permissions/subjects.ts): each action is a CASL action on it, the history is read on it.
-  const subject = entityOf(declaration);
-  const tags = [declaration.name];
-
+  // The service's declaration, the very object the other calls were built from (`declaration` is a copy of it).
+  const calls = endpointsOf(service.declaration);
   const afterEvery = hooks[AFTER_EVERY_TRANSITION];
   for (const transition of workflow.transitions) {
     const hook = transition.hook === undefined ? undefined : hooks[transition.hook];
     if (transition.hook !== undefined && !hook)
       throw new Error(`${declaration.name}: workflow hook '${transition.hook}' is not registered`);
-    app.post(paths.action(transition.action), {
-      config: { permission: { subject, action: permissionOf(transition) } },
-      schema: {
-        tags,
-        summary: `${transition.action}: ${transition.from.join(' | ')} → ${transition.to} (${declaration.name})`,
-        body: engine.bodySchema(transition),
-      },
-      handler: async (request) => ok(await engine.transition(request, transition, hook, request.body as Row, afterEvery)),
-    });
+    await registerEndpoint(app, calls.transitions[transition.action]!, (actor, body) =>
+      engine.transition(actor, transition, hook, body as Row, afterEvery),
+    );
   }
-  app.post(paths.history, {
-    config: { permission: { subject, action: 'read' } },
-    schema: { tags, summary: `The workflow history of one ${declaration.name}, oldest first`, body: service.idSchema },
-    handler: async (request) => ok(await engine.history(request, request.body as Row)),
-  });
+  await registerEndpoint(app, calls.history!, (actor, body) => engine.history(actor, body as Row));
   const unused = Object.keys(hooks).find((name) => name !== AFTER_EVERY_TRANSITION && !workflow.transitions.some((t) => t.hook === name));
   if (unused) throw new Error(`${declaration.name}: workflow hook '${unused}' is named by no transition`);
 }
 
 class WorkflowEngine {
   private readonly stateProperty: string;
-  // An empty note (null or '') is no note.
-  private readonly noteSchema = z.object({
-    note: z
-      .string()
-      .trim()
-      .max(WORKFLOW_NOTE_MAX, 'admin:validation.tooLong')
-      .nullish()
-      .transform((note) => note || undefined),
-  });
 
   constructor(
     private readonly deps: AppDeps,
@@ -122,13 +96,6 @@ class WorkflowEngine {
     this.stateProperty = declaration.fields[stateField]?.column ?? stateField;
     if (!service.columns[this.stateProperty])
       throw new Error(`${declaration.name}: the workflow's state column '${this.stateProperty}' is not in the table`);
-    // workflow_history.record_id is a number, as every record id is (DESIGN §10).
-    if (service.columns[service.idField]!.dataType !== 'number') throw new Error(`${declaration.name}: a workflow needs a numeric id`);
-  }
-
-  bodySchema(transition: WorkflowTransition): z.ZodObject {
-    const fields = Object.fromEntries(Object.entries(transition.fields ?? {}).map(([name, field]) => [name, fieldSchema(field)]));
-    return this.service.idSchema.extend(fields).extend(this.noteSchema.shape);
   }
 
   private get idColumn(): PgColumn {
@@ -140,8 +107,8 @@ class WorkflowEngine {
   }
 
   /** The declaration's row scope for the caller (resources/types.ts `scope`), as every generated call applies it. */
-  private scopeOf(request: FastifyRequest): SQL | undefined {
-    return this.service.scopeCondition(request);
+  private scopeOf(actor: Actor): SQL | undefined {
+    return this.service.scopeCondition(actor);
   }
 
   /**
@@ -154,7 +121,7 @@ class WorkflowEngine {
 
   /** `body` as the route validated it (bodySchema): the id, the transition's fields and the note. */
   async transition(
-    request: FastifyRequest,
+    actor: Actor,
     transition: WorkflowTransition,
     hook: WorkflowHook | undefined,
     body: Row,
@@ -171,11 +138,11 @@ class WorkflowEngine {
       if (this.service.columns[property] && property !== this.stateProperty) values[property] = value;
     }
     for (const property of ['updated_at', 'updatedAt']) if (this.service.columns[property]) values[property] = now;
-    const user = request.user;
 
+    const committed: (() => void)[] = [];
     const saved = await this.deps.db.transaction(async (tx) => {
       const db = tx;
-      const inScope = and(eq(this.idColumn, id), this.scopeOf(request));
+      const inScope = and(eq(this.idColumn, id), this.scopeOf(actor));
       // The row is locked while it is read: a second transition at the same moment waits, then reads the state
       // the first one left and is refused. The UPDATE repeats the condition, so no state it leaves is ever skipped.
       const [before] = await db.select({ state: this.stateColumn }).from(this.table).where(inScope).limit(1).for('update');
@@ -188,21 +155,22 @@ class WorkflowEngine {
         .where(and(inScope, inArray(this.stateColumn, [...transition.from])))
         .returning()) as Row[];
       if (!record) throw this.refused(transition, from);
-      await hook?.({ request, db, now, transition, from, record, fields, note });
+      const step = { actor, db, now, transition, from, record, fields, note, afterCommit: (work: () => void) => committed.push(work) };
+      await hook?.(step);
       await db.insert(workflowHistory).values({
         entity: this.declaration.name,
         recordId: Number(id),
         action: transition.action,
         fromState: from,
         toState: transition.to,
-        userId: user?.id ?? null,
-        username: user?.username ?? '',
+        userId: actor.id,
+        username: actor.username,
         note: note || null,
         fields: Object.keys(fields).length ? fields : null,
         createdAt: now,
       });
-      await afterEvery?.({ request, db, now, transition, from, record, fields, note });
-      await writeAudit(db, request, now, {
+      await afterEvery?.(step);
+      await writeAudit(db, actor, now, {
         action: `${this.declaration.name}.${transition.action}`,
         target: `${this.declaration.name}:${String(id)}`,
         before: { [stateFieldOf(this.declaration.workflow)]: from },
@@ -211,7 +179,8 @@ class WorkflowEngine {
       });
       return record;
     });
-    return this.service.answerFor(request, this.service.present(saved));
+    for (const work of committed) work();
+    return this.service.answerFor(actor, this.service.present(saved));
   }
 
   private refused(transition: WorkflowTransition, from: string): ApiError {
@@ -219,13 +188,13 @@ class WorkflowEngine {
     return new ApiError(code, `'${transition.action}' is not possible in status '${from}'`, { data: { status: from } });
   }
 
-  /** `body` as the route validated it (the service's idSchema). */
-  async history(request: FastifyRequest, body: Row) {
+  /** `body` as the route validated it (its id). */
+  async history(actor: Actor, body: Row) {
     const id = body[this.service.idField] as string | number;
     const [visible] = await this.deps.db
       .select({ id: this.idColumn })
       .from(this.table)
-      .where(and(eq(this.idColumn, id), this.scopeOf(request)))
+      .where(and(eq(this.idColumn, id), this.scopeOf(actor)))
       .limit(1);
     if (!visible) throw this.missing();
     const rows = await this.deps.db
@@ -243,7 +212,7 @@ class WorkflowEngine {
       .where(and(eq(workflowHistory.entity, this.declaration.name), eq(workflowHistory.recordId, Number(id))))
       .orderBy(asc(workflowHistory.id));
     const presented: Row[] = rows.map((row) => ({ ...row, created_at: row.created_at.toISOString() }));
-    const data = (await this.service.hooks.presentHistory?.(presented, request)) ?? presented;
+    const data = (await this.service.hooks.presentHistory?.(presented, actor)) ?? presented;
     return { data, dataCount: data.length };
   }
 }

@@ -10,8 +10,11 @@ const healthData = z.object({ database: z.enum(['up', 'down']) });
  * GET /api/health, for load balancers and supervisors (no token): HTTP 200 with code 200 when the database
  * answers a `SELECT 1` now, else HTTP 503 with code 500, so a probe that reads only the status works too.
  */
+/** The probe's path: no call of the portal's contract (its answer is for machines, with HTTP 503 when down). */
+export const HEALTH_PATH = '/api/health';
+
 export function registerHealth(app: FastifyInstance, liveness: DatabaseLiveness): void {
-  app.get('/api/health', {
+  app.get(HEALTH_PATH, {
     config: { public: true },
     schema: {
       tags: ['platform'],

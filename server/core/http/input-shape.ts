@@ -10,7 +10,7 @@ export const INPUT_LIMITS = {
   depth: 32,
   /**
    * Keys and array items of one input, all levels together. The largest legal body is a device batch:
-   * 2,000 samples of 6 fields plus 200 faults (server/monitoring/ingest/schema.ts), about 16,000.
+   * 2,000 samples of 6 fields plus 200 faults (contract/ingest.ts), about 16,000.
    */
   entries: 50_000,
   /** UTF-16 units of any single string, keys included; the longest legal texts (e-mail templates) are far shorter. */

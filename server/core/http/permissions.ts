@@ -6,6 +6,8 @@ import { findRoute } from '../../../permissions/routes';
 import { isSubject as isEntity, type Subject, type SubjectAction } from '../../../permissions/subjects';
 import { Code } from '../../../contract/codes';
 import { ApiError } from './envelope';
+import { HEALTH_PATH } from './health';
+import type { Endpoint } from '../../../contract/endpoint';
 import type { Actor } from '../auth/actor';
 
 /**
@@ -30,6 +32,8 @@ export type Permission = SubjectPermission;
 declare module 'fastify' {
   interface FastifyContextConfig {
     permission?: Permission;
+    /** The object of contract/ the call was registered from (server/core/http/endpoint.ts). */
+    endpoint?: Endpoint;
   }
   interface FastifyInstance {
     /** Every /api call registered so far with what it needs (the authorization matrix test walks it). */
@@ -123,6 +127,13 @@ export const permissionPlugin = fp(async (app: FastifyInstance) => {
     if (!permission && !isPublic) {
       throw new Error(
         `${route.method} ${route.url}: name what the call needs, config: { permission: { subject, action } } or { public: true } (server/core/http/permissions.ts)`,
+      );
+    }
+    // Path, body and answer are written once, in the object both sides are typed by: a call of /api without one is a
+    // path the web could only call by a string.
+    if (!route.config?.endpoint && route.url !== HEALTH_PATH) {
+      throw new Error(
+        `${route.method} ${route.url}: register it from an endpoint object of contract/ (registerEndpoint, server/core/http/endpoint.ts)`,
       );
     }
     for (const method of [route.method].flat()) {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { normalizeLanguage, type Language } from '../../../contract/languages';
-import type { Actor, Caller } from '../auth/actor';
+import type { Actor, Caller, DeviceCaller } from '../auth/actor';
 
 /**
  * The caller of a public call. The address and the language are read when a handler asks for them, which most calls
@@ -16,6 +16,19 @@ export class RequestCaller implements Caller {
   }
   get language(): Language | undefined {
     return normalizeLanguage(this.#request.headers['accept-language']);
+  }
+}
+
+/** The header a system names itself by (contract/endpoint.ts, a 'device' call). */
+export const DEVICE_KEY_HEADER = 'x-device-key';
+
+/** The caller of a 'device' call: its address and the device key it sent. */
+export class RequestDevice extends RequestCaller implements DeviceCaller {
+  readonly deviceKey: string | undefined;
+  constructor(request: FastifyRequest) {
+    super(request);
+    const key = request.headers[DEVICE_KEY_HEADER];
+    this.deviceKey = typeof key === 'string' ? key : undefined;
   }
 }
 

@@ -1,7 +1,7 @@
 import type { FastifySchemaCompiler } from 'fastify';
 import { z } from 'zod';
 import { CODE_MESSAGES, Code, type ResponseCode } from '../../../contract/codes';
-import { FIELD_CODES_KEY, withCodes, type FieldCodes } from '../../../contract/fieldCodes';
+import { FIELD_CODES_KEY, type FieldCodes } from '../../../contract/fieldCodes';
 import type { FieldDeclaration } from '../../../resources/types';
 import { ApiError } from './envelope';
 import { issueText } from './issue-text';
@@ -22,15 +22,6 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return { error: issueToError(issue, data, {}, httpPart ?? 'body', codesAt(schema, issue.path)) };
   };
 
-/** The body of declared fields `names` for a route schema, each with its declaration's own codes (`codes`). */
-export function declaredFieldsBody(fields: Record<string, FieldDeclaration>, names: readonly string[]): z.ZodObject {
-  return z.object(Object.fromEntries(names.map((name) => [name, fieldSchema(fields[name]!)])));
-}
-
-/** A declared field's schema carrying its own codes where it names any (read back by the validator). */
-export function fieldSchema(field: FieldDeclaration): z.ZodType {
-  return field.codes ? withCodes(field.schema, field.codes) : field.schema;
-}
 
 /**
  * The error for the first zod issue of a body: 3 when the field is absent, null, blank text or an empty

@@ -1,5 +1,5 @@
 import type { Database } from '../db';
-import type { FaultLevel } from '../db/schema/monitoring';
+import type { FaultLevel } from '../../../contract/monitoring-constants';
 import type { SystemRow } from '../scope';
 import { systemPageUrl } from './links';
 import type { QueuedMail } from './outbox';

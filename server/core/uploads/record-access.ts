@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { FastifyRequest } from 'fastify';
+import type { Actor } from '../auth/actor';
 import { idFieldOf } from '../../../resources/types';
 import type { CrudService } from '../crud/factory';
 
@@ -9,11 +9,11 @@ import type { CrudService } from '../crud/factory';
  */
 export async function recordAccess(
   service: CrudService,
-  request: FastifyRequest,
+  actor: Actor,
   recordId: number,
 ): Promise<'inside' | 'outside' | 'missing'> {
   const id = service.columnOf(idFieldOf(service.declaration))!;
-  const scope = service.listConditions(request, {});
+  const scope = service.listConditions(actor, {});
   const [row] = await service.deps.db
     .select({ inside: scope ? sql<boolean>`coalesce((${scope}), false)` : sql<boolean>`true` })
     .from(service.table)

@@ -3,19 +3,22 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { pipeline } from 'node:stream/promises';
 import { z } from 'zod';
 import { acceptedTypes, hasExecutableName } from '../../../resources/attachments';
+import { endpointsOf } from '../../../resources/endpoints';
 import { rules } from '../../../resources/rules';
-import { idFieldOf } from '../../../resources/types';
+import { entityOf } from '../../../resources/types';
 import { CODE_MESSAGES, Code } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
 import type { CrudService } from '../crud/factory';
 import { parseBody } from '../crud/validate';
-import { ApiError, ok } from '../http/envelope';
+import type { Actor } from '../auth/actor';
+import { registerEndpoint, registerUpload } from '../http/endpoint';
+import { ApiError } from '../http/envelope';
 import { requirePermission } from '../http/permissions';
 import { attachmentFieldsOf, type AttachmentField } from './fields';
 import { sanitizeFileName } from './filename';
 import { formatRefused, UploadInspector } from './inspect';
 import { recordAccess } from './record-access';
-import { sendUploadedFile } from './send';
+import { uploadedFile } from './send';
 import { asAttachmentFile, deleteUploadRow, findUpload, insertUpload, recordHoldsFile, type UploadRow } from './service';
 
 /** What a multipart body may carry besides the file's bytes: its headers, boundaries and two short fields. */
@@ -37,20 +40,17 @@ const ENVELOPE_BYTES = 64 * 1024;
  * uploader. Answers the bytes with the name the user gave: inline for a raster image or a PDF (as sniffed at upload),
  * as an attachment otherwise (./send.ts).
  */
-export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, service: CrudService, subject: string): void {
+export async function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, service: CrudService): Promise<void> {
   const { declaration } = service;
   const fields = attachmentFieldsOf(declaration);
   if (fields.length === 0) return;
-  const { upload, download } = declaration.endpoints;
+  const { upload, download } = endpointsOf(declaration);
   if (!upload || !download)
     throw new Error(`resources/${declaration.name}: an attachments field needs endpoints.upload and endpoints.download`);
-  if (service.columnOf(idFieldOf(declaration))?.dataType !== 'number')
-    throw new Error(`resources/${declaration.name}: attachments need a numeric id`);
   const largest = Math.max(...fields.map(({ rule }) => rule.maxBytes));
   const partsSchema = uploadPartsSchema(fields);
-  const tags = [declaration.name];
 
-  void app.register(async (scope) => {
+  await app.register(async (scope) => {
     await scope.register(multipart, {
       // One byte over the largest limit reaches the size guard, which refuses it; busboy drops anything further.
       limits: { fileSize: largest + 1, files: 2, fields: 4, fieldSize: 64, parts: 6, headerPairs: 20 },
@@ -61,36 +61,24 @@ export function registerAttachmentCalls(app: FastifyInstance, deps: AppDeps, ser
       highWaterMark: 1024 * 1024,
       throwFileSizeLimit: false,
     });
-    scope.post(upload, {
-      config: { permission: { subject, action: ['create', 'update'] } },
-      schema: { tags, summary: `Upload one file to an attachments field of ${declaration.name} (multipart: field, recordId, file)` },
-      handler: async (request) => {
-        const stored = await receiveUpload(request, deps, service, subject, { fields, partsSchema, largest });
-        return ok({ ...asAttachmentFile(stored), sha256: stored.sha256 });
-      },
+    registerUpload(scope, upload, async (actor, request) => {
+      const stored = await receiveUpload(request, actor, deps, service, { fields, partsSchema, largest });
+      return { ...asAttachmentFile(stored), sha256: stored.sha256 };
     });
   });
 
-  app.post(download, {
-    config: { permission: { subject, action: 'read' } },
-    schema: { tags, summary: `Download a file of ${declaration.name} (its bytes; images and PDFs inline)`, body: downloadBody },
-    handler: async (request, reply) => {
-      const { id } = request.body as z.infer<typeof downloadBody>;
-      const file = await findUpload(deps.db, declaration.name, id);
-      // An id that names no file answers as one the caller may not read: the answer never tells which ids exist.
-      if (!file) throw new ApiError(Code.NO_PERMISSION);
-      if (file.recordId === null) {
-        if (file.ownerId !== request.user.id) throw new ApiError(Code.NO_PERMISSION);
-      } else if ((await recordAccess(service, request, file.recordId)) !== 'inside') {
-        throw new ApiError(Code.NO_PERMISSION);
-      }
-      return sendUploadedFile(reply, app.storage, file);
-    },
+  await registerEndpoint(app, download, async (actor, { id }) => {
+    const file = await findUpload(deps.db, declaration.name, id);
+    // An id that names no file answers as one the caller may not read: the answer never tells which ids exist.
+    if (!file) throw new ApiError(Code.NO_PERMISSION);
+    if (file.recordId === null) {
+      if (file.ownerId !== actor.id) throw new ApiError(Code.NO_PERMISSION);
+    } else if ((await recordAccess(service, actor, file.recordId)) !== 'inside') {
+      throw new ApiError(Code.NO_PERMISSION);
+    }
+    return uploadedFile(app.storage, file);
   });
 }
-
-/** The download's body: the upload's id. */
-const downloadBody = z.object({ id: rules.id() });
 
 /**
  * The text parts of an upload, which arrive before its file: `field`, the attachments field (may be left out where
@@ -114,9 +102,9 @@ interface UploadTargets {
 
 async function receiveUpload(
   request: FastifyRequest,
+  actor: Actor,
   deps: AppDeps,
   service: CrudService,
-  subject: string,
   { fields, partsSchema, largest }: UploadTargets,
 ): Promise<UploadRow> {
   if (!request.isMultipart()) throw new ApiError(Code.ATTACHMENT_EMPTY, undefined, { data: { field: 'file' } });
@@ -126,7 +114,7 @@ async function receiveUpload(
   // The user's limits and the disk's floor, before a byte is read: the body can be no longer than it announced (node
   // reads no further), a body without a length (chunked) may be as long as the largest file allows.
   const release = await request.server.uploadQuota
-    .reserve(request.user.id, Number.isInteger(announced) && announced > 0 ? announced : largest + ENVELOPE_BYTES)
+    .reserve(actor.id, Number.isInteger(announced) && announced > 0 ? announced : largest + ENVELOPE_BYTES)
     .catch((error: unknown) => {
       throw stopReading(request, error);
     });
@@ -147,9 +135,9 @@ async function receiveUpload(
       const { field, recordId } = parseBody(partsSchema, given);
       stored = await storeFile(
         request,
+        actor,
         deps,
         service,
-        subject,
         fields.find(({ name }) => name === field)!,
         recordId,
         part,
@@ -168,9 +156,9 @@ async function receiveUpload(
 
 async function storeFile(
   request: FastifyRequest,
+  actor: Actor,
   deps: AppDeps,
   service: CrudService,
-  subject: string,
   target: AttachmentField,
   recordId: number | undefined,
   part: MultipartFile,
@@ -178,8 +166,8 @@ async function storeFile(
   const resource = service.declaration.name;
   if (recordId !== undefined) {
     // Adding to a record is editing it: the caller must reach that record.
-    requirePermission(request, subject, 'update');
-    const access = await recordAccess(service, request, recordId);
+    requirePermission(actor, entityOf(service.declaration), 'update');
+    const access = await recordAccess(service, actor, recordId);
     // As the CRUD service answers: a scoped resource says 45 for a missing row too, so nothing is revealed.
     if (access === 'outside' || (access === 'missing' && service.declaration.scope)) throw new ApiError(Code.NO_PERMISSION);
     if (access === 'missing') throw new ApiError(Code.NO_DATA);
@@ -199,7 +187,7 @@ async function storeFile(
       throw new ApiError(Code.REPEATED_UPLOAD, undefined, { data: { field: target.name } });
     }
     return await insertUpload(deps.db, {
-      ownerId: request.user.id,
+      ownerId: actor.id,
       resource,
       field: target.name,
       storageKey: object.key,

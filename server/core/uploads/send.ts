@@ -1,8 +1,7 @@
-import type { FastifyReply } from 'fastify';
 import { Code } from '../../../contract/codes';
+import type { FileAnswer } from '../http/endpoint';
 import { ApiError } from '../http/envelope';
 import { StorageNotFoundError, type Storage } from '../storage';
-import { attachmentDisposition } from './filename';
 import type { UploadRow } from './service';
 
 /**
@@ -13,19 +12,13 @@ import type { UploadRow } from './service';
 const SHOWN_INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'image/avif', 'application/pdf']);
 
 /**
- * Answers an uploaded file's bytes under the name its uploader gave (the caller has checked who may read it): images
+ * An uploaded file's bytes, as a download answers them, under the name its uploader gave (the caller has checked who may read it): images
  * and PDFs inline (the portal shows thumbnails and opens PDFs in the browser), everything else as an attachment;
  * always with the sniffed type, never sniffed again or cached by the browser; 86 when storage has lost the file.
  */
-export async function sendUploadedFile(reply: FastifyReply, storage: Storage, file: UploadRow) {
+export async function uploadedFile(storage: Storage, file: UploadRow): Promise<FileAnswer> {
   const bytes = await storage.get(file.storageKey).catch((error: unknown) => {
     throw error instanceof StorageNotFoundError ? new ApiError(Code.ATTACHMENT_MISSING) : error;
   });
-  return reply
-    .header('content-type', file.mime)
-    .header('content-length', String(file.size))
-    .header('content-disposition', attachmentDisposition(file.originalName, SHOWN_INLINE.has(file.mime) ? 'inline' : 'attachment'))
-    .header('x-content-type-options', 'nosniff')
-    .header('cache-control', 'private, no-store')
-    .send(bytes);
+  return { name: file.originalName, bytes, type: file.mime, size: file.size, inline: SHOWN_INLINE.has(file.mime) };
 }

@@ -1,7 +1,5 @@
 import ExcelJS from 'exceljs';
 import { Code } from '../../../contract/codes';
-import { exportFileAnswer } from '../../../contract/monitoring';
-import { XLSX_MEDIA } from '../../../contract/monitoring-constants';
 import type { FileAnswer } from '../../core/http/endpoint';
 import { ApiError } from '../../core/http/envelope';
 
@@ -9,14 +7,6 @@ import { ApiError } from '../../core/http/envelope';
  * Exports (DESIGN §4): an xlsx with a content-disposition file name, or the envelope with code 8 when there
  * is nothing to export.
  */
-
-export const XLSX_MEDIA_TYPE = XLSX_MEDIA;
-
-/**
- * The answer part of a hand-registered export route's schema: the xlsx file, under its media type in the OpenAPI document (the
- * JSON envelope with code 8 leaves through the error handler, as every refusal does, never through this schema).
- */
-export const xlsxExport = { produces: [XLSX_MEDIA_TYPE], response: { 200: exportFileAnswer } };
 
 export interface Column<T> {
   header: string;
@@ -47,28 +37,4 @@ export async function xlsxFile<T>(
 ): Promise<FileAnswer & { bytes: Buffer }> {
   if (rows.length === 0) throw new ApiError(Code.NO_DATA);
   return { name: fileName, bytes: await xlsxBuffer(sheetName, columns, rows) };
-}
-
-/**
- * The part of a reply sendXlsx writes (an export still registered by hand passes its Fastify reply, whose `send`
- * its response schema types as the file it documents).
- */
-interface FileReply<R> {
-  header(name: string, value: string): FileReply<R>;
-  send(payload: unknown): R;
-}
-
-/** Sends the sheet of these rows as an xlsx file through a hand-registered route's reply; code 8 when there are none. */
-export async function sendXlsx<T, R>(
-  reply: FileReply<R>,
-  fileName: string,
-  sheetName: string,
-  columns: Column<T>[],
-  rows: T[],
-): Promise<R> {
-  const file = await xlsxFile(fileName, sheetName, columns, rows);
-  return reply
-    .header('content-type', XLSX_MEDIA_TYPE)
-    .header('content-disposition', `attachment; filename="${fileName}"; filename*=UTF-8''${encodeURIComponent(fileName)}`)
-    .send(file.bytes);
 }

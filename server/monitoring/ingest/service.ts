@@ -1,7 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { Code } from '../../../contract/codes';
 import type { Database } from '../../core/db';
-import { systemFaults, systems, type FaultLevel } from '../../core/db/schema/monitoring';
+import type { FaultLevel } from '../../../contract/monitoring-constants';
+import { systemFaults, systems } from '../../core/db/schema/monitoring';
 import { ApiError } from '../../core/http/envelope';
 import { isUniqueViolation, queryRows } from '../../core/db';
 import { DEFAULT_RAW_RETENTION_DAYS, rawWindowStart } from '../retention';
@@ -11,7 +12,7 @@ import type { DeviceIdentities, DeviceIdentity } from './device-identities';
 import { addToRollups } from './rollups';
 import type { NewFault } from '../../core/mail/fault-mails';
 import type { IngestResult } from '../../../contract/monitoring';
-import type { IngestBatch } from './schema';
+import type { IngestBatch } from '../../../contract/ingest';
 
 type SystemRow = typeof systems.$inferSelect;
 

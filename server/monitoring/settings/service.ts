@@ -6,7 +6,7 @@ import { ApiError } from '../../core/http/envelope';
 import { dashboardSettings, electricityTariffs, systemSettings, systems } from '../../core/db/schema/monitoring';
 import { tariffFor, type Tariff } from '../income/tariffs';
 import type { SystemRow } from '../scope';
-import { PRICE_LEVELS } from '../demo/places';
+import { PRICE_LEVELS } from '../income/price-levels';
 import { Code } from '../../../contract/codes';
 
 /** A customer's prices (elecPriceSetting), a system's operating settings (systemSettings), dashboard preferences. */

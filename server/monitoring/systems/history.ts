@@ -35,7 +35,7 @@ export async function faultsOf(
     data: rows.map((f) => ({
       id: f.id,
       code: f.code,
-      // Ingest stores only these (FAULT_LEVELS of ingest/schema.ts).
+      // Ingest stores only these (FAULT_LEVELS of contract/monitoring-constants.ts).
       level: f.level as FaultLevel,
       description: f.description,
       started_at: f.startedAt.toISOString(),

@@ -1,8 +1,8 @@
-import type { Envelope } from '../../../contract/codes';
 import { accountCalls, recoveryCalls } from '../../../contract/account-calls';
-import type { AnswerOf } from '../../../contract/endpoint';
+import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
+import { profileCalls } from '../../../resources/profile-calls';
 import { shareCalls } from '../../../contract/monitoring-calls';
-import { api, postDirect } from '../../api/client';
+import { postDirect } from '../../api/client';
 import { callEnvelope } from '../../api/call';
 import { session } from '../../api/session';
 
@@ -60,25 +60,19 @@ export function forgetUserName(email: string) {
   return callEnvelope(recoveryCalls.forgetUserName, { email }, { quiet: true });
 }
 
-/**
- * The userInfoSettings declaration's calls (resources/userInfoSettings.ts: one record, the caller's own, no id),
- * written out here so that the login page's chunk stays free of declarations; a web test holds them equal.
- */
-export const PROFILE_ENDPOINTS = { one: '/UserInfo/GetMyUserInfo', save: '/UserInfo/SaveMyUserInfo' } as const;
-
 /** The caller's own profile as the userInfoSettings declaration lists its fields. */
-export type Profile = Record<string, unknown>;
+export type Profile = AnswerOf<typeof profileCalls.one>;
 
 export type TimeZone = AnswerOf<typeof accountCalls.timeZones>[number];
 
 /** Quiet where the caller says what went wrong itself (the top bar's language choice). */
-export function getProfile(options: { quiet?: boolean } = {}): Promise<Envelope<Profile>> {
-  return api.post<Profile>(PROFILE_ENDPOINTS.one, {}, options);
+export function getProfile(options: { quiet?: boolean } = {}) {
+  return callEnvelope(profileCalls.one, {}, options);
 }
 
 /** Quiet: a refused field shows on the field. */
-export function saveProfile(values: Profile): Promise<Envelope<null>> {
-  return api.post<null>(PROFILE_ENDPOINTS.save, values, { quiet: true });
+export function saveProfile(values: BodyIn<typeof profileCalls.save>) {
+  return callEnvelope(profileCalls.save, values, { quiet: true });
 }
 
 /** Quiet: 23 shows under the old password, anything else under the new one. */

@@ -3,7 +3,8 @@ import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userLog } from '../../../resources/userLog';
-import { download } from '../../api/files';
+import { endpointsOf } from '../../../resources/endpoints';
+import { call } from '../../api/call';
 import { canAccessKey } from '../../auth/ability';
 import { resourceScreen } from '../../resources/ResourceScreen';
 import { userLogAction, userLogTarget } from './userLogText';
@@ -20,7 +21,7 @@ function ExportButton({ filters }: { filters: Record<string, unknown> }) {
       onClick={async () => {
         setBusy(true);
         try {
-          const result = await download('/UserLog/ExportUserLog', filters, 'user-log.xlsx');
+          const result = await call(endpointsOf(userLog).export!, filters, { fallbackName: 'user-log.xlsx' });
           if (!result.saved) message.info(result.message);
         } finally {
           setBusy(false);

@@ -1,14 +1,11 @@
-import type { Envelope } from '../../../contract/codes';
 import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
 import { licenseCalls } from '../../../contract/admin/licenses-calls';
 import { menuCalls } from '../../../contract/admin/menus-calls';
 import { roleCalls } from '../../../contract/admin/roles-calls';
-import type { SnImportAnswer } from '../../../contract/admin/sn';
 import { snCalls } from '../../../contract/admin/sn-calls';
 import { translationCalls } from '../../../contract/admin/translations-calls';
 import { userCalls } from '../../../contract/admin/users-calls';
-import { api } from '../../api/client';
-import { call, CallError, callKey, endpointQuery } from '../../api/call';
+import { call, CallError, callKey, callUpload, endpointQuery } from '../../api/call';
 
 /**
  * The administration calls that are not a declared resource's list / one / save / delete (those go through the
@@ -57,12 +54,8 @@ export const adminApi = {
 
   unassignLicense: (id: number) => outcomeOf(call(licenseCalls.unassign, { id })),
 
-  /** An .xlsx of S/Ns, one row each (spec §5 import): the answer says per row what became of it. A multipart upload, not yet a call of contract/. */
-  importSn: async (file: Blob): Promise<Envelope<SnImportAnswer>> => {
-    const body = new FormData();
-    body.append('file', file);
-    return api.post<SnImportAnswer>('/SN/ImportSn', body);
-  },
+  /** An .xlsx of S/Ns, one row each (spec §5 import): the answer says per row what became of it. */
+  importSn: (file: Blob) => callUpload(snCalls.importSheet, { file }),
   /** The S/N import's template (an .xlsx download). */
   snImportTemplate: () => call(snCalls.template, {}, { fallbackName: 'sn-import-template.xlsx' }),
 

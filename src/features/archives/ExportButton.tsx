@@ -2,8 +2,9 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { archiveExportPath } from '../../../contract/archives-calls';
-import { download } from '../../api/files';
+import { customerArchives } from '../../../resources/customerArchives';
+import { endpointsOf } from '../../../resources/endpoints';
+import { call } from '../../api/call';
 import { canAccessKey } from '../../auth/ability';
 
 /** The archive list as an xlsx sheet, with the filters the list shows (server: headers in the user's language). */
@@ -20,7 +21,7 @@ export function ExportButton({ filters }: { filters: Record<string, unknown> }) 
       onClick={async () => {
         setBusy(true);
         try {
-          const result = await download(archiveExportPath, filters, 'customer-archives.xlsx');
+          const result = await call(endpointsOf(customerArchives).export!, filters, { fallbackName: 'customer-archives.xlsx' });
           if (!result.saved) message.info(result.message);
         } finally {
           setBusy(false);

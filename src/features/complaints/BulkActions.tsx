@@ -4,8 +4,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { COMPLAINT_TEAMS } from '../../../resources/complaints';
 import { entityOf } from '../../../resources/types';
-import { permissionOf, TRANSITION_REFUSED_CODE, workflowPaths, type WorkflowTransition } from '../../../resources/workflow';
-import { CallError, postData } from '../../api/call';
+import { endpointsOf } from '../../../resources/endpoints';
+import { permissionOf, TRANSITION_REFUSED_CODE, type WorkflowTransition } from '../../../resources/workflow';
+import { call, CallError } from '../../api/call';
 import { currentAbility } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { fieldLabel, optionLabel } from '../../resources/labels';
@@ -85,7 +86,7 @@ export function BulkActions({
     }
     try {
       // Quiet: one summary instead of a pop-up per refused complaint.
-      await postData(workflowPaths(complaints.endpoints).action(transition.action), { ...values, id: complaint.id }, { quiet: true });
+      await call(endpointsOf(complaints).transitions[transition.action]!, { ...values, id: complaint.id }, { quiet: true });
       return { complaint };
     } catch (error) {
       if (!(error instanceof CallError)) return { complaint, reason: String(error) };

@@ -7,7 +7,7 @@ import { currentLanguage } from '../../i18n';
 import { formatFor } from '../../i18n/format';
 import { fieldLabel, optionLabel } from '../../resources/labels';
 import { actionLabel, CATEGORY_COLORS } from '../../resources/workflow/labels';
-import type { HistoryEntry } from '../../resources/workflow/WorkflowHistory';
+import type { HistoryEntry } from '../../../resources/endpoints';
 import { WorkflowStateTag } from '../../resources/workflow/WorkflowStateTag';
 import { COMPLAINT_FIELDS, COMPLAINT_WORKFLOW } from './declaration';
 import { PersonName } from './people';

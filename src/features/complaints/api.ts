@@ -1,41 +1,29 @@
-import type { Page } from '../../../contract/codes';
 import type { ComplaintClocks } from '../../../contract/complaint-clocks';
 import type { SystemSnapshot } from '../../../contract/complaint-snapshot';
-import { messageFilePaths, complaintNewsCalls as news } from '../../../contract/complaints-calls';
-import type { AnswerOf } from '../../../contract/endpoint';
+import { messageFileCalls, complaintNewsCalls as news } from '../../../contract/complaints-calls';
+import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
 import { NEWS_PAGE_SIZE } from '../../../contract/complaints-constants';
-import type { AttachmentFile } from '../../../resources/attachments';
-import { complaints, type ComplaintOutcome, type ComplaintState } from '../../../resources/complaints';
-import { workflowPaths } from '../../../resources/workflow';
-import { call, postData } from '../../api/call';
-import { api } from '../../api/client';
-import type { ComplaintHistoryEntry } from './ComplaintHistory';
+import { complaints } from '../../../resources/complaints';
+import { endpointsOf } from '../../../resources/endpoints';
+import { call, callEnvelope } from '../../api/call';
 
 export { CallError } from '../../api/call';
 
-/** A complaint as /Complaints/GetComplaint and the list answer it (resources/complaints.ts names every field). */
-export interface Complaint {
-  id: number;
-  title: string;
-  description: string;
-  type: string;
-  sys_sn: string;
-  status: ComplaintState;
-  priority: string;
-  country: string;
-  created_at: string;
-  created_by: string;
-  attachments?: AttachmentFile[];
-  /** The service-level clocks (server/complaints/clocks.ts), where the answer carries them. */
+/**
+ * What the server adds to each complaint it answers (server/complaints/derived.ts): the service-level clocks, whether
+ * one is overdue, and on the detail the system when the complaint was filed (null for one filed before snapshots).
+ */
+interface ComplaintAdded {
   clocks?: ComplaintClocks;
-  /** A running clock is past its target now. */
   overdue?: boolean;
-  /** When the nearest running clock reaches its target; null when none runs. */
-  due_at?: string | null;
-  /** The system when the complaint was filed; null for one filed before snapshots were kept. */
   snapshot?: SystemSnapshot | null;
-  [field: string]: unknown;
 }
+
+/** The complaint calls the server generates from the declaration (resources/complaints.ts). */
+const generated = endpointsOf<typeof complaints, ComplaintAdded>(complaints);
+
+/** A complaint as the list and /Complaints/GetComplaint answer it: its declared fields and what the server adds. */
+export type Complaint = AnswerOf<NonNullable<typeof generated.one>>;
 
 /** A comment or reply of a complaint (contract/complaints.ts). */
 export type ComplaintMessage = AnswerOf<typeof news.comment>;
@@ -44,45 +32,23 @@ export type ComplaintMessage = AnswerOf<typeof news.comment>;
 export type NewsItem = AnswerOf<typeof news.unread>['data'][number];
 
 /** The list's search as the URL keeps it and /Complaints/GetComplaintPageList takes it (filters by field name). */
-export interface ComplaintQuery {
+export type ComplaintQuery = BodyIn<NonNullable<typeof generated.list>> & {
   pageIndex: number;
   pageSize: number;
   sort: Array<{ field: 'created_at' | 'due_at'; order: 'asc' | 'desc' }>;
-  /** One status, or the statuses of a category. */
-  status?: string | string[];
-  type?: string;
-  priority?: string;
-  sys_sn?: string;
-  /** Words of the title, description, S/N or any message. */
-  keyword?: string;
-  sla?: 'due' | 'overdue';
-  /** 'unread': complaints with a message the caller has not read. */
-  messages?: 'unread';
-  country?: string;
-  /** Part of the handler's user name. */
-  processor?: string;
-  team?: string;
-  /** Filed between these two days, both included. */
-  created_at?: [string, string];
-  /** The complaints on one installer company's systems, and those with an outcome (an installer scorecard's figures). */
-  installer_id?: number;
-  outcome?: ComplaintOutcome;
-}
-
-const { endpoints } = complaints;
-const workflow = workflowPaths(endpoints);
+};
 
 /** The complaint calls (spec §7, generated from the declaration by the server): each answers its data or throws CallError. */
 export const complaintsApi = {
-  list: (query: ComplaintQuery) => postData<Page<Complaint>>(endpoints.list!, { ...query }),
-  one: (id: number) => postData<Complaint>(endpoints.one!, { id }),
+  list: (query: ComplaintQuery) => call(generated.list!, query),
+  one: (id: number) => call(generated.one!, { id }),
   /** Its history: transitions and the events beside them (filed, edited, urged), each with who by name. */
-  history: (id: number) => postData<Page<ComplaintHistoryEntry>>(workflow.history, { id }),
+  history: (id: number) => call(generated.history!, { id }),
   /**
    * Files a complaint. The envelope, not its data: the screen answers 45 ('no SN right', back to the list) and
    * 'Do not submit repeatly' itself, so the call is quiet.
    */
-  create: (values: Record<string, unknown>) => api.post<Complaint>(endpoints.save!, values, { quiet: true }),
+  create: (values: BodyIn<NonNullable<typeof generated.save>>) => callEnvelope(generated.save!, values, { quiet: true }),
   /** Its comments and replies, oldest first (the caller has read them afterwards). */
   messages: (id: number) => call(news.messages, { id }),
   comment: (id: number, commentContent: string, attachments: number[]) => call(news.comment, { id, commentContent, attachments }),
@@ -101,7 +67,7 @@ export const complaintsApi = {
 };
 
 /** A message's file: comments' through DownCommentFile, replies' through DownAdditionalFile (spec §7). */
-export const messageFilePath = (kind: ComplaintMessage['kind']) => messageFilePaths[kind];
+export const messageFilePath = (kind: ComplaintMessage['kind']) => messageFileCalls[kind].path;
 
 const ALL = ['complaints'] as const;
 

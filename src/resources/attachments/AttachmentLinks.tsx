@@ -2,6 +2,7 @@ import { Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import type { AttachmentFile } from '../../../resources/attachments';
 import type { ResourceDeclaration } from '../../../resources/types';
+import { endpointsOf } from '../../../resources/endpoints';
 import { AttachmentList } from './AttachmentList';
 import { attachmentValues, isPending } from './values';
 
@@ -13,5 +14,5 @@ export function AttachmentLinks({ declaration, value }: { declaration: ResourceD
   const { t } = useTranslation();
   const files = attachmentValues(value).filter((item): item is AttachmentFile => !isPending(item));
   if (files.length === 0) return <Typography.Text type="secondary">{t('common:attachments.none')}</Typography.Text>;
-  return <AttachmentList files={files} source={(file) => ({ url: declaration.endpoints.download!, body: { id: file.id } })} />;
+  return <AttachmentList files={files} source={(file) => ({ url: endpointsOf(declaration).download!.path, body: { id: file.id } })} />;
 }

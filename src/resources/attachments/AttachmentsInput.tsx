@@ -4,7 +4,8 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { acceptAttribute, acceptedEndings, hasExecutableName, type AttachmentFile } from '../../../resources/attachments';
 import type { AttachmentRule, ResourceDeclaration } from '../../../resources/types';
-import { upload } from '../../api/files';
+import { endpointsOf } from '../../../resources/endpoints';
+import { callUpload } from '../../api/call';
 import { isPending, attachmentValues, type AttachmentValue } from './values';
 import { useFormat } from '../../i18n/format';
 import './attachments.css';
@@ -53,7 +54,7 @@ export function AttachmentsInput({ declaration, name, rule, value, onChange, rec
       const form: Record<string, string | Blob> = { field: name };
       if (recordId !== undefined && recordId !== null && recordId !== '') form.recordId = String(recordId);
       form.file = file;
-      const answer = await upload<AttachmentFile & { sha256: string }>(declaration.endpoints.upload!, form, (percent) =>
+      const answer = await callUpload(endpointsOf(declaration).upload!, form, (percent) =>
         change(items.current.map((item) => (isPending(item) && item.uid === pending.uid ? { ...item, percent } : item))),
       );
       // A refusal (95, 96, too large…) was already shown by the client with the code's text.

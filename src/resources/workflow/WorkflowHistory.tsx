@@ -5,18 +5,7 @@ import { formatFor } from '../../i18n/format';
 import { fieldLabel, optionLabel } from '../labels';
 import { actionLabel, CATEGORY_COLORS, type WorkflowResource } from './labels';
 import { WorkflowStateTag } from './WorkflowStateTag';
-
-/** One row of /<Area>/Get<Noun>History. */
-export interface HistoryEntry {
-  id: number;
-  action: string;
-  from_state: string;
-  to_state: string;
-  username: string;
-  note: string | null;
-  fields: Record<string, unknown> | null;
-  created_at: string;
-}
+import type { HistoryEntry } from '../../../resources/endpoints';
 
 /** Timeline dot colours by the category of the state reached (antd Timeline takes colour names, not tag presets). */
 const DOT_COLORS = { [CATEGORY_COLORS.open]: 'blue', [CATEGORY_COLORS.paused]: 'orange', [CATEGORY_COLORS.resolved]: 'green' } as Record<

@@ -6,7 +6,8 @@ import { endpointsOf } from '../../../resources/endpoints';
 import { resourceKeys } from '../api';
 import { type WorkflowResource } from './labels';
 import { WorkflowActions } from './WorkflowActions';
-import { WorkflowHistory, type HistoryEntry } from './WorkflowHistory';
+import type { HistoryEntry } from '../../../resources/endpoints';
+import { WorkflowHistory } from './WorkflowHistory';
 import './workflow.css';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { userSettings, users } from '../../../server/core/db/schema';
 import { wantsMail } from '../../../server/account/settings/service';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { expectRejected, tokenCache } from '../admin/helpers';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/core/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCheckCode, seedAdminDemo } from '../../../server/admin/demo-seed';
+import { demoCheckCode, seedAdminDemo } from '../../../server/demo/admin';
 import { systemComponents } from '../../../server/core/db/schema/monitoring';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { expectOk, expectRejected, tokenCache } from './helpers';
 

@@ -5,7 +5,7 @@ import { eq, sql } from 'drizzle-orm';
 import { migrate as pgliteMigrate } from 'drizzle-orm/pglite/migrator';
 import type { PgliteDatabase } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
-import { seedAdminDemo } from '../../../server/admin/demo-seed';
+import { seedAdminDemo } from '../../../server/demo/admin';
 import { openDatabase, queryRows } from '../../../server/core/db';
 import { MIGRATIONS_FOLDER } from '../../../server/core/db/migrate';
 import { emailRules } from '../../../server/core/db/schema';

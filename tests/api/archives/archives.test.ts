@@ -444,7 +444,7 @@ describe('the client list', () => {
 
 describe('the demo archives', () => {
   it('a dozen files or one per customer system, each with records, one record with a real PDF the servicer downloads', async () => {
-    const { seedArchivesDemo } = await import('../../../server/archives/seed');
+    const { seedArchivesDemo } = await import('../../../server/demo/archives');
     await seedArchivesDemo(t.db, { now: t.clock(), storage: t.app.storage });
     const list = await expectOk(t, LIST, { pageSize: 50 }, tokens.servicer!);
     expect(list.dataCount).toBeGreaterThan(0);

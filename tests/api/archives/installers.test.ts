@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { seedAdminDemo } from '../../../server/admin/demo-seed';
-import { seedInstallerFilesDemo } from '../../../server/archives/installerSeed';
+import { seedAdminDemo } from '../../../server/demo/admin';
+import { seedInstallerFilesDemo } from '../../../server/demo/installer-files';
 import { queryRows } from '../../../server/core/db';
 import { expectOk, expectRejected } from '../admin/helpers';
 import type { TestApp } from '../helpers';

@@ -199,6 +199,15 @@ describe('the authorization matrix', () => {
     ).rejects.toThrow(/Unnamed: name what the call needs/);
   });
 
+  it('a call registered without an endpoint object of contract/ stops the server from starting', async () => {
+    await expect(
+      createTestApp({
+        configure: (app) =>
+          app.post('/api/Test/ByHand', { config: { public: true } }, async () => ({ code: 200, data: null, info: 'Success' })),
+      }),
+    ).rejects.toThrow(/ByHand: register it from an endpoint object/);
+  });
+
   it.each(ROLES)('%s: refused calls answer 45 and change nothing; allowed ones are let through', async (role) => {
     const token = tokens.get(role)!;
     const refused = calls.filter((call) => !mayCall(role, call));

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { complaints } from '../../../resources/complaints';
 import { workflowPaths } from '../../../resources/workflow';
-import { withFilingHooks } from '../../../server/complaints/filing';
+import { filingHooks } from '../../../server/complaints/filing';
 import { COMPLAINT_NEW, COMPLAINT_UPDATE } from '../../../server/complaints/mail';
 import { RESUBMISSION_TEXT } from '../../../server/complaints/service';
 import { queryRows } from '../../../server/core/db';
@@ -182,10 +182,10 @@ describe('filing twice at once', () => {
       sql`INSERT INTO complaints (title, description, type, sys_sn, contact_email, created_by, created_at)
           SELECT title, description, type, sys_sn, contact_email, created_by, created_at FROM complaints WHERE id = ${first.id} RETURNING *`,
     );
-    const user = { id: 0, username: 'customer', roles: ['customer'] };
-    const ctx = { db: t.db, now: t.clock(), mode: 'create' as const, request: { server: t.app, user } as never };
+    const actor = { id: 0, username: 'customer', roles: ['customer'], menuDenied: [], sessionId: 's', address: '127.0.0.1' };
+    const ctx = { actor, now: t.clock(), mode: 'create' as const, afterCommit: () => {} };
     const save = t.db.transaction(async (tx) => {
-      await withFilingHooks({}).afterSave!(racing!, { ...ctx, db: tx }, {});
+      await filingHooks(t.app.mailer).afterSave!(racing!, { ...ctx, db: tx }, {});
     });
     await expect(save).rejects.toMatchObject({ code: 15, message: RESUBMISSION_TEXT });
   });

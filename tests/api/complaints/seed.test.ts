@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { COMPLAINT_STATES } from '../../../resources/complaints';
-import { seedComplaintsDemo } from '../../../server/complaints/seed';
+import { seedComplaintsDemo } from '../../../server/demo/complaints';
 import { queryRows } from '../../../server/core/db';
 import { temporaryStorage } from '../../../server/core/storage';
 import { expectOk } from '../admin/helpers';

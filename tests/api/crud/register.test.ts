@@ -1,12 +1,12 @@
-import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { defineResource } from '../../../resources/types';
 import { ADMIN_RESOURCES, RESOURCE_HOOKS } from '../../../server/admin/routes';
 import type { AppDeps } from '../../../server/config';
-import { registerResources } from '../../../server/core/crud/register';
+import { registered } from './registered';
 
 const deps = {} as AppDeps;
+
 const widgets = (table?: string) =>
   defineResource({
     name: 'widgets',
@@ -19,8 +19,8 @@ const widgets = (table?: string) =>
   });
 
 describe('registerResources: the generated calls of every declaration naming its table', () => {
-  it("registers the administration's resources with their hooks, one service per declaration with a table", () => {
-    const services = registerResources(Fastify(), deps, { resources: ADMIN_RESOURCES, hooks: RESOURCE_HOOKS });
+  it("registers the administration's resources with their hooks, one service per declaration with a table", async () => {
+    const services = await registered(deps, { resources: ADMIN_RESOURCES, hooks: RESOURCE_HOOKS });
     expect(Object.keys(services).sort()).toEqual(
       ADMIN_RESOURCES.filter((d) => d.table)
         .map((d) => d.name)
@@ -30,8 +30,8 @@ describe('registerResources: the generated calls of every declaration naming its
     expect(services.licenseManagement!.hooks).toBe(RESOURCE_HOOKS.licenseManagement);
   });
 
-  it('refuses a table name the schema does not export, and hooks for a resource it does not generate', () => {
-    expect(() => registerResources(Fastify(), deps, { resources: [widgets('nowhere')] })).toThrow(/no table 'nowhere'/);
-    expect(() => registerResources(Fastify(), deps, { resources: [widgets()], hooks: { widgets: {} } })).toThrow(/hooks for 'widgets'/);
+  it('refuses a table name the schema does not export, and hooks for a resource it does not generate', async () => {
+    await expect(registered(deps, { resources: [widgets('nowhere')] })).rejects.toThrow(/no table 'nowhere'/);
+    await expect(registered(deps, { resources: [widgets()], hooks: { widgets: {} } })).rejects.toThrow(/hooks for 'widgets'/);
   });
 });

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { queryRows } from '../../../server/core/db/database';
 import type { AppDeps } from '../../../server/config';
-import { registerResources } from '../../../server/core/crud/register';
+import { registered } from './registered';
 import { workflowHistory } from '../../../server/core/db/schema';
 import { checkWorkflow, workflowPaths } from '../../../resources/workflow';
 import { auditRows, expectOk, expectRejected, tableDigests, tokenCache } from '../admin/helpers';
@@ -236,17 +236,16 @@ describe('a declared workflow gets its calls from the declaration alone', () => 
   });
 
   it('a hook a transition names but the server lacks, or one no transition names, stops the start', async () => {
-    const { default: Fastify } = await import('fastify');
     const { fixtureTicketsTable } = await import('./fixture-workflow-table');
     const register = (workflowHooks: Record<string, Record<string, () => void>>) =>
-      registerResources(Fastify(), { db: t.db, clock: t.clock } as unknown as AppDeps, {
+      registered({ db: t.db, clock: t.clock } as unknown as AppDeps, {
         resources: [fixtureTickets],
         tables: { fixtureTicketsTable },
         workflowHooks,
       });
-    expect(() => register({})).toThrow(/workflow hook 'countReopen' is not registered/);
-    expect(() => register({ fixtureTickets: { countReopen: () => {}, ghost: () => {} } })).toThrow(/'ghost' is named by no transition/);
-    expect(() => register({ fixtureTickets: { countReopen: () => {} }, nobody: {} })).toThrow(/workflow hooks for 'nobody'/);
+    await expect(register({})).rejects.toThrow(/workflow hook 'countReopen' is not registered/);
+    await expect(register({ fixtureTickets: { countReopen: () => {}, ghost: () => {} } })).rejects.toThrow(/'ghost' is named by no transition/);
+    await expect(register({ fixtureTickets: { countReopen: () => {} }, nobody: {} })).rejects.toThrow(/workflow hooks for 'nobody'/);
   });
 
   it('the digests helper sees the fixture table, so a changed ticket would fail the refusals above', async () => {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/core/db';
-import { DEMO_USERS } from '../../../server/core/db/seed';
-import { seedDemoWorld } from '../../../server/demo-world';
-import { DEMO_HOME_MARKET } from '../../../server/monitoring/demo/fleet';
+import { DEMO_USERS } from '../../../server/demo/users';
+import { seedDemoWorld } from '../../../server/demo/world';
+import { DEMO_HOME_MARKET } from '../../../server/demo/monitoring/fleet';
 import { countries, stateOfCity, states } from '../../../server/reference/service';
 import { FAULT_TYPES_BY_CODE } from '../../../server/simulator/faults';
 import { expectOk, tokenCache } from '../admin/helpers';
@@ -11,7 +11,7 @@ import { DEMO_PASSWORD, type TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
 
 /**
- * The demo world `npm start` seeds (server/demo-world.ts, as server/boot.ts runs it; one day of fleet history instead
+ * The demo world `npm start` seeds (server/demo/world.ts, as server/boot.ts runs it; one day of fleet history instead
  * of each system's lifetime) says the same thing wherever a fact shows: a customer's file and the system it is about,
  * its owner, phone and state, the staff (never customers), the installer files and licence management, the times of
  * day things happened, and a system whose inverter a fault disconnected.

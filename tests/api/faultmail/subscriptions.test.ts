@@ -1,7 +1,7 @@
 import { eq, inArray } from 'drizzle-orm';
 import { emailRules, faultSubscriptions, mailOutbox, systems, users } from '../../../server/core/db/schema';
 import { queueDigests } from '../../../server/faultmail/digest';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { expectOk, expectRejected, tokenCache } from '../admin/helpers';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';

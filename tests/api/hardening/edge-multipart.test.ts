@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../helpers';
+import { registerUpload, testUpload } from '../test-calls';
 
 const BOUNDARY = '----edge-test-boundary';
 
@@ -69,14 +70,17 @@ describe('multipart at the HTTP edge (a real listening server)', () => {
     t = await createTestApp({
       configure: (app) => {
         // An upload route that reads its first file only and answers, leaving the second unread.
-        app.register(async (scope) => {
-          await scope.register(multipart, { limits: { files: 1 } });
-          scope.post('/api/test/first-file-only', { config: { public: true } }, async (request) => {
-            const file = await request.file();
-            await file!.toBuffer();
-            return { code: 200, data: file!.filename, info: 'Success' };
-          });
-        });
+        app.register(
+          async (scope) => {
+            await scope.register(multipart, { limits: { files: 1 } });
+            await registerUpload(scope, testUpload('/test/first-file-only', { subject: 'user', action: 'read' }), async (_actor, request) => {
+              const file = await request.file();
+              await file!.toBuffer();
+              return file!.filename;
+            });
+          },
+          { prefix: '/api' },
+        );
       },
     });
     await t.seed();
@@ -115,7 +119,11 @@ describe('multipart at the HTTP edge (a real listening server)', () => {
       const upload = await send(agent, port, {
         method: 'POST',
         path: '/api/test/first-file-only',
-        headers: { 'content-type': `multipart/form-data; boundary=${BOUNDARY}`, 'content-length': String(twoFiles.length) },
+        headers: {
+          authorization: `Bearer ${admin}`,
+          'content-type': `multipart/form-data; boundary=${BOUNDARY}`,
+          'content-length': String(twoFiles.length),
+        },
         body: twoFiles,
       });
       expect(upload.body).toEqual({ code: 200, data: 'a.xlsx', info: 'Success' });

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../../server/core/db';
 import { isStatementTimeout, withStatementTimeout } from '../../../server/core/db/statement-timeout';
 import { createTestApp, type TestApp } from '../helpers';
+import { testCall, withTestCalls } from '../test-calls';
 
 const serverUrl = process.env.DATABASE_URL;
 
@@ -10,18 +11,25 @@ describe('a statement cancelled by the database', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await createTestApp({
-      configure: (app) => {
-        app.post('/api/test/cancelled', { config: { public: true } }, async () => {
-          // What node-postgres throws (and Drizzle wraps) when statement_timeout fires.
-          throw Object.assign(new Error('Failed query: SELECT …'), {
-            cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
-          });
-        });
-        app.post('/api/test/sleep', { config: { public: true } }, async () => {
-          await t.db.execute(sql`SELECT pg_sleep(10)`);
-          return { code: 200, data: null, info: 'Success' };
-        });
-      },
+      configure: (app) =>
+        withTestCalls(app, [
+          [
+            testCall('/test/cancelled', 'public'),
+            async () => {
+              // What node-postgres throws (and Drizzle wraps) when statement_timeout fires.
+              throw Object.assign(new Error('Failed query: SELECT …'), {
+                cause: Object.assign(new Error('canceling statement due to statement timeout'), { code: '57014' }),
+              });
+            },
+          ],
+          [
+            testCall('/test/sleep', 'public'),
+            async () => {
+              await t.db.execute(sql`SELECT pg_sleep(10)`);
+              return null;
+            },
+          ],
+        ]),
     });
   });
   afterAll(() => t.close());

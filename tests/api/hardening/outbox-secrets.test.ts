@@ -3,7 +3,7 @@ import { findRoute } from '../../../permissions/routes';
 import { mailOutbox } from '../../../server/core/db/schema';
 import { deliverDueMails } from '../../../server/core/mail/outbox';
 import { createMailSeal } from '../../../server/core/mail/seal';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { recordingTransport } from '../mail/recording-transport';
 

@@ -8,7 +8,7 @@ import { userManagement } from '../../../resources/userManagement';
 import { Sessions } from '../../../server/account/sessions';
 import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
-import { seedDemo } from '../../../server/core/db/seed';
+import { seedDemo } from '../../../server/demo/users';
 import { users } from '../../../server/core/db/schema';
 import { createTestClock, DEMO_PASSWORD, TEST_EPOCH, type Tokens } from '../helpers';
 import { createTestDatabase, type TestDatabase } from '../helpers/database';

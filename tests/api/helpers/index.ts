@@ -4,7 +4,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import { buildApp } from '../../../server/app';
 import type { AppConfig } from '../../../server/config';
 import type { JobQueueOptions } from '../../../server/core/jobs/queue';
-import { demoPasswordHashes, seedDemo } from '../../../server/core/db/seed';
+import { demoPasswordHashes, seedDemo } from '../../../server/demo/users';
 import { seedMenus } from '../../../server/admin/menus/service';
 import type { Envelope } from '../../../contract/codes';
 import { createTestClock, TEST_EPOCH, type TestClock } from './clock';
@@ -43,7 +43,7 @@ export interface TestApp {
   config: AppConfig;
   /** Empties every table and sets the clock back to TEST_EPOCH. */
   truncateAll(): Promise<void>;
-  /** The demo users of server/core/db/seed.ts (password DEMO_PASSWORD), at the clock's time. */
+  /** The demo users of server/demo/users.ts (password DEMO_PASSWORD), at the clock's time. */
   seed(): Promise<void>;
   /** truncateAll() then seed(): the usual beforeEach. */
   reset(): Promise<void>;

@@ -5,7 +5,7 @@ import { uploads } from '../../../server/core/db/schema/uploads';
 import { removeStaleUploadsJob } from '../../../server/core/uploads/jobs';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from '../../../server/monitoring/jobs';
 import { rawWindowStart } from '../../../server/monitoring/retention';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { eventually, FAST } from './fixtures';
 

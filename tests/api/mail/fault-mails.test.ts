@@ -3,7 +3,7 @@ import { createTransport } from 'nodemailer';
 import { queryRows } from '../../../server/core/db';
 import { emailRules, faultSubscriptions, mailOutbox, users } from '../../../server/core/db/schema';
 import { deliverDueMails } from '../../../server/core/mail/outbox';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 

@@ -5,7 +5,7 @@ import { queryRows } from '../../../server/core/db';
 import { mailJobRuns, mailJobs, mailOutbox, users } from '../../../server/core/db/schema';
 import type { MailTransport } from '../../../server/core/mail/transport';
 import { STRANDED_AFTER_MS, strandedRunIds } from '../../../server/mailings/service';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { eventually, FAST } from '../jobs/fixtures';
 import { as, CUSTOMER_SN } from '../monitoring/world';

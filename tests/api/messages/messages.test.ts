@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../../server/core/auth/passwords';
 import { queryRows } from '../../../server/core/db';
 import { users } from '../../../server/core/db/schema';
-import { seedMessagesDemo } from '../../../server/messages/seed';
+import { seedMessagesDemo } from '../../../server/demo/messages';
 import { publishIn } from '../../../server/messages/service';
 import { auditRows, expectOk, expectRejected, tokenCache } from '../admin/helpers';
 import { TEST_EPOCH, type TestApp } from '../helpers';

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/core/db';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 
 let t: TestApp;
 const SN = 'ESS2024A0001';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { users } from '../../../server/core/db/schema';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { as, CUSTOMER_SN } from './world';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/core/db';
-import { demoFleet } from '../../../server/monitoring/demo/fleet';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { demoFleet } from '../../../server/demo/monitoring/fleet';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { as, CUSTOMER_SN } from './world';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 

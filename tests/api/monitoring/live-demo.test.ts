@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/core/db';
-import { demoFleet } from '../../../server/monitoring/demo/fleet';
-import { LiveDemoFleet } from '../../../server/monitoring/demo/live';
-import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from '../../../server/monitoring/demo/lock';
-import { adoptEarlierDemoSeed, demoMarker } from '../../../server/monitoring/demo/marker';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { demoFleet } from '../../../server/demo/monitoring/fleet';
+import { LiveDemoFleet } from '../../../server/demo/monitoring/live';
+import { AdvisoryLock, sessionOnDatabase, sessionOnUrl } from '../../../server/demo/monitoring/lock';
+import { adoptEarlierDemoSeed, demoMarker } from '../../../server/demo/monitoring/marker';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 
 /**

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { hashPassword } from '../../../server/core/auth/passwords';
 import { systems, userLog, users } from '../../../server/core/db/schema';
-import { DEMO_SHARED_SN } from '../../../server/core/db/seed';
+import { DEMO_SHARED_SN } from '../../../server/demo/users';
 import { expectOk, expectRejected } from '../admin/helpers';
 import { DEMO_PASSWORD, type TestApp } from '../helpers';
 import { as, CUSTOMER_SN, createMonitoringWorld, EXPIRED_SHARE_SN } from './world';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { mailOutbox, users } from '../../../server/core/db/schema';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { recordingTransport } from '../mail/recording-transport';
 import { as, CUSTOMER_SN } from './world';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/core/db';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';
 import { as } from './world';

@@ -1,7 +1,7 @@
 import type { Database } from '../../../server/core/db';
-import { seedDemo } from '../../../server/core/db/seed';
+import { seedDemo } from '../../../server/demo/users';
 import { seedMenus } from '../../../server/admin/menus/service';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { createTestApp, DEMO_PASSWORD, TEST_EPOCH, type TestApp } from '../helpers';
 import { createTestDatabase, worldTemplateExists } from '../helpers/database';
 

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { Code } from '../../../contract/codes';
 import { queryRows } from '../../../server/core/db';
 import { users } from '../../../server/core/db/schema';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { expectOk, expectRejected } from '../admin/helpers';
 import { newComplaint, systemsOf } from '../complaints/samples';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '../helpers';

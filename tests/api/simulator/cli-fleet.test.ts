@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/core/db';
-import { demoFleet } from '../../../server/monitoring/demo/fleet';
-import { seedMonitoringDemo } from '../../../server/monitoring/demo/seed';
+import { demoFleet } from '../../../server/demo/monitoring/fleet';
+import { seedMonitoringDemo } from '../../../server/demo/monitoring/seed';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { toIngestBatches } from '../../../server/simulator/batches';
 import { FAULT_TYPES_BY_CODE } from '../../../server/simulator/faults';

@@ -1,4 +1,4 @@
-import { PLACES } from '../../../server/monitoring/demo/places';
+import { PLACES } from '../../../server/demo/monitoring/places';
 import { simulateDailyEnergy } from '../../../server/simulator/daily-energy';
 import { localMidnight } from '../../../server/core/time/local-clock';
 import { REFERENCE_YIELDS, referenceYieldNear, type ReferenceYield } from '../../../server/core/weather/reference-yields';

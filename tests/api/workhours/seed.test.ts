@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUGGESTION_STATES } from '../../../resources/productSuggestions';
 import { queryRows } from '../../../server/core/db';
-import { seedSuggestionsDemo } from '../../../server/suggestions/seed';
-import { seedWorkHoursDemo } from '../../../server/workhours/seed';
+import { seedSuggestionsDemo } from '../../../server/demo/suggestions';
+import { seedWorkHoursDemo } from '../../../server/demo/workhours';
 import { createTestApp, type TestApp } from '../helpers';
 
 /** The demo's R&D hours and product suggestions, on the demo users. */

@@ -6,6 +6,7 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import Notifications from '../../../src/features/messages/Notifications';
 import { ExportButton } from '../../../src/features/monitoring/shared/charts/ExportButton';
+import { statementCalls } from '../../../contract/complaints-calls';
 import { envelope } from '../helpers';
 import { signIn } from '../render-portal';
 import { server } from '../setup';
@@ -40,7 +41,7 @@ describe('export in the background', { timeout: 30_000 }, () => {
   it('sends the export body with background, and says the file will be in the notifications (and Generated reports for admins)', async () => {
     signIn(['servicer'], 'servicer');
     const asked = serveAsk();
-    const view = wrap(<ExportButton path={PATH} body={{ from: '2026-01', to: '2026-03' }} background />);
+    const view = wrap(<ExportButton endpoint={statementCalls.export} body={{ from: '2026-01', to: '2026-03' }} background />);
     fireEvent.click(screen.getByTestId(`export-more-${PATH}`));
     fireEvent.click(await screen.findByText('Export in the background'));
     await waitFor(() => expect(asked).toEqual([{ from: '2026-01', to: '2026-03', background: true }]));
@@ -50,7 +51,7 @@ describe('export in the background', { timeout: 30_000 }, () => {
     view.unmount();
 
     signIn(['admin'], 'admin');
-    wrap(<ExportButton path={PATH} body={{ from: '2026-01', to: '2026-01' }} background />);
+    wrap(<ExportButton endpoint={statementCalls.export} body={{ from: '2026-01', to: '2026-01' }} background />);
     fireEvent.click(screen.getByTestId(`export-more-${PATH}`));
     fireEvent.click(await screen.findByText('Export in the background'));
     expect(await screen.findByText(/and under Generated reports\.$/)).toBeInTheDocument();

@@ -17,6 +17,7 @@ import { installerCompanies, organizations } from './organizations';
 import { users } from './users';
 import type { TariffPeriod } from '../../../../contract/monitoring';
 import type { EmsStatus } from '../../../../contract/monitoring-constants';
+import type { FaultLevel } from '../../../../contract/monitoring-constants';
 
 /**
  * Monitoring: the storage systems, what they report, and what is derived from it (DESIGN §6-§7).
@@ -180,8 +181,6 @@ export const energyMonthly = pgTable(
   (t) => [primaryKey({ columns: [t.systemId, t.month] })],
 );
 
-export const FAULT_LEVELS = ['warning', 'fault', 'protection'] as const;
-export type FaultLevel = (typeof FAULT_LEVELS)[number];
 
 /** A fault or warning as the system reported it; `ended_at` null while it lasts. */
 export const systemFaults = pgTable(

@@ -2,9 +2,7 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { App, Button, Progress, Space, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BodyIn } from '../../../../../contract/endpoint';
 import { call, type DownloadEndpoint } from '../../../../api/call';
-import { download } from '../../../../api/files';
 import { BackgroundExportMenu, type ExportOf } from '../../../reports/BackgroundExport';
 
 /**
@@ -14,13 +12,13 @@ import { BackgroundExportMenu, type ExportOf } from '../../../reports/Background
 export function ExportButton<E extends DownloadEndpoint>({
   label,
   background = false,
-  ...target
+  endpoint,
+  body,
 }: ExportOf<E> & {
   label?: string;
   background?: boolean;
 }) {
-  const { endpoint, body } = target;
-  const path = endpoint?.path ?? target.path!;
+  const { path } = endpoint;
   const { t } = useTranslation('monitoring');
   const { message } = App.useApp();
   const [progress, setProgress] = useState<number | undefined | null>(null);
@@ -30,9 +28,7 @@ export function ExportButton<E extends DownloadEndpoint>({
     setProgress(undefined);
     try {
       const onProgress = (percent: number | undefined) => setProgress(percent);
-      const result = endpoint
-        ? await call(endpoint, body as BodyIn<E>, { fallbackName: 'export.xlsx', onProgress })
-        : await download(path, body as Record<string, unknown>, 'export.xlsx', onProgress);
+      const result = await call(endpoint, body, { fallbackName: 'export.xlsx', onProgress });
       if (result.saved) void message.success(t('export.saved', { name: result.fileName }));
     } finally {
       setProgress(null);
@@ -57,7 +53,7 @@ export function ExportButton<E extends DownloadEndpoint>({
   return (
     <Space.Compact>
       {button}
-      <BackgroundExportMenu {...target} disabled={busy} />
+      <BackgroundExportMenu endpoint={endpoint} body={body} disabled={busy} />
     </Space.Compact>
   );
 }

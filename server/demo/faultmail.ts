@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../core/db';
-import { demoMoment } from '../core/db/demo-time';
-import { faultSubscriptions, mailOutbox, users } from '../core/db/schema';
+import type { Database } from '../core/db/index';
+import { demoMoment } from './time';
+import { faultSubscriptions, mailOutbox, users } from '../core/db/schema/index';
 import { SYSTEM_FAULT } from '../core/mail/fault-mails';
 import { MAX_ATTEMPTS } from '../core/mail/outbox';
 import { writeSetting } from '../core/mail/preferences';
@@ -56,7 +56,7 @@ export async function seedFaultMailDemo(db: Database, { now }: { now: Date }): P
 }
 
 /**
- * After the admin demo queued the fault mails (server/admin/demo-seed.ts): the servicer's ones older than three hours went out when
+ * After the admin demo queued the fault mails (server/demo/admin.ts): the servicer's ones older than three hours went out when
  * the portal still had its mail server, the oldest was refused by it, so the delivery log shows every state.
  */
 export async function seedFaultMailHistory(db: Database, { now }: { now: Date }): Promise<void> {

@@ -1,16 +1,16 @@
-import type { Database } from './core/db';
-import type { Storage } from './core/storage';
-import { seedDemo } from './core/db/seed';
-import { seedMonitoringDemo, type MonitoringSeedOptions } from './monitoring/demo/seed';
-import { seedAdminDemo } from './admin/demo-seed';
-import { seedFaultMailDemo, seedFaultMailHistory } from './faultmail/demo-seed';
-import { seedComplaintsDemo } from './complaints/seed';
-import { seedSuggestionsDemo } from './suggestions/seed';
-import { seedWorkHoursDemo } from './workhours/seed';
-import { seedMailingsDemo } from './mailings/seed';
-import { seedMessagesDemo } from './messages/seed';
-import { seedArchivesDemo } from './archives/seed';
-import { seedInstallerFilesDemo } from './archives/installerSeed';
+import type { Database } from '../core/db/index';
+import type { Storage } from '../core/storage/index';
+import { seedDemo } from './users';
+import { seedMonitoringDemo, type MonitoringSeedOptions } from './monitoring/seed';
+import { seedAdminDemo } from './admin';
+import { seedFaultMailDemo, seedFaultMailHistory } from './faultmail';
+import { seedComplaintsDemo } from './complaints';
+import { seedSuggestionsDemo } from './suggestions';
+import { seedWorkHoursDemo } from './workhours';
+import { seedMailingsDemo } from './mailings';
+import { seedMessagesDemo } from './messages';
+import { seedArchivesDemo } from './archives';
+import { seedInstallerFilesDemo } from './installer-files';
 
 export interface DemoWorldOptions {
   password: string;

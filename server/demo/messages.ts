@@ -1,9 +1,9 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Audience } from '../../contract/messages';
-import type { Database } from '../core/db';
-import { demoMoment } from '../core/db/demo-time';
-import { generatedReports, infoMessages, systems, userNotifications, users, type LocalizedText } from '../core/db/schema';
-import { publishIn } from './service';
+import type { Database } from '../core/db/index';
+import { demoMoment } from './time';
+import { generatedReports, infoMessages, systems, userNotifications, users, type LocalizedText } from '../core/db/schema/index';
+import { publishIn } from '../messages/service';
 
 const DAY = 86_400_000;
 

@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../core/db';
+import type { Database } from '../../core/db/index';
 import { electricityTariffs, systemComponents, systems, vpps } from '../../core/db/schema/monitoring';
 import { installerCompanies } from '../../core/db/schema/organizations';
 import { systemShares } from '../../core/db/schema/shares';
@@ -8,18 +8,18 @@ import { users } from '../../core/db/schema/users';
 import { toIngestBatches } from '../../simulator/batches';
 import { FAULT_TYPES_BY_CODE } from '../../simulator/faults';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
-import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
-import { MAX_SAMPLES_PER_BATCH } from '../ingest/schema';
-import { DeviceIdentities } from '../ingest/device-identities';
-import { ingestWithDeviceKey } from '../ingest/service';
-import { DEFAULT_RAW_RETENTION_DAYS } from '../retention';
-import { markSilentSystemsOffline } from '../systems/service';
-import { weatherHours } from '../weather/service';
+import { demoDeviceKey, hashDeviceKey } from '../../monitoring/ingest/device-keys';
+import { MAX_SAMPLES_PER_BATCH } from '../../../contract/ingest';
+import { DeviceIdentities } from '../../monitoring/ingest/device-identities';
+import { ingestWithDeviceKey } from '../../monitoring/ingest/service';
+import { DEFAULT_RAW_RETENTION_DAYS } from '../../monitoring/retention';
+import { markSilentSystemsOffline } from '../../monitoring/systems/service';
+import { weatherHours } from '../../monitoring/weather/service';
 import { DEMO_EXPIRED_SHARE_SN, DEMO_FLEET_SIZE, DEMO_INSTALLERS, DEMO_VPP, demoFleet, type DemoSystem } from './fleet';
 import { rawHistoryStart, seedEarlyYears } from './history';
 import { markDemoSeeded } from './marker';
 import { insertDemoOrganizations, linkDemoUsers, type DemoOrganizationIds } from './organizations';
-import { PRICE_LEVELS } from './places';
+import { PRICE_LEVELS } from '../../monitoring/income/price-levels';
 import { siteOfSystem } from './site';
 
 /**
@@ -154,7 +154,7 @@ async function insertCustomerTariff(db: Database, customerId: number | undefined
   });
 }
 
-/** Besides the live share of server/core/db/seed.ts, the sharer holds one that ran out ten days ago. */
+/** Besides the live share of server/demo/users.ts, the sharer holds one that ran out ten days ago. */
 async function insertExpiredShare(db: Database, userIds: Map<string, number>, now: Date): Promise<void> {
   const ownerUserId = userIds.get('customer');
   const sharerUserId = userIds.get('sharer');

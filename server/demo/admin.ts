@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { asc, count, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../core/db';
-import { emailRules, licenses, notificationCategories, snRegistry } from '../core/db/schema';
+import type { Database } from '../core/db/index';
+import { emailRules, licenses, notificationCategories, snRegistry } from '../core/db/schema/index';
 import { systemComponents, systemFaults, systems } from '../core/db/schema/monitoring';
 import { faultMails } from '../core/mail/fault-mails';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';
 import { deliverDueMails, queueMails } from '../core/mail/outbox';
-import { DEMO_HOME_MARKET } from '../monitoring/demo/fleet';
-import { demoMoment } from '../core/db/demo-time';
+import { DEMO_HOME_MARKET } from './monitoring/fleet';
+import { demoMoment } from './time';
 
 /**
  * The administration part of the demo, seeded by `npm start` on an empty database after the
@@ -60,7 +60,7 @@ async function seedLicenses(db: Database, now: Date): Promise<void> {
   // Issued during someone's working day (each licence has its own day), not all at the minute the demo was seeded.
   const at = (daysAgo: number) => demoMoment(now, daysAgo, `license:${daysAgo}`);
   const rows: (typeof licenses.$inferInsert)[] = [
-    // Held by the demo installer and the demo service partner (their companies in server/core/db/seed.ts).
+    // Held by the demo installer and the demo service partner (their companies in server/demo/users.ts).
     {
       license_key: 'INST-IT-2025-0417',
       company: 'Sole Impianti S.r.l.',

@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { EMS_STATUSES } from '../../../contract/monitoring-constants';
-import { FAULT_LEVELS } from '../../core/db/schema/monitoring';
+import { EMS_STATUSES, FAULT_LEVELS } from './monitoring-constants';
 
 /** Device batches are refused whole above this many samples (a week at 5 minutes fits). */
 export const MAX_SAMPLES_PER_BATCH = 2000;

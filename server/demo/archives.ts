@@ -1,14 +1,14 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { customerRecords as recordsDeclaration, RECORD_KINDS, type RecordKind } from '../../resources/customerRecords';
-import { queryRows, type Database } from '../core/db';
-import { customerArchives, customerRecords, uploads, users } from '../core/db/schema';
-import type { Storage } from '../core/storage';
-import { reportPdf } from '../complaints/demo-files';
+import { queryRows, type Database } from '../core/db/index';
+import { customerArchives, customerRecords, uploads, users } from '../core/db/schema/index';
+import type { Storage } from '../core/storage/index';
+import { reportPdf } from './complaint-files';
 import { stateOfCity } from '../reference/service';
-import { demoMoment } from '../core/db/demo-time';
-import { DEMO_HOME_MARKET, demoOwnerName } from '../monitoring/demo/fleet';
-import { demoPhone, PLACES } from '../monitoring/demo/places';
+import { demoMoment } from './time';
+import { DEMO_HOME_MARKET, demoOwnerName } from './monitoring/fleet';
+import { demoPhone, PLACES } from './monitoring/places';
 
 /**
  * The demo customer archives: a dozen customer files on the demo fleet (the demo customer's and
@@ -137,7 +137,7 @@ export async function seedArchivesDemo(db: Database, { now, storage }: { now: Da
         city: system.city,
         postcode: system.postcode,
         remarks: i % 3 === 0 ? 'Key account: answer within a day.' : '',
-        // The installer's file (server/archives/installerSeed.ts), as the installer's page shows it.
+        // The installer's file (server/demo/installer-files.ts), as the installer's page shows it.
         installer_company: system.installer ?? '',
         installer_contact: system.installer_contact ?? '',
         installer_phone: system.installer_phone ?? '',

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../core/db';
+import type { Database } from '../../core/db/index';
 import { appSettings } from '../../core/db/schema/app-settings';
 import { systems } from '../../core/db/schema/monitoring';
-import { demoDeviceKey, hashDeviceKey } from '../ingest/device-keys';
+import { demoDeviceKey, hashDeviceKey } from '../../monitoring/ingest/device-keys';
 import { DEMO_FLEET_SIZE, demoFleet } from './fleet';
 
 /**

@@ -1,4 +1,4 @@
-import { hashString, noise } from '../weather/random';
+import { hashString, noise } from '../core/weather/random';
 
 const DAY_MS = 86_400_000;
 const HOUR_MS = 3_600_000;

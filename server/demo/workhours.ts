@@ -1,8 +1,8 @@
 import { count, desc, inArray } from 'drizzle-orm';
 import { WORK_KINDS } from '../../contract/workhours-constants';
-import type { Database } from '../core/db';
-import { demoMinutes } from '../core/db/demo-time';
-import { complaints, rdWorkHours, users } from '../core/db/schema';
+import type { Database } from '../core/db/index';
+import { demoMinutes } from './time';
+import { complaints, rdWorkHours, users } from '../core/db/schema/index';
 
 /**
  * Demo R&D hours: the last four weeks of the R&D engineer (dev) and of the two after-sales teams,

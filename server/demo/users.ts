@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Role } from '../../../permissions/roles';
-import type { CountryCode } from '../../../contract/countryCodes';
-import { hashPassword } from '../auth/passwords';
-import type { Database } from './database';
-import { systemShares, users } from './schema';
-import { nameSkeleton } from '../auth/name-skeleton';
+import type { Role } from '../../permissions/roles';
+import type { CountryCode } from '../../contract/countryCodes';
+import { hashPassword } from '../core/auth/passwords';
+import type { Database } from '../core/db/database';
+import { systemShares, users } from '../core/db/schema/index';
+import { nameSkeleton } from '../core/auth/name-skeleton';
 
 export interface DemoUser {
   username: Role;

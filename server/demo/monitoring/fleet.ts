@@ -2,11 +2,12 @@ import type { EmsStatus } from '../../../contract/monitoring-constants';
 import { hashString, seededRandom } from '../../core/weather/random';
 // The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import type { LoadKind } from '../../simulator/site';
-import { PLACES, PRICE_LEVELS, type Place } from './places';
+import { PRICE_LEVELS } from '../../monitoring/income/price-levels';
+import { PLACES, type Place } from './places';
 
 /**
  * The demo world: installer companies (with their resellers and service partners, matching the companies
- * of the demo users in server/core/db/seed.ts), a VPP, and ~60 systems in eleven countries in every status.
+ * of the demo users in server/demo/users.ts), a VPP, and ~60 systems in eleven countries in every status.
  * Generated from a fixed seed, so every first start shows the same world.
  */
 export interface DemoInstaller {
@@ -137,7 +138,7 @@ const HOME_WORDS: Record<string, string> = {
 };
 const BUSINESSES = ['Bakery', 'Cold Store', 'Workshop', 'Farm Shop', 'Winery', 'Car Wash', 'Hotel'];
 /**
- * Given names of the owners, none a demo user's (server/core/db/seed.ts) nor an installer contact's (server/archives/
+ * Given names of the owners, none a demo user's (server/demo/users.ts) nor an installer contact's (server/archives/
  * installerSeed.ts) with the same family name: a customer is never taken for staff or an installer.
  */
 const GIVEN_NAMES: Record<string, readonly string[]> = {
@@ -178,7 +179,7 @@ export function demoOwnerName(system: { sysSn: string; sysName: string; countryC
 
 /**
  * The demo customer's three systems (the 'All' entry of the selector): home, parents' house, and the
- * bakery. ESS2024A0001 is the one server/core/db/seed.ts shares with the demo sharer.
+ * bakery. ESS2024A0001 is the one server/demo/users.ts shares with the demo sharer.
  */
 const CUSTOMER_SYSTEMS: ReadonlyArray<Pick<DemoSystem, 'sn' | 'name' | 'kind' | 'status'> & { city: string }> = [
   { sn: 'ESS2024A0001', name: 'Haus Becker', kind: 'household', status: 'normal', city: 'München' },

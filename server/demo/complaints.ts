@@ -2,16 +2,16 @@ import { Readable } from 'node:stream';
 import { count, eq, sql } from 'drizzle-orm';
 import { complaints as complaintDeclaration, complaintWorkflow, CUSTOMER_SIDE } from '../../resources/complaints';
 import type { Role } from '../../permissions/roles';
-import { queryRows, type Database } from '../core/db';
-import { complaintMessages, complaints, uploads, users, workflowHistory } from '../core/db/schema';
-import type { Storage } from '../core/storage';
-import { refreshDueAt } from './clock-store';
-import { batteryLog, batteryPhotoPng, reportPdf } from './demo-files';
-import { MESSAGE_FILES } from './news/service/messages';
-import { FILE_ACTION } from './history';
-import { keepSnapshot } from './snapshot';
-import { demoMinutes, demoMoment } from '../core/db/demo-time';
-import { DEMO_USERS } from '../core/db/seed';
+import { queryRows, type Database } from '../core/db/index';
+import { complaintMessages, complaints, uploads, users, workflowHistory } from '../core/db/schema/index';
+import type { Storage } from '../core/storage/index';
+import { refreshDueAt } from '../complaints/clock-store';
+import { batteryLog, batteryPhotoPng, reportPdf } from './complaint-files';
+import { MESSAGE_FILES } from '../complaints/news/service/messages';
+import { FILE_ACTION } from '../complaints/history';
+import { keepSnapshot } from '../complaints/snapshot';
+import { demoMinutes, demoMoment } from './time';
+import { DEMO_USERS } from './users';
 
 /**
  * The demo complaints (DESIGN §8): the demo customer's and installer's systems with a complaint in
