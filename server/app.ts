@@ -20,8 +20,6 @@ import { createMailer, type Mailer } from './core/mail/mailer';
 import { registerJobQueue } from './core/jobs/register';
 import { removeStaleUploadsJob } from './core/uploads/jobs';
 import { registerUploadCore } from './core/uploads/register';
-// Provides core's system scope (the monitoring area's rule) as it loads: before the demo seed or any call.
-import './monitoring/scope';
 
 /**
  * Builds the whole server from its dependencies and nothing else (no globals, no environment), so that

@@ -4,6 +4,7 @@ import { ALL_ROWS_READERS, rowScopeOf } from '../../permissions/scopes';
 import { systems } from './db/schema/monitoring';
 import { installerCompanies } from './db/schema/organizations';
 import { users } from './db/schema/users';
+import { systemScopeOfUser } from './system-scope';
 
 /** Who asks: the token's user (id and roles) is all a row scope needs. */
 export interface ScopeUser {
@@ -14,24 +15,9 @@ export interface ScopeUser {
 /** A row of `systems`: what a system scope admits. */
 export type SystemRow = typeof systems.$inferSelect;
 
-/**
- * Which systems a user sees (DESIGN §6), as one SQL condition on `systems`; undefined = every system. Core owns
- * the mechanism (row scopes by subject, below), the monitoring area knows the rule (roles, companies, shares) and
- * provides it when its module loads (server/monitoring/scope.ts), so core imports no area.
- */
-export type SystemScope = (user: ScopeUser, now: Date) => SQL | undefined;
-
-let provided: SystemScope | undefined;
-
-/** Sets the one system scope every scoped call applies (the monitoring area's; the same function every time). */
-export function provideSystemScope(scope: SystemScope): void {
-  provided = scope;
-}
-
-/** The provided system scope's condition for `user`; a start without the monitoring area cannot scope systems. */
+/** Which systems a user sees (DESIGN §6), as one SQL condition on `systems` (./system-scope.ts); undefined = every system. */
 export function systemScopeOf(user: ScopeUser, now: Date): SQL | undefined {
-  if (!provided) throw new Error('no system scope provided: server/monitoring/scope.ts provides it when it loads');
-  return provided(user, now);
+  return systemScopeOfUser(user, now);
 }
 
 /**

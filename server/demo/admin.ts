@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { asc, count, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../core/db/index';
-import { emailRules, licenses, notificationCategories, snRegistry } from '../core/db/schema/index';
+import type { Database } from '../core/db';
+import { emailRules, licenses, notificationCategories, snRegistry } from '../core/db/schema';
 import { systemComponents, systemFaults, systems } from '../core/db/schema/monitoring';
 import { faultMails } from '../core/mail/fault-mails';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';

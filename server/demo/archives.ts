@@ -1,9 +1,9 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { Readable } from 'node:stream';
 import { customerRecords as recordsDeclaration, RECORD_KINDS, type RecordKind } from '../../resources/customerRecords';
-import { queryRows, type Database } from '../core/db/index';
-import { customerArchives, customerRecords, uploads, users } from '../core/db/schema/index';
-import type { Storage } from '../core/storage/index';
+import { queryRows, type Database } from '../core/db';
+import { customerArchives, customerRecords, uploads, users } from '../core/db/schema';
+import type { Storage } from '../core/storage';
 import { reportPdf } from './complaint-files';
 import { stateOfCity } from '../reference/service';
 import { demoMoment } from './time';

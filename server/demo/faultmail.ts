@@ -1,7 +1,7 @@
 import { and, asc, eq, lt, sql } from 'drizzle-orm';
-import type { Database } from '../core/db/index';
+import type { Database } from '../core/db';
 import { demoMoment } from './time';
-import { faultSubscriptions, mailOutbox, users } from '../core/db/schema/index';
+import { faultSubscriptions, mailOutbox, users } from '../core/db/schema';
 import { SYSTEM_FAULT } from '../core/mail/fault-mails';
 import { MAX_ATTEMPTS } from '../core/mail/outbox';
 import { writeSetting } from '../core/mail/preferences';

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Database } from '../core/db/index';
-import { installerCompanies, licenses, users } from '../core/db/schema/index';
+import type { Database } from '../core/db';
+import { installerCompanies, licenses, users } from '../core/db/schema';
 
 /**
  * The demo installer files: the file of each demo installer company (server/monitoring/demo/

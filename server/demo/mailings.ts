@@ -1,9 +1,9 @@
 import { count, eq, inArray } from 'drizzle-orm';
 import { SHIPPED_JOB_NAMES } from '../../contract/mailings-constants';
-import type { Database } from '../core/db/index';
-import { mailJobDeliveries, mailJobRuns, mailJobs, mailOutbox, users } from '../core/db/schema/index';
+import type { Database } from '../core/db';
+import { mailJobDeliveries, mailJobRuns, mailJobs, mailOutbox, users } from '../core/db/schema';
 import { DEFAULT_PORTAL_URL } from '../core/mail/links';
-import type { Storage } from '../core/storage/index';
+import type { Storage } from '../core/storage';
 import { createReport, generateReport } from '../reports/service';
 import { nextRunAfter, periodOf, type MailSchedule } from '../mailings/schedule';
 import { finishRun, performRun, runFileName } from '../mailings/service';

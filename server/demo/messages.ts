@@ -1,8 +1,8 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Audience } from '../../contract/messages';
-import type { Database } from '../core/db/index';
+import type { Database } from '../core/db';
 import { demoMoment } from './time';
-import { generatedReports, infoMessages, systems, userNotifications, users, type LocalizedText } from '../core/db/schema/index';
+import { generatedReports, infoMessages, systems, userNotifications, users, type LocalizedText } from '../core/db/schema';
 import { publishIn } from '../messages/service';
 
 const DAY = 86_400_000;

@@ -1,8 +1,8 @@
 import { count, inArray } from 'drizzle-orm';
 import { productSuggestions as declaration, type SuggestionState } from '../../resources/productSuggestions';
-import type { Database } from '../core/db/index';
+import type { Database } from '../core/db';
 import { demoMinutes, demoMoment } from './time';
-import { productSuggestions, users, workflowHistory } from '../core/db/schema/index';
+import { productSuggestions, users, workflowHistory } from '../core/db/schema';
 
 /**
  * Demo product suggestions: one or more in every status, from customers, installers and staff, each

@@ -3,7 +3,7 @@ import type { Role } from '../../permissions/roles';
 import type { CountryCode } from '../../contract/countryCodes';
 import { hashPassword } from '../core/auth/passwords';
 import type { Database } from '../core/db/database';
-import { systemShares, users } from '../core/db/schema/index';
+import { systemShares, users } from '../core/db/schema';
 import { nameSkeleton } from '../core/auth/name-skeleton';
 
 export interface DemoUser {

@@ -1,8 +1,8 @@
 import { count, desc, inArray } from 'drizzle-orm';
 import { WORK_KINDS } from '../../contract/workhours-constants';
-import type { Database } from '../core/db/index';
+import type { Database } from '../core/db';
 import { demoMinutes } from './time';
-import { complaints, rdWorkHours, users } from '../core/db/schema/index';
+import { complaints, rdWorkHours, users } from '../core/db/schema';
 
 /**
  * Demo R&D hours: the last four weeks of the R&D engineer (dev) and of the two after-sales teams,

@@ -1,5 +1,5 @@
-import type { Database } from '../core/db/index';
-import type { Storage } from '../core/storage/index';
+import type { Database } from '../core/db';
+import type { Storage } from '../core/storage';
 import { seedDemo } from './users';
 import { seedMonitoringDemo, type MonitoringSeedOptions } from './monitoring/seed';
 import { seedAdminDemo } from './admin';

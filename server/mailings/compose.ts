@@ -6,7 +6,7 @@ import type { Database } from '../core/db';
 import { systemFaults, systems } from '../core/db/schema';
 import { mailTexts } from '../core/mail/texts';
 import { incomeBars } from '../monitoring/income/service';
-import { systemsInScope, type SystemRow, type Viewer } from '../monitoring/scope';
+import { systemsInScope, type SystemRow, type Viewer } from '../core/system-scope';
 import { periodBars } from '../monitoring/stats/service';
 import type { Target } from '../monitoring/target';
 import { startOfLocalDay } from './schedule';

@@ -3,7 +3,7 @@ import { defineAbilityFor } from '../../permissions/ability';
 import type { AppDeps } from '../config';
 import type { Actor } from '../core/auth/actor';
 import { ApiError } from '../core/http/envelope';
-import { systemInScope, viewerOf, type SystemRow, type Viewer } from './scope';
+import { systemInScope, viewerOf, type SystemRow, type Viewer } from '../core/system-scope';
 import type { UserLogView } from './systems/history';
 
 /**

@@ -2,7 +2,7 @@ import { isCustomerOrSharer } from '../../permissions/roles';
 import { Code } from '../../contract/codes';
 import type { Database } from '../core/db';
 import { ApiError } from '../core/http/envelope';
-import { systemInScope, systemsInScope, type SystemRow, type Viewer } from './scope';
+import { systemInScope, systemsInScope, type SystemRow, type Viewer } from '../core/system-scope';
 
 /** The synthetic selector entry of spec §3: every system of a customer (or sharer) at once. */
 export const ALL = 'All';

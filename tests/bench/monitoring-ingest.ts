@@ -7,7 +7,7 @@ import { siteOfSystem } from '../../server/demo/monitoring/site';
 import { demoDeviceKey } from '../../server/monitoring/ingest/device-keys';
 import type { IngestBatch } from '../../contract/ingest';
 import { DEVICE_KEY_HEADER } from '../../server/core/http/request-actor';
-import type { SystemRow } from '../../server/monitoring/scope';
+import type { SystemRow } from '../../server/core/system-scope';
 import { pgArray } from '../../server/monitoring/sql-arrays';
 import { toIngestBatches } from '../../server/simulator/batches';
 import { SiteSimulator } from '../../server/simulator/simulate';

@@ -7,7 +7,7 @@ import type { Database } from '../../core/db';
 import { ApiError } from '../../core/http/envelope';
 import { abilityOf } from '../../core/http/permissions';
 import { readSetting, writeSetting, type SettingKind } from '../../core/mail/preferences';
-import { systemInScope, systemsInScope, viewerOf, type Viewer } from '../../monitoring/scope';
+import { systemInScope, systemsInScope, viewerOf, type Viewer } from '../../core/system-scope';
 import { installerContactOf } from '../installer-defaults';
 
 /**

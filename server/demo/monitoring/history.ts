@@ -1,10 +1,10 @@
-import type { Database } from '../../core/db/index';
+import type { Database } from '../../core/db';
 // The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import { simulateDailyEnergy } from '../../simulator/daily-energy';
 import { localClock, localMidnight } from '../../core/time/local-clock';
 import { SiteSimulator } from '../../simulator/simulate';
 import { insertDailyRollups } from '../../monitoring/ingest/rollups';
-import type { SystemRow } from '../../monitoring/scope';
+import type { SystemRow } from '../../core/system-scope';
 import { siteOfSystem } from './site';
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../core/db/index';
+import { queryRows, type Database } from '../../core/db';
 import { systemFaults, systems } from '../../core/db/schema/monitoring';
 // The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import { toIngestBatches } from '../../simulator/batches';
@@ -7,7 +7,7 @@ import { FAULT_TYPES_BY_CODE, type FaultEvent } from '../../simulator/faults';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
 import { MAX_SAMPLES_PER_BATCH } from '../../../contract/ingest';
 import { ingestBatch } from '../../monitoring/ingest/service';
-import type { SystemRow } from '../../monitoring/scope';
+import type { SystemRow } from '../../core/system-scope';
 import { demoFleet, type DemoSystem } from './fleet';
 import type { AdvisoryLock } from './lock';
 import { demoMarker } from './marker';

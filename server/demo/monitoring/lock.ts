@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
-import { queryRows, type Database } from '../../core/db/index';
+import { queryRows, type Database } from '../../core/db';
 
 /**
  * A PostgreSQL advisory lock (pg_try_advisory_lock) that only one process per database holds: several API

@@ -1,5 +1,5 @@
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../core/db/index';
+import type { Database } from '../../core/db';
 import { appSettings } from '../../core/db/schema/app-settings';
 import { systems } from '../../core/db/schema/monitoring';
 import { demoDeviceKey, hashDeviceKey } from '../../monitoring/ingest/device-keys';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Database } from '../../core/db/index';
+import type { Database } from '../../core/db';
 import type { OrganizationKind } from '../../../permissions/roles';
 import { organizations } from '../../core/db/schema/organizations';
 import { users } from '../../core/db/schema/users';

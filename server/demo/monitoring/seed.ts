@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../../core/db/index';
+import type { Database } from '../../core/db';
 import { electricityTariffs, systemComponents, systems, vpps } from '../../core/db/schema/monitoring';
 import { installerCompanies } from '../../core/db/schema/organizations';
 import { systemShares } from '../../core/db/schema/shares';

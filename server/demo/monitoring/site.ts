@@ -1,4 +1,4 @@
-import type { SystemRow } from '../../monitoring/scope';
+import type { SystemRow } from '../../core/system-scope';
 // The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import type { Site } from '../../simulator/site';
 

@@ -3,7 +3,7 @@ import { Code } from '../../../contract/codes';
 import type { Database } from '../../core/db';
 import { ApiError } from '../../core/http/envelope';
 import { declareReportKind } from '../../reports/kinds';
-import { viewerOf, type Viewer } from '../scope';
+import { viewerOf, type Viewer } from '../../core/system-scope';
 import { periodBars } from '../stats/service';
 import { localDate, resolveTarget } from '../target';
 import { energyColumns } from './texts';

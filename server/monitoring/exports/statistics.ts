@@ -6,7 +6,7 @@ import type * as s from '../../../contract/monitoring-requests';
 import type { Database } from '../../core/db';
 import { ApiError } from '../../core/http/envelope';
 import { declareReportKind } from '../../reports/kinds';
-import { viewerOf, type Viewer } from '../scope';
+import { viewerOf, type Viewer } from '../../core/system-scope';
 import { dailyStatistics } from '../stats/service';
 import { resolveTarget } from '../target';
 import { energyColumns } from './texts';

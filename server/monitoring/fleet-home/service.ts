@@ -3,7 +3,7 @@ import type { Database } from '../../core/db';
 import { energyDaily, systemFaults, systems } from '../../core/db/schema/monitoring';
 import { systemEvents } from '../../core/db/schema/system-events';
 import type { FleetEnergyToday, FleetEvent, FleetFaultRow, FleetOfflineRow, FleetOverview } from '../../../contract/monitoring';
-import { systemScope, type Viewer } from '../scope';
+import { systemScope, type Viewer } from '../../core/system-scope';
 import { round2 } from '../target';
 
 /** How long a system must have been silent to count as 'offline for more than a day'. */

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../core/db';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 import { pgArray } from '../sql-arrays';
 import { averageBuyPrice, tariffFor } from './tariffs';
 

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../core/db';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 import { localDate, type Target } from '../target';
 import { dayIncome, fromCents, inFirstCurrency, priced, type PricedSystem } from './day-income';
 import type { PaybackBasis, PayoffTotal } from '../../../contract/monitoring';

@@ -1,7 +1,7 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../core/db';
 import { systems } from '../../core/db/schema/monitoring';
-import type { SystemRow, Viewer } from '../scope';
+import type { SystemRow, Viewer } from '../../core/system-scope';
 import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
 import type { Period } from '../stats/service';
 import { localDate, resolveTargetDay, type Target } from '../target';

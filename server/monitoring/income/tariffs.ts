@@ -2,7 +2,7 @@ import { and, eq, isNull, or, desc, sql } from 'drizzle-orm';
 import type { Database } from '../../core/db';
 import { electricityTariffs } from '../../core/db/schema/monitoring';
 import { PRICE_LEVELS } from './price-levels';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 import type { Tariff } from '../../../contract/monitoring';
 
 export type { Tariff };

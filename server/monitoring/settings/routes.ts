@@ -6,7 +6,7 @@ import type { AppDeps } from '../../config';
 import { registerEndpoint } from '../../core/http/endpoint';
 import { ApiError } from '../../core/http/envelope';
 import { contextOf } from '../context';
-import { systemsInScope } from '../scope';
+import { systemsInScope } from '../../core/system-scope';
 import {
   ownSystemSnById,
   readDashboardSettings,

@@ -5,7 +5,7 @@ import { firstOverlap, overlapText } from '../../../contract/tariffPeriods';
 import { ApiError } from '../../core/http/envelope';
 import { dashboardSettings, electricityTariffs, systemSettings, systems } from '../../core/db/schema/monitoring';
 import { tariffFor, type Tariff } from '../income/tariffs';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 import { PRICE_LEVELS } from '../income/price-levels';
 import { Code } from '../../../contract/codes';
 

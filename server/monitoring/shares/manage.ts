@@ -6,7 +6,7 @@ import { shareInvitations } from '../../core/db/schema/monitoring';
 import { systemShares } from '../../core/db/schema/shares';
 import { users } from '../../core/db/schema/users';
 import { ApiError } from '../../core/http/envelope';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
 
 /**

@@ -14,7 +14,7 @@ import { portalLink, shareMail } from '../../core/mail/account-mails';
 import type { Mailer } from '../../core/mail/mailer';
 import { queueMails } from '../../core/mail/outbox';
 import { mailLanguage } from '../../core/mail/texts';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
 
 /**

@@ -2,7 +2,7 @@ import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { queryRows, type Database } from '../../core/db';
 import { PreparedStatement } from '../../core/db/prepared';
 import { pgArray } from '../sql-arrays';
-import type { SystemRow, Viewer } from '../scope';
+import type { SystemRow, Viewer } from '../../core/system-scope';
 import type { Target } from '../target';
 import { localDate, resolveTargetDay, round2 } from '../target';
 import {

@@ -3,7 +3,7 @@ import type { SystemComponent } from '../../../contract/monitoring';
 import type { Database } from '../../core/db';
 import { systemComponents } from '../../core/db/schema/monitoring';
 import { organizations } from '../../core/db/schema/organizations';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 
 /** The components of one system: inverter first, then batteries, meter and EMS, each by S/N. */
 export async function componentsOf(db: Database, system: SystemRow): Promise<SystemComponent[]> {

@@ -6,7 +6,7 @@ import { systemFaults } from '../../core/db/schema/monitoring';
 import { userLog } from '../../core/db/schema/user-log';
 import { writeUserLog } from '../../core/audit/write';
 import type { Fault, UserLogEntry } from '../../../contract/monitoring';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 
 type FaultLevel = Fault['level'];
 

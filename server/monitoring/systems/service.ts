@@ -4,7 +4,7 @@ import type { Database } from '../../core/db';
 import { EMS_STATUSES } from '../../../contract/monitoring-constants';
 import { energyDaily, systems, systemStatusCounts } from '../../core/db/schema/monitoring';
 import { installerCompanies } from '../../core/db/schema/organizations';
-import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../scope';
+import { systemScope, systemsInScope, type SystemRow, type Viewer } from '../../core/system-scope';
 import { pgArray } from '../sql-arrays';
 import { ALL, round2 } from '../target';
 import { logSystemChange, type SystemChangeAuthor } from './history';

@@ -4,7 +4,7 @@ import { planeOfArrayIrradiance } from '../../core/solar/irradiance';
 import { pvPowerW } from '../../core/solar/pv';
 import { sunPosition } from '../../core/solar/sun';
 import { utcOffsetMinutes } from '../../core/time/local-clock';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 import { localDate } from '../target';
 import { sunUp, weatherHours } from './service';
 

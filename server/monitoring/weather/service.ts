@@ -4,7 +4,7 @@ import { systemWeather } from '../../core/db/schema/monitoring';
 import { sunPosition } from '../../core/solar/sun';
 import { weatherAt } from '../../core/weather/weather';
 import type { Weather, WeatherCondition } from '../../../contract/monitoring';
-import type { SystemRow } from '../scope';
+import type { SystemRow } from '../../core/system-scope';
 import { pgArray } from '../sql-arrays';
 
 /**

@@ -6,7 +6,7 @@ import { Code } from '../../../contract/codes';
 import { defineEndpoint, type Endpoint } from '../../../contract/endpoint';
 import { isEntitySubject } from '../../../permissions/entities';
 import { endpointsOf } from '../../../resources/endpoints';
-import { RESOURCES } from '../../../resources/index';
+import { RESOURCES } from '../../../resources';
 import { profileCalls } from '../../../resources/profile-calls';
 import { isSubject } from '../../../permissions/subjects';
 import { registerEndpoint } from '../../../server/core/http/endpoint';
@@ -38,7 +38,8 @@ function declaredEndpoints(): { name: string; endpoint: Endpoint }[] {
   for (const declaration of RESOURCES.filter((d) => d.table)) {
     const { transitions, ...calls } = endpointsOf(declaration);
     const all = { ...calls, ...Object.fromEntries(Object.entries(transitions).map(([action, call]) => [`transition ${action}`, call])) };
-    for (const [key, endpoint] of Object.entries(all)) if (endpoint) found.push({ name: `${declaration.name} ${key}`, endpoint: endpoint as Endpoint });
+    for (const [key, endpoint] of Object.entries(all))
+      if (endpoint) found.push({ name: `${declaration.name} ${key}`, endpoint: endpoint as Endpoint });
   }
   return found;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineAbilityFor } from '../../../permissions/ability';
 import { ROLES, seesEverySystem, type Role } from '../../../permissions/roles';
-import { RESOURCES } from '../../../resources/index';
+import { RESOURCES } from '../../../resources';
 import { idFieldOf } from '../../../resources/types';
 import { workflowPaths } from '../../../resources/workflow';
 import { queryRows } from '../../../server/core/db';

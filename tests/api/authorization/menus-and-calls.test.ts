@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, type Role } from '../../../permissions/roles';
 import { filterRoutes, leafRoutes, ROUTES } from '../../../permissions/routes';
-import { RESOURCES } from '../../../resources/index';
+import { RESOURCES } from '../../../resources';
 import { hasScreen } from '../../../src/routing/screens';
 import { createTestApp, type TestApp } from '../helpers';
 

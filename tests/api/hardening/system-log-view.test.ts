@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { ROLES, type Role } from '../../../permissions/roles';
 import { systems, users } from '../../../server/core/db/schema';
-import { systemsInScope, viewerOf } from '../../../server/monitoring/scope';
+import { systemsInScope, viewerOf } from '../../../server/core/system-scope';
 import { logSystemChange } from '../../../server/monitoring/systems/history';
 import type { TestApp } from '../helpers';
 import { as, createMonitoringWorld, CUSTOMER_SN } from '../monitoring/world';

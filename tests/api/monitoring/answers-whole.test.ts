@@ -3,7 +3,7 @@ import { users } from '../../../server/core/db/schema/users';
 import type { Actor } from '../../../server/core/auth/actor';
 import { fleetOverview } from '../../../server/monitoring/fleet-home/service';
 import { incomeBars, payoffTotalOf } from '../../../server/monitoring/income/service';
-import { systemsInScope, viewerOf } from '../../../server/monitoring/scope';
+import { systemsInScope, viewerOf } from '../../../server/core/system-scope';
 import { readSystemSettings, readTariff } from '../../../server/monitoring/settings/service';
 import { sharesOf } from '../../../server/monitoring/shares/manage';
 import { dailyStatistics, dayCurve, periodBars, summary } from '../../../server/monitoring/stats/service';

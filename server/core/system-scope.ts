@@ -1,17 +1,17 @@
 import { and, eq, gt, inArray, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { SYSTEM_SCOPED_ROLES } from '../../permissions/roles';
 import { Code } from '../../contract/codes';
-import type { Database } from '../core/db';
-import { PreparedStatement } from '../core/db/prepared';
-import { systemComponents, systems, vpps } from '../core/db/schema/monitoring';
-import { installerCompanies } from '../core/db/schema/organizations';
-import { systemShares } from '../core/db/schema/shares';
-import { users } from '../core/db/schema/users';
-import type { Actor } from '../core/auth/actor';
-import { ApiError } from '../core/http/envelope';
-import { provideSystemScope, type ScopeUser, type SystemRow } from '../core/scope';
+import type { Database } from './db';
+import { PreparedStatement } from './db/prepared';
+import { systemComponents, systems, vpps } from './db/schema/monitoring';
+import { installerCompanies } from './db/schema/organizations';
+import { systemShares } from './db/schema/shares';
+import { users } from './db/schema/users';
+import type { Actor } from './auth/actor';
+import { ApiError } from './http/envelope';
+import type { ScopeUser, SystemRow } from './scope';
 
-export type { SystemRow } from '../core/scope';
+export type { SystemRow } from './scope';
 
 /**
  * Who sees which system (DESIGN §6), as one SQL condition on `systems`. A user with several roles sees the
@@ -67,7 +67,7 @@ export function systemScope(viewer: Viewer, now: Date): SQL | undefined {
 }
 
 /**
- * The system scope of a token's user without reading the user's row first (what server/core/scope.ts asks for):
+ * The system scope of a token's user without reading the user's row first (what rowScope of ./scope.ts applies):
  * the links staff set (installer company, organization) are read by the query itself, so the condition is built
  * synchronously and costs one subquery.
  */
@@ -80,10 +80,6 @@ export function systemScopeOfUser(user: ScopeUser, now: Date): SQL | undefined {
     now,
   );
 }
-
-// Provided when this module loads, not when the calls are registered: the server imports it (through
-// server/app.ts) before anything runs, and the demo seed's fault mails scope systems before the app is built.
-provideSystemScope(systemScopeOfUser);
 
 /** What a scope condition compares with: the viewer's values, or placeholders for them in a prepared statement. */
 interface ScopeValues {
