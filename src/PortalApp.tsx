@@ -7,6 +7,7 @@ import { leafRoutes, ROUTES, type RouteNode } from '../permissions/routes';
 import { session } from './api/session';
 import { apiUi } from './api/ui';
 import { canAccessKey } from './auth/ability';
+import { AbilityRoot } from './auth/AbilityRoot';
 import { useUser } from './auth/useUser';
 import { expectedUser, isUserLoaded, takeUserLoad } from './auth/user';
 import AppLayout from './layout/AppLayout';
@@ -170,7 +171,9 @@ export default function PortalApp() {
         reactQuery: { clientConfig: { defaultOptions: { queries: { retry: false, refetchOnWindowFocus: false } } } },
       }}
     >
-      <PortalRoutes />
+      <AbilityRoot>
+        <PortalRoutes />
+      </AbilityRoot>
     </Refine>
   );
 }

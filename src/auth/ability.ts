@@ -1,3 +1,4 @@
+import { useAbility } from '@casl/react';
 import { defineAbilityFor, type Action, type AppAbility } from '../../permissions/ability';
 import { ROUTES, type RouteNode } from '../../permissions/routes';
 import { session } from '../api/session';
@@ -14,7 +15,19 @@ export function currentAbility(): AppAbility {
 
 /** Whether the user may `action` on a route key or an entity subject (permissions/); a group key is allowed when any of its children is. */
 export function canAccessKey(key: string, action: Action = 'access', routes: readonly RouteNode[] = ROUTES): boolean {
-  const ability = currentAbility();
+  return canIn(currentAbility(), key, action, routes);
+}
+
+/**
+ * In a component: the check of `canAccessKey` against the ability of the nearest AbilityRoot (src/auth/AbilityRoot.tsx),
+ * so the component draws again when the user's ability changes.
+ */
+export function useCanAccess(): (key: string, action?: Action) => boolean {
+  const ability = useAbility<AppAbility>();
+  return (key, action = 'access') => canIn(ability, key, action);
+}
+
+function canIn(ability: AppAbility, key: string, action: Action, routes: readonly RouteNode[] = ROUTES): boolean {
   const find = (nodes: readonly RouteNode[]): RouteNode | undefined => {
     for (const node of nodes) {
       if (node.key === key) return node;
@@ -24,6 +37,6 @@ export function canAccessKey(key: string, action: Action = 'access', routes: rea
     return undefined;
   };
   const node = find(routes);
-  if (node?.children) return node.children.some((child) => canAccessKey(child.key, action, routes));
+  if (node?.children) return node.children.some((child) => canIn(ability, child.key, action, routes));
   return ability.can(action, key);
 }

@@ -1,3 +1,4 @@
+import { AbilityRoot } from '../../src/auth/AbilityRoot';
 import { Refine } from '@refinedev/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
@@ -36,9 +37,11 @@ function renderScreen() {
   render(
     <MemoryRouter>
       <AntdApp>
-        <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
-          <LangTransManagement />
-        </Refine>
+        <AbilityRoot>
+          <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+            <LangTransManagement />
+          </Refine>
+        </AbilityRoot>
       </AntdApp>
     </MemoryRouter>,
   );

@@ -1,3 +1,4 @@
+import { AbilityRoot } from '../../src/auth/AbilityRoot';
 import { Refine } from '@refinedev/core';
 import routerProvider from '@refinedev/react-router';
 import { render, screen } from '@testing-library/react';
@@ -25,20 +26,22 @@ export function renderComplaints(url: string) {
   return render(
     <MemoryRouter initialEntries={[url]}>
       <AntdApp>
-        <Refine
-          dataProvider={dataProvider}
-          routerProvider={routerProvider}
-          accessControlProvider={accessControlProvider}
-          resources={[{ name: 'customerComplaintList', list: '/customerComplaintList' }]}
-          options={{ disableTelemetry: true, syncWithLocation: true }}
-        >
-          <Routes>
-            <Route path="/customerComplaintList" element={<ComplaintList />} />
-            <Route path="/customerComplaintList/attachmentDetails" element={<ComplaintDetail />} />
-            <Route path="/createComplaint" element={<CreateComplaint />} />
-          </Routes>
-          <Location />
-        </Refine>
+        <AbilityRoot>
+          <Refine
+            dataProvider={dataProvider}
+            routerProvider={routerProvider}
+            accessControlProvider={accessControlProvider}
+            resources={[{ name: 'customerComplaintList', list: '/customerComplaintList' }]}
+            options={{ disableTelemetry: true, syncWithLocation: true }}
+          >
+            <Routes>
+              <Route path="/customerComplaintList" element={<ComplaintList />} />
+              <Route path="/customerComplaintList/attachmentDetails" element={<ComplaintDetail />} />
+              <Route path="/createComplaint" element={<CreateComplaint />} />
+            </Routes>
+            <Location />
+          </Refine>
+        </AbilityRoot>
       </AntdApp>
     </MemoryRouter>,
   );

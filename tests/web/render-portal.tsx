@@ -5,6 +5,7 @@ import { App as AntdApp } from 'antd';
 import type { ReactNode } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { session } from '../../src/api/session';
+import { AbilityRoot } from '../../src/auth/AbilityRoot';
 import { i18n } from '../../src/i18n';
 import { accessControlProvider } from '../../src/providers/access';
 import { dataProvider } from '../../src/providers/data';
@@ -27,9 +28,11 @@ export function renderAt(url: string, path: string, element: ReactNode, resource
           resources={resources}
           options={{ disableTelemetry: true, syncWithLocation: true }}
         >
-          <Routes>
-            <Route path={path} element={element} />
-          </Routes>
+          <AbilityRoot>
+            <Routes>
+              <Route path={path} element={element} />
+            </Routes>
+          </AbilityRoot>
         </Refine>
       </AntdApp>
     </MemoryRouter>,
@@ -42,7 +45,7 @@ export function renderWithData(element: ReactNode) {
     <MemoryRouter>
       <AntdApp>
         <Refine dataProvider={dataProvider} accessControlProvider={accessControlProvider} options={{ disableTelemetry: true }}>
-          {element}
+          <AbilityRoot>{element}</AbilityRoot>
         </Refine>
       </AntdApp>
     </MemoryRouter>,

@@ -4,7 +4,7 @@ import { App, Button, Form, Input, Modal, Select, Space, Tag, Typography } from 
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import '../../resources/resources.css';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
@@ -22,6 +22,7 @@ import { adminApi, adminKeys, adminQueries, type TranslationRow } from './api';
  * stored on the server and applied to the running app at once (and to every other browser at its next page load).
  */
 export default function LangTransManagement() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [params, setParams] = useSearchParams();
@@ -47,9 +48,9 @@ export default function LangTransManagement() {
       else p.set(k, String(v));
     setParams(p);
   };
-  const mayEdit = canAccessKey('translation', 'update');
-  const mayAdd = canAccessKey('translation', 'create');
-  const mayReset = canAccessKey('translation', 'delete');
+  const mayEdit = can('translation', 'update');
+  const mayAdd = can('translation', 'create');
+  const mayReset = can('translation', 'delete');
   const { busy: saving, guard } = useSubmitGuard();
 
   const save = async () => {

@@ -3,7 +3,7 @@ import { App, Space, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { licenseManagement } from '../../../resources/licenseManagement';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { i18n } from '../../i18n';
 import { resourceScreen } from '../../resources/ResourceScreen';
 import type { Row } from '../../resources/screenTypes';
@@ -33,9 +33,10 @@ function Expiry({ value }: { value: unknown }) {
 
 /** Unassign: frees the license from its user, so it can be given to someone else or deleted. */
 function UnassignAction({ record, refresh }: { record: Row; refresh: () => void }) {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const { message } = App.useApp();
-  if (!record.assigned_user || !canAccessKey('license', 'update')) return null;
+  if (!record.assigned_user || !can('license', 'update')) return null;
   const unassign = async () => {
     const answer = await adminApi.unassignLicense(Number(record.id));
     if (answer.ok) {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Checkbox, Modal, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { RowAction } from '../../resources/RowAction';
 import { useSubmitGuard } from '../../resources/useSubmitGuard';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
@@ -13,11 +13,12 @@ import { useSidebarEntries } from './sidebarEntries';
 
 /** roleManagement: the 14 roles and the menu entries each one's users see (a custom list page of the engine). */
 export default function RoleManagement() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [editing, setEditing] = useState<RoleRow | undefined>();
   const query = useQuery({ ...adminQueries.roles(), select: (page) => page.data });
-  const mayEdit = canAccessKey('role', 'update');
+  const mayEdit = can('role', 'update');
   const sidebar = useSidebarEntries();
   const offered = (row: RoleRow) => sidebar.offered([row.role]);
   const { busy: saving, guard } = useSubmitGuard();

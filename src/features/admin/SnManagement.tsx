@@ -3,18 +3,19 @@ import { App, Button, Modal, Tag, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { snManagement } from '../../../resources/snManagement';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { resourceScreen } from '../../resources/ResourceScreen';
 import { ResponsiveTable } from '../../ui/ResponsiveTable';
 import type { SnImportAnswer as SnImportResult } from '../../../contract/admin/sn';
 import { adminApi } from './api';
 
 function ImportButtons({ refresh }: { refresh: () => void }) {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<SnImportResult | undefined>();
-  if (!canAccessKey('sn', 'create')) return null;
+  if (!can('sn', 'create')) return null;
   return (
     <>
       <Button icon={<DownloadOutlined />} onClick={() => void adminApi.snImportTemplate()}>

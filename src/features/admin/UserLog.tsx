@@ -5,15 +5,16 @@ import { useTranslation } from 'react-i18next';
 import { userLog } from '../../../resources/userLog';
 import { endpointsOf } from '../../../resources/endpoints';
 import { call } from '../../api/call';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { resourceScreen } from '../../resources/ResourceScreen';
 import { userLogAction, userLogTarget } from './userLogText';
 
 function ExportButton({ filters }: { filters: Record<string, unknown> }) {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  if (!canAccessKey('userLog', 'export')) return null;
+  if (!can('userLog', 'export')) return null;
   return (
     <Button
       icon={<DownloadOutlined />}

@@ -3,7 +3,7 @@ import { App, Checkbox, Modal, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userManagement } from '../../../resources/userManagement';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { ResourceForm } from '../../resources/ResourceForm';
 import { resourceScreen } from '../../resources/ResourceScreen';
 import type { FormPageProps, Row } from '../../resources/screenTypes';
@@ -15,12 +15,13 @@ import { useSidebarEntries } from './sidebarEntries';
 import { ReactivateAction, RemoveUserAction } from './UserRemoval';
 
 function UserActions({ record, refresh }: { record: Row; refresh: () => void }) {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const [menus, setMenus] = useState<{ offered: string[]; denied: string[] } | undefined>();
   const { busy: savingMenus, guard } = useSubmitGuard();
   const sidebar = useSidebarEntries();
-  if (!canAccessKey('user', 'update')) return null;
+  if (!can('user', 'update')) return null;
   // Said once instead of the actions the server would refuse (DESIGN §10).
   if (!mayManageUser(record)) {
     return <RowAction title={t('admin:userManagement.adminOnly')} icon={<SafetyOutlined />} disabled data-testid="user-admin-only" />;

@@ -2,7 +2,7 @@ import { UserDeleteOutlined, UserSwitchOutlined } from '@ant-design/icons';
 import { App, Descriptions, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useFormat } from '../../i18n/format';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import type { Row } from '../../resources/screenTypes';
 import { ConfirmRowAction, RowAction } from '../../resources/RowAction';
 import { adminApi, type UserHistory } from './api';
@@ -15,11 +15,12 @@ const HISTORY_PARTS: readonly (keyof UserHistory)[] = ['systems', 'sessions', 'l
  * sessions ended, history kept). The server checks both again.
  */
 export function RemoveUserAction({ record, refresh }: { record: Row; refresh: () => void }) {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const { modal, message } = App.useApp();
   const format = useFormat();
   const name = String(record.username);
-  const mayDelete = canAccessKey('user', 'delete');
+  const mayDelete = can('user', 'delete');
 
   const run = async (call: () => Promise<{ ok: boolean }>, done: string) => {
     const answer = await call();

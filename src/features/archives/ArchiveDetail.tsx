@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { customerArchives } from '../../../resources/customerArchives';
 import { RECORD_KINDS } from '../../../resources/customerRecords';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { metaOf, type Row } from '../../resources/screenTypes';
 import { ARCHIVE_LIST_PATH } from './api';
 import { ArchiveComplaints } from './ArchiveComplaints';
@@ -18,6 +18,7 @@ import { RecordsTab } from './RecordsTab';
  * a link opens the same tab and Back returns to it.
  */
 export default function ArchiveDetail() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const id = params.get('id') ?? '';
@@ -52,7 +53,7 @@ export default function ArchiveDetail() {
       subtitle={[archive.sys_sn, archive.city, archive.postcode]}
       tabs={tabs}
       edit={
-        canAccessKey('customerArchive', 'update')
+        can('customerArchive', 'update')
           ? { declaration: customerArchives, record: archive, label: t('archives:detail.edit'), onSaved: () => void query.refetch() }
           : undefined
       }

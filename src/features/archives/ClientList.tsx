@@ -8,8 +8,7 @@ import type { ClientRow } from '../../../contract/archives';
 import { countryLabel } from '../../../contract/countries';
 import { customerArchives } from '../../../resources/customerArchives';
 import { session } from '../../api/session';
-import { canAccessKey } from '../../auth/ability';
-import { useUser } from '../../auth/useUser';
+import { useCanAccess } from '../../auth/ability';
 import { currentLanguage } from '../../i18n';
 import { ResourceForm } from '../../resources/ResourceForm';
 import type { Row } from '../../resources/screenTypes';
@@ -42,6 +41,7 @@ function prefill(client: ClientRow): Row {
 }
 
 export default function ClientList() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const screens = useScreens();
   const queryClient = useQueryClient();
@@ -53,9 +53,9 @@ export default function ClientList() {
   const body = { keyword: keyword || undefined, pageIndex: page, pageSize };
   const query = useQuery({ queryKey: archiveKeys.clients(body), queryFn: () => archivesApi.clients(body) });
   const label = (key: string) => t(`archives:clientList.columns.${key}`);
-  const mayCreate = canAccessKey('customerArchive', 'create');
-  const roles = useUser()?.roles ?? [];
-  const overseer = roles.includes('admin') || roles.includes('systemmanager');
+  const mayCreate = can('customerArchive', 'create');
+  // Who manages the accounts reads a customer's user name beside the name shown.
+  const managesAccounts = can('user', 'update');
 
   const columns: ResponsiveColumn<ClientRow>[] = [
     {
@@ -69,7 +69,7 @@ export default function ClientList() {
             <Typography.Text type="secondary">{t('archives:clientList.noAccount')}</Typography.Text>
           ) : (
             // The log-in name is what an administrator looks a user up by; others know people by their names.
-            overseer && row.display_name && <Typography.Text type="secondary">{row.username}</Typography.Text>
+            managesAccounts && row.display_name && <Typography.Text type="secondary">{row.username}</Typography.Text>
           )}
         </Space>
       ),

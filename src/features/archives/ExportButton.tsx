@@ -5,14 +5,15 @@ import { useTranslation } from 'react-i18next';
 import { customerArchives } from '../../../resources/customerArchives';
 import { endpointsOf } from '../../../resources/endpoints';
 import { call } from '../../api/call';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 
 /** The archive list as an xlsx sheet, with the filters the list shows (server: headers in the user's language). */
 export function ExportButton({ filters }: { filters: Record<string, unknown> }) {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [busy, setBusy] = useState(false);
-  if (!canAccessKey('customerArchive', 'export')) return null;
+  if (!can('customerArchive', 'export')) return null;
   return (
     <Button
       icon={<DownloadOutlined />}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InstallerComplaint, InstallerSystem } from '../../../contract/installers';
 import { installerArchives } from '../../../resources/installerArchives';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { metaOf, type Row } from '../../resources/screenTypes';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
@@ -23,6 +23,7 @@ const FILE_FIELDS = ['name', 'contact', 'phone', 'email', 'address', 'license', 
  * figures link to the complaints tab.
  */
 export function InstallerDetail({ id }: { id: string }) {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const format = useFormat();
   const valid = /^\d+$/.test(id);
@@ -127,7 +128,7 @@ export function InstallerDetail({ id }: { id: string }) {
       subtitle={[file.contact, file.license]}
       tabs={items}
       edit={
-        canAccessKey('installer', 'update')
+        can('installer', 'update')
           ? {
               declaration: installerArchives,
               record: file,

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { InstallerScorecard } from '../../../contract/installers';
 import { installerArchives } from '../../../resources/installerArchives';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { ResourceForm } from '../../resources/ResourceForm';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
@@ -24,6 +24,7 @@ const byFigure = (key: (typeof FIGURES)[number]) => (a: InstallerScorecard, b: I
  * every figure a sortable column linking to the records behind it; staff who see every system open new files.
  */
 export function InstallerList() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const format = useFormat();
   const screens = useScreens();
@@ -60,7 +61,7 @@ export function InstallerList() {
     <Card
       title={t('archives:installerdetail.title')}
       extra={
-        canAccessKey('installer', 'create') && (
+        can('installer', 'create') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="installer-new">
             {screens.sm ? t('archives:installerdetail.new') : null}
           </Button>

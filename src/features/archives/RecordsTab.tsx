@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { customerRecords, type RecordKind } from '../../../resources/customerRecords';
 import { session } from '../../api/session';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { formatFor } from '../../i18n/format';
 import { currentLanguage } from '../../i18n';
 import { AttachmentLinks } from '../../resources/attachments';
@@ -20,6 +20,7 @@ import { RecordForm, type RecordArchive } from './RecordForm';
  * add one and each row's edit and delete where the user may (the customer-archive grant).
  */
 export function RecordsTab({ archive, kind }: { archive: RecordArchive; kind: RecordKind }) {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const [page, setPage] = useState(1);
   const pageSize = session.getListPageSize();
@@ -59,12 +60,12 @@ export function RecordsTab({ archive, kind }: { archive: RecordArchive; kind: Re
       width: 150,
       render: (_, row) => (
         <Space size={0}>
-          {canAccessKey('customerArchive', 'update') && (
+          {can('customerArchive', 'update') && (
             <Button type="link" size="small" onClick={() => setEditing(row)} data-testid="record-edit">
               {t('archives:detail.edit')}
             </Button>
           )}
-          {canAccessKey('customerArchive', 'delete') && (
+          {can('customerArchive', 'delete') && (
             <Popconfirm
               title={t('admin:list.deleteConfirm', { name: format.date(String(row.record_date)) })}
               onConfirm={() =>
@@ -86,7 +87,7 @@ export function RecordsTab({ archive, kind }: { archive: RecordArchive; kind: Re
   return (
     <>
       <div className="archive-tab-toolbar">
-        {canAccessKey('customerArchive', 'create') && (
+        {can('customerArchive', 'create') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => setEditing('new')} data-testid={`record-add-${kind}`}>
             {t(`archives:detail.add.${kind}`)}
           </Button>

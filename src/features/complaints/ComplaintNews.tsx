@@ -3,7 +3,7 @@ import { Badge, Button, Empty, List, Popover, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { complaintsApi, type NewsItem } from './api';
 import { MESSAGE_DETAIL_PATH, UNREAD_LIST_PATH } from './paths';
@@ -17,7 +17,8 @@ import './complaints.css';
  * with unread messages. Only for users with the complaint screens.
  */
 export function ComplaintNews() {
-  const allowed = canAccessKey('customerComplaintList');
+  const can = useCanAccess();
+  const allowed = can('customerComplaintList');
   return allowed ? <NewsIcon /> : null;
 }
 

@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { JobRun } from '../../../contract/jobs';
 import type { MailDelivery, MailJob, MailRun } from '../../../contract/mailings';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { useScreens } from '../../ui/useScreens';
@@ -88,6 +88,7 @@ export function HistoryDrawer({
   onRun: (run?: number) => void;
   onClose: () => void;
 }) {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const fmt = useFormat();
   const wide = useScreens().md;
@@ -178,7 +179,7 @@ export function HistoryDrawer({
           <Deliveries runId={opened.id} />
         </div>
       )}
-      {canAccessKey('job', 'read') && (
+      {can('job', 'read') && (
         <Collapse
           className="mailings-queue"
           items={[{ key: 'queue', label: t('mailings:mailTiming.queueRuns'), children: <QueueRuns /> }]}

@@ -8,7 +8,7 @@ import { isLanguage } from '../../../contract/languages';
 import type { MailJob } from '../../../contract/mailings';
 import { CallError } from '../../api/call';
 import { codeMessage } from '../../api/client';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { useMenuTitle } from '../../routing/useMenuOverrides';
 import { PageCard } from '../../ui/PageCard';
@@ -30,6 +30,7 @@ type View = 'create' | 'edit' | 'preview' | 'history';
  * (?view=edit|preview|history&id=…&user=…&lang=…), so a reload or a link opens the same view.
  */
 export default function MailTiming() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const fmt = useFormat();
   const menuTitle = useMenuTitle({ load: false });
@@ -89,7 +90,7 @@ export default function MailTiming() {
       invalidate();
     },
   });
-  const mayEdit = canAccessKey('mailJob', 'update');
+  const mayEdit = can('mailJob', 'update');
 
   const columns: ResponsiveColumn<MailJob>[] = [
     {
@@ -203,7 +204,7 @@ export default function MailTiming() {
               {t('mailings:mailTiming.runNow')}
             </Button>
           )}
-          {canAccessKey('mailJob', 'delete') && (
+          {can('mailJob', 'delete') && (
             <Popconfirm title={t('mailings:mailTiming.deleteConfirm')} onConfirm={() => remove.mutate(job)}>
               <Button size="small" danger icon={<DeleteOutlined />} aria-label={t('mailings:mailTiming.delete')} />
             </Popconfirm>
@@ -217,7 +218,7 @@ export default function MailTiming() {
     <PageCard
       title={menuTitle('mailTiming')}
       actions={
-        canAccessKey('mailJob', 'create') && (
+        can('mailJob', 'create') && (
           <Button type="primary" icon={<PlusOutlined />} onClick={() => show({ view: 'create' })}>
             {t('mailings:mailTiming.add')}
           </Button>

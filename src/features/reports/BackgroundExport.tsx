@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BodyIn } from '../../../contract/endpoint';
 import { callInBackground, type DownloadEndpoint } from '../../api/call';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 
 /** Which export: a download endpoint of contract/ and its body. */
 export interface ExportOf<E extends DownloadEndpoint> {
@@ -18,6 +18,7 @@ export interface ExportOf<E extends DownloadEndpoint> {
  * reports. Refusals (no data, no permission, a bad range) are shown by the /api client.
  */
 export function BackgroundExportMenu<E extends DownloadEndpoint>({ endpoint, body, disabled }: ExportOf<E> & { disabled?: boolean }) {
+  const can = useCanAccess();
   const { path } = endpoint;
   const { t } = useTranslation();
   const { message } = App.useApp();
@@ -26,7 +27,7 @@ export function BackgroundExportMenu<E extends DownloadEndpoint>({ endpoint, bod
     setBusy(true);
     try {
       await callInBackground(endpoint, body);
-      const listed = canAccessKey('reportGenerateResult');
+      const listed = can('reportGenerateResult');
       void message.success(t(listed ? 'mailings:reports.background.startedAdmin' : 'mailings:reports.background.started'), 6);
     } catch {
       // Shown already by the /api client.

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkHourTotals, WorkHourTotalsBody } from '../../../contract/workhours';
 import { workHourCalls } from '../../../contract/workhours-calls';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { useScreens } from '../../ui/useScreens';
 import { Column } from '../monitoring/shared/charts/LazyChart';
 import { useFormat } from '../../i18n/format';
@@ -23,6 +23,7 @@ const TOTAL = '\u0000total';
  * same figures (the server computes both from the same entries).
  */
 export function TotalsView() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const fmt = useFormat();
   const screens = useScreens();
@@ -79,7 +80,7 @@ export function TotalsView() {
           style={{ width: 200 }}
           onSearch={setEngineer}
         />
-        {canAccessKey('RAndDtimereport', 'export') ? (
+        {can('RAndDtimereport', 'export') ? (
           <span className="workhours-log">
             <ExportButton endpoint={workHourCalls.export} body={body} label={t('workhours:totals.export')} background />
           </span>

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { rdWorkHours } from '../../../resources/rdWorkHours';
 import { session } from '../../api/session';
-import { canAccessKey } from '../../auth/ability';
+import { useCanAccess } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { ResourceScreen } from '../../resources/ResourceScreen';
 import type { Row } from '../../resources/screenTypes';
@@ -30,11 +30,12 @@ function mayChange(row: Row): boolean {
  * reload or a shared link opens the same view.
  */
 export default function WorkHoursReport() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const fmt = useFormat();
   const queryClient = useQueryClient();
   const [params, setParams] = useSearchParams();
-  const logsHours = canAccessKey('rdWorkHour', 'create');
+  const logsHours = can('rdWorkHour', 'create');
   const tabs: readonly Tab[] = logsHours ? TABS : TABS.filter((key) => key !== 'week');
   const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '') ? (params.get('tab') as Tab) : tabs[0]!;
   const monday = mondayOf(params.get('week') ?? dayjs().format('YYYY-MM-DD'));

@@ -1,3 +1,4 @@
+import { AbilityRoot } from '../../../src/auth/AbilityRoot';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import { App } from 'antd';
@@ -17,7 +18,9 @@ export function renderAt(ui: ReactNode, path = '/dashboard') {
   return render(
     <QueryClientProvider client={client}>
       <MemoryRouter initialEntries={[path]}>
-        <App>{ui}</App>
+        <App>
+          <AbilityRoot>{ui}</AbilityRoot>
+        </App>
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,3 +1,4 @@
+import { AbilityRoot } from '../../../src/auth/AbilityRoot';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { App } from 'antd';
@@ -32,7 +33,9 @@ const wrap = (element: React.ReactNode) =>
   render(
     <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
       <MemoryRouter initialEntries={['/Notifications']}>
-        <App>{element}</App>
+        <App>
+          <AbilityRoot>{element}</AbilityRoot>
+        </App>
       </MemoryRouter>
     </QueryClientProvider>,
   );

@@ -1,3 +1,4 @@
+import { AbilityRoot } from '../../../src/auth/AbilityRoot';
 import { Refine } from '@refinedev/core';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App as AntdApp } from 'antd';
@@ -109,7 +110,9 @@ describe("'Do not submit repeatly': one request however fast the clicks", { time
     }
     render(
       <AntdApp>
-        <Probe />
+        <AbilityRoot>
+          <Probe />
+        </AbilityRoot>
       </AntdApp>,
     );
     const work = () => {
@@ -153,9 +156,11 @@ describe("'Do not submit repeatly': one request however fast the clicks", { time
     render(
       <MemoryRouter>
         <AntdApp>
-          <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
-            <RoleManagement />
-          </Refine>
+          <AbilityRoot>
+            <Refine dataProvider={dataProvider} options={{ disableTelemetry: true }}>
+              <RoleManagement />
+            </Refine>
+          </AbilityRoot>
         </AntdApp>
       </MemoryRouter>,
     );

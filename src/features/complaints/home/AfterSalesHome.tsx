@@ -7,7 +7,7 @@ import type { HomeComplaint, HomeSection } from '../../../../contract/complaint-
 import { afterSalesHomeCall } from '../../../../contract/complaints-calls';
 import { statusLabelKey } from '../../../../resources/complaints';
 import { call } from '../../../api/call';
-import { canAccessKey } from '../../../auth/ability';
+import { useCanAccess } from '../../../auth/ability';
 import { useUser } from '../../../auth/useUser';
 import { useFormat } from '../../../i18n/format';
 import { Greeting } from '../../monitoring/dashboard/Welcome';
@@ -106,6 +106,7 @@ function WeekHoursCard() {
  * their team, what they handle, the clocks running out today, what waits to be archived, and their hours this week.
  */
 export default function AfterSalesHome() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
   const { data } = useQuery({
@@ -134,7 +135,7 @@ export default function AfterSalesHome() {
                   <SectionCard title={t('complaints:afterSalesHome.archive')} section={data.archive} testId="aftersales-archive" />
                 </Col>
               )}
-              {canAccessKey('rdWorkHour', 'read') && (
+              {can('rdWorkHour', 'read') && (
                 <Col span={24}>
                   <WeekHoursCard />
                 </Col>

@@ -7,7 +7,7 @@ import type { ClockTargets } from '../../../../contract/complaint-clocks';
 import { COMPLAINT_PRIORITIES } from '../../../../resources/complaints';
 import { clockTargetCalls } from '../../../../contract/complaints-calls';
 import { call } from '../../../api/call';
-import { canAccessKey } from '../../../auth/ability';
+import { useCanAccess } from '../../../auth/ability';
 
 const TARGETS_KEY = ['complaints', 'clockTargets'] as const;
 
@@ -16,6 +16,7 @@ const TARGETS_KEY = ['complaints', 'clockTargets'] as const;
  * system managers to change; every running clock's due time follows on the server.
  */
 export function ClockTargetsButton() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const { message } = App.useApp();
   const [open, setOpen] = useState(false);
@@ -34,7 +35,7 @@ export function ClockTargetsButton() {
       setOpen(false);
     },
   });
-  if (!canAccessKey('complaintSettings', 'update')) return null;
+  if (!can('complaintSettings', 'update')) return null;
   const h = (key: string) => t(`complaints:statement.targets.${key}`);
   const priorityLabel = (priority: string) => t(`complaints:customerComplaintList.options.priority.${priority}`);
   // The unit stands in the column's heading, so the three columns fit a phone's width.

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { statementCalls } from '../../../../contract/complaints-calls';
 import type { StatementBody } from '../../../../contract/complaints-statement';
 import { STATEMENT_GROUPS, STATEMENT_MAX_MONTHS, type StatementGroup } from '../../../../contract/complaints-constants';
-import { canAccessKey } from '../../../auth/ability';
+import { useCanAccess } from '../../../auth/ability';
 import { ExportButton } from '../../monitoring/shared/charts/ExportButton';
 import { ClockTargetsButton } from './ClockTargetsButton';
 import { StatementCharts } from './StatementCharts';
@@ -21,6 +21,7 @@ import './statement.css';
  * the clocks' targets here (the shares are measured against them).
  */
 export default function StatisticalStatement() {
+  const can = useCanAccess();
   const { t } = useTranslation();
   const [range, setRange] = useState<[Dayjs, Dayjs]>(() => [dayjs().subtract(5, 'month'), dayjs()]);
   const [groupBy, setGroupBy] = useState<StatementGroup | undefined>();
@@ -62,7 +63,7 @@ export default function StatisticalStatement() {
               ]}
             />
             <ClockTargetsButton />
-            {canAccessKey('complaintStatement', 'export') ? (
+            {can('complaintStatement', 'export') ? (
               <ExportButton endpoint={statementCalls.export} body={body} label={t('complaints:statement.export')} background />
             ) : null}
           </Space>

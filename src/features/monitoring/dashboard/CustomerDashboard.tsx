@@ -2,7 +2,7 @@ import { AppstoreOutlined, SwapOutlined } from '@ant-design/icons';
 import { Button, Empty, Skeleton, Space, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canAccessKey } from '../../../auth/ability';
+import { useCanAccess } from '../../../auth/ability';
 import { useUser } from '../../../auth/useUser';
 import { useSidebar } from '../../../layout/SidebarContext';
 import { ShareButton } from '../shared/share/ShareButton';
@@ -18,6 +18,7 @@ const DashboardCustomizer = lazy(() => import('./DashboardCustomizer'));
 
 /** The customer's and sharer's home: the system chosen in the sidebar (or 'All') with every monitoring view. */
 export default function CustomerDashboard() {
+  const can = useCanAccess();
   const { t } = useTranslation('monitoring');
   const user = useUser();
   const roles = user?.roles ?? [];
@@ -72,7 +73,7 @@ export default function CustomerDashboard() {
         forCustomer
         faultSns={all ? systems.map((s) => s.sys_sn) : [selected.sys_sn]}
         // The owner keeps the system cost (permissions/entities.ts); sharers read it.
-        canEdit={canAccessKey('systemCost', 'update')}
+        canEdit={can('systemCost', 'update')}
         showComponents
         cards={settings.data?.cards}
         actions={<ShareButton sn={selected.sys_sn} roles={roles} />}

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Skeleton, Tabs, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { canAccessKey } from '../../../auth/ability';
+import { useCanAccess } from '../../../auth/ability';
 import { useFormat } from '../../../i18n/format';
 import { monitoringApi, monitoringKeys } from '../api';
 import { StatusTag } from '../shared/status';
@@ -15,11 +15,12 @@ import { UserLogTable } from './UserLogTable';
 
 /** A system's page for staff: its remark, the monitoring views, its components, its faults and its user log. */
 export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
+  const can = useCanAccess();
   const { t, i18n } = useTranslation('monitoring');
   const format = useFormat();
   // Staff who manage systems keep the remark; the cost is the owner's (permissions/entities.ts). The server checks again.
-  const canEditRemark = canAccessKey('systemRemark', 'update');
-  const canEditCost = canAccessKey('systemCost', 'update');
+  const canEditRemark = can('systemRemark', 'update');
+  const canEditCost = can('systemCost', 'update');
   const { data, isLoading } = useQuery({
     queryKey: monitoringKeys.system(sn),
     queryFn: () => monitoringApi.systems({ pageIndex: 1, pageSize: 20, sn }),
