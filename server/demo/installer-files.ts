@@ -3,7 +3,7 @@ import type { Database } from '../core/db';
 import { installerCompanies, licenses, users } from '../core/db/schema';
 
 /**
- * The demo installer files: the file of each demo installer company (server/monitoring/demo/
+ * The demo installer files: the file of each demo installer company (server/demo/monitoring/
  * fleet.ts), so /installerdetail lists them all with their scorecards. The licence is the company's installer licence
  * in licence management (server/demo/admin.ts, seeded before); a company whose licence a portal user holds has
  * that user as its contact (name, phone, e-mail of the account). Companies missing from the database are skipped.

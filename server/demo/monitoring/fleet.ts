@@ -138,8 +138,8 @@ const HOME_WORDS: Record<string, string> = {
 };
 const BUSINESSES = ['Bakery', 'Cold Store', 'Workshop', 'Farm Shop', 'Winery', 'Car Wash', 'Hotel'];
 /**
- * Given names of the owners, none a demo user's (server/demo/users.ts) nor an installer contact's (server/archives/
- * installerSeed.ts) with the same family name: a customer is never taken for staff or an installer.
+ * Given names of the owners, none a demo user's (server/demo/users.ts) nor an installer contact's
+ * (server/demo/installer-files.ts) with the same family name: a customer is never taken for staff or an installer.
  */
 const GIVEN_NAMES: Record<string, readonly string[]> = {
   DE: ['Paul', 'Sabine', 'Jonas', 'Katrin', 'Michael', 'Petra'],
