@@ -104,7 +104,9 @@ const built = new WeakMap<ResourceDeclaration, ResourceEndpoints<unknown>>();
  * The generated calls of `declaration`: the actions its `endpoints` name, its workflow's, its attachments'. `Added`
  * types what the area's hooks add to each row it answers (a complaint's clocks), which the declaration does not say.
  */
-export function endpointsOf<D extends ResourceDeclaration, Added extends object = object>(declaration: D): ResourceEndpoints<FieldsOf<D>, Added> {
+export function endpointsOf<D extends ResourceDeclaration, Added extends object = object>(
+  declaration: D,
+): ResourceEndpoints<FieldsOf<D>, Added> {
   let calls = built.get(declaration);
   if (!calls) built.set(declaration, (calls = build(declaration)));
   return calls as ResourceEndpoints<FieldsOf<D>, Added>;
@@ -171,7 +173,10 @@ function build(declaration: ResourceDeclaration): ResourceEndpoints<unknown> {
           summary: `The filtered list of ${name} as an xlsx workbook in the caller's language (code 8 when empty)`,
           tag,
           // The list's filters and order without its paging; a call without a body exports every row in the scope.
-          schemas: schemasOnce(() => ({ body: listSchemaOf(declaration).omit({ pageIndex: true, pageSize: true }).nullish(), answer: z.file() })),
+          schemas: schemasOnce(() => ({
+            body: listSchemaOf(declaration).omit({ pageIndex: true, pageSize: true }).nullish(),
+            answer: z.file(),
+          })),
         }) as unknown as Typed<ExportBodyOf<unknown>, Blob, 'download'>)
       : undefined,
     transitions,

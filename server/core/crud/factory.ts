@@ -36,7 +36,11 @@ export interface CrudOptions {
  * `data.field` naming it, nothing written), the CASL ability of the declaration's entity (45), duplicates refused
  * with the field's code, one audit row per write. The handlers get the caller as an Actor, never the request.
  */
-export async function registerCrud(app: FastifyInstance, deps: AppDeps, { declaration, table, hooks = [] }: CrudOptions): Promise<CrudService> {
+export async function registerCrud(
+  app: FastifyInstance,
+  deps: AppDeps,
+  { declaration, table, hooks = [] }: CrudOptions,
+): Promise<CrudService> {
   // Attachments fields (resources/attachments.ts) bring their hooks and their upload and download calls.
   const own = Array.isArray(hooks) ? hooks : [hooks as CrudHooks];
   const attachments = attachmentHooks(deps.db, declaration);
@@ -73,7 +77,8 @@ export class CrudService {
     }
     if (!this.columns[this.idField]) throw new Error(`${declaration.name}: the table has no column '${this.idField}'`);
     // Every record id is a number (DESIGN §10): the bodies (resources/crud-schemas.ts) take it as one.
-    if (this.columns[this.idField]!.dataType !== 'number') throw new Error(`${declaration.name}: the id column '${this.idField}' is not a number`);
+    if (this.columns[this.idField]!.dataType !== 'number')
+      throw new Error(`${declaration.name}: the id column '${this.idField}' is not a number`);
   }
 
   /** Table property → field name, where a field declares `column`. */

@@ -3,7 +3,13 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ResourceDeclaration } from '../../../resources/types';
 import { endpointsOf } from '../../../resources/endpoints';
-import { checkWorkflow, stateFieldOf, TRANSITION_REFUSED_CODE, type WorkflowDeclaration, type WorkflowTransition } from '../../../resources/workflow';
+import {
+  checkWorkflow,
+  stateFieldOf,
+  TRANSITION_REFUSED_CODE,
+  type WorkflowDeclaration,
+  type WorkflowTransition,
+} from '../../../resources/workflow';
 import { Code, type ResponseCode } from '../../../contract/codes';
 import type { AppDeps } from '../../config';
 import type { Database } from '../db';

@@ -127,7 +127,8 @@ export async function registerUpload<E extends UploadEndpoint>(
   if (app.prefix !== '/api') {
     throw new Error(`${endpoint.path}: register contract calls on the /api instance, not under the prefix '${app.prefix}'`);
   }
-  if (typeof endpoint.permission === 'string' || endpoint.method !== 'POST') throw new Error(`${endpoint.path}: an upload is a POST of a known user`);
+  if (typeof endpoint.permission === 'string' || endpoint.method !== 'POST')
+    throw new Error(`${endpoint.path}: an upload is a POST of a known user`);
   const { answer: data } = await endpoint.schemas();
   app.route({
     method: 'POST',

@@ -22,7 +22,6 @@ export const validatorCompiler: FastifySchemaCompiler<z.ZodType> =
     return { error: issueToError(issue, data, {}, httpPart ?? 'body', codesAt(schema, issue.path)) };
   };
 
-
 /**
  * The error for the first zod issue of a body: 3 when the field is absent, null, blank text or an empty
  * list, 2 for any other bad value, unless its declaration names its own spec codes

@@ -7,11 +7,7 @@ import type { CrudService } from '../crud/factory';
  * Whether the caller reaches a record of a generated resource: 'inside' its row scope, 'outside' it, or 'missing'.
  * The scope is the one the resource's list applies, so a file is read by whoever may read its record.
  */
-export async function recordAccess(
-  service: CrudService,
-  actor: Actor,
-  recordId: number,
-): Promise<'inside' | 'outside' | 'missing'> {
+export async function recordAccess(service: CrudService, actor: Actor, recordId: number): Promise<'inside' | 'outside' | 'missing'> {
   const id = service.columnOf(idFieldOf(service.declaration))!;
   const scope = service.listConditions(actor, {});
   const [row] = await service.deps.db

@@ -16,8 +16,7 @@ const WEEK_PAGE = 7 * 96;
 
 export const workHoursApi = {
   /** Entries of the days from..to (the list's own call and filters), the caller's own picked out by the screen. */
-  entries: (from: string, to: string, engineer: string) =>
-    call(generated.list!, { pageSize: WEEK_PAGE, work_date: [from, to], engineer }),
+  entries: (from: string, to: string, engineer: string) => call(generated.list!, { pageSize: WEEK_PAGE, work_date: [from, to], engineer }),
   totals: (body: WorkHourTotalsBody) => call(workHourCalls.totals, body),
 };
 

@@ -244,7 +244,9 @@ describe('a declared workflow gets its calls from the declaration alone', () => 
         workflowHooks,
       });
     await expect(register({})).rejects.toThrow(/workflow hook 'countReopen' is not registered/);
-    await expect(register({ fixtureTickets: { countReopen: () => {}, ghost: () => {} } })).rejects.toThrow(/'ghost' is named by no transition/);
+    await expect(register({ fixtureTickets: { countReopen: () => {}, ghost: () => {} } })).rejects.toThrow(
+      /'ghost' is named by no transition/,
+    );
     await expect(register({ fixtureTickets: { countReopen: () => {} }, nobody: {} })).rejects.toThrow(/workflow hooks for 'nobody'/);
   });
 

@@ -73,11 +73,15 @@ describe('multipart at the HTTP edge (a real listening server)', () => {
         app.register(
           async (scope) => {
             await scope.register(multipart, { limits: { files: 1 } });
-            await registerUpload(scope, testUpload('/test/first-file-only', { subject: 'user', action: 'read' }), async (_actor, request) => {
-              const file = await request.file();
-              await file!.toBuffer();
-              return file!.filename;
-            });
+            await registerUpload(
+              scope,
+              testUpload('/test/first-file-only', { subject: 'user', action: 'read' }),
+              async (_actor, request) => {
+                const file = await request.file();
+                await file!.toBuffer();
+                return file!.filename;
+              },
+            );
           },
           { prefix: '/api' },
         );

@@ -181,7 +181,6 @@ export const energyMonthly = pgTable(
   (t) => [primaryKey({ columns: [t.systemId, t.month] })],
 );
 
-
 /** A fault or warning as the system reported it; `ended_at` null while it lasts. */
 export const systemFaults = pgTable(
   'system_faults',
