@@ -21,17 +21,17 @@ export class CallError extends Error {
   }
 }
 
-export function unwrap<T>(envelope: Envelope<T>): T {
+function unwrap<T>(envelope: Envelope<T>): T {
   if (envelope.code !== 200) throw new CallError(envelope.code, envelope.info, envelope.data ?? null);
   return envelope.data;
 }
 
 /** POST a JSON body; answers the data of a 200, throws CallError otherwise. */
-export const postData = async <T>(path: string, body?: Record<string, unknown>, options?: ApiRequestOptions) =>
+const postData = async <T>(path: string, body?: Record<string, unknown>, options?: ApiRequestOptions) =>
   unwrap(await api.post<T>(path, body, options));
 
 /** GET with query parameters; answers the data of a 200, throws CallError otherwise. */
-export const getData = async <T>(path: string, params?: Record<string, unknown>, options?: ApiRequestOptions) =>
+const getData = async <T>(path: string, params?: Record<string, unknown>, options?: ApiRequestOptions) =>
   unwrap(await api.get<T>(path, params, options));
 
 /** A JSON call of contract/: its answer is the envelope's data. */

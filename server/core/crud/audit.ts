@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { Actor } from '../auth/actor';
 import type { Database } from '../db';
 import { writeUserLog, type UserLogEntry } from '../audit/write';
@@ -13,8 +12,8 @@ export interface AuditEntry {
   extra?: Record<string, unknown>;
 }
 
-/** Who wrote: the caller of a contract call, or the request of a call still registered by hand. */
-type Writer = Actor | FastifyRequest;
+/** Who wrote: the caller of the call. */
+type Writer = Pick<Actor, 'id' | 'username' | 'address'>;
 
 /**
  * One row of the audit trail (user_log) for a write of an administration screen: who (the caller), what
@@ -34,11 +33,8 @@ export async function writeAudits(db: Database, by: Writer, at: Date, entries: A
   );
 }
 
-/** A request is told from an actor by its headers (an actor has none). */
 function writerOf(by: Writer): Pick<UserLogEntry, 'userId' | 'username' | 'ip'> {
-  return 'headers' in by
-    ? { userId: by.user?.id ?? null, username: by.user?.username ?? '', ip: by.ip }
-    : { userId: by.id, username: by.username, ip: by.address };
+  return { userId: by.id, username: by.username, ip: by.address };
 }
 
 function auditEntry(who: Pick<UserLogEntry, 'userId' | 'username' | 'ip'>, entry: AuditEntry): UserLogEntry {
