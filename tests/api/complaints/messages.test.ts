@@ -172,6 +172,8 @@ describe('comments and replies', () => {
   it.each(['archived', 'rejected'])('a %s complaint takes no comment and no reply (400)', async (status) => {
     const id = await insertComplaint(t, own, 'processing');
     const comment = await expectOk(t, COMMENT, { id, commentContent: 'Before' }, tokens.servicer!);
+    // The comment's mails go out in the background: sent before the refusals are checked for changing nothing.
+    await t.app.mailer.deliver();
     await t.db.execute(sql`UPDATE complaints SET status = ${status} WHERE id = ${id}`);
     await expectRejected(t, COMMENT, { id, commentContent: 'After' }, tokens.servicer!, 400);
     await expectRejected(t, REPLY, { id, commentContent: 'After', commentId: comment.id }, tokens.customer!, 400);
