@@ -8,7 +8,10 @@ import { ApiError } from '../core/http/envelope';
 import { agreementFor } from './agreement';
 import { recoveryRoutes } from './recovery/routes';
 import { registrationRoutes } from './registration/routes';
-import { AccountService } from './service';
+import { isUsernameTaken } from './confusables';
+import { Lockout } from './lockout';
+import { changePassword, getUserInfo, login, logout, refresh, type LoginDeps } from './service';
+import { Sessions } from './sessions';
 import { accountSettingsRoutes } from './settings/routes';
 import { listTimeZones } from './timezones';
 
@@ -19,32 +22,31 @@ import { listTimeZones } from './timezones';
  * contract/account-calls.ts.
  */
 export const accountRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
-  const { clock } = deps;
-  const account = new AccountService({
-    db: deps.db,
+  const { db, clock } = deps;
+  const session: LoginDeps = {
+    db,
     clock,
+    lockout: new Lockout(db),
+    sessions: new Sessions(db),
     signAccessToken: (user, sessionId) => signAccessToken(app, clock, user, sessionId),
     sessionIdOfToken: (token) => sessionIdOfAnyToken(app, token),
     sleep: deps.sleep,
-  });
+  };
 
-  await registerEndpoint(app, calls.login, (caller, { username, password }) => account.login(username, password, caller.address));
-  await registerEndpoint(app, calls.refresh, (caller, { userName, accessToken, refreshTokenKey }) =>
-    account.refresh(userName, accessToken, refreshTokenKey, caller.address),
-  );
-  await registerEndpoint(app, calls.userInfo, (actor) => account.getUserInfo(actor.id));
-  await registerEndpoint(app, calls.logout, (actor) => account.logout(actor));
-  await registerEndpoint(app, calls.changePassword, (actor, { oldPassword, newPassword }) =>
-    account.changePassword(actor, oldPassword, newPassword),
-  );
+  await registerEndpoint(app, calls.login, (caller, body) => login(session, caller, body));
+  await registerEndpoint(app, calls.refresh, (caller, body) => refresh(session, caller, body));
+  await registerEndpoint(app, calls.userInfo, (actor) => getUserInfo(db, actor.id));
+  await registerEndpoint(app, calls.logout, (actor) => logout(db, actor, clock()));
+  await registerEndpoint(app, calls.changePassword, (actor, body) => changePassword(db, actor, body, clock()));
   await registerEndpoint(app, calls.checkUsername, async (_caller, { username }) => {
-    if (await account.isUsernameTaken(username)) throw new ApiError(Code.USERNAME_EXISTS);
+    // Taken also when another name looks the same (confusables.ts), as Register would refuse it.
+    if (await isUsernameTaken(db, username)) throw new ApiError(Code.USERNAME_EXISTS);
     return null;
   });
   await registerEndpoint(app, calls.timeZones, async () => listTimeZones(clock()));
   await registerEndpoint(app, calls.agreement, async (_caller, body) => agreementFor(body?.language));
 
   await app.register(recoveryRoutes, { deps });
-  await app.register(registrationRoutes, { deps, login: (username, password, ip) => account.login(username, password, ip) });
+  await app.register(registrationRoutes, { deps, login: (caller, body) => login(session, caller, body) });
   await app.register(accountSettingsRoutes, { deps });
 };
