@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ATTACHMENT_MAX_BYTES, attachmentsField } from './attachments';
 import { complaintReference } from './complaints';
+import { customerArchives } from './customerArchives';
 import { rules } from './rules';
 import { defineResource } from './types';
 
@@ -52,7 +53,7 @@ export const customerRecords = defineResource({
     // The customer (its archive), fixed once recorded.
     archive_id: {
       schema: rules.id(),
-      relation: { listPath: '/CustomerArchives/GetCustomerArchivePageList', valueField: 'id', labelField: 'name' },
+      relation: { listPath: customerArchives.endpoints.list!, valueField: 'id', labelField: 'name' },
       widget: 'select',
       filter: 'select',
       form: 'create',

@@ -61,7 +61,12 @@ export const emailDeliveringRules = defineResource({
     category_code: {
       schema: rules.requiredText(40),
       widget: 'select',
-      relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name', labelKey: CATEGORY_NAMES },
+      relation: {
+        listPath: notificationCategories.endpoints.list!,
+        valueField: 'category_code',
+        labelField: 'name',
+        labelKey: CATEGORY_NAMES,
+      },
       list: true,
       filter: 'select',
       sortable: true,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { licenseCalls } from '../contract/admin/licenses-calls';
 import { rules } from './rules';
 import { defineResource } from './types';
 
@@ -53,7 +54,7 @@ export const licenseManagement = defineResource({
         .optional()
         .transform((v) => (v ? v : null)),
       // Options from the license screen's own call: every role of this screen may make it (the user list is userManagement's).
-      relation: { listPath: '/License/GetLicenseUserOptions', valueField: 'username', labelField: 'username' },
+      relation: { listPath: licenseCalls.userOptions.path, valueField: 'username', labelField: 'username' },
       widget: 'select',
       list: true,
       filter: 'text',

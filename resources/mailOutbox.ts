@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CATEGORY_NAMES } from './emailDeliveringRules';
+import { CATEGORY_NAMES, notificationCategories } from './emailDeliveringRules';
 import { defineResource } from './types';
 
 /** The categories of the mails every account may get (reset link, user name, invitation); no rule sends them. */
@@ -33,7 +33,12 @@ export const mailOutbox = defineResource({
     category: {
       schema: z.string().max(40),
       widget: 'select',
-      relation: { listPath: '/EmailRule/GetCategoryPageList', valueField: 'category_code', labelField: 'name', labelKey: CATEGORY_NAMES },
+      relation: {
+        listPath: notificationCategories.endpoints.list!,
+        valueField: 'category_code',
+        labelField: 'name',
+        labelKey: CATEGORY_NAMES,
+      },
       // The account mails (server/core/mail/account-mails.ts) have categories of their own, outside the delivery rules.
       options: ACCOUNT_MAIL_CATEGORIES,
       list: true,

@@ -6,6 +6,9 @@ import { defineResource } from './types';
 export const MENU_ICONS = ['home', 'storage', 'export', 'tool', 'info', 'setting', 'complaint'] as const;
 
 /** The menu tree: title per language, order, icon, parent, hidden (codes 46 sub menu exists, 47 title used). */
+/** The menu list call: the screen's, and the parent picker's. */
+const MENU_LIST_PATH = '/Menu/GetMenuPageList';
+
 export const menuManagement = defineResource({
   name: 'menuManagement',
   entity: 'menu',
@@ -14,7 +17,7 @@ export const menuManagement = defineResource({
   namespace: 'admin',
   table: 'menus',
   endpoints: {
-    list: '/Menu/GetMenuPageList',
+    list: MENU_LIST_PATH,
     one: '/Menu/GetMenu',
     save: '/Menu/SaveMenu',
     delete: '/Menu/DeleteMenu',
@@ -42,7 +45,7 @@ export const menuManagement = defineResource({
         .transform((v) => (v ? v : null)),
       widget: 'select',
       relation: {
-        listPath: '/Menu/GetMenuPageList',
+        listPath: MENU_LIST_PATH,
         valueField: 'menu_key',
         labelField: { en: 'title_en', zh: 'title_zh', de: 'title_de', ja: 'title_ja' },
       },

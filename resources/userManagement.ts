@@ -3,6 +3,7 @@ import { isStrongPassword } from '../contract/password';
 import { ORGANIZATION_ROLES, ROLES } from '../permissions/roles';
 import { COUNTRY_CODES } from '../contract/countryCodes';
 import { rules } from './rules';
+import { installerCompanyOptions, organizationOptions } from './scopeCompanies';
 import { defineResource } from './types';
 
 export const LANGUAGE_CODES = ['en-US', 'zh-CN', 'de-DE', 'ja-JP'] as const;
@@ -83,7 +84,7 @@ export const userManagement = defineResource({
     installer_company_id: {
       column: 'installerCompanyId',
       schema: rules.id().nullable().optional(),
-      relation: { listPath: '/Company/GetInstallerCompanyPageList', valueField: 'id', labelField: 'name' },
+      relation: { listPath: installerCompanyOptions.endpoints.list!, valueField: 'id', labelField: 'name' },
       widget: 'select',
       form: true,
       show: true,
@@ -93,7 +94,7 @@ export const userManagement = defineResource({
       column: 'organizationId',
       schema: rules.id().nullable().optional(),
       relation: {
-        listPath: '/Company/GetOrganizationPageList',
+        listPath: organizationOptions.endpoints.list!,
         valueField: 'id',
         labelField: 'name',
         matching: { rowField: 'kind', formField: 'roles' },

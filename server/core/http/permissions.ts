@@ -54,17 +54,22 @@ export interface ApiCall {
 /** Whose ability: a request behind the access token, or an actor (server/core/auth/actor.ts). */
 type AbilityHolder = FastifyRequest | Pick<Actor, 'roles' | 'menuDenied'>;
 
-// By the caller's role and denial lists, which the auth hook keeps per access token (an actor shares them with its
-// request's user): one lookup per request.
-const abilities = new WeakMap<readonly string[], WeakMap<readonly string[], AppAbility>>();
+// By the caller's user object, which the auth hook keeps per access token: one lookup per request. An actor of a
+// service's call shares that user's role and denial lists, by which the same ability is found for it.
+const byHolder = new WeakMap<object, AppAbility>();
+const byLists = new WeakMap<readonly string[], WeakMap<readonly string[], AppAbility>>();
 
 /** The caller's CASL ability (roles and per-user denials from the token). */
 export function abilityOf(who: AbilityHolder): AppAbility {
-  const { roles, menuDenied } = 'headers' in who ? who.user : who;
-  let byDenials = abilities.get(roles);
-  if (!byDenials) abilities.set(roles, (byDenials = new WeakMap()));
+  const holder = 'headers' in who ? who.user : who;
+  const known = byHolder.get(holder);
+  if (known) return known;
+  const { roles, menuDenied } = holder;
+  let byDenials = byLists.get(roles);
+  if (!byDenials) byLists.set(roles, (byDenials = new WeakMap()));
   let ability = byDenials.get(menuDenied);
   if (!ability) byDenials.set(menuDenied, (ability = defineAbilityFor(roles, menuDenied)));
+  byHolder.set(holder, ability);
   return ability;
 }
 
