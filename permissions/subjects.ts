@@ -75,6 +75,11 @@ export const SUBJECTS = [
   // Messages: one's own notifications; the messages staff write and publish (information distribution).
   'notification',
   'infoDistribution',
+  // The device channel (DESIGN §12): commands to one system, batch settings, a system's device key, its safety settings.
+  'deviceCommand',
+  'commandBatch',
+  'deviceKey',
+  'safetySettings',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -139,6 +144,14 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'emailRule', actions: EDIT, screen: 'emailDeliveringRules' },
   // The outbox shows what was sent; the mailer alone writes it.
   { subject: 'mailOutbox', actions: ['read'], screen: 'emailDeliveringRules' },
+  // Commands reach the systems in the caller's scope (row rules in server/devices); batches reach many at once.
+  { subject: 'deviceCommand', actions: ['read', 'create', 'update'], screen: 'commandManagement' },
+  { subject: 'commandBatch', actions: ['read', 'create', 'update'], screen: 'sysBatchSetting' },
+  // A new key is for those who look after a system's connection, not for R&D or the S/N desk.
+  { subject: 'deviceKey', actions: ['update'], screen: 'commandManagement', roles: ['admin', 'servicer', 'systemmanager', 'dasw'] },
+  // Grid protection is read by everyone who sends commands and changed by the service staff alone.
+  { subject: 'safetySettings', actions: ['read'], screen: 'commandManagement' },
+  { subject: 'safetySettings', actions: ['update'], screen: 'commandManagement', roles: ['admin', 'servicer', 'systemmanager', 'dasw'] },
   // The job runs (server/core/jobs): for those who run the portal; no screen of its own (the mail timing history will show them).
   { subject: 'job', actions: ['read'], roles: ['admin', 'systemmanager'] },
   { subject: 'mailJob', actions: EDIT, screen: 'mailTiming' },

@@ -24,3 +24,4 @@ export * from './scheduled-mail';
 export * from './generated-reports';
 export * from './registration';
 export * from './fault-subscriptions';
+export * from './devices';
