@@ -71,6 +71,8 @@ export const installerSettings = z.object({
       .max(120)
       .pipe(z.email({ error: 'settings:validation.email' })),
   ]),
+  /** Whether the customers of the installer's systems may change their export limit (the grid connection may cap it). */
+  customerExportLimit: z.boolean().default(true),
 });
 export type InstallerSettings = z.infer<typeof installerSettings>;
 export const DEFAULT_INSTALLER_SETTINGS: InstallerSettings = {
@@ -82,6 +84,7 @@ export const DEFAULT_INSTALLER_SETTINGS: InstallerSettings = {
   contactName: '',
   contactPhone: '',
   contactEmail: '',
+  customerExportLimit: true,
 };
 
 /** OtherRoleUserSetting: a staff member's preferences. */

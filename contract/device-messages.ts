@@ -76,4 +76,3 @@ export const commandMessage = z.object({
   expires_at: z.string(),
 });
 export type CommandMessage = z.infer<typeof commandMessage>;
-

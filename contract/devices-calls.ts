@@ -16,7 +16,7 @@ export const commandCalls = {
     permission: { subject: 'deviceCommand', action: 'create' },
     summary:
       'Queues a command of the catalogue for one system in scope (65: name or parameter missing; 2: a parameter out of range, named; ' +
-      "67-72: cycle test rules; a model that lacks the feature is refused); a newer command for the same setting supersedes an open one",
+      '67-72: cycle test rules; a model that lacks the feature is refused); a newer command for the same setting supersedes an open one',
     schemas: schemasOf((s) => ({ body: s.sendCommandBody, answer: s.commandRow })),
   }),
   list: defineEndpoint({

@@ -92,9 +92,18 @@ export const batchTarget = z.discriminatedUnion('kind', [
     firmware: z.array(z.string().trim().min(1).max(40)).max(LIST_MAX).optional(),
     countries: z.array(z.string().trim().length(2)).max(LIST_MAX).optional(),
     installer_ids: z.array(rules.id()).max(LIST_MAX).optional(),
-    statuses: z.array(z.enum([...EMS_STATUSES, 'unknown'])).max(10).optional(),
+    statuses: z
+      .array(z.enum([...EMS_STATUSES, 'unknown']))
+      .max(10)
+      .optional(),
   }),
-  z.object({ kind: z.literal('list'), sns: z.array(sn).min(1).max(MAX_BATCH_SYSTEMS + 1) }),
+  z.object({
+    kind: z.literal('list'),
+    sns: z
+      .array(sn)
+      .min(1)
+      .max(MAX_BATCH_SYSTEMS + 1),
+  }),
 ]);
 export type BatchTarget = z.infer<typeof batchTarget>;
 
@@ -123,7 +132,7 @@ export const createBatchBody = batchPreviewBody.extend({
 });
 export type CreateBatchBody = z.infer<typeof createBatchBody>;
 
-const stateCounts = z.record(z.enum(COMMAND_STATES), z.number().int());
+const stateCounts = z.partialRecord(z.enum(COMMAND_STATES), z.number().int());
 export const batchRow = z.object({
   id: z.number().int(),
   command: z.enum(COMMAND_NAMES),
@@ -169,7 +178,10 @@ export const systemControl = z.object({
 export type SystemControl = z.infer<typeof systemControl>;
 
 export const snBody = z.object({ sn });
-export const deviceKeyAnswer = z.object({ sys_sn: z.string(), device_key: z.string().describe('shown this once; the portal keeps its hash') });
+export const deviceKeyAnswer = z.object({
+  sys_sn: z.string(),
+  device_key: z.string().describe('shown this once; the portal keeps its hash'),
+});
 
 export const cosSettingsBody = z.object({ sn, refresh: z.boolean().default(false) });
 export const cosSettingsAnswer = z.object({

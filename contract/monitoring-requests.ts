@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PERIODS } from './monitoring';
 import { DASHBOARD_CARDS, EMS_STATUSES, SHARE_DAYS, SYSTEM_SORT_KEYS } from './monitoring-constants';
 import { isRealDate, rules } from './rules';
+import { WORK_MODES } from './device-commands';
 
 /**
  * Request shapes of the monitoring calls (contract/monitoring-calls.ts names them: the server validates with them,
@@ -140,5 +141,6 @@ export const systemSettingsBody = z.object({
   gridCharge: z.boolean(),
   feedInLimitPercent: z.number().int().min(0).max(100),
   chargeWindows: z.array(z.object({ start: hhmm, end: hhmm })).max(6),
+  workMode: z.enum(WORK_MODES).default('selfConsumption'),
 });
 export const systemSettingsQuery = z.object({ system_id: rules.id() });

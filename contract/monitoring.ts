@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { COMMAND_NAMES, COMMAND_STATES, WORK_MODES } from './device-commands';
 import { pageOf } from './admin/common';
 import { DASHBOARD_CARDS, EMS_STATUSES } from './monitoring-constants';
 
@@ -424,11 +425,37 @@ const operatingSettingsAnswer = z.object({
   gridCharge: z.boolean().describe('charge the battery from the grid in the cheap windows'),
   feedInLimitPercent: z.number().describe('export limit as a share of the PV rating, %'),
   chargeWindows: z.array(z.object({ start: z.string(), end: z.string() })),
+  workMode: z.enum(WORK_MODES),
 });
 export type OperatingSettings = z.infer<typeof operatingSettingsAnswer>;
 
+/**
+ * Whether the device took a saved setting: the state of the latest command the portal sent for it (the ledger,
+ * DESIGN §12), with the device's words when it refused, and the connection while it waits.
+ */
+const settingOnDevice = z.object({
+  command: z.enum(COMMAND_NAMES),
+  state: z.enum(COMMAND_STATES),
+  /** When it reached its state (applied, refused…); when it was sent while it waits. */
+  at: z.string(),
+  message: z.string().nullable(),
+});
+export type SettingOnDevice = z.infer<typeof settingOnDevice>;
+
 /** GetCustomUseESSSetting: one system's operating settings. */
-export const systemSettingsAnswer = operatingSettingsAnswer.extend({ system_id: z.number().int(), sys_sn: z.string() });
+export const systemSettingsAnswer = operatingSettingsAnswer.extend({
+  system_id: z.number().int(),
+  sys_sn: z.string(),
+  time_zone: z.string(),
+  /** Whether the customer may change the export limit (their installer's choice). */
+  export_limit_editable: z.boolean(),
+  device: z.object({
+    online: z.boolean(),
+    /** Since when it is online or offline (null: it never connected over MQTT). */
+    state_at: z.string().nullable(),
+    settings: z.array(settingOnDevice),
+  }),
+});
 export type SystemSettings = z.infer<typeof systemSettingsAnswer>;
 
 const systemSettingsRowAnswer = systemSettingsAnswer.extend({ sys_name: z.string() });

@@ -15,6 +15,7 @@ import { jobRoutes } from './core/jobs/routes';
 import { mailingRoutes } from './mailings/routes';
 import { reportRoutes } from './reports/routes';
 import { referenceRoutes } from './reference/routes';
+import { deviceCommandRoutes } from './devices/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -36,6 +37,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(referenceRoutes, { deps });
   await app.register(mailingRoutes, { deps });
   await app.register(reportRoutes, { deps });
+  await app.register(deviceCommandRoutes);
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { deps });
 };

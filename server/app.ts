@@ -20,6 +20,7 @@ import { createMailer, type Mailer } from './core/mail/mailer';
 import { registerJobQueue } from './core/jobs/register';
 import { removeStaleUploadsJob } from './core/uploads/jobs';
 import { registerUploadCore } from './core/uploads/register';
+import { createDevices } from './devices/register';
 
 /**
  * Builds the whole server from its dependencies and nothing else (no globals, no environment), so that
@@ -47,6 +48,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerJobQueue(app, deps);
   // Core's own background work: mails due for a retry, uploads no record took. The areas declare theirs (api.ts).
   app.jobs.declare(deliverDueMailsJob, removeStaleUploadsJob);
+  // The device channel (server/devices): areas send commands through it (a customer's settings, batches).
+  const { devices, jobs } = createDevices(deps, {
+    log: (message, error) => app.log.warn({ err: error }, message),
+    onNewFaults: (system, faults) => mailer.faultsRaised(system, faults),
+  });
+  app.decorate('devices', devices);
+  app.jobs.declare(...jobs);
   await registerSecurityHeaders(app);
   registerHealth(app, databaseLiveness(app, deps));
   // At the root, so that they guard every /api route, including those a test or a later area adds.

@@ -49,6 +49,7 @@ export async function seedFaultMailDemo(db: Database, { now }: { now: Date }): P
         contactName: 'Sole Impianti – Assistenza',
         contactPhone: '+39 02 5550 1234',
         contactEmail: 'assistenza@sole-impianti.example',
+        customerExportLimit: true,
       },
       now,
     );

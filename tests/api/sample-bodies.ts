@@ -4,6 +4,22 @@ import { newComplaint } from './complaints/samples';
  * Bodies of calls that take no system but whose body must be valid to reach the permission check (the authorization
  * matrix), or to reach the field a hardening test varies (tests/api/hardening/ids.test.ts), by 'METHOD /api/path'.
  */
+/** A valid set of safety settings (a German system's grid code). */
+export const SAFETY_SAMPLE = {
+  gridCode: 'VDE-AR-N 4105',
+  overVoltageV: 253,
+  overVoltageTripS: 0.1,
+  underVoltageV: 184,
+  underVoltageTripS: 0.1,
+  overFrequencyHz: 51.5,
+  overFrequencyTripS: 0.1,
+  underFrequencyHz: 47.5,
+  underFrequencyTripS: 0.1,
+  reconnectDelayS: 60,
+  powerFactorMode: 'cosPhiP',
+  powerFactor: 0.95,
+};
+
 export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /api/ESS/GetSystems': { pageIndex: 1, pageSize: 10 },
   // Fault mail subscriptions (server/faultmail) and the account settings (server/account/settings/routes.ts).
@@ -26,6 +42,16 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     contactPhone: '',
     contactEmail: '',
   },
+  // The device channel (server/devices): a batch by filter, a command or batch by id.
+  'POST /api/BatchSetting/PreviewBatch': { command: 'feedIn', params: { enabled: true }, target: { kind: 'filter' } },
+  'POST /api/BatchSetting/CreateBatch': { command: 'feedIn', params: { enabled: true }, target: { kind: 'list', sns: ['NO-SUCH-SN'] } },
+  'POST /api/BatchSetting/GetBatch': { id: 1 },
+  'POST /api/BatchSetting/GetBatchSystems': { id: 1 },
+  'POST /api/BatchSetting/CancelBatch': { id: 1 },
+  'POST /api/BatchSetting/RetryFailed': { id: 1 },
+  'POST /api/DeviceCommand/GetCommand': { id: 1 },
+  'POST /api/DeviceCommand/CancelCommand': { id: 1 },
+  'POST /api/DeviceCommand/RetryCommand': { id: 1 },
   'POST /api/Account/OtherRoleUserSetting': { landingPage: 'dashboard', pageSize: 20, faultMailDelivery: 'immediate' },
   // The admin calls validate their bodies like every other call.
   'POST /api/User/LockUser': { id: 1, locked: true },

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Database } from '../../core/db';
 import { systems } from '../../core/db/schema/monitoring';
 import { hashDeviceKey } from './device-keys';
@@ -20,30 +20,47 @@ const MAX_ENTRIES = 50_000;
 /**
  * The systems behind device keys, remembered for a minute per app: every batch would otherwise pay a
  * lookup of its own (on PGlite a fifth of what storing 288 samples costs). Only the identity is kept,
- * never the status or last-seen time, which ingest reads inside its statement. No screen changes a
- * system's key, time zone or interval today; were one to, every node would follow within REMEMBER_MS. Unknown keys are not remembered, so a system that gets its key is heard at once.
+ * never the status or last-seen time, which ingest reads inside its statement. A rotated key is forgotten at once on the node that rotated it (forgetKeys), within REMEMBER_MS on the others. Unknown keys are not remembered, so a system that gets its key is heard at once.
  */
 export class DeviceIdentities {
   private readonly known = new Map<string, { identity: DeviceIdentity; until: number }>();
+  /** Devices on MQTT are known by the S/N the broker checked their key for (server/devices). */
+  private readonly knownBySn = new Map<string, { identity: DeviceIdentity; until: number }>();
 
   constructor(
     private readonly db: Database,
     private readonly now: () => number = Date.now,
   ) {}
 
-  async find(deviceKey: string): Promise<DeviceIdentity | undefined> {
-    const keyHash = hashDeviceKey(deviceKey);
-    const remembered = this.known.get(keyHash);
+  find(deviceKey: string): Promise<DeviceIdentity | undefined> {
+    return this.lookUp(this.known, hashDeviceKey(deviceKey), eq(systems.deviceKeyHash, hashDeviceKey(deviceKey)));
+  }
+
+  findBySn(sn: string): Promise<DeviceIdentity | undefined> {
+    return this.lookUp(this.knownBySn, sn, eq(systems.sysSn, sn));
+  }
+
+  private async lookUp(
+    known: Map<string, { identity: DeviceIdentity; until: number }>,
+    key: string,
+    where: SQL,
+  ): Promise<DeviceIdentity | undefined> {
+    const remembered = known.get(key);
     if (remembered && remembered.until > this.now()) return remembered.identity;
-    this.known.delete(keyHash);
+    known.delete(key);
 
     const [identity] = await this.db
       .select({ id: systems.id, sysSn: systems.sysSn, timeZone: systems.timeZone, transFrequency: systems.transFrequency })
       .from(systems)
-      .where(eq(systems.deviceKeyHash, keyHash));
+      .where(where);
     if (!identity) return undefined;
-    if (this.known.size >= MAX_ENTRIES) this.known.delete(this.known.keys().next().value!);
-    this.known.set(keyHash, { identity, until: this.now() + REMEMBER_MS });
+    if (known.size >= MAX_ENTRIES) known.delete(known.keys().next().value!);
+    known.set(key, { identity, until: this.now() + REMEMBER_MS });
     return identity;
+  }
+
+  /** Forgets a system's key at once (it was rotated): the old key must stop working now, not within a minute. */
+  forgetKeys(): void {
+    this.known.clear();
   }
 }

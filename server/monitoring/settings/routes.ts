@@ -6,7 +6,10 @@ import type { AppDeps } from '../../config';
 import { registerEndpoint } from '../../core/http/endpoint';
 import { ApiError } from '../../core/http/envelope';
 import { contextOf } from '../context';
-import { systemsInScope } from '../../core/system-scope';
+import { systemsInScope, type SystemRow } from '../../core/system-scope';
+import { installerDefaultsOf } from '../../account/installer-defaults';
+import { ownerSettingsOnDevice, sendOwnerSettings } from '../../devices/owner-settings';
+import type { Database } from '../../core/db';
 import {
   ownSystemSnById,
   readDashboardSettings,
@@ -22,6 +25,11 @@ import {
  * (elecPriceSetting) and system settings (systemSettings) under /api/Account. The Account area itself is
  * server/account. Each call is an object of contract/monitoring-calls.ts (settingsCalls).
  */
+/** Whether the system's customer may change its export limit: its installer's choice (InstallSetting), yes without one. */
+async function exportLimitEditable(db: Database, system: SystemRow): Promise<boolean> {
+  return (await installerDefaultsOf(db, system.installerCompanyId))?.customerExportLimit ?? true;
+}
+
 export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db } = deps;
   const { viewer, now, ownSystem } = contextOf(deps);
@@ -44,19 +52,34 @@ export const settingsRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
     return readTariff(db, actor.id, system, first?.currency ?? 'EUR');
   });
 
+  // What the customer saves goes to the device as commands (server/devices/owner-settings.ts).
   await registerEndpoint(app, calls.saveSystem, async (actor, { sn, ...settings }) => {
-    await saveSystemSettings(db, await ownSystem(actor, sn), settings, now());
+    const system = await ownSystem(actor, sn);
+    const current = await readSystemSettings(db, system);
+    if (settings.feedInLimitPercent !== current.feedInLimitPercent && !(await exportLimitEditable(db, system))) {
+      throw new ApiError(Code.NO_PERMISSION, 'No permission: the installer keeps the export limit of this system', {
+        data: { field: 'feedInLimitPercent' },
+      });
+    }
+    const before = await saveSystemSettings(db, system, settings, now());
+    await sendOwnerSettings(app.devices, actor, system, before, settings);
     return null;
+  });
+  const withDevice = async (system: SystemRow) => ({
+    system_id: system.id,
+    sys_sn: system.sysSn,
+    time_zone: system.timeZone,
+    ...(await readSystemSettings(db, system)),
+    export_limit_editable: await exportLimitEditable(db, system),
+    device: await ownerSettingsOnDevice(db, system),
   });
   await registerEndpoint(app, calls.system, async (actor, { system_id }) => {
     const sn = await ownSystemSnById(db, system_id, actor.id);
     if (!sn) throw new ApiError(Code.NO_PERMISSION);
-    return { system_id, sys_sn: sn, ...(await readSystemSettings(db, await ownSystem(actor, sn))) };
+    return withDevice(await ownSystem(actor, sn));
   });
   await registerEndpoint(app, calls.systems, async (actor) => {
     const own = (await systemsInScope(db, await viewer(actor), now())).filter((x) => x.customerUserId === actor.id);
-    return Promise.all(
-      own.map(async (x) => ({ system_id: x.id, sys_sn: x.sysSn, sys_name: x.sysName, ...(await readSystemSettings(db, x)) })),
-    );
+    return Promise.all(own.map(async (x) => ({ ...(await withDevice(x)), sys_name: x.sysName })));
   });
 };

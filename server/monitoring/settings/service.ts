@@ -49,18 +49,31 @@ export const DEFAULT_OPERATING_SETTINGS: OperatingSettings = {
   gridCharge: false,
   feedInLimitPercent: 100,
   chargeWindows: [],
+  workMode: 'selfConsumption',
 };
 
-export async function saveSystemSettings(db: Database, system: SystemRow, settings: OperatingSettings, now: Date): Promise<void> {
+/** Saves the settings; answers those saved before (null when the customer never saved any). */
+export async function saveSystemSettings(
+  db: Database,
+  system: SystemRow,
+  settings: OperatingSettings,
+  now: Date,
+): Promise<OperatingSettings | null> {
+  const before = await savedSystemSettings(db, system);
   await db
     .insert(systemSettings)
     .values({ systemId: system.id, settings: { ...settings }, updatedAt: now })
     .onConflictDoUpdate({ target: systemSettings.systemId, set: { settings: { ...settings }, updatedAt: now } });
+  return before;
+}
+
+async function savedSystemSettings(db: Database, system: SystemRow): Promise<OperatingSettings | null> {
+  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.systemId, system.id));
+  return row ? { ...DEFAULT_OPERATING_SETTINGS, ...(row.settings as Partial<OperatingSettings>) } : null;
 }
 
 export async function readSystemSettings(db: Database, system: SystemRow): Promise<OperatingSettings> {
-  const [row] = await db.select().from(systemSettings).where(eq(systemSettings.systemId, system.id));
-  return { ...DEFAULT_OPERATING_SETTINGS, ...(row?.settings as Partial<OperatingSettings> | undefined) };
+  return (await savedSystemSettings(db, system)) ?? DEFAULT_OPERATING_SETTINGS;
 }
 
 export async function saveDashboardSettings(db: Database, userId: number, settings: Record<string, unknown>, now: Date): Promise<void> {

@@ -36,6 +36,7 @@ describe('account settings: CustomUserSetting, InstallSetting, OtherRoleUserSett
     contactName: 'Solar Süd Service',
     contactPhone: '+49 89 123456',
     contactEmail: 'service@solar-sued.example',
+    customerExportLimit: false,
   };
   const staffPrefs = { landingPage: 'energyStorageList', pageSize: 50, faultMailDelivery: 'digest' };
 

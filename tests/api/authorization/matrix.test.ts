@@ -11,7 +11,7 @@ import { tableDigests } from '../admin/helpers';
 import { TRANSITION_FIELDS } from '../complaints/samples';
 import { createTestApp, type TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
-import { BODY_SAMPLES } from '../sample-bodies';
+import { BODY_SAMPLES, SAFETY_SAMPLE } from '../sample-bodies';
 
 /**
  * The generated authorization matrix: every call the app registers × the 14 roles, and for
@@ -71,8 +71,13 @@ const ROW_SAMPLES: Record<string, RowSample> = {
     chargeWindows: [],
   }),
   'GET /api/Account/GetCustomUseESSSetting': ({ id }) => ({ system_id: id }),
+  'POST /api/DeviceCommand/SendCommand': ({ sn }) => ({ sn, command: 'feedIn', params: { enabled: false } }),
+  'POST /api/DeviceCommand/GetSystemControl': sn,
+  'POST /api/DeviceCommand/RotateDeviceKey': sn,
+  'POST /api/ESS/GetCosSettings': sn,
+  'POST /api/ESS/SetCosSettings': ({ sn }) => ({ sn, settings: SAFETY_SAMPLE }),
 };
-/** Calls whose `sn` names no system: the storage list's search, and the S/N registry's own numbers. */
+/** Calls whose `sn` names no system: the storage list's search, the S/N registry's own numbers, the command lists' filters. */
 const SN_NOT_A_SYSTEM = new Set([
   'POST /api/ESS/GetSystems',
   'POST /api/ESS/GetVtSystemStatusCount',
@@ -80,6 +85,9 @@ const SN_NOT_A_SYSTEM = new Set([
   'POST /api/SN/GetSnPageList',
   'POST /api/SN/SaveSn',
   'POST /api/SN/CheckSn',
+  // A filter of the command lists: contained text, not one system.
+  'POST /api/DeviceCommand/GetCommandList',
+  'POST /api/BatchSetting/GetBatchSystems',
 ]);
 /** Calls that end the caller's session when they work: they get a token of their own. */
 const ENDS_SESSION = new Set(['POST /api/Account/Logout']);

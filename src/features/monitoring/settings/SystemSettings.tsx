@@ -50,6 +50,7 @@ export default function SystemSettings() {
         gridCharge: values.gridCharge,
         feedInLimitPercent: values.feedInLimitPercent,
         chargeWindows: values.gridCharge ? (values.chargeWindows ?? []).map((w) => ({ start: w.range[0], end: w.range[1] })) : [],
+        workMode: current.workMode,
       });
       void message.success(t('saved'));
       await client.invalidateQueries({ queryKey: monitoringKeys.systemSettings(current.system_id) });

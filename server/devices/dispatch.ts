@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { CommandName, CommandState } from '../../contract/device-commands';
+import { queryRows, type Database } from '../core/db';
+import { pgArray } from '../monitoring/sql-arrays';
+import { applyEventWhere } from './ledger/store';
+import type { DeviceChannel } from './transport/channel';
+
+/**
+ * Tells devices their commands (DESIGN §12). Only a connected device is told: a command for an offline one stays
+ * pending ("waiting for the device") and goes out, with every other open command of the system in the order they
+ * were queued, when the device says it is online again. One system's commands go out one after the other; systems
+ * in parallel, a bounded number at a time. A publish the broker took makes the row `sent`.
+ */
+export interface DispatchOptions {
+  /** A reconnect: the device may have missed what was sent before, so `sent` rows go again (the device ignores ids it did). */
+  redeliver?: boolean;
+}
+
+/** Systems told at once: enough to keep the broker busy, few enough not to flood one event loop. */
+const PARALLEL_SYSTEMS = 200;
+
+interface Outgoing extends Record<string, unknown> {
+  system_id: number;
+  sys_sn: string;
+  id: number;
+  state: CommandState;
+  command: CommandName;
+  params: Record<string, unknown>;
+  expires_at: string | Date;
+}
+
+export class Dispatcher {
+  constructor(
+    private readonly db: Database,
+    private readonly clock: () => Date,
+    private readonly channel: () => DeviceChannel | null,
+    private readonly log: (message: string, error?: unknown) => void,
+  ) {}
+
+  /** Sends the released open commands of these systems (those online). Never throws: what fails stays pending. */
+  async dispatch(systemIds: readonly number[], options: DispatchOptions = {}): Promise<void> {
+    const channel = this.channel();
+    if (!channel || systemIds.length === 0) return;
+    const now = this.clock();
+    const states = options.redeliver ? ['pending', 'sent'] : ['pending'];
+    const rows = await queryRows<Outgoing>(
+      this.db,
+      sql`SELECT c.system_id, systems.sys_sn, c.id::float8 AS id, c.state, c.command, c.params, c.expires_at
+            FROM device_commands c
+            JOIN systems ON systems.id = c.system_id
+            JOIN device_states d ON d.system_id = c.system_id AND d.online
+           WHERE c.system_id = ANY(${pgArray([...systemIds])}::int[]) AND c.state = ANY(${pgArray(states)}::text[])
+             AND c.released_at IS NOT NULL AND c.expires_at > ${now.toISOString()}::timestamptz
+           ORDER BY c.system_id, c.id`,
+    );
+    const bySystem = new Map<number, Outgoing[]>();
+    for (const row of rows) bySystem.set(Number(row.system_id), [...(bySystem.get(Number(row.system_id)) ?? []), row]);
+    const published: number[] = [];
+    const queue = [...bySystem.values()];
+    const worker = async () => {
+      for (let commands = queue.shift(); commands; commands = queue.shift()) {
+        for (const row of commands) {
+          try {
+            await channel.publishCommand(row.sys_sn, {
+              id: Number(row.id),
+              command: row.command,
+              params: row.params,
+              expires_at: new Date(row.expires_at).toISOString(),
+            });
+            if (row.state === 'pending') published.push(Number(row.id));
+          } catch (error) {
+            // The rest of this system's commands wait too: they must reach the device in order.
+            this.log(`command #${row.id} for ${row.sys_sn} not published; it stays pending`, error);
+            break;
+          }
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(PARALLEL_SYSTEMS, queue.length) }, worker));
+    if (published.length > 0) {
+      await applyEventWhere(this.db, { kind: 'published' }, ['pending'], sql`id = ANY(${pgArray(published)}::bigint[])`, this.clock());
+    }
+  }
+}

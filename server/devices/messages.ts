@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import type { Database } from '../core/db';
+import { queryRows } from '../core/db';
+import type { DeviceIdentities } from '../monitoring/ingest/device-identities';
+import { ingestBatch, type NewFaultsListener } from '../monitoring/ingest/service';
+import type { Dispatcher } from './dispatch';
+import { applyEvent, ledgerRow, noteHistory } from './ledger/store';
+import type { DeviceMessageHandlers } from './transport/channel';
+
+/**
+ * What the portal does with each device message (DESIGN §12). Telemetry and events go through the HTTP ingest's own
+ * service, into the same tables; replies move the command's ledger row; the state message keeps the connection and,
+ * on a (re)connect, sends the device its open commands in order. Each message is idempotent: samples and faults are
+ * keyed, a ledger row changes only from the state it is in, and a Last Will of an earlier connection is ignored.
+ * A message naming a system that does not exist, or a command of another system, is refused (the transport counts it).
+ */
+/** The device's results; 'delivered' is its acknowledgement only. */
+const FINAL_REPLY_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed', 'rejected']);
+
+export interface DeviceMessageDeps {
+  db: Database;
+  clock: () => Date;
+  identities: DeviceIdentities;
+  dispatcher: Dispatcher;
+  onNewFaults?: NewFaultsListener;
+  rawRetentionDays?: number;
+}
+
+export function deviceMessageHandlers(deps: DeviceMessageDeps): DeviceMessageHandlers {
+  const { db, clock, identities, dispatcher } = deps;
+  const systemOf = async (sn: string) => {
+    const system = await identities.findBySn(sn);
+    if (!system) throw new Error(`no system ${sn}`);
+    return system;
+  };
+  return {
+    async telemetry(sn, { status, samples }) {
+      await ingestBatch(db, await systemOf(sn), { status, samples }, clock(), deps.onNewFaults, deps.rawRetentionDays);
+    },
+
+    async event(sn, { status, faults }) {
+      await ingestBatch(db, await systemOf(sn), { status, samples: [], faults }, clock(), deps.onNewFaults, deps.rawRetentionDays);
+    },
+
+    async reply(sn, reply) {
+      const system = await systemOf(sn);
+      // Only the system's own commands: a device cannot answer for another's.
+      const row = await ledgerRow(db, reply.command_id, system.id);
+      if (!row) throw new Error(`no command #${reply.command_id} for ${sn}`);
+      const now = clock();
+      const final = FINAL_REPLY_STATUSES.has(reply.status);
+      // What the device reports it has set is its truth, whatever became of the command in the ledger.
+      if (final && reply.settings) {
+        await db.execute(sql`
+          INSERT INTO device_states (system_id, settings, settings_at) VALUES (${system.id}, ${JSON.stringify(reply.settings)}::jsonb, ${now.toISOString()}::timestamptz)
+          ON CONFLICT (system_id) DO UPDATE SET settings = excluded.settings, settings_at = excluded.settings_at`);
+      }
+      const moved = await applyEvent(db, row, { kind: 'reply', status: reply.status }, now, { message: reply.message ?? null });
+      if (
+        !moved &&
+        final &&
+        (row.state === 'superseded' || row.state === 'expired' || row.state === 'timed_out' || row.state === 'canceled')
+      ) {
+        // A result after the portal gave up on the command (or replaced it): kept for the record, the state stays.
+        await noteHistory(db, row, now, `the device reported ${reply.status} late${reply.message ? `: ${reply.message}` : ''}`);
+      }
+    },
+
+    async state(sn, { state, session }) {
+      const system = await systemOf(sn);
+      const now = clock().toISOString();
+      if (state === 'online') {
+        await db.execute(sql`
+          INSERT INTO device_states (system_id, online, session, state_at) VALUES (${system.id}, true, ${session}, ${now}::timestamptz)
+          ON CONFLICT (system_id) DO UPDATE SET online = true, session = excluded.session, state_at = excluded.state_at`);
+        await dispatcher.dispatch([system.id], { redeliver: true });
+        return;
+      }
+      const [went] = await queryRows<{ system_id: number }>(
+        db,
+        sql`UPDATE device_states SET online = false, state_at = ${now}::timestamptz
+             WHERE system_id = ${system.id} AND online AND session = ${session} RETURNING system_id`,
+      );
+      // The Last Will is the broker's word that the device is gone: the fleet sees it at once, not after the silence watch.
+      if (went)
+        await db.execute(sql`UPDATE systems SET ems_status = 'offline' WHERE id = ${system.id} AND ems_status IS DISTINCT FROM 'offline'`);
+    },
+  };
+}
