@@ -17,7 +17,7 @@ import type { DeviceIdentities } from '../../monitoring/ingest/device-identities
 import type { Dispatcher } from '../dispatch';
 import { applyEvent, ledgerRow, queueCommands, type QueueRequest } from '../ledger/store';
 import { commandDetailWhere, commandPageWhere, commandRowsWhere, commandRowWhere } from './rows';
-import { checkCommand, checkParams } from './validate';
+import { checkCommandName, checkParams } from './validate';
 
 /**
  * Commands to one system (commandManagement, DESIGN §12): checked against the catalogue, queued in the ledger, told to
@@ -68,8 +68,9 @@ function requireAudience(actor: Actor, spec: CommandSpec): void {
 export async function sendCommand(deps: DevicesDeps, actor: Actor, body: SendCommandBody): Promise<CommandRow> {
   const system = await systemOf(deps, actor, body.sn);
   const now = deps.clock();
-  const { spec, params } = checkCommand(body.command, body.params, system.minv, now);
+  const spec = checkCommandName(body.command);
   requireAudience(actor, spec);
+  const params = checkParams(spec, body.params, system.minv, now);
   const ids = await queueAndDispatch(deps, [system.id], {
     spec,
     params,

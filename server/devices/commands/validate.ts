@@ -9,11 +9,6 @@ import { ApiError } from '../../core/http/envelope';
  * duration 68 / 71), no parameter the command does not have, the rules between parameters, and a model that has
  * the feature. Answers the parameters as the device gets them (numbers as numbers, nothing else).
  */
-export interface CheckedCommand {
-  spec: CommandSpec;
-  params: Record<string, unknown>;
-}
-
 const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const DAY_MS = 86_400_000;
 
