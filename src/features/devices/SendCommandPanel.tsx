@@ -70,7 +70,7 @@ export function SendCommandPanel({ sn, onSn, onSent }: { sn: string; onSn: (sn: 
   const unknownSystem = control.error instanceof CallError;
 
   return (
-    <Card size="small" title={t('devices:send.title')} className="device-send">
+    <Card size="small" title={t('devices:send.title')} className="device-send" data-testid="send-command">
       <Form<Values> form={form} layout="vertical" onFinish={(values) => send.mutate(values)} requiredMark="optional">
         <Form.Item label={t('devices:send.system')} required>
           <AutoComplete
