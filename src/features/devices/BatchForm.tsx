@@ -147,7 +147,7 @@ export function BatchForm({ onCreated }: { onCreated: (batch: BatchRow) => void 
           <ParamFields spec={spec} />
         </>
       )}
-      <Form.Item name="kind" label={t('devices:batch.target')}>
+      <Form.Item name="kind" label={t('devices:batch.target')} rules={[{ required: true }]}>
         <Radio.Group
           optionType="button"
           options={[
@@ -163,6 +163,7 @@ export function BatchForm({ onCreated }: { onCreated: (batch: BatchRow) => void 
               mode="tags"
               allowClear
               aria-label={t('devices:batch.models')}
+              placeholder={t('devices:batch.any')}
               options={(options.data?.models ?? []).map((m) => ({ value: m, label: m }))}
             />
           </Form.Item>
@@ -171,6 +172,7 @@ export function BatchForm({ onCreated }: { onCreated: (batch: BatchRow) => void 
               mode="tags"
               allowClear
               aria-label={t('devices:batch.firmware')}
+              placeholder={t('devices:batch.any')}
               options={(options.data?.firmwareVersions ?? []).map((m) => ({ value: m, label: m }))}
             />
           </Form.Item>
@@ -184,6 +186,7 @@ export function BatchForm({ onCreated }: { onCreated: (batch: BatchRow) => void 
                 allowClear
                 optionFilterProp="label"
                 aria-label={t('devices:batch.installers')}
+                placeholder={t('devices:batch.any')}
                 loading={installers.isLoading}
                 options={(installers.data ?? []).map((i) => ({ value: i.id, label: i.name }))}
               />
@@ -194,6 +197,7 @@ export function BatchForm({ onCreated }: { onCreated: (batch: BatchRow) => void 
               mode="multiple"
               allowClear
               aria-label={t('devices:batch.statuses')}
+              placeholder={t('devices:batch.any')}
               options={[...EMS_STATUSES, 'unknown'].map((s) => ({ value: s, label: t(`monitoring:status.${s}`) }))}
             />
           </Form.Item>

@@ -119,6 +119,7 @@ export default function CommandManagement() {
           pageSize: page.pageSize,
           total: list.data?.dataCount ?? 0,
           showSizeChanger: true,
+          hideOnSinglePage: true,
         }}
         onChange={(p) => setPage({ pageIndex: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
       />

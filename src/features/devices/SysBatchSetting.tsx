@@ -121,7 +121,7 @@ export default function SysBatchSetting() {
         dataSource={list.data?.data ?? []}
         loading={list.isLoading}
         locale={{ emptyText: t('devices:batch.empty') }}
-        pagination={{ current: page.pageIndex, pageSize: page.pageSize, total: list.data?.dataCount ?? 0 }}
+        pagination={{ current: page.pageIndex, pageSize: page.pageSize, total: list.data?.dataCount ?? 0, hideOnSinglePage: true }}
         onChange={(p) => setPage({ pageIndex: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
       />
       <Drawer
@@ -253,7 +253,7 @@ function BatchDrawer({ id, onClose }: { id: number | undefined; onClose: () => v
             tableId="batchSystems"
             rows={systems.data?.data ?? []}
             loading={systems.isLoading}
-            pagination={{ current: page.pageIndex, pageSize: page.pageSize, total: systems.data?.dataCount ?? 0 }}
+            pagination={{ current: page.pageIndex, pageSize: page.pageSize, total: systems.data?.dataCount ?? 0, hideOnSinglePage: true }}
             onChange={(p) => setPage({ pageIndex: p.current ?? 1, pageSize: p.pageSize ?? 20 })}
           />
         </>
