@@ -17,6 +17,7 @@ export const NAMESPACES = [
   'mailings',
   'faultmail',
   'settings',
+  'devices',
 ] as const;
 
 export function storedLanguage(): Language | undefined {

@@ -54,4 +54,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   // Messages: one's notifications; the messages staff write and publish.
   Notifications: lazyScreen(() => import('../features/messages/Notifications')),
   infoDistributionSys: lazyScreen(() => import('../features/messages/InfoDistribution')),
+  // The device channel: one command to a system, one command to many.
+  commandManagement: lazyScreen(() => import('../features/devices/CommandManagement')),
+  sysBatchSetting: lazyScreen(() => import('../features/devices/SysBatchSetting')),
 };

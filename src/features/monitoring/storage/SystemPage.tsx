@@ -1,6 +1,7 @@
 import { ArrowLeftOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Descriptions, Empty, Skeleton, Tabs, Typography } from 'antd';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCanAccess } from '../../../auth/ability';
 import { useFormat } from '../../../i18n/format';
@@ -12,6 +13,8 @@ import { countryLabel } from '../../../../contract/countries';
 import { FaultsTable } from './FaultsTable';
 import { RemarkEditor } from './RemarkEditor';
 import { UserLogTable } from './UserLogTable';
+
+const ControlTab = lazy(() => import('../../devices/ControlTab').then((m) => ({ default: m.ControlTab })));
 
 /** A system's page for staff: its remark, the monitoring views, its components, its faults and its user log. */
 export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
@@ -78,6 +81,20 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
           { key: 'components', label: t('system.components'), children: <ComponentsTable sn={system.sys_sn} /> },
           { key: 'faults', label: t('system.faults'), children: <FaultsTable sn={system.sys_sn} /> },
           { key: 'log', label: t('system.userLog'), children: <UserLogTable sn={system.sys_sn} /> },
+          // What the device has set and the commands sent to it: for staff who read the command ledger.
+          ...(can('deviceCommand', 'read')
+            ? [
+                {
+                  key: 'control',
+                  label: t('devices:control.tab'),
+                  children: (
+                    <Suspense fallback={<Skeleton active />}>
+                      <ControlTab sn={system.sys_sn} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
         ]}
       />
     </div>
