@@ -19,11 +19,6 @@ export function checkCommandName(name: string | undefined): CommandSpec {
   return spec;
 }
 
-export function checkCommand(name: string | undefined, params: Record<string, unknown>, model: string | null, now: Date): CheckedCommand {
-  const spec = checkCommandName(name);
-  return { spec, params: checkParams(spec, params, model, now) };
-}
-
 /** The parameters alone (a batch checks them once, and each system's model apart). */
 export function checkParams(spec: CommandSpec, params: Record<string, unknown>, model: string | null, now: Date): Record<string, unknown> {
   for (const key of Object.keys(params)) {
