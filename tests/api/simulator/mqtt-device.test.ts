@@ -44,7 +44,7 @@ beforeAll(async () => {
     broker = await Aedes.createBroker();
     const b = broker;
     // The device logs in with its S/N and key, as the portal's broker asks (the ACL is the portal's business).
-    b.authenticate = (client, username, password, done) => done(null, username === SN && password?.toString() === KEY);
+    b.authenticate = (_client, username, password, done) => done(null, username === SN && password?.toString() === KEY);
     server = net.createServer(b.handle);
     server.listen(0);
     await once(server, 'listening');
