@@ -80,6 +80,11 @@ export class SimulatedDevice {
     return this.settingsNow;
   }
 
+  /** The final replies of the commands done, by command id (to hand to the same device's next incarnation). */
+  get doneReplies(): Map<number, ReplyMessage> {
+    return this.done;
+  }
+
   get connected(): boolean {
     return this.client?.connected ?? false;
   }

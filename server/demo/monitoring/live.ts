@@ -6,6 +6,8 @@ import { toIngestBatches } from '../../simulator/batches';
 import { FAULT_TYPES_BY_CODE, type FaultEvent } from '../../simulator/faults';
 import { SimulatedDevice } from '../../simulator/mqtt-device';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
+import type { DeviceSettings } from '../../../contract/device-commands';
+import type { ReplyMessage } from '../../../contract/device-messages';
 import { MAX_SAMPLES_PER_BATCH } from '../../../contract/ingest';
 import { demoDeviceKey } from '../../monitoring/ingest/device-keys';
 import { ingestBatch } from '../../monitoring/ingest/service';
@@ -37,6 +39,11 @@ export interface LiveDemoOptions {
   brokerUrl?: string;
   /** A demo system's device key (default: derived from DEMO_PASSWORD, as the seed derived it). */
   deviceKey?: (sn: string) => string;
+  /**
+   * What a demo device has set when this process starts playing it (a real device keeps its settings through the
+   * portal's restarts): the settings it last reported. Default: its factory settings.
+   */
+  settingsOf?: (system: SystemRow) => Promise<DeviceSettings | undefined>;
 }
 
 export interface PushCount {
@@ -61,6 +68,11 @@ export class LiveDemoFleet {
   private stopped = false;
   private readonly maxBackfillMs: number;
   private readonly log: (message: string) => void;
+  /**
+   * Each device's settings and done commands, kept while this process runs: a device played again after the lock
+   * came back is the same device (it keeps its settings and does a redelivered command once).
+   */
+  private readonly memory = new Map<string, { settings: DeviceSettings; done: Map<number, ReplyMessage> }>();
 
   constructor(private readonly options: LiveDemoOptions) {
     this.maxBackfillMs = (options.maxBackfillDays ?? 7) * DAY_MS;
@@ -103,12 +115,15 @@ export class LiveDemoFleet {
     const started = await Promise.allSettled(
       players.map(async (player) => {
         const { system, sim } = player;
+        const kept = this.memory.get(system.sysSn);
         const device = new SimulatedDevice({
           url,
           key: keyOf(system.sysSn),
           simulator: sim,
           profile: { model: system.minv, inverterKw: system.poinv, batteryKwh: system.surpluscobat },
           countryCode: system.countryCode,
+          settings: kept?.settings ?? (await this.options.settingsOf?.(system)),
+          done: kept?.done ?? new Map(),
           clock: () => this.options.clock().getTime(),
           log: this.log,
         });
@@ -122,6 +137,8 @@ export class LiveDemoFleet {
   }
 
   private async disconnectDevices(players: readonly Player[]): Promise<void> {
+    for (const { system, device } of players)
+      if (device) this.memory.set(system.sysSn, { settings: device.settings, done: device.doneReplies });
     await Promise.allSettled(players.map((p) => p.device?.stop()));
   }
 

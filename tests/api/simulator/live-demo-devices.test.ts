@@ -115,8 +115,25 @@ describe('the live demo fleet on a broker', () => {
     expect(reply.settings).toMatchObject({ feedIn: { enabled: false } });
 
     await fleet.stop();
-    fleet = null;
     for (const s of liveSns) await waitFor((m) => m.topic === topics.state(s) && m.message.state === 'offline');
+
+    // Played again (the lock came back): the same device, with its settings, and command 1 is done already.
+    received.length = 0;
+    expect(await fleet.lead()).toBe(true);
+    await waitFor((m) => m.topic === topics.state(sn) && m.message.state === 'online');
+    await portal.publishAsync(
+      topics.command(sn),
+      JSON.stringify({
+        id: 1,
+        command: 'feedIn',
+        params: { enabled: false },
+        expires_at: new Date(t.clock().getTime() + 3_600_000).toISOString(),
+      }),
+      { qos: 1 },
+    );
+    const again = (await waitFor((m) => m.topic === topics.up(sn, 'reply'))) as ReplyMessage;
+    expect(again).toMatchObject({ id: '1-succeeded', command_id: 1, settings: { feedIn: { enabled: false } } });
+    expect(received.filter((m) => m.topic === topics.up(sn, 'reply') && m.message.status === 'delivered')).toEqual([]);
   });
 
   it('without a broker reports by direct ingest as before', async () => {
