@@ -4,8 +4,12 @@ import { systemFaults, systems } from '../../core/db/schema/monitoring';
 // The demo plays its fleet's devices with the simulator: this folder is the simulator's one production user.
 import { toIngestBatches } from '../../simulator/batches';
 import { FAULT_TYPES_BY_CODE, type FaultEvent } from '../../simulator/faults';
+import { SimulatedDevice } from '../../simulator/mqtt-device';
 import { alignToStep, SiteSimulator } from '../../simulator/simulate';
+import type { DeviceSettings } from '../../../contract/device-commands';
+import type { ReplyMessage } from '../../../contract/device-messages';
 import { MAX_SAMPLES_PER_BATCH } from '../../../contract/ingest';
+import { demoDeviceKey } from '../../monitoring/ingest/device-keys';
 import { ingestBatch } from '../../monitoring/ingest/service';
 import type { SystemRow } from '../../core/system-scope';
 import { demoFleet, type DemoSystem } from './fleet';
@@ -20,6 +24,10 @@ import { siteOfSystem } from './site';
  * Systems the demo planned as offline or never reporting stay so. One process per database plays the
  * fleet: the one holding the advisory lock; the others try again every interval (and take over when the
  * holder stops).
+ *
+ * With a broker, every live system is a device on it after the back-fill (DESIGN §12): it logs in with its S/N and
+ * key, reports over MQTT and obeys the commands the portal sends. The back-fill stays a direct call (a week of a
+ * fleet in seconds).
  */
 export interface LiveDemoOptions {
   db: Database;
@@ -27,6 +35,15 @@ export interface LiveDemoOptions {
   lock: AdvisoryLock;
   maxBackfillDays?: number;
   log?: (message: string) => void;
+  /** The broker the demo devices connect to (the embedded one); without it the fleet reports by direct ingest. */
+  brokerUrl?: string;
+  /** A demo system's device key (default: derived from DEMO_PASSWORD, as the seed derived it). */
+  deviceKey?: (sn: string) => string;
+  /**
+   * What a demo device has set when this process starts playing it (a real device keeps its settings through the
+   * portal's restarts): the settings it last reported. Default: its factory settings.
+   */
+  settingsOf?: (system: SystemRow) => Promise<DeviceSettings | undefined>;
 }
 
 export interface PushCount {
@@ -38,6 +55,8 @@ interface Player {
   demo: DemoSystem;
   system: SystemRow;
   sim: SiteSimulator;
+  /** Once connected to the broker, the system reports and obeys as this device. */
+  device?: SimulatedDevice;
 }
 
 const DAY_MS = 86_400_000;
@@ -49,6 +68,11 @@ export class LiveDemoFleet {
   private stopped = false;
   private readonly maxBackfillMs: number;
   private readonly log: (message: string) => void;
+  /**
+   * Each device's settings and done commands, kept while this process runs: a device played again after the lock
+   * came back is the same device (it keeps its settings and does a redelivered command once).
+   */
+  private readonly memory = new Map<string, { settings: DeviceSettings; done: Map<number, ReplyMessage> }>();
 
   constructor(private readonly options: LiveDemoOptions) {
     this.maxBackfillMs = (options.maxBackfillDays ?? 7) * DAY_MS;
@@ -67,15 +91,55 @@ export class LiveDemoFleet {
   async lead(): Promise<boolean> {
     if (!(await demoMarker(this.options.db))) return false;
     if (!(await this.options.lock.tryAcquire())) {
+      if (this.players) await this.disconnectDevices(this.players);
       this.players = null;
       return false;
     }
     if (this.players) return true;
     const count = await this.backfill();
+    const connected = await this.connectDevices();
     this.log(
-      `demo fleet: this node plays ${(this.players as Player[] | null)?.length ?? 0} demo systems live; back-filled ${count.samples} samples up to now`,
+      `demo fleet: this node plays ${(this.players as Player[] | null)?.length ?? 0} demo systems live${
+        this.options.brokerUrl ? ` (${connected} as devices on ${this.options.brokerUrl})` : ''
+      }; back-filled ${count.samples} samples up to now`,
     );
     return true;
+  }
+
+  /** Connects every player to the broker as its device; one the broker refuses goes on by direct ingest. */
+  private async connectDevices(): Promise<number> {
+    const url = this.options.brokerUrl;
+    if (!url || !this.players) return 0;
+    const keyOf = this.options.deviceKey ?? ((sn: string) => demoDeviceKey(sn, process.env.DEMO_PASSWORD ?? 'demo2026'));
+    const players = this.players;
+    const started = await Promise.allSettled(
+      players.map(async (player) => {
+        const { system, sim } = player;
+        const kept = this.memory.get(system.sysSn);
+        const device = new SimulatedDevice({
+          url,
+          key: keyOf(system.sysSn),
+          simulator: sim,
+          profile: { model: system.minv, inverterKw: system.poinv, batteryKwh: system.surpluscobat },
+          countryCode: system.countryCode,
+          settings: kept?.settings ?? (await this.options.settingsOf?.(system)),
+          done: kept?.done ?? new Map(),
+          clock: () => this.options.clock().getTime(),
+          log: this.log,
+        });
+        await device.start();
+        player.device = device;
+      }),
+    );
+    const refused = started.filter((r) => r.status === 'rejected');
+    if (refused.length > 0) this.log(`demo fleet: ${refused.length} devices could not connect (${String(refused[0]!.reason)})`);
+    return started.length - refused.length;
+  }
+
+  private async disconnectDevices(players: readonly Player[]): Promise<void> {
+    for (const { system, device } of players)
+      if (device) this.memory.set(system.sysSn, { settings: device.settings, done: device.doneReplies });
+    await Promise.allSettled(players.map((p) => p.device?.stop()));
   }
 
   /** Brings every live demo system from its last sample up to now (bounded), in device-sized batches. */
@@ -132,6 +196,12 @@ export class LiveDemoFleet {
     let samples = 0;
     let reporting = 0;
     for (const player of this.players ?? []) {
+      if (player.device) {
+        const published = await player.device.report();
+        samples += published;
+        if (published > 0) reporting++;
+        continue;
+      }
       const batches = toIngestBatches(player.sim.run(now.getTime() + 1), player.sim.stepMs, MAX_SAMPLES_PER_BATCH);
       for (const batch of batches) {
         const result = await ingestBatch(this.options.db, player.system, batch, now);
@@ -196,6 +266,7 @@ export class LiveDemoFleet {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
     await this.running;
+    if (this.players) await this.disconnectDevices(this.players);
     this.players = null;
     await this.options.lock.release();
   }

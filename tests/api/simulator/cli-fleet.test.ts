@@ -52,10 +52,10 @@ describe('the status a simulated device reports', () => {
   const start = Date.parse('2026-03-01T10:00:00Z');
   const fault = { type: FAULT_TYPES_BY_CODE.get('P301')!, start: start + STEP, end: start + 3 * STEP };
   const warning = { type: FAULT_TYPES_BY_CODE.get('W201')!, start, end: start + 4 * STEP };
-  const step = (i: number, active: StepResult['activeFaults']): StepResult => ({
-    sample: { ts: start + i * STEP, pvW: 1000, loadW: 500, batteryW: 0, gridW: -500, soc: 50 },
-    activeFaults: active,
-  });
+  const step = (i: number, active: StepResult['activeFaults']): StepResult => {
+    const sample = { ts: start + i * STEP, pvW: 1000, loadW: 500, batteryW: 0, gridW: -500, soc: 50 };
+    return { sample, activeFaults: active, measured: sample };
+  };
 
   test('is the worst fault running at the last report, and normal again once they ended', () => {
     const steps = [step(0, [warning]), step(1, [warning, fault]), step(2, [warning, fault]), step(3, [warning]), step(4, []), step(5, [])];
