@@ -56,9 +56,16 @@ export interface TestBroker extends TestPortal {
  * password file learns each added device. Each broker gets its own shared-subscription group, so that the files
  * running beside on the same Mosquitto do not take each other's messages.
  */
-export async function brokerForTests(options: { httpServer?: HttpServer; database?: TestDatabase } = {}): Promise<TestBroker> {
+export async function brokerForTests(
+  options: {
+    httpServer?: HttpServer;
+    database?: TestDatabase;
+    /** The embedded broker even when MQTT_TEST_URL is set (what only it does: MQTT over WebSocket). */
+    embedded?: boolean;
+  } = {},
+): Promise<TestBroker> {
   const database = options.database ?? (await createTestDatabase());
-  const external = process.env.MQTT_TEST_URL;
+  const external = options.embedded ? undefined : process.env.MQTT_TEST_URL;
   const shareGroup = `test${randomBytes(4).toString('hex')}`;
   const jwtSecret = randomBytes(32).toString('hex');
   const portals: TestPortal[] = [];
@@ -155,7 +162,10 @@ export async function brokerForTests(options: { httpServer?: HttpServer; databas
  */
 async function addToMosquitto(dir: string, sn: string, key: string, tryConnect: () => Promise<MqttClient>): Promise<void> {
   const passwd = join(dir, 'passwd');
-  await run('flock', [`${passwd}.lock`, 'mosquitto_passwd', '-b', passwd, sn, key]);
+  // mosquitto_passwd rewrites the file in place, and a reload (another file's device) reading it half-written would
+  // log out every client missing from it: edited as a copy, renamed over the file at once.
+  const edit = 'cp "$1" "$1.new" && mosquitto_passwd -b "$1.new" "$2" "$3" && mv "$1.new" "$1"';
+  await run('flock', [`${passwd}.lock`, 'sh', '-c', edit, 'edit', passwd, sn, key]);
   process.kill(Number((await readFile(join(dir, 'mosquitto.pid'), 'utf8')).trim()), 'SIGHUP');
   for (let attempt = 0; ; attempt++) {
     try {
