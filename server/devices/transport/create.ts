@@ -5,7 +5,7 @@ import type { DeviceChannel, DeviceMessageHandlers } from './channel';
 import { startEmbeddedBroker } from './embedded-broker';
 import { PORTAL_USERNAME, portalPassword } from './identities';
 import type { TransportLog } from './log';
-import { connectPortalClient } from './portal-client';
+import { connectPortalClient, withoutCredentials } from './portal-client';
 
 export const DEFAULT_MQTT_PORT = 1883;
 /** The shared-subscription group of the portal's nodes on an external broker. */
@@ -44,13 +44,13 @@ export async function createDeviceChannel({
   if (mqtt.url) {
     const client = await connectPortalClient({
       url: mqtt.url,
-      username: mqtt.username ?? '',
-      password: mqtt.password ?? '',
+      username: mqtt.username,
+      password: mqtt.password,
       shareGroup: mqtt.shareGroup ?? DEFAULT_SHARE_GROUP,
       handlers,
       log,
     });
-    log.info({ url: mqtt.url }, 'device channel on an external MQTT broker');
+    log.info({ broker: withoutCredentials(mqtt.url) }, 'device channel on an external MQTT broker');
     return {
       channel: {
         publishCommand: client.publishCommand,
@@ -58,7 +58,7 @@ export async function createDeviceChannel({
         // with an old key out once it reconnects. The portal cannot close another client's connection there.
         disconnectDevice: async () => {},
         counts: client.counts,
-        close: client.close,
+        close: once(client.close),
       },
     };
   }
@@ -84,10 +84,16 @@ export async function createDeviceChannel({
       publishCommand: client.publishCommand,
       disconnectDevice: broker.disconnect,
       counts: client.counts,
-      async close() {
+      close: once(async () => {
         await client.close();
         await broker.close();
-      },
+      }),
     },
   };
+}
+
+/** Closing twice (the app's hook and a test's clean-up) closes once; the second waits for the first. */
+function once(close: () => Promise<void>): () => Promise<void> {
+  let closing: Promise<void> | undefined;
+  return () => (closing ??= close());
 }

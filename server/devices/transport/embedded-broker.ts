@@ -96,13 +96,19 @@ export async function startEmbeddedBroker({ db, jwtSecret, port, httpServer, log
   });
 
   const server: Server = createServer((socket) => broker.handle(socket));
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, () => {
-      server.off('error', reject);
-      resolve();
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, () => {
+        server.off('error', reject);
+        resolve();
+      });
     });
-  });
+  } catch (error) {
+    // The broker's timers would otherwise keep the process alive.
+    await new Promise<void>((resolve) => broker.close(() => resolve()));
+    throw error;
+  }
   const detachWebSocket = httpServer
     ? attachMqttWebSocket(httpServer, (stream, request) => broker.handle(stream, request), log)
     : undefined;

@@ -9,8 +9,9 @@ import type { TransportLog } from './log';
 
 export interface PortalClientOptions {
   url: string;
-  username: string;
-  password: string;
+  /** None: the broker's anonymous login (MQTT_USERNAME unset). */
+  username?: string;
+  password?: string;
   /**
    * On an external broker: MQTT 5 and the subscriptions shared in this group (`$share/{group}/…`), so that of the
    * API nodes on one broker exactly one gets each device message. None: MQTT 3.1.1 and plain subscriptions (aedes).
@@ -56,7 +57,7 @@ export async function connectPortalClient({
     false,
   );
   client.on('error', (error) => log.warn({ error: error.message }, 'MQTT portal client error'));
-  client.on('offline', () => log.warn({ url }, 'MQTT portal client lost the broker; reconnecting'));
+  client.on('offline', () => log.warn({ broker: withoutCredentials(url) }, 'MQTT portal client lost the broker; reconnecting'));
   client.on('message', (topic, payload) => {
     const handled = dispatcher.dispatch(topic, payload).finally(() => inFlight.delete(handled));
     inFlight.add(handled);
@@ -79,4 +80,14 @@ export async function connectPortalClient({
       await Promise.allSettled(inFlight);
     },
   };
+}
+
+/** The broker's address for the log: MQTT_URL may carry a user name and password. */
+export function withoutCredentials(url: string): string {
+  try {
+    const { protocol, host, pathname } = new URL(url);
+    return `${protocol}//${host}${pathname === '/' ? '' : pathname}`;
+  } catch {
+    return '(an unreadable MQTT_URL)';
+  }
 }

@@ -39,6 +39,8 @@ export interface TestBroker extends TestPortal {
   /** Whether only this file's devices talk to it: the Mosquitto of a test run is shared by the files running beside. */
   isolated: boolean;
   database: TestDatabase;
+  /** The token secret the portal's broker password derives from. */
+  jwtSecret: string;
   /** Where devices connect over TCP. */
   deviceUrl: string;
   /** A system row with a fresh S/N and device key, which the broker lets in. */
@@ -115,6 +117,7 @@ export async function brokerForTests(
     kind: external ? 'mosquitto' : 'embedded',
     isolated: !external,
     database,
+    jwtSecret,
     deviceUrl,
     async addDevice() {
       const sn = `T${randomBytes(5).toString('hex').toUpperCase()}`;

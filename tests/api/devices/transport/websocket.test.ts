@@ -50,3 +50,19 @@ test('a WebSocket upgrade anywhere else is closed without an answer', async () =
   });
   expect(answer).toBe('');
 });
+
+test("closed in the app's preClose hook, the channel lets the app close while devices are connected over WebSocket", async () => {
+  // In onClose it would be too late: the HTTP server waits there for every connection, the upgraded ones too.
+  let closeChannel = async () => {};
+  const app = await createTestApp({ configure: (fastify) => fastify.addHook('preClose', () => closeChannel()) });
+  const own = await brokerForTests({ httpServer: app.app.server, database: app.database, embedded: true });
+  closeChannel = () => own.channel.close();
+  await app.app.listen({ port: 0, host: '127.0.0.1' });
+  const { sn, key } = await own.addDevice();
+  const device = await own.connectDevice(sn, key, { url: `ws://127.0.0.1:${(app.app.server.address() as AddressInfo).port}/mqtt` });
+  const deviceClosed = new Promise<void>((resolve) => device.once('close', () => resolve()));
+  await app.app.close();
+  await deviceClosed;
+  await own.close();
+  await app.database.close();
+});
