@@ -61,7 +61,7 @@ export async function startEmbeddedBroker({ db, jwtSecret, port, httpServer, log
       );
     },
     authorizePublish(client, packet, done) {
-      // The broker's own publications (its $SYS topics, a will it sends for a client) have no client or were checked.
+      // The broker's own publications ($SYS topics) have no client; a device's Last Will is checked here with its client.
       if (!client) return done(null);
       const identity = identities.get(client);
       if (!identity || !mayPublish(identity, packet.topic)) return done(new Error(`may not publish on ${packet.topic}`));
