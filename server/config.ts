@@ -25,6 +25,21 @@ export interface AppConfig {
   rawRetentionDays?: number;
   /** Free bytes the upload folder's disk keeps: uploads are refused below (UPLOAD_MIN_FREE_MB, server/core/uploads/quota.ts). */
   uploadMinFreeBytes?: number;
+  /** The device channel's broker (server/devices/transport/create.ts); none: the embedded broker on port 1883. */
+  mqtt?: MqttConfig;
+}
+
+/** MQTT_PORT, MQTT_URL, MQTT_USERNAME, MQTT_PASSWORD (README, "Devices and the MQTT broker"). */
+export interface MqttConfig {
+  /** The embedded broker's TCP port (MQTT_PORT); 0 takes any free one. Unused with `url`. */
+  port?: number;
+  /** An external broker (MQTT_URL, mqtt://, mqtts://, ws:// or wss://) instead of the embedded one. */
+  url?: string;
+  /** The portal's login on the external broker. */
+  username?: string;
+  password?: string;
+  /** The shared-subscription group of this portal's nodes on the external broker (default 'portal'). */
+  shareGroup?: string;
 }
 
 export interface AppDeps {

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { AppConfig } from './config';
+import type { AppConfig, MqttConfig } from './config';
 import { parseRawRetentionDays } from './monitoring/retention';
 import { parseUploadMinFreeBytes } from './core/uploads/quota';
 
@@ -22,7 +22,21 @@ export function readEnv() {
     portalUrl: process.env.PORTAL_URL || undefined,
     rawRetentionDays: parseRawRetentionDays(process.env.RAW_RETENTION_DAYS),
     uploadMinFreeBytes: parseUploadMinFreeBytes(process.env.UPLOAD_MIN_FREE_MB),
+    mqtt: {
+      port: parseMqttPort(process.env.MQTT_PORT),
+      url: process.env.MQTT_URL || undefined,
+      username: process.env.MQTT_USERNAME || undefined,
+      password: process.env.MQTT_PASSWORD || undefined,
+    } satisfies MqttConfig,
   };
+}
+
+/** MQTT_PORT: the embedded broker's port, 1883 when unset; anything but a port number stops the start. */
+export function parseMqttPort(value: string | undefined): number {
+  if (value === undefined || value === '') return 1883;
+  const port = Number(value);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`MQTT_PORT must be a port number (0-65535), not ${value}`);
+  return port;
 }
 
 /**
