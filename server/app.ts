@@ -49,12 +49,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Core's own background work: mails due for a retry, uploads no record took. The areas declare theirs (api.ts).
   app.jobs.declare(deliverDueMailsJob, removeStaleUploadsJob);
   // The device channel (server/devices): areas send commands through it (a customer's settings, batches).
-  const { devices, jobs } = createDevices(deps, {
-    log: (message, error) => app.log.warn({ err: error }, message),
+  const {
+    devices,
+    jobs,
+    close: closeDevices,
+  } = await createDevices(deps, {
+    log: app.log,
+    httpServer: app.server,
     onNewFaults: (system, faults) => mailer.faultsRaised(system, faults),
   });
   app.decorate('devices', devices);
   app.jobs.declare(...jobs);
+  // Before the HTTP server closes: it would wait for devices connected over WebSocket.
+  app.addHook('preClose', closeDevices);
   await registerSecurityHeaders(app);
   registerHealth(app, databaseLiveness(app, deps));
   // At the root, so that they guard every /api route, including those a test or a later area adds.

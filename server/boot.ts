@@ -13,6 +13,8 @@ import { adoptEarlierDemoSeed } from './demo/monitoring/marker';
 import type { Storage } from './core/storage';
 import { seedMenus } from './admin/menus/service';
 import { fillNameSkeletons } from './account/confusables';
+import { demoDeviceKey } from './monitoring/ingest/device-keys';
+import { reportedSettings } from './devices/reported-settings';
 
 export interface Booted {
   app: FastifyInstance;
@@ -21,6 +23,8 @@ export interface Booted {
   seeded: boolean;
   /** Starts the live demo fleet on a demo database (call after listen); the job queue runs with the app itself. */
   startBackground(): Promise<void>;
+  /** Stops it again (its devices leave while the broker still runs); closing the app does it too. */
+  stopBackground(): Promise<void>;
 }
 
 export interface BootOptions {
@@ -47,6 +51,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
     portalUrl: env.portalUrl ?? `http://localhost:${env.port}`,
     rawRetentionDays: env.rawRetentionDays,
     uploadMinFreeBytes: env.uploadMinFreeBytes,
+    mqtt: env.mqtt,
   };
   // Migrations and the demo seed may run one long statement each: on PostgreSQL they get their own
   // connections without the interactive statement timeout. PGlite has one connection (and no timeout).
@@ -71,9 +76,12 @@ export async function boot(options: BootOptions): Promise<Booted> {
     jobQueue: {},
   });
   const stops: (() => Promise<void>)[] = [];
+  const stopBackground = async () => {
+    for (const stop of stops.splice(0).reverse()) await stop();
+  };
   // Timers stop and the demo lock is released before the database closes.
   app.addHook('onClose', async () => {
-    for (const stop of stops.splice(0).reverse()) await stop();
+    await stopBackground();
   });
   const startBackground = async () => {
     const log = (message: string) => app.log.info(message);
@@ -83,14 +91,25 @@ export async function boot(options: BootOptions): Promise<Booted> {
     const session = env.databaseUrl ? await sessionOnUrl(env.databaseUrl, database.db, log) : sessionOnDatabase(database.db);
     // Its own timer, not a job (DESIGN §11): the demo's stand-in for devices reporting every five minutes, led by one
     // process through the advisory lock; a missed tick is simply the next one's work.
-    const fleet = new LiveDemoFleet({ db: database.db, clock, lock: new AdvisoryLock(session), log });
+    // The demo systems are devices on the embedded broker, with the keys the seed gave them; with an external broker
+    // (whose logins the portal does not keep) they report by direct ingest.
+    const brokerPort = app.devices.brokerPort;
+    const fleet = new LiveDemoFleet({
+      db: database.db,
+      clock,
+      lock: new AdvisoryLock(session),
+      log,
+      brokerUrl: brokerPort === undefined ? undefined : `mqtt://127.0.0.1:${brokerPort}`,
+      deviceKey: (sn) => demoDeviceKey(sn, config.demoPassword),
+      settingsOf: (system) => reportedSettings(database.db, system.id),
+    });
     stops.push(async () => {
       await fleet.stop();
       await session.close();
     });
     fleet.start();
   };
-  return { app, database, env, seeded, startBackground };
+  return { app, database, env, seeded, startBackground, stopBackground };
 }
 
 /** Brings the schema up to date and seeds the demo into an empty database; answers whether it seeded. */
@@ -114,6 +133,7 @@ export function closeOnSignals(booted: Booted, extra: () => void = () => {}): vo
     booted.app.log.info(`${signal}: shutting down`);
     extra();
     try {
+      await booted.stopBackground();
       await booted.app.close();
       await booted.database.close();
       process.exit(0);

@@ -55,14 +55,20 @@ export function deviceMessageHandlers(deps: DeviceMessageDeps): DeviceMessageHan
           INSERT INTO device_states (system_id, settings, settings_at) VALUES (${system.id}, ${JSON.stringify(reply.settings)}::jsonb, ${now.toISOString()}::timestamptz)
           ON CONFLICT (system_id) DO UPDATE SET settings = excluded.settings, settings_at = excluded.settings_at`);
       }
-      const moved = await applyEvent(db, row, { kind: 'reply', status: reply.status }, now, { message: reply.message ?? null });
-      if (
-        !moved &&
-        final &&
-        (row.state === 'superseded' || row.state === 'expired' || row.state === 'timed_out' || row.state === 'canceled')
-      ) {
+      // Messages are handled as they come, in parallel (and on any node): the device's 'delivered' and its result may
+      // race, so a reply that finds the row moved on meanwhile is applied again to the row as it is now.
+      let current = row;
+      let moved = await applyEvent(db, current, { kind: 'reply', status: reply.status }, now, { message: reply.message ?? null });
+      for (let attempt = 0; !moved && attempt < 3; attempt++) {
+        const fresh = await ledgerRow(db, row.id, system.id);
+        if (!fresh || fresh.state === current.state) break;
+        current = fresh;
+        moved = await applyEvent(db, current, { kind: 'reply', status: reply.status }, now, { message: reply.message ?? null });
+      }
+      const gaveUp = ['superseded', 'expired', 'timed_out', 'canceled'].includes(current.state);
+      if (!moved && final && gaveUp) {
         // A result after the portal gave up on the command (or replaced it): kept for the record, the state stays.
-        await noteHistory(db, row, now, `the device reported ${reply.status} late${reply.message ? `: ${reply.message}` : ''}`);
+        await noteHistory(db, current, now, `the device reported ${reply.status} late${reply.message ? `: ${reply.message}` : ''}`);
       }
     },
 

@@ -1,3 +1,4 @@
+import type { Server as HttpServer } from 'node:http';
 import type { AppDeps } from '../config';
 import { declareJob, type JobDeclaration } from '../core/jobs/declaration';
 import type { NewFaultsListener } from '../monitoring/ingest/service';
@@ -8,32 +9,38 @@ import { Dispatcher } from './dispatch';
 import { sweepLedger } from './ledger/sweep';
 import { deviceMessageHandlers } from './messages';
 import type { ChannelCounts, DeviceChannel } from './transport/channel';
+import { createDeviceChannel } from './transport/create';
+import type { TransportLog } from './transport/log';
 
 /**
  * The device channel of the app (DESIGN §12): the ledger's dispatcher and the handlers of device messages, and, when
- * the app is configured with MQTT (AppConfig.mqtt), the broker connection they ride on (./transport). Without MQTT
+ * the app is configured with MQTT (AppConfig.mqtt), the broker connection they ride on (./transport: the embedded broker, or the external one at its URL). Without MQTT
  * (most tests) commands are queued and wait as they would for an offline device. The sweep of expiries and timeouts
  * and the batches' waves are jobs of the queue (DESIGN §11), every minute.
  */
 export interface AppDevices extends DevicesDeps {
-  /** The broker connection, once the app is ready (null without MQTT). */
+  /** The broker connection (null without MQTT). */
   channel(): DeviceChannel | null;
   counts(): ChannelCounts;
+  /** The embedded broker's TCP port (the simulated demo devices connect there); none without it. */
+  brokerPort?: number;
 }
 
 export interface DeviceWiring {
   devices: AppDevices;
   /** The sweep of expiries and timeouts and the batches' waves, for the app's queue. */
   jobs: JobDeclaration[];
+  /** Closes the broker connection (and the embedded broker) before the HTTP server closes. */
+  close(): Promise<void>;
 }
 
 /** Builds the device channel of an app; app.ts decorates the app with it and declares its jobs. */
-export function createDevices(
+export async function createDevices(
   deps: AppDeps,
-  hooks: { log: (message: string, error?: unknown) => void; onNewFaults: NewFaultsListener },
-): DeviceWiring {
+  hooks: { log: TransportLog; httpServer: HttpServer; onNewFaults: NewFaultsListener },
+): Promise<DeviceWiring> {
   let channel = null as DeviceChannel | null;
-  const { log } = hooks;
+  const log = (message: string, error?: unknown) => hooks.log.warn({ err: error }, message);
   const identities = new DeviceIdentities(deps.db);
   const dispatcher = new Dispatcher(deps.db, deps.clock, () => channel, log);
   const devices: AppDevices = {
@@ -71,8 +78,19 @@ export function createDevices(
     onNewFaults: hooks.onNewFaults,
     rawRetentionDays: deps.config.rawRetentionDays,
   });
-  void handlers;
-  return { devices, jobs };
+  if (deps.config.mqtt) {
+    const handle = await createDeviceChannel({
+      db: deps.db,
+      jwtSecret: deps.config.jwtSecret,
+      mqtt: deps.config.mqtt,
+      httpServer: hooks.httpServer,
+      handlers,
+      log: hooks.log,
+    });
+    channel = handle.channel;
+    devices.brokerPort = handle.brokerPort;
+  }
+  return { devices, jobs, close: async () => channel?.close() };
 }
 
 declare module 'fastify' {
