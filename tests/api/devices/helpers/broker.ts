@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { connectAsync, type IClientOptions, type MqttClient } from 'mqtt';
 import type { EventMessage, ReplyMessage, StateMessage, TelemetryMessage } from '../../../../contract/device-messages';
 import { systems } from '../../../../server/core/db/schema/monitoring';
+import type { MqttConfig } from '../../../../server/config';
 import type { DeviceChannel, DeviceMessageHandlers } from '../../../../server/devices/transport/channel';
 import { createDeviceChannel } from '../../../../server/devices/transport/create';
 import type { TransportLog } from '../../../../server/devices/transport/log';
@@ -157,6 +158,34 @@ export async function brokerForTests(
     },
   };
   return broker;
+}
+
+/**
+ * The MQTT config of a whole test app (createTestApp's `config.mqtt`): the embedded broker on a free port, or the
+ * Mosquitto at MQTT_TEST_URL with a shared-subscription group of its own (`shareGroup`: two nodes of one test share one).
+ */
+export function mqttConfigForTests(shareGroup = `test${randomBytes(4).toString('hex')}`): MqttConfig {
+  const external = process.env.MQTT_TEST_URL;
+  return external
+    ? { url: external, username: process.env.MQTT_TEST_USERNAME, password: process.env.MQTT_TEST_PASSWORD, shareGroup }
+    : { port: 0 };
+}
+
+/** Where a device of an app built with mqttConfigForTests connects. */
+export function deviceUrlOf(config: MqttConfig, brokerPort: number | undefined): string {
+  return config.url ?? `mqtt://127.0.0.1:${brokerPort}`;
+}
+
+/** Lets a device with this key in: nothing to do on the embedded broker (it reads the systems table), Mosquitto learns it. */
+export async function allowDevice(config: MqttConfig, sn: string, key: string): Promise<void> {
+  if (!config.url) return;
+  await addToMosquitto(process.env.MQTT_TEST_DIR ?? '/tmp/ess-mosquitto', sn, key, () =>
+    connectAsync(
+      config.url!,
+      { username: sn, password: key, clientId: sn, protocolVersion: 4, reconnectPeriod: 0, connectTimeout: 5_000 },
+      false,
+    ),
+  );
 }
 
 /**
