@@ -29,6 +29,11 @@ export const sendCommandBody = z.object({
   sn,
   command: commandName,
   params: commandParams,
+  /**
+   * Waits up to this many seconds for the device's result: a failure or refusal then answers 56 (instruction failed)
+   * with the row and the device's words; no result by then answers the row as it stands.
+   */
+  wait_seconds: rules.integer(0, 30).default(0),
 });
 export type SendCommandBody = z.infer<typeof sendCommandBody>;
 

@@ -10,8 +10,8 @@ import { SiteSimulator } from '../../../server/simulator/simulate';
 import type { Site } from '../../../server/simulator/site';
 
 /**
- * The simulator as a real MQTT device, against a real broker (the embedded aedes one; Mosquitto when MQTT_TEST_URL
- * names one): it announces itself online with a Last Will, reports telemetry and events on its own topics,
+ * The simulator as a real MQTT device, against a real broker (an aedes one of its own, which lets the test listen on the
+ * device's topics; the portal's ACL and Mosquitto are the business of tests/api/devices): it announces itself online with a Last Will, reports telemetry and events on its own topics,
  * acknowledges every command at once and answers it with its result and all its settings, obeys with its physics,
  * and answers a redelivered command id again without doing it twice.
  */
@@ -31,25 +31,22 @@ const SITE: Site = {
 };
 const SUNNY_NOON = Date.UTC(2026, 0, 15, 1, 0);
 
-let broker: Aedes | null = null;
-let server: net.Server | null = null;
-let url = process.env.MQTT_TEST_URL ?? '';
+let broker: Aedes;
+let server: net.Server;
+let url = '';
 let portal: MqttClient;
 const received: { topic: string; message: Record<string, unknown> }[] = [];
 let now = SUNNY_NOON - HOUR;
 let device: SimulatedDevice;
 
 beforeAll(async () => {
-  if (!url) {
-    broker = await Aedes.createBroker();
-    const b = broker;
-    // The device logs in with its S/N and key, as the portal's broker asks (the ACL is the portal's business).
-    b.authenticate = (_client, username, password, done) => done(null, username === SN && password?.toString() === KEY);
-    server = net.createServer(b.handle);
-    server.listen(0);
-    await once(server, 'listening');
-    url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  }
+  broker = await Aedes.createBroker();
+  // The device logs in with its S/N and key, as the portal's broker asks (the ACL is the portal's business).
+  broker.authenticate = (_client, username, password, done) => done(null, username === SN && password?.toString() === KEY);
+  server = net.createServer(broker.handle);
+  server.listen(0);
+  await once(server, 'listening');
+  url = `mqtt://127.0.0.1:${(server.address() as AddressInfo).port}`;
   portal = await mqtt.connectAsync(url, { clientId: `portal-${process.pid}`, username: SN, password: KEY });
   portal.on('message', (topic, payload) => received.push({ topic, message: JSON.parse(payload.toString()) as Record<string, unknown> }));
   await portal.subscribeAsync([`ess/${SN}/up/+`, topics.state(SN)], { qos: 1 });
@@ -69,8 +66,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await device?.stop();
   await portal?.endAsync();
-  server?.close();
-  await new Promise<void>((resolve) => (broker ? broker.close(() => resolve()) : resolve()));
+  server.close();
+  await new Promise<void>((resolve) => broker.close(() => resolve()));
 });
 
 async function waitFor<T = Record<string, unknown>>(
@@ -99,7 +96,6 @@ describe('a simulated MQTT device', () => {
   it('connects with its S/N and key and announces itself online with a session', async () => {
     const state = await waitFor<StateMessage>((m) => m.topic === topics.state(SN) && m.message.state === 'online');
     expect(state.session).toMatch(/^[0-9a-f-]{36}$/);
-    if (!broker) return; // an external broker's logins are its own configuration
     const stranger = new SimulatedDevice({
       url,
       key: 'wrong key',
