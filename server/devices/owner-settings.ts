@@ -25,8 +25,9 @@ const OWNER_COMMANDS: readonly {
   {
     command: 'exportLimit',
     changed: (a, b) => a.feedInLimitPercent !== b.feedInLimitPercent,
-    // The customer sets a share of the PV rating; the device takes watts.
-    params: (s, system) => ({ limitW: Math.round((system.popv * 1000 * s.feedInLimitPercent) / 100) }),
+    // The customer sets a share of the PV rating; the device takes watts, at most what its inverter can put out (a PV
+    // array larger than the inverter is common, and the device refuses a limit above its rating).
+    params: (s, system) => ({ limitW: Math.round(Math.min((system.popv * 1000 * s.feedInLimitPercent) / 100, system.poinv * 1000)) }),
   },
   {
     command: 'chargeSchedule',

@@ -91,7 +91,26 @@ export async function sendCommand(deps: DevicesDeps, actor: Actor, body: SendCom
     },
     now,
   );
-  return (await commandRowWhere(deps.db, sql`c.id = ${id} AND c.system_id = ${system.id}`))!;
+  const row = async () => (await commandRowWhere(deps.db, sql`c.id = ${id} AND c.system_id = ${system.id}`))!;
+  return body.wait_seconds > 0 ? awaitResult(row, body.wait_seconds) : row();
+}
+
+const RESULT_POLL_MS = 100;
+
+/**
+ * The row once the device answered with its result, or as it stands after `seconds` (of real time: a caller waits).
+ * Read from the ledger, not from this node's memory: the device's reply may be handled by another node.
+ */
+async function awaitResult(row: () => Promise<CommandRow>, seconds: number): Promise<CommandRow> {
+  const until = Date.now() + seconds * 1000;
+  for (;;) {
+    const current = await row();
+    if (current.state === 'failed' || current.state === 'rejected') {
+      throw new ApiError(Code.INSTRUCTION_FAILED, `Instruction failed: ${current.message ?? current.state}`, { data: current });
+    }
+    if (!isOpenState(current.state) || Date.now() >= until) return current;
+    await new Promise((resolve) => setTimeout(resolve, RESULT_POLL_MS));
+  }
 }
 
 export async function listCommands(deps: DevicesDeps, actor: Actor, body: BodyOf<typeof commandCalls.list>) {

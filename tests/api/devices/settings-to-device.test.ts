@@ -45,11 +45,14 @@ describe("a customer's settings reach the device", () => {
   it('the first save sends every setting as its command; a later one only what changed; the screen reads their states back', async () => {
     const customer = await as(t, 'customer');
     expect((await customer.post('/api/Account/CustomUseESSSetting', settings)).body.code).toBe(200);
-    const [{ popv }] = await queryRows<{ popv: number }>(t.db, sql`SELECT popv FROM systems WHERE sys_sn = ${CUSTOMER_SN}`);
+    const [{ popv, poinv }] = await queryRows<{ popv: number; poinv: number }>(
+      t.db,
+      sql`SELECT popv, poinv FROM systems WHERE sys_sn = ${CUSTOMER_SN}`,
+    );
     expect(await ownerCommands()).toEqual([
       { command: 'workMode', params: { mode: 'selfConsumption' }, state: 'pending' },
       { command: 'backupReserve', params: { reserveSoc: 20 }, state: 'pending' },
-      { command: 'exportLimit', params: { limitW: Math.round(popv * 1000 * 0.7) }, state: 'pending' },
+      { command: 'exportLimit', params: { limitW: Math.round(Math.min(popv * 1000 * 0.7, poinv * 1000)) }, state: 'pending' },
       { command: 'chargeSchedule', params: { gridCharge: false, windows: [] }, state: 'pending' },
     ]);
     expect((await customer.post('/api/Account/CustomUseESSSetting', { ...settings, workMode: 'backup' })).body.code).toBe(200);
