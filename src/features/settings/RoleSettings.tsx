@@ -203,6 +203,15 @@ function InstallerSection() {
       <Form.Item name="contactEmail" label={t('installer.contactEmail')} rules={[{ type: 'email', message: t('validation.email') }]}>
         <Input maxLength={120} inputMode="email" />
       </Form.Item>
+      <Form.Item
+        name="customerExportLimit"
+        label={t('installer.customerExportLimit')}
+        extra={t('installer.customerExportLimitHelp')}
+        valuePropName="checked"
+        layout="horizontal"
+      >
+        <Switch />
+      </Form.Item>
     </Section>
   );
 }
