@@ -46,7 +46,8 @@ export default function SystemSettings() {
   const [sn, setSn] = useState<string>('');
   const chosen = list.data?.find((s) => s.sys_sn === sn) ?? list.data?.[0];
   const one = useQuery({
-    queryKey: monitoringKeys.systemSettings(chosen?.system_id),
+    // Never the list's own key (no id) while the list is on its way: this query would show the list as one system.
+    queryKey: monitoringKeys.systemSettings(chosen?.system_id ?? 0),
     queryFn: () => monitoringApi.systemSettings(chosen!.system_id),
     enabled: chosen !== undefined,
     // While the device has not answered a saved setting, its answer is shown as soon as it comes.
