@@ -116,6 +116,9 @@ describe('commandManagement', { timeout: 60_000 }, () => {
     const failed = await row('Failed');
     const succeeded = await row('Succeeded');
     expect(within(failed).getByText('Value out of the device range')).toBeInTheDocument();
+    // A command of one parameter shows its value under its name, not the name twice.
+    expect(within(pending).getByText('3,000 W')).toBeInTheDocument();
+    expect(within(pending).queryByText(/Export limit 3,000/)).toBeNull();
     expect(within(pending).getByRole('button', { name: /Cancel command/ })).toBeInTheDocument();
     expect(within(pending).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(within(delivered).queryByRole('button', { name: /Cancel command/ })).toBeNull();
