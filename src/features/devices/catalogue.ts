@@ -151,3 +151,22 @@ export function callErrorText(t: TFunction, error: unknown): string {
   const text = codeMessage(error.code);
   return field ? `${text}: ${paramLabel(t, field)}` : text;
 }
+
+/**
+ * What a command's message says to the user. The device's own words (a refusal, a failure) are shown as they came;
+ * the portal's notes on the states it sets itself (superseded, expired, timed out, canceled) are written in English
+ * in the ledger and are read here in the user's language.
+ */
+export function messageText(t: TFunction, state: CommandState, message: string | null): string | null {
+  if (message === null) return null;
+  switch (state) {
+    case 'superseded':
+    case 'expired':
+    case 'timed_out':
+      return t(`devices:portalMessage.${state}`);
+    case 'canceled':
+      return t(message === 'the batch was canceled' ? 'devices:portalMessage.batchCanceled' : 'devices:portalMessage.canceled');
+    default:
+      return message;
+  }
+}
