@@ -69,7 +69,7 @@ describe("the customer's system settings (GetCustomUseESSList names the systems,
 });
 
 /** Answers one system whose GetCustomUseESSSetting answers `answers` in turn (the last one again); records the saves. */
-function oneSystem(answers: ReturnType<typeof answerOf>[], saveAnswer: unknown = envelope(200, null)) {
+function oneSystem(answers: ReturnType<typeof answerOf>[], saveAnswer: ReturnType<typeof envelope> = envelope(200, null)) {
   const asked: string[] = [];
   const saved: Record<string, unknown>[] = [];
   server.use(
