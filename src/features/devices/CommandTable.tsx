@@ -134,9 +134,16 @@ export function CommandTable({
               cancelText={t('devices:keep')}
               onConfirm={() => cancel.mutate(row)}
             >
-              <Button size="small" danger icon={<CloseCircleOutlined />} loading={cancel.isPending && cancel.variables?.id === row.id}>
-                {t('devices:list.cancel')}
-              </Button>
+              {/* An icon with its name as a tooltip, as the details button: a long name ('Befehl abbrechen') did not fit the column. */}
+              <Tooltip title={t('devices:list.cancel')}>
+                <Button
+                  size="small"
+                  danger
+                  icon={<CloseCircleOutlined />}
+                  aria-label={t('devices:list.cancel')}
+                  loading={cancel.isPending && cancel.variables?.id === row.id}
+                />
+              </Tooltip>
             </Popconfirm>
           )}
           {mayCreate && mayRetry(row.state) && (
