@@ -123,6 +123,7 @@ describe('whether the device has each saved setting (the latest command the port
       settings: [
         { command: 'backupReserve', state: 'pending', at: '2026-05-04T03:16:00.000Z', message: null },
         { command: 'exportLimit', state: 'failed', at: '2026-05-04T02:00:00.000Z', message: null },
+        { command: 'workMode', state: 'superseded', at: '2026-05-04T02:00:00.000Z', message: 'replaced by a newer command' },
       ],
     });
     const applied = answerOf(11, 'ESS-1', {
@@ -138,7 +139,8 @@ describe('whether the device has each saved setting (the latest command the port
     await screen.findByText(/Waiting for the device/);
     expect(statusOf('Backup reserve')).toMatch(/^Waiting for the device \(offline since May 4, 2026, 7:30\sAM\)$/);
     expect(statusOf('Feed-in limit')).toBe('The device refused this setting');
-    expect(statusOf('Work mode')).toBeUndefined();
+    expect(statusOf('Work mode')).toBe('Your service team has since sent another value for this setting');
+    expect(statusOf('Charge from the grid')).toBeUndefined();
 
     await waitFor(() => expect(statusOf('Backup reserve')).toMatch(/^Applied on the device at May 4, 2026, 12:21\sPM$/), { timeout: 6000 });
     const answered = asked.length;

@@ -57,8 +57,9 @@ export function SettingOnDevice({ command, device, timeZone }: { command: Comman
       [icon, type, text] = [<ExclamationCircleOutlined key="i" />, 'warning', t('onDevice.canceled')];
       break;
     case 'superseded':
-      // A newer command of the same setting replaced it; that one is the latest and is shown instead.
-      return null;
+      // The latest of the customer's own commands is replaced only by one the service team sent since.
+      [icon, type, text] = [<ExclamationCircleOutlined key="i" />, 'secondary', t('onDevice.replaced')];
+      break;
   }
   return (
     <Typography.Text type={type} className="setting-on-device" data-state={entry.state}>
