@@ -36,7 +36,13 @@ const OWNER_COMMANDS: readonly {
   },
 ];
 
-/** Sends what changed (everything when nothing was sent before); a model without the feature is left alone. */
+/** The states after which the device does not have what the customer saved: a save sends the setting again. */
+const NOT_APPLIED = new Set<SettingOnDevice['state']>(['failed', 'rejected', 'timed_out', 'expired', 'canceled']);
+
+/**
+ * Sends what changed (everything when nothing was sent before), and what the device never applied (the settings
+ * screen tells the customer to save again); a model without the feature is left alone.
+ */
 export async function sendOwnerSettings(
   deps: DevicesDeps,
   actor: Actor,
@@ -45,8 +51,10 @@ export async function sendOwnerSettings(
   after: OperatingSettings,
 ): Promise<void> {
   const now = deps.clock();
+  const latest = before ? (await ownerSettingsOnDevice(deps.db, system)).settings : [];
+  const notApplied = new Set(latest.filter((s) => NOT_APPLIED.has(s.state)).map((s) => s.command));
   for (const entry of OWNER_COMMANDS) {
-    if (before && !entry.changed(before, after)) continue;
+    if (before && !entry.changed(before, after) && !notApplied.has(entry.command)) continue;
     const spec = commandSpec(entry.command)!;
     if (!modelAccepts(spec, system.minv)) continue;
     await queueAndDispatch(deps, [system.id], {

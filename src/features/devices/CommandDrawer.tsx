@@ -5,7 +5,7 @@ import { isOpenState } from '../../../contract/device-commands';
 import { useFormat } from '../../i18n/format';
 import { useScreens } from '../../ui/useScreens';
 import { devicesQueries } from './api';
-import { commandLabel, paramsText, STATE_COLORS } from './catalogue';
+import { commandLabel, messageText, paramsText, STATE_COLORS } from './catalogue';
 import { StateTag } from './StateTag';
 
 const TIMELINE_COLORS: Record<string, string> = { success: 'green', error: 'red', warning: 'orange', processing: 'blue', blue: 'blue' };
@@ -41,7 +41,7 @@ export function CommandDrawer({ id, onClose }: { id: number | undefined; onClose
               { key: 'state', label: t('devices:list.state'), children: <StateTag state={data.state} /> },
               { key: 'system', label: t('devices:list.system'), children: `${data.sys_sn} · ${data.sys_name} (${data.model})` },
               { key: 'params', label: t('devices:detail.params'), children: paramsText(t, fmt, data.command, data.params, tz) || '–' },
-              { key: 'message', label: t('devices:list.message'), children: data.message ?? '–' },
+              { key: 'message', label: t('devices:list.message'), children: messageText(t, data.state, data.message) ?? '–' },
               { key: 'sender', label: t('devices:list.sender'), children: data.requested_by ?? t('devices:list.portal') },
               {
                 key: 'created',
@@ -66,7 +66,7 @@ export function CommandDrawer({ id, onClose }: { id: number | undefined; onClose
                   <Typography.Text type="secondary">{fmt.dateTime(event.at, { timeZone: tz, seconds: true })}</Typography.Text>
                   <div>
                     {event.by ?? t('devices:list.portal')}
-                    {event.message && ` · ${event.message}`}
+                    {event.message && ` · ${messageText(t, event.state, event.message)}`}
                   </div>
                 </>
               ),

@@ -9,7 +9,7 @@ import { useCanAccess } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { devicesApi, refreshDevices } from './api';
-import { callErrorText, commandLabel, mayCancel, mayRetry, paramsText } from './catalogue';
+import { callErrorText, commandLabel, mayCancel, mayRetry, messageText, paramsText } from './catalogue';
 import { CommandDrawer } from './CommandDrawer';
 import { StateTag } from './StateTag';
 
@@ -65,7 +65,7 @@ export function CommandTable({
       title: t('devices:list.command'),
       card: 'title',
       render: (_, row) => (
-        <Space direction="vertical" size={0}>
+        <Space direction="vertical" size={0} className="device-words">
           <Typography.Text strong>{commandLabel(t, row.command)}</Typography.Text>
           <Typography.Text type="secondary" className="device-params-text">
             {paramsText(t, fmt, row.command, row.params, row.time_zone)}
@@ -91,13 +91,13 @@ export function CommandTable({
     {
       key: 'message',
       title: t('devices:list.message'),
-      render: (_, row) => row.message ?? <Typography.Text type="secondary">–</Typography.Text>,
+      render: (_, row) => messageText(t, row.state, row.message) ?? <Typography.Text type="secondary">–</Typography.Text>,
     },
     {
       key: 'sender',
       title: t('devices:list.sender'),
       render: (_, row) => (
-        <Space direction="vertical" size={0}>
+        <Space direction="vertical" size={0} className="device-words">
           <span>{row.requested_by ?? t('devices:list.portal')}</span>
           <Typography.Text type="secondary">
             {t(`devices:source.${row.source}`, { defaultValue: row.source })}
@@ -134,9 +134,16 @@ export function CommandTable({
               cancelText={t('devices:keep')}
               onConfirm={() => cancel.mutate(row)}
             >
-              <Button size="small" danger icon={<CloseCircleOutlined />} loading={cancel.isPending && cancel.variables?.id === row.id}>
-                {t('devices:list.cancel')}
-              </Button>
+              {/* An icon with its name as a tooltip, as the details button: a long name ('Befehl abbrechen') did not fit the column. */}
+              <Tooltip title={t('devices:list.cancel')}>
+                <Button
+                  size="small"
+                  danger
+                  icon={<CloseCircleOutlined />}
+                  aria-label={t('devices:list.cancel')}
+                  loading={cancel.isPending && cancel.variables?.id === row.id}
+                />
+              </Tooltip>
             </Popconfirm>
           )}
           {mayCreate && mayRetry(row.state) && (

@@ -14,6 +14,7 @@ import {
   commandLabel,
   initialValues,
   paramLabel,
+  messageText,
   refusedField,
   SAFETY_SPEC,
   toParams,
@@ -57,6 +58,7 @@ export function ControlTab({ sn }: { sn: string }) {
     <Space direction="vertical" size={16} style={{ width: '100%' }}>
       <Card
         size="small"
+        className="device-card"
         title={t('devices:control.title')}
         extra={
           <Space wrap>
@@ -197,6 +199,7 @@ function SafetyCard({ sn }: { sn: string }) {
   return (
     <Card
       size="small"
+      className="device-card"
       title={t('devices:safety.title')}
       extra={
         <Space wrap>
@@ -238,7 +241,7 @@ function SafetyCard({ sn }: { sn: string }) {
                 <Space wrap size={4}>
                   {t('devices:safety.lastChange')}
                   <StateTag state={data.last.state} />
-                  {data.last.message}
+                  {messageText(t, data.last.state, data.last.message)}
                 </Space>
               }
             />

@@ -68,6 +68,8 @@ export function valueText(t: TFunction, fmt: Formatter, spec: ParamSpec | undefi
   switch (spec.kind) {
     case 'integer':
     case 'number': {
+      // A percentage as the language writes it ('30%' in English, '30 %' in German).
+      if (spec.unit === '%') return fmt.percent(Number(value), decimalsOf(spec));
       const text = fmt.number(Number(value), { digits: decimalsOf(spec), trim: true });
       return spec.unit ? `${text}\u00a0${unitLabel(t, spec.unit)}` : text;
     }
@@ -84,10 +86,16 @@ export function valueText(t: TFunction, fmt: Formatter, spec: ParamSpec | undefi
   }
 }
 
-/** A command's parameters in one line ('Min. SoC 10 %, Max. SoC 90 %'). */
+/** A command's parameters in one line ('Min. state of charge 10%, Max. state of charge 90%'; one parameter: its value). */
 export function paramsText(t: TFunction, fmt: Formatter, command: string, params: Record<string, unknown>, timeZone?: string) {
   const spec = commandSpec(command);
   if (!spec) return '';
+  // A command of one parameter is named by the command already ('Export limit: 3,000 W', not 'Export limit Export
+  // limit 3,000 W'): its value alone.
+  if (spec.params.length === 1) {
+    const p = spec.params[0]!;
+    return params[p.name] === undefined ? '' : valueText(t, fmt, p, p.name, params[p.name], timeZone);
+  }
   return spec.params
     .filter((p) => params[p.name] !== undefined)
     .map((p) => `${paramLabel(t, p.name)} ${valueText(t, fmt, p, p.name, params[p.name], timeZone)}`)
@@ -142,4 +150,23 @@ export function callErrorText(t: TFunction, error: unknown): string {
   const field = refusedField(error);
   const text = codeMessage(error.code);
   return field ? `${text}: ${paramLabel(t, field)}` : text;
+}
+
+/**
+ * What a command's message says to the user. The device's own words (a refusal, a failure) are shown as they came;
+ * the portal's notes on the states it sets itself (superseded, expired, timed out, canceled) are written in English
+ * in the ledger and are read here in the user's language.
+ */
+export function messageText(t: TFunction, state: CommandState, message: string | null): string | null {
+  if (message === null) return null;
+  switch (state) {
+    case 'superseded':
+    case 'expired':
+    case 'timed_out':
+      return t(`devices:portalMessage.${state}`);
+    case 'canceled':
+      return t(message === 'the batch was canceled' ? 'devices:portalMessage.batchCanceled' : 'devices:portalMessage.canceled');
+    default:
+      return message;
+  }
 }

@@ -58,7 +58,8 @@ export const monitoringApi = {
   systemSettings: (systemId: number) => call(settingsCalls.system, { system_id: systemId }),
   /** The caller's systems by name, own and shared (no figures): what the settings screens choose a system from. */
   menuSystems: () => call(accountSettingsCalls.menuSystems, {}),
-  saveSystemSettings: (sn: string, settings: OperatingSettings) => call(settingsCalls.saveSystem, { sn, ...settings }),
+  /** Quiet: the settings screen shows a refusal itself (on the export limit when the installer keeps it). */
+  saveSystemSettings: (sn: string, settings: OperatingSettings) => call(settingsCalls.saveSystem, { sn, ...settings }, { quiet: true }),
 };
 
 /** A system of GetCustomMenuESSlist: id, S/N, name, status, and whether it is shared with the caller rather than theirs. */

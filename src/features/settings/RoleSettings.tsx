@@ -8,6 +8,7 @@ import { CURRENCIES, FAULT_MAIL_DELIVERY, PAGE_SIZES } from '../../../contract/a
 import { countryOptions } from '../../../contract/countries';
 import { STAFF_ROLES } from '../../../permissions/roles';
 import { useUser } from '../../auth/useUser';
+import { useFormat } from '../../i18n/format';
 import { allowedRoutes } from '../../routing/menu';
 import { hasScreen } from '../../routing/screens';
 import { accountKeys, getTimeZones } from '../account/api';
@@ -149,7 +150,9 @@ function InstallerSection() {
   const { t, i18n } = useTranslation('settings');
   const zones = useQuery({ queryKey: accountKeys.timeZones(), queryFn: async () => (await getTimeZones()).data ?? [] });
   const countries = useMemo(() => countryOptions(i18n.language), [i18n.language]);
-  const price = { min: 0, max: 10, step: 0.01, style: { width: '100%' } };
+  const fmt = useFormat();
+  // A price is typed as the language writes it ('0,29' in German), as on the electricity prices screen.
+  const price = { min: 0, max: 10, step: 0.01, decimalSeparator: fmt.number(1.5, 1).replace(/\d/g, ''), style: { width: '100%' } };
   return (
     <Section
       title={t('installer.title')}
@@ -202,6 +205,15 @@ function InstallerSection() {
       </Form.Item>
       <Form.Item name="contactEmail" label={t('installer.contactEmail')} rules={[{ type: 'email', message: t('validation.email') }]}>
         <Input maxLength={120} inputMode="email" />
+      </Form.Item>
+      <Form.Item
+        name="customerExportLimit"
+        label={t('installer.customerExportLimit')}
+        extra={t('installer.customerExportLimitHelp')}
+        valuePropName="checked"
+        layout="horizontal"
+      >
+        <Switch />
       </Form.Item>
     </Section>
   );

@@ -107,6 +107,12 @@ describe('commandManagement', { timeout: 60_000 }, () => {
       commandRow({ id: 2, state: 'delivered' }),
       commandRow({ id: 3, state: 'failed', message: 'Value out of the device range', finished_at: '2026-03-01T10:01:00Z' }),
       commandRow({ id: 4, state: 'succeeded', finished_at: '2026-03-01T10:01:00Z' }),
+      commandRow({
+        id: 5,
+        state: 'superseded',
+        message: 'replaced by a newer command for the same setting',
+        finished_at: '2026-03-01T10:01:00Z',
+      }),
     ];
     const { canceled, retried } = serve(rows);
     renderAt(<CommandManagement />, PATH);
@@ -116,6 +122,12 @@ describe('commandManagement', { timeout: 60_000 }, () => {
     const failed = await row('Failed');
     const succeeded = await row('Succeeded');
     expect(within(failed).getByText('Value out of the device range')).toBeInTheDocument();
+    // The portal's own note on a state it set is read in the user's language, not as the ledger wrote it.
+    const superseded = await row('Superseded');
+    expect(within(superseded).getByText('Replaced by a newer command for the same setting')).toBeInTheDocument();
+    // A command of one parameter shows its value under its name, not the name twice.
+    expect(within(pending).getByText('3,000 W')).toBeInTheDocument();
+    expect(within(pending).queryByText(/Export limit 3,000/)).toBeNull();
     expect(within(pending).getByRole('button', { name: /Cancel command/ })).toBeInTheDocument();
     expect(within(pending).queryByRole('button', { name: /Retry/ })).toBeNull();
     expect(within(delivered).queryByRole('button', { name: /Cancel command/ })).toBeNull();
