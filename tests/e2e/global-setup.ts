@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
@@ -8,7 +9,9 @@ import { startSmtpSink } from './smtp-sink';
 /**
  * Starts the portal exactly as a newcomer does (`npm start`: build when needed, migrate, seed the demo),
  * on a free port and a throw-away data folder, with a mail server that keeps every mail in a folder
- * (tests/e2e/smtp-sink.ts), and hands the portal's address and that folder to the tests.
+ * (tests/e2e/smtp-sink.ts), and hands the portal's address and that folder to the tests. Its embedded MQTT broker
+ * (where the demo systems connect as devices) gets a free port of its own: the default 1883 may be taken by a
+ * broker on the machine or by another run.
  */
 let server: ChildProcess | undefined;
 let dataDir: string | undefined;
@@ -19,8 +22,19 @@ export async function setup(project: TestProject) {
   dataDir = mkdtempSync(join(tmpdir(), 'ess-e2e-'));
   const mailDir = join(dataDir, 'mails');
   smtpSink = await startSmtpSink(mailDir);
+  const mqttPort = await freePort();
   server = spawn('npx', ['tsx', 'server/start.ts'], {
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn', SMTP_URL: smtpSink.url },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      MQTT_PORT: String(mqttPort),
+      // The embedded broker, never one a developer's environment points at.
+      MQTT_URL: '',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      LOG_LEVEL: 'warn',
+      SMTP_URL: smtpSink.url,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
     // Its own process group: npx starts tsx, which starts node; stopping only npx would leave the portal running.
     detached: true,
@@ -39,6 +53,18 @@ export async function teardown() {
   }
   await smtpSink?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+}
+
+/** A TCP port nothing listens on now: the system hands one out for port 0, and it is freed again for the portal. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, () => {
+      const address = probe.address();
+      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+    });
+  });
 }
 
 async function waitForPortal(baseUrl: string, timeoutMs: number) {

@@ -4,7 +4,7 @@ import { App, Button, Descriptions, Drawer, Popconfirm, Select, Space, Tag, Typo
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { COMMAND_STATES, type CommandState } from '../../../contract/device-commands';
+import { COMMAND_STATES, isOpenState, type CommandState } from '../../../contract/device-commands';
 import type { BatchRow } from '../../../contract/devices';
 import { useCanAccess } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
@@ -163,7 +163,8 @@ function BatchDrawer({ id, onClose }: { id: number | undefined; onClose: () => v
     ...devicesQueries.batchSystems({ id: id ?? 0, ...page, ...(states.length ? { states } : {}) }),
     enabled: id !== undefined,
     placeholderData: (previous) => previous,
-    refetchInterval: live ? LIVE_MS : false,
+    // Also while a row it shows is open: the batch may finish between two reads, and its last rows must end as it did.
+    refetchInterval: (query) => (live || query.state.data?.data.some((row) => isOpenState(row.state)) ? LIVE_MS : false),
   });
   const done = (text: string) => {
     void message.success(text);
