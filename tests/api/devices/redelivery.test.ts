@@ -30,7 +30,8 @@ beforeAll(async () => {
   await t.reset();
   servicer = await as(t, 'servicer');
   url = deviceUrlOf(mqtt, t.app.devices.brokerPort);
-  fleet = await insertSystems(t.db, 9);
+  // The last one's S/N is fixed: the simulator's weather follows it, and under this one the test hour is sunny.
+  fleet = [...(await insertSystems(t.db, 8)), ...(await insertSystems(t.db, 1, { prefix: 'SUNNY' }))];
   await allowDevices(mqtt, fleet);
 }, 60_000);
 afterAll(async () => {
@@ -128,27 +129,26 @@ describe('redelivery', () => {
     const d = device(system, { answer: false });
     await d.connect();
     await until(() => d.received.length === 3, 5_000, 'three commands');
-    // It does the first and answers; it does the second but drops off before answering; the third it never starts.
+    // It does the first and answers; it acknowledges and does the second, but its result is lost with the connection;
+    // the third it never starts.
     await d.carryOut(ids[0]!);
     await allIn([ids[0]!], 'succeeded');
+    await d.publishReply({ id: `${ids[1]}-delivered`, command_id: ids[1]!, status: 'delivered' });
     d.applied.set(ids[1]!, 1);
     d.done.set(ids[1]!, { id: `${ids[1]}-succeeded`, command_id: ids[1]!, status: 'succeeded', message: 'done' });
+    await allIn([ids[1]!], 'delivered');
     await d.close(true);
-    expect(await Promise.all(ids.slice(1).map(stateOf))).toEqual(['sent', 'sent']);
+    expect(await Promise.all(ids.slice(1).map(stateOf))).toEqual(['delivered', 'sent']);
 
     d.answer = true;
     d.received.length = 0;
     await d.connect();
     await allIn(ids, 'succeeded');
-    // Only the unanswered ones came again, in order; each was done once.
+    // Only the ones without a result came again, in order; each was done once.
     expect(d.received.map((c) => c.id)).toEqual(ids.slice(1));
     expect([...d.applied.values()]).toEqual([1, 1, 1]);
-    // The one done before the drop was answered from memory: its result only, no second acknowledgement.
-    expect(await Promise.all(ids.map(history))).toEqual([
-      ['pending', 'delivered', 'succeeded'],
-      ['pending', 'succeeded'],
-      ['pending', 'delivered', 'succeeded'],
-    ]);
+    // The one done before the drop was answered from memory.
+    for (const id of ids) expect(await history(id)).toEqual(['pending', 'delivered', 'succeeded']);
   });
 
   it("a device cannot answer for another system's command, and an old reply replayed changes nothing", async () => {
@@ -224,7 +224,7 @@ describe('redelivery', () => {
 
 describe('the simulator over MQTT', () => {
   it('after an export limit succeeded, the telemetry it publishes keeps the export within the limit', async () => {
-    const system = fleet[6]!;
+    const system = fleet[8]!;
     // Sydney around noon on the test day: a sunny roof exports far more than the limit without it.
     const site = {
       sn: system.sn,

@@ -89,6 +89,8 @@ export interface TestDeviceOptions {
   reconnectPeriod?: number;
   /** Whether it answers its commands (acknowledgement, then success); off, it only records them. */
   answer?: boolean;
+  /** Real milliseconds it works on each new command before answering (default none). */
+  workMs?: () => number;
 }
 
 /**
@@ -102,8 +104,11 @@ export class TestDevice {
   readonly received: CommandMessage[] = [];
   readonly applied = new Map<number, number>();
   readonly done = new Map<number, ReplyMessage>();
+  /** Commands it is working on: one told again meanwhile is not started again. */
+  private readonly working = new Set<number>();
   answer: boolean;
   private readonly reconnectPeriod: number;
+  private readonly workMs: () => number;
 
   constructor(
     readonly sn: string,
@@ -113,6 +118,7 @@ export class TestDevice {
   ) {
     this.answer = options.answer ?? true;
     this.reconnectPeriod = options.reconnectPeriod ?? 0;
+    this.workMs = options.workMs ?? (() => 0);
   }
 
   private will() {
@@ -184,10 +190,16 @@ export class TestDevice {
       await this.publishReply(earlier);
       return;
     }
+    if (this.working.has(id)) return;
+    this.working.add(id);
     await this.publishReply({ id: `${id}-delivered`, command_id: id, status: 'delivered' });
+    const ms = this.workMs();
+    if (ms > 0) await new Promise((resolve) => setTimeout(resolve, ms));
     this.applied.set(id, (this.applied.get(id) ?? 0) + 1);
     const reply: ReplyMessage = { id: `${id}-succeeded`, command_id: id, status: 'succeeded', message: 'done' };
     this.done.set(id, reply);
+    this.working.delete(id);
+    // Published whatever the connection does meanwhile: MQTT.js keeps it until the broker takes it.
     await this.publishReply(reply);
   }
 
