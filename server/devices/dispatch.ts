@@ -12,7 +12,11 @@ import type { DeviceChannel } from './transport/channel';
  * in parallel, a bounded number at a time. A publish the broker took makes the row `sent`.
  */
 export interface DispatchOptions {
-  /** A reconnect: the device may have missed what was sent before, so `sent` rows go again (the device ignores ids it did). */
+  /**
+   * A reconnect: the device may have missed what was sent before, or its result may have been lost on the way (a
+   * broker or portal that went down after taking it), so every open row goes again: `sent` and `delivered` too. The
+   * device answers an id it did again from memory and does not start one it is still doing.
+   */
   redeliver?: boolean;
 }
 
@@ -42,7 +46,7 @@ export class Dispatcher {
     const channel = this.channel();
     if (!channel || systemIds.length === 0) return;
     const now = this.clock();
-    const states = options.redeliver ? ['pending', 'sent'] : ['pending'];
+    const states = options.redeliver ? ['pending', 'sent', 'delivered'] : ['pending'];
     const rows = await queryRows<Outgoing>(
       this.db,
       sql`SELECT c.system_id, systems.sys_sn, c.id::float8 AS id, c.state, c.command, c.params, c.expires_at

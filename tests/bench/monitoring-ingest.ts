@@ -30,7 +30,7 @@ const DAY_MS = 86_400_000;
 const CONCURRENCY = 8;
 const ROUNDS = 3;
 
-interface Job {
+export interface Job {
   system: SystemRow;
   key: string;
   batch: IngestBatch;
@@ -105,7 +105,7 @@ async function simulatedJobs(database: TestDatabase, now: Date): Promise<Job[]> 
 }
 
 /** The reference: the samples of one batch, as one bare multi-row insert (what a bulk loader would do). */
-async function insertRaw(database: TestDatabase, { system, batch }: Job): Promise<void> {
+export async function insertRaw(database: TestDatabase, { system, batch }: Job): Promise<void> {
   const s = batch.samples;
   await database.db.execute(sql`
     INSERT INTO telemetry (system_id, ts, pv_w, load_w, battery_w, grid_w, soc)

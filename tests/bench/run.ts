@@ -3,6 +3,7 @@ import { ensureWebBuild } from '../../server/web-build';
 import { complaintListLatency } from './complaints';
 import { buildBlankApp, measureSite } from './initial-js';
 import { dashboardMix } from './dashboard-mix';
+import { deviceFigures } from './devices';
 import { benchBackends } from './monitoring-common';
 import { dashboardLatency } from './monitoring-dashboard';
 import { ingestThroughput } from './monitoring-ingest';
@@ -13,11 +14,11 @@ import { uploadFigures } from './upload';
 import { webFigures } from './web';
 
 /**
- * `npm run bench -- web api monitoring complaints`: only those groups of figures (all without arguments). `upload`
- * is the attachment upload figures alone, which `api` includes.
+ * `npm run bench -- web api monitoring complaints devices`: only those groups of figures (all without arguments).
+ * `upload` is the attachment upload figures alone, which `api` includes.
  */
 const GROUPS = process.argv.slice(2);
-const wants = (group: 'web' | 'api' | 'upload' | 'monitoring' | 'complaints') =>
+const wants = (group: 'web' | 'api' | 'upload' | 'monitoring' | 'complaints' | 'devices') =>
   GROUPS.length === 0 || GROUPS.includes(group) || (group === 'upload' && GROUPS.includes('api'));
 
 /**
@@ -132,6 +133,35 @@ async function main() {
       });
       printFigure(figures.at(-1)!);
     }
+  }
+
+  // The device channel with 2,000 simulated MQTT devices on the embedded broker (tests/bench/devices.ts).
+  if (wants('devices')) {
+    const devices = await deviceFigures();
+    figures.push({
+      name: 'Fan-out: one batch setting to 2,000 MQTT devices until every command succeeded vs a bare MQTT client publishing the same commands and awaiting the results (commands/s)',
+      ...devices.fanOut,
+      unit: 'commands/s',
+      budget: { kind: 'min', ratio: 0.5 },
+    });
+    printFigure(figures.at(-1)!);
+    figures.push({
+      name: 'MQTT ingest: telemetry from 2,000 devices through the broker into the database vs raw INSERT … UNNEST of the same batches (samples/s)',
+      ...devices.ingest,
+      unit: 'samples/s',
+      budget: { kind: 'min', ratio: 0.5 },
+    });
+    printFigure(figures.at(-1)!);
+    const MB = 1024 * 1024;
+    figures.push({
+      name: "The server's RSS with 2,000 connected MQTT devices vs its idle RSS + 300 MB (MB)",
+      ours: devices.rss.connected / MB,
+      reference: devices.rss.idle / MB + 300,
+      unit: 'MB',
+      budget: { kind: 'max', ratio: 1 },
+      detail: `idle ${Math.round(devices.rss.idle / MB)} MB, ${Math.round((devices.rss.connected - devices.rss.idle) / MB)} MB above it`,
+    });
+    printFigure(figures.at(-1)!);
   }
 
   const over = figures.filter((figure) => !withinBudget(figure));
