@@ -2,7 +2,7 @@
  * The catalogue of what the portal can tell a device (DESIGN §12), in one place: each command's parameters with
  * their bounds and units, the setting it changes, the models that accept it and who may send it. The server checks
  * a command against it before anything is queued (server/devices/commands/validate.ts), the web draws the command
- * forms from it (src/features/devices), and the simulator obeys what it names (server/simulator/device.ts).
+ * forms from it (src/features/devices), and the simulator obeys what it names (server/simulator/obey.ts).
  *
  * Plain data, no zod: the web reads it at run time.
  */

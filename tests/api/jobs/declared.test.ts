@@ -37,6 +37,9 @@ test('the queue the entry points start runs every job core and the areas declare
     // Scheduled mail's per-minute dispatcher (its sender is bound where it is declared) and the reports' daily clean-up.
     dispatchJob(() => Promise.resolve()),
     removeOldReportsJob,
+    // The device channel's sweep of expiries and timeouts and the batches' waves (every minute).
+    { name: 'devices.sweep', cron: '* * * * *' },
+    { name: 'devices.waves', cron: '* * * * *' },
   ];
   expect(schedules).toEqual(declared.map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name)));
   // Each has its worker: a send is taken (a name nobody declared is refused at the sender).

@@ -5,6 +5,7 @@ import { fleetOverview } from '../../../server/monitoring/fleet-home/service';
 import { incomeBars, payoffTotalOf } from '../../../server/monitoring/income/service';
 import { systemsInScope, viewerOf } from '../../../server/core/system-scope';
 import { readSystemSettings, readTariff } from '../../../server/monitoring/settings/service';
+import { ownerSettingsOnDevice } from '../../../server/devices/owner-settings';
 import { sharesOf } from '../../../server/monitoring/shares/manage';
 import { dailyStatistics, dayCurve, periodBars, summary } from '../../../server/monitoring/stats/service';
 import { listSystems, selectorList } from '../../../server/monitoring/systems/service';
@@ -75,7 +76,15 @@ test("the customer's screens: selector, summary, curve, bars, income, payoff, st
   await expectWhole(customer.post('/api/ESS/GetShareList', { sn: CUSTOMER_SN }), await sharesOf(t.db, system!, now));
   const [settings] = (await customer.get('/api/Account/GetCustomUseESSList')).body.data;
   expect(settings).toStrictEqual(
-    asJson({ system_id: system!.id, sys_sn: system!.sysSn, sys_name: system!.sysName, ...(await readSystemSettings(t.db, system!)) }),
+    asJson({
+      system_id: system!.id,
+      sys_sn: system!.sysSn,
+      time_zone: system!.timeZone,
+      ...(await readSystemSettings(t.db, system!)),
+      export_limit_editable: true,
+      device: await ownerSettingsOnDevice(t.db, system!),
+      sys_name: system!.sysName,
+    }),
   );
   await expectWhole(
     customer.get(`/api/Account/GetElectrovalenceSetting?sn=${CUSTOMER_SN}`),
