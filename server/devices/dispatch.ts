@@ -41,6 +41,23 @@ export class Dispatcher {
     private readonly log: (message: string, error?: unknown) => void,
   ) {}
 
+  /**
+   * Tells again every online device whose commands wait on it (`sent` or `delivered`) since before `before`: their
+   * message or the device's answer may have been lost on the way (a portal that died with replies in flight, a broker
+   * that dropped them while no node listened). The device answers what it did from memory. At start with the start's
+   * time (everything open), then by the sweep for what waits unusually long.
+   */
+  async redeliverWaiting(before: Date, states: readonly ('sent' | 'delivered')[] = ['sent', 'delivered']): Promise<number> {
+    const waiting = await queryRows<{ system_id: number }>(
+      this.db,
+      sql`SELECT DISTINCT c.system_id FROM device_commands c JOIN device_states d ON d.system_id = c.system_id AND d.online
+           WHERE c.state = ANY(${pgArray([...states])}::text[]) AND coalesce(c.delivered_at, c.sent_at) < ${before.toISOString()}::timestamptz`,
+    );
+    const ids = waiting.map((r) => Number(r.system_id));
+    await this.dispatch(ids, { redeliver: true });
+    return ids.length;
+  }
+
   /** Sends the released open commands of these systems (those online). Never throws: what fails stays pending. */
   async dispatch(systemIds: readonly number[], options: DispatchOptions = {}): Promise<void> {
     const channel = this.channel();

@@ -33,7 +33,7 @@ export function deviceMessageHandlers(deps: DeviceMessageDeps): DeviceMessageHan
     if (!system) throw new Error(`no system ${sn}`);
     return system;
   };
-  return {
+  return inOrderPerDevice({
     async telemetry(sn, { status, samples }) {
       await ingestBatch(db, await systemOf(sn), { status, samples }, clock(), deps.onNewFaults, deps.rawRetentionDays);
     },
@@ -91,5 +91,32 @@ export function deviceMessageHandlers(deps: DeviceMessageDeps): DeviceMessageHan
       if (went)
         await db.execute(sql`UPDATE systems SET ems_status = 'offline' WHERE id = ${system.id} AND ems_status IS DISTINCT FROM 'offline'`);
     },
+  });
+}
+
+/**
+ * Each device's messages handled one after the other, in the order they arrived (a device's acknowledgement before
+ * its result, its samples in order), different devices' in parallel. Across nodes of a shared subscription the
+ * ledger's optimistic transitions keep it right whatever the order.
+ */
+function inOrderPerDevice(handlers: DeviceMessageHandlers): DeviceMessageHandlers {
+  const queues = new Map<string, Promise<void>>();
+  const queued =
+    <M>(handle: (sn: string, message: M) => Promise<void>) =>
+    (sn: string, message: M): Promise<void> => {
+      const run = (queues.get(sn) ?? Promise.resolve()).catch(() => {}).then(() => handle(sn, message));
+      const tail = run.catch(() => {});
+      queues.set(sn, tail);
+      // A device that went quiet leaves nothing behind.
+      void tail.then(() => {
+        if (queues.get(sn) === tail) queues.delete(sn);
+      });
+      return run;
+    };
+  return {
+    telemetry: queued(handlers.telemetry),
+    event: queued(handlers.event),
+    reply: queued(handlers.reply),
+    state: queued(handlers.state),
   };
 }

@@ -1,4 +1,5 @@
 import type { Server as HttpServer } from 'node:http';
+import { sql } from 'drizzle-orm';
 import type { AppDeps } from '../config';
 import { declareJob, type JobDeclaration } from '../core/jobs/declaration';
 import type { NewFaultsListener } from '../monitoring/ingest/service';
@@ -25,6 +26,9 @@ export interface AppDevices extends DevicesDeps {
   /** The embedded broker's TCP port (the simulated demo devices connect there); none without it. */
   brokerPort?: number;
 }
+
+/** How long a command the broker took may wait for its device's acknowledgement before it is told again. */
+const REDELIVER_AFTER_MS = 2 * 60_000;
 
 export interface DeviceWiring {
   devices: AppDevices;
@@ -58,7 +62,10 @@ export async function createDevices(
       cron: '* * * * *',
       retryLimit: 0,
       run: async ({ db, clock }) => {
-        await sweepLedger(db, clock());
+        const now = clock();
+        await sweepLedger(db, now);
+        // A command the broker took but whose device never acknowledged it in two minutes went astray: told again.
+        await dispatcher.redeliverWaiting(new Date(now.getTime() - REDELIVER_AFTER_MS), ['sent']);
       },
     }),
     declareJob({
@@ -79,6 +86,12 @@ export async function createDevices(
     rawRetentionDays: deps.config.rawRetentionDays,
   });
   if (deps.config.mqtt) {
+    // The embedded broker starts with nobody connected: who was online before this process is so no more (an
+    // external broker keeps its connections and hands the retained states over as the portal subscribes).
+    if (!deps.config.mqtt.url)
+      await deps.db.execute(
+        sql`UPDATE device_states SET online = false, state_at = ${deps.clock().toISOString()}::timestamptz WHERE online`,
+      );
     const handle = await createDeviceChannel({
       db: deps.db,
       jwtSecret: deps.config.jwtSecret,
@@ -89,6 +102,8 @@ export async function createDevices(
     });
     channel = handle.channel;
     devices.brokerPort = handle.brokerPort;
+    // What was under way when this node (or the whole portal) last stopped: answers in flight then are lost.
+    dispatcher.redeliverWaiting(deps.clock()).catch((error: unknown) => log('redelivery at start failed', error));
   }
   return { devices, jobs, close: async () => channel?.close() };
 }

@@ -49,7 +49,6 @@ const handledBy = (t: TestApp) => t.app.devices.counts();
  * messages of the devices of other files on the same Mosquitto, whose systems this database does not hold.
  */
 const total = () => handledBy(a).received + handledBy(b).received;
-const dropped = () => handledBy(a).dropped + handledBy(b).dropped;
 
 async function count(query: ReturnType<typeof sql>): Promise<number> {
   const [row] = await queryRows<{ n: number }>(a.db, query);
@@ -58,11 +57,10 @@ async function count(query: ReturnType<typeof sql>): Promise<number> {
 
 // Skipped without MQTT_TEST_URL: the embedded broker runs inside one node, there is no second to share it with.
 describe.skipIf(!external)('two API nodes on one external broker (MQTT_TEST_URL)', () => {
-  it('handle each telemetry message, event and state message once between them', async () => {
+  it('share the messages between them, each message taking effect once', async () => {
     // The devices' online messages, one each.
     await until(() => total() >= SYSTEMS, 10_000, 'the online messages');
     const before = total();
-    const droppedBefore = dropped();
     const start = TEST_EPOCH.getTime() - 2 * 3_600_000;
     let sent = 0;
     await Promise.all(
@@ -86,10 +84,10 @@ describe.skipIf(!external)('two API nodes on one external broker (MQTT_TEST_URL)
       }),
     );
     await until(() => total() >= before + sent, 15_000, `${sent} messages handled`);
-    // A little longer: a message handled twice would show now.
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(total()).toBe(before + sent);
-    expect(dropped()).toBe(droppedBefore);
+    // QoS 1 is at least once: a node that lost its connection for a moment may be handed a message again. What must
+    // hold is the effect: every sample stored once. (What the nodes drop is not counted: other files' devices on the
+    // same Mosquitto reach them too.)
+    expect(total()).toBeGreaterThanOrEqual(before + sent);
     // Both nodes took their share.
     expect(handledBy(a).received).toBeGreaterThan(0);
     expect(handledBy(b).received).toBeGreaterThan(0);
@@ -119,8 +117,8 @@ describe.skipIf(!external)('two API nodes on one external broker (MQTT_TEST_URL)
       'the batch succeeded',
     );
     expect((await servicer.post('/api/BatchSetting/GetBatch', { id: batchId })).body.data.status).toBe('finished');
-    // Two replies per device (acknowledgement and result), shared between the nodes.
-    expect(handledBy(a).received - before.a + (handledBy(b).received - before.b)).toBe(2 * SYSTEMS);
+    // Two replies per device (acknowledgement and result; at least once), shared between the nodes.
+    expect(handledBy(a).received - before.a + (handledBy(b).received - before.b)).toBeGreaterThanOrEqual(2 * SYSTEMS);
     expect(handledBy(a).received).toBeGreaterThan(before.a);
     expect(handledBy(b).received).toBeGreaterThan(before.b);
     for (const device of devices) expect([...device.applied.values()]).toEqual([1]);

@@ -211,7 +211,8 @@ async function addToMosquitto(dir: string, sn: string, key: string, tryConnect: 
 }
 
 /** Waits until `check` holds (polling), or fails after `ms`. */
-export async function eventually(check: () => boolean, ms = 3_000, what = 'the condition'): Promise<void> {
+// Generous: on CI the Mosquitto is shared with the files running beside, one of which floods it with 1,000 devices.
+export async function eventually(check: () => boolean, ms = 10_000, what = 'the condition'): Promise<void> {
   const until = Date.now() + ms;
   while (!check()) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);

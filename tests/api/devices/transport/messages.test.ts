@@ -35,7 +35,7 @@ test('each kind of message reaches its handler with the S/N of its topic, parsed
   await device.publishAsync(topics.up(sn, 'event'), JSON.stringify(event('e1')), { qos: 1 });
   await device.publishAsync(topics.up(sn, 'reply'), JSON.stringify(reply('r1')), { qos: 1 });
   await device.publishAsync(topics.state(sn), JSON.stringify(state('s1')), { qos: 1, retain: true });
-  await eventually(() => mine().length >= 4, 3_000, `four messages, not ${JSON.stringify(mine())}`);
+  await eventually(() => mine().length >= 4, 10_000, `four messages, not ${JSON.stringify(mine())}`);
   expect(mine().sort((a, b) => a.kind.localeCompare(b.kind))).toEqual([
     { kind: 'event', sn, message: event('e1') },
     { kind: 'reply', sn, message: reply('r1') },
@@ -58,8 +58,8 @@ test('malformed, schema-failing, oversized payloads and a failing handler are dr
   for (const [topic, payload] of bad) await device.publishAsync(topic, payload, { qos: 1 });
 
   await device.publishAsync(topics.up(sn, 'event'), JSON.stringify(event('after')), { qos: 1 });
-  await eventually(handledId('after'), 3_000, 'the good message after the bad ones');
-  await eventually(() => myWarnings().length - warningsBefore >= bad.length, 3_000, 'the warnings');
+  await eventually(handledId('after'), 10_000, 'the good message after the bad ones');
+  await eventually(() => myWarnings().length - warningsBefore >= bad.length, 10_000, 'the warnings');
   expect(
     myWarnings()
       .slice(warningsBefore)
@@ -85,7 +85,7 @@ test('a payload over MAX_MESSAGE_BYTES is refused at the broker (the embedded on
   if (broker.isolated) await closed;
   // The first device still talks to the portal.
   await device.publishAsync(topics.up(sn, 'event'), JSON.stringify(event('still')), { qos: 1 });
-  await eventually(handledId('still'), 3_000, 'a message after the big one');
+  await eventually(handledId('still'), 10_000, 'a message after the big one');
   expect(broker.handled.some((h) => h.sn === added.sn)).toBe(false);
   await big.endAsync(true);
 });

@@ -17,7 +17,7 @@ describe.runIf(process.env.MQTT_TEST_URL)('two portal nodes on one external brok
     const ids = Array.from({ length: 20 }, (_, i) => `m${i}`);
     for (const id of ids) await device.publishAsync(topics.up(sn, 'event'), JSON.stringify({ id, status: 'normal' }), { qos: 1 });
     const handled = () => [...broker.handled, ...second.handled].filter((h) => h.sn === sn).map((h) => h.message.id);
-    await eventually(() => handled().length >= ids.length, 3_000, 'every message');
+    await eventually(() => handled().length >= ids.length, 10_000, 'every message');
     // Late copies would have come with the last of the first ones.
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect(handled().sort()).toEqual([...ids].sort());

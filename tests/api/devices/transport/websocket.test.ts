@@ -23,7 +23,7 @@ test("a device speaks MQTT over WebSocket at /mqtt on the portal's own port, bes
   const device = await broker.connectDevice(sn, key, { url: `ws://127.0.0.1:${port}/mqtt` });
   await device.subscribeAsync(topics.command(sn), { qos: 1 });
   await device.publishAsync(topics.state(sn), JSON.stringify({ id: 'ws1', state: 'online', session: 'w' }), { qos: 1 });
-  await eventually(() => broker.handled.some((h) => h.sn === sn && h.message.id === 'ws1'), 3_000, 'the message over WebSocket');
+  await eventually(() => broker.handled.some((h) => h.sn === sn && h.message.id === 'ws1'), 10_000, 'the message over WebSocket');
 
   const got = new Promise<string>((resolve) => device.once('message', (_topic, payload) => resolve(payload.toString())));
   await broker.channel.publishCommand(sn, { id: 5, command: 'reboot', params: {}, expires_at: '2026-03-02T09:00:00.000Z' });
