@@ -8,8 +8,7 @@ import type { DeviceChannel } from './transport/channel';
 /**
  * Tells devices their commands (DESIGN §12). Only a connected device is told: a command for an offline one stays
  * pending ("waiting for the device") and goes out, with every other open command of the system in the order they
- * were queued, when the device says it is online again. One system's commands go out one after the other; systems
- * in parallel, a bounded number at a time. A publish the broker took makes the row `sent`.
+ * were queued, when the device says it is online again. A publish the broker took makes the row `sent`.
  */
 export interface DispatchOptions {
   /**
@@ -20,8 +19,8 @@ export interface DispatchOptions {
   redeliver?: boolean;
 }
 
-/** Systems told at once: enough to keep the broker busy, few enough not to flood one event loop. */
-const PARALLEL_SYSTEMS = 200;
+/** Commands in flight at once: enough to keep the broker busy, few enough not to flood one event loop. */
+const IN_FLIGHT = 5000;
 
 interface Outgoing extends Record<string, unknown> {
   system_id: number;
@@ -74,30 +73,28 @@ export class Dispatcher {
              AND c.released_at IS NOT NULL AND c.expires_at > ${now.toISOString()}::timestamptz
            ORDER BY c.system_id, c.id`,
     );
-    const bySystem = new Map<number, Outgoing[]>();
-    for (const row of rows) bySystem.set(Number(row.system_id), [...(bySystem.get(Number(row.system_id)) ?? []), row]);
+    // One connection carries them all, in the order they are handed to it, so a system's commands reach it in order
+    // without waiting for each acknowledgement; a bounded number is in flight at once.
     const published: number[] = [];
-    const queue = [...bySystem.values()];
-    const worker = async () => {
-      for (let commands = queue.shift(); commands; commands = queue.shift()) {
-        for (const row of commands) {
-          try {
-            await channel.publishCommand(row.sys_sn, {
-              id: Number(row.id),
-              command: row.command,
-              params: row.params,
-              expires_at: new Date(row.expires_at).toISOString(),
-            });
-            if (row.state === 'pending') published.push(Number(row.id));
-          } catch (error) {
-            // The rest of this system's commands wait too: they must reach the device in order.
-            this.log(`command #${row.id} for ${row.sys_sn} not published; it stays pending`, error);
-            break;
-          }
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(PARALLEL_SYSTEMS, queue.length) }, worker));
+    for (let i = 0; i < rows.length; i += IN_FLIGHT) {
+      const chunk = rows.slice(i, i + IN_FLIGHT);
+      const outcomes = await Promise.allSettled(
+        chunk.map((row) =>
+          channel.publishCommand(row.sys_sn, {
+            id: Number(row.id),
+            command: row.command,
+            params: row.params,
+            expires_at: new Date(row.expires_at).toISOString(),
+          }),
+        ),
+      );
+      outcomes.forEach((outcome, n) => {
+        const row = chunk[n]!;
+        // What the broker did not take stays pending and goes again, in order, when the device next connects.
+        if (outcome.status === 'rejected') this.log(`command #${row.id} for ${row.sys_sn} not published; it stays pending`, outcome.reason);
+        else if (row.state === 'pending') published.push(Number(row.id));
+      });
+    }
     if (published.length > 0) {
       await applyEventWhere(this.db, { kind: 'published' }, ['pending'], sql`id = ANY(${pgArray(published)}::bigint[])`, this.clock());
     }

@@ -4,19 +4,16 @@ import { queryRows } from '../core/db';
 import type { DeviceIdentities } from '../monitoring/ingest/device-identities';
 import { ingestBatch, type NewFaultsListener } from '../monitoring/ingest/service';
 import type { Dispatcher } from './dispatch';
-import { applyEvent, ledgerRow, noteHistory } from './ledger/store';
+import { ReplyBatcher } from './ledger/replies';
 import type { DeviceMessageHandlers } from './transport/channel';
 
 /**
  * What the portal does with each device message (DESIGN §12). Telemetry and events go through the HTTP ingest's own
- * service, into the same tables; replies move the command's ledger row; the state message keeps the connection and,
+ * service, into the same tables; replies move the command's ledger row (many at a time, ./ledger/replies.ts); the state message keeps the connection and,
  * on a (re)connect, sends the device its open commands in order. Each message is idempotent: samples and faults are
  * keyed, a ledger row changes only from the state it is in, and a Last Will of an earlier connection is ignored.
  * A message naming a system that does not exist, or a command of another system, is refused (the transport counts it).
  */
-/** The device's results; 'delivered' is its acknowledgement only. */
-const FINAL_REPLY_STATUSES: ReadonlySet<string> = new Set(['succeeded', 'failed', 'rejected']);
-
 export interface DeviceMessageDeps {
   db: Database;
   clock: () => Date;
@@ -33,6 +30,7 @@ export function deviceMessageHandlers(deps: DeviceMessageDeps): DeviceMessageHan
     if (!system) throw new Error(`no system ${sn}`);
     return system;
   };
+  const replies = new ReplyBatcher(db, clock);
   return inOrderPerDevice({
     async telemetry(sn, { status, samples }) {
       await ingestBatch(db, await systemOf(sn), { status, samples }, clock(), deps.onNewFaults, deps.rawRetentionDays);
@@ -43,33 +41,7 @@ export function deviceMessageHandlers(deps: DeviceMessageDeps): DeviceMessageHan
     },
 
     async reply(sn, reply) {
-      const system = await systemOf(sn);
-      // Only the system's own commands: a device cannot answer for another's.
-      const row = await ledgerRow(db, reply.command_id, system.id);
-      if (!row) throw new Error(`no command #${reply.command_id} for ${sn}`);
-      const now = clock();
-      const final = FINAL_REPLY_STATUSES.has(reply.status);
-      // What the device reports it has set is its truth, whatever became of the command in the ledger.
-      if (final && reply.settings) {
-        await db.execute(sql`
-          INSERT INTO device_states (system_id, settings, settings_at) VALUES (${system.id}, ${JSON.stringify(reply.settings)}::jsonb, ${now.toISOString()}::timestamptz)
-          ON CONFLICT (system_id) DO UPDATE SET settings = excluded.settings, settings_at = excluded.settings_at`);
-      }
-      // Messages are handled as they come, in parallel (and on any node): the device's 'delivered' and its result may
-      // race, so a reply that finds the row moved on meanwhile is applied again to the row as it is now.
-      let current = row;
-      let moved = await applyEvent(db, current, { kind: 'reply', status: reply.status }, now, { message: reply.message ?? null });
-      for (let attempt = 0; !moved && attempt < 3; attempt++) {
-        const fresh = await ledgerRow(db, row.id, system.id);
-        if (!fresh || fresh.state === current.state) break;
-        current = fresh;
-        moved = await applyEvent(db, current, { kind: 'reply', status: reply.status }, now, { message: reply.message ?? null });
-      }
-      const gaveUp = ['superseded', 'expired', 'timed_out', 'canceled'].includes(current.state);
-      if (!moved && final && gaveUp) {
-        // A result after the portal gave up on the command (or replaced it): kept for the record, the state stays.
-        await noteHistory(db, current, now, `the device reported ${reply.status} late${reply.message ? `: ${reply.message}` : ''}`);
-      }
+      await replies.apply({ systemId: (await systemOf(sn)).id, reply });
     },
 
     async state(sn, { state, session }) {
