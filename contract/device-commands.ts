@@ -271,6 +271,16 @@ export type CommandState = (typeof COMMAND_STATES)[number];
 export const OPEN_COMMAND_STATES = ['pending', 'sent', 'delivered'] as const satisfies readonly CommandState[];
 export const FAILED_COMMAND_STATES = ['failed', 'rejected', 'timed_out', 'expired'] as const satisfies readonly CommandState[];
 
+/**
+ * The states a command is sent again from, as a new attempt: it ended without success. Not a superseded one (a newer
+ * command for the same setting replaced it: sending the old value again would undo that).
+ */
+export const RETRYABLE_COMMAND_STATES = [...FAILED_COMMAND_STATES, 'canceled'] as const satisfies readonly CommandState[];
+
+export function isRetryable(state: CommandState): boolean {
+  return (RETRYABLE_COMMAND_STATES as readonly string[]).includes(state);
+}
+
 export function isOpenState(state: CommandState): boolean {
   return (OPEN_COMMAND_STATES as readonly string[]).includes(state);
 }

@@ -44,13 +44,19 @@ export function deviceMessageHandlers(deps: DeviceMessageDeps): DeviceMessageHan
       await replies.apply({ systemId: (await systemOf(sn)).id, reply });
     },
 
-    async state(sn, { state, session }) {
+    async state(sn, { state, session, settings }) {
       const system = await systemOf(sn);
       const now = clock().toISOString();
       if (state === 'online') {
+        // The settings it announces with it (when it does) are what it has set now.
+        const announced = settings ? JSON.stringify(settings) : null;
         await db.execute(sql`
-          INSERT INTO device_states (system_id, online, session, state_at) VALUES (${system.id}, true, ${session}, ${now}::timestamptz)
-          ON CONFLICT (system_id) DO UPDATE SET online = true, session = excluded.session, state_at = excluded.state_at`);
+          INSERT INTO device_states (system_id, online, session, state_at, settings, settings_at)
+          VALUES (${system.id}, true, ${session}, ${now}::timestamptz, coalesce(${announced}::jsonb, '{}'::jsonb),
+                  CASE WHEN ${announced}::jsonb IS NULL THEN NULL ELSE ${now}::timestamptz END)
+          ON CONFLICT (system_id) DO UPDATE SET online = true, session = excluded.session, state_at = excluded.state_at,
+                 settings = CASE WHEN ${announced}::jsonb IS NULL THEN device_states.settings ELSE excluded.settings END,
+                 settings_at = CASE WHEN ${announced}::jsonb IS NULL THEN device_states.settings_at ELSE excluded.settings_at END`);
         await dispatcher.dispatch([system.id], { redeliver: true });
         return;
       }

@@ -96,7 +96,9 @@ export class SimulatedDevice {
   }
 
   private stateMessage(state: StateMessage['state']): StateMessage {
-    return { id: `${state}-${this.session}`, state, session: this.session };
+    // Online, it announces what it has set (a real device's birth message); the Will is fixed at connect, so says less.
+    const settings = state === 'online' ? (this.settingsNow as Record<string, Record<string, unknown>>) : undefined;
+    return { id: `${state}-${this.session}`, state, session: this.session, ...(settings ? { settings } : {}) };
   }
 
   private will() {

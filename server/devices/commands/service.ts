@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { pgArray } from '../../monitoring/sql-arrays';
 import { Code } from '../../../contract/codes';
-import { COMMANDS, commandSpec, isOpenState, modelAccepts, type CommandSpec } from '../../../contract/device-commands';
+import { COMMANDS, commandSpec, isOpenState, isRetryable, modelAccepts, type CommandSpec } from '../../../contract/device-commands';
 import type { CommandDetail, CommandRow, SendCommandBody, SystemControl } from '../../../contract/devices';
 import type { BodyOf } from '../../../contract/endpoint';
 import type { commandCalls } from '../../../contract/devices-calls';
@@ -160,7 +160,7 @@ export async function cancelCommand(deps: DevicesDeps, actor: Actor, id: number)
 /** A command that ended without success, sent again as a new attempt (the old row stays as it ended). */
 export async function retryCommand(deps: DevicesDeps, actor: Actor, id: number): Promise<CommandRow> {
   const row = await scopedRow(deps, actor, id);
-  if (isOpenState(row.state) || row.state === 'succeeded' || row.state === 'superseded') {
+  if (!isRetryable(row.state)) {
     throw new ApiError(Code.OPERATION_FAILED, `Operation failure: a ${row.state} command is not retried`);
   }
   const spec = commandSpec(row.command)!;

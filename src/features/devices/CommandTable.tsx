@@ -9,7 +9,8 @@ import { useCanAccess } from '../../auth/ability';
 import { useFormat } from '../../i18n/format';
 import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
 import { devicesApi, refreshDevices } from './api';
-import { callErrorText, commandLabel, mayCancel, mayRetry, messageText, paramsText } from './catalogue';
+import { isRetryable } from '../../../contract/device-commands';
+import { callErrorText, commandLabel, mayCancel, messageText, paramsText } from './catalogue';
 import { CommandDrawer } from './CommandDrawer';
 import { StateTag } from './StateTag';
 
@@ -146,7 +147,7 @@ export function CommandTable({
               </Tooltip>
             </Popconfirm>
           )}
-          {mayCreate && mayRetry(row.state) && (
+          {mayCreate && isRetryable(row.state) && (
             <Button
               size="small"
               icon={<RedoOutlined />}

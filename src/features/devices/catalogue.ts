@@ -4,7 +4,6 @@ import {
   COMMANDS,
   commandSpec,
   FAILED_COMMAND_STATES,
-  isOpenState,
   type CommandSpec,
   type CommandState,
   type ParamSpec,
@@ -35,7 +34,6 @@ export const STATE_COLORS: Record<CommandState, string> = {
 /** Cancel is possible while the device has not acknowledged the command. */
 export const mayCancel = (state: CommandState) => state === 'pending' || state === 'sent';
 /** Retry: a command that ended without success. */
-export const mayRetry = (state: CommandState) => !isOpenState(state) && state !== 'succeeded';
 export const isFailed = (state: CommandState) => (FAILED_COMMAND_STATES as readonly string[]).includes(state);
 
 export const paramLabel = (t: TFunction, name: string) => t(`devices:param.${name}`, { defaultValue: name });

@@ -95,6 +95,17 @@ async function eventuallyAsync(check: () => Promise<boolean>, what: string, ms =
 }
 
 describe('a command over the broker', () => {
+  it('a device announces what it has set as it connects: the control tab shows it before any command', async () => {
+    const servicer = await as(t, 'servicer');
+    const control = (await servicer.post('/api/DeviceCommand/GetSystemControl', { sn: CUSTOMER_SN })).body.data;
+    expect(control).toMatchObject({
+      online: true,
+      settings: { exportLimit: device.settings.exportLimit, workMode: device.settings.workMode },
+    });
+    expect(control.settings_at).not.toBeNull();
+    expect(control.open).toEqual([]);
+  });
+
   it('goes pending → sent → delivered → succeeded, and the device reports the setting it now has', async () => {
     const servicer = await as(t, 'servicer');
     const { body } = await servicer.post('/api/DeviceCommand/SendCommand', {
