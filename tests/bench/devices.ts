@@ -1,7 +1,6 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -15,7 +14,7 @@ import { seedDemo } from '../../server/demo/users';
 import { startEmbeddedBroker } from '../../server/devices/transport/embedded-broker';
 import { PORTAL_USERNAME, portalPassword } from '../../server/devices/transport/identities';
 import { demoDeviceKey } from '../../server/monitoring/ingest/device-keys';
-import { insertSystems, TestDevice, until, type FleetSystem } from '../api/devices/helpers/fleet';
+import { freePort, insertSystems, TestDevice, until, type FleetSystem } from '../api/devices/helpers/fleet';
 import type { FixtureOptions } from '../api/devices/fixtures/server';
 import { runConcurrently } from './concurrency';
 import { BENCH_PASSWORD, log, loginAs, openBenchDatabase } from './monitoring-common';
@@ -195,14 +194,6 @@ async function ingestFigures(
   }
   log(`MQTT ingest: ${total.toLocaleString('en')} samples from ${jobs.length.toLocaleString('en')} devices per round`);
   return best;
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
 }
 
 async function rssOf(pid: number): Promise<number> {

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
@@ -10,7 +9,7 @@ import type { MqttConfig } from '../../../server/config';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { DEMO_PASSWORD } from '../helpers';
 import { databaseUrl, withAdminClient } from '../helpers/postgres-server';
-import { allowDevices, TestDevice, until } from './helpers/fleet';
+import { allowDevices, freePort, TestDevice, until } from './helpers/fleet';
 import type { FixtureOptions } from './fixtures/server';
 
 /**
@@ -30,14 +29,6 @@ afterAll(async () => {
   await Promise.all(devices.map((d) => d.close(true)));
   for (const cleanup of cleanups.reverse()) await cleanup();
 }, 30_000);
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /** Starts the server process; answers its HTTP port once it listens. */
 async function startServer(options: FixtureOptions): Promise<{ child: ChildProcess; port: number }> {
