@@ -50,6 +50,8 @@ export async function teardown() {
     const exited = new Promise((resolve) => server!.once('exit', resolve));
     process.kill(-server.pid, 'SIGTERM');
     await exited;
+    // npx exits at once; the portal's own process closes its broker and database after it: its folder goes only then.
+    await groupGone(server.pid);
   }
   await smtpSink?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -65,6 +67,22 @@ function freePort(): Promise<number> {
       probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
     });
   });
+}
+
+async function groupGone(pid: number, timeoutMs = 30_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      process.kill(-pid, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) {
+      process.kill(-pid, 'SIGKILL');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 async function waitForPortal(baseUrl: string, timeoutMs: number) {

@@ -19,7 +19,7 @@ export function createDispatcher(handlers: DeviceMessageHandlers, log: Transport
   const counts: ChannelCounts = { received: 0, dropped: 0 };
   const drop = (topic: string, reason: string, error?: unknown) => {
     counts.dropped++;
-    log.warn({ topic, reason, ...(error === undefined ? {} : { error: String(error) }) }, 'device message dropped');
+    log.warn({ topic, reason, ...(error === undefined ? {} : { error: describe(error) }) }, 'device message dropped');
   };
 
   return {
@@ -71,4 +71,10 @@ function handlerFor(handlers: DeviceMessageHandlers, { sn, kind }: DeviceTopic, 
 function firstIssue(error: z.ZodError): string {
   const [issue] = error.issues;
   return issue ? `${issue.path.join('.') || '(message)'}: ${issue.message}` : 'invalid';
+}
+
+/** An error with its cause (the database's words behind a failed query), for the log line. */
+function describe(error: unknown): string {
+  const cause = (error as { cause?: unknown } | null)?.cause;
+  return cause === undefined ? String(error) : `${String(error)} (${String(cause)})`;
 }

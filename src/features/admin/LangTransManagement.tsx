@@ -95,7 +95,12 @@ export default function LangTransManagement() {
         onFinish={(v: Record<string, string>) => setQuery({ ...v, current: 1 })}
       >
         <Form.Item name="namespace" label={t('admin:langTransManagement.namespace')}>
-          <Select allowClear style={{ minWidth: 140 }} options={(query.data?.namespaces ?? []).map((n) => ({ value: n, label: n }))} />
+          <Select
+            allowClear
+            showSearch
+            style={{ minWidth: 140 }}
+            options={(query.data?.namespaces ?? []).map((n) => ({ value: n, label: n }))}
+          />
         </Form.Item>
         <Form.Item name="key" label={t('admin:langTransManagement.key')}>
           <Input allowClear />
