@@ -133,6 +133,6 @@ export const companyOrganizations = defineResource({
     ...fileFields(),
     user_count: countField,
     company_count: countField,
-    component_count: countField,
+    system_count: countField,
   }),
 });
