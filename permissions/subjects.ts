@@ -47,6 +47,8 @@ export const SUBJECTS = [
   'user',
   'installerCompany',
   'organization',
+  // The service partner companies with their areas and contacts (/Information/GetServiverList).
+  'servicePartner',
   'role',
   'menu',
   'translation',
@@ -107,6 +109,13 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'fleet', actions: ['read'], roles: ['supplier'] },
   // The staff home over the same systems (the supplier's home is the list itself).
   { subject: 'fleetOverview', actions: ['read'], screen: 'energyStorageList' },
+  // Who serves which area: for the staff of the storage list who see every system (a partner is told its own in its files).
+  {
+    subject: 'servicePartner',
+    actions: ['read'],
+    screen: 'energyStorageList',
+    roles: ROLES.filter((r) => !SYSTEM_SCOPED_ROLES.includes(r)),
+  },
   // Spec §6: the system selector and a customer's figures are for customers and sharers only.
   { subject: 'customerSystems', actions: ['read'], roles: ['customer', 'sharer'] },
   // Shares: written by the system's owner alone, read by the owner and the staff who manage systems (row rules in the calls).
@@ -134,6 +143,9 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // The company and organization pickers of the user form.
   { subject: 'installerCompany', actions: ['read'], screen: 'userManagement' },
   { subject: 'organization', actions: ['read'], screen: 'userManagement' },
+  // Company management: the staff of its screen keep the companies' files and their links.
+  { subject: 'installerCompany', actions: EDIT, screen: 'companyManagement' },
+  { subject: 'organization', actions: EDIT, screen: 'companyManagement' },
   { subject: 'role', actions: ['read', 'update'], screen: 'roleManagement' },
   { subject: 'menu', actions: EDIT, screen: 'menuManagement' },
   { subject: 'translation', actions: EDIT, screen: 'langTransManagement' },

@@ -1,3 +1,4 @@
+import { companyManagement, companyOrganizations } from './companyManagement';
 import { complaints } from './complaints';
 import { customerArchives } from './customerArchives';
 import { customerRecords } from './customerRecords';
@@ -16,6 +17,8 @@ import { userLog } from './userLog';
 import { userManagement } from './userManagement';
 
 export {
+  companyManagement,
+  companyOrganizations,
   complaints,
   customerArchives,
   customerRecords,
@@ -53,6 +56,8 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   mailOutbox,
   installerCompanyOptions,
   organizationOptions,
+  companyManagement,
+  companyOrganizations,
   complaints,
   customerArchives,
   customerRecords,

@@ -5,8 +5,8 @@ import { defineResource } from './types';
 
 /**
  * The companies a partner user is linked to in user management (DESIGN §6, §10): the options of the user
- * form's link selects, read by the staff who manage users (part of userManagement's screen; no screen of their
- * own yet).
+ * form's link selects, read by the staff who manage users (part of userManagement's screen). The companies' files
+ * are kept on their own screen, company management (resources/companyManagement.ts).
  */
 export const installerCompanyOptions = defineResource({
   name: 'installerCompanyOptions',

@@ -52,6 +52,8 @@ export interface Relation {
   labelField: string | RelationLabelFields;
   /** Only the rows whose `rowField` is one of the values the form's `formField` holds (e.g. organizations of the chosen roles' kinds). */
   matching?: { rowField: string; formField: string };
+  /** Only the rows whose `rowField` is one of these values, whatever the form holds (the resellers among the organizations). */
+  where?: { rowField: string; anyOf: readonly string[] };
   /**
    * Rows the portal ships (seeded) are named in the reader's language by the i18n key `<labelKey>.<value>`; rows
    * users added have no key and show their label field.

@@ -1,5 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import {
+  companyManagement,
+  companyOrganizations,
   complaints,
   customerArchives,
   customerRecords,
@@ -11,6 +13,7 @@ import {
 import type { ResourceDeclaration } from '../../resources/types';
 import type { AppDeps } from '../config';
 import { registerResources, type ResourceHooks } from '../core/crud/register';
+import { companyRoutes } from './companies/routes';
 import { categoryHooks, emailRuleHooks, mailOutboxHooks } from './email-rules/service';
 import { licenseRoutes } from './licenses/routes';
 import { licenseHooks } from './licenses/service';
@@ -38,10 +41,12 @@ export const RESOURCE_HOOKS: ResourceHooks = {
 
 /**
  * The declarations whose generated calls the administration registers: every declared resource but those of an area
- * with calls of its own, registered there with its hooks (the complaint: server/complaints/routes.ts; the customer
+ * with calls of its own, registered there with its hooks (company management: server/admin/companies/; the complaint: server/complaints/routes.ts; the customer
  * archive and its records: server/archives/routes.ts; R&D hours: server/workhours/; suggestions: server/suggestions/).
  */
 const OWN_AREA_RESOURCES: readonly ResourceDeclaration[] = [
+  companyManagement,
+  companyOrganizations,
   complaints,
   customerArchives,
   customerRecords,
@@ -67,4 +72,5 @@ export const adminRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { 
   await app.register(translationRoutes, { deps });
   await app.register(userLogRoutes, { deps, crud: crud.userLog! });
   await app.register(userInfoRoutes, { deps });
+  await app.register(companyRoutes, { deps });
 };

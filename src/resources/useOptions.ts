@@ -36,7 +36,10 @@ export function useOptions(
   if (relation) {
     const matching = relation.matching;
     const wanted = matching && formValues ? [formValues[matching.formField]].flat() : undefined;
-    const rows = (query.data ?? []).filter((row) => !wanted || wanted.includes(row[matching!.rowField]));
+    const where = relation.where;
+    const rows = (query.data ?? []).filter(
+      (row) => (!wanted || wanted.includes(row[matching!.rowField])) && (!where || where.anyOf.includes(String(row[where.rowField]))),
+    );
     return {
       loading: query.isLoading,
       // The label in the current language (a per-language labelField), re-read when the language changes. Numeric

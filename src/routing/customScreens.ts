@@ -23,6 +23,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   licenseManagement: lazyScreen(() => import('../features/admin/LicenseManagement')),
   snManagement: lazyScreen(() => import('../features/admin/SnManagement')),
   userManagement: lazyScreen(() => import('../features/admin/UserManagement')),
+  companyManagement: lazyScreen(() => import('../features/admin/CompanyManagement')),
   roleManagement: lazyScreen(() => import('../features/admin/RoleManagement')),
   menuManagement: lazyScreen(() => import('../features/admin/MenuManagement')),
   langTransManagement: lazyScreen(() => import('../features/admin/LangTransManagement')),

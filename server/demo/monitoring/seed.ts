@@ -18,7 +18,7 @@ import { weatherHours } from '../../monitoring/weather/service';
 import { DEMO_EXPIRED_SHARE_SN, DEMO_FLEET_SIZE, DEMO_INSTALLERS, DEMO_VPP, demoFleet, type DemoSystem } from './fleet';
 import { rawHistoryStart, seedEarlyYears } from './history';
 import { markDemoSeeded } from './marker';
-import { insertDemoOrganizations, linkDemoUsers, type DemoOrganizationIds } from './organizations';
+import { DEMO_INSTALLER_AREAS, insertDemoOrganizations, linkDemoUsers, type DemoOrganizationIds } from './organizations';
 import { PRICE_LEVELS } from '../../monitoring/income/price-levels';
 import { siteOfSystem } from './site';
 
@@ -104,6 +104,7 @@ async function insertInstallers(db: Database, organizationIds: DemoOrganizationI
       DEMO_INSTALLERS.map((c) => ({
         name: c.name,
         country: c.country,
+        areas: DEMO_INSTALLER_AREAS[c.name] ?? c.countries.join(', '),
         resellerId: c.reseller ? organizationIds.reseller.get(c.reseller)! : null,
         servicePartnerId: c.servicePartner ? organizationIds.servicepartner.get(c.servicePartner)! : null,
       })),

@@ -48,7 +48,10 @@ describe('entity permissions', () => {
   it("hiding a screen from a user takes its entity's actions away with it", () => {
     expect(defineAbilityFor(['admin']).can('update', 'user')).toBe(true);
     expect(defineAbilityFor(['admin'], ['userManagement']).can('update', 'user')).toBe(false);
-    expect(defineAbilityFor(['admin'], ['userManagement']).can('read', 'installerCompany')).toBe(false);
+    // The companies are also company management's: they go when both screens are hidden.
+    expect(defineAbilityFor(['admin'], ['userManagement']).can('read', 'installerCompany')).toBe(true);
+    expect(defineAbilityFor(['admin'], ['userManagement', 'companyManagement']).can('read', 'installerCompany')).toBe(false);
+    expect(defineAbilityFor(['admin'], ['companyManagement']).can('delete', 'organization')).toBe(false);
     expect(defineAbilityFor(['admin'], ['userManagement']).can('read', 'license')).toBe(true);
   });
 

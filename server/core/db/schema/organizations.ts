@@ -14,6 +14,15 @@ export const organizations = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     kind: text('kind').$type<OrganizationKind>().notNull(),
     name: text('name').notNull(),
+    // The company's file (company management, resources/companyManagement.ts); empty until staff fill it.
+    country: text('country').notNull().default(''),
+    contact: text('contact').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    email: text('email').notNull().default(''),
+    address: text('address').notNull().default(''),
+    // The countries and regions it serves (a service partner's area), as staff write them.
+    areas: text('areas').notNull().default(''),
+    remark: text('remark').notNull().default(''),
   },
   (t) => [uniqueIndex('organizations_kind_name_idx').on(t.kind, t.name)],
 );
@@ -33,6 +42,8 @@ export const installerCompanies = pgTable(
     phone: text('phone').notNull().default(''),
     email: text('email').notNull().default(''),
     address: text('address').notNull().default(''),
+    // The countries and regions it installs in (company management).
+    areas: text('areas').notNull().default(''),
     remark: text('remark').notNull().default(''),
     license: text('license').notNull().default(''),
   },
