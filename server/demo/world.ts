@@ -11,6 +11,7 @@ import { seedMailingsDemo } from './mailings';
 import { seedMessagesDemo } from './messages';
 import { seedArchivesDemo } from './archives';
 import { seedInstallerFilesDemo } from './installer-files';
+import { seedDevicesDemo } from './devices';
 
 export interface DemoWorldOptions {
   password: string;
@@ -51,4 +52,6 @@ export async function seedDemoWorld(
   await seedMailingsDemo(db, { now, storage, portalUrl });
   // Published messages (firmware release, tariff change, planned outage as a public notice), some read; one scheduled.
   await seedMessagesDemo(db, { now });
+  // The device channel's past: a batch that capped the German systems' export, a service engineer's commands.
+  await seedDevicesDemo(db, { now });
 }

@@ -256,3 +256,51 @@ describe('the faulted systems of the demo', () => {
     }
   });
 });
+
+describe('the device channel of the demo', () => {
+  it("has the German export cap as a batch whose counts are its rows': applied, refused by the 5 kW model, expired while offline", async () => {
+    const batches = await expectOk(t, '/api/BatchSetting/GetBatchList', {}, await tokens.of('servicer'));
+    const cap = batches.data.find((b: { command: string }) => b.command === 'exportLimit');
+    expect(cap).toMatchObject({ status: 'finished', params: { limitW: 6000 }, requested_by: 'dasw' });
+    const rows = await queryRows<{ state: string; minv: string; ems_status: string | null; message: string }>(
+      t.db,
+      sql`SELECT c.state, s.minv, s.ems_status, c.message FROM device_commands c JOIN systems s ON s.id = c.system_id WHERE c.batch_id = ${cap.id}`,
+    );
+    const german = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM systems WHERE country_code = 'DE'`);
+    expect(rows).toHaveLength(german[0]!.n);
+    expect(cap.total).toBe(rows.length);
+    for (const state of ['succeeded', 'rejected', 'expired'])
+      expect(cap.counts[state] ?? 0).toBe(rows.filter((r) => r.state === state).length);
+    for (const row of rows) {
+      if (row.state === 'rejected') expect(row.message).toContain("above the inverter's rating of 5000 W");
+      if (row.state === 'expired') expect([null, 'offline']).toContain(row.ems_status);
+    }
+    // What applied is what those devices report having set.
+    const reported = await queryRows<{ limit_w: number }>(
+      t.db,
+      sql`SELECT (d.settings -> 'exportLimit' ->> 'limitW')::int AS limit_w FROM device_states d
+           JOIN device_commands c ON c.system_id = d.system_id AND c.batch_id = ${cap.id} AND c.state = 'succeeded'`,
+    );
+    expect(reported.length).toBe(cap.counts.succeeded);
+    expect(reported.every((r) => r.limit_w === 6000)).toBe(true);
+  });
+
+  it("has every command's history begin with who asked and end in its state, before now", async () => {
+    const rows = await queryRows<{ id: number; state: string; first: string; last: string; by: string | null; at: string }>(
+      t.db,
+      sql`SELECT c.id, c.state,
+                 (SELECT e.state FROM device_command_events e WHERE e.command_id = c.id ORDER BY e.id LIMIT 1) AS first,
+                 (SELECT e.state FROM device_command_events e WHERE e.command_id = c.id ORDER BY e.id DESC LIMIT 1) AS last,
+                 (SELECT e.by_name FROM device_command_events e WHERE e.command_id = c.id ORDER BY e.id LIMIT 1) AS by,
+                 (SELECT max(e.at) FROM device_command_events e WHERE e.command_id = c.id)::text AS at
+            FROM device_commands c`,
+    );
+    expect(rows.length).toBeGreaterThan(5);
+    for (const row of rows) {
+      expect(row.first).toBe('pending');
+      expect(row.last).toBe(row.state);
+      expect(row.by).toMatch(/^(dasw|servicer)$/);
+      expect(new Date(row.at).getTime()).toBeLessThanOrEqual(t.clock().getTime());
+    }
+  });
+});
