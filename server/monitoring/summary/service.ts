@@ -49,10 +49,10 @@ const FIRMWARE = Object.fromEntries(SUMMARY_COMPONENTS.map((kind) => [`${kind}_f
   SQL<string | null>
 >;
 
-const SORTABLE: Record<SummarySortKey, SQL | typeof systems.sysSn> = {
-  sys_sn: systems.sysSn,
-  sys_name: systems.sysName,
-  minv: systems.minv,
+const SORTABLE: Record<SummarySortKey, SQL> = {
+  sys_sn: sql`${systems.sysSn}`,
+  sys_name: sql`${systems.sysName}`,
+  minv: sql`${systems.minv}`,
   popv: sql`${systems.popv}`,
   poinv: sql`${systems.poinv}`,
   cobat: sql`${systems.cobat}`,
@@ -60,8 +60,8 @@ const SORTABLE: Record<SummarySortKey, SQL | typeof systems.sysSn> = {
   ems_status: sql`${systems.emsStatus}`,
   installer: sql`${installerCompanies.name}`,
   customer: customerName,
-  country_code: systems.countryCode,
-  city: systems.city,
+  country_code: sql`${systems.countryCode}`,
+  city: sql`${systems.city}`,
   commissioned_on: sql`${systems.commissionedOn}`,
   last_seen_at: sql`${systems.lastSeenAt}`,
   open_faults: openFaults,
