@@ -45,7 +45,7 @@ export default function SysSummaryInfo() {
   });
   const text = (value: string | null) => value || MISSING;
   const columns: ResponsiveColumn<SummaryRow>[] = [
-    { ...sorter('sys_sn'), title: h('sys_sn'), card: 'title', fixed: 'left', width: 150 },
+    { ...sorter('sys_sn'), title: h('sys_sn'), card: 'title' },
     { ...sorter('sys_name'), title: h('sys_name'), render: text },
     { ...sorter('minv'), title: h('minv') },
     { ...sorter('popv'), title: h('popv'), align: 'right', render: (v: number) => format.kilowatts(v, { trim: true }) },
@@ -58,9 +58,9 @@ export default function SysSummaryInfo() {
     },
     { ...sorter('cobat'), title: h('cobat'), align: 'right', render: (v: number) => format.energy(v, { trim: true }) },
     { ...sorter('inverter_fw'), title: h('inverter_fw'), render: text },
-    { ...sorter('battery_fw'), title: h('battery_fw'), render: text },
+    { ...sorter('battery_fw'), title: h('battery_fw'), render: text, defaultHidden: true },
     { ...sorter('meter_fw'), title: h('meter_fw'), render: text, defaultHidden: true },
-    { ...sorter('ems_fw'), title: h('ems_fw'), render: text },
+    { ...sorter('ems_fw'), title: h('ems_fw'), render: text, defaultHidden: true },
     {
       ...sorter('ems_status'),
       title: h('ems_status'),
@@ -79,7 +79,7 @@ export default function SysSummaryInfo() {
       render: (v: string, row) => [countryLabel(v, i18n.language), row.city].filter(Boolean).join(', '),
     },
     { ...sorter('city'), title: h('city'), render: text, defaultHidden: true },
-    { ...sorter('commissioned_on'), title: h('commissioned_on'), render: (v: string | null) => format.date(v) },
+    { ...sorter('commissioned_on'), title: h('commissioned_on'), render: (v: string | null) => format.date(v), defaultHidden: true },
     {
       ...sorter('last_seen_at'),
       title: h('last_seen_at'),
@@ -218,7 +218,6 @@ export default function SysSummaryInfo() {
           loading={answer.isFetching}
           columns={columns}
           dataSource={answer.data?.data ?? []}
-          scroll={{ x: 'max-content' }}
           onChange={onChange}
           pagination={{
             current: paging.pageIndex,
