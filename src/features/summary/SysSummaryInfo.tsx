@@ -57,7 +57,7 @@ export default function SysSummaryInfo() {
       defaultHidden: true,
     },
     { ...sorter('cobat'), title: h('cobat'), align: 'right', render: (v: number) => format.energy(v, { trim: true }) },
-    { ...sorter('inverter_fw'), title: h('inverter_fw'), render: text },
+    { ...sorter('inverter_fw'), title: h('inverter_fw'), render: text, defaultHidden: true },
     { ...sorter('battery_fw'), title: h('battery_fw'), render: text, defaultHidden: true },
     { ...sorter('meter_fw'), title: h('meter_fw'), render: text, defaultHidden: true },
     { ...sorter('ems_fw'), title: h('ems_fw'), render: text, defaultHidden: true },

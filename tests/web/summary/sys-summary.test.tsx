@@ -79,7 +79,6 @@ describe('system summary', () => {
     expect(within(row).getByText('2 · Fault')).toBeInTheDocument();
     expect(within(row).getByText('1')).toBeInTheDocument();
     expect(within(row).getByText('Anna Berg')).toBeInTheDocument();
-    expect(within(row).getByText('ARM 1.4.12')).toBeInTheDocument();
     expect(within(row).getByText('9.6 kW')).toBeInTheDocument();
     expect(row.textContent).toContain('Germany, Hamburg');
     expect(screen.getByText('42 systems')).toBeInTheDocument();
