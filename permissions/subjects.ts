@@ -82,6 +82,8 @@ export const SUBJECTS = [
   'commandBatch',
   'deviceKey',
   'safetySettings',
+  // The system summary: one row per system in the caller's scope, for staff.
+  'systemSummary',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -104,6 +106,8 @@ const EDIT: readonly CrudAction[] = ['read', 'create', 'update', 'delete'];
 export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // Everyone logged in reads the systems in their scope and exports their figures; the scope does the rest.
   { subject: 'system', actions: ['read', 'export'], roles: ROLES },
+  // The system summary over the systems in the caller's scope (row scope: server/core/system-scope.ts).
+  { subject: 'systemSummary', actions: ['read', 'export'], screen: 'sysSummaryInfo' },
   // The storage list (and what reads many systems at once): its screen's roles, and the supplier, whose dashboard it is.
   { subject: 'fleet', actions: ['read'], screen: 'energyStorageList' },
   { subject: 'fleet', actions: ['read'], roles: ['supplier'] },

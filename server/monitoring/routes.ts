@@ -6,6 +6,7 @@ import { deviceRoutes } from './ingest/routes';
 import { settingsRoutes } from './settings/routes';
 import { shareRoutes } from './shares/routes';
 import { statsRoutes } from './stats/routes';
+import { summaryRoutes } from './summary/routes';
 import { systemRoutes } from './systems/routes';
 import { weatherRoutes } from './weather/routes';
 
@@ -24,6 +25,7 @@ export const monitoringRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (ap
     incomeRoutes,
     shareRoutes,
     settingsRoutes,
+    summaryRoutes,
     deviceRoutes,
   ]) {
     await app.register(routes, { deps });

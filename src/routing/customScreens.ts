@@ -51,6 +51,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   productRecommemdationsEdit: lazyScreen(() => import('../features/suggestions/EditProductSuggestion')),
   // Scheduled mail and the reports made in the background.
   mailTiming: lazyScreen(() => import('../features/mailings/MailTiming')),
+  sysSummaryInfo: lazyScreen(() => import('../features/summary/SysSummaryInfo')),
   reportGenerateResult: lazyScreen(() => import('../features/reports/ReportGenerateResult')),
   // Messages: one's notifications; the messages staff write and publish.
   Notifications: lazyScreen(() => import('../features/messages/Notifications')),

@@ -27,6 +27,7 @@ const FIRST_CALLS: Record<string, { path: string; body?: Record<string, unknown>
   statisticalStatement: { path: '/Complaints/GetStatisticalStatement', body: {} },
   clientList: { path: '/CustomerArchives/GetClientPageList', body: { pageIndex: 1, pageSize: 10 } },
   mailTiming: { path: '/MailTiming/GetMailJobList', body: { pageIndex: 1, pageSize: 200 } },
+  sysSummaryInfo: { path: '/Information/GetEssSummaryList', body: { pageIndex: 1, pageSize: 20 } },
   reportGenerateResult: { path: '/Reports/GetReportList', body: { pageIndex: 1, pageSize: 20 } },
   Notifications: { path: '/Message/GetListMyMsg', body: { pageIndex: 1, pageSize: 10, language: 'en' } },
   infoDistributionSys: { path: '/InfoDistribution/GetInfoDistributionPageList', body: { pageIndex: 1, pageSize: 10, language: 'en' } },

@@ -1,0 +1,96 @@
+import { useCallback, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { EMS_STATUSES } from '../../../contract/monitoring-constants';
+import { SUMMARY_SORT_KEYS, type SummarySortKey } from '../../../contract/summary-constants';
+import { session } from '../../api/session';
+import type { SummaryQuery } from './api';
+
+/** The summary's filters as the URL and the form hold them (texts; the two 'open' filters 'yes' or 'no'). */
+export interface SummaryFilters {
+  q?: string;
+  model?: string;
+  firmware?: string;
+  countryCode?: string;
+  installer?: string;
+  status?: string;
+  faults?: 'yes' | 'no';
+  complaints?: 'yes' | 'no';
+}
+
+export interface SummaryPaging {
+  pageIndex: number;
+  pageSize: number;
+  sort?: SummarySortKey;
+  order?: 'asc' | 'desc';
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100] as const;
+const FILTERS = ['q', 'model', 'firmware', 'countryCode', 'installer', 'status', 'faults', 'complaints'] as const;
+const STATUSES: readonly string[] = [...EMS_STATUSES, 'unknown'];
+const defaultPageSize = () => session.getListPageSize(20);
+
+function positiveInt(text: string | null): number | undefined {
+  const n = Number(text);
+  return text && Number.isInteger(n) && n >= 1 ? n : undefined;
+}
+
+/** Filters, page and sort from the URL; a value the server would refuse (an old or hand-edited link) is dropped. */
+export function readSummaryQuery(params: URLSearchParams): { filters: SummaryFilters; paging: SummaryPaging } {
+  const filters: SummaryFilters = {};
+  for (const key of FILTERS) {
+    const value = params.get(key)?.trim();
+    if (value) (filters as Record<string, string>)[key] = value;
+  }
+  if (filters.status && !STATUSES.includes(filters.status)) delete filters.status;
+  if (filters.countryCode && !/^[A-Za-z]{2}$/.test(filters.countryCode)) delete filters.countryCode;
+  for (const key of ['faults', 'complaints'] as const)
+    if (filters[key] && filters[key] !== 'yes' && filters[key] !== 'no') delete filters[key];
+  const size = positiveInt(params.get('size'));
+  const sort = params.get('sort');
+  const order = params.get('order');
+  const paging: SummaryPaging = {
+    pageIndex: positiveInt(params.get('page')) ?? 1,
+    pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultPageSize(),
+  };
+  if ((SUMMARY_SORT_KEYS as readonly (string | null)[]).includes(sort) && (order === 'asc' || order === 'desc'))
+    Object.assign(paging, { sort, order });
+  return { filters, paging };
+}
+
+function writeSummaryQuery(filters: SummaryFilters, paging: SummaryPaging): URLSearchParams {
+  const next = new URLSearchParams();
+  for (const key of FILTERS) {
+    const value = filters[key]?.trim();
+    if (value) next.set(key, value);
+  }
+  if (paging.pageIndex > 1) next.set('page', String(paging.pageIndex));
+  if (paging.pageSize !== defaultPageSize()) next.set('size', String(paging.pageSize));
+  if (paging.sort && paging.order) {
+    next.set('sort', paging.sort);
+    next.set('order', paging.order);
+  }
+  return next;
+}
+
+/** The call's search of the filters (without paging): the list's and the export's. */
+export function searchOf(filters: SummaryFilters, paging: SummaryPaging): Omit<SummaryQuery, 'pageIndex' | 'pageSize'> {
+  const { faults, complaints, status, ...texts } = filters;
+  return {
+    ...texts,
+    ...(status ? { status: status as NonNullable<SummaryQuery['status']> } : {}),
+    ...(faults ? { hasOpenFaults: faults === 'yes' } : {}),
+    ...(complaints ? { hasOpenComplaints: complaints === 'yes' } : {}),
+    ...(paging.sort && paging.order ? { sort: [{ field: paging.sort, order: paging.order }] } : {}),
+  };
+}
+
+/** The summary's state kept in the URL: a reload or a shared link shows the same list; back steps through searches. */
+export function useSummaryQuery() {
+  const [params, setParams] = useSearchParams();
+  const query = useMemo(() => readSummaryQuery(params), [params]);
+  const update = useCallback(
+    (filters: SummaryFilters, paging: SummaryPaging) => setParams(writeSummaryQuery(filters, paging)),
+    [setParams],
+  );
+  return [query, update] as const;
+}
