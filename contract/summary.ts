@@ -22,6 +22,7 @@ export const summarySearch = z.object({
   countryCode: z
     .string()
     .trim()
+    .max(2)
     .regex(/^[A-Za-z]{2}$/, 'two letters')
     .optional(),
   /** A part of the installer company's name. */

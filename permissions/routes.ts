@@ -173,6 +173,8 @@ export const ROUTE_TABLE: readonly RouteNode[] = [
       { key: 'Notifications', path: '/Notifications' },
       { key: 'elecPriceSetting', path: '/BasicSettings/elecPriceSetting', roles: CUSTOMER_ONLY },
       { key: 'systemSettings', path: '/BasicSettings/systemSettings', roles: CUSTOMER_ONLY },
+      // Spec §2 names 'company management' among its screens without a route: the staff who link users to companies.
+      { key: 'companyManagement', path: '/BasicSettings/companyManagement', roles: USERS_AND_ROLES },
     ],
   },
   {

@@ -14,45 +14,47 @@ import { defineResource, type FieldDeclaration } from './types';
  */
 
 /** A company's country: an ISO 3166-1 alpha-2 code (the mail rules and the service partner list compare codes). */
-const countryField = {
-  schema: z.enum(COUNTRY_CODES, { error: 'admin:validation.required' }),
-  widget: 'country',
-  options: COUNTRY_CODES,
-  list: true,
-  filter: 'select',
-  sortable: true,
-  form: true,
-  width: 150,
-} as const satisfies FieldDeclaration;
+const countryField = () =>
+  ({
+    schema: z.enum(COUNTRY_CODES, { error: 'admin:validation.required' }),
+    widget: 'country',
+    options: COUNTRY_CODES,
+    list: true,
+    filter: 'select',
+    sortable: true,
+    form: true,
+    width: 150,
+  }) as const satisfies FieldDeclaration;
 
 /** An address to write to, or none; code 14 (invalid e-mail) as on every other e-mail field. */
-const emailField = {
-  schema: z
-    .string()
-    .trim()
-    .max(254, 'admin:validation.tooLong')
-    .regex(/^$|^[^\s@]+@[^\s@]+\.[A-Za-z]{2,8}$/, 'admin:validation.email')
-    .optional()
-    .default(''),
-  widget: 'email',
-  codes: { invalid: 14 },
-  list: true,
-  // An address does not wrap: offered by the column chooser and on the show page, so the table fits 1366 px.
-  columnHidden: true,
-  form: true,
-} as const satisfies FieldDeclaration;
+const emailField = () =>
+  ({
+    schema: z
+      .string()
+      .trim()
+      .max(254, 'admin:validation.tooLong')
+      .regex(/^$|^[^\s@]+@[^\s@]+\.[A-Za-z]{2,8}$/, 'admin:validation.email')
+      .optional()
+      .default(''),
+    widget: 'email',
+    codes: { invalid: 14 },
+    list: true,
+    // An address does not wrap: offered by the column chooser and on the show page, so the table fits 1366 px.
+    columnHidden: true,
+    form: true,
+  }) as const satisfies FieldDeclaration;
 
 /** What points at a company, counted by the list and `one` (never saved): the delete is refused while any is not 0. */
-const countField = { schema: z.number().int(), widget: 'number', show: true, card: 'hidden' } as const satisfies FieldDeclaration;
+const countField = () => ({ schema: z.number().int(), widget: 'number', show: true, card: 'hidden' }) as const satisfies FieldDeclaration;
 
 /** The file every company has: who to call, where, which area it covers. */
 const fileFields = () =>
   ({
     name: { schema: rules.requiredText(100), list: true, filter: 'text', sortable: true, form: true, unique: 2 },
-    country: countryField,
+    country: countryField(),
     contact: { schema: rules.optionalText(100), list: true, form: true },
     phone: { schema: rules.optionalText(30), list: true, form: true, width: 150 },
-    email: emailField,
+    email: emailField(),
     address: { schema: rules.optionalText(200), form: true, show: true },
     // The countries and regions served, as staff write them ('DE: Bavaria, Baden-Württemberg; AT').
     areas: { schema: rules.optionalText(500), widget: 'textarea', list: true, filter: 'text', form: true },
@@ -78,8 +80,6 @@ export const companyManagement = defineResource({
   entity: 'installerCompany',
   route: '/BasicSettings/companyManagement',
   group: 'BasicSettings',
-  // The staff who link users to companies (userManagement's roles).
-  roles: ['admin', 'systemmanager'],
   namespace: 'admin',
   table: 'installerCompanies',
   endpoints: {
@@ -94,8 +94,8 @@ export const companyManagement = defineResource({
     ...fileFields(),
     reseller_id: organizationPicker('reseller', 'resellerId'),
     service_partner_id: organizationPicker('servicepartner', 'servicePartnerId'),
-    user_count: countField,
-    system_count: countField,
+    user_count: countField(),
+    system_count: countField(),
   }),
 });
 
@@ -131,8 +131,8 @@ export const companyOrganizations = defineResource({
       width: 150,
     },
     ...fileFields(),
-    user_count: countField,
-    company_count: countField,
-    system_count: countField,
+    user_count: countField(),
+    company_count: countField(),
+    system_count: countField(),
   }),
 });

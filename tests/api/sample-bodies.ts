@@ -43,6 +43,9 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     contactPhone: '',
     contactEmail: '',
   },
+  // Company management: a company's file with what a save requires.
+  'POST /api/Company/SaveInstallerCompany': { name: 'Matrix Solar GmbH', country: 'DE' },
+  'POST /api/Company/SaveOrganization': { name: 'Matrix Wholesale GmbH', country: 'DE', kind: 'reseller' },
   // The device channel (server/devices): a batch by filter, a command or batch by id.
   'POST /api/BatchSetting/PreviewBatch': { command: 'feedIn', params: { enabled: true }, target: { kind: 'filter' } },
   'POST /api/BatchSetting/CreateBatch': { command: 'feedIn', params: { enabled: true }, target: { kind: 'list', sns: ['NO-SUCH-SN'] } },

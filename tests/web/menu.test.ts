@@ -76,6 +76,7 @@ describe('menu from the route table (spec §2, §6)', () => {
           'roleManagement',
           'userLog',
           'Notifications',
+          'companyManagement',
         ],
       },
       {

@@ -8,10 +8,12 @@ import { routesOfRoles } from '../../../server/admin/menu-permissions';
 import { seedMenus } from '../../../server/admin/menus/service';
 import {
   emailRules,
+  installerCompanies,
   licenses,
   mailOutbox,
   menus,
   notificationCategories,
+  organizations,
   rolePermissions,
   snRegistry,
   translations,
@@ -122,6 +124,30 @@ async function prepareFixture(role: Role, i: number) {
       await t.db
         .insert(users)
         .values({ username: `mx.off.${role}`, email: `mx.off.${role}@example.com`, passwordHash: me!.passwordHash, roles: ['dev'] })
+        .returning(),
+    ),
+    company: await one(
+      await t.db
+        .insert(installerCompanies)
+        .values({ name: `MX Solar ${i}`, country: 'DE' })
+        .returning(),
+    ),
+    companyToDelete: await one(
+      await t.db
+        .insert(installerCompanies)
+        .values({ name: `MX Solar ${i} D`, country: 'DE' })
+        .returning(),
+    ),
+    organization: await one(
+      await t.db
+        .insert(organizations)
+        .values({ kind: 'reseller', name: `MX Wholesale ${i}`, country: 'DE' })
+        .returning(),
+    ),
+    organizationToDelete: await one(
+      await t.db
+        .insert(organizations)
+        .values({ kind: 'supplier', name: `MX Cells ${i} D`, country: 'DE' })
         .returning(),
     ),
     menu: await one(await t.db.insert(menus).values(menu('a')).returning()),
@@ -648,6 +674,48 @@ const ENDPOINTS: Endpoint[] = [
     body: () => ({ kind: 'supplier' }),
     check: ({ data }) => expect(Array.isArray(data.data)).toBe(true),
   },
+
+  // companyManagement: both kinds of company, read, created, edited and deleted.
+  ...(
+    [
+      ['InstallerCompany', 'company', 'companyToDelete', installerCompanies, {}],
+      ['Organization', 'organization', 'organizationToDelete', organizations, { kind: 'reseller' }],
+    ] as const
+  ).flatMap(([name, row, toDelete, table, extra]): Endpoint[] => [
+    {
+      path: `/api/Company/Get${name}List`,
+      key: 'companyManagement',
+      body: (fx) => ({ name: fx[row].name }),
+      check: ({ data }, fx) => isPage(data, fx[row].id),
+    },
+    {
+      path: `/api/Company/Get${name}`,
+      key: 'companyManagement',
+      body: (fx) => ({ id: fx[row].id }),
+      check: ({ data }, fx) => expect(data.name).toBe(fx[row].name),
+    },
+    {
+      path: `/api/Company/Save${name}`,
+      key: 'companyManagement',
+      write: true,
+      body: (fx) => ({ name: `MX ${name} ${fx.i} new`, country: 'AT', ...extra }),
+      check: async ({ data }, fx) => expect((await byId(table, data.id)).name).toBe(`MX ${name} ${fx.i} new`),
+    },
+    {
+      path: `/api/Company/Save${name}`,
+      key: 'companyManagement',
+      write: true,
+      body: (fx) => ({ id: fx[row].id, name: fx[row].name, country: 'CH', ...extra }),
+      check: async (_a, fx) => expect((await byId(table, fx[row].id)).country).toBe('CH'),
+    },
+    {
+      path: `/api/Company/Delete${name}`,
+      key: 'companyManagement',
+      write: true,
+      body: (fx) => ({ id: fx[toDelete].id }),
+      check: async (_a, fx) => expect(await byId(table, fx[toDelete].id)).toBeUndefined(),
+    },
+  ]),
 
   // userLog
   {
