@@ -16,7 +16,13 @@ try {
   console.error(`the web app could not be built; serving /api only: ${error instanceof Error ? error.message : String(error)}`);
 }
 
-const booted = await boot({ staticDir: existsSync(join(distDir, 'index.html')) ? distDir : undefined });
+const booted = await boot({ staticDir: existsSync(join(distDir, 'index.html')) ? distDir : undefined }).catch((error: unknown) => {
+  // The embedded MQTT broker's port taken (a Mosquitto already running here is common on a developer's machine).
+  const { code, port } = (error ?? {}) as { code?: string; port?: number };
+  if (code !== 'EADDRINUSE') throw error;
+  console.error(`port ${port} is taken (another MQTT broker?): set MQTT_PORT to a free port, or MQTT_URL to use that broker`);
+  process.exit(1);
+});
 closeOnSignals(booted);
 const { app, env } = booted;
 await app.listen({ port: env.port, host: '0.0.0.0' });
