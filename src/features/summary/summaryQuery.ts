@@ -2,7 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMS_STATUSES } from '../../../contract/monitoring-constants';
 import { SUMMARY_SORT_KEYS, type SummarySortKey } from '../../../contract/summary-constants';
-import { session } from '../../api/session';
+import { PAGE_SIZES, readUrlPaging, writeUrlPaging, type UrlPaging } from '../../ui/urlPaging';
 import type { SummaryQuery } from './api';
 
 /** The summary's filters as the URL and the form hold them (texts; the two 'open' filters 'yes' or 'no'). */
@@ -17,22 +17,11 @@ export interface SummaryFilters {
   complaints?: 'yes' | 'no';
 }
 
-export interface SummaryPaging {
-  pageIndex: number;
-  pageSize: number;
-  sort?: SummarySortKey;
-  order?: 'asc' | 'desc';
-}
+export type SummaryPaging = UrlPaging<SummarySortKey>;
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export { PAGE_SIZES };
 const FILTERS = ['q', 'model', 'firmware', 'countryCode', 'installer', 'status', 'faults', 'complaints'] as const;
 const STATUSES: readonly string[] = [...EMS_STATUSES, 'unknown'];
-const defaultPageSize = () => session.getListPageSize(20);
-
-function positiveInt(text: string | null): number | undefined {
-  const n = Number(text);
-  return text && Number.isInteger(n) && n >= 1 ? n : undefined;
-}
 
 /** Filters, page and sort from the URL; a value the server would refuse (an old or hand-edited link) is dropped. */
 export function readSummaryQuery(params: URLSearchParams): { filters: SummaryFilters; paging: SummaryPaging } {
@@ -45,15 +34,7 @@ export function readSummaryQuery(params: URLSearchParams): { filters: SummaryFil
   if (filters.countryCode && !/^[A-Za-z]{2}$/.test(filters.countryCode)) delete filters.countryCode;
   for (const key of ['faults', 'complaints'] as const)
     if (filters[key] && filters[key] !== 'yes' && filters[key] !== 'no') delete filters[key];
-  const size = positiveInt(params.get('size'));
-  const sort = params.get('sort');
-  const order = params.get('order');
-  const paging: SummaryPaging = {
-    pageIndex: positiveInt(params.get('page')) ?? 1,
-    pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultPageSize(),
-  };
-  if ((SUMMARY_SORT_KEYS as readonly (string | null)[]).includes(sort) && (order === 'asc' || order === 'desc'))
-    Object.assign(paging, { sort, order });
+  const paging = readUrlPaging(params, SUMMARY_SORT_KEYS);
   return { filters, paging };
 }
 
@@ -63,12 +44,7 @@ function writeSummaryQuery(filters: SummaryFilters, paging: SummaryPaging): URLS
     const value = filters[key]?.trim();
     if (value) next.set(key, value);
   }
-  if (paging.pageIndex > 1) next.set('page', String(paging.pageIndex));
-  if (paging.pageSize !== defaultPageSize()) next.set('size', String(paging.pageSize));
-  if (paging.sort && paging.order) {
-    next.set('sort', paging.sort);
-    next.set('order', paging.order);
-  }
+  writeUrlPaging(next, paging);
   return next;
 }
 

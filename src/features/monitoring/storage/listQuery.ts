@@ -1,28 +1,21 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMS_STATUSES, SYSTEM_SORT_KEYS, type SystemSortKey } from '../../../../contract/monitoring-constants';
-import { session } from '../../../api/session';
+import { PAGE_SIZES, PAGING_PARAMS, readUrlPaging, writeUrlPaging, type UrlPaging } from '../../../ui/urlPaging';
 import type { SystemQuery } from '../api';
 import type { StatusSearch } from './StatusCards';
 import type { Filters } from './SystemFilters';
 
-export interface Paging {
-  pageIndex: number;
-  pageSize: number;
-  sort?: string;
-  order?: 'asc' | 'desc';
-}
+export type Paging = UrlPaging;
 
 export interface ListQuery {
   filters: Filters;
   paging: Paging;
 }
 
-export const PAGE_SIZES = [10, 20, 50, 100] as const;
+export { PAGE_SIZES };
 /** How often an open list (and the staff home) asks again for live figures; systems report every 5 minutes. */
 export const LIVE_REFRESH_MS = 60_000;
-/** The list's rows per page when the URL names none: the staff member's choice, else 20. */
-const defaultPageSize = () => session.getListPageSize(20);
 const STATUSES: readonly string[] = [...EMS_STATUSES, 'unknown'];
 /** A status and a column the server takes (readListQuery keeps no other). */
 const isStatus = (value: string | undefined): value is NonNullable<SystemQuery['status']> => !!value && STATUSES.includes(value);
@@ -38,12 +31,7 @@ const FILTER_PARAMS: Record<keyof Filters, string> = {
   countryCode: 'country',
   installer: 'installer',
 };
-const LIST_PARAMS = [...Object.values(FILTER_PARAMS), 'page', 'size', 'sort', 'order'];
-
-function positiveInt(text: string | null): number | undefined {
-  const n = Number(text);
-  return text && Number.isInteger(n) && n >= 1 ? n : undefined;
-}
+const LIST_PARAMS = [...Object.values(FILTER_PARAMS), ...PAGING_PARAMS];
 
 /**
  * The list's filters, page and sort from the URL. A value the server would refuse (a hand-edited or old
@@ -58,15 +46,8 @@ export function readListQuery(params: URLSearchParams): ListQuery {
   if (!isStatus(filters.status)) delete filters.status;
   if (filters.countryCode && !/^[A-Za-z]{2}$/.test(filters.countryCode)) delete filters.countryCode;
 
-  const size = positiveInt(params.get('size'));
-  const sort = params.get('sort');
-  const order = params.get('order');
-  const paging: Paging = {
-    pageIndex: positiveInt(params.get('page')) ?? 1,
-    pageSize: size && (PAGE_SIZES as readonly number[]).includes(size) ? size : defaultPageSize(),
-  };
   // The columns the server sorts by (GetSystems `sort[].field`).
-  if (isSortKey(sort ?? undefined) && (order === 'asc' || order === 'desc')) Object.assign(paging, { sort, order });
+  const paging = readUrlPaging(params, SYSTEM_SORT_KEYS);
   return { filters, paging };
 }
 
@@ -78,12 +59,7 @@ export function writeListQuery(params: URLSearchParams, { filters, paging }: Lis
     const value = filters[key]?.trim();
     if (value) next.set(param, value);
   }
-  if (paging.pageIndex > 1) next.set('page', String(paging.pageIndex));
-  if (paging.pageSize !== defaultPageSize()) next.set('size', String(paging.pageSize));
-  if (paging.sort && paging.order) {
-    next.set('sort', paging.sort);
-    next.set('order', paging.order);
-  }
+  writeUrlPaging(next, paging);
   return next;
 }
 
