@@ -1,12 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { commandSpec } from '../../contract/device-commands';
 import type { CommandRow, CosSettings } from '../../contract/devices';
-import { writeUserLog } from '../core/audit/write';
 import type { Actor } from '../core/auth/actor';
 import { queryRows } from '../core/db';
 import { systemInScope, viewerOf } from '../core/system-scope';
 import { commandRowWhere } from './commands/rows';
-import { queueAndDispatch, type DevicesDeps } from './commands/service';
+import { commandRowOf, queueAndDispatch, sendStaffCommand, type DevicesDeps } from './commands/service';
 import { checkParams } from './commands/validate';
 
 /**
@@ -56,25 +55,9 @@ export async function writeSafetySettings(
     deps.db,
     sql`SELECT settings -> 'safety' AS safety FROM device_states WHERE system_id = ${system.id}`,
   );
-  const ids = await queueAndDispatch(deps, [system.id], {
-    spec: SAFETY,
-    params,
-    source: 'staff',
-    by: { id: actor.id, name: actor.username },
-    released: true,
-    now,
+  const id = await sendStaffCommand(deps, actor, system, SAFETY, params, {
+    action: 'device.safety_settings',
+    detail: (commandId) => ({ command_id: commandId, before: state?.safety ?? null, after: params }),
   });
-  const id = ids.get(system.id)!;
-  await writeUserLog(
-    deps.db,
-    {
-      userId: actor.id,
-      username: actor.username,
-      action: 'device.safety_settings',
-      target: system.sysSn,
-      detail: { command_id: id, before: state?.safety ?? null, after: params },
-    },
-    now,
-  );
-  return (await commandRowWhere(deps.db, sql`c.id = ${id} AND c.system_id = ${system.id}`))!;
+  return commandRowOf(deps, system, id);
 }

@@ -71,6 +71,24 @@ export async function sendCommand(deps: DevicesDeps, actor: Actor, body: SendCom
   const spec = checkCommandName(body.command);
   requireAudience(actor, spec);
   const params = checkParams(spec, body.params, system.minv, now);
+  const id = await sendStaffCommand(deps, actor, system, spec, params, {
+    action: 'device.command',
+    detail: (commandId) => ({ id: commandId, command: spec.name, params }),
+  });
+  const row = () => commandRowOf(deps, system, id);
+  return body.wait_seconds > 0 ? awaitResult(row, body.wait_seconds) : row();
+}
+
+/** A staff member's command to one system: queued, told to its device, and written in the user log. Answers its id. */
+export async function sendStaffCommand(
+  deps: DevicesDeps,
+  actor: Actor,
+  system: SystemRow,
+  spec: CommandSpec,
+  params: Record<string, unknown>,
+  log: { action: string; detail: (id: number) => Record<string, unknown> },
+): Promise<number> {
+  const now = deps.clock();
   const ids = await queueAndDispatch(deps, [system.id], {
     spec,
     params,
@@ -82,17 +100,15 @@ export async function sendCommand(deps: DevicesDeps, actor: Actor, body: SendCom
   const id = ids.get(system.id)!;
   await writeUserLog(
     deps.db,
-    {
-      userId: actor.id,
-      username: actor.username,
-      action: 'device.command',
-      target: system.sysSn,
-      detail: { id, command: spec.name, params },
-    },
+    { userId: actor.id, username: actor.username, action: log.action, target: system.sysSn, detail: log.detail(id) },
     now,
   );
-  const row = async () => (await commandRowWhere(deps.db, sql`c.id = ${id} AND c.system_id = ${system.id}`))!;
-  return body.wait_seconds > 0 ? awaitResult(row, body.wait_seconds) : row();
+  return id;
+}
+
+/** A row of the system's, as the calls answer it. */
+export async function commandRowOf(deps: DevicesDeps, system: SystemRow, id: number): Promise<CommandRow> {
+  return (await commandRowWhere(deps.db, sql`c.id = ${id} AND c.system_id = ${system.id}`))!;
 }
 
 const RESULT_POLL_MS = 100;
