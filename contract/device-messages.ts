@@ -63,7 +63,6 @@ export const stateMessage = z.object({
   state: z.enum(['online', 'offline']),
   /** One per connection: the Last Will of an earlier connection must not mark a reconnected device offline. */
   session: z.string().trim().min(1).max(64),
-  firmware: z.string().max(40).optional(),
   /** Everything the device has set, announced with 'online' (its birth message), so the portal knows it from the start. */
   settings: settingsShape.optional(),
 });

@@ -24,7 +24,7 @@ const telemetry = (id: string) => ({
 });
 const event = (id: string) => ({ id, status: 'fault', faults: [] });
 const reply = (id: string) => ({ id, command_id: 3, status: 'succeeded', settings: { grid: { export_limit_w: 3000 } } });
-const state = (id: string) => ({ id, state: 'online', session: 'c1', firmware: '2.1.0' });
+const state = (id: string) => ({ id, state: 'online', session: 'c1' });
 
 const mine = () => broker.handled.filter((h) => h.sn === sn);
 const myWarnings = () => broker.warnings.filter((w) => String(w.fields.topic).includes(sn));
