@@ -74,15 +74,23 @@ async function checkOrganization(db: Database, id: unknown, kind: OrganizationKi
   if (!row) throw new ApiError(Code.PARAM_ERROR, `${field}: no ${kind} with id ${String(id)}`, { data: { field } });
 }
 
+/**
+ * An installer company is one row under two screens (company management and the installer files of the after-sales
+ * area): both deletes refuse while users or systems point at it, since the foreign keys would otherwise unlink them.
+ */
+export const refuseInstallerDeleteWhileLinked: Pick<CrudHooks, 'beforeDelete'> = {
+  async beforeDelete(existing, ctx) {
+    const links = await installerLinks(ctx.db, [Number(existing.id)]);
+    refuseWhileLinked(existing.name, links(Number(existing.id)));
+  },
+};
+
 export const installerCompanyHooks = (db: Database): CrudHooks => ({
   async beforeSave(values, ctx) {
     await checkOrganization(ctx.db, values.reseller_id, 'reseller', 'reseller_id');
     await checkOrganization(ctx.db, values.service_partner_id, 'servicepartner', 'service_partner_id');
   },
-  async beforeDelete(existing, ctx) {
-    const links = await installerLinks(ctx.db, [Number(existing.id)]);
-    refuseWhileLinked(existing.name, links(Number(existing.id)));
-  },
+  ...refuseInstallerDeleteWhileLinked,
   async expand(rows: Row[]) {
     if (rows.length === 0) return;
     const links = await installerLinks(

@@ -4,6 +4,7 @@ import { installerArchives } from '../../../resources/installerArchives';
 import type { AppDeps } from '../../config';
 import { registerResources } from '../../core/crud/register';
 import { registerEndpoint } from '../../core/http/endpoint';
+import { refuseInstallerDeleteWhileLinked } from '../../admin/companies/service';
 import { installerOverview, scorecardsInScope } from './service';
 
 /**
@@ -13,7 +14,10 @@ import { installerOverview, scorecardsInScope } from './service';
  */
 export const installerRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const { db, clock } = deps;
-  await registerResources(app, deps, { resources: [installerArchives] });
+  await registerResources(app, deps, {
+    resources: [installerArchives],
+    hooks: { [installerArchives.name]: refuseInstallerDeleteWhileLinked },
+  });
   await registerEndpoint(app, calls.scorecards, (actor) => scorecardsInScope(db, actor, clock()));
   await registerEndpoint(app, calls.overview, (actor, { id }) => installerOverview(db, actor, id, clock()));
 };

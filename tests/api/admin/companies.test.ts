@@ -131,6 +131,11 @@ describe('company management', () => {
       'Operation failure: 1 user(s), 1 system(s) still belong to Sole Impianti S.r.l.; link them to another company first',
     );
     expect(refused.data).toMatchObject({ user_count: 1, system_count: 1 });
+    // The same row under the after-sales area's installer files is refused the same way.
+    refused = await expectRejected(t, '/api/Installer/DeleteInstaller', { id: installer }, admin, 400, '1 system(s)');
+    expect(
+      await t.db.select({ id: installerCompanies.id }).from(installerCompanies).where(eq(installerCompanies.id, installer)),
+    ).toHaveLength(1);
     // The reseller and the partner are still the installer company's.
     refused = await expectRejected(t, '/api/Company/DeleteOrganization', { id: partner }, admin, 400);
     expect(refused.data).toMatchObject({ user_count: 0, company_count: 1, system_count: 0 });
