@@ -49,6 +49,13 @@ export const commandCalls = {
     summary: "A system's control tab: connection, settings as the device reported them, open and recent commands",
     schemas: schemasOf((s) => ({ body: s.snBody, answer: s.systemControl })),
   }),
+  channel: defineEndpoint({
+    path: '/DeviceCommand/GetChannelStatus',
+    permission: readCommands,
+    summary:
+      'The device channel as this node sees it: its broker, the systems in scope and how many are connected, the device messages handed on and dropped since it started',
+    schemas: schemasOf((s) => ({ body: s.noBody, answer: s.channelStatus })),
+  }),
   rotateKey: defineEndpoint({
     path: '/DeviceCommand/RotateDeviceKey',
     permission: { subject: 'deviceKey', action: 'update' },

@@ -182,6 +182,22 @@ export const systemControl = z.object({
 });
 export type SystemControl = z.infer<typeof systemControl>;
 
+export const noBody = rules.noBody();
+/**
+ * How the device channel of the answering node is doing: its broker, the systems in the caller's scope and how many
+ * are connected, and the device messages this node handed on or dropped (malformed, oversized, a bad topic, a handler
+ * failed) since it started.
+ */
+export const channelStatus = z.object({
+  broker: z.enum(['embedded', 'external', 'none']),
+  systems: z.number().int(),
+  online: z.number().int(),
+  received: z.number().int(),
+  dropped: z.number().int(),
+  since: z.string(),
+});
+export type ChannelStatus = z.infer<typeof channelStatus>;
+
 export const snBody = z.object({ sn });
 export const deviceKeyAnswer = z.object({
   sys_sn: z.string(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countryCodes';
 import { ALL, DELIVERY_STATES, SUBSCRIPTION_LEVELS } from './faultmail-constants';
+import { rules } from './rules';
 
 /**
  * Fault mail subscriptions (sysErrorEmailNotification, servicer only): which faults reach a service engineer by
@@ -32,11 +33,7 @@ export type SubscriptionBody = z.infer<typeof subscriptionBody>;
 
 export const subscriptionIdBody = z.object({ id: z.number().int().positive().max(2_147_483_647) });
 
-/** The body of the calls that take nothing (the caller's own rows, the form's options): none at all is as good as {}. */
-export const noBody = z
-  .object({})
-  .nullish()
-  .transform(() => ({}));
+export const noBody = rules.noBody();
 
 /** A saved subscription: its id (new or the one changed). */
 export const subscriptionSaved = z.object({ id: z.number() });

@@ -32,11 +32,7 @@ const sortBy = <const Fields extends readonly [string, ...string[]]>(fields: Fie
 export const snBody = z.object({ sn });
 export const snQuery = z.object({ sn });
 
-/** The body of the calls that take nothing (the caller's own systems, the whole scope): none at all is as good as {}. */
-export const noBody = z
-  .object({})
-  .nullish()
-  .transform(() => ({}));
+export const noBody = rules.noBody();
 
 /** The staff home: how many systems and events each of its lists shows (8 unless given). */
 export const fleetOverviewBody = z.object({ limit: rules.integer(1, 50).optional() }).optional();

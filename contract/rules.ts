@@ -57,4 +57,10 @@ export const rules = {
   },
   /** The answer of a paged list: the page's rows and the count of every row. */
   pageOf: <T extends z.ZodType>(row: T) => z.object({ dataCount: z.number().int(), data: z.array(row) }),
+  /** The body of a call that takes nothing (the caller's own rows, the whole scope): none at all is as good as {}. */
+  noBody: () =>
+    z
+      .object({})
+      .nullish()
+      .transform(() => ({})),
 };

@@ -17,8 +17,4 @@ export function pageOf<T extends z.ZodType>(row: T) {
   return z.object({ data: z.array(row), dataCount: z.number().int() });
 }
 
-/** The body of a call that takes nothing: none at all is as good as {}. */
-export const noBody = z
-  .object({})
-  .nullish()
-  .transform(() => ({}));
+export const noBody = rules.noBody();

@@ -1,5 +1,6 @@
 import type { Server as HttpServer } from 'node:http';
 import { sql } from 'drizzle-orm';
+import type { ChannelStatus } from '../../contract/devices';
 import type { AppDeps } from '../config';
 import { declareJob, type JobDeclaration } from '../core/jobs/declaration';
 import type { NewFaultsListener } from '../monitoring/ingest/service';
@@ -23,6 +24,10 @@ export interface AppDevices extends DevicesDeps {
   /** The broker connection (null without MQTT). */
   channel(): DeviceChannel | null;
   counts(): ChannelCounts;
+  /** Which broker the channel rides on; 'none' without MQTT. */
+  broker: ChannelStatus['broker'];
+  /** Since when this node counts the device messages. */
+  startedAt: Date;
   /** The embedded broker's TCP port (the simulated demo devices connect there); none without it. */
   brokerPort?: number;
 }
@@ -55,6 +60,8 @@ export async function createDevices(
     disconnect: async (sn) => channel?.disconnectDevice(sn),
     channel: () => channel,
     counts: () => channel?.counts() ?? { received: 0, dropped: 0 },
+    broker: deps.config.mqtt ? (deps.config.mqtt.url ? 'external' : 'embedded') : 'none',
+    startedAt: deps.clock(),
   };
   const jobs = [
     declareJob({

@@ -3,6 +3,7 @@ import { batchCalls, commandCalls, safetyCalls } from '../../contract/devices-ca
 import { registerEndpoint } from '../core/http/endpoint';
 import { batchRow, batchSystems, cancelBatch, createBatch, listBatches, previewBatch, retryFailed } from './batches/service';
 import { cancelCommand, commandDetail, listCommands, retryCommand, rotateDeviceKey, sendCommand, systemControl } from './commands/service';
+import { channelStatus } from './channel-status';
 import { readSafetySettings, writeSafetySettings } from './safety';
 
 /** The device channel's calls (contract/devices-calls.ts): commands, batch settings, a system's control and key, safety settings. */
@@ -14,6 +15,7 @@ export const deviceCommandRoutes: FastifyPluginAsync = async (app) => {
   await registerEndpoint(app, commandCalls.cancel, (actor, { id }) => cancelCommand(deps, actor, id));
   await registerEndpoint(app, commandCalls.retry, (actor, { id }) => retryCommand(deps, actor, id));
   await registerEndpoint(app, commandCalls.control, (actor, { sn }) => systemControl(deps, actor, sn));
+  await registerEndpoint(app, commandCalls.channel, (actor) => channelStatus(deps, actor));
   await registerEndpoint(app, commandCalls.rotateKey, (actor, { sn }) => rotateDeviceKey(deps, actor, sn));
 
   await registerEndpoint(app, batchCalls.preview, (actor, body) => previewBatch(deps, actor, body));

@@ -10,6 +10,7 @@ import { useMenuTitle } from '../../routing/useMenuOverrides';
 import { PageCard } from '../../ui/PageCard';
 import { devicesQueries } from './api';
 import { commandLabel, STAFF_COMMANDS } from './catalogue';
+import { ChannelStatusBar } from './ChannelStatusBar';
 import { CommandTable } from './CommandTable';
 import { SendCommandPanel } from './SendCommandPanel';
 import './devices.css';
@@ -62,6 +63,7 @@ export default function CommandManagement() {
 
   return (
     <PageCard title={menuTitle('commandManagement')}>
+      <ChannelStatusBar />
       {can('deviceCommand', 'create') && (
         <SendCommandPanel
           sn={sn}

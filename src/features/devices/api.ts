@@ -26,6 +26,7 @@ export const devicesApi = {
 export const devicesQueries = {
   commands: (body: BodyIn<typeof commandCalls.list>) => endpointQuery(commandCalls.list, body),
   command: (id: number) => endpointQuery(commandCalls.one, { id }),
+  channel: () => endpointQuery(commandCalls.channel, {}),
   control: (sn: string) => endpointQuery(commandCalls.control, { sn }, { quiet: true }),
   batches: (pageIndex: number, pageSize: number) => endpointQuery(batchCalls.list, { pageIndex, pageSize }),
   batch: (id: number) => endpointQuery(batchCalls.one, { id }),

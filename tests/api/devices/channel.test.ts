@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { connectAsync as mqttConnect } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { topics } from '../../../contract/device-messages';
 import { queryRows } from '../../../server/core/db';
 import { demoDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { SimulatedDevice } from '../../../server/simulator/mqtt-device';
@@ -194,5 +196,38 @@ describe('a command over the broker', () => {
       'the waiting command applied on reconnect',
     );
     expect(device.settings.feedIn).toEqual({ enabled: true });
+  });
+});
+
+describe('the channel as operators see it', () => {
+  it("counts the systems in scope, those connected, and this node's messages handed on and dropped", async () => {
+    const servicer = await as(t, 'servicer');
+    const status = async () => (await servicer.post('/api/DeviceCommand/GetChannelStatus', {})).body.data;
+    const [{ n: fleet }] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM systems`);
+    const [{ n: connected }] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM device_states WHERE online`);
+    const before = await status();
+    expect(before).toMatchObject({ broker: mqtt.url ? 'external' : 'embedded', systems: fleet, online: connected });
+    expect(before.online).toBeGreaterThanOrEqual(1);
+    expect(before.received).toBeGreaterThan(0);
+
+    // A message the portal refuses (not JSON) is counted as dropped, and nothing else changes.
+    const key = demoDeviceKey(CUSTOMER_SN, DEMO_PASSWORD);
+    const raw = await mqttConnect(deviceUrlOf(mqtt, t.app.devices.brokerPort), {
+      username: CUSTOMER_SN,
+      password: key,
+      clientId: `${CUSTOMER_SN}_raw`,
+    });
+    await raw.publishAsync(topics.up(CUSTOMER_SN, 'event'), '{"id": "x", ', { qos: 1 });
+    await raw.endAsync();
+    await eventuallyAsync(async () => (await status()).dropped > before.dropped, 'the dropped message counted');
+    expect((await status()).dropped).toBe(before.dropped + 1);
+  });
+
+  it('is for the roles of the command screen only: 45 for a customer and an installer', async () => {
+    for (const username of ['customer', 'installer']) {
+      const { body } = await (await as(t, username)).post('/api/DeviceCommand/GetChannelStatus', {});
+      expect(body).toMatchObject({ code: 45 });
+      expect(body.data ?? null).toBeNull();
+    }
   });
 });

@@ -12,11 +12,14 @@ import { commandRow } from './fixtures';
 
 const PATH = '/energyStorageSysMaintenance/commandManagement';
 
-function serve(rows = [commandRow()]) {
+const CHANNEL = { broker: 'embedded', systems: 1204, online: 1187, received: 53_210, dropped: 0, since: '2026-03-01T06:00:00Z' };
+
+function serve(rows = [commandRow()], channel = CHANNEL) {
   const sent: Array<Record<string, unknown>> = [];
   const canceled: unknown[] = [];
   const retried: unknown[] = [];
   server.use(
+    http.post('/api/DeviceCommand/GetChannelStatus', () => HttpResponse.json(envelope(200, channel))),
     http.post('/api/DeviceCommand/GetCommandList', () => HttpResponse.json(envelope(200, { dataCount: rows.length, data: rows }))),
     http.post('/api/DeviceCommand/GetSystemControl', () =>
       HttpResponse.json(
@@ -139,6 +142,19 @@ describe('commandManagement', { timeout: 60_000 }, () => {
     const confirm = (await screen.findByText('Cancel this command? The device will not receive it.')).closest('.ant-popover')!;
     fireEvent.click(within(confirm as HTMLElement).getByRole('button', { name: 'Cancel command' }));
     await waitFor(() => expect(canceled).toEqual([{ id: 1 }]));
+  });
+
+  it("says how many systems are connected and what this node's channel received and dropped", async () => {
+    signIn(['servicer'], 'servicer');
+    serve([commandRow()], { ...CHANNEL, dropped: 1 });
+    renderAt(<CommandManagement />, PATH);
+    const status = await screen.findByRole('status');
+    expect(within(status).getByText('Embedded broker')).toBeInTheDocument();
+    expect(within(status).getByText('1,187 of 1,204 systems connected')).toBeInTheDocument();
+    expect(within(status).getByText('53,210 messages received')).toBeInTheDocument();
+    // A dropped message is what an operator must notice: it is said in the singular and marked.
+    const dropped = within(status).getByText('1 message dropped');
+    expect(dropped.closest('.ant-typography-danger')).not.toBeNull();
   });
 
   it('a user who may only read commands sees the list but no send form, and no cancel or retry', async () => {
