@@ -8,6 +8,7 @@ import { systemPageUrl } from '../core/mail/links';
 import { queueMails, type QueuedMail } from '../core/mail/outbox';
 import { readSettings } from '../core/mail/preferences';
 import { mailLanguage } from '../core/mail/texts';
+import { faultTitle } from '../../contract/fault-codes';
 import { mailTexts } from '../core/mail/texts';
 import { createMailer } from '../core/mail/mailer';
 
@@ -94,9 +95,7 @@ export async function queueDigests(db: Database, portalUrl: string, now: Date): 
     });
     const lines = list.map(
       (f) =>
-        `- ${when.format(f.startedAt)} · ${f.sysName} (${f.sysSn}) · ${t(`monitoring:status.${f.level}`)} ${f.code}: ${
-          /^[A-Za-z0-9_-]+$/.test(f.code) ? t(`monitoring:faults.${f.code}`, { defaultValue: f.description }) : f.description
-        }\n  ${systemPageUrl(portalUrl, f.sysSn, engineer.roles)}`,
+        `- ${when.format(f.startedAt)} · ${f.sysName} (${f.sysSn}) · ${t(`monitoring:status.${f.level}`)} ${f.code}: ${faultTitle(t, f)}\n  ${systemPageUrl(portalUrl, f.sysSn, engineer.roles)}`,
     );
     mails.push({
       category: FAULT_DIGEST,

@@ -5,6 +5,7 @@ import { systemPageUrl } from './links';
 import type { QueuedMail } from './outbox';
 import { faultRecipients, servicerAddressesOf } from './fault-routing';
 import { recipientsFor, type Recipient } from './recipients';
+import { faultTitle } from '../../../contract/fault-codes';
 import { mailTexts } from './texts';
 
 export const SYSTEM_FAULT = 'system_fault';
@@ -46,9 +47,7 @@ export function faultMail(
   const t = mailTexts(language);
   const link = systemPageUrl(portalUrl, system.sysSn, roles);
   const level = t(`monitoring:status.${fault.level}`);
-  const text = /^[A-Za-z0-9_-]+$/.test(fault.code)
-    ? t(`monitoring:faults.${fault.code}`, { defaultValue: fault.description })
-    : fault.description;
+  const text = faultTitle(t, fault);
   const vars = { name: system.sysName, sn: system.sysSn, level, fault: text };
   const started = new Intl.DateTimeFormat(language, {
     year: 'numeric',

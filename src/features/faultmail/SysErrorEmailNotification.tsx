@@ -12,6 +12,7 @@ import { session } from '../../api/session';
 import { useFormat } from '../../i18n/format';
 import { useScreens } from '../../ui/useScreens';
 import { accountKeys, getProfile } from '../account/api';
+import { faultTitle } from '../../../contract/fault-codes';
 import { faultMailApi, faultMailQueries, refreshFaultMail } from './api';
 
 const STATE_COLORS: Record<DeliveryState, string> = { sent: 'success', waiting: 'processing', failed: 'error' };
@@ -185,7 +186,7 @@ function SubscriptionForm({ row, onClose }: { row?: SubscriptionRow; onClose: ()
               all,
               ...(options.data?.fault_codes ?? []).map((f) => ({
                 value: f.code,
-                label: `${f.code} · ${t(`monitoring:faults.${f.code}`, { defaultValue: f.description })}`,
+                label: `${f.code} · ${faultTitle(t, f)}`,
               })),
             ]}
           />

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { describe, expect, it } from 'vitest';
 import { i18n } from '../../../src/i18n';
@@ -85,5 +85,21 @@ describe('fault descriptions follow the language, by fault code', () => {
     renderAt(<FaultsTable sn="ESS-A" />, '/EnergyStorageList/energyStorageList');
     expect(await screen.findByText('逆变器绝缘故障（绝缘电阻过低）')).toBeInTheDocument();
     expect(screen.getByText('Vendor specific fan warning')).toBeInTheDocument();
+  });
+
+  it('opens a known code to its cause and what to do; a code the catalogue does not know has nothing to open', async () => {
+    signIn(['admin']);
+    await i18n.changeLanguage('en');
+    answer();
+    renderAt(<FaultsTable sn="ESS-A" />, '/EnergyStorageList/energyStorageList');
+    const known = (await screen.findByText('Inverter isolation fault (low insulation resistance)')).closest('tr')!;
+    const unknown = screen.getByText('Vendor specific fan warning').closest('tr')!;
+    // antd keeps a hidden placeholder in the place of the expander of a row that has nothing to open.
+    expect(within(unknown).getByRole('button', { name: /expand/i })).toHaveClass('ant-table-row-expand-icon-spaced');
+    expect(within(known).getByRole('button', { name: /expand/i })).not.toHaveClass('ant-table-row-expand-icon-spaced');
+    fireEvent.click(within(known).getByRole('button', { name: /expand/i }));
+    expect(await screen.findByText('What to do')).toBeInTheDocument();
+    expect(screen.getByText(/The PV side leaks current to earth/)).toBeInTheDocument();
+    expect(screen.getByText(/Measure the insulation of each string/)).toBeInTheDocument();
   });
 });

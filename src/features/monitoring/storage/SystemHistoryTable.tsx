@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Table, type TableColumnsType } from 'antd';
+import { Card, Table, type TableColumnsType, type TableProps } from 'antd';
 import { useState } from 'react';
 import type { Page } from '../../../../contract/codes';
 import { monitoringKeys } from '../api';
@@ -10,10 +10,12 @@ interface Props<T> {
   kind: 'faults' | 'userLog';
   fetchPage: (sn: string, pageIndex: number, pageSize: number) => Promise<Page<T>>;
   columns: TableColumnsType<T>;
+  /** Details a row opens to (a fault's cause and remedy). */
+  expandable?: TableProps<T>['expandable'];
 }
 
 /** A server-paged history of one system (faults, user log), newest first; keeps the old page while the next loads. */
-export function SystemHistoryTable<T extends { id: number }>({ sn, kind, fetchPage, columns }: Props<T>) {
+export function SystemHistoryTable<T extends { id: number }>({ sn, kind, fetchPage, columns, expandable }: Props<T>) {
   const [page, setPage] = useState({ current: 1, pageSize: 10 });
   const { data, isFetching } = useQuery({
     queryKey: monitoringKeys[kind](sn, page.current, page.pageSize),
@@ -30,6 +32,7 @@ export function SystemHistoryTable<T extends { id: number }>({ sn, kind, fetchPa
         scroll={{ x: 'max-content' }}
         pagination={{ ...page, total: data?.dataCount ?? 0, onChange: (current, pageSize) => setPage({ current, pageSize }) }}
         columns={columns}
+        expandable={expandable}
       />
     </Card>
   );
