@@ -109,37 +109,15 @@ export async function replaceComponent(db: Database, actor: Actor, body: UpdateS
   if (unit.product_type !== component.kind) throw bad('newSn', `a ${unit.product_type}, not a ${component.kind}`);
 
   return db.transaction(async (tx) => {
-    // Taken by the first of two swaps at once; the second finds it installed (22).
-    const taken = await tx
-      .update(snRegistry)
-      .set({ state: 'installed', updated_at: now })
-      .where(and(sql`lower(${snRegistry.sn}) = lower(${unit.sn})`, eq(snRegistry.state, 'free')))
-      .returning({ id: snRegistry.id });
-    if (taken.length === 0) throw new ApiError(Code.SN_INSTALLED);
-    const released = await tx
-      .update(snRegistry)
-      .set({ state: REPLACED_SN_STATE, updated_at: now })
-      .where(sql`lower(${snRegistry.sn}) = lower(${component.sn})`)
-      .returning({ id: snRegistry.id });
-    const newModel = unit.model || component.model;
-    await tx.update(systemComponents).set({ sn: unit.sn, model: newModel }).where(eq(systemComponents.id, component.id));
-    const [row] = await tx
-      .insert(componentHistory)
-      .values({
-        system_id: system.id,
-        kind: component.kind,
-        old_sn: component.sn,
-        new_sn: unit.sn,
-        old_model: component.model,
-        new_model: newModel,
-        reason: body.reason,
-        old_sn_state: released.length > 0 ? REPLACED_SN_STATE : '',
-        maintenance_record_id: recordId,
-        changed_by: actor.username,
-        changed_at: now,
-      })
-      .returning();
-    const presented = present(row!, system.sysSn);
+    const presented = await swapComponent(tx, {
+      system: { id: system.id, sysSn: system.sysSn },
+      component,
+      unit,
+      reason: body.reason,
+      recordId,
+      by: actor.username,
+      at: now,
+    });
     await writeAudit(tx, actor, now, {
       action: 'systemComponent.replace',
       target: `system:${system.sysSn}`,
@@ -148,6 +126,56 @@ export async function replaceComponent(db: Database, actor: Actor, body: UpdateS
     });
     return presented;
   });
+}
+
+/**
+ * The writes of a swap checked before, in the caller's transaction (a replacement, the demo's): the new S/N taken from
+ * the free stock (22 when another swap took it first), the old one set REPLACED_SN_STATE, the component changed and a
+ * history row written.
+ */
+export async function swapComponent(
+  tx: Database,
+  swap: {
+    system: { id: number; sysSn: string };
+    component: typeof systemComponents.$inferSelect;
+    unit: { sn: string; model: string };
+    reason: string;
+    recordId: number | null;
+    by: string;
+    at: Date;
+  },
+): Promise<HistoryRow> {
+  const { system, component, unit, at } = swap;
+  const taken = await tx
+    .update(snRegistry)
+    .set({ state: 'installed', updated_at: at })
+    .where(and(sql`lower(${snRegistry.sn}) = lower(${unit.sn})`, eq(snRegistry.state, 'free')))
+    .returning({ id: snRegistry.id });
+  if (taken.length === 0) throw new ApiError(Code.SN_INSTALLED);
+  const released = await tx
+    .update(snRegistry)
+    .set({ state: REPLACED_SN_STATE, updated_at: at })
+    .where(sql`lower(${snRegistry.sn}) = lower(${component.sn})`)
+    .returning({ id: snRegistry.id });
+  const newModel = unit.model || component.model;
+  await tx.update(systemComponents).set({ sn: unit.sn, model: newModel }).where(eq(systemComponents.id, component.id));
+  const [row] = await tx
+    .insert(componentHistory)
+    .values({
+      system_id: system.id,
+      kind: component.kind,
+      old_sn: component.sn,
+      new_sn: unit.sn,
+      old_model: component.model,
+      new_model: newModel,
+      reason: swap.reason,
+      old_sn_state: released.length > 0 ? REPLACED_SN_STATE : '',
+      maintenance_record_id: swap.recordId,
+      changed_by: swap.by,
+      changed_at: at,
+    })
+    .returning();
+  return present(row!, system.sysSn);
 }
 
 function present(row: typeof componentHistory.$inferSelect, sysSn: string): HistoryRow {
