@@ -200,7 +200,11 @@ describe('the fleet list and its export', () => {
       sql`SELECT ic.name FROM systems s JOIN installer_companies ic ON ic.id = s.installer_company_id WHERE s.sys_sn = ${spSn}`,
     );
     const byInstaller = await page({ installer: company!.name.slice(0, 6) });
-    expect(byInstaller.data.every((r: { sys_sn: string }) => r.sys_sn === spSn || r.installer_company === company!.name)).toBe(true);
+    expect(
+      byInstaller.data.every(
+        (r: { sys_sn: string; installer_company: string }) => r.sys_sn === spSn || r.installer_company === company!.name,
+      ),
+    ).toBe(true);
     expect(byInstaller.dataCount).toBeGreaterThanOrEqual(2);
     const sorted = await page({ sort: [{ field: 'engineer', order: 'asc' }] });
     expect(sorted.data.map((r: { engineer: string }) => r.engineer)).toEqual(['Anna Kurz', 'Lukas Brandt', 'Lukas Brandt', 'Mia Roth']);
