@@ -15,7 +15,8 @@ export const recordCalls = {
     summary:
       "Replaces one component's S/N in a system in scope (a swapped battery): the new S/N must be in the registry and free " +
       '(25, 61, 18, 21 check code, 22 installed, 85 being moved, 105 banned); the old one is kept in the history and set ' +
-      "'banned' until the S/N desk inspects it; an installer only within the edit window after commissioning (45)",
+      "'banned' until the S/N desk inspects it; 85 while the system is being moved; an installer only within the edit window " +
+      'after commissioning (45)',
     schemas: schemasOf((s) => ({ body: s.updateSystemSnBody, answer: s.componentHistoryRow })),
   }),
   componentHistory: defineEndpoint({

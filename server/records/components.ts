@@ -60,6 +60,16 @@ export async function commissioningOf(db: Database, sysSn: string, recorded?: st
   return row?.system ?? recorded ?? row?.record ?? null;
 }
 
+/** 85 while the system's S/N is being moved to another (data migration): nothing may write to it meanwhile. */
+export async function assertNotMoving(db: Database, sysSn: string): Promise<void> {
+  const [moving] = await db
+    .select({ id: snRegistry.id })
+    .from(snRegistry)
+    .where(and(sql`lower(${snRegistry.sn}) = lower(${sysSn})`, eq(snRegistry.state, 'moving')))
+    .limit(1);
+  if (moving) throw new ApiError(Code.SN_MOVING);
+}
+
 /** The system with this S/N if it is in the caller's scope of `subject`; 45 otherwise (a missing one alike). */
 export async function scopedSystem(db: Database, actor: Actor, subject: string, sysSn: string, now: Date) {
   const [system] = await db
@@ -81,6 +91,7 @@ const bad = (field: string, why: string) => new ApiError(Code.PARAM_ERROR, `Para
  */
 export async function replaceComponent(db: Database, actor: Actor, body: UpdateSystemSnBody, now: Date): Promise<HistoryRow> {
   const system = await scopedSystem(db, actor, 'systemComponent', body.sysSn, now);
+  await assertNotMoving(db, system.sysSn);
   let recordId: number | null = null;
   if (body.maintenanceId !== undefined) {
     const [record] = await db

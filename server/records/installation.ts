@@ -4,12 +4,12 @@ import type { CrudHooks, Row } from '../core/crud/factory';
 import type { Database } from '../core/db';
 import { installerCompanies, systemComponents, systems } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
-import { commissioningOf, editableUntil, editWindowClosed, mayEditInstallation } from './components';
+import { assertNotMoving, commissioningOf, editableUntil, editWindowClosed, mayEditInstallation } from './components';
 
 /**
  * The rules of an installation record (resources/installationRecords.ts) beyond its declaration: it names a system
- * (scope checked by the engine; 9 for an S/N no system has, which only staff who see every system can reach), the
- * dates follow each other and none lies ahead, and an installer or reseller changes it only within the edit window
+ * (scope checked by the engine; 9 for an S/N no system has, which only staff who see every system can reach; 85 while
+ * it is being moved), the dates follow each other and none lies ahead, and an installer or reseller changes it only within the edit window
  * (45 after it, nothing changed). Answers carry the system's installer company, its components and the window.
  */
 
@@ -23,6 +23,7 @@ export const installationHooks = (db: Database, clock: () => Date): CrudHooks =>
       .where(sql`lower(${systems.sysSn}) = lower(${String(values.sys_sn ?? existing?.sys_sn)})`)
       .limit(1);
     if (!system) throw new ApiError(Code.NO_SYSTEM_FOR_SN, undefined, { data: { field: 'sys_sn' } });
+    await assertNotMoving(db, system.sysSn);
     if (existing) {
       const commissioned = (await commissioningOf(db, system.sysSn, String(existing.commissioned_on)))!;
       if (!mayEditInstallation(actor, commissioned, now)) throw editWindowClosed(commissioned);

@@ -6,10 +6,11 @@ import type { Database } from '../core/db';
 import { complaints, componentHistory, installerCompanies, systems } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import type { Column } from '../monitoring/exports/xlsx';
+import { assertNotMoving } from './components';
 
 /**
  * The rules of a maintenance record (resources/maintenanceRecords.ts) beyond its declaration: it names a system (the
- * engine checks its scope; 9 for an S/N no system has), its day lies not ahead, a complaint it answers is one of that
+ * engine checks its scope; 9 for an S/N no system has; 85 while it is being moved), its day lies not ahead, a complaint it answers is one of that
  * system's (2 naming the field). The list filters by a part of the installer company's name; answers carry the
  * company and the parts the record replaced (the component history naming it).
  */
@@ -24,6 +25,7 @@ export const maintenanceHooks = (db: Database): CrudHooks => ({
       .where(sql`lower(${systems.sysSn}) = lower(${String(values.sys_sn ?? existing?.sys_sn)})`)
       .limit(1);
     if (!system) throw new ApiError(Code.NO_SYSTEM_FOR_SN, undefined, { data: { field: 'sys_sn' } });
+    await assertNotMoving(db, system.sysSn);
     if (String(values.performed_on) > now.toISOString().slice(0, 10)) throw bad('performed_on', 'in the future');
     const complaintId = values.complaint_id;
     if (complaintId !== undefined && complaintId !== null) {

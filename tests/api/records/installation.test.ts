@@ -144,6 +144,16 @@ describe('an installation record', () => {
     await expectRejected(t, SAVE, record(change), tokens.servicer!, code, field);
   });
 
+  it('a system whose S/N is being moved answers 85 to a record and a swap, and nothing changes', async () => {
+    const battery = await componentOf(installerSn);
+    await registry(installerSn, 'moving', 'system');
+    await registry(battery.sn, 'installed');
+    await registry('BAT2026NEW0001', 'free');
+    await expectRejected(t, SAVE, record(), tokens.servicer!, 85);
+    const swap = { sysSn: installerSn, oldSn: battery.sn, newSn: 'BAT2026NEW0001', checkCode: 'CHK123', reason: 'swap' };
+    await expectRejected(t, UPDATE_SN, swap, tokens.servicer!, 85);
+  });
+
   it('a second record of the same system answers 52', async () => {
     await expectOk(t, SAVE, record(), tokens.servicer!);
     await expectRejected(t, SAVE, record({ installer_person: 'Someone else' }), tokens.servicer!, 52, 'sys_sn');

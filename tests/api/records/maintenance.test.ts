@@ -108,6 +108,12 @@ describe('a maintenance record', () => {
     await expectRejected(t, SAVE, visit(change), tokens.servicer!, code, field);
   });
 
+  it('a system whose S/N is being moved answers 85 and nothing is written', async () => {
+    await t.db.execute(sql`INSERT INTO sn_registry (sn, check_code, product_type, model, production_date, state)
+                           VALUES (${spSn}, 'SYS111', 'system', '', '2024-01-05', 'moving')`);
+    await expectRejected(t, SAVE, visit(), tokens.servicer!, 85);
+  });
+
   it('a complaint of another system answers 2 naming the field', async () => {
     const elsewhere = await insertComplaint(t, outsideSpSn, 'processing');
     await expectRejected(t, SAVE, visit({ complaint_id: elsewhere }), tokens.servicer!, 2, 'complaint_id');
