@@ -211,6 +211,19 @@ describe('an installation record', () => {
     await expectRejected(t, DOWNLOAD, { id: 1 }, tokens[role]!, 45);
     await expectRejected(t, UPDATE_SN, { sysSn: installerSn, oldSn: 'X', newSn: 'Y', checkCode: 'Z', reason: 'r' }, tokens[role]!, 45);
     await expectRejected(t, HISTORY, { sysSn: installerSn }, tokens[role]!, 45);
+    const form = multipart([
+      { name: 'field', value: 'photos' },
+      { name: 'file', filename: 'site.png', content: PNG },
+    ]);
+    const uploaded = await t.inject({
+      method: 'POST',
+      url: UPLOAD,
+      headers: { ...form.headers, authorization: `Bearer ${tokens[role]}` },
+      payload: form.payload,
+    });
+    expect(uploaded.json().code).toBe(45);
+    const [files] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM uploads`);
+    expect(files!.n).toBe(0);
   });
 });
 

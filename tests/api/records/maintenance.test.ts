@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { queryRows } from '../../../server/core/db';
 import { expectOk, expectRejected } from '../admin/helpers';
+import { multipart, PNG } from '../crud/attach-helpers';
 import { insertComplaint, systemsOf } from '../complaints/samples';
 import type { TestApp } from '../helpers';
 import { createMonitoringWorld } from '../monitoring/world';
@@ -17,6 +18,8 @@ const LIST = '/api/ESSMainTain/GetMaintenancePageList';
 const ONE = '/api/ESSMainTain/GetMaintenance';
 const SAVE = '/api/ESSMainTain/SaveMaintenance';
 const EXPORT = '/api/ESSMainTain/ExportMaintenance';
+const UPLOAD = '/api/ESSMainTain/UploadMaintenanceFile';
+const DOWNLOAD = '/api/ESSMainTain/DownMaintenanceFile';
 const UPDATE_SN = '/api/ESSMainTain/UpdateSystemSN';
 const HISTORY = '/api/ESSMainTain/GetComponentHistory';
 
@@ -64,6 +67,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 beforeEach(async () => {
   await t.db.execute(sql`TRUNCATE maintenance_records, component_history, sn_registry, complaints RESTART IDENTITY CASCADE`);
+  await t.db.execute(sql`DELETE FROM uploads`);
   await t.db.execute(sql`UPDATE system_components c SET sn = o.sn, model = o.model FROM seeded_components o WHERE o.id = c.id`);
 });
 
@@ -125,6 +129,49 @@ describe('a maintenance record', () => {
     await expectRejected(t, ONE, { id: saved.id }, tokens[role]!, 45);
     await expectRejected(t, SAVE, visit(), tokens[role]!, 45);
     await expectRejected(t, EXPORT, {}, tokens[role]!, 45);
+    await expectRejected(t, DOWNLOAD, { id: 1 }, tokens[role]!, 45);
+    const form = multipart([
+      { name: 'field', value: 'photos' },
+      { name: 'file', filename: 'site.png', content: PNG },
+    ]);
+    const uploaded = await t.inject({
+      method: 'POST',
+      url: UPLOAD,
+      headers: { ...form.headers, authorization: `Bearer ${tokens[role]}` },
+      payload: form.payload,
+    });
+    expect(uploaded.json().code).toBe(45);
+  });
+
+  it('a photo of a visit uploads, is saved with it and downloads for the staff and the service partner of the system', async () => {
+    const form = multipart([
+      { name: 'field', value: 'photos' },
+      { name: 'file', filename: 'module-2.png', content: PNG },
+    ]);
+    const uploaded = (
+      await t.inject({
+        method: 'POST',
+        url: UPLOAD,
+        headers: { ...form.headers, authorization: `Bearer ${tokens.servicepartner}` },
+        payload: form.payload,
+      })
+    ).json();
+    expect(uploaded.code, uploaded.info).toBe(200);
+    const saved = await expectOk(t, SAVE, visit({ photos: [uploaded.data.id] }), tokens.servicepartner!);
+    expect((await expectOk(t, ONE, { id: saved.id }, tokens.servicer!)).photos).toEqual([
+      expect.objectContaining({ id: uploaded.data.id, name: 'module-2.png' }),
+    ]);
+    for (const role of ['servicer', 'servicepartner']) {
+      const file = await t.inject({
+        method: 'POST',
+        url: DOWNLOAD,
+        headers: { authorization: `Bearer ${tokens[role]}` },
+        payload: { id: uploaded.data.id },
+      });
+      expect(String(file.headers['content-disposition'])).toContain('module-2.png');
+    }
+    await t.db.execute(sql`UPDATE maintenance_records SET sys_sn = ${outsideSpSn} WHERE id = ${saved.id}`);
+    await expectRejected(t, DOWNLOAD, { id: uploaded.data.id }, tokens.servicepartner!, 45);
   });
 });
 
