@@ -39,6 +39,7 @@ export function InstallationTab({ sysSn }: { sysSn: string }) {
   const can = useCanAccess();
   const { data, isLoading, refetch } = useRecordsOf('installation', sysSn, 5);
   const record = data?.[0];
+  const [creating, setCreating] = useState(false);
   const screen = '/energyStorageSysMaintenance/InstallationRecord';
   const mayOpen = can('InstallationRecord');
   const label = (field: string) => t(`InstallationRecord.fields.${field}`);
@@ -84,12 +85,26 @@ export function InstallationTab({ sysSn }: { sysSn: string }) {
         </Space>
       ) : (
         <Empty description={t('tabs.noInstallation')}>
-          {mayOpen && can('installationRecord', 'create') && (
-            <Link to={`${screen}?action=create`}>
-              <Button icon={<PlusOutlined />}>{t('tabs.createInstallation')}</Button>
-            </Link>
+          {can('installationRecord', 'create') && (
+            <Button icon={<PlusOutlined />} onClick={() => setCreating(true)} data-testid="create-installation">
+              {t('tabs.createInstallation')}
+            </Button>
           )}
         </Empty>
+      )}
+      {creating && (
+        <Modal open title={t('tabs.createInstallation')} footer={null} onCancel={() => setCreating(false)} destroyOnHidden width={720}>
+          <ResourceForm
+            declaration={installationRecords}
+            mode="create"
+            record={{ sys_sn: sysSn }}
+            lockedFields={{ sys_sn: sysSn }}
+            onDone={() => {
+              setCreating(false);
+              void refetch();
+            }}
+          />
+        </Modal>
       )}
       <div style={{ marginTop: 16 }}>
         <ComponentHistory sysSn={sysSn} />

@@ -98,6 +98,20 @@ describe('the installation tab', () => {
     renderAt(<InstallationTab sysSn={SN} />, '/EnergyStorageList/energyStorageList');
     expect(await screen.findByTestId('replace-component')).toHaveTextContent('Replace a component');
   });
+
+  it('a system without a record offers its installer to record it, and nobody who may not', async () => {
+    answer(true);
+    server.use(http.post('/api/ESSMainTain/GetTheSysInstall', () => HttpResponse.json(envelope(200, { data: [], dataCount: 0 }))));
+    signIn(['installer']);
+    const { unmount } = renderAt(<InstallationTab sysSn={SN} />, '/EnergyStorageList/energyStorageList');
+    expect(await screen.findByText('No installation record yet')).toBeInTheDocument();
+    expect(screen.getByTestId('create-installation')).toBeInTheDocument();
+    unmount();
+    signIn(['servicepartner']);
+    renderAt(<InstallationTab sysSn={SN} />, '/EnergyStorageList/energyStorageList');
+    expect(await screen.findByText('No installation record yet')).toBeInTheDocument();
+    expect(screen.queryByTestId('create-installation')).toBeNull();
+  });
 });
 
 describe('the maintenance tab', () => {
