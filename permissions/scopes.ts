@@ -29,6 +29,9 @@ export const ROW_SCOPES: Partial<Record<Subject, RowScopeKind>> = {
   rdWorkHour: 'personal',
   productSuggestion: 'owner',
   installer: 'installerCompany',
+  installationRecord: 'system',
+  maintenanceRecord: 'system',
+  systemComponent: 'system',
 };
 
 /** Of a 'personal' subject, the roles that read every row: R&D hours are read by those who run the portal. */

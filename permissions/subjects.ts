@@ -84,6 +84,10 @@ export const SUBJECTS = [
   'safetySettings',
   // The system summary: one row per system in the caller's scope, for staff.
   'systemSummary',
+  // A system's life: its installation record, its maintenance records, its components swapped with their history.
+  'installationRecord',
+  'maintenanceRecord',
+  'systemComponent',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -218,4 +222,17 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'infoDistribution', actions: EDIT, screen: 'infoDistributionSys' },
   // Fault mails: the service engineers of their screen keep their own subscriptions (rows: their own).
   { subject: 'faultSubscription', actions: ['read', 'update'], screen: 'sysErrorEmailNotification' },
+  // Installation records: the roles of their screen, each within their row scope (an installer its company's systems,
+  // a reseller its installers'); the edit window after commissioning is the server's (server/records). Service partners
+  // have no screen: they read the installation of the systems they serve on the system page.
+  { subject: 'installationRecord', actions: ['read', 'create', 'update'], screen: 'InstallationRecord' },
+  { subject: 'installationRecord', actions: ['read'], roles: ['servicepartner'] },
+  // Maintenance records: the roles of their screen, and the service partners for the systems they serve (DESIGN §6),
+  // who record from the system page's tab.
+  { subject: 'maintenanceRecord', actions: ['read', 'create', 'update', 'export'], screen: 'sysMaintenanceRecordsCheck' },
+  { subject: 'maintenanceRecord', actions: ['read', 'create', 'update'], roles: ['servicepartner'] },
+  // Swapping a component is part of both records: whoever writes either.
+  { subject: 'systemComponent', actions: ['read', 'update'], screen: 'InstallationRecord' },
+  { subject: 'systemComponent', actions: ['read', 'update'], screen: 'sysMaintenanceRecordsCheck' },
+  { subject: 'systemComponent', actions: ['read', 'update'], roles: ['servicepartner'] },
 ];

@@ -3,9 +3,11 @@ import { complaints } from './complaints';
 import { customerArchives } from './customerArchives';
 import { customerRecords } from './customerRecords';
 import { emailDeliveringRules, notificationCategories } from './emailDeliveringRules';
+import { installationRecords } from './installationRecords';
 import { installerArchives } from './installerArchives';
 import { licenseManagement } from './licenseManagement';
 import { mailOutbox } from './mailOutbox';
+import { maintenanceRecords } from './maintenanceRecords';
 import { menuManagement } from './menuManagement';
 import { productSuggestions } from './productSuggestions';
 import { rdWorkHours } from './rdWorkHours';
@@ -23,10 +25,12 @@ export {
   customerArchives,
   customerRecords,
   emailDeliveringRules,
+  installationRecords,
   installerArchives,
   installerCompanyOptions,
   licenseManagement,
   mailOutbox,
+  maintenanceRecords,
   menuManagement,
   notificationCategories,
   organizationOptions,
@@ -64,4 +68,6 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   installerArchives,
   rdWorkHours,
   productSuggestions,
+  installationRecords,
+  maintenanceRecords,
 ];

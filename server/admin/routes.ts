@@ -5,7 +5,9 @@ import {
   complaints,
   customerArchives,
   customerRecords,
+  installationRecords,
   installerArchives,
+  maintenanceRecords,
   productSuggestions,
   rdWorkHours,
   RESOURCES,
@@ -42,7 +44,7 @@ export const RESOURCE_HOOKS: ResourceHooks = {
 /**
  * The declarations whose generated calls the administration registers: every declared resource but those of an area
  * with calls of its own, registered there with its hooks (company management: server/admin/companies/; the complaint: server/complaints/routes.ts; the customer
- * archive and its records: server/archives/routes.ts; R&D hours: server/workhours/; suggestions: server/suggestions/).
+ * archive and its records: server/archives/routes.ts; R&D hours: server/workhours/; suggestions: server/suggestions/; installation and maintenance records: server/records/).
  */
 const OWN_AREA_RESOURCES: readonly ResourceDeclaration[] = [
   companyManagement,
@@ -53,6 +55,8 @@ const OWN_AREA_RESOURCES: readonly ResourceDeclaration[] = [
   installerArchives,
   rdWorkHours,
   productSuggestions,
+  installationRecords,
+  maintenanceRecords,
 ];
 export const ADMIN_RESOURCES = RESOURCES.filter((declaration) => !OWN_AREA_RESOURCES.includes(declaration));
 

@@ -12,6 +12,7 @@ import { seedMessagesDemo } from './messages';
 import { seedArchivesDemo } from './archives';
 import { seedInstallerFilesDemo } from './installer-files';
 import { seedDevicesDemo } from './devices';
+import { seedRecordsDemo } from './records';
 
 export interface DemoWorldOptions {
   password: string;
@@ -54,4 +55,7 @@ export async function seedDemoWorld(
   await seedMessagesDemo(db, { now });
   // The device channel's past: a batch that capped the German systems' export, a service engineer's commands.
   await seedDevicesDemo(db, { now });
+  // Most systems' installation records, visits and remote interventions (some answering the complaints above), and a
+  // battery swapped on a visit (after the S/N registry, whose free stock it takes the module from).
+  await seedRecordsDemo(db, { now });
 }

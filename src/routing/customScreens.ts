@@ -56,6 +56,9 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   // Messages: one's notifications; the messages staff write and publish.
   Notifications: lazyScreen(() => import('../features/messages/Notifications')),
   infoDistributionSys: lazyScreen(() => import('../features/messages/InfoDistribution')),
+  // A system's installation and maintenance records (generated lists with their component swaps and export).
+  InstallationRecord: lazyScreen(() => import('../features/records/InstallationRecords')),
+  sysMaintenanceRecordsCheck: lazyScreen(() => import('../features/records/MaintenanceRecords')),
   // The device channel: one command to a system, one command to many.
   commandManagement: lazyScreen(() => import('../features/devices/CommandManagement')),
   sysBatchSetting: lazyScreen(() => import('../features/devices/SysBatchSetting')),

@@ -119,6 +119,29 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
     contents: 'Matrix',
   },
   'POST /api/CustomerArchives/GetCustomerArchiveComplaints': { id: 1 },
+  // A system's installation and maintenance records, and its components swapped (server/records).
+  'POST /api/ESSMainTain/SaveSysInstall': {
+    sys_sn: 'ESS2024A0001',
+    installer_person: 'Matrix',
+    installed_on: '2026-02-01',
+    commissioned_on: '2026-02-02',
+  },
+  'POST /api/ESSMainTain/SaveMaintenance': {
+    sys_sn: 'ESS2024A0001',
+    performed_on: '2026-03-01',
+    performed_time: '10:00',
+    kind: 'visit',
+    engineer: 'Matrix',
+    remarks: 'Matrix',
+  },
+  'POST /api/ESSMainTain/UpdateSystemSN': {
+    sysSn: 'ESS2024A0001',
+    oldSn: 'MATRIX0001',
+    newSn: 'MATRIX0002',
+    checkCode: 'MATRIX',
+    reason: 'Matrix',
+  },
+  'POST /api/ESSMainTain/GetComponentHistory': { sysSn: 'ESS2024A0001' },
   // Installer files.
   'POST /api/Installer/SaveInstaller': {
     name: 'Matrix Installer',

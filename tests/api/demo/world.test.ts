@@ -304,3 +304,42 @@ describe('the device channel of the demo', () => {
     }
   });
 });
+
+describe('the demo installation and maintenance records', () => {
+  it('record most systems as commissioned, by their installer company’s technicians, accepted by their owner', async () => {
+    const [counts] = await queryRows<{ systems: number; records: number; mismatched: number }>(
+      t.db,
+      sql`SELECT (SELECT count(*)::int FROM systems) AS systems, (SELECT count(*)::int FROM installation_records) AS records,
+                 (SELECT count(*)::int FROM installation_records r JOIN systems s ON s.sys_sn = r.sys_sn
+                   WHERE s.commissioned_on IS NOT NULL AND s.commissioned_on <> r.commissioned_on OR r.installed_on > r.commissioned_on) AS mismatched`,
+    );
+    expect(counts!.records).toBeGreaterThan(counts!.systems * 0.8);
+    expect(counts!.records).toBeLessThan(counts!.systems);
+    expect(counts!.mismatched).toBe(0);
+    const mine = await expectOk(t, '/api/ESSMainTain/GetTheSysInstall', { pageIndex: 1, pageSize: 100 }, await tokens.of('installer'));
+    expect(mine.dataCount).toBeGreaterThan(0);
+    expect(new Set(mine.data.map((r: { installer_company: string }) => r.installer_company))).toEqual(new Set(['Sole Impianti S.r.l.']));
+  });
+
+  it('have visits and remote interventions before now, one answering a complaint of its system, and one battery swapped', async () => {
+    const list = await expectOk(t, '/api/ESSMainTain/GetMaintenancePageList', { pageIndex: 1, pageSize: 200 }, await tokens.of('servicer'));
+    expect(list.dataCount).toBeGreaterThan(10);
+    expect(new Set(list.data.map((r: { kind: string }) => r.kind))).toEqual(new Set(['visit', 'remote']));
+    expect(list.data.every((r: { performed_on: string }) => r.performed_on <= t.clock().toISOString().slice(0, 10))).toBe(true);
+    const [answered] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM maintenance_records m JOIN complaints c ON c.id = m.complaint_id AND c.sys_sn = m.sys_sn`,
+    );
+    expect(answered!.n).toBeGreaterThan(0);
+    const swapped = list.data.filter((r: { parts_replaced: string }) => r.parts_replaced !== '');
+    expect(swapped).toHaveLength(1);
+    const [swap] = await queryRows<{ new_sn: string; old_sn: string; installed: number; state: string }>(
+      t.db,
+      sql`SELECT h.new_sn, h.old_sn, (SELECT count(*)::int FROM system_components c WHERE c.sn = h.new_sn AND c.system_id = h.system_id) AS installed,
+                 (SELECT state FROM sn_registry WHERE sn = h.old_sn) AS state
+            FROM component_history h`,
+    );
+    expect(swap).toMatchObject({ installed: 1, state: 'banned' });
+    expect(swapped[0].parts_replaced).toBe(`battery: ${swap!.old_sn} → ${swap!.new_sn}`);
+  });
+});

@@ -15,6 +15,8 @@ import { RemarkEditor } from './RemarkEditor';
 import { UserLogTable } from './UserLogTable';
 
 const ControlTab = lazy(() => import('../../devices/ControlTab').then((m) => ({ default: m.ControlTab })));
+const InstallationTab = lazy(() => import('../../records/SystemRecordTabs').then((m) => ({ default: m.InstallationTab })));
+const MaintenanceTab = lazy(() => import('../../records/SystemRecordTabs').then((m) => ({ default: m.MaintenanceTab })));
 
 /** A system's page for staff: its remark, the monitoring views, its components, its faults and its user log. */
 export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
@@ -81,6 +83,33 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
           { key: 'components', label: t('system.components'), children: <ComponentsTable sn={system.sys_sn} /> },
           { key: 'faults', label: t('system.faults'), children: <FaultsTable sn={system.sys_sn} /> },
           { key: 'log', label: t('system.userLog'), children: <UserLogTable sn={system.sys_sn} /> },
+          // How it was installed and each intervention since: for those who read the records (their scope decides which).
+          ...(can('installationRecord', 'read')
+            ? [
+                {
+                  key: 'installation',
+                  label: t('records:tabs.installation'),
+                  children: (
+                    <Suspense fallback={<Skeleton active />}>
+                      <InstallationTab sysSn={system.sys_sn} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
+          ...(can('maintenanceRecord', 'read')
+            ? [
+                {
+                  key: 'maintenance',
+                  label: t('records:tabs.maintenance'),
+                  children: (
+                    <Suspense fallback={<Skeleton active />}>
+                      <MaintenanceTab sysSn={system.sys_sn} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
           // What the device has set and the commands sent to it: for staff who read the command ledger.
           ...(can('deviceCommand', 'read')
             ? [
