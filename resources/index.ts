@@ -15,6 +15,7 @@ import type { ResourceDeclaration } from './types';
 import { userInfoSettings } from './userInfoSettings';
 import { userLog } from './userLog';
 import { userManagement } from './userManagement';
+import { warrantyDelivery } from './warrantyDelivery';
 
 export {
   companyManagement,
@@ -36,6 +37,7 @@ export {
   userInfoSettings,
   userLog,
   userManagement,
+  warrantyDelivery,
 };
 
 /**
@@ -64,4 +66,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   installerArchives,
   rdWorkHours,
   productSuggestions,
+  warrantyDelivery,
 ];
