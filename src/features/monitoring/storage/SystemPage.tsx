@@ -15,8 +15,9 @@ import { RemarkEditor } from './RemarkEditor';
 import { UserLogTable } from './UserLogTable';
 
 const ControlTab = lazy(() => import('../../devices/ControlTab').then((m) => ({ default: m.ControlTab })));
+const WarrantyTab = lazy(() => import('../../warranty/WarrantyTab').then((m) => ({ default: m.WarrantyTab })));
 
-/** A system's page for staff: its remark, the monitoring views, its components, its faults and its user log. */
+/** A system's page for staff: its remark, the monitoring views, its components, its faults, its user log and its warranty. */
 export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
   const can = useCanAccess();
   const { t, i18n } = useTranslation('monitoring');
@@ -81,6 +82,20 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
           { key: 'components', label: t('system.components'), children: <ComponentsTable sn={system.sys_sn} /> },
           { key: 'faults', label: t('system.faults'), children: <FaultsTable sn={system.sys_sn} /> },
           { key: 'log', label: t('system.userLog'), children: <UserLogTable sn={system.sys_sn} /> },
+          // The warranty of a system in scope; after-sales staff set its terms there (permissions/subjects.ts).
+          ...(can('warranty', 'read')
+            ? [
+                {
+                  key: 'warranty',
+                  label: t('warranty:title'),
+                  children: (
+                    <Suspense fallback={<Skeleton active />}>
+                      <WarrantyTab sn={system.sys_sn} capacityKwh={system.cobat} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
           // What the device has set and the commands sent to it: for staff who read the command ledger.
           ...(can('deviceCommand', 'read')
             ? [
