@@ -67,6 +67,7 @@ export const warrantyListBody = z.object({
   model: text(64),
   /** A part of the installer company's name. */
   installer: text(200),
+  /** 'expired': ended on or before today; 'expiring': ending within the window; 'under': ending after it. */
   state: z.enum(WARRANTY_STATES).optional(),
   /** The window of 'expiring', days (90 by default). */
   withinDays: rules.integer(1, 3650).optional(),
