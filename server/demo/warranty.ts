@@ -36,9 +36,10 @@ export async function seedWarrantyDemo(db: Database, { now }: { now: Date }): Pr
   const servicer = by('servicer') ?? by('admin');
 
   const age = (s: (typeof fleet)[number]) => (now.getTime() - Date.parse(`${s.commissionedOn}T00:00:00Z`)) / DAY_MS;
-  // The exchange units: two installed within the last 680 days (so that a delivery 2 years ago is before their
-  // commissioning), and the oldest system, installed more than two years ago from a unit delivered shortly before.
-  const young = fleet.filter((s) => age(s) < 680 && s.sysSn !== 'ESS2024A0001').slice(-2);
+  // The exchange units: two installed within the last 640 days, delivered to stock 700 and 660 days ago (before their
+  // commissioning; ending in 30 and 70 days), and the oldest system, installed more than two years ago from a unit
+  // delivered shortly before.
+  const young = fleet.filter((s) => age(s) < 640 && s.sysSn !== 'ESS2024A0001').slice(-2);
   const oldest = [...fleet].sort((a, b) => age(b) - age(a))[0]!;
   const exchange = new Map<number, string>();
   young.forEach((s, i) => exchange.set(s.id, day(now, 365 * REFURBISHED_YEARS - (30 + 40 * i))));
