@@ -26,6 +26,7 @@ export const SUMMARY_SORT_KEYS = [
   'country_code',
   'city',
   'commissioned_on',
+  'warranty_end',
   'last_seen_at',
   'open_faults',
   'open_complaints',

@@ -3,6 +3,7 @@ import { pageOf } from './admin/common';
 import { EMS_STATUSES, FAULT_LEVELS } from './monitoring-constants';
 import { SUMMARY_SORT_KEYS } from './summary-constants';
 import { rules } from './rules';
+import { WARRANTY_STATES } from './warranty-constants';
 
 /**
  * The system summary's request and answer shapes (contract/summary-calls.ts names them): one row per system in the
@@ -32,6 +33,8 @@ export const summarySearch = z.object({
   hasOpenFaults: z.boolean().optional(),
   /** true: systems with a complaint neither archived nor rejected; false: those with none. */
   hasOpenComplaints: z.boolean().optional(),
+  /** The warranty's state today (server/warranty/ends.ts; 'expiring': within 90 days), or 'none' for systems without terms. */
+  warranty: z.enum([...WARRANTY_STATES, 'none']).optional(),
   sort: z
     .array(z.object({ field: z.enum(SUMMARY_SORT_KEYS), order: z.enum(['asc', 'desc']) }))
     .max(1, 'one column at a time')
@@ -62,6 +65,10 @@ export const summaryRowAnswer = z.object({
   country_code: z.string(),
   city: z.string(),
   commissioned_on: z.string().nullable().describe('YYYY-MM-DD'),
+  warranty_end: z
+    .string()
+    .nullable()
+    .describe("YYYY-MM-DD: the system's warranty end as /Warranty/GetWarranty answers it (its components' earliest); null without terms"),
   last_seen_at: z.string().nullable().describe('the newest data, ISO 8601'),
   time_zone: z.string(),
   open_faults: z.number().int().describe('faults not yet ended'),

@@ -22,6 +22,9 @@ export type Role = (typeof ROLES)[number];
 export const RD_HOURS_LOGGERS: readonly Role[] = ['dev', 'servicer', 'fasw', 'dasw'];
 export const RD_HOURS_READERS: readonly Role[] = ['admin', 'systemmanager'];
 
+/** After-sales staff who set systems' warranty terms and issue extension keys. */
+export const WARRANTY_KEEPERS: readonly Role[] = ['admin', 'servicer', 'systemmanager', 'fasw', 'dasw'];
+
 /** Everyone who is not an end customer or a sharer works for us or a partner ("all staff roles" of spec §6). */
 export const STAFF_ROLES: readonly Role[] = ROLES.filter((r) => r !== 'customer' && r !== 'sharer');
 

@@ -2,7 +2,7 @@ import { complaints } from '../resources/complaints';
 import { SUGGESTION_DELETERS } from '../resources/productSuggestions';
 import { permissionOf } from '../resources/workflow';
 import { ENTITY_RULES, SYSTEM_MANAGERS } from './entities';
-import { RD_HOURS_LOGGERS, RD_HOURS_READERS, ROLES, STAFF_ROLES, SYSTEM_SCOPED_ROLES, type Role } from './roles';
+import { RD_HOURS_LOGGERS, RD_HOURS_READERS, ROLES, STAFF_ROLES, SYSTEM_SCOPED_ROLES, WARRANTY_KEEPERS, type Role } from './roles';
 
 /**
  * What each role may do with each entity: the subjects the server checks on every call
@@ -88,6 +88,9 @@ export const SUBJECTS = [
   'installationRecord',
   'maintenanceRecord',
   'systemComponent',
+  // A system's warranty terms (rows: the system's) and the extension keys (CDKEYs) that lengthen them.
+  'warranty',
+  'warrantyKey',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -235,4 +238,10 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   { subject: 'systemComponent', actions: ['read', 'update'], screen: 'InstallationRecord' },
   { subject: 'systemComponent', actions: ['read', 'update'], screen: 'sysMaintenanceRecordsCheck' },
   { subject: 'systemComponent', actions: ['read', 'update'], roles: ['servicepartner'] },
+  // Warranty: everyone reads the warranty of the systems in their scope; after-sales staff set the terms and issue keys;
+  // a customer redeems a key on their own system (row scope), as after-sales staff may for them.
+  { subject: 'warranty', actions: ['read'], roles: ROLES },
+  { subject: 'warranty', actions: ['update'], roles: WARRANTY_KEEPERS },
+  { subject: 'warrantyKey', actions: ['create'], roles: WARRANTY_KEEPERS },
+  { subject: 'warrantyKey', actions: ['update'], roles: ['customer', ...WARRANTY_KEEPERS] },
 ];

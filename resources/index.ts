@@ -17,6 +17,7 @@ import type { ResourceDeclaration } from './types';
 import { userInfoSettings } from './userInfoSettings';
 import { userLog } from './userLog';
 import { userManagement } from './userManagement';
+import { warrantyDelivery } from './warrantyDelivery';
 
 export {
   companyManagement,
@@ -40,6 +41,7 @@ export {
   userInfoSettings,
   userLog,
   userManagement,
+  warrantyDelivery,
 };
 
 /**
@@ -70,4 +72,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   productSuggestions,
   installationRecords,
   maintenanceRecords,
+  warrantyDelivery,
 ];

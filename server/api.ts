@@ -17,6 +17,7 @@ import { reportRoutes } from './reports/routes';
 import { referenceRoutes } from './reference/routes';
 import { deviceCommandRoutes } from './devices/routes';
 import { recordRoutes } from './records/routes';
+import { warrantyRoutes } from './warranty/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -39,6 +40,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(mailingRoutes, { deps });
   await app.register(reportRoutes, { deps });
   await app.register(recordRoutes, { deps });
+  await app.register(warrantyRoutes, { deps });
   await app.register(deviceCommandRoutes);
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { deps });

@@ -13,6 +13,7 @@ import { seedArchivesDemo } from './archives';
 import { seedInstallerFilesDemo } from './installer-files';
 import { seedDevicesDemo } from './devices';
 import { seedRecordsDemo } from './records';
+import { seedWarrantyDemo } from './warranty';
 
 export interface DemoWorldOptions {
   password: string;
@@ -58,4 +59,6 @@ export async function seedDemoWorld(
   // Most systems' installation records, visits and remote interventions (some answering the complaints above), and a
   // battery swapped on a visit (after the S/N registry, whose free stock it takes the module from).
   await seedRecordsDemo(db, { now });
+  // Every system's warranty from its commissioning, a few extended by keys, two ending soon, one ended; issued keys.
+  await seedWarrantyDemo(db, { now });
 }

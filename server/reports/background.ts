@@ -1,4 +1,6 @@
+import { Code } from '../../contract/codes';
 import type { BackgroundAnswer } from '../../contract/reports';
+import { ApiError } from '../core/http/envelope';
 import type { Actor } from '../core/auth/actor';
 import type { Database } from '../core/db';
 import { EnvelopeInstead } from '../core/http/endpoint';
@@ -23,6 +25,8 @@ export async function exportInBackground<P extends Record<string, unknown>>(
   params: P,
   now: Date,
 ): Promise<EnvelopeInstead> {
+  // Asked before the report is written: without a queue it would wait in the asker's list for ever (400, nothing kept).
+  if (!jobs.running) throw new ApiError(Code.OPERATION_FAILED, 'Background work is not available on this server now');
   const id = await createReport(
     db,
     { kind: kind.name, params, fileName: kind.fileName(params), requestedBy: actor.id, language: await languageOf(db, actor.id) },

@@ -19,6 +19,7 @@ export const NAMESPACES = [
   'settings',
   'devices',
   'records',
+  'warranty',
 ] as const;
 
 export function storedLanguage(): Language | undefined {

@@ -23,6 +23,8 @@ export const SAFETY_SAMPLE = {
 export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /api/ESS/GetSystems': { pageIndex: 1, pageSize: 10 },
   'POST /api/Information/GetEssSummaryList': { pageIndex: 1, pageSize: 10 },
+  'POST /api/Warranty/GetWarrantyPageList': { pageIndex: 1, pageSize: 10 },
+  'POST /api/Warranty/SaveWarrantyData': { action: 'void', cdkey: 'WK-MATRIX-0001' },
   // Fault mail subscriptions (server/faultmail) and the account settings (server/account/settings/routes.ts).
   'POST /api/FaultMail/SaveSubscription': { country: 'DE', model: 'all', level: 'all', fault_code: 'all' },
   'POST /api/FaultMail/DeleteSubscription': { id: 1 },

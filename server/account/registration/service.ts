@@ -8,7 +8,7 @@ import type { Caller } from '../../core/auth/actor';
 import { writeUserLog } from '../../core/audit/write';
 import { hashPassword } from '../../core/auth/passwords';
 import type { Database } from '../../core/db';
-import { registrationCodes, registrationFailures, registrations, snRegistry, systems, users } from '../../core/db/schema';
+import { registrationCodes, registrations, snRegistry, systems, users } from '../../core/db/schema';
 import { ApiError } from '../../core/http/envelope';
 import { registrationCodeMail } from '../../core/mail/account-mails';
 import type { Mailer } from '../../core/mail/mailer';
@@ -18,6 +18,7 @@ import { assertNotStaffDisplayName, assertUsernameFree } from '../confusables';
 import { nameSkeleton } from '../../core/auth/name-skeleton';
 import { isCityOf, isStateOf } from '../../reference/service';
 import { applyInstallerDefaults, startingTimeZone } from '../installer-defaults';
+import { assertNotGuessing, recordWrongEntry, type WrongEntryLimit } from '../wrong-entries';
 
 /**
  * Self-registration (spec §7 Account: CheckSysSn, Register): a home owner proves they hold the system by
@@ -93,19 +94,19 @@ export async function checkSysSn(
   const sn = (body.sn ?? '').trim().toUpperCase();
   if (!sn) throw new ApiError(Code.SN_REQUIRED, undefined, { data: { field: 'sn' } });
   if (!SN_PATTERN.test(sn)) throw new ApiError(Code.SN_ERROR, undefined, { data: { field: 'sn' } });
-  await assertNotGuessing(db, sn, ip, now);
+  await assertNotGuessing(db, SN_CHECK, sn, ip, now, 'check_code');
   const [label] = await db
     .select()
     .from(snRegistry)
     .where(sql`lower(${snRegistry.sn}) = lower(${sn})`)
     .limit(1);
   if (!label) {
-    await recordFailure(db, sn, ip, now);
+    await recordWrongEntry(db, SN_CHECK, sn, ip, now);
     throw new ApiError(Code.SN_NOT_FOUND, undefined, { data: { field: 'sn' } });
   }
   const checkCode = (body.check_code ?? '').trim().toUpperCase();
   if (checkCode === '' || checkCode !== label.check_code.toUpperCase()) {
-    await recordFailure(db, sn, ip, now);
+    await recordWrongEntry(db, SN_CHECK, sn, ip, now);
     throw new ApiError(Code.SN_CHECK_CODE_WRONG, undefined, { data: { field: 'check_code' } });
   }
   if (label.product_type !== 'system') {
@@ -317,24 +318,10 @@ async function verifyCode(db: Database, email: string, code: string, now: Date):
   return live.id;
 }
 
-/** 92 once the S/N, or the client, has had too many wrong tries in the window. */
-async function assertNotGuessing(db: Database, sn: string, ip: string, now: Date): Promise<void> {
-  const since = new Date(now.getTime() - REGISTRATION_LIMIT.checkWindowMs);
-  await db.delete(registrationFailures).where(lt(registrationFailures.createdAt, since));
-  const bySn = eq(registrationFailures.target, sn);
-  const byIp = eq(registrationFailures.ip, ip);
-  const [row] = await db
-    .select({
-      snCount: sql<number>`count(*) filter (where ${bySn})`.mapWith(Number),
-      ipCount: sql<number>`count(*) filter (where ${byIp})`.mapWith(Number),
-    })
-    .from(registrationFailures)
-    .where(and(gt(registrationFailures.createdAt, since), or(bySn, byIp)));
-  if ((row?.snCount ?? 0) >= REGISTRATION_LIMIT.checkFailsPerSn || (row?.ipCount ?? 0) >= REGISTRATION_LIMIT.checkFailsPerIp) {
-    throw new ApiError(Code.TOO_MANY_WRONG_ENTRIES, undefined, { data: { field: 'check_code' } });
-  }
-}
-
-async function recordFailure(db: Database, sn: string, ip: string, now: Date): Promise<void> {
-  await db.insert(registrationFailures).values({ target: sn, ip, createdAt: now });
-}
+/** The S/N check's wrong entries: per S/N and per client address (./wrong-entries.ts). */
+const SN_CHECK: WrongEntryLimit = {
+  purpose: 'snCheck',
+  windowMs: REGISTRATION_LIMIT.checkWindowMs,
+  perTarget: REGISTRATION_LIMIT.checkFailsPerSn,
+  perIp: REGISTRATION_LIMIT.checkFailsPerIp,
+};

@@ -11,6 +11,8 @@ export interface AppJobs {
    */
   declare(...jobs: JobDeclaration[]): void;
   send(name: string, data?: Record<string, unknown>, options?: SendOptions): Promise<string | null>;
+  /** Whether this node's queue runs (AppDeps.jobQueue set and the app ready): work sent now would be queued. */
+  readonly running: boolean;
 }
 
 /**
@@ -31,6 +33,9 @@ export function registerJobQueue(app: FastifyInstance, deps: AppDeps): void {
         if (declared.has(job.name)) throw new Error(`a job named '${job.name}' is declared twice`);
         declared.set(job.name, job);
       }
+    },
+    get running() {
+      return queue !== undefined;
     },
     send(name, data, sendOptions) {
       if (!queue) throw new Error('the job queue is not running (AppDeps.jobQueue, or the app is not ready)');

@@ -39,6 +39,7 @@ export function summaryColumns(t: TFunction): Column<SummaryRow>[] {
     { header: h('country_code'), value: (r) => r.country_code },
     { header: h('city'), value: (r) => r.city, width: 16 },
     { header: h('commissioned_on'), value: (r) => r.commissioned_on },
+    { header: t('warranty:summary.warranty_end'), value: (r) => r.warranty_end },
     { header: h('last_seen_at'), value: (r) => localTime(r.last_seen_at, r.time_zone), width: 18 },
     { header: h('open_faults'), value: (r) => r.open_faults },
     { header: h('worst_fault_level'), value: (r) => (r.worst_fault_level === null ? null : status(r.worst_fault_level)) },

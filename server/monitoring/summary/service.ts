@@ -11,8 +11,11 @@ import { complaints } from '../../core/db/schema/complaints';
 import { systemComponents, systemFaults, systems } from '../../core/db/schema/monitoring';
 import { installerCompanies } from '../../core/db/schema/organizations';
 import { users } from '../../core/db/schema/users';
+import { systemWarranties } from '../../core/db/schema/warranty';
 import { systemScope, viewerOf } from '../../core/system-scope';
 import { SEVERITY } from '../status';
+import { EXPIRING_DAYS } from '../../../contract/warranty-constants';
+import { ends, stateCondition, systemEndDate, todayOf } from '../../warranty/ends';
 
 /**
  * The system summary (sysSummaryInfo): one row per system in the caller's scope (server/core/system-scope.ts) with
@@ -63,6 +66,7 @@ const SORTABLE: Record<SummarySortKey, SQL> = {
   country_code: sql`${systems.countryCode}`,
   city: sql`${systems.city}`,
   commissioned_on: sql`${systems.commissionedOn}`,
+  warranty_end: systemEndDate,
   last_seen_at: sql`${systems.lastSeenAt}`,
   open_faults: openFaults,
   open_complaints: openComplaints,
@@ -73,7 +77,7 @@ function contains(text: string): string {
   return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-function searchWhere(scope: SQL | undefined, q: SummarySearch): SQL | undefined {
+function searchWhere(scope: SQL | undefined, q: SummarySearch, now: Date): SQL | undefined {
   const filters: (SQL | undefined)[] = [scope];
   if (q.q) filters.push(sql`(${ilike(systems.sysSn, contains(q.q))} OR ${ilike(systems.sysName, contains(q.q))})`);
   if (q.model) filters.push(ilike(systems.minv, contains(q.model)));
@@ -88,6 +92,8 @@ function searchWhere(scope: SQL | undefined, q: SummarySearch): SQL | undefined 
     filters.push(sql`${sql.raw(q.hasOpenFaults ? '' : 'NOT ')}EXISTS (SELECT 1 FROM ${systemFaults} WHERE ${openFault})`);
   if (q.hasOpenComplaints !== undefined)
     filters.push(sql`${sql.raw(q.hasOpenComplaints ? '' : 'NOT ')}EXISTS (SELECT 1 FROM ${complaints} WHERE ${openComplaint})`);
+  if (q.warranty === 'none') filters.push(isNull(systemWarranties.id));
+  else if (q.warranty) filters.push(stateCondition(q.warranty, todayOf(now), EXPIRING_DAYS));
   return and(...filters);
 }
 
@@ -113,7 +119,7 @@ async function summaryRows(
   now: Date,
   window?: Window,
 ): Promise<Page<SummaryRow>> {
-  const where = searchWhere(systemScope(await viewerOf(db, actor), now), q);
+  const where = searchWhere(systemScope(await viewerOf(db, actor), now), q, now);
   const customers = seesCustomers(actor);
   // The owner's name orders nothing for a caller who may not read it (the order would tell it): the S/N's order instead.
   const asked = q.sort?.[0]?.field === 'customer' && !customers ? undefined : q.sort?.[0];
@@ -128,11 +134,13 @@ async function summaryRows(
       openFaults,
       worstFaultLevel,
       openComplaints,
+      warrantyEnd: ends.system,
       total: sql<number>`count(*) OVER ()`.mapWith(Number),
     })
     .from(systems)
     .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
     .leftJoin(users, eq(users.id, systems.customerUserId))
+    .leftJoin(systemWarranties, eq(systemWarranties.systemId, systems.id))
     .where(where)
     // Rows without the value come last whichever way; the S/N breaks ties so pages never overlap.
     .orderBy(sql`${SORTABLE[sort]} ${direction} NULLS LAST`, systems.sysSn)
@@ -158,6 +166,7 @@ async function summaryRows(
       country_code: s.countryCode,
       city: s.city,
       commissioned_on: s.commissionedOn,
+      warranty_end: r.warrantyEnd,
       last_seen_at: s.lastSeenAt?.toISOString() ?? null,
       time_zone: s.timeZone,
       open_faults: r.openFaults,
@@ -172,6 +181,7 @@ async function countOf(db: Database, where: SQL | undefined): Promise<number> {
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
     .from(systems)
     .leftJoin(installerCompanies, eq(installerCompanies.id, systems.installerCompanyId))
+    .leftJoin(systemWarranties, eq(systemWarranties.systemId, systems.id))
     .where(where);
   return row?.n ?? 0;
 }

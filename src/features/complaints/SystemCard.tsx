@@ -7,10 +7,14 @@ import { fieldLabel } from '../../resources/labels';
 import type { Complaint } from './api';
 import { systemPath } from './systemLink';
 import { COMPLAINT_FIELDS } from './declaration';
+import { ComplaintWarrantyTag } from '../warranty/ComplaintWarrantyTag';
 
 const SYSTEM_FIELDS = ['sys_sn', 'system_model', 'warranty_start', 'warranty_end'];
 
-/** The side column: the system the complaint is about (its model and warranty where known), with a link to its page where the user may open it. */
+/**
+ * The side column: the system the complaint is about (its model and warranty where known, and whether it is under
+ * warranty today by its recorded terms), with a link to its page where the user may open it.
+ */
 export function SystemCard({ complaint, padding }: { complaint: Complaint; padding: { body: { padding: number } } }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -37,6 +41,7 @@ export function SystemCard({ complaint, padding }: { complaint: Complaint; paddi
           children: renderValue(complaints, name, COMPLAINT_FIELDS[name], complaint[name], t),
         }))}
       />
+      {complaint.sys_sn ? <ComplaintWarrantyTag sn={complaint.sys_sn} /> : null}
     </Card>
   );
 }

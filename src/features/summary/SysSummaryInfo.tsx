@@ -1,10 +1,11 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Button, Card, Col, Form, Input, Row, Select, Tag } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { Button, Card, Col, Form, Input, Row, Select, Skeleton, Tabs, Tag } from 'antd';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countryLabel, countryOptions } from '../../../contract/countries';
 import { EMS_STATUSES } from '../../../contract/monitoring-constants';
+import { WARRANTY_STATES } from '../../../contract/warranty-constants';
 import type { SummaryRow } from '../../../contract/summary';
 import { summaryCalls } from '../../../contract/summary-calls';
 import type { SummarySortKey } from '../../../contract/summary-constants';
@@ -14,6 +15,8 @@ import { ExportButton } from '../monitoring/shared/charts/ExportButton';
 import { StatusDot } from '../monitoring/shared/status';
 import { summaryApi, summaryKeys } from './api';
 import { PAGE_SIZES, searchOf, useSummaryQuery, type SummaryFilters } from './summaryQuery';
+
+const WarrantyList = lazy(() => import('../warranty/WarrantyList'));
 
 const LEVEL_COLORS: Record<string, string> = { warning: 'orange', protection: 'volcano', fault: 'red' };
 
@@ -81,6 +84,13 @@ export default function SysSummaryInfo() {
     { ...sorter('city'), title: h('city'), render: text, defaultHidden: true },
     { ...sorter('commissioned_on'), title: h('commissioned_on'), render: (v: string | null) => format.date(v), defaultHidden: true },
     {
+      ...sorter('warranty_end'),
+      title: t('warranty:summary.warranty_end'),
+      // Ended: red, as the warranty's own state shows it (server/warranty/ends.ts counts by the UTC day).
+      render: (v: string | null) =>
+        v === null ? MISSING : v <= new Date().toISOString().slice(0, 10) ? <Tag color="red">{format.date(v)}</Tag> : format.date(v),
+    },
+    {
       ...sorter('last_seen_at'),
       title: h('last_seen_at'),
       render: (v: string | null, row) => format.timeOrDateTime(v, { timeZone: row.time_zone }),
@@ -135,98 +145,135 @@ export default function SysSummaryInfo() {
         <ExportButton label={t('summary.export')} background endpoint={summaryCalls.export} body={search} />
       </div>
       <Card>
-        <Form
-          form={form}
-          initialValues={filters}
-          // A new search starts on its first page, keeping page size and sort.
-          onFinish={(values) => setQuery(values, { ...paging, pageIndex: 1 })}
-        >
-          <Row gutter={[8, 0]}>
-            <Col xs={24} sm={12} lg={6}>
-              <Form.Item name="q">
-                <Input allowClear placeholder={t('summary.search')} aria-label={t('summary.search')} maxLength={64} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} lg={3}>
-              <Form.Item name="model">
-                <Input allowClear placeholder={t('summary.model')} aria-label={t('summary.model')} maxLength={64} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} lg={3}>
-              <Form.Item name="firmware">
-                <Input allowClear placeholder={t('summary.firmware')} aria-label={t('summary.firmware')} maxLength={64} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Form.Item name="countryCode">
-                <Select
-                  allowClear
-                  showSearch
-                  optionFilterProp="label"
-                  placeholder={t('summary.country')}
-                  aria-label={t('summary.country')}
-                  options={countries}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Form.Item name="installer">
-                <Input allowClear placeholder={t('summary.installer')} aria-label={t('summary.installer')} maxLength={200} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Form.Item name="status">
-                <Select
-                  allowClear
-                  placeholder={t('summary.status')}
-                  aria-label={t('summary.status')}
-                  options={[...EMS_STATUSES, 'unknown' as const].map((s) => ({ value: s, label: t(`status.${s}`) }))}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Form.Item name="faults">
-                <Select allowClear placeholder={t('summary.openFaults')} aria-label={t('summary.openFaults')} options={yesNo} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} lg={4}>
-              <Form.Item name="complaints">
-                <Select allowClear placeholder={t('summary.openComplaints')} aria-label={t('summary.openComplaints')} options={yesNo} />
-              </Form.Item>
-            </Col>
-            <Col xs={12} lg={3}>
-              <Form.Item>
-                <Button type="primary" htmlType="submit" icon={<SearchOutlined />} block>
-                  {t('list.search')}
-                </Button>
-              </Form.Item>
-            </Col>
-            <Col xs={12} lg={3}>
-              <Form.Item>
-                <Button block onClick={() => setQuery({}, { ...paging, pageIndex: 1 })}>
-                  {t('summary.reset')}
-                </Button>
-              </Form.Item>
-            </Col>
-          </Row>
-        </Form>
-        <ResponsiveTable<SummaryRow>
-          tableId="sysSummaryInfo"
-          rowKey="sys_sn"
-          size="middle"
-          cardFields={8}
-          loading={answer.isFetching}
-          columns={columns}
-          dataSource={answer.data?.data ?? []}
-          onChange={onChange}
-          pagination={{
-            current: paging.pageIndex,
-            pageSize: paging.pageSize,
-            total,
-            showSizeChanger: true,
-            pageSizeOptions: [...PAGE_SIZES],
-            showTotal: (count: number) => t('summary.count', { count }),
-          }}
+        <Tabs
+          items={[
+            {
+              key: 'systems',
+              label: t('warranty:summary.systemsTab'),
+              children: (
+                <>
+                  <Form
+                    form={form}
+                    initialValues={filters}
+                    // A new search starts on its first page, keeping page size and sort.
+                    onFinish={(values) => setQuery(values, { ...paging, pageIndex: 1 })}
+                  >
+                    <Row gutter={[8, 0]}>
+                      <Col xs={24} sm={12} lg={6}>
+                        <Form.Item name="q">
+                          <Input allowClear placeholder={t('summary.search')} aria-label={t('summary.search')} maxLength={64} />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={3}>
+                        <Form.Item name="model">
+                          <Input allowClear placeholder={t('summary.model')} aria-label={t('summary.model')} maxLength={64} />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={3}>
+                        <Form.Item name="firmware">
+                          <Input allowClear placeholder={t('summary.firmware')} aria-label={t('summary.firmware')} maxLength={64} />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={4}>
+                        <Form.Item name="countryCode">
+                          <Select
+                            allowClear
+                            showSearch
+                            optionFilterProp="label"
+                            placeholder={t('summary.country')}
+                            aria-label={t('summary.country')}
+                            options={countries}
+                          />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={4}>
+                        <Form.Item name="installer">
+                          <Input allowClear placeholder={t('summary.installer')} aria-label={t('summary.installer')} maxLength={200} />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={4}>
+                        <Form.Item name="status">
+                          <Select
+                            allowClear
+                            placeholder={t('summary.status')}
+                            aria-label={t('summary.status')}
+                            options={[...EMS_STATUSES, 'unknown' as const].map((s) => ({ value: s, label: t(`status.${s}`) }))}
+                          />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={4}>
+                        <Form.Item name="faults">
+                          <Select allowClear placeholder={t('summary.openFaults')} aria-label={t('summary.openFaults')} options={yesNo} />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={4}>
+                        <Form.Item name="complaints">
+                          <Select
+                            allowClear
+                            placeholder={t('summary.openComplaints')}
+                            aria-label={t('summary.openComplaints')}
+                            options={yesNo}
+                          />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={4}>
+                        <Form.Item name="warranty">
+                          <Select
+                            allowClear
+                            placeholder={t('warranty:summary.filter')}
+                            aria-label={t('warranty:summary.filter')}
+                            options={[...WARRANTY_STATES, 'none' as const].map((s) => ({ value: s, label: t(`warranty:filter.${s}`) }))}
+                          />
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={3}>
+                        <Form.Item>
+                          <Button type="primary" htmlType="submit" icon={<SearchOutlined />} block>
+                            {t('list.search')}
+                          </Button>
+                        </Form.Item>
+                      </Col>
+                      <Col xs={12} lg={3}>
+                        <Form.Item>
+                          <Button block onClick={() => setQuery({}, { ...paging, pageIndex: 1 })}>
+                            {t('summary.reset')}
+                          </Button>
+                        </Form.Item>
+                      </Col>
+                    </Row>
+                  </Form>
+                  <ResponsiveTable<SummaryRow>
+                    tableId="sysSummaryInfo"
+                    rowKey="sys_sn"
+                    size="middle"
+                    cardFields={8}
+                    loading={answer.isFetching}
+                    columns={columns}
+                    dataSource={answer.data?.data ?? []}
+                    onChange={onChange}
+                    pagination={{
+                      current: paging.pageIndex,
+                      pageSize: paging.pageSize,
+                      total,
+                      showSizeChanger: true,
+                      pageSizeOptions: [...PAGE_SIZES],
+                      showTotal: (count: number) => t('summary.count', { count }),
+                    }}
+                  />
+                </>
+              ),
+            },
+            // The warranty list of the same systems (GetWarrantyPageList); its keys for after-sales staff.
+            {
+              key: 'warranty',
+              label: t('warranty:title'),
+              children: (
+                <Suspense fallback={<Skeleton active />}>
+                  <WarrantyList />
+                </Suspense>
+              ),
+            },
+          ]}
         />
       </Card>
     </div>

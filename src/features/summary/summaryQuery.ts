@@ -2,6 +2,7 @@ import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMS_STATUSES } from '../../../contract/monitoring-constants';
 import { SUMMARY_SORT_KEYS, type SummarySortKey } from '../../../contract/summary-constants';
+import { WARRANTY_STATES } from '../../../contract/warranty-constants';
 import { PAGE_SIZES, readUrlPaging, writeUrlPaging, type UrlPaging } from '../../ui/urlPaging';
 import type { SummaryQuery } from './api';
 
@@ -15,12 +16,15 @@ export interface SummaryFilters {
   status?: string;
   faults?: 'yes' | 'no';
   complaints?: 'yes' | 'no';
+  /** The warranty's state today, or 'none' (no terms recorded). */
+  warranty?: string;
 }
 
 export type SummaryPaging = UrlPaging<SummarySortKey>;
 
 export { PAGE_SIZES };
-const FILTERS = ['q', 'model', 'firmware', 'countryCode', 'installer', 'status', 'faults', 'complaints'] as const;
+const FILTERS = ['q', 'model', 'firmware', 'countryCode', 'installer', 'status', 'faults', 'complaints', 'warranty'] as const;
+const WARRANTY_FILTERS: readonly string[] = [...WARRANTY_STATES, 'none'];
 const STATUSES: readonly string[] = [...EMS_STATUSES, 'unknown'];
 
 /** Filters, page and sort from the URL; a value the server would refuse (an old or hand-edited link) is dropped. */
@@ -31,6 +35,7 @@ export function readSummaryQuery(params: URLSearchParams): { filters: SummaryFil
     if (value) (filters as Record<string, string>)[key] = value;
   }
   if (filters.status && !STATUSES.includes(filters.status)) delete filters.status;
+  if (filters.warranty && !WARRANTY_FILTERS.includes(filters.warranty)) delete filters.warranty;
   if (filters.countryCode && !/^[A-Za-z]{2}$/.test(filters.countryCode)) delete filters.countryCode;
   for (const key of ['faults', 'complaints'] as const)
     if (filters[key] && filters[key] !== 'yes' && filters[key] !== 'no') delete filters[key];
@@ -50,10 +55,11 @@ function writeSummaryQuery(filters: SummaryFilters, paging: SummaryPaging): URLS
 
 /** The call's search of the filters (without paging): the list's and the export's. */
 export function searchOf(filters: SummaryFilters, paging: SummaryPaging): Omit<SummaryQuery, 'pageIndex' | 'pageSize'> {
-  const { faults, complaints, status, ...texts } = filters;
+  const { faults, complaints, status, warranty, ...texts } = filters;
   return {
     ...texts,
     ...(status ? { status: status as NonNullable<SummaryQuery['status']> } : {}),
+    ...(warranty ? { warranty: warranty as NonNullable<SummaryQuery['warranty']> } : {}),
     ...(faults ? { hasOpenFaults: faults === 'yes' } : {}),
     ...(complaints ? { hasOpenComplaints: complaints === 'yes' } : {}),
     ...(paging.sort && paging.order ? { sort: [{ field: paging.sort, order: paging.order }] } : {}),

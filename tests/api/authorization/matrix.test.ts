@@ -76,6 +76,17 @@ const ROW_SAMPLES: Record<string, RowSample> = {
   'POST /api/DeviceCommand/RotateDeviceKey': sn,
   'POST /api/ESS/GetCosSettings': sn,
   'POST /api/ESS/SetCosSettings': ({ sn }) => ({ sn, settings: SAFETY_SAMPLE }),
+  'POST /api/Warranty/GetWarranty': ({ sn }) => ({ sys_sn: sn }),
+  'POST /api/Warranty/SaveSystemwarranty': ({ sn }) => ({
+    sys_sn: sn,
+    start_basis: 'delivery',
+    delivered_on: '2025-06-01',
+    inverter_years: 10,
+    battery_years: 10,
+    battery_mwh: 40,
+    battery_extendable: true,
+  }),
+  'POST /api/Warranty/UpdateWarranty': ({ sn }) => ({ sys_sn: sn, component: 'battery', cdkey: 'WK-MATRIX-0001' }),
 };
 /** Calls whose `sn` names no system: the storage list's search, the S/N registry's own numbers, the command lists' filters. */
 const SN_NOT_A_SYSTEM = new Set([
@@ -92,7 +103,7 @@ const SN_NOT_A_SYSTEM = new Set([
 /** Calls that end the caller's session when they work: they get a token of their own. */
 const ENDS_SESSION = new Set(['POST /api/Account/Logout']);
 
-const ROW_KEYS = ['sn', 'system_id'];
+const ROW_KEYS = ['sn', 'system_id', 'sys_sn'];
 
 let t: TestApp;
 let calls: ApiCall[];

@@ -38,6 +38,8 @@ const RECORDED_REFUSALS: Record<string, string[]> = {
   // try against the code (53 once spent).
   '/api/Account/CheckSysSn': ['registration_failures'],
   '/api/Account/Register': ['registration_failures', 'registration_codes'],
+  // Wrong warranty keys are counted per user and address in the same table (92: too many).
+  '/api/Warranty/UpdateWarranty': ['registration_failures'],
 };
 
 /** A value written into the JSON text as is (what JSON.stringify cannot produce: -0, 1e400, huge integers). */

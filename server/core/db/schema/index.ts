@@ -26,3 +26,4 @@ export * from './registration';
 export * from './fault-subscriptions';
 export * from './devices';
 export * from './system-records';
+export * from './warranty';

@@ -27,13 +27,16 @@ export const registrationCodes = pgTable(
 
 /**
  * Wrong S/N check codes entered on /Register, per S/N and per client address: past the limit the S/N check
- * answers 92 (retry in 5 minutes), so the six characters on a label cannot be guessed by trying.
+ * answers 92 (retry in 5 minutes), so the six characters on a label cannot be guessed by trying. Wrong warranty
+ * CDKEYs are counted here too, per user, under a purpose of their own (server/account/wrong-entries.ts).
  */
 export const registrationFailures = pgTable(
   'registration_failures',
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
-    /** The upper-cased S/N tried. */
+    /** Which code was wrong (server/account/wrong-entries.ts): 'snCheck' a label's check code, 'cdkey' a warranty key. */
+    purpose: text('purpose').notNull().default('snCheck'),
+    /** What was tried: the upper-cased S/N; for a CDKEY, the user who tried it. */
     target: text('target').notNull(),
     ip: text('ip').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -11,6 +11,7 @@ import { ALL_SN } from '../../../../contract/monitoring-constants';
 import { useCustomerSystems, useSelectedSystem } from '../shared/useCustomerSystems';
 import { MonitoringView } from '../shared/view/MonitoringView';
 import { InstallerContactCard } from './InstallerContactCard';
+import { WarrantyCard } from '../../warranty/WarrantyCard';
 import { useDashboardSettings } from './dashboardCards';
 
 /** The choice of cards is made rarely: its drawer's code is fetched when it is first opened, not with the figures. */
@@ -66,6 +67,7 @@ export default function CustomerDashboard() {
         </Space>
         {/* 'All' may hold systems of several installers: the contact is one system's. */}
         {all ? null : <InstallerContactCard sn={selected.sys_sn} />}
+        {all ? null : <WarrantyCard sn={selected.sys_sn} />}
       </div>
       <MonitoringView
         key={selected.sys_sn}

@@ -17,8 +17,9 @@ import { UserLogTable } from './UserLogTable';
 const ControlTab = lazy(() => import('../../devices/ControlTab').then((m) => ({ default: m.ControlTab })));
 const InstallationTab = lazy(() => import('../../records/SystemRecordTabs').then((m) => ({ default: m.InstallationTab })));
 const MaintenanceTab = lazy(() => import('../../records/SystemRecordTabs').then((m) => ({ default: m.MaintenanceTab })));
+const WarrantyTab = lazy(() => import('../../warranty/WarrantyTab').then((m) => ({ default: m.WarrantyTab })));
 
-/** A system's page for staff: its remark, the monitoring views, its components, its faults and its user log. */
+/** A system's page for staff: its remark, the monitoring views, its components, its faults, its user log and its warranty. */
 export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
   const can = useCanAccess();
   const { t, i18n } = useTranslation('monitoring');
@@ -105,6 +106,20 @@ export function SystemPage({ sn, onBack }: { sn: string; onBack: () => void }) {
                   children: (
                     <Suspense fallback={<Skeleton active />}>
                       <MaintenanceTab sysSn={system.sys_sn} />
+                    </Suspense>
+                  ),
+                },
+              ]
+            : []),
+          // The warranty of a system in scope; after-sales staff set its terms there (permissions/subjects.ts).
+          ...(can('warranty', 'read')
+            ? [
+                {
+                  key: 'warranty',
+                  label: t('warranty:title'),
+                  children: (
+                    <Suspense fallback={<Skeleton active />}>
+                      <WarrantyTab sn={system.sys_sn} capacityKwh={system.cobat} />
                     </Suspense>
                   ),
                 },
