@@ -101,7 +101,6 @@ export const STAYING: Readonly<Record<string, string>> = {
   product_suggestions: 'a suggestion names the product the engineer saw',
   // The migrations' own records.
   system_migrations: 'the migrations themselves',
-  system_migration_saved_rows: 'the originals a revert puts back',
 };
 
 /** How many rows one transaction moves: short enough that the embedded database answers other calls between chunks. */

@@ -134,13 +134,19 @@ async function planOf(db: Database, old: SystemRow, neu: SystemRow): Promise<Pla
   return { kinds, first_at: iso(range!.first_at), last_at: iso(range!.last_at) };
 }
 
+/** The columns of `systems` the new system takes over (./registry.ts). */
+function takenOver(): SQL {
+  const takeover = MOVED.find((kind) => kind.how === 'takeover');
+  return sql.join(
+    (takeover?.how === 'takeover' ? takeover.columns : []).map((c) => id(c)),
+    sql`, `,
+  );
+}
+
 async function savedOf(db: Database, old: SystemRow, neu: SystemRow): Promise<Saved> {
   const links: Record<string, number[]> = {};
   for (const kind of MOVED) if (kind.how === 'links') links[kind.kind] = await linkIds(db, kind, old, neu);
-  const [own] = await queryRows<Record<string, unknown>>(
-    db,
-    sql`SELECT customer_user_id, installer_company_id, sys_name FROM systems WHERE id = ${neu.id}`,
-  );
+  const [own] = await queryRows<Record<string, unknown>>(db, sql`SELECT ${takenOver()} FROM systems WHERE id = ${neu.id}`);
   const registry: Record<string, string> = {};
   const states = await queryRows<{ sn: string; state: string }>(
     db,
@@ -507,11 +513,11 @@ async function moveChunk(tx: Database, kind: MovedKind, m: MigrationRecord): Pro
   if (kind.how === 'links') return moveLinks(tx, kind, m.saved.links[kind.kind] ?? [], m.new_sn, to, m.old_sn, from);
   // Takeover: once (a second call finds nothing to take).
   if ((m.progress[kind.kind] ?? 0) > 0) return 0;
-  await tx.execute(sql`
-    UPDATE systems n SET customer_user_id = coalesce(n.customer_user_id, o.customer_user_id),
-                         installer_company_id = coalesce(n.installer_company_id, o.installer_company_id),
-                         sys_name = CASE WHEN n.sys_name = '' THEN o.sys_name ELSE n.sys_name END
-      FROM systems o WHERE n.id = ${to} AND o.id = ${from}`);
+  const sets = sql.join(
+    kind.columns.map((c) => sql`${id(c)} = CASE WHEN n.${id(c)} IS NULL OR n.${id(c)}::text = '' THEN o.${id(c)} ELSE n.${id(c)} END`),
+    sql`, `,
+  );
+  await tx.execute(sql`UPDATE systems n SET ${sets} FROM systems o WHERE n.id = ${to} AND o.id = ${from}`);
   return 1;
 }
 
@@ -522,11 +528,9 @@ async function moveBackChunk(tx: Database, kind: MovedKind, m: MigrationRecord):
   if (kind.how === 'links')
     return moveLinks(tx, kind, m.saved.links[kind.kind] ?? [], m.old_sn, m.old_system_id, m.new_sn, m.new_system_id);
   if ((m.progress[kind.kind] ?? 0) <= 0) return 0;
-  const own = m.saved.takeover;
+  // The new system's own values as they were (the same record type, so each column reads back as it was stored).
   await tx.execute(
-    sql`UPDATE systems SET customer_user_id = ${(own.customer_user_id as number | null) ?? null}::int,
-               installer_company_id = ${(own.installer_company_id as number | null) ?? null}::int,
-               sys_name = ${(own.sys_name as string | undefined) ?? ''}
+    sql`UPDATE systems SET (${takenOver()}) = (SELECT ${takenOver()} FROM jsonb_populate_record(NULL::systems, ${JSON.stringify(m.saved.takeover)}::jsonb))
          WHERE id = ${m.new_system_id}`,
   );
   return 1;
