@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'faultmail',
   'settings',
   'devices',
+  'sysmigration',
 ] as const;
 
 export function storedLanguage(): Language | undefined {
