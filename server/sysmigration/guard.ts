@@ -5,7 +5,7 @@ import { ApiError } from '../core/http/envelope';
 import { pgArray } from '../monitoring/sql-arrays';
 
 /** The states in which a migration holds both its S/Ns: rows are moving, or moved and not yet confirmed or reverted. */
-export const HOLDING_STATES = ['queued', 'running', 'moved', 'reverting', 'failed'] as const;
+export const HOLDING_STATES = ['queued', 'running', 'moved', 'reverting'] as const;
 
 /**
  * The systems held by a migration, for the set-based writes over many systems (the offline watch), which skip them

@@ -49,6 +49,8 @@ export interface LinkKind {
   /** The row's own id column. */
   id: string;
   onlyIfNewHasNone?: boolean;
+  /** Rows of a customer's file (`archive_id`): they move when the file moves, never apart from it. */
+  followsArchive?: boolean;
 }
 
 export interface TakeoverKind {
@@ -72,7 +74,7 @@ export const MOVED: readonly MovedKind[] = [
   { kind: 'events', how: 'by time', table: 'system_events', column: 'system_id', time: 'at', rowKey: 'id' },
   { kind: 'complaints', how: 'links', table: 'complaints', column: 'sys_sn', bySn: true, id: 'id' },
   { kind: 'customer_archives', how: 'links', table: 'customer_archives', column: 'sys_sn', bySn: true, id: 'id', onlyIfNewHasNone: true },
-  { kind: 'customer_records', how: 'links', table: 'customer_records', column: 'sys_sn', bySn: true, id: 'id' },
+  { kind: 'customer_records', how: 'links', table: 'customer_records', column: 'sys_sn', bySn: true, id: 'id', followsArchive: true },
   { kind: 'shares', how: 'links', table: 'system_shares', column: 'system_sn', bySn: true, id: 'id' },
   { kind: 'settings', how: 'links', table: 'system_settings', column: 'system_id', bySn: false, id: 'system_id', onlyIfNewHasNone: true },
   { kind: 'tariffs', how: 'links', table: 'electricity_tariffs', column: 'system_id', bySn: false, id: 'id', onlyIfNewHasNone: true },

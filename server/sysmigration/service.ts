@@ -110,11 +110,10 @@ async function linkIds(db: Database, kind: LinkKind, old: SystemRow, neu: System
     if (has!.n > 0) return [];
   }
   // A customer's records follow their file: they move when the file moves.
-  const follows =
-    kind.kind === 'customer_records'
-      ? sql` AND archive_id IN (SELECT a.id FROM customer_archives a WHERE lower(a.sys_sn) = lower(${old.sysSn})
+  const follows = kind.followsArchive
+    ? sql` AND archive_id IN (SELECT a.id FROM customer_archives a WHERE lower(a.sys_sn) = lower(${old.sysSn})
                                  AND NOT EXISTS (SELECT 1 FROM customer_archives b WHERE lower(b.sys_sn) = lower(${neu.sysSn})))`
-      : sql``;
+    : sql``;
   const rows = await queryRows<{ id: number }>(
     db,
     sql`SELECT ${id(kind.id)} AS id FROM ${t} WHERE ${of(old)}${follows} ORDER BY 1 LIMIT ${MAX_LINKS + 1}`,
@@ -288,7 +287,18 @@ export async function startMigration(
     if (isUniqueViolation(error)) throw new ApiError(Code.REPEATED_MIGRATION, `The data of ${old.sysSn} is already being moved`);
     throw error;
   }
-  await send(created.id);
+  try {
+    await send(created.id);
+  } catch (error) {
+    // Without its job nothing would ever move or free the S/Ns: the migration ends at once, nothing moved.
+    await db.transaction(async (tx) => {
+      await tx.execute(
+        sql`UPDATE system_migrations SET state = 'reverted', error = 'the job could not be queued', updated_at = ${at}::timestamptz WHERE id = ${created.id}`,
+      );
+      await restoreRegistry(tx, created.saved, at);
+    });
+    throw error;
+  }
   return answerOf(created);
 }
 

@@ -73,6 +73,10 @@ function expectClose(actual: Energy, expected: Energy) {
   for (const k of ENERGY) expect(actual[k], k).toBeCloseTo(expected[k], 6);
 }
 
+async function registryState(): Promise<string | undefined> {
+  return (await queryRows<{ state: string }>(t.db, sql`SELECT state FROM sn_registry WHERE sn = ${NEW_SN}`))[0]?.state;
+}
+
 async function migration(id: number) {
   return (await admin.post('/api/DataMigration/GetMigration', { id })).body.data;
 }
@@ -113,6 +117,10 @@ beforeAll(async () => {
           FROM users WHERE username = 'sharer'`,
   );
   newSys = await installReplacement(t, NEW_SN, CUSTOMER_SN);
+  // The new S/N as the factory registered it (BasicSettings/snManagement): 'moving' while its data moves.
+  await t.db.execute(
+    sql`INSERT INTO sn_registry (sn, check_code, product_type, production_date, state) VALUES (${NEW_SN}, 'K7Q2', 'system', '2026-01-15', 'installed')`,
+  );
   // The new system reports for an hour, an hour after the old one's last sample (same local day and month).
   t.clock.advance(2 * 3_600_000);
   const sent = await ingest(newSys.key, newSystemHour(new Date(t.clock().getTime() - 3_600_000)));
@@ -167,6 +175,7 @@ describe('a migration, its guard and its revert', () => {
     expect(body.code).toBe(200);
     expect(body.data).toMatchObject({ old_sn: CUSTOMER_SN, new_sn: NEW_SN, state: 'queued', created_by: 'admin' });
     id = body.data.id;
+    expect(await registryState()).toBe('moving');
     // The job moves rows meanwhile: what the refused writes would have changed is looked at instead of every table.
     const written = () =>
       queryRows(
@@ -274,6 +283,7 @@ describe('a migration, its guard and its revert', () => {
     await eventually(async () => expect((await migration(id)).state).toBe('reverted'), 60_000);
     expect((await migration(id)).kinds.filter((k: { moved: number }) => k.moved !== 0)).toEqual([]);
     expect(await rowsOf(t, CUSTOMER_SN, NEW_SN)).toEqual(before);
+    expect(await registryState()).toBe('installed');
     const old1 = await figures(CUSTOMER_SN);
     const new1 = await figures(NEW_SN);
     expect(old1).toEqual(old0);

@@ -4,7 +4,7 @@ import { index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueInde
 /**
  * Data migrations (sysDataMigration): a replaced system's history moved from its S/N to the S/N of the system that
  * replaced it, by a background job, reversible until confirmed (server/sysmigration). While one is not finished
- * (queued, running, moved, reverting, failed) both S/Ns are 'being moved': every write to either answers 85.
+ * (queued, running, moved, reverting) both S/Ns are 'being moved': every write to either answers 85.
  */
 export const systemMigrations = pgTable(
   'system_migrations',
@@ -15,7 +15,7 @@ export const systemMigrations = pgTable(
     old_sn: text('old_sn').notNull(),
     new_system_id: integer('new_system_id').notNull(),
     new_sn: text('new_sn').notNull(),
-    /** queued | running | moved | confirmed | reverting | reverted | failed (server/sysmigration/states.ts). */
+    /** queued | running | moved | confirmed | reverting | reverted (contract/sys-migration.ts MIGRATION_STATES). */
     state: text('state').notNull(),
     /** Per kind: rows to move, the old system's last key moved (the revert's boundary), the overlap range. */
     plan: jsonb('plan').$type<Record<string, unknown>>().notNull(),
