@@ -162,6 +162,12 @@ async function pairOf(db: Database, actor: Actor, body: { old_sn: string; new_sn
   const viewer = await viewerOf(db, actor);
   const old = await systemInScope(db, viewer, body.old_sn, now);
   const neu = await systemInScope(db, viewer, body.new_sn, now);
+  await refuseUnlessFree(db, old, neu);
+  return { old, neu };
+}
+
+/** 85 when either system is being moved, 59 when either already gave its data away. */
+async function refuseUnlessFree(db: Database, old: SystemRow, neu: SystemRow): Promise<void> {
   await refuseWhileMoving(db, { ids: [old.id, neu.id] });
   const [done] = await queryRows<{ id: number; old_sn: string }>(
     db,
@@ -173,7 +179,6 @@ async function pairOf(db: Database, actor: Actor, body: { old_sn: string; new_sn
       Code.REPEATED_MIGRATION,
       `The data of ${done.old_sn} was already moved (data migration ${done.id}): a system's history moves once`,
     );
-  return { old, neu };
 }
 
 function answerOf(m: MigrationRecord): MigrationRow {
@@ -258,6 +263,9 @@ export async function startMigration(
   let created: MigrationRecord;
   try {
     created = await db.transaction(async (tx) => {
+      // Two starts naming one system at once: the second waits for the first's row locks, then sees its migration.
+      await tx.execute(sql`SELECT id FROM systems WHERE id IN (${old.id}, ${neu.id}) ORDER BY id FOR UPDATE`);
+      await refuseUnlessFree(tx, old, neu);
       const saved = await savedOf(tx, old, neu);
       const [row] = await queryRows<MigrationRecord & Record<string, unknown>>(
         tx,

@@ -326,3 +326,24 @@ describe('confirming', () => {
     await t.db.execute(sql`DELETE FROM systems WHERE id = ${fourth.id}`);
   }, 90_000);
 });
+
+describe('two starts at once', () => {
+  it('naming the same new system: one starts, the other finds it being moved (85)', async () => {
+    const others = await queryRows<{ sys_sn: string }>(
+      t.db,
+      sql`SELECT sys_sn FROM systems s WHERE sys_sn NOT LIKE 'ESS2026R%' AND sys_sn <> ${CUSTOMER_SN}
+             AND NOT EXISTS (SELECT 1 FROM system_migrations m WHERE s.id IN (m.old_system_id, m.new_system_id))
+           ORDER BY sys_sn LIMIT 2`,
+    );
+    await installReplacement(t, 'ESS2026R0005', others[0]!.sys_sn);
+    const answers = await Promise.all(
+      others.map((o) => admin.post('/api/DataMigration/StartMigration', { old_sn: o.sys_sn, new_sn: 'ESS2026R0005' })),
+    );
+    expect(answers.map((a) => a.body.code).sort()).toEqual([200, 85]);
+    const [held] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM system_migrations WHERE new_sn = 'ESS2026R0005' AND state <> 'reverted'`,
+    );
+    expect(held!.n).toBe(1);
+  });
+});
