@@ -91,6 +91,8 @@ export const SUBJECTS = [
   // A system's warranty terms (rows: the system's) and the extension keys (CDKEYs) that lengthen them.
   'warranty',
   'warrantyKey',
+  // A replaced system's history moved to the system that replaced it (sysDataMigration).
+  'dataMigration',
 ] as const;
 export type Subject = (typeof SUBJECTS)[number];
 
@@ -170,6 +172,8 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // Commands reach the systems in the caller's scope (row rules in server/devices); batches reach many at once.
   { subject: 'deviceCommand', actions: ['read', 'create', 'update'], screen: 'commandManagement' },
   { subject: 'commandBatch', actions: ['read', 'create', 'update'], screen: 'sysBatchSetting' },
+  // Data migrations: started, confirmed and reverted by the roles of their screen.
+  { subject: 'dataMigration', actions: ['read', 'create', 'update'], screen: 'sysDataMigration' },
   // A new key is for those who look after a system's connection, not for R&D or the S/N desk.
   { subject: 'deviceKey', actions: ['update'], screen: 'commandManagement', roles: ['admin', 'servicer', 'systemmanager', 'dasw'] },
   // Grid protection is read by everyone who sends commands and changed by the service staff alone.

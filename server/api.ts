@@ -18,6 +18,7 @@ import { referenceRoutes } from './reference/routes';
 import { deviceCommandRoutes } from './devices/routes';
 import { recordRoutes } from './records/routes';
 import { warrantyRoutes } from './warranty/routes';
+import { migrationRoutes } from './sysmigration/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -42,6 +43,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(recordRoutes, { deps });
   await app.register(warrantyRoutes, { deps });
   await app.register(deviceCommandRoutes);
+  await app.register(migrationRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { deps });
 };

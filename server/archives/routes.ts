@@ -13,6 +13,7 @@ import { archiveComplaints, clientPage } from './clients';
 import { archiveColumns } from './export';
 import { recordHooks } from './records';
 import { archiveHooks } from './service';
+import { movingGuardHooks } from '../sysmigration/crud-hooks';
 
 /** The most archives one export holds. */
 const EXPORT_LIMIT = 50_000;
@@ -29,12 +30,12 @@ export const archiveRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (fasti
   const archives = (
     await registerResources(fastify, deps, {
       resources: [customerArchives],
-      hooks: { [customerArchives.name]: archiveHooks(deps) },
+      hooks: { [customerArchives.name]: [movingGuardHooks, archiveHooks(deps)] },
     })
   )[customerArchives.name]!;
   await registerResources(fastify, deps, {
     resources: [customerRecords],
-    hooks: { [customerRecords.name]: recordHooks(db, archives) },
+    hooks: { [customerRecords.name]: [movingGuardHooks, recordHooks(db, archives)] },
   });
 
   await registerEndpoint(fastify, calls.clients, (actor, body) => clientPage(db, actor, deps.clock(), body));

@@ -17,6 +17,7 @@ import { scorecardFilterHooks } from './scorecard-filters';
 import { keywordSearchHooks } from './search';
 import { complaintHooks, complaintWorkflowHooks } from './service';
 import { visibilityHooks } from './visibility';
+import { movingGuardHooks } from '../sysmigration/crud-hooks';
 
 /**
  * After-sales complaints: the calls generated from the declaration (resources/complaints.ts), all named
@@ -29,12 +30,13 @@ export const complaintRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app
   const nextActorMails = mailNextActor(app.mailer);
   await registerResources(app, deps, {
     resources: [complaints],
-    // In this order: the filer's edit limit and the filing and edit history rows (history.ts); the twin check and the
+    // In this order: the guard of a system whose data is being moved (85); the filer's edit limit and the filing and edit history rows (history.ts); the twin check and the
     // handlers' mails of a filing (filing.ts); the spec's checks (service.ts); the clocks, their due time and the system
     // snapshot (derived.ts); the keyword search, the unread messages filter and the installer scorecard's filters; last,
     // what each side reads of it all (visibility.ts).
     hooks: {
       [complaints.name]: [
+        movingGuardHooks,
         historyHooks,
         filingHooks(app.mailer),
         complaintHooks,

@@ -14,6 +14,7 @@ import { seedInstallerFilesDemo } from './installer-files';
 import { seedDevicesDemo } from './devices';
 import { seedRecordsDemo } from './records';
 import { seedWarrantyDemo } from './warranty';
+import { seedSysMigrationDemo } from './sysmigration';
 
 export interface DemoWorldOptions {
   password: string;
@@ -54,6 +55,9 @@ export async function seedDemoWorld(
   await seedMailingsDemo(db, { now, storage, portalUrl });
   // Published messages (firmware release, tariff change, planned outage as a public notice), some read; one scheduled.
   await seedMessagesDemo(db, { now });
+  // A past data migration: the Freiburg house's system of 2020, replaced, its history moved to the new S/N and confirmed
+  // (before the device channel's past, whose batch reached every German system, the old one too).
+  await seedSysMigrationDemo(db, { now });
   // The device channel's past: a batch that capped the German systems' export, a service engineer's commands.
   await seedDevicesDemo(db, { now });
   // Most systems' installation records, visits and remote interventions (some answering the complaints above), and a

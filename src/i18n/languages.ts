@@ -20,6 +20,7 @@ export const NAMESPACES = [
   'devices',
   'records',
   'warranty',
+  'sysmigration',
 ] as const;
 
 export function storedLanguage(): Language | undefined {

@@ -61,5 +61,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   sysMaintenanceRecordsCheck: lazyScreen(() => import('../features/records/MaintenanceRecords')),
   // The device channel: one command to a system, one command to many.
   commandManagement: lazyScreen(() => import('../features/devices/CommandManagement')),
+  // A replaced system's history moved to the system that replaced it.
+  sysDataMigration: lazyScreen(() => import('../features/sysmigration/SysDataMigration')),
   sysBatchSetting: lazyScreen(() => import('../features/devices/SysBatchSetting')),
 };

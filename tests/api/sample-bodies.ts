@@ -58,6 +58,12 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /api/DeviceCommand/GetCommand': { id: 1 },
   'POST /api/DeviceCommand/CancelCommand': { id: 1 },
   'POST /api/DeviceCommand/RetryCommand': { id: 1 },
+  // Data migrations: a pair of S/Ns (none of the world's: refused before they are looked up), a migration by id.
+  'POST /api/DataMigration/PreviewMigration': { old_sn: 'NO-SUCH-OLD', new_sn: 'NO-SUCH-NEW' },
+  'POST /api/DataMigration/StartMigration': { old_sn: 'NO-SUCH-OLD', new_sn: 'NO-SUCH-NEW' },
+  'POST /api/DataMigration/GetMigration': { id: 1 },
+  'POST /api/DataMigration/ConfirmMigration': { id: 1 },
+  'POST /api/DataMigration/RevertMigration': { id: 1 },
   'POST /api/Account/OtherRoleUserSetting': { landingPage: 'dashboard', pageSize: 20, faultMailDelivery: 'immediate' },
   // The admin calls validate their bodies like every other call.
   'POST /api/User/LockUser': { id: 1, locked: true },

@@ -4,6 +4,7 @@ import { resultMinutesOf, type CommandSpec } from '../../../contract/device-comm
 import { queryRows, type Database } from '../../core/db';
 import { pgArray } from '../../monitoring/sql-arrays';
 import { nextState, type LedgerEvent } from './transitions';
+import { refuseWhileMoving } from '../../sysmigration/guard';
 
 /**
  * The command ledger in the database (DESIGN §12): rows are written set-based, so a batch over 50,000 systems is a
@@ -35,6 +36,8 @@ const MINUTE_MS = 60_000;
  */
 export async function queueCommands(db: Database, systemIds: readonly number[], request: QueueRequest): Promise<Map<number, number>> {
   if (systemIds.length === 0) return new Map();
+  // Every command (a staff member's, the owner's settings, a retry, a batch) is queued here: none to a system being moved.
+  await refuseWhileMoving(db, { ids: systemIds });
   const { spec, params, now } = request;
   const ids = pgArray(systemIds);
   const retries = pgArray(systemIds.map((id) => request.retryOf?.get(id) ?? null));

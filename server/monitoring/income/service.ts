@@ -7,6 +7,7 @@ import type { Period } from '../stats/service';
 import { localDate, resolveTargetDay, type Target } from '../target';
 import { dayIncome, fromCents, inFirstCurrency, priced } from './day-income';
 import type { IncomeBar, IncomeBars, PayoffTotal } from '../../../contract/monitoring';
+import { refuseWhileMoving } from '../../sysmigration/guard';
 
 export type { IncomeBar, PayoffTotal };
 export { payoffTotalOf } from './payoff';
@@ -82,6 +83,7 @@ export async function updateSystemCost(
   now: Date,
 ): Promise<void> {
   const { systemCost, currency } = cost;
+  await refuseWhileMoving(db, { ids: [system.id] });
   await db.transaction(async (tx) => {
     await tx
       .update(systems)

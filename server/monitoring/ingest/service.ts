@@ -13,6 +13,7 @@ import { addToRollups } from './rollups';
 import type { NewFault } from '../../core/mail/fault-mails';
 import type { IngestResult } from '../../../contract/monitoring';
 import type { IngestBatch } from '../../../contract/ingest';
+import { refuseWhileMoving } from '../../sysmigration/guard';
 
 type SystemRow = typeof systems.$inferSelect;
 
@@ -55,6 +56,8 @@ export async function ingestBatch(
   onNewFaults?: NewFaultsListener,
   rawRetentionDays = DEFAULT_RAW_RETENTION_DAYS,
 ): Promise<IngestResult> {
+  // A system whose data is being moved takes no samples or faults (HTTP: 85, the device sends them again later; MQTT: refused, counted as dropped).
+  await refuseWhileMoving(db, { ids: [system.id] });
   const times = checkSampleTimes(system, batch, now, rawRetentionDays);
   checkFaultTimes(batch, now);
 

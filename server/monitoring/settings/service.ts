@@ -8,12 +8,14 @@ import { tariffFor, type Tariff } from '../income/tariffs';
 import type { SystemRow } from '../../core/system-scope';
 import { PRICE_LEVELS } from '../income/price-levels';
 import { Code } from '../../../contract/codes';
+import { refuseWhileMoving } from '../../sysmigration/guard';
 
 /** A customer's prices (elecPriceSetting), a system's operating settings (systemSettings), dashboard preferences. */
 export type TariffInput = Omit<Tariff, 'isDefault'>;
 
 /** Saves the prices; two periods covering the same minute are refused (110) naming both rows, nothing saved. */
 export async function saveTariff(db: Database, userId: number, system: SystemRow | null, input: TariffInput, now: Date): Promise<void> {
+  if (system) await refuseWhileMoving(db, { ids: [system.id] });
   const overlap = firstOverlap(input.periods);
   if (overlap) {
     throw new ApiError(Code.TIME_RANGES_OVERLAP, `Time ranges overlap: ${overlapText(input.periods, overlap)}`, {
@@ -59,6 +61,7 @@ export async function saveSystemSettings(
   settings: OperatingSettings,
   now: Date,
 ): Promise<OperatingSettings | null> {
+  await refuseWhileMoving(db, { ids: [system.id] });
   const before = await savedSystemSettings(db, system);
   await db
     .insert(systemSettings)

@@ -8,6 +8,7 @@ import { users } from '../../core/db/schema/users';
 import { ApiError } from '../../core/http/envelope';
 import type { SystemRow } from '../../core/system-scope';
 import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
+import { refuseWhileMoving } from '../../sysmigration/guard';
 
 /**
  * The owner's view of a system's shares: who it is shared with, until when, whether the
@@ -80,6 +81,7 @@ async function liveShareOfSystem(db: Database, system: SystemRow, id: number, no
  * user-log row is written in the same transaction.
  */
 export async function revokeShare(db: Database, system: SystemRow, id: number, now: Date, by: SystemChangeAuthor): Promise<void> {
+  await refuseWhileMoving(db, { ids: [system.id] });
   await db.transaction(async (tx) => {
     const share = await liveShareOfSystem(tx, system, id, now);
     await tx.delete(systemShares).where(eq(systemShares.id, share.id));
@@ -112,6 +114,7 @@ export async function extendShare(
   now: Date,
   by: SystemChangeAuthor,
 ): Promise<ExtendedShare> {
+  await refuseWhileMoving(db, { ids: [system.id] });
   return db.transaction(async (tx) => {
     const share = await liveShareOfSystem(tx, system, id, now);
     const expiresAt = new Date(share.expiresAt.getTime() + days * DAY_MS);

@@ -16,6 +16,7 @@ import { queueMails } from '../../core/mail/outbox';
 import { mailLanguage } from '../../core/mail/texts';
 import type { SystemRow } from '../../core/system-scope';
 import { logSystemChange, type SystemChangeAuthor } from '../systems/history';
+import { refuseWhileMoving } from '../../sysmigration/guard';
 
 /**
  * Spec §5 share dialog: a customer shares one of their systems with an e-mail address for some days. The
@@ -37,6 +38,7 @@ export async function shareSystem(
   mailer: Pick<Mailer, 'portalUrl' | 'sendQueued' | 'seal'>,
 ): Promise<ShareResult> {
   if (system.customerUserId !== owner.id) throw new ApiError(Code.NO_PERMISSION);
+  await refuseWhileMoving(db, { ids: [system.id] });
   const address = email.trim().toLowerCase();
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
   const result = await db.transaction(async (tx) => {

@@ -11,6 +11,7 @@ import { logSystemChange, type SystemChangeAuthor } from './history';
 import { isLiveSortKey, liveJoins, type LiveSortKey } from './live';
 import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../contract/monitoring';
 import type { SystemSortKey } from '../../../contract/monitoring-constants';
+import { refuseWhileMoving, systemsBeingMoved } from '../../sysmigration/guard';
 
 export type { MapPosition, StatusCounts, SystemListRow, SystemSummary };
 
@@ -292,6 +293,7 @@ export async function mapPositions(db: Database, viewer: Viewer, now: Date): Pro
 
 /** Sets the system's remark: the remark and its user-log row commit together or not at all. */
 export async function updateRemark(db: Database, system: SystemRow, remark: string, by: SystemChangeAuthor, now: Date): Promise<void> {
+  await refuseWhileMoving(db, { ids: [system.id] });
   await db.transaction(async (tx) => {
     await tx.update(systems).set({ remark }).where(eq(systems.id, system.id));
     await logSystemChange(tx, by, system, 'update_remark', { remark }, by.address, now);
@@ -310,6 +312,8 @@ export async function markSilentSystemsOffline(db: Database, now: Date): Promise
       and(
         or(isNull(systems.emsStatus), inArray(systems.emsStatus, ['normal', 'warning', 'fault', 'protection'])),
         sql`${systems.lastSeenAt} < ${now.toISOString()}::timestamptz - make_interval(secs => ${systems.transFrequency} * 3)`,
+        // A system whose data is being moved is left as it is until the migration ends (its events are moving).
+        sql`${systems.id} NOT IN ${systemsBeingMoved()}`,
       ),
     );
 }

@@ -343,3 +343,27 @@ describe('the demo installation and maintenance records', () => {
     expect(swapped[0].parts_replaced).toBe(`battery: ${swap!.old_sn} → ${swap!.new_sn}`);
   });
 });
+
+describe('the data migration', () => {
+  it("has the Freiburg house's old system moved to the new S/N and confirmed: the new one's lifetime starts with the old one's", async () => {
+    const page = await expectOk(t, '/api/DataMigration/GetMigrationList', { pageIndex: 1, pageSize: 10 }, await tokens.of('servicer'));
+    expect(page.data).toMatchObject([
+      { old_sn: 'ESS2020B0417', new_sn: 'ESS2024A0002', state: 'confirmed', created_by: 'servicer', finished_by: 'servicer' },
+    ]);
+    const [migration] = page.data;
+    for (const kind of migration.kinds) expect(kind.moved, kind.kind).toBe(kind.total);
+    expect(migration.kinds.find((k: { kind: string }) => k.kind === 'energy_daily').total).toBeGreaterThan(1000);
+    const [rows] = await queryRows<{ old_days: number; first: string; faults: number }>(
+      t.db,
+      sql`SELECT (SELECT count(*)::int FROM energy_daily d JOIN systems s ON s.id = d.system_id WHERE s.sys_sn = 'ESS2020B0417') AS old_days,
+                 (SELECT min(day)::text FROM energy_daily d JOIN systems s ON s.id = d.system_id WHERE s.sys_sn = 'ESS2024A0002') AS first,
+                 (SELECT count(*)::int FROM system_faults f JOIN systems s ON s.id = f.system_id WHERE s.sys_sn = 'ESS2024A0002' AND f.code = 'E301') AS faults`,
+    );
+    expect(rows!.old_days).toBe(0);
+    expect(rows!.first < '2023-01-01').toBe(true);
+    expect(rows!.faults).toBe(1);
+    // Confirmed: both S/Ns take writes again, and the migration's times are in the past, not at the seed's minute.
+    expect(new Date(migration.finished_at).getTime()).toBeLessThan(t.clock().getTime());
+    expect(new Date(migration.created_at).getTime()).toBeLessThan(new Date(migration.finished_at).getTime());
+  });
+});

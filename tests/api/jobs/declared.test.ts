@@ -8,6 +8,7 @@ import { dispatchJob } from '../../../server/mailings/jobs';
 import { publishDueMessagesJob } from '../../../server/messages/jobs';
 import { removeOldReportsJob } from '../../../server/reports/jobs';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from '../../../server/monitoring/jobs';
+import { migrationJob } from '../../../server/sysmigration/routes';
 import { createTestApp, type TestApp } from '../helpers';
 import { eventually, FAST, recordingJob } from './fixtures';
 
@@ -42,6 +43,13 @@ test('the queue the entry points start runs every job core and the areas declare
     { name: 'devices.waves', cron: '* * * * *' },
   ];
   expect(schedules).toEqual(declared.map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name)));
+  // Jobs sent on demand have no schedule, only their queue: a data migration's move and revert (server/sysmigration).
+  const onDemand = [migrationJob.name];
+  const queues = await queryRows<{ name: string }>(
+    app.db,
+    sql`SELECT name FROM pgboss.queue WHERE name = ANY(${`{${onDemand.join(',')}}`}::text[])`,
+  );
+  expect(queues.map((q) => q.name)).toEqual(onDemand);
   // Each has its worker: a send is taken (a name nobody declared is refused at the sender).
   const id = await app.app.jobs.send(markSilentSystemsOfflineJob.name, {}, { singletonKey: 'declared-test' });
   await eventually(async () =>

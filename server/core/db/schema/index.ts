@@ -27,3 +27,4 @@ export * from './fault-subscriptions';
 export * from './devices';
 export * from './system-records';
 export * from './warranty';
+export * from './system-migrations';
