@@ -26,6 +26,7 @@ export const ROW_SCOPES: Partial<Record<Subject, RowScopeKind>> = {
   share: 'system',
   complaint: 'system',
   customerArchive: 'system',
+  systemInstall: 'system',
   rdWorkHour: 'personal',
   productSuggestion: 'owner',
   installer: 'installerCompany',

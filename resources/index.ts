@@ -11,6 +11,7 @@ import { productSuggestions } from './productSuggestions';
 import { rdWorkHours } from './rdWorkHours';
 import { installerCompanyOptions, organizationOptions } from './scopeCompanies';
 import { snManagement } from './snManagement';
+import { systemInstallations } from './systemInstallations';
 import type { ResourceDeclaration } from './types';
 import { userInfoSettings } from './userInfoSettings';
 import { userLog } from './userLog';
@@ -33,6 +34,7 @@ export {
   productSuggestions,
   rdWorkHours,
   snManagement,
+  systemInstallations,
   userInfoSettings,
   userLog,
   userManagement,
@@ -64,4 +66,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   installerArchives,
   rdWorkHours,
   productSuggestions,
+  systemInstallations,
 ];

@@ -16,6 +16,7 @@ import { mailingRoutes } from './mailings/routes';
 import { reportRoutes } from './reports/routes';
 import { referenceRoutes } from './reference/routes';
 import { deviceCommandRoutes } from './devices/routes';
+import { installRoutes } from './install/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -38,6 +39,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(mailingRoutes, { deps });
   await app.register(reportRoutes, { deps });
   await app.register(deviceCommandRoutes);
+  await app.register(installRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { deps });
 };

@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'faultmail',
   'settings',
   'devices',
+  'install',
 ] as const;
 
 export function storedLanguage(): Language | undefined {
