@@ -28,6 +28,11 @@ export async function associateSystem(
   const now = deps.clock();
   const viewer = await viewerOf(db, actor);
   const partner = viewer.roles.every((role) => role === 'installer' || role === 'reseller');
+  const sn = (body.sn ?? '').trim();
+  if (!sn) throw new ApiError(Code.SN_REQUIRED, undefined, { data: { field: 'sn' } });
+  // Within the caller's scope first (an installer gives its own company's systems only): a system outside it answers
+  // like one that does not exist, before its label is looked at.
+  const target = await systemInScope(db, viewer, sn, now);
   const account = await customerAccount(db, viewer, body.customer);
   const [owned] = await db
     .select({ n: sql<number>`count(*)`.mapWith(Number) })
@@ -38,24 +43,11 @@ export async function associateSystem(
       data: { field: 'customer' },
     });
 
-  let target: { id: number; sn: string; installerCompanyId: number | null };
   if (partner || (body.check_code ?? '') !== '') {
-    // The label's checks of self-registration: 25, 61, 92, 18, 21, 22, 9, 85, and 19 when it has an owner.
-    const label = await checkSysSn(db, actor, { sn: body.sn, check_code: body.check_code }, now);
-    target = { id: label.systemId, sn: label.sn, installerCompanyId: label.installerCompanyId };
-  } else {
-    if (!(body.sn ?? '').trim()) throw new ApiError(Code.SN_REQUIRED, undefined, { data: { field: 'sn' } });
-    const row = await systemInScope(db, viewer, body.sn!.trim(), now);
-    target = { id: row.id, sn: row.sysSn, installerCompanyId: row.installerCompanyId ?? null };
+    // The label's checks of self-registration: 92, 18, 21, 22, 9, 85, and 19 when it has an owner.
+    await checkSysSn(db, actor, { sn: target.sysSn, check_code: body.check_code }, now);
   }
-  // Within the caller's scope: an installer gives its own company's systems only.
-  const scope = systemScope(viewer, now);
-  const [inScope] = await db
-    .select({ id: systems.id, owner: systems.customerUserId })
-    .from(systems)
-    .where(and(eq(systems.id, target.id), scope));
-  if (!inScope) throw new ApiError(Code.NO_PERMISSION);
-  if (inScope.owner !== null) throw new ApiError(Code.SYSTEM_HAS_USER, undefined, { data: { field: 'sn' } });
+  if (target.customerUserId !== null) throw new ApiError(Code.SYSTEM_HAS_USER, undefined, { data: { field: 'sn' } });
 
   const count = await db.transaction(async (tx) => {
     // Taken only while nobody owns it: of two racing, one gets it and the other 19.
@@ -72,7 +64,7 @@ export async function associateSystem(
         userId: actor.id,
         username: actor.username,
         action: 'system.associated',
-        target: target.sn,
+        target: target.sysSn,
         ip: actor.address,
         detail: { customer: account.username },
       },
@@ -84,7 +76,7 @@ export async function associateSystem(
       .where(eq(systems.customerUserId, account.id));
     return row?.n ?? 0;
   });
-  return { sys_sn: target.sn, customer: account.username, systems: count };
+  return { sys_sn: target.sysSn, customer: account.username, systems: count };
 }
 
 /** Systems in the caller's scope that nobody owns, by part of their S/N: what staff pick from (at most 50). */

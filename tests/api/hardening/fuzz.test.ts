@@ -38,6 +38,10 @@ const RECORDED_REFUSALS: Record<string, string[]> = {
   // try against the code (53 once spent).
   '/api/Account/CheckSysSn': ['registration_failures'],
   '/api/Account/Register': ['registration_failures', 'registration_codes'],
+  // Installing checks the labels the same way (server/install: checkLabel), and so does giving a system by its label.
+  '/api/SystemInstall/CheckInstallSn': ['registration_failures'],
+  '/api/SystemInstall/InstallNewSystem': ['registration_failures'],
+  '/api/SystemAssociation/AssociateSystem': ['registration_failures'],
 };
 
 /** A value written into the JSON text as is (what JSON.stringify cannot produce: -0, 1e400, huge integers). */
