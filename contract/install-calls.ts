@@ -52,7 +52,7 @@ export const associateCalls = {
   unowned: defineEndpoint({
     path: '/SystemAssociation/GetUnownedSystems',
     permission: associate,
-    summary: 'Systems in the caller\'s scope that nobody owns yet, by part of their S/N (at most 50): what staff pick from',
+    summary: "Systems in the caller's scope that nobody owns yet, by part of their S/N (at most 50): what staff pick from",
     schemas: schemasOf((s) => ({ body: s.unownedSystemsBody, answer: s.unownedSystemsAnswer })),
   }),
   associate: defineEndpoint({

@@ -13,7 +13,10 @@ export type ComponentKind = (typeof COMPONENT_KINDS)[number];
 
 const sn = z.string().trim().max(64).describe('an S/N of the S/N registry, as on its label');
 const checkCode = z.string().trim().max(32).describe('the check code printed next to the S/N');
-const day = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
+const day = z
+  .string()
+  .max(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'YYYY-MM-DD');
 const id = z.number().int().positive().max(2_147_483_647);
 
 export const checkInstallSnBody = z.object({

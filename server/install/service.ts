@@ -55,8 +55,10 @@ export async function installCompaniesOf(
   const columns = { id: installerCompanies.id, name: installerCompanies.name, country: installerCompanies.country };
   if (!isPartner(viewer)) return db.select(columns).from(installerCompanies).orderBy(installerCompanies.name);
   const own: ReturnType<typeof eq>[] = [];
-  if (viewer.roles.includes('installer') && viewer.installerCompanyId !== null) own.push(eq(installerCompanies.id, viewer.installerCompanyId));
-  if (viewer.roles.includes('reseller') && viewer.organizationId !== null) own.push(eq(installerCompanies.resellerId, viewer.organizationId));
+  if (viewer.roles.includes('installer') && viewer.installerCompanyId !== null)
+    own.push(eq(installerCompanies.id, viewer.installerCompanyId));
+  if (viewer.roles.includes('reseller') && viewer.organizationId !== null)
+    own.push(eq(installerCompanies.resellerId, viewer.organizationId));
   if (own.length === 0) return [];
   return db
     .select(columns)
@@ -112,8 +114,7 @@ export async function customerAccount(
   customer: { userId: number } | { email: string },
 ): Promise<{ id: number; username: string }> {
   if ('userId' in customer && isPartner(viewer)) throw new ApiError(Code.NO_PERMISSION);
-  const where =
-    'userId' in customer ? eq(users.id, customer.userId) : eq(sql`lower(${users.email})`, customer.email.trim().toLowerCase());
+  const where = 'userId' in customer ? eq(users.id, customer.userId) : eq(sql`lower(${users.email})`, customer.email.trim().toLowerCase());
   const [user] = await db
     .select({ id: users.id, username: users.username })
     .from(users)
@@ -184,7 +185,8 @@ function checkForm(body: InstallSystemBody, now: Date): { mac: string } {
   for (const kind of ['inverter', 'battery', 'ems'] as const) {
     if (count(kind) === 0) throw new ApiError(Code.PARAM_REQUIRED, `Parameter required: a component of kind ${kind}`, field('components'));
   }
-  if (count('ems') > 1 || count('meter') > 1) throw new ApiError(Code.PARAM_ERROR, 'Parameter error: one EMS and at most one meter', field('components'));
+  if (count('ems') > 1 || count('meter') > 1)
+    throw new ApiError(Code.PARAM_ERROR, 'Parameter error: one EMS and at most one meter', field('components'));
   const emsIndex = body.components.findIndex((c) => c.kind === 'ems');
   const mac = (body.components[emsIndex]!.mac ?? '').trim();
   if (mac === '') throw new ApiError(Code.MAC_REQUIRED, undefined, field(`components.${emsIndex}.mac`));
@@ -201,7 +203,12 @@ function checkForm(body: InstallSystemBody, now: Date): { mac: string } {
     throw new ApiError(Code.PARAM_ERROR, 'Parameter error: commissionedOn', field('commissionedOn'));
   if (body.photos.length < INSTALL_PHOTOS_MIN)
     throw new ApiError(Code.PARAM_REQUIRED, `Parameter required: at least ${INSTALL_PHOTOS_MIN} photos`, field('photos'));
-  return { mac: mac.toUpperCase().replace(/[:-]/g, '').replace(/(..)(?!$)/g, '$1:') };
+  return {
+    mac: mac
+      .toUpperCase()
+      .replace(/[:-]/g, '')
+      .replace(/(..)(?!$)/g, '$1:'),
+  };
 }
 
 /** The invitation to register as the system's owner: a link to /register with the S/N and check code filled in. */
@@ -302,17 +309,14 @@ export async function installSystem(
           createdAt: now,
         })
         .returning({ id: systems.id });
-      await tx.insert(systemComponents).values(parts.map((part) => ({ systemId: system!.id, kind: part.kind, sn: part.sn, model: part.model })));
+      await tx
+        .insert(systemComponents)
+        .values(parts.map((part) => ({ systemId: system!.id, kind: part.kind, sn: part.sn, model: part.model })));
       // Only labels still free become installed: one another installation took meanwhile answers 22 (or 52), nothing kept.
       const taken = await tx
         .update(snRegistry)
         .set({ state: 'installed', updated_at: now })
-        .where(
-          and(
-            inArray(snRegistry.sn, [label.sn, ...parts.map((p) => p.sn)]),
-            inArray(snRegistry.state, ['free', 'banned']),
-          ),
-        )
+        .where(and(inArray(snRegistry.sn, [label.sn, ...parts.map((p) => p.sn)]), inArray(snRegistry.state, ['free', 'banned'])))
         .returning({ sn: snRegistry.sn });
       if (taken.length !== parts.length + 1) throw new ApiError(Code.SN_INSTALLED, 'An S/N was installed meanwhile', field('sn'));
       const [installation] = await tx
@@ -335,7 +339,13 @@ export async function installSystem(
       if (invite) {
         await queueMails(
           tx,
-          [invitationMail(deps, { address: invite.inviteEmail.trim().toLowerCase(), language }, { sn: label.sn, checkCode: registryRow!.checkCode, installer: company.name })],
+          [
+            invitationMail(
+              deps,
+              { address: invite.inviteEmail.trim().toLowerCase(), language },
+              { sn: label.sn, checkCode: registryRow!.checkCode, installer: company.name },
+            ),
+          ],
           now,
           deps.mailer.seal,
         );
@@ -360,5 +370,10 @@ export async function installSystem(
     throw new ApiError(Code.SYSTEM_SETUP_FAILED);
   }
   if (invite) deps.mailer.sendQueued();
-  return { sys_sn: label.sn, device_key: deviceKey, customer: customer?.username ?? '', invited_email: invite?.inviteEmail.trim().toLowerCase() ?? '' };
+  return {
+    sys_sn: label.sn,
+    device_key: deviceKey,
+    customer: customer?.username ?? '',
+    invited_email: invite?.inviteEmail.trim().toLowerCase() ?? '',
+  };
 }

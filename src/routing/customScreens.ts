@@ -58,5 +58,8 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   infoDistributionSys: lazyScreen(() => import('../features/messages/InfoDistribution')),
   // The device channel: one command to a system, one command to many.
   commandManagement: lazyScreen(() => import('../features/devices/CommandManagement')),
+  // A system's life: installing it on site (its declared list of installations lies behind the form), giving a customer another.
+  installNewSystem: lazyScreen(() => import('../features/install/InstallNewSystem')),
+  associateAdditionalSystem: lazyScreen(() => import('../features/install/AssociateAdditionalSystem')),
   sysBatchSetting: lazyScreen(() => import('../features/devices/SysBatchSetting')),
 };

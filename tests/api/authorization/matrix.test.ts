@@ -76,7 +76,11 @@ const ROW_SAMPLES: Record<string, RowSample> = {
   'POST /api/DeviceCommand/RotateDeviceKey': sn,
   // The scope is checked before the label (nothing counted outside it); inside, the wrong check code keeps the system
   // unowned for the roles after.
-  'POST /api/SystemAssociation/AssociateSystem': ({ sn }) => ({ customer: { email: 'thomas.becker@mail.example' }, sn, check_code: 'NOTIT1' }),
+  'POST /api/SystemAssociation/AssociateSystem': ({ sn }) => ({
+    customer: { email: 'thomas.becker@mail.example' },
+    sn,
+    check_code: 'NOTIT1',
+  }),
   'POST /api/ESS/GetCosSettings': sn,
   'POST /api/ESS/SetCosSettings': ({ sn }) => ({ sn, settings: SAFETY_SAMPLE }),
 };

@@ -24,15 +24,30 @@ const CHECK = 'Q4T8ZP';
 async function labels(): Promise<{ system: string; inverter: string; batteries: string[]; meter: string; ems: string }> {
   n += 1;
   const tag = `26N${String(n).padStart(4, '0')}`;
-  const set = { system: `ESS20${tag}`, inverter: `INV${tag}`, batteries: [`BAT${tag}1`, `BAT${tag}2`], meter: `MTR${tag}`, ems: `EMS${tag}` };
-  const row = (sn: string, product_type: string) => ({ sn, check_code: CHECK, product_type, model: '', production_date: '2026-09-01', state: 'free' });
-  await t.db.insert(snRegistry).values([
-    { ...row(set.system, 'system'), model: 'ESS-H10 Hybrid' },
-    { ...row(set.inverter, 'inverter'), model: 'H10-INV' },
-    ...set.batteries.map((sn) => ({ ...row(sn, 'battery'), model: 'LFP-5.5' })),
-    row(set.meter, 'meter'),
-    { ...row(set.ems, 'ems'), model: 'EMS-Gateway 2' },
-  ]);
+  const set = {
+    system: `ESS20${tag}`,
+    inverter: `INV${tag}`,
+    batteries: [`BAT${tag}1`, `BAT${tag}2`],
+    meter: `MTR${tag}`,
+    ems: `EMS${tag}`,
+  };
+  const row = (sn: string, product_type: string) => ({
+    sn,
+    check_code: CHECK,
+    product_type,
+    model: '',
+    production_date: '2026-09-01',
+    state: 'free',
+  });
+  await t.db
+    .insert(snRegistry)
+    .values([
+      { ...row(set.system, 'system'), model: 'ESS-H10 Hybrid' },
+      { ...row(set.inverter, 'inverter'), model: 'H10-INV' },
+      ...set.batteries.map((sn) => ({ ...row(sn, 'battery'), model: 'LFP-5.5' })),
+      row(set.meter, 'meter'),
+      { ...row(set.ems, 'ems'), model: 'EMS-Gateway 2' },
+    ]);
   return set;
 }
 
@@ -138,7 +153,11 @@ describe('InstallNewSystem', () => {
       .where(inArray(snRegistry.sn, [set.system, set.inverter, ...set.batteries, set.meter, set.ems]));
     expect(states.map((s) => s.state)).toEqual(Array(6).fill('installed'));
     const [installation] = await t.db.select().from(systemInstallations).where(eq(systemInstallations.sys_sn, set.system));
-    expect(installation).toMatchObject({ installed_by: 'installer', ems_mac: '00:1A:2B:3C:4D:5E', invited_email: 'giulia.ferri@mail.example' });
+    expect(installation).toMatchObject({
+      installed_by: 'installer',
+      ems_mac: '00:1A:2B:3C:4D:5E',
+      invited_email: 'giulia.ferri@mail.example',
+    });
     const attached = await t.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.recordId, installation!.id));
     expect(attached.map((a) => a.id).sort()).toEqual([...ids].sort());
 
@@ -249,7 +268,11 @@ describe('InstallNewSystem', () => {
       ['usable above installed capacity', 2, (s, ids) => form(s, ids, { surpluscobat: 12 })],
       ['an unknown time zone', 2, (s, ids) => form(s, ids, { timeZone: 'Mars/Olympus' })],
       ['a customer who is no customer account', 82, (s, ids) => form(s, ids, { customer: { email: 'li.wei@ess-portal.example' } })],
-      ['an invitation to an address with an account', 37, (s, ids) => form(s, ids, { customer: { inviteEmail: 'thomas.becker@mail.example' } })],
+      [
+        'an invitation to an address with an account',
+        37,
+        (s, ids) => form(s, ids, { customer: { inviteEmail: 'thomas.becker@mail.example' } }),
+      ],
       ['a company not the installer’s own', 45, (s, ids) => form(s, ids, { installerCompanyId: 999_999 })],
       ['a customer by id from an installer', 45, (s, ids) => form(s, ids, { customer: { userId: 1 } })],
     ];
@@ -308,16 +331,17 @@ describe('InstallNewSystem', () => {
     const admin = await as(t, 'admin');
     const set = await labels();
     const own = await companyOf('installer');
-    const other = ((await admin.post('/api/SystemInstall/GetInstallCompanies')).body.data as Array<{ id: number }>).find((c) => c.id !== own)!;
+    const other = ((await admin.post('/api/SystemInstall/GetInstallCompanies')).body.data as Array<{ id: number }>).find(
+      (c) => c.id !== own,
+    )!;
     expect(
-      (
-        await admin.post(
-          '/api/SystemInstall/InstallNewSystem',
-          form(set, await photos(admin.token), { installerCompanyId: other.id }),
-        )
-      ).body.code,
+      (await admin.post('/api/SystemInstall/InstallNewSystem', form(set, await photos(admin.token), { installerCompanyId: other.id }))).body
+        .code,
     ).toBe(200);
-    const [row] = await t.db.select({ id: systemInstallations.id }).from(systemInstallations).where(eq(systemInstallations.sys_sn, set.system));
+    const [row] = await t.db
+      .select({ id: systemInstallations.id })
+      .from(systemInstallations)
+      .where(eq(systemInstallations.sys_sn, set.system));
     const installer = await as(t, 'installer');
     expect((await installer.post('/api/SystemInstall/GetInstallation', { id: row!.id })).body.code).toBe(45);
     const list = await installer.post('/api/SystemInstall/GetInstallationPageList', { pageIndex: 1, pageSize: 100 });
@@ -397,10 +421,30 @@ describe('AssociateSystem', () => {
 
   test.each([
     ['a system with an owner', 19, 'admin', async () => ({ customer: { email: 'thomas.becker@mail.example' }, sn: 'ESS2024A0001' })],
-    ['an account that is no customer', 82, 'installer', async () => ({ customer: { email: 'li.wei@ess-portal.example' }, sn: (await unownedOfInstaller()).sn, check_code: CHECK })],
-    ['a wrong check code', 21, 'installer', async () => ({ customer: { email: 'thomas.becker@mail.example' }, sn: (await unownedOfInstaller()).sn, check_code: 'BADBAD' })],
-    ['a partner without a check code', 21, 'installer', async () => ({ customer: { email: 'thomas.becker@mail.example' }, sn: (await unownedOfInstaller()).sn })],
-    ['a customer by id from a partner', 45, 'installer', async () => ({ customer: { userId: 1 }, sn: (await unownedOfInstaller()).sn, check_code: CHECK })],
+    [
+      'an account that is no customer',
+      82,
+      'installer',
+      async () => ({ customer: { email: 'li.wei@ess-portal.example' }, sn: (await unownedOfInstaller()).sn, check_code: CHECK }),
+    ],
+    [
+      'a wrong check code',
+      21,
+      'installer',
+      async () => ({ customer: { email: 'thomas.becker@mail.example' }, sn: (await unownedOfInstaller()).sn, check_code: 'BADBAD' }),
+    ],
+    [
+      'a partner without a check code',
+      21,
+      'installer',
+      async () => ({ customer: { email: 'thomas.becker@mail.example' }, sn: (await unownedOfInstaller()).sn }),
+    ],
+    [
+      'a customer by id from a partner',
+      45,
+      'installer',
+      async () => ({ customer: { userId: 1 }, sn: (await unownedOfInstaller()).sn, check_code: CHECK }),
+    ],
     ['a system outside the scope', 45, 'admin', async () => ({ customer: { email: 'thomas.becker@mail.example' }, sn: 'ESS2099QQ0001' })],
   ])('%s → %i, nothing changed', async (_, code, username, make) => {
     const body = await make();
@@ -413,10 +457,13 @@ describe('AssociateSystem', () => {
   test("an installer may not give another company's system (45), nor may roles without the screen", async () => {
     const admin = await as(t, 'admin');
     const own = await companyOf('installer');
-    const other = ((await admin.post('/api/SystemInstall/GetInstallCompanies')).body.data as Array<{ id: number }>).find((c) => c.id !== own)!;
+    const other = ((await admin.post('/api/SystemInstall/GetInstallCompanies')).body.data as Array<{ id: number }>).find(
+      (c) => c.id !== own,
+    )!;
     const set = await labels();
     expect(
-      (await admin.post('/api/SystemInstall/InstallNewSystem', form(set, await photos(admin.token), { installerCompanyId: other.id }))).body.code,
+      (await admin.post('/api/SystemInstall/InstallNewSystem', form(set, await photos(admin.token), { installerCompanyId: other.id }))).body
+        .code,
     ).toBe(200);
     const installer = await as(t, 'installer');
     const before = await counts();
@@ -432,8 +479,17 @@ describe('AssociateSystem', () => {
     expect(unowned.map((s: { sys_sn: string }) => s.sys_sn)).not.toContain(set.system);
     for (const username of ['customer', 'sharer', 'servicepartner', 'fasw']) {
       const user = await as(t, username);
-      for (const path of ['/api/SystemAssociation/AssociateSystem', '/api/SystemAssociation/FindCustomer', '/api/SystemAssociation/GetUnownedSystems']) {
-        const answer = await user.post(path, { customer: { email: 'thomas.becker@mail.example' }, sn: set.system, check_code: CHECK, keyword: 'x' });
+      for (const path of [
+        '/api/SystemAssociation/AssociateSystem',
+        '/api/SystemAssociation/FindCustomer',
+        '/api/SystemAssociation/GetUnownedSystems',
+      ]) {
+        const answer = await user.post(path, {
+          customer: { email: 'thomas.becker@mail.example' },
+          sn: set.system,
+          check_code: CHECK,
+          keyword: 'x',
+        });
         expect([username, path, answer.body.code]).toEqual([username, path, 45]);
       }
     }
