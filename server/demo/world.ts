@@ -12,6 +12,7 @@ import { seedMessagesDemo } from './messages';
 import { seedArchivesDemo } from './archives';
 import { seedInstallerFilesDemo } from './installer-files';
 import { seedDevicesDemo } from './devices';
+import { seedInstallationsDemo } from './installations';
 
 export interface DemoWorldOptions {
   password: string;
@@ -54,4 +55,6 @@ export async function seedDemoWorld(
   await seedMessagesDemo(db, { now });
   // The device channel's past: a batch that capped the German systems' export, a service engineer's commands.
   await seedDevicesDemo(db, { now });
+  // How the demo installer's systems were installed, for whom; the unowned one's invitation still open.
+  await seedInstallationsDemo(db);
 }
