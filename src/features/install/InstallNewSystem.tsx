@@ -143,20 +143,21 @@ export default function InstallNewSystem() {
     }
   };
 
-  const labelInputs = (kind: BodyIn<typeof installCalls.checkSn>['kind'], path: (string | number)[], required = true) => {
+  /** `path` is the label's place in the form's values; `itemPath` its name inside a Form.List (relative to the list). */
+  const labelInputs = (kind: BodyIn<typeof installCalls.checkSn>['kind'], path: (string | number)[], itemPath = path) => {
     const key = path.join('.') || 'system';
     return (
       <Row gutter={8} align="bottom">
         <Col xs={24} sm={11}>
-          <Form.Item name={path.length ? [...path, 'sn'] : 'sn'} label="S/N" rules={[{ required, whitespace: true }]}>
+          <Form.Item name={itemPath.length ? [...itemPath, 'sn'] : 'sn'} label="S/N" rules={[{ required: true, whitespace: true }]}>
             <Input autoCapitalize="characters" autoComplete="off" maxLength={64} inputMode="text" />
           </Form.Item>
         </Col>
         <Col xs={16} sm={8}>
           <Form.Item
-            name={path.length ? [...path, 'check_code'] : 'check_code'}
+            name={itemPath.length ? [...itemPath, 'check_code'] : 'check_code'}
             label={t('form.checkCode')}
-            rules={[{ required, whitespace: true }]}
+            rules={[{ required: true, whitespace: true }]}
           >
             <Input autoCapitalize="characters" autoComplete="off" maxLength={32} />
           </Form.Item>
@@ -359,7 +360,7 @@ export default function InstallNewSystem() {
                         />
                       )}
                     </Space>
-                    {labelInputs('battery', ['batteries', field.name])}
+                    {labelInputs('battery', ['batteries', field.name], [field.name])}
                   </div>
                 ))}
                 <Button icon={<PlusOutlined />} onClick={() => add({})} className="install-add">
