@@ -313,9 +313,10 @@ export async function installSystem(
         .insert(systemComponents)
         .values(parts.map((part) => ({ systemId: system!.id, kind: part.kind, sn: part.sn, model: part.model })));
       // Only labels still free become installed: one another installation took meanwhile answers 22 (or 52), nothing kept.
+      // A unit banned from upgrading stays banned (the registry's one state keeps that mark over 'installed').
       const taken = await tx
         .update(snRegistry)
-        .set({ state: 'installed', updated_at: now })
+        .set({ state: sql`CASE WHEN ${snRegistry.state} = 'banned' THEN 'banned' ELSE 'installed' END`, updated_at: now })
         .where(and(inArray(snRegistry.sn, [label.sn, ...parts.map((p) => p.sn)]), inArray(snRegistry.state, ['free', 'banned'])))
         .returning({ sn: snRegistry.sn });
       if (taken.length !== parts.length + 1) throw new ApiError(Code.SN_INSTALLED, 'An S/N was installed meanwhile', field('sn'));

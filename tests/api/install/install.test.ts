@@ -195,6 +195,22 @@ describe('InstallNewSystem', () => {
     expect(system).toMatchObject({ installerCompanyId: company.id, customerUserId: customer.id });
   });
 
+  test('a battery banned from upgrading is installed and stays banned; the others become installed', async () => {
+    const installer = await as(t, 'installer');
+    const set = await labels();
+    await t.db.update(snRegistry).set({ state: 'banned' }).where(eq(snRegistry.sn, set.batteries[1]!));
+    const { body } = await installer.post('/api/SystemInstall/InstallNewSystem', form(set, await photos(installer.token)));
+    expect(body.code).toBe(200);
+    const states = await t.db
+      .select({ sn: snRegistry.sn, state: snRegistry.state })
+      .from(snRegistry)
+      .where(inArray(snRegistry.sn, set.batteries));
+    expect(Object.fromEntries(states.map((s) => [s.sn, s.state]))).toEqual({
+      [set.batteries[0]!]: 'installed',
+      [set.batteries[1]!]: 'banned',
+    });
+  });
+
   test('an installer finds a customer by the exact e-mail only (no listing of the customers)', async () => {
     const installer = await as(t, 'installer');
     expect((await installer.post('/api/SystemInstall/FindInstallCustomer', { keyword: 'becker' })).body.data).toEqual([]);
