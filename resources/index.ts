@@ -13,6 +13,7 @@ import { productSuggestions } from './productSuggestions';
 import { rdWorkHours } from './rdWorkHours';
 import { installerCompanyOptions, organizationOptions } from './scopeCompanies';
 import { snManagement } from './snManagement';
+import { systemInstallations } from './systemInstallations';
 import type { ResourceDeclaration } from './types';
 import { userInfoSettings } from './userInfoSettings';
 import { userLog } from './userLog';
@@ -38,6 +39,7 @@ export {
   productSuggestions,
   rdWorkHours,
   snManagement,
+  systemInstallations,
   userInfoSettings,
   userLog,
   userManagement,
@@ -73,4 +75,5 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   installationRecords,
   maintenanceRecords,
   warrantyDelivery,
+  systemInstallations,
 ];

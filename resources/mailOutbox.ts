@@ -3,7 +3,13 @@ import { CATEGORY_NAMES, notificationCategories } from './emailDeliveringRules';
 import { defineResource } from './types';
 
 /** The categories of the mails every account may get (reset link, user name, invitation); no rule sends them. */
-export const ACCOUNT_MAIL_CATEGORIES = ['password_reset', 'user_name', 'share_invitation', 'registration_code'] as const;
+export const ACCOUNT_MAIL_CATEGORIES = [
+  'password_reset',
+  'user_name',
+  'share_invitation',
+  'registration_code',
+  'system_invitation',
+] as const;
 
 /**
  * The notification e-mails the portal sent or tried to send (server/core/mail): to whom, about what, when, and

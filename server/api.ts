@@ -19,6 +19,7 @@ import { deviceCommandRoutes } from './devices/routes';
 import { recordRoutes } from './records/routes';
 import { warrantyRoutes } from './warranty/routes';
 import { migrationRoutes } from './sysmigration/routes';
+import { installRoutes } from './install/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -44,6 +45,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(warrantyRoutes, { deps });
   await app.register(deviceCommandRoutes);
   await app.register(migrationRoutes, { deps });
+  await app.register(installRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { deps });
 };

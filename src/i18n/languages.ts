@@ -21,6 +21,7 @@ export const NAMESPACES = [
   'records',
   'warranty',
   'sysmigration',
+  'install',
 ] as const;
 
 export function storedLanguage(): Language | undefined {

@@ -90,25 +90,7 @@ export async function checkSysSn(
   body: { sn?: string; check_code?: string },
   now: Date,
 ): Promise<CheckSysSnAnswer & { systemId: number; installerCompanyId: number | null }> {
-  const ip = caller.address;
-  const sn = (body.sn ?? '').trim().toUpperCase();
-  if (!sn) throw new ApiError(Code.SN_REQUIRED, undefined, { data: { field: 'sn' } });
-  if (!SN_PATTERN.test(sn)) throw new ApiError(Code.SN_ERROR, undefined, { data: { field: 'sn' } });
-  await assertNotGuessing(db, SN_CHECK, sn, ip, now, 'check_code');
-  const [label] = await db
-    .select()
-    .from(snRegistry)
-    .where(sql`lower(${snRegistry.sn}) = lower(${sn})`)
-    .limit(1);
-  if (!label) {
-    await recordWrongEntry(db, SN_CHECK, sn, ip, now);
-    throw new ApiError(Code.SN_NOT_FOUND, undefined, { data: { field: 'sn' } });
-  }
-  const checkCode = (body.check_code ?? '').trim().toUpperCase();
-  if (checkCode === '' || checkCode !== label.check_code.toUpperCase()) {
-    await recordWrongEntry(db, SN_CHECK, sn, ip, now);
-    throw new ApiError(Code.SN_CHECK_CODE_WRONG, undefined, { data: { field: 'check_code' } });
-  }
+  const label = await checkLabel(db, caller, body, now);
   if (label.product_type !== 'system') {
     // A battery's or an inverter's label: the owner registers the system it is part of.
     if (label.state === 'installed') throw new ApiError(Code.SN_INSTALLED, undefined, { data: { field: 'sn' } });
@@ -126,7 +108,7 @@ export async function checkSysSn(
       owner: systems.customerUserId,
     })
     .from(systems)
-    .where(sql`lower(${systems.sysSn}) = lower(${sn})`)
+    .where(sql`lower(${systems.sysSn}) = lower(${label.sn})`)
     .limit(1);
   // Not commissioned yet: nothing has reported under this S/N, there is nothing to watch.
   if (!system) throw new ApiError(Code.NO_SYSTEM_FOR_SN, undefined, { data: { field: 'sn' } });
@@ -140,6 +122,41 @@ export async function checkSysSn(
     // The zone the form starts with: the one the system's installer chose for their customers, else the system's.
     timeZone: await startingTimeZone(db, system),
   };
+}
+
+/**
+ * The S/N registry's row for a label whose S/N and check code match (any case): 25 no S/N, 61 not an S/N, 92 too many
+ * wrong tries for the S/N or from the client, 18 unknown, 21 wrong or no check code (both counted as wrong tries). What
+ * the label may be used for (a system to claim, one to install, a component) is the caller's to check. `field` names the
+ * form's fields in the answer (a component's S/N in an installation form is not `sn`).
+ */
+export async function checkLabel(
+  db: Database,
+  caller: Pick<Caller, 'address'>,
+  body: { sn?: string; check_code?: string },
+  now: Date,
+  field: { sn: string; check_code: string } = { sn: 'sn', check_code: 'check_code' },
+): Promise<typeof snRegistry.$inferSelect> {
+  const ip = caller.address;
+  const sn = (body.sn ?? '').trim().toUpperCase();
+  if (!sn) throw new ApiError(Code.SN_REQUIRED, undefined, { data: { field: field.sn } });
+  if (!SN_PATTERN.test(sn)) throw new ApiError(Code.SN_ERROR, undefined, { data: { field: field.sn } });
+  await assertNotGuessing(db, SN_CHECK, sn, ip, now, field.check_code);
+  const [label] = await db
+    .select()
+    .from(snRegistry)
+    .where(sql`lower(${snRegistry.sn}) = lower(${sn})`)
+    .limit(1);
+  if (!label) {
+    await recordWrongEntry(db, SN_CHECK, sn, ip, now);
+    throw new ApiError(Code.SN_NOT_FOUND, undefined, { data: { field: field.sn } });
+  }
+  const checkCode = (body.check_code ?? '').trim().toUpperCase();
+  if (checkCode === '' || checkCode !== label.check_code.toUpperCase()) {
+    await recordWrongEntry(db, SN_CHECK, sn, ip, now);
+    throw new ApiError(Code.SN_CHECK_CODE_WRONG, undefined, { data: { field: field.check_code } });
+  }
+  return label;
 }
 
 /**

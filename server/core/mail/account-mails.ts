@@ -7,7 +7,7 @@ import { ACCOUNT_MAIL_CATEGORIES } from '../../../resources/mailOutbox';
  * Categories of the account mails in the outbox (beside the fault mails' system_fault): one list with the outbox
  * screen, which names them (resources/mailOutbox.ts).
  */
-export const [PASSWORD_RESET, USER_NAME_REMINDER, SHARE_INVITATION, REGISTRATION_CODE] = ACCOUNT_MAIL_CATEGORIES;
+export const [PASSWORD_RESET, USER_NAME_REMINDER, SHARE_INVITATION, REGISTRATION_CODE, SYSTEM_INVITATION] = ACCOUNT_MAIL_CATEGORIES;
 
 /** A page of the portal (a public one: the recipient may not be logged in), with its query. */
 export function portalLink(portalUrl: string, path: string, query: Record<string, string> = {}): string {

@@ -7,7 +7,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '.
  * The mail texts in the four languages, from the same locales/ files as the web app (namespace `mail`,
  * plus `monitoring` for fault and status names, `archives` for the customer archives' export, `workhours` for the
  * R&D hours' export and messages, `mailings` for scheduled mail, `faultmail` for the servicers' fault digest, `complaints` for the statistical statement's export, `records` for the maintenance records' export, `errors` for
- * why a background report failed), so that
+ * why a background report failed, `install` for the invitation to own a newly installed system), so that
  * translators edit one place.
  */
 const LOCALES = fileURLToPath(new URL('../../../locales/', import.meta.url));
@@ -22,6 +22,7 @@ const NAMESPACES = [
   'errors',
   'records',
   'warranty',
+  'install',
 ] as const;
 
 const i18n = createInstance();

@@ -78,6 +78,14 @@ export default function RegisterPage() {
   const [agreementOpen, setAgreementOpen] = useState(false);
   const [agreement, setAgreement] = useState<AnswerOf<typeof accountCalls.agreement>>();
   const [timeZones, setTimeZones] = useState<TimeZone[]>([]);
+  // The invitation an installation mails links here with the label and the address filled in (server/install).
+  const [fromInvitation] = useState(() => {
+    const query = new URLSearchParams(window.location.search);
+    const pick = (key: string) => query.get(key)?.trim().slice(0, 254) || undefined;
+    return Object.fromEntries(
+      Object.entries({ sn: pick('sn')?.toUpperCase(), check_code: pick('check_code'), email: pick('email') }).filter(([, value]) => value),
+    );
+  });
   const country = Form.useWatch('country', form);
   const state = Form.useWatch('state', form);
   const states = useStateOptions(country);
@@ -237,7 +245,7 @@ export default function RegisterPage() {
         size="large"
         requiredMark={false}
         onFinish={submit}
-        initialValues={{ timeZone: browserTimeZone() }}
+        initialValues={{ timeZone: browserTimeZone(), ...fromInvitation }}
       >
         <div style={hidden(0)}>
           <Alert type="info" showIcon message={t('login:register.labelHint')} style={{ marginBottom: 20 }} />

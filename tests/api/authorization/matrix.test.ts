@@ -74,6 +74,13 @@ const ROW_SAMPLES: Record<string, RowSample> = {
   'POST /api/DeviceCommand/SendCommand': ({ sn }) => ({ sn, command: 'feedIn', params: { enabled: false } }),
   'POST /api/DeviceCommand/GetSystemControl': sn,
   'POST /api/DeviceCommand/RotateDeviceKey': sn,
+  // The scope is checked before the label (nothing counted outside it); inside, the wrong check code keeps the system
+  // unowned for the roles after.
+  'POST /api/SystemAssociation/AssociateSystem': ({ sn }) => ({
+    customer: { email: 'thomas.becker@mail.example' },
+    sn,
+    check_code: 'NOTIT1',
+  }),
   'POST /api/ESS/GetCosSettings': sn,
   'POST /api/ESS/SetCosSettings': ({ sn }) => ({ sn, settings: SAFETY_SAMPLE }),
   'POST /api/Warranty/GetWarranty': ({ sn }) => ({ sys_sn: sn }),
@@ -90,6 +97,9 @@ const ROW_SAMPLES: Record<string, RowSample> = {
 };
 /** Calls whose `sn` names no system: the storage list's search, the S/N registry's own numbers, the command lists' filters. */
 const SN_NOT_A_SYSTEM = new Set([
+  // A label to install: no system has the S/N yet.
+  'POST /api/SystemInstall/CheckInstallSn',
+  'POST /api/SystemInstall/InstallNewSystem',
   'POST /api/ESS/GetSystems',
   'POST /api/ESS/GetVtSystemStatusCount',
   'POST /api/EnergyStorageList/GetSystemStatusCount',

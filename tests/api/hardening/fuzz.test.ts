@@ -40,6 +40,10 @@ const RECORDED_REFUSALS: Record<string, string[]> = {
   '/api/Account/Register': ['registration_failures', 'registration_codes'],
   // Wrong warranty keys are counted per user and address in the same table (92: too many).
   '/api/Warranty/UpdateWarranty': ['registration_failures'],
+  // Installing checks the labels the same way (server/install: checkLabel), and so does giving a system by its label.
+  '/api/SystemInstall/CheckInstallSn': ['registration_failures'],
+  '/api/SystemInstall/InstallNewSystem': ['registration_failures'],
+  '/api/SystemAssociation/AssociateSystem': ['registration_failures'],
 };
 
 /** A value written into the JSON text as is (what JSON.stringify cannot produce: -0, 1e400, huge integers). */
