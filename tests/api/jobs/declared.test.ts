@@ -8,6 +8,7 @@ import { dispatchJob } from '../../../server/mailings/jobs';
 import { publishDueMessagesJob } from '../../../server/messages/jobs';
 import { removeOldReportsJob } from '../../../server/reports/jobs';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from '../../../server/monitoring/jobs';
+import { sweepAlarmsJob } from '../../../server/alarms/jobs';
 import { createTestApp, type TestApp } from '../helpers';
 import { eventually, FAST, recordingJob } from './fixtures';
 
@@ -40,6 +41,8 @@ test('the queue the entry points start runs every job core and the areas declare
     // The device channel's sweep of expiries and timeouts and the batches' waves (every minute).
     { name: 'devices.sweep', cron: '* * * * *' },
     { name: 'devices.waves', cron: '* * * * *' },
+    // Alarms: holds that passed clear, silent systems get their offline alarm (every minute).
+    sweepAlarmsJob,
   ];
   expect(schedules).toEqual(declared.map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name)));
   // Each has its worker: a send is taken (a name nobody declared is refused at the sender).

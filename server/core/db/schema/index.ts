@@ -25,3 +25,4 @@ export * from './generated-reports';
 export * from './registration';
 export * from './fault-subscriptions';
 export * from './devices';
+export * from './alarms';
