@@ -17,3 +17,10 @@ export const ALARM_CLEAR_HOLD_MINUTES = 15;
 
 /** The code of the alarm of a system that stopped reporting (the catalogue's entry gives its texts). */
 export const OFFLINE_ALARM_CODE = 'OFFLINE';
+
+/** The columns the fault search sorts by (severity: the worst first, then the newest). */
+export const ALARM_SORT_KEYS = ['severity', 'last_seen_at', 'first_seen_at', 'occurrences', 'sys_sn'] as const;
+export type AlarmSortKey = (typeof ALARM_SORT_KEYS)[number];
+
+/** How many alarms one acknowledgement may name (a page of the list at its largest). */
+export const MAX_ALARMS_PER_ACK = 500;

@@ -16,7 +16,7 @@ import { mailingRoutes } from './mailings/routes';
 import { reportRoutes } from './reports/routes';
 import { referenceRoutes } from './reference/routes';
 import { deviceCommandRoutes } from './devices/routes';
-import { sweepAlarmsJob } from './alarms/jobs';
+import { alarmRoutes } from './alarms/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -39,6 +39,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(mailingRoutes, { deps });
   await app.register(reportRoutes, { deps });
   await app.register(deviceCommandRoutes);
-  app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob, sweepAlarmsJob);
+  await app.register(alarmRoutes, { deps });
+  app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { deps });
 };

@@ -11,7 +11,7 @@ import { DEFAULT_LANGUAGE, LANGUAGES, normalizeLanguage, type Language } from '.
  * translators edit one place.
  */
 const LOCALES = fileURLToPath(new URL('../../../locales/', import.meta.url));
-const NAMESPACES = ['mail', 'monitoring', 'archives', 'workhours', 'mailings', 'faultmail', 'complaints', 'errors'] as const;
+const NAMESPACES = ['mail', 'monitoring', 'archives', 'workhours', 'mailings', 'faultmail', 'complaints', 'errors', 'alarms'] as const;
 
 const i18n = createInstance();
 void i18n.init({

@@ -27,7 +27,7 @@ const f401 = (startedMinutesAgo: number, endedMinutesAgo?: number) => ({
   ...(endedMinutesAgo === undefined ? {} : { ended_at: at(endedMinutesAgo) }),
 });
 
-interface AlarmRow {
+type AlarmRow = {
   id: number;
   code: string;
   component: string;
@@ -38,7 +38,7 @@ interface AlarmRow {
   last_seen_at: string;
   clear_due_at: string | null;
   cleared_at: string | null;
-}
+};
 const alarmRows = () =>
   queryRows<AlarmRow>(
     t.db,
