@@ -8,7 +8,8 @@ import type { FaultLevel } from './monitoring-constants';
  * device sent. Free of zod and i18next: the web app, the mails and the exports all import it.
  */
 
-export const FAULT_COMPONENTS = ['battery', 'inverter', 'meter', 'ems', 'pv', 'grid', 'backup'] as const;
+/** The part a fault belongs to; 'system' for a code the catalogue does not know. */
+export const FAULT_COMPONENTS = ['battery', 'inverter', 'meter', 'ems', 'pv', 'grid', 'backup', 'system'] as const;
 export type FaultComponent = (typeof FAULT_COMPONENTS)[number];
 
 export const ALARM_SEVERITIES = ['critical', 'major', 'minor', 'warning'] as const;
@@ -17,7 +18,8 @@ export type AlarmSeverity = (typeof ALARM_SEVERITIES)[number];
 export interface FaultCode {
   code: string;
   component: FaultComponent;
-  level: FaultLevel;
+  /** The level a device reports it with; none for the portal's own alarm of a silent system. */
+  level: FaultLevel | null;
   severity: AlarmSeverity;
 }
 
@@ -36,6 +38,7 @@ export const FAULT_CODES: readonly FaultCode[] = [
   { code: 'F403', component: 'inverter', level: 'fault', severity: 'major' },
   { code: 'F404', component: 'inverter', level: 'fault', severity: 'critical' },
   { code: 'F501', component: 'backup', level: 'fault', severity: 'critical' },
+  { code: 'OFFLINE', component: 'ems', level: null, severity: 'major' },
 ];
 
 const BY_CODE = new Map(FAULT_CODES.map((entry) => [entry.code, entry]));
@@ -43,6 +46,15 @@ const BY_CODE = new Map(FAULT_CODES.map((entry) => [entry.code, entry]));
 /** The catalogue's entry of a code; none for a code the portal does not know. */
 export function faultCodeOf(code: string): FaultCode | undefined {
   return BY_CODE.get(code);
+}
+
+/** Severity of a code the catalogue does not know, from the level the device reported it with. */
+const SEVERITY_OF_LEVEL: Record<FaultLevel, AlarmSeverity> = { fault: 'major', protection: 'major', warning: 'warning' };
+
+/** The component and severity an alarm of this code gets: the catalogue's, or guessed from the reported level. */
+export function alarmClassOf(code: string, level: FaultLevel): { component: FaultComponent; severity: AlarmSeverity } {
+  const known = BY_CODE.get(code);
+  return known ? { component: known.component, severity: known.severity } : { component: 'system', severity: SEVERITY_OF_LEVEL[level] };
 }
 
 /** The translate function of i18next as the catalogue needs it (the web's `t`, the mails' `mailTexts`). */

@@ -82,6 +82,8 @@ export const SUBJECTS = [
   'commandBatch',
   'deviceKey',
   'safetySettings',
+  // Alarms (DESIGN §12): the fault search and the work on each alarm.
+  'alarm',
   // The system summary: one row per system in the caller's scope, for staff.
   'systemSummary',
   // A system's life: its installation record, its maintenance records, its components swapped with their history.
@@ -186,6 +188,9 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // Grid protection is read by everyone who sends commands and changed by the service staff alone.
   { subject: 'safetySettings', actions: ['read'], screen: 'commandManagement' },
   { subject: 'safetySettings', actions: ['update'], screen: 'commandManagement', roles: ['admin', 'servicer', 'systemmanager', 'dasw'] },
+  // The fleet's alarms: whoever works on the fault search reads, acknowledges, assigns and comments those of the systems
+  // in their scope (installers and resellers their own customers' systems).
+  { subject: 'alarm', actions: ['read', 'update', 'export'], screen: 'sysFailureCheck' },
   // The job runs (server/core/jobs): for those who run the portal; no screen of its own (the mail timing history will show them).
   { subject: 'job', actions: ['read'], roles: ['admin', 'systemmanager'] },
   { subject: 'mailJob', actions: EDIT, screen: 'mailTiming' },

@@ -20,6 +20,7 @@ import { recordRoutes } from './records/routes';
 import { warrantyRoutes } from './warranty/routes';
 import { migrationRoutes } from './sysmigration/routes';
 import { installRoutes } from './install/routes';
+import { alarmRoutes } from './alarms/routes';
 
 /**
  * The areas under /api, each with its prefix. Every route here needs an access token unless it declares
@@ -46,6 +47,7 @@ export const api: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) 
   await app.register(deviceCommandRoutes);
   await app.register(migrationRoutes, { deps });
   await app.register(installRoutes, { deps });
+  await app.register(alarmRoutes, { deps });
   app.jobs.declare(purgeRawSamplesJob, markSilentSystemsOfflineJob);
   await app.register(jobRoutes, { deps });
 };

@@ -25,6 +25,14 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /api/Information/GetEssSummaryList': { pageIndex: 1, pageSize: 10 },
   'POST /api/Warranty/GetWarrantyPageList': { pageIndex: 1, pageSize: 10 },
   'POST /api/Warranty/SaveWarrantyData': { action: 'void', cdkey: 'WK-MATRIX-0001' },
+  // The fault search needs its period (32 without one).
+  'POST /api/ESSMainTain/GetFaultList': { pageIndex: 1, pageSize: 10, from: '2026-02-01T00:00:00Z', to: '2026-03-02T08:00:00Z' },
+  'POST /api/ColddataExport/ExportFaultList': { from: '2026-02-01T00:00:00Z', to: '2026-03-02T08:00:00Z' },
+  'POST /api/Alarm/GetAlarm': { id: 1 },
+  'POST /api/Alarm/GetAssignees': { id: 1 },
+  'POST /api/Alarm/AcknowledgeAlarms': { ids: [1] },
+  'POST /api/Alarm/AssignAlarm': { id: 1, assignee_id: null },
+  'POST /api/Alarm/CommentAlarm': { id: 1, note: 'matrix' },
   // Fault mail subscriptions (server/faultmail) and the account settings (server/account/settings/routes.ts).
   'POST /api/FaultMail/SaveSubscription': { country: 'DE', model: 'all', level: 'all', fault_code: 'all' },
   'POST /api/FaultMail/DeleteSubscription': { id: 1 },

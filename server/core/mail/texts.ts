@@ -23,6 +23,7 @@ const NAMESPACES = [
   'records',
   'warranty',
   'install',
+  'alarms',
 ] as const;
 
 const i18n = createInstance();

@@ -11,6 +11,7 @@ import { effectiveStatus, SEVERITY } from '../status';
 import type { DeviceIdentities, DeviceIdentity } from './device-identities';
 import { addToRollups } from './rollups';
 import type { NewFault } from '../../core/mail/fault-mails';
+import { alarmsFromFaults, type ReportedFault } from '../../alarms/lifecycle';
 import type { IngestResult } from '../../../contract/monitoring';
 import type { IngestBatch } from '../../../contract/ingest';
 import { refuseWhileMoving } from '../../sysmigration/guard';
@@ -30,7 +31,10 @@ type SystemRow = typeof systems.$inferSelect;
  * samples that were new (ON CONFLICT DO NOTHING … RETURNING, a third dearer). A batch with faults (rare)
  * runs as a transaction of several statements, because the status must see the faults it just stored.
  */
-/** Told, after the batch committed, of the faults it reported for the first time (not of re-sent ones). */
+/**
+ * Told, after the batch committed, of the alarms its faults opened: a fault that continues an open alarm (a repeat,
+ * a flap within the hold) and a re-sent report tell nobody (server/alarms/lifecycle.ts).
+ */
 export type NewFaultsListener = (system: SystemRow, faults: NewFault[]) => Promise<void>;
 
 export async function ingestWithDeviceKey(
@@ -75,7 +79,7 @@ export async function ingestBatch(
     const [reporter] = await tx.select().from(systems).where(eq(systems.id, system.id)).for('update');
     if (!reporter) throw new ApiError(Code.UNAUTHORIZED, 'Unauthorized: unknown device key', { httpStatus: 401 });
     const { inserted, days } = await storeSamples(tx, system, batch, times, { assumeNew: false, withStatus: false });
-    const newFaults = await upsertFaults(tx, system.id, batch);
+    const newFaults = await alarmsFromFaults(tx, system.id, await upsertFaults(tx, system.id, batch));
     const emsStatus = await updateStatus(tx, reporter, batch, times);
     return {
       result: { accepted: inserted, duplicates: batch.samples.length - inserted, ems_status: emsStatus, days },
@@ -199,9 +203,9 @@ function refused(field: string, why: string): ApiError {
   return new ApiError(Code.PARAM_ERROR, `Parameter error: ${field} (${why}); batch refused, nothing stored`);
 }
 
-/** Stores the faults; answers those stored for the first time (a re-sent report only updates its end). */
-async function upsertFaults(db: Database, systemId: number, batch: IngestBatch): Promise<NewFault[]> {
-  const created: NewFault[] = [];
+/** Stores the faults; answers each, marked when stored for the first time (a re-sent report only updates its end). */
+async function upsertFaults(db: Database, systemId: number, batch: IngestBatch): Promise<ReportedFault[]> {
+  const reported: ReportedFault[] = [];
   for (const fault of batch.faults ?? []) {
     const [row] = await db
       .insert(systemFaults)
@@ -220,10 +224,16 @@ async function upsertFaults(db: Database, systemId: number, batch: IngestBatch):
       })
       // xmax is 0 on a row this statement inserted, not on one it updated.
       .returning({ created: sql<boolean>`(xmax = 0)` });
-    if (row?.created)
-      created.push({ code: fault.code, level: fault.level, description: fault.description, startedAt: new Date(fault.started_at) });
+    reported.push({
+      code: fault.code,
+      level: fault.level,
+      description: fault.description,
+      startedAt: new Date(fault.started_at),
+      endedAt: fault.ended_at ? new Date(fault.ended_at) : null,
+      created: row?.created === true,
+    });
   }
-  return created;
+  return reported;
 }
 
 /**

@@ -9,6 +9,7 @@ import { publishDueMessagesJob } from '../../../server/messages/jobs';
 import { removeOldReportsJob } from '../../../server/reports/jobs';
 import { markSilentSystemsOfflineJob, purgeRawSamplesJob } from '../../../server/monitoring/jobs';
 import { migrationJob } from '../../../server/sysmigration/routes';
+import { sweepAlarmsJob } from '../../../server/alarms/jobs';
 import { createTestApp, type TestApp } from '../helpers';
 import { eventually, FAST, recordingJob } from './fixtures';
 
@@ -41,6 +42,8 @@ test('the queue the entry points start runs every job core and the areas declare
     // The device channel's sweep of expiries and timeouts and the batches' waves (every minute).
     { name: 'devices.sweep', cron: '* * * * *' },
     { name: 'devices.waves', cron: '* * * * *' },
+    // Alarms: holds that passed clear, silent systems get their offline alarm (every minute).
+    sweepAlarmsJob,
   ];
   expect(schedules).toEqual(declared.map(({ name, cron }) => ({ name, cron })).sort((a, b) => a.name.localeCompare(b.name)));
   // Jobs sent on demand have no schedule, only their queue: a data migration's move and revert (server/sysmigration).

@@ -29,3 +29,4 @@ export * from './system-records';
 export * from './warranty';
 export * from './system-migrations';
 export * from './installations';
+export * from './alarms';
