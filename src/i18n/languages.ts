@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'faultmail',
   'settings',
   'devices',
+  'alarms',
   'records',
   'warranty',
   'sysmigration',

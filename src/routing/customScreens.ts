@@ -52,6 +52,8 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   // Scheduled mail and the reports made in the background.
   mailTiming: lazyScreen(() => import('../features/mailings/MailTiming')),
   sysSummaryInfo: lazyScreen(() => import('../features/summary/SysSummaryInfo')),
+  // The fleet's alarms: the fault search, its bulk acknowledgement and each alarm's work.
+  sysFailureCheck: lazyScreen(() => import('../features/alarms/SysFailureCheck')),
   reportGenerateResult: lazyScreen(() => import('../features/reports/ReportGenerateResult')),
   // Messages: one's notifications; the messages staff write and publish.
   Notifications: lazyScreen(() => import('../features/messages/Notifications')),

@@ -32,6 +32,10 @@ const FIRST_CALLS: Record<string, { path: string; body?: Record<string, unknown>
   Notifications: { path: '/Message/GetListMyMsg', body: { pageIndex: 1, pageSize: 10, language: 'en' } },
   infoDistributionSys: { path: '/InfoDistribution/GetInfoDistributionPageList', body: { pageIndex: 1, pageSize: 10, language: 'en' } },
   commandManagement: { path: '/DeviceCommand/GetCommandList', body: { pageIndex: 1, pageSize: 20 } },
+  sysFailureCheck: {
+    path: '/ESSMainTain/GetFaultList',
+    body: { pageIndex: 1, pageSize: 20, from: '2026-02-01T00:00:00Z', to: '2026-03-02T08:00:00Z' },
+  },
   sysBatchSetting: { path: '/BatchSetting/GetBatchList', body: { pageIndex: 1, pageSize: 20 } },
   sysDataMigration: { path: '/DataMigration/GetMigrationList', body: { pageIndex: 1, pageSize: 20 } },
   associateAdditionalSystem: { path: '/SystemAssociation/GetUnownedSystems', body: { keyword: '' } },
