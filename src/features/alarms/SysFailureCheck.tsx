@@ -1,6 +1,6 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { App, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Row, Segmented, Select, Space, Tag } from 'antd';
+import { App, Button, Card, Col, DatePicker, Form, Input, Popconfirm, Row, Select, Space, Tabs, Tag } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -173,14 +173,13 @@ export default function SysFailureCheck() {
         {can('alarm', 'export') ? <ExportButton label={t('export')} background endpoint={alarmCalls.export} body={search} /> : null}
       </div>
       <Card>
-        <Segmented<string>
-          block
-          options={stateOptions}
-          value={filters.state ?? 'all'}
+        <Tabs
+          size="small"
+          items={stateOptions.map(({ value, label }) => ({ key: value, label }))}
+          activeKey={filters.state ?? 'all'}
           onChange={(value) =>
             setQuery({ ...filters, state: value === 'all' ? undefined : (value as AlarmState) }, { ...paging, pageIndex: 1 })
           }
-          style={{ marginBottom: 16 }}
         />
         <Form<FormValues> form={form} initialValues={formValues} onFinish={submit}>
           <Row gutter={[8, 0]}>
@@ -243,12 +242,12 @@ export default function SysFailureCheck() {
                 />
               </Form.Item>
             </Col>
-            <Col xs={12} lg={4}>
+            <Col xs={12} lg={3}>
               <Form.Item name="installer">
                 <Input allowClear placeholder={h('installer')} aria-label={h('installer')} maxLength={200} />
               </Form.Item>
             </Col>
-            <Col xs={12} lg={4}>
+            <Col xs={12} lg={3}>
               <Form.Item name="ack">
                 <Select
                   allowClear
@@ -261,14 +260,14 @@ export default function SysFailureCheck() {
                 />
               </Form.Item>
             </Col>
-            <Col xs={12} lg={2}>
+            <Col xs={12} lg={3}>
               <Form.Item>
                 <Button type="primary" htmlType="submit" icon={<SearchOutlined />} block>
                   {t('monitoring:list.search')}
                 </Button>
               </Form.Item>
             </Col>
-            <Col xs={12} lg={2}>
+            <Col xs={12} lg={3}>
               <Form.Item>
                 <Button block onClick={() => setQuery({ from: filters.from, to: filters.to }, { ...paging, pageIndex: 1 })}>
                   {t('reset')}
