@@ -103,7 +103,6 @@ export const MOVED: readonly MovedKind[] = [
 export const STAYING: Readonly<Record<string, string>> = {
   // The hardware is the physical system's: the new one has its own inverter, batteries, meter and EMS.
   system_components: 'the components are those built into each system',
-  system_installations: 'how each system came into the portal: who installed it, for whom',
   component_history: 'the swaps of the components built into each system',
   // A warranty covers the hardware delivered: the new system has its own terms and keys.
   system_warranties: "the warranty of each system's own hardware",

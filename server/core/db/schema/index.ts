@@ -28,4 +28,3 @@ export * from './devices';
 export * from './system-records';
 export * from './warranty';
 export * from './system-migrations';
-export * from './installations';
