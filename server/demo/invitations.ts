@@ -38,6 +38,8 @@ export async function seedInvitationsDemo(db: Database, { portalUrl = DEFAULT_PO
       { id: system.id, sn: system.sn, checkCode: system.checkCode ?? '', installer: installer.company },
     );
     const at = new Date(`${system.commissionedOn}T16:10:00Z`);
-    await db.insert(mailOutbox).values({ category, recipient, language, subject, body, systemId, createdAt: at, nextAttemptAt: at, sentAt: at, attempts: 1 });
+    await db
+      .insert(mailOutbox)
+      .values({ category, recipient, language, subject, body, systemId, createdAt: at, nextAttemptAt: at, sentAt: at, attempts: 1 });
   }
 }

@@ -221,8 +221,7 @@ export function invitationMail(
   system: { id: number; sn: string; checkCode: string; installer: string },
 ): QueuedMail {
   const t = mailTexts(to.language, 'install');
-  const link = (checkCode: string) =>
-    portalLink(portalUrl, REGISTER_PATH, { sn: system.sn, check_code: checkCode, email: to.address });
+  const link = (checkCode: string) => portalLink(portalUrl, REGISTER_PATH, { sn: system.sn, check_code: checkCode, email: to.address });
   const text = (checkCode: string) =>
     [
       t('mail.greeting'),
@@ -316,17 +315,15 @@ export async function installSystem(
           createdAt: now,
         })
         .returning({ id: systems.id });
-      await tx
-        .insert(systemComponents)
-        .values(
-          parts.map((part) => ({
-            systemId: system!.id,
-            kind: part.kind,
-            sn: part.sn,
-            model: part.model,
-            mac: part.kind === 'ems' ? mac : null,
-          })),
-        );
+      await tx.insert(systemComponents).values(
+        parts.map((part) => ({
+          systemId: system!.id,
+          kind: part.kind,
+          sn: part.sn,
+          model: part.model,
+          mac: part.kind === 'ems' ? mac : null,
+        })),
+      );
       // Only labels still free become installed: one another installation took meanwhile answers 22 (or 52), nothing kept.
       // A unit banned from upgrading stays banned (the registry's one state keeps that mark over 'installed').
       const taken = await tx

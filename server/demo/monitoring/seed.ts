@@ -139,7 +139,15 @@ function componentsOf(systemId: number, demo: DemoSystem, organizationIds: DemoO
       supplierId: organizationIds.supplier.get(demo.batterySupplier)!,
     })),
     { systemId, kind: 'meter', sn: `MTR${serial}`, model: 'SDM630 three-phase', firmwareVersion: '1.7', supplierId: null },
-    { systemId, kind: 'ems', sn: `EMS${serial}`, model: 'EMS-Gateway 2', firmwareVersion: 'EMS 2.9.3', supplierId: null, mac: demoMac(serial) },
+    {
+      systemId,
+      kind: 'ems',
+      sn: `EMS${serial}`,
+      model: 'EMS-Gateway 2',
+      firmwareVersion: 'EMS 2.9.3',
+      supplierId: null,
+      mac: demoMac(serial),
+    },
   ];
 }
 

@@ -532,7 +532,11 @@ export default function InstallNewSystem() {
             ]}
           >
             {/* The site photos are the installation record's: uploaded to its photos field, attached when it is made. */}
-            <AttachmentsInput declaration={installationRecords} name="photos" rule={{ ...installationRecords.fields.photos.attachments!, max: INSTALL_PHOTOS_MAX }} />
+            <AttachmentsInput
+              declaration={installationRecords}
+              name="photos"
+              rule={{ ...installationRecords.fields.photos.attachments!, max: INSTALL_PHOTOS_MAX }}
+            />
           </Form.Item>
         </Card>
 

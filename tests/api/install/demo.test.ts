@@ -3,7 +3,6 @@ import { mailOutbox, systemComponents, systems, users } from '../../../server/co
 import { seedInvitationsDemo } from '../../../server/demo/invitations';
 import { createTestApp, type TestApp } from '../helpers';
 import { createTestDatabase } from '../helpers/database';
-import { as } from '../monitoring/world';
 
 /**
  * The demo's installations agree with the fleet: each EMS has its MAC, and the installer's system nobody owns its open
