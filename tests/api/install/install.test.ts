@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/core/db';
 import { installationRecords, mailOutbox, snRegistry, systemComponents, systems, uploads, users } from '../../../server/core/db/schema';
 import { hashDeviceKey } from '../../../server/monitoring/ingest/device-keys';
@@ -178,7 +178,7 @@ describe('InstallNewSystem', () => {
     const one = await installer.post('/api/ESSMainTain/LoadInstall', { id: record!.id });
     expect(one.body.code).toBe(200);
     expect(one.body.data.photos.map((p: { id: number }) => p.id).sort()).toEqual([...ids].sort());
-    expect(one.body.data.components).toContain(`ems: ${set.ems}`);
+    expect(one.body.data.components).toContain(`ems: ${set.ems} (EMS-Gateway 2, MAC 00:1A:2B:3C:4D:5E)`);
     expect((await installer.post('/api/ESS/GetSystemComponents', { sn: set.system })).body.code).toBe(200);
 
     // The invitation, which is who was invited (the system has no owner yet): naming the system, masked in the outbox,
@@ -192,6 +192,30 @@ describe('InstallNewSystem', () => {
     // The label now lets the invited person register and own it (CheckSysSn of self-registration).
     const check = await t.post('/api/Account/CheckSysSn', { sn: set.system, check_code: CHECK }, { ip: '203.0.113.7' });
     expect(check.body).toMatchObject({ code: 200, data: { sn: set.system, countryCode: 'IT' } });
+  });
+
+  test("an EMS swapped in keeps none of the old unit's MAC", async () => {
+    const installer = await as(t, 'installer');
+    const set = await labels();
+    expect((await installer.post('/api/SystemInstall/InstallNewSystem', form(set, await photos(installer.token)))).body.code).toBe(200);
+    // Labels of a later installation: its EMS is free.
+    const spare = await labels();
+    const swap = await (
+      await as(t, 'servicer')
+    ).post('/api/ESSMainTain/UpdateSystemSN', {
+      sysSn: set.system,
+      oldSn: set.ems,
+      newSn: spare.ems,
+      checkCode: CHECK,
+      reason: 'EMS replaced',
+    });
+    expect(swap.body.code).toBe(200);
+    const [system] = await t.db.select({ id: systems.id }).from(systems).where(eq(systems.sysSn, set.system));
+    const [ems] = await t.db
+      .select({ sn: systemComponents.sn, mac: systemComponents.mac })
+      .from(systemComponents)
+      .where(and(eq(systemComponents.systemId, system!.id), eq(systemComponents.kind, 'ems')));
+    expect(ems).toEqual({ sn: spare.ems, mac: null });
   });
 
   test('staff install for the company they choose, owned by an existing customer from the start', async () => {
