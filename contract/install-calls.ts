@@ -3,8 +3,9 @@ import { defineEndpoint, schemasFrom } from './endpoint';
 /**
  * Installing a new system on site (installNewSystem) and giving a customer account another system
  * (associateAdditionalSystem): registered by server/install/routes.ts, called by src/features/install; their schemas
- * are in contract/install.ts. The list of installations and the photo upload are the declared resource
- * resources/systemInstallations.ts.
+ * are in contract/install.ts. The installation each makes is the system's installation record
+ * (resources/installationRecords.ts): its list, and the upload of the site photos to its photos field, are that
+ * resource's calls.
  */
 
 const schemasOf = schemasFrom(() => import('./install'));

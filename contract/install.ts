@@ -43,6 +43,10 @@ export const installCustomer = z.union([
   z.object({ inviteEmail: registerEmail, language: z.enum(['en', 'zh', 'de', 'ja']).optional() }),
 ]);
 
+/** How many site photos an installation needs, and may hold (of the installation record's photos). */
+export const INSTALL_PHOTOS_MIN = 2;
+export const INSTALL_PHOTOS_MAX = 10;
+
 export const installSystemBody = z.object({
   sn: sn.optional(),
   check_code: checkCode.optional(),
@@ -66,8 +70,8 @@ export const installSystemBody = z.object({
   timeZone: z.string().trim().min(1).max(64).describe('an id of GetSystemTimeZones'),
   commissionedOn: day,
   customer: installCustomer,
-  /** Upload ids of the site photos (UploadInstallationPhoto): at least 2. */
-  photos: z.array(id).max(10),
+  /** Upload ids of the site photos, uploaded to the installation record's photos field (UploadInstallFile): at least 2. */
+  photos: z.array(id).max(INSTALL_PHOTOS_MAX),
 });
 export type InstallSystemBody = z.infer<typeof installSystemBody>;
 
@@ -76,6 +80,7 @@ export const installSystemAnswer = z.object({
   device_key: z.string().describe('shown this once, to print or type into the device; the portal keeps its hash'),
   customer: z.string().describe("the owning account's user name, '' while an invitation is pending"),
   invited_email: z.string(),
+  installation_record_id: z.number().describe('the installation record made with it, to complete on the InstallationRecord screen'),
 });
 
 export const installCompaniesAnswer = z.array(z.object({ id: z.number(), name: z.string(), country: z.string() }));

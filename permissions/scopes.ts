@@ -27,7 +27,6 @@ export const ROW_SCOPES: Partial<Record<Subject, RowScopeKind>> = {
   complaint: 'system',
   customerArchive: 'system',
   warranty: 'system',
-  systemInstall: 'system',
   rdWorkHour: 'personal',
   productSuggestion: 'owner',
   installer: 'installerCompany',

@@ -95,7 +95,7 @@ export const SUBJECTS = [
   'warrantyKey',
   // A replaced system's history moved to the system that replaced it (sysDataMigration).
   'dataMigration',
-  // Installing a new system (its installations list and photos too); giving a customer another system.
+  // Installing a new system (which makes its installation record); giving a customer another system.
   'systemInstall',
   'systemAssociation',
 ] as const;
@@ -120,8 +120,9 @@ const EDIT: readonly CrudAction[] = ['read', 'create', 'update', 'delete'];
 export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // Everyone logged in reads the systems in their scope and exports their figures; the scope does the rest.
   { subject: 'system', actions: ['read', 'export'], roles: ROLES },
-  // Installing a system: the roles of its screen, each for the installer companies it may install for (server/install).
-  { subject: 'systemInstall', actions: ['read', 'create', 'update'], screen: 'installNewSystem' },
+  // Installing a system: the roles of its screen, each for the installer companies it may install for (server/install);
+  // the installation it makes is an installation record, read and completed under that subject.
+  { subject: 'systemInstall', actions: ['create'], screen: 'installNewSystem' },
   // Another system for a customer account: within the caller's scope of systems (server/install/associate.ts).
   { subject: 'systemAssociation', actions: ['update'], screen: 'associateAdditionalSystem' },
   // The system summary over the systems in the caller's scope (row scope: server/core/system-scope.ts).

@@ -13,7 +13,6 @@ import { productSuggestions } from './productSuggestions';
 import { rdWorkHours } from './rdWorkHours';
 import { installerCompanyOptions, organizationOptions } from './scopeCompanies';
 import { snManagement } from './snManagement';
-import { systemInstallations } from './systemInstallations';
 import type { ResourceDeclaration } from './types';
 import { userInfoSettings } from './userInfoSettings';
 import { userLog } from './userLog';
@@ -39,7 +38,6 @@ export {
   productSuggestions,
   rdWorkHours,
   snManagement,
-  systemInstallations,
   userInfoSettings,
   userLog,
   userManagement,
@@ -75,5 +73,4 @@ export const RESOURCES: readonly ResourceDeclaration[] = [
   installationRecords,
   maintenanceRecords,
   warrantyDelivery,
-  systemInstallations,
 ];

@@ -101,8 +101,9 @@ export async function seedRecordsDemo(db: Database, { now }: { now: Date }): Pro
 
   const installations: (typeof installationRecords.$inferInsert)[] = [];
   for (const [i, system] of fleet.entries()) {
-    // A few systems are still waiting for their record (the screen shows how to make one).
-    if (i % 9 === 8) continue;
+    // A few systems are still waiting for their record (the screen shows how to make one); never the demo installer's,
+    // whose installations made theirs (server/install/service.ts).
+    if (i % 9 === 8 && system.company !== demoInstallerCompany) continue;
     const commissioned = system.commissionedOn ?? dayOf(system.createdAt);
     const installed = dayOf(new Date(Date.parse(`${commissioned}T00:00:00Z`) - draw(`${system.sysSn}:days`, 3) * DAY_MS));
     const technicians = TECHNICIANS[system.countryCode] ?? TECHNICIANS.DE!;

@@ -15,7 +15,7 @@ import { seedDevicesDemo } from './devices';
 import { seedRecordsDemo } from './records';
 import { seedWarrantyDemo } from './warranty';
 import { seedSysMigrationDemo } from './sysmigration';
-import { seedInstallationsDemo } from './installations';
+import { seedInvitationsDemo } from './invitations';
 
 export interface DemoWorldOptions {
   password: string;
@@ -66,6 +66,6 @@ export async function seedDemoWorld(
   await seedRecordsDemo(db, { now });
   // Every system's warranty from its commissioning, a few extended by keys, two ending soon, one ended; issued keys.
   await seedWarrantyDemo(db, { now });
-  // How the demo installer's systems were installed, for whom; the unowned one's invitation still open.
-  await seedInstallationsDemo(db);
+  // The demo installer's system nobody owns yet: its owner's invitation to register, still open.
+  await seedInvitationsDemo(db, { portalUrl });
 }

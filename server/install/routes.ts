@@ -6,8 +6,8 @@ import { associateSystem, unownedSystems } from './associate';
 import { checkInstallLabel, findCustomers, installCompaniesOf, installSystem, type InstallDeps } from './service';
 
 /**
- * Installing a new system and giving a customer another one (contract/install-calls.ts). The list of installations
- * and its photo upload are generated from resources/systemInstallations.ts with the other declared resources.
+ * Installing a new system and giving a customer another one (contract/install-calls.ts). The installation it makes
+ * is an installation record (resources/installationRecords.ts), whose generated calls list it and take its photos.
  */
 export const installRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app, { deps }) => {
   const install: InstallDeps = { db: deps.db, clock: deps.clock, mailer: app.mailer, log: app.log };

@@ -3,13 +3,14 @@ import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { Code } from '../../contract/codes';
 import type { CheckInstallSnAnswer, InstallComponent, InstallSystemBody } from '../../contract/install';
 import { DEFAULT_LANGUAGE, type Language } from '../../contract/languages';
-import { INSTALL_PHOTOS_MIN, systemInstallations as installationsResource } from '../../resources/systemInstallations';
+import { INSTALL_PHOTOS_MIN } from '../../contract/install';
+import { installationRecords as installationResource } from '../../resources/installationRecords';
 import { applyInstallerDefaults } from '../account/installer-defaults';
 import { checkLabel } from '../account/registration/service';
 import type { Actor } from '../core/auth/actor';
 import { writeUserLog } from '../core/audit/write';
 import { isUniqueViolation, type Database } from '../core/db';
-import { installerCompanies, snRegistry, systemComponents, systemInstallations, systems, users } from '../core/db/schema';
+import { installationRecords, installerCompanies, snRegistry, systemComponents, systems, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { portalLink, SYSTEM_INVITATION } from '../core/mail/account-mails';
 import type { Mailer } from '../core/mail/mailer';
@@ -21,10 +22,12 @@ import { hashDeviceKey } from '../monitoring/ingest/device-keys';
 
 /**
  * Installing a new system on site (installNewSystem): the labels checked against the S/N registry as self-registration
- * checks them (checkLabel), the system, its components, its installation row and photos, the registry's rows
- * 'installed' and the customer's ownership (or the invitation mail) in ONE transaction: anything failing half way
- * leaves nothing (99 for a failure that is no rule of ours). The device key is made here, stored hashed and answered
- * this once.
+ * checks them (checkLabel), the system, its components (the EMS with its MAC), its installation record
+ * (resources/installationRecords.ts: the installer in person, the commissioning day, the site photos uploaded to that
+ * record's photos field), the registry's rows 'installed' and the customer's ownership (or the invitation mail) in ONE
+ * transaction: anything failing half way leaves nothing (99 for a failure that is no rule of ours). Who the customer is
+ * stays the system's owner, or the invitation mail (category system_invitation) while nobody owns it. The device key
+ * is made here, stored hashed and answered this once.
  */
 
 export interface InstallDeps {
@@ -212,14 +215,13 @@ function checkForm(body: InstallSystemBody, now: Date): { mac: string } {
 }
 
 /** The invitation to register as the system's owner: a link to /register with the S/N and check code filled in. */
-function invitationMail(
-  deps: InstallDeps,
+export function invitationMail(
+  portalUrl: string,
   to: { address: string; language: Language },
-  system: { sn: string; checkCode: string; installer: string },
+  system: { id: number; sn: string; checkCode: string; installer: string },
 ): QueuedMail {
   const t = mailTexts(to.language, 'install');
-  const link = (checkCode: string) =>
-    portalLink(deps.mailer.portalUrl, REGISTER_PATH, { sn: system.sn, check_code: checkCode, email: to.address });
+  const link = (checkCode: string) => portalLink(portalUrl, REGISTER_PATH, { sn: system.sn, check_code: checkCode, email: to.address });
   const text = (checkCode: string) =>
     [
       t('mail.greeting'),
@@ -236,6 +238,7 @@ function invitationMail(
   return {
     category: SYSTEM_INVITATION,
     recipient: to.address,
+    systemId: system.id,
     language: to.language,
     subject: t('mail.subject', { sn: system.sn }),
     // The check code lets whoever reads it claim the system: the outbox shows it masked (DESIGN §10).
@@ -249,7 +252,7 @@ export async function installSystem(
   deps: InstallDeps,
   actor: Actor,
   body: InstallSystemBody,
-): Promise<{ sys_sn: string; device_key: string; customer: string; invited_email: string }> {
+): Promise<{ sys_sn: string; device_key: string; customer: string; invited_email: string; installation_record_id: number }> {
   const { db } = deps;
   const now = deps.clock();
   const viewer = await viewerOf(db, actor);
@@ -266,7 +269,7 @@ export async function installSystem(
     if (taken)
       throw new ApiError(Code.USER_EXISTS, 'An account with this e-mail exists already: install for that account', field('customer'));
   }
-  await assertAttachable(db, { resource: installationsResource.name, field: 'photos', ids: body.photos, ownerId: actor.id });
+  await assertAttachable(db, { resource: installationResource.name, field: 'photos', ids: body.photos, ownerId: actor.id });
   const label = await checkInstallLabel(db, actor, 'system', body, now);
   const [registryRow] = await db.select({ checkCode: snRegistry.check_code }).from(snRegistry).where(eq(snRegistry.sn, label.sn));
   const parts: Array<InstallComponent & { sn: string; model: string }> = [];
@@ -278,7 +281,10 @@ export async function installSystem(
     parts.push({ ...component, sn: part.sn, model: part.model || (component.kind === 'battery' ? body.mbat : body.minv) });
   }
 
+  const [person] = await db.select({ name: users.displayName }).from(users).where(eq(users.id, actor.id));
+  const installerPerson = person?.name.trim() || actor.username;
   const deviceKey = randomBytes(24).toString('base64url');
+  let recordId = 0;
   const language = invite?.language ?? DEFAULT_LANGUAGE;
   try {
     await db.transaction(async (tx) => {
@@ -309,9 +315,15 @@ export async function installSystem(
           createdAt: now,
         })
         .returning({ id: systems.id });
-      await tx
-        .insert(systemComponents)
-        .values(parts.map((part) => ({ systemId: system!.id, kind: part.kind, sn: part.sn, model: part.model })));
+      await tx.insert(systemComponents).values(
+        parts.map((part) => ({
+          systemId: system!.id,
+          kind: part.kind,
+          sn: part.sn,
+          model: part.model,
+          mac: part.kind === 'ems' ? mac : null,
+        })),
+      );
       // Only labels still free become installed: one another installation took meanwhile answers 22 (or 52), nothing kept.
       // A unit banned from upgrading stays banned (the registry's one state keeps that mark over 'installed').
       const taken = await tx
@@ -320,31 +332,30 @@ export async function installSystem(
         .where(and(inArray(snRegistry.sn, [label.sn, ...parts.map((p) => p.sn)]), inArray(snRegistry.state, ['free', 'banned'])))
         .returning({ sn: snRegistry.sn });
       if (taken.length !== parts.length + 1) throw new ApiError(Code.SN_INSTALLED, 'An S/N was installed meanwhile', field('sn'));
-      const [installation] = await tx
-        .insert(systemInstallations)
+      // The installation record the installer completes on its screen (wiring, checks, acceptance) within its window.
+      const [record] = await tx
+        .insert(installationRecords)
         .values({
-          system_id: system!.id,
           sys_sn: label.sn,
-          installer_company_id: company.id,
-          installer_company: company.name,
-          installed_by: actor.username,
-          customer: customer?.username ?? '',
-          invited_email: invite?.inviteEmail.trim().toLowerCase() ?? '',
-          ems_mac: mac,
+          installer_person: installerPerson,
+          installed_on: body.commissionedOn,
           commissioned_on: body.commissionedOn,
+          created_by: actor.username,
           created_at: now,
+          updated_at: now,
         })
-        .returning({ id: systemInstallations.id });
-      await attachFiles(tx, { resource: installationsResource.name, field: 'photos', ids: body.photos, recordId: installation!.id });
+        .returning({ id: installationRecords.id });
+      recordId = record!.id;
+      await attachFiles(tx, { resource: installationResource.name, field: 'photos', ids: body.photos, recordId });
       if (customer) await applyInstallerDefaults(tx, { id: system!.id, installerCompanyId: company.id }, customer.id, now);
       if (invite) {
         await queueMails(
           tx,
           [
             invitationMail(
-              deps,
+              deps.mailer.portalUrl,
               { address: invite.inviteEmail.trim().toLowerCase(), language },
-              { sn: label.sn, checkCode: registryRow!.checkCode, installer: company.name },
+              { id: system!.id, sn: label.sn, checkCode: registryRow!.checkCode, installer: company.name },
             ),
           ],
           now,
@@ -376,5 +387,6 @@ export async function installSystem(
     device_key: deviceKey,
     customer: customer?.username ?? '',
     invited_email: invite?.inviteEmail.trim().toLowerCase() ?? '',
+    installation_record_id: recordId,
   };
 }

@@ -174,7 +174,8 @@ export async function swapComponent(
     .where(sql`lower(${snRegistry.sn}) = lower(${component.sn})`)
     .returning({ id: snRegistry.id });
   const newModel = unit.model || component.model;
-  await tx.update(systemComponents).set({ sn: unit.sn, model: newModel }).where(eq(systemComponents.id, component.id));
+  // An EMS's MAC is the unit's own: the one swapped in has its own, not yet on file.
+  await tx.update(systemComponents).set({ sn: unit.sn, model: newModel, mac: null }).where(eq(systemComponents.id, component.id));
   const [row] = await tx
     .insert(componentHistory)
     .values({

@@ -10,7 +10,8 @@ import { assertNotMoving, commissioningOf, editableUntil, editWindowClosed, mayE
  * The rules of an installation record (resources/installationRecords.ts) beyond its declaration: it names a system
  * (scope checked by the engine; 9 for an S/N no system has, which only staff who see every system can reach; 85 while
  * it is being moved), the dates follow each other and none lies ahead, and an installer or reseller changes it only within the edit window
- * (45 after it, nothing changed). Answers carry the system's installer company, its components and the window.
+ * (45 after it, nothing changed). Answers carry the system's installer company, its components (the EMS with its MAC)
+ * and the window.
  */
 
 const bad = (field: string, why: string) => new ApiError(Code.PARAM_ERROR, `Parameter error: ${field} (${why})`, { data: { field } });
@@ -64,7 +65,7 @@ export const installationHooks = (db: Database, clock: () => Date): CrudHooks =>
       row.installer_company = system?.company ?? '';
       row.components = parts
         .filter((part) => part.systemId === system?.id)
-        .map((part) => `${part.kind}: ${part.sn} (${part.model})`)
+        .map((part) => `${part.kind}: ${part.sn} (${part.model}${part.mac ? `, MAC ${part.mac}` : ''})`)
         .join('\n');
       const from = system?.commissioned ?? String(row.commissioned_on);
       row.editable_until = editableUntil(from);

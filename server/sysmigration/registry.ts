@@ -103,7 +103,6 @@ export const MOVED: readonly MovedKind[] = [
 export const STAYING: Readonly<Record<string, string>> = {
   // The hardware is the physical system's: the new one has its own inverter, batteries, meter and EMS.
   system_components: 'the components are those built into each system',
-  system_installations: 'how each system came into the portal: who installed it, for whom',
   // An alarm is the work done on one device's faults (acknowledged, assigned, commented): it stays with the device
   // that raised it, while the faults themselves move.
   alarms: "the work on the old device's faults",

@@ -65,7 +65,7 @@ export const CUSTOM_SCREENS: Readonly<Record<string, LazyScreen>> = {
   commandManagement: lazyScreen(() => import('../features/devices/CommandManagement')),
   // A replaced system's history moved to the system that replaced it.
   sysDataMigration: lazyScreen(() => import('../features/sysmigration/SysDataMigration')),
-  // A system's life: installing it on site (its declared list of installations lies behind the form), giving a customer another.
+  // A system's life: installing it on site (which makes its installation record), giving a customer another.
   installNewSystem: lazyScreen(() => import('../features/install/InstallNewSystem')),
   associateAdditionalSystem: lazyScreen(() => import('../features/install/AssociateAdditionalSystem')),
   sysBatchSetting: lazyScreen(() => import('../features/devices/SysBatchSetting')),

@@ -126,6 +126,9 @@ describe('installing a system on a phone', () => {
     await page.getByText(`System ${SN} is installed`).waitFor({ timeout: 20_000 });
     const key = (await page.getByTestId('device-key').textContent())!.trim();
     expect(key.length).toBeGreaterThanOrEqual(32);
+    // The installation is the system's installation record, to complete on its screen.
+    const record = await page.getByRole('link', { name: 'Complete the installation record' }).getAttribute('href');
+    expect(record).toMatch(/^\/energyStorageSysMaintenance\/InstallationRecord\?action=show&id=\d+$/);
     // The form fits the phone: nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
 
@@ -161,6 +164,11 @@ describe('installing a system on a phone', () => {
     await tap(page.getByRole('link', { name: 'Open the system' }));
     await page.waitForURL(new RegExp(`sn=${SN}`));
     await page.locator('.power-flow:not(.power-flow--offline)').waitFor({ timeout: 30_000 });
+
+    // The record holds the photos taken during the installation.
+    await page.goto(record!);
+    await page.getByText('cabinet.png').first().waitFor({ timeout: 20_000 });
+    await page.getByText('front.png').first().waitFor();
     await context.close();
   });
 });

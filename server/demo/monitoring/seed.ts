@@ -119,6 +119,12 @@ async function insertVpp(db: Database, managerUserId: number | null): Promise<nu
   return row!.id;
 }
 
+/** A locally administered MAC derived from the EMS's serial, as the gateways of the demo model are numbered. */
+function demoMac(serial: string): string {
+  const digits = serial.replace(/\D/g, '').padStart(6, '0').slice(-6);
+  return `02:E5:50:${digits.slice(0, 2)}:${digits.slice(2, 4)}:${digits.slice(4, 6)}`;
+}
+
 function componentsOf(systemId: number, demo: DemoSystem, organizationIds: DemoOrganizationIds) {
   const serial = demo.sn.slice(-6);
   const modules = Math.max(1, Math.round(demo.cobat / (demo.mbat.includes('Rack') ? 51.2 : 5.5)));
@@ -133,7 +139,15 @@ function componentsOf(systemId: number, demo: DemoSystem, organizationIds: DemoO
       supplierId: organizationIds.supplier.get(demo.batterySupplier)!,
     })),
     { systemId, kind: 'meter', sn: `MTR${serial}`, model: 'SDM630 three-phase', firmwareVersion: '1.7', supplierId: null },
-    { systemId, kind: 'ems', sn: `EMS${serial}`, model: 'EMS-Gateway 2', firmwareVersion: 'EMS 2.9.3', supplierId: null },
+    {
+      systemId,
+      kind: 'ems',
+      sn: `EMS${serial}`,
+      model: 'EMS-Gateway 2',
+      firmwareVersion: 'EMS 2.9.3',
+      supplierId: null,
+      mac: demoMac(serial),
+    },
   ];
 }
 

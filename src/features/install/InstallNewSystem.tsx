@@ -7,7 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
 import type { installCalls } from '../../../contract/install-calls';
-import { INSTALL_PHOTOS_MAX, INSTALL_PHOTOS_MIN, systemInstallations } from '../../../resources/systemInstallations';
+import { INSTALL_PHOTOS_MAX, INSTALL_PHOTOS_MIN } from '../../../contract/install';
+import { installationRecords } from '../../../resources/installationRecords';
 import { useUser } from '../../auth/useUser';
 import { AttachmentsInput } from '../../resources/attachments/AttachmentsInput';
 import { attachmentValues, isPending } from '../../resources/attachments/values';
@@ -251,6 +252,9 @@ export default function InstallNewSystem() {
             <Link key="open" to={`/EnergyStorageList/energyStorageList?sn=${encodeURIComponent(installed.sys_sn)}`}>
               <Button type="primary">{t('done.open')}</Button>
             </Link>,
+            <Link key="record" to={`/energyStorageSysMaintenance/InstallationRecord?action=show&id=${installed.installation_record_id}`}>
+              <Button>{t('done.record')}</Button>
+            </Link>,
             <Button
               key="again"
               onClick={() => {
@@ -487,7 +491,7 @@ export default function InstallNewSystem() {
                 <Button onClick={() => void findCustomer()}>{t('form.find')}</Button>
               </Space.Compact>
               {customers?.length === 0 && <Typography.Paragraph type="secondary">{t('form.noCustomer')}</Typography.Paragraph>}
-              <Form.Item name="customerId" label={t('installNewSystem.fields.customer')} rules={[{ required: true }]}>
+              <Form.Item name="customerId" label={t('form.customer')} rules={[{ required: true }]}>
                 <Select
                   options={(customers ?? []).map((c) => ({ value: c.id, label: `${c.name || c.username} · ${c.email}` }))}
                   disabled={!customers?.length}
@@ -527,7 +531,12 @@ export default function InstallNewSystem() {
               },
             ]}
           >
-            <AttachmentsInput declaration={systemInstallations} name="photos" rule={systemInstallations.fields.photos.attachments!} />
+            {/* The site photos are the installation record's: uploaded to its photos field, attached when it is made. */}
+            <AttachmentsInput
+              declaration={installationRecords}
+              name="photos"
+              rule={{ ...installationRecords.fields.photos.attachments!, max: INSTALL_PHOTOS_MAX }}
+            />
           </Form.Item>
         </Card>
 

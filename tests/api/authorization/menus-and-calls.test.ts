@@ -38,6 +38,7 @@ const FIRST_CALLS: Record<string, { path: string; body?: Record<string, unknown>
   },
   sysBatchSetting: { path: '/BatchSetting/GetBatchList', body: { pageIndex: 1, pageSize: 20 } },
   sysDataMigration: { path: '/DataMigration/GetMigrationList', body: { pageIndex: 1, pageSize: 20 } },
+  installNewSystem: { path: '/SystemInstall/GetInstallCompanies' },
   associateAdditionalSystem: { path: '/SystemAssociation/GetUnownedSystems', body: { keyword: '' } },
 };
 

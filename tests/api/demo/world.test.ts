@@ -321,6 +321,22 @@ describe('the demo installation and maintenance records', () => {
     expect(new Set(mine.data.map((r: { installer_company: string }) => r.installer_company))).toEqual(new Set(['Sole Impianti S.r.l.']));
   });
 
+  it("include every system of the demo installer's company, as installing each made it; the unowned one was invited", async () => {
+    const [counts] = await queryRows<{ own: number; unrecorded: number; unowned: number; invited: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS own,
+                 count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM installation_records r WHERE r.sys_sn = s.sys_sn))::int AS unrecorded,
+                 count(*) FILTER (WHERE s.customer_user_id IS NULL)::int AS unowned,
+                 count(*) FILTER (WHERE s.customer_user_id IS NULL AND EXISTS (SELECT 1 FROM mail_outbox m
+                   WHERE m.system_id = s.id AND m.category = 'system_invitation'))::int AS invited
+            FROM systems s JOIN users u ON u.installer_company_id = s.installer_company_id AND u.username = 'installer'`,
+    );
+    expect(counts!.own).toBeGreaterThan(0);
+    expect(counts!.unrecorded).toBe(0);
+    expect(counts!.unowned).toBeGreaterThan(0);
+    expect(counts!.invited).toBe(counts!.unowned);
+  });
+
   it('have visits and remote interventions before now, one answering a complaint of its system, and one battery swapped', async () => {
     const list = await expectOk(t, '/api/ESSMainTain/GetMaintenancePageList', { pageIndex: 1, pageSize: 200 }, await tokens.of('servicer'));
     expect(list.dataCount).toBeGreaterThan(10);

@@ -38,7 +38,7 @@ async function upload(token: string, content: Buffer): Promise<number> {
   ]);
   const response = await t.inject({
     method: 'POST',
-    url: '/api/SystemInstall/UploadInstallationPhoto',
+    url: '/api/ESSMainTain/UploadInstallFile',
     headers: { ...body.headers, authorization: `Bearer ${token}` },
     payload: body.payload,
   });

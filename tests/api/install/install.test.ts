@@ -1,6 +1,6 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { queryRows } from '../../../server/core/db';
-import { mailOutbox, snRegistry, systemComponents, systemInstallations, systems, uploads, users } from '../../../server/core/db/schema';
+import { installationRecords, mailOutbox, snRegistry, systemComponents, systems, uploads, users } from '../../../server/core/db/schema';
 import { hashDeviceKey } from '../../../server/monitoring/ingest/device-keys';
 import { multipart, PNG } from '../crud/attach-helpers';
 import { createTestApp, type TestApp } from '../helpers';
@@ -58,7 +58,7 @@ async function upload(token: string, content: Buffer, name = 'site.png') {
   ]);
   const response = await t.inject({
     method: 'POST',
-    url: '/api/SystemInstall/UploadInstallationPhoto',
+    url: '/api/ESSMainTain/UploadInstallFile',
     headers: { ...body.headers, authorization: `Bearer ${token}` },
     payload: body.payload,
   });
@@ -147,28 +147,44 @@ describe('InstallNewSystem', () => {
     expect(JSON.stringify(system)).not.toContain(key);
     const parts = await t.db.select().from(systemComponents).where(eq(systemComponents.systemId, system!.id));
     expect(parts.map((p) => p.kind).sort()).toEqual(['battery', 'battery', 'ems', 'inverter', 'meter']);
+    // The EMS's MAC is the EMS's own, normalised; the other components have none.
+    expect(parts.map((p) => [p.kind, p.mac]).filter(([, mac]) => mac !== null)).toEqual([['ems', '00:1A:2B:3C:4D:5E']]);
     const states = await t.db
       .select({ state: snRegistry.state })
       .from(snRegistry)
       .where(inArray(snRegistry.sn, [set.system, set.inverter, ...set.batteries, set.meter, set.ems]));
     expect(states.map((s) => s.state)).toEqual(Array(6).fill('installed'));
-    const [installation] = await t.db.select().from(systemInstallations).where(eq(systemInstallations.sys_sn, set.system));
-    expect(installation).toMatchObject({
-      installed_by: 'installer',
-      ems_mac: '00:1A:2B:3C:4D:5E',
-      invited_email: 'giulia.ferri@mail.example',
+    // The system's installation record: the installer in person, the commissioning day, the photos on its field.
+    const [person] = await t.db.select({ name: users.displayName }).from(users).where(eq(users.username, 'installer'));
+    const [record] = await t.db.select().from(installationRecords).where(eq(installationRecords.sys_sn, set.system));
+    expect(record).toMatchObject({
+      installer_person: person!.name || 'installer',
+      installed_on: '2026-01-10',
+      commissioned_on: '2026-01-10',
+      created_by: 'installer',
     });
-    const attached = await t.db.select({ id: uploads.id }).from(uploads).where(eq(uploads.recordId, installation!.id));
-    expect(attached.map((a) => a.id).sort()).toEqual([...ids].sort());
+    expect(body.data.installation_record_id).toBe(record!.id);
+    const attached = await t.db
+      .select({ id: uploads.id, resource: uploads.resource, field: uploads.field })
+      .from(uploads)
+      .where(eq(uploads.recordId, record!.id));
+    expect(attached.filter((a) => a.resource === 'InstallationRecord').sort((a, b) => a.id - b.id)).toEqual(
+      [...ids].sort((a, b) => a - b).map((id) => ({ id, resource: 'InstallationRecord', field: 'photos' })),
+    );
 
-    // In the installer's scope: their list of installations and the system's own calls.
-    const list = await installer.post('/api/SystemInstall/GetInstallationPageList', { pageIndex: 1, pageSize: 20 });
-    expect(list.body.data.data.map((r: { sys_sn: string }) => r.sys_sn)).toContain(set.system);
+    // In the installer's scope: the record on the installation records' screen (its photos with it), and the system.
+    const list = await installer.post('/api/ESSMainTain/GetTheSysInstall', { pageIndex: 1, pageSize: 20, sys_sn: set.system });
+    expect(list.body.data.data.map((r: { sys_sn: string }) => r.sys_sn)).toEqual([set.system]);
+    const one = await installer.post('/api/ESSMainTain/LoadInstall', { id: record!.id });
+    expect(one.body.code).toBe(200);
+    expect(one.body.data.photos.map((p: { id: number }) => p.id).sort()).toEqual([...ids].sort());
+    expect(one.body.data.components).toContain(`ems: ${set.ems} (EMS-Gateway 2, MAC 00:1A:2B:3C:4D:5E)`);
     expect((await installer.post('/api/ESS/GetSystemComponents', { sn: set.system })).body.code).toBe(200);
 
-    // The invitation: masked in the outbox, the label's S/N and check code in the mail the customer gets.
+    // The invitation, which is who was invited (the system has no owner yet): naming the system, masked in the outbox,
+    // the label's S/N and check code in the mail the customer gets.
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, 'giulia.ferri@mail.example'));
-    expect(mail!.category).toBe('system_invitation');
+    expect(mail).toMatchObject({ category: 'system_invitation', systemId: system!.id });
     expect(mail!.body).not.toContain(CHECK);
     await t.app.mailer.deliver();
     const sent = transport.sent.find((m) => m.to === 'giulia.ferri@mail.example');
@@ -176,6 +192,30 @@ describe('InstallNewSystem', () => {
     // The label now lets the invited person register and own it (CheckSysSn of self-registration).
     const check = await t.post('/api/Account/CheckSysSn', { sn: set.system, check_code: CHECK }, { ip: '203.0.113.7' });
     expect(check.body).toMatchObject({ code: 200, data: { sn: set.system, countryCode: 'IT' } });
+  });
+
+  test("an EMS swapped in keeps none of the old unit's MAC", async () => {
+    const installer = await as(t, 'installer');
+    const set = await labels();
+    expect((await installer.post('/api/SystemInstall/InstallNewSystem', form(set, await photos(installer.token)))).body.code).toBe(200);
+    // Labels of a later installation: its EMS is free.
+    const spare = await labels();
+    const swap = await (
+      await as(t, 'servicer')
+    ).post('/api/ESSMainTain/UpdateSystemSN', {
+      sysSn: set.system,
+      oldSn: set.ems,
+      newSn: spare.ems,
+      checkCode: CHECK,
+      reason: 'EMS replaced',
+    });
+    expect(swap.body.code).toBe(200);
+    const [system] = await t.db.select({ id: systems.id }).from(systems).where(eq(systems.sysSn, set.system));
+    const [ems] = await t.db
+      .select({ sn: systemComponents.sn, mac: systemComponents.mac })
+      .from(systemComponents)
+      .where(and(eq(systemComponents.systemId, system!.id), eq(systemComponents.kind, 'ems')));
+    expect(ems).toEqual({ sn: spare.ems, mac: null });
   });
 
   test('staff install for the company they choose, owned by an existing customer from the start', async () => {
@@ -330,7 +370,7 @@ describe('InstallNewSystem', () => {
     expect((await check({ kind: 'system', check_code: CHECK })).body.code).toBe(25);
   });
 
-  test('roles without the screen answer 45 on every call; the installations list keeps to the scope', async () => {
+  test('roles without the screen answer 45 on every call; the installation records keep to the scope', async () => {
     for (const username of ['customer', 'servicepartner', 'dev', 'supplier']) {
       const user = await as(t, username);
       for (const [path, body] of [
@@ -338,12 +378,11 @@ describe('InstallNewSystem', () => {
         ['/api/SystemInstall/GetInstallCompanies', {}],
         ['/api/SystemInstall/FindInstallCustomer', { keyword: 'becker' }],
         ['/api/SystemInstall/InstallNewSystem', form(await labels(), [1, 2])],
-        ['/api/SystemInstall/GetInstallationPageList', { pageIndex: 1, pageSize: 10 }],
       ] as const) {
         expect([username, path, (await user.post(path, body)).body.code]).toEqual([username, path, 45]);
       }
     }
-    // Another installer company's installation: not in this installer's list, and 45 when asked for by id.
+    // Another installer company's installation record: not in this installer's list, and 45 when asked for by id.
     const admin = await as(t, 'admin');
     const set = await labels();
     const own = await companyOf('installer');
@@ -355,14 +394,14 @@ describe('InstallNewSystem', () => {
         .code,
     ).toBe(200);
     const [row] = await t.db
-      .select({ id: systemInstallations.id })
-      .from(systemInstallations)
-      .where(eq(systemInstallations.sys_sn, set.system));
+      .select({ id: installationRecords.id })
+      .from(installationRecords)
+      .where(eq(installationRecords.sys_sn, set.system));
     const installer = await as(t, 'installer');
-    expect((await installer.post('/api/SystemInstall/GetInstallation', { id: row!.id })).body.code).toBe(45);
-    const list = await installer.post('/api/SystemInstall/GetInstallationPageList', { pageIndex: 1, pageSize: 100 });
+    expect((await installer.post('/api/ESSMainTain/LoadInstall', { id: row!.id })).body.code).toBe(45);
+    const list = await installer.post('/api/ESSMainTain/GetTheSysInstall', { pageIndex: 1, pageSize: 100 });
     expect(list.body.data.data.map((r: { sys_sn: string }) => r.sys_sn)).not.toContain(set.system);
-    expect((await admin.post('/api/SystemInstall/GetInstallation', { id: row!.id })).body.code).toBe(200);
+    expect((await admin.post('/api/ESSMainTain/LoadInstall', { id: row!.id })).body.code).toBe(200);
   });
 
   test('a reseller installs for its installers only', async () => {

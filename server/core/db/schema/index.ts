@@ -28,5 +28,4 @@ export * from './devices';
 export * from './system-records';
 export * from './warranty';
 export * from './system-migrations';
-export * from './installations';
 export * from './alarms';

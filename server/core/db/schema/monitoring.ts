@@ -109,6 +109,11 @@ export const systemComponents = pgTable(
     sn: text('sn').notNull(),
     model: text('model').notNull(),
     firmwareVersion: text('firmware_version').notNull().default(''),
+    /**
+     * An EMS's network address (AA:BB:CC:DD:EE:FF), which the site's router and the service team look it up by; null
+     * for the other kinds. It is the unit's own: a swapped EMS brings its own address, so it lives with the component.
+     */
+    mac: text('mac'),
     /** The supplier (organizations, kind 'supplier') whose users see the systems holding this component. */
     supplierId: integer('supplier_id').references(() => organizations.id, { onDelete: 'set null' }),
   },
