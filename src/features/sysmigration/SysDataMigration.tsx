@@ -1,21 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  AutoComplete,
-  Button,
-  Card,
-  Descriptions,
-  Form,
-  Input,
-  Popconfirm,
-  Progress,
-  Space,
-  Table,
-  Tag,
-  Typography,
-} from 'antd';
-import type { ColumnsType } from 'antd/es/table';
+import { Alert, App, AutoComplete, Button, Card, Descriptions, Form, Input, Popconfirm, Progress, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MigrationPreview, MigrationRow, MigrationState } from '../../../contract/sys-migration';
@@ -24,6 +8,8 @@ import { migrationCalls } from '../../../contract/sys-migration-calls';
 import { areaKey, call, endpointQuery } from '../../api/call';
 import { useCanAccess } from '../../auth/ability';
 import { MISSING, useFormat } from '../../i18n/format';
+import { ResponsiveTable, type ResponsiveColumn } from '../../ui/ResponsiveTable';
+import { useScreens } from '../../ui/useScreens';
 
 const STATE_COLORS: Record<MigrationState, string> = {
   queued: 'default',
@@ -57,7 +43,7 @@ function SnPicker({ value, onChange, placeholder }: { value?: string; onChange?:
     ),
   }));
   return (
-    <AutoComplete value={value} onChange={onChange} options={options} style={{ width: 260 }}>
+    <AutoComplete value={value} onChange={onChange} options={options} style={{ width: 260, maxWidth: '100%' }}>
       <Input maxLength={64} placeholder={placeholder} allowClear />
     </AutoComplete>
   );
@@ -91,6 +77,7 @@ export default function SysDataMigration() {
   const { t } = useTranslation('sysmigration');
   const fmt = useFormat();
   const can = useCanAccess();
+  const screens = useScreens();
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<Pair>();
@@ -148,23 +135,37 @@ export default function SysDataMigration() {
       </Space>
     );
 
-  const columns: ColumnsType<MigrationRow> = [
-    { title: t('columns.id'), dataIndex: 'id', width: 70 },
-    { title: t('columns.old_sn'), dataIndex: 'old_sn' },
-    { title: t('columns.new_sn'), dataIndex: 'new_sn' },
+  const columns: ResponsiveColumn<MigrationRow>[] = [
+    { key: 'id', title: t('columns.id'), dataIndex: 'id', width: 70, card: 'hidden' },
     {
+      key: 'pair',
+      title: `${t('columns.old_sn')} → ${t('columns.new_sn')}`,
+      card: 'title',
+      render: (_: unknown, m) => `${m.old_sn} → ${m.new_sn}`,
+    },
+    {
+      key: 'state',
       title: t('columns.state'),
       dataIndex: 'state',
+      card: 'status',
       render: (s: MigrationState) => <Tag color={STATE_COLORS[s]}>{t(`states.${s}`)}</Tag>,
     },
-    { title: t('columns.rows'), align: 'right', render: (_: unknown, m) => `${fmt.number(m.moved, 0)} / ${fmt.number(m.total, 0)}` },
-    { title: t('columns.created'), render: (_: unknown, m) => `${m.created_by} · ${fmt.dateTime(m.created_at)}` },
     {
+      key: 'rows',
+      title: t('columns.rows'),
+      align: 'right',
+      render: (_: unknown, m) => `${fmt.number(m.moved, 0)} / ${fmt.number(m.total, 0)}`,
+    },
+    { key: 'created', title: t('columns.created'), render: (_: unknown, m) => `${m.created_by} · ${fmt.dateTime(m.created_at)}` },
+    {
+      key: 'finished',
       title: t('columns.finished'),
       render: (_: unknown, m) => (m.finished_at ? `${m.finished_by ?? MISSING} · ${fmt.dateTime(m.finished_at)}` : MISSING),
     },
     {
+      key: 'actions',
       title: t('columns.actions'),
+      card: 'actions',
       render: (_: unknown, m) => (
         <Space>
           <Button size="small" onClick={() => setCurrentId(m.id)}>
@@ -184,7 +185,7 @@ export default function SysDataMigration() {
           <Typography.Paragraph type="secondary">{t('explain')}</Typography.Paragraph>
           <Form
             form={form}
-            layout="inline"
+            layout={screens.sm === false ? 'vertical' : 'inline'}
             onFinish={(pair) => ask.mutate(pair)}
             onValuesChange={() => setPreview(null)}
             style={{ rowGap: 12 }}
@@ -247,13 +248,13 @@ export default function SysDataMigration() {
           />
         }
       >
-        <Table<MigrationRow>
+        <ResponsiveTable<MigrationRow>
+          tableId="sysDataMigration"
           rowKey="id"
           size="small"
           loading={list.isFetching && !list.data}
           columns={columns}
           dataSource={list.data?.data ?? []}
-          scroll={{ x: true }}
           pagination={{
             current: page.pageIndex,
             pageSize: page.pageSize,
