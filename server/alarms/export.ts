@@ -7,17 +7,11 @@ import type { Database } from '../core/db';
 import type { FileAnswer } from '../core/http/endpoint';
 import { ApiError } from '../core/http/envelope';
 import { exportTexts } from '../monitoring/exports/texts';
-import { xlsxBuffer, type Column } from '../monitoring/exports/xlsx';
+import { localTime, xlsxBuffer, type Column } from '../monitoring/exports/xlsx';
 import { declareReportKind } from '../reports/kinds';
 import { alarmRows } from './service';
 
 const FILE_NAME = 'fault-list.xlsx';
-
-/** The system's local time of an instant, as a sortable text ('2026-03-01 14:05'). */
-function localTime(iso: string | null, timeZone: string): string | null {
-  if (iso === null) return null;
-  return new Date(iso).toLocaleString('sv-SE', { timeZone, hour12: false }).slice(0, 16);
-}
 
 /** The fault list's columns in the language of `t`: the screen's, in its order, with the catalogue's titles. */
 export function alarmColumns(t: TFunction): Column<AlarmRow>[] {

@@ -6,7 +6,7 @@ import { Code } from '../../contract/codes';
 import { defineAbilityFor } from '../../permissions/ability';
 import type { Actor } from '../core/auth/actor';
 import { queryRows, type Database } from '../core/db';
-import { escapeLike } from '../core/crud/factory';
+import { likeContaining } from '../core/crud/factory';
 import { alarmEvents, alarms, installerCompanies, systemComponents, systems, users } from '../core/db/schema';
 import { ApiError } from '../core/http/envelope';
 import { systemScope, viewerOf } from '../core/system-scope';
@@ -32,16 +32,14 @@ const SORTABLE: Record<AlarmSortKey, SQL> = {
   sys_sn: sql`${systems.sysSn}`,
 };
 
-const contains = (text: string) => `%${escapeLike(text)}%`;
-
 /** The search's conditions; `withStates` false leaves the states out (the counts per state). */
 function searchWhere(scope: SQL | undefined, q: AlarmSearch, withStates: boolean): SQL | undefined {
   const filters: (SQL | undefined)[] = [scope];
-  if (q.q) filters.push(sql`(${ilike(systems.sysSn, contains(q.q))} OR ${ilike(systems.sysName, contains(q.q))})`);
-  if (q.model) filters.push(ilike(systems.minv, contains(q.model)));
+  if (q.q) filters.push(sql`(${ilike(systems.sysSn, likeContaining(q.q))} OR ${ilike(systems.sysName, likeContaining(q.q))})`);
+  if (q.model) filters.push(ilike(systems.minv, likeContaining(q.model)));
   if (q.firmware)
     filters.push(
-      sql`EXISTS (SELECT 1 FROM ${systemComponents} WHERE ${systemComponents.systemId} = ${systems.id} AND ${ilike(systemComponents.firmwareVersion, contains(q.firmware))})`,
+      sql`EXISTS (SELECT 1 FROM ${systemComponents} WHERE ${systemComponents.systemId} = ${systems.id} AND ${ilike(systemComponents.firmwareVersion, likeContaining(q.firmware))})`,
     );
   if (q.component) filters.push(eq(alarms.component, q.component));
   if (q.code) filters.push(sql`upper(${alarms.code}) = ${q.code.toUpperCase()}`);
@@ -49,7 +47,7 @@ function searchWhere(scope: SQL | undefined, q: AlarmSearch, withStates: boolean
   if (withStates && q.states?.length) filters.push(inArray(alarms.state, q.states));
   if (q.acknowledged !== undefined) filters.push(q.acknowledged ? isNotNull(alarms.acknowledgedAt) : isNull(alarms.acknowledgedAt));
   if (q.countryCode) filters.push(eq(systems.countryCode, q.countryCode.toUpperCase()));
-  if (q.installer) filters.push(ilike(installerCompanies.name, contains(q.installer)));
+  if (q.installer) filters.push(ilike(installerCompanies.name, likeContaining(q.installer)));
   // Seen in the period: opened before its end and not cleared before its start.
   filters.push(sql`${alarms.firstSeenAt} <= ${q.to}::timestamptz`);
   filters.push(sql`(${alarms.clearedAt} IS NULL OR ${alarms.clearedAt} >= ${q.from}::timestamptz)`);

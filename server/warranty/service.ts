@@ -22,6 +22,7 @@ import { ApiError } from '../core/http/envelope';
 import { systemInScope, systemScope, viewerOf } from '../core/system-scope';
 import { assertAttachable, attachFiles, filesOfRecords } from '../core/uploads/service';
 import { allowedMwhSql, ends, extraMwh, extraYears, stateCondition, stateOf, todayOf, usedMwh } from './ends';
+import { likeContaining } from '../core/crud/factory';
 
 /**
  * The warranty (contract/warranty-calls.ts): a system's terms and their ends, the staff's fleet list, the terms'
@@ -144,11 +145,6 @@ function round(mwh: number): number {
   return Math.round(mwh * 1000) / 1000;
 }
 
-/** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
-function contains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 const SORTABLE: Record<WarrantySortKey, SQL> = {
   sys_sn: sql`${systems.sysSn}`,
   minv: sql`${systems.minv}`,
@@ -170,9 +166,9 @@ export async function warrantyPage(
   const window = withinDays ?? EXPIRING_DAYS;
   const where = and(
     systemScope(await viewerOf(db, actor), now),
-    q ? sql`(${ilike(systems.sysSn, contains(q))} OR ${ilike(systems.sysName, contains(q))})` : undefined,
-    model ? ilike(systems.minv, contains(model)) : undefined,
-    installer ? ilike(installerCompanies.name, contains(installer)) : undefined,
+    q ? sql`(${ilike(systems.sysSn, likeContaining(q))} OR ${ilike(systems.sysName, likeContaining(q))})` : undefined,
+    model ? ilike(systems.minv, likeContaining(model)) : undefined,
+    installer ? ilike(installerCompanies.name, likeContaining(installer)) : undefined,
     state ? stateCondition(state, today, window) : undefined,
   );
   const asked = sort?.[0];

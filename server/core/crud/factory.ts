@@ -370,6 +370,11 @@ export function escapeLike(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** The LIKE pattern of a text found anywhere in a value: a search for '50%' means the text '50%'. */
+export function likeContaining(text: string): string {
+  return `%${escapeLike(text)}%`;
+}
+
 function filterCondition(name: string, field: FieldDeclaration, kind: string, column: PgColumn, value: unknown): SQL {
   const bad = () => new ApiError(Code.PARAM_ERROR, `Parameter error: ${name}`, { data: { field: name } });
   if (kind === 'text') {

@@ -38,3 +38,9 @@ export async function xlsxFile<T>(
   if (rows.length === 0) throw new ApiError(Code.NO_DATA);
   return { name: fileName, bytes: await xlsxBuffer(sheetName, columns, rows) };
 }
+
+/** The system's local time of an instant, as a sortable text ('2026-03-01 14:05'). */
+export function localTime(iso: string | null, timeZone: string): string | null {
+  if (iso === null) return null;
+  return new Date(iso).toLocaleString('sv-SE', { timeZone, hour12: false }).slice(0, 16);
+}

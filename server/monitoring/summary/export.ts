@@ -7,16 +7,10 @@ import type { FileAnswer } from '../../core/http/endpoint';
 import { ApiError } from '../../core/http/envelope';
 import { declareReportKind } from '../../reports/kinds';
 import { exportTexts } from '../exports/texts';
-import { xlsxBuffer, type Column } from '../exports/xlsx';
+import { localTime, xlsxBuffer, type Column } from '../exports/xlsx';
 import { summaryAll } from './service';
 
 const FILE_NAME = 'system-summary.xlsx';
-
-/** The system's local time of an instant, as a sortable text ('2026-03-01 14:05'). */
-function localTime(iso: string | null, timeZone: string): string | null {
-  if (iso === null) return null;
-  return new Date(iso).toLocaleString('sv-SE', { timeZone, hour12: false }).slice(0, 16);
-}
 
 /** The summary's columns in the language of `t`: the list's, in its order. */
 export function summaryColumns(t: TFunction): Column<SummaryRow>[] {

@@ -16,6 +16,7 @@ import { systemScope, viewerOf } from '../../core/system-scope';
 import { SEVERITY } from '../status';
 import { EXPIRING_DAYS } from '../../../contract/warranty-constants';
 import { ends, stateCondition, systemEndDate, todayOf } from '../../warranty/ends';
+import { likeContaining } from '../../core/crud/factory';
 
 /**
  * The system summary (sysSummaryInfo): one row per system in the caller's scope (server/core/system-scope.ts) with
@@ -72,21 +73,16 @@ const SORTABLE: Record<SummarySortKey, SQL> = {
   open_complaints: openComplaints,
 };
 
-/** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
-function contains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 function searchWhere(scope: SQL | undefined, q: SummarySearch, now: Date): SQL | undefined {
   const filters: (SQL | undefined)[] = [scope];
-  if (q.q) filters.push(sql`(${ilike(systems.sysSn, contains(q.q))} OR ${ilike(systems.sysName, contains(q.q))})`);
-  if (q.model) filters.push(ilike(systems.minv, contains(q.model)));
+  if (q.q) filters.push(sql`(${ilike(systems.sysSn, likeContaining(q.q))} OR ${ilike(systems.sysName, likeContaining(q.q))})`);
+  if (q.model) filters.push(ilike(systems.minv, likeContaining(q.model)));
   if (q.firmware)
     filters.push(
-      sql`EXISTS (SELECT 1 FROM ${systemComponents} WHERE ${systemComponents.systemId} = ${systems.id} AND ${ilike(systemComponents.firmwareVersion, contains(q.firmware))})`,
+      sql`EXISTS (SELECT 1 FROM ${systemComponents} WHERE ${systemComponents.systemId} = ${systems.id} AND ${ilike(systemComponents.firmwareVersion, likeContaining(q.firmware))})`,
     );
   if (q.countryCode) filters.push(eq(systems.countryCode, q.countryCode.toUpperCase()));
-  if (q.installer) filters.push(ilike(installerCompanies.name, contains(q.installer)));
+  if (q.installer) filters.push(ilike(installerCompanies.name, likeContaining(q.installer)));
   if (q.status) filters.push(q.status === 'unknown' ? isNull(systems.emsStatus) : eq(systems.emsStatus, q.status as EmsStatus));
   if (q.hasOpenFaults !== undefined)
     filters.push(sql`${sql.raw(q.hasOpenFaults ? '' : 'NOT ')}EXISTS (SELECT 1 FROM ${systemFaults} WHERE ${openFault})`);

@@ -12,6 +12,7 @@ import { isLiveSortKey, liveJoins, type LiveSortKey } from './live';
 import type { MapPosition, StatusCounts, SystemListRow, SystemSummary } from '../../../contract/monitoring';
 import type { SystemSortKey } from '../../../contract/monitoring-constants';
 import { refuseWhileMoving, systemsBeingMoved } from '../../sysmigration/guard';
+import { likeContaining } from '../../core/crud/factory';
 
 export type { MapPosition, StatusCounts, SystemListRow, SystemSummary };
 
@@ -88,20 +89,15 @@ const SORTABLE = {
   // Every sort key of the contract has its column here, or is a live figure (live.ts).
 } as const satisfies Record<Exclude<SystemSortKey, LiveSortKey>, unknown>;
 
-/** Escapes LIKE wildcards so a search for '50%' means the text '50%'. */
-function contains(text: string): string {
-  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
 /** The viewer's scope narrowed by a search (the installer filter reads the joined installer_companies). */
 function searchWhere(viewer: Viewer, now: Date, q: SystemSearch): SQL | undefined {
   const filters: (SQL | undefined)[] = [systemScope(viewer, now)];
-  if (q.sn) filters.push(ilike(systems.sysSn, contains(q.sn)));
-  if (q.name) filters.push(ilike(systems.sysName, contains(q.name)));
+  if (q.sn) filters.push(ilike(systems.sysSn, likeContaining(q.sn)));
+  if (q.name) filters.push(ilike(systems.sysName, likeContaining(q.name)));
   if (q.status)
     filters.push(q.status === 'unknown' ? isNull(systems.emsStatus) : eq(systems.emsStatus, q.status as (typeof EMS_STATUSES)[number]));
   if (q.countryCode) filters.push(eq(systems.countryCode, q.countryCode.toUpperCase()));
-  if (q.installer) filters.push(ilike(installerCompanies.name, contains(q.installer)));
+  if (q.installer) filters.push(ilike(installerCompanies.name, likeContaining(q.installer)));
   return and(...filters);
 }
 
