@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNTRY_CODES } from './countryCodes';
 import { registerEmail } from './registration';
+import { INSTALL_PHOTOS_MAX } from './install-constants';
 
 /**
  * Request and answer shapes of installing a new system (installNewSystem) and of giving a customer another system
@@ -42,10 +43,6 @@ export const installCustomer = z.union([
   z.object({ email: registerEmail }),
   z.object({ inviteEmail: registerEmail, language: z.enum(['en', 'zh', 'de', 'ja']).optional() }),
 ]);
-
-/** How many site photos an installation needs, and may hold (of the installation record's photos). */
-export const INSTALL_PHOTOS_MIN = 2;
-export const INSTALL_PHOTOS_MAX = 10;
 
 export const installSystemBody = z.object({
   sn: sn.optional(),

@@ -3,7 +3,7 @@ import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { Code } from '../../contract/codes';
 import type { CheckInstallSnAnswer, InstallComponent, InstallSystemBody } from '../../contract/install';
 import { DEFAULT_LANGUAGE, type Language } from '../../contract/languages';
-import { INSTALL_PHOTOS_MIN } from '../../contract/install';
+import { INSTALL_PHOTOS_MIN } from '../../contract/install-constants';
 import { installationRecords as installationResource } from '../../resources/installationRecords';
 import { applyInstallerDefaults } from '../account/installer-defaults';
 import { checkLabel } from '../account/registration/service';

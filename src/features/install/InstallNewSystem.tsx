@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { AnswerOf, BodyIn } from '../../../contract/endpoint';
 import type { installCalls } from '../../../contract/install-calls';
-import { INSTALL_PHOTOS_MAX, INSTALL_PHOTOS_MIN } from '../../../contract/install';
+import { INSTALL_PHOTOS_MAX, INSTALL_PHOTOS_MIN } from '../../../contract/install-constants';
 import { installationRecords } from '../../../resources/installationRecords';
 import { useUser } from '../../auth/useUser';
 import { AttachmentsInput } from '../../resources/attachments/AttachmentsInput';
