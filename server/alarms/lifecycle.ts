@@ -40,6 +40,13 @@ export interface OpenedAlarm {
 
 const HOLD_MS = ALARM_CLEAR_HOLD_MINUTES * 60_000;
 
+/**
+ * A system whose history moved to its successor (a confirmed data migration) is replaced: its silence is expected,
+ * so it raises no offline alarm and loses the one it had.
+ */
+const replaced = (systemId: string) =>
+  sql.raw(`EXISTS (SELECT 1 FROM system_migrations m WHERE m.old_system_id = ${systemId} AND m.state = 'confirmed')`);
+
 /** Opens, continues and starts clearing the system's alarms from a batch's faults; answers the alarms it opened. */
 export async function alarmsFromFaults(db: Database, systemId: number, faults: readonly ReportedFault[]): Promise<OpenedAlarm[]> {
   const opened: OpenedAlarm[] = [];
@@ -151,7 +158,7 @@ export async function sweepAlarms(db: Database, now: Date): Promise<SweepResult>
           SELECT s.id, ${OFFLINE_ALARM_CODE}, ${offline.component}, ${offline.severity}, 'System offline (no data)', 'active',
                  coalesce(s.last_seen_at, ${at}::timestamptz), ${at}::timestamptz
             FROM systems s
-           WHERE s.ems_status = 'offline'
+           WHERE s.ems_status = 'offline' AND NOT (${replaced('s.id')})
           ON CONFLICT (system_id, component, code) WHERE cleared_at IS NULL DO NOTHING
           RETURNING system_id, id, first_seen_at),
         logged AS (INSERT INTO alarm_events (system_id, alarm_id, kind, at) SELECT system_id, id, 'opened', first_seen_at FROM opened)
@@ -165,7 +172,7 @@ export async function sweepAlarms(db: Database, now: Date): Promise<SweepResult>
                  clear_due_at = NULL
             FROM systems s
            WHERE s.id = a.system_id AND a.code = ${OFFLINE_ALARM_CODE} AND a.cleared_at IS NULL
-             AND s.ems_status IS DISTINCT FROM 'offline'
+             AND (s.ems_status IS DISTINCT FROM 'offline' OR ${replaced('s.id')})
           RETURNING a.system_id, a.id, a.cleared_at),
         logged AS (INSERT INTO alarm_events (system_id, alarm_id, kind, at) SELECT system_id, id, 'cleared', cleared_at FROM cleared)
         SELECT count(*)::int AS n FROM cleared`,

@@ -162,6 +162,26 @@ test('a system that fell silent gets its offline alarm from when it last reporte
   expect(await mails()).toBe(0);
 });
 
+test('a system replaced by another (its history moved and confirmed) raises no offline alarm and loses the one it had', async () => {
+  await t.db
+    .update(systems)
+    .set({ emsStatus: 'offline', lastSeenAt: new Date(at(90)) })
+    .where(eq(systems.sysSn, SN));
+  await sweepAlarms(t.db, t.clock());
+  expect((await alarmRows()).map((a) => a.state)).toEqual(['active']);
+  const [old] = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM systems WHERE sys_sn = ${SN}`);
+  const [successor] = await queryRows<{ id: number; sys_sn: string }>(
+    t.db,
+    sql`SELECT id, sys_sn FROM systems WHERE sys_sn <> ${SN} LIMIT 1`,
+  );
+  await t.db
+    .execute(sql`INSERT INTO system_migrations (old_system_id, old_sn, new_system_id, new_sn, state, plan, progress, saved, created_by, created_at, updated_at)
+    VALUES (${old!.id}, ${SN}, ${successor!.id}, ${successor!.sys_sn}, 'confirmed', '{}', '{}', '{}', 'servicer', now(), now())`);
+  expect(await sweepAlarms(t.db, t.clock())).toMatchObject({ offlineCleared: 1, offlineOpened: 0 });
+  expect((await alarmRows()).map((a) => a.state)).toEqual(['cleared']);
+  expect(await sweepAlarms(t.db, t.clock())).toMatchObject({ offlineOpened: 0 });
+});
+
 test('a fault open without an alarm (stored before alarms existed) is adopted by the sweep, quietly', async () => {
   const [{ id }] = await queryRows<{ id: number }>(t.db, sql`SELECT id FROM systems WHERE sys_sn = ${SN}`);
   await t.db.execute(
