@@ -450,11 +450,18 @@ describe('AssociateSystem', () => {
       check_code: CHECK,
     });
     expect(body).toMatchObject({ code: 200, data: { sys_sn: sn, customer: 'customer' } });
-    const after = (await customer.post('/api/ESS/GetSystemsByCustomer')).body.data as Array<{ sys_sn: string }>;
+    type Entry = { sys_sn: string; popv: number; poinv: number; cobat: number; surpluscobat: number };
+    const after = (await customer.post('/api/ESS/GetSystemsByCustomer')).body.data as Entry[];
     expect(after.map((s) => s.sys_sn)).toContain(sn);
     expect(after.length).toBe(before.length + 1);
-    // 'All' first, over every system of the customer.
-    expect(JSON.stringify(after[0])).toMatch(/all/i);
+    // 'All' first, its sums over every system of the customer, and grown by exactly the new system's ratings (the form's).
+    expect(after[0]!.sys_sn).toBe('All');
+    const added = { popv: 9.6, poinv: 10, cobat: 11, surpluscobat: 9.9 };
+    for (const key of ['popv', 'poinv', 'cobat', 'surpluscobat'] as const) {
+      const sum = after.slice(1).reduce((total, s) => total + s[key], 0);
+      expect(after[0]![key], key).toBeCloseTo(sum, 2);
+      expect(after[0]![key] - (before[0] as Entry)[key], key).toBeCloseTo(added[key], 2);
+    }
     // Given once: a second time answers 19.
     const again = await installer.post('/api/SystemAssociation/AssociateSystem', {
       customer: { email: 'thomas.becker@mail.example' },
