@@ -42,6 +42,14 @@ export const warrantyCalls = {
       '92 after 5 wrong keys within a minute by the user or from the address',
     schemas: schemasOf((s) => ({ body: s.redeemKeyBody, answer: s.warrantyAnswer })),
   }),
+  keyList: defineEndpoint({
+    path: '/Warranty/GetWarrantyKeyList',
+    permission: { subject: 'warrantyKey', action: 'read' },
+    summary:
+      'The CDKEYs issued so far (after-sales staff), newest first: each with its terms, state, last day, who issued it, and the ' +
+      'system it extended once used; by a part of the code or note, kind and state (expired: unused past its day)',
+    schemas: schemasOf((s) => ({ body: s.warrantyKeyListBody, answer: s.warrantyKeyPage })),
+  }),
   keys: defineEndpoint({
     path: '/Warranty/SaveWarrantyData',
     permission: { subject: 'warrantyKey', action: 'create' },

@@ -14,6 +14,9 @@ export type WarrantyStartBasis = (typeof WARRANTY_START_BASES)[number];
 /** A key: unused, used (redeemed once), or void (blocked by staff: 79). Expiry is by date (80). */
 export const WARRANTY_KEY_STATES = ['unused', 'used', 'void'] as const;
 export type WarrantyKeyState = (typeof WARRANTY_KEY_STATES)[number];
+/** What the list of issued keys filters by: the stored states, and 'expired' (unused past its last day). */
+export const WARRANTY_KEY_FILTERS = ['unused', 'used', 'void', 'expired'] as const;
+export type WarrantyKeyFilter = (typeof WARRANTY_KEY_FILTERS)[number];
 
 /** A warranty's state today: covered, covered but ending within the window asked, ended. */
 export const WARRANTY_STATES = ['under', 'expiring', 'expired'] as const;

@@ -3,6 +3,7 @@ import { sn } from './monitoring-requests';
 import { rules } from './rules';
 import {
   WARRANTY_COMPONENTS,
+  WARRANTY_KEY_FILTERS,
   WARRANTY_KEY_STATES,
   WARRANTY_LIMITS,
   WARRANTY_SORT_KEYS,
@@ -139,3 +140,24 @@ export const warrantyKeyAnswer = z.object({
   expires_on: z.string(),
 });
 export const warrantyKeysAnswer = z.object({ keys: z.array(warrantyKeyAnswer) });
+
+/** The issued keys, newest first: by a part of the code or the note, kind and state ('expired': unused past its day). */
+export const warrantyKeyListBody = z.object({
+  pageIndex: rules.integer(1, 1_000_000),
+  pageSize: rules.integer(1, 500),
+  q: text(40),
+  kind: z.enum(WARRANTY_COMPONENTS).optional(),
+  state: z.enum(WARRANTY_KEY_FILTERS).optional(),
+});
+export type WarrantyKeyListBody = z.infer<typeof warrantyKeyListBody>;
+export const warrantyKeyRow = warrantyKeyAnswer.extend({
+  id: z.number().int(),
+  expired: z.boolean().describe('unused and past its last day to redeem'),
+  note: z.string(),
+  created_by: z.string().nullable(),
+  created_at: z.string(),
+  used_sn: z.string().nullable().describe('the system it extended'),
+  used_at: z.string().nullable(),
+});
+export type WarrantyKeyRow = z.infer<typeof warrantyKeyRow>;
+export const warrantyKeyPage = rules.pageOf(warrantyKeyRow);

@@ -259,6 +259,6 @@ export const SUBJECT_GRANTS: readonly SubjectGrant[] = [
   // a customer redeems a key on their own system (row scope), as after-sales staff may for them.
   { subject: 'warranty', actions: ['read'], roles: ROLES },
   { subject: 'warranty', actions: ['update'], roles: WARRANTY_KEEPERS },
-  { subject: 'warrantyKey', actions: ['create'], roles: WARRANTY_KEEPERS },
+  { subject: 'warrantyKey', actions: ['read', 'create'], roles: WARRANTY_KEEPERS },
   { subject: 'warrantyKey', actions: ['update'], roles: ['customer', ...WARRANTY_KEEPERS] },
 ];

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { warrantyCalls as calls } from '../../contract/warranty-calls';
 import type { AppDeps } from '../config';
 import { registerEndpoint } from '../core/http/endpoint';
+import { warrantyKeyPage } from './keys';
 import { getWarranty, redeemKey, saveSystemWarranty, warrantyData, warrantyPage } from './service';
 
 /**
@@ -14,5 +15,6 @@ export const warrantyRoutes: FastifyPluginAsync<{ deps: AppDeps }> = async (app,
   await registerEndpoint(app, calls.list, (actor, body) => warrantyPage(db, actor, body, clock()));
   await registerEndpoint(app, calls.save, (actor, body) => saveSystemWarranty(db, actor, body, clock()));
   await registerEndpoint(app, calls.redeem, (actor, body) => redeemKey(db, actor, body, clock()));
+  await registerEndpoint(app, calls.keyList, (_actor, body) => warrantyKeyPage(db, body, clock()));
   await registerEndpoint(app, calls.keys, (actor, body) => warrantyData(db, actor, body, clock()));
 };

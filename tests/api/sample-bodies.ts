@@ -24,6 +24,7 @@ export const BODY_SAMPLES: Readonly<Record<string, Record<string, unknown>>> = {
   'POST /api/ESS/GetSystems': { pageIndex: 1, pageSize: 10 },
   'POST /api/Information/GetEssSummaryList': { pageIndex: 1, pageSize: 10 },
   'POST /api/Warranty/GetWarrantyPageList': { pageIndex: 1, pageSize: 10 },
+  'POST /api/Warranty/GetWarrantyKeyList': { pageIndex: 1, pageSize: 10 },
   'POST /api/Warranty/SaveWarrantyData': { action: 'void', cdkey: 'WK-MATRIX-0001' },
   // The fault search needs its period (32 without one).
   'POST /api/ESSMainTain/GetFaultList': { pageIndex: 1, pageSize: 10, from: '2026-02-01T00:00:00Z', to: '2026-03-02T08:00:00Z' },

@@ -16,6 +16,7 @@ import {
 import { useCanAccess } from '../../auth/ability';
 import { MISSING, useFormat } from '../../i18n/format';
 import { warrantyApi, warrantyKeys, type WarrantyListQuery } from './api';
+import { KeyList } from './KeyList';
 import { STATE_COLORS } from './WarrantyPanel';
 
 interface Filters {
@@ -155,6 +156,7 @@ export default function WarrantyList() {
         }}
       />
       {issuing ? <IssueKeys onClose={() => setIssuing(false)} /> : null}
+      {can('warrantyKey', 'read') ? <KeyList /> : null}
     </div>
   );
 }

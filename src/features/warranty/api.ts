@@ -6,6 +6,7 @@ import { call } from '../../api/call';
 export type WarrantyListQuery = BodyIn<typeof warrantyCalls.list>;
 export type SaveWarrantyBody = BodyIn<typeof warrantyCalls.save>;
 export type WarrantyDataBody = BodyIn<typeof warrantyCalls.keys>;
+export type WarrantyKeyQuery = BodyIn<typeof warrantyCalls.keyList>;
 
 export const warrantyApi = {
   // Quiet: 87 (no terms recorded) is a state the panel shows, not an error to pop up.
@@ -14,10 +15,12 @@ export const warrantyApi = {
   save: (body: SaveWarrantyBody) => call(warrantyCalls.save, body),
   redeem: (body: BodyIn<typeof warrantyCalls.redeem>) => call(warrantyCalls.redeem, body),
   keys: (body: WarrantyDataBody) => call(warrantyCalls.keys, body),
+  keyList: (query: WarrantyKeyQuery) => call(warrantyCalls.keyList, query),
 };
 
 export const warrantyKeys = {
   all: ['warranty'] as const,
   one: (sn: string) => ['warranty', 'one', sn] as const,
   list: (query: WarrantyListQuery) => ['warranty', 'list', query] as const,
+  keyList: (query: WarrantyKeyQuery) => ['warranty', 'keys', query] as const,
 };

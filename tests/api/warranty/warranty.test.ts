@@ -17,6 +17,7 @@ const LIST = '/api/Warranty/GetWarrantyPageList';
 const SAVE = '/api/Warranty/SaveSystemwarranty';
 const REDEEM = '/api/Warranty/UpdateWarranty';
 const KEYS = '/api/Warranty/SaveWarrantyData';
+const KEY_LIST = '/api/Warranty/GetWarrantyKeyList';
 const UPLOAD = '/api/Warranty/UploadDelivery';
 const DELIVERY = '/api/Warranty/GetDelivery';
 const SUMMARY = '/api/Information/GetEssSummaryList';
@@ -248,6 +249,38 @@ describe('CDKEYs', () => {
     expect((await servicer.post(KEYS, { action: 'void', cdkey: 'WK-USED-0001' })).body.code).toBe(78);
     expect((await servicer.post(KEYS, { action: 'void', cdkey: 'WK-NONE-0000' })).body.code).toBe(75);
     expect(await state()).toBe(before);
+  });
+
+  test('the list of issued keys: each state, the system a used key extended, filters; after-sales staff alone', async () => {
+    const servicer = await as(t, 'servicer');
+    const page = async (body: Record<string, unknown> = {}) =>
+      (await servicer.post(KEY_LIST, { pageIndex: 1, pageSize: 100, ...body })).body.data as {
+        dataCount: number;
+        data: Array<{ code: string; state: string; expired: boolean; used_sn: string | null; created_by: string | null }>;
+      };
+    const all = await page();
+    const [{ n }] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM warranty_keys`);
+    expect(all.dataCount).toBe(n);
+    const byCode = new Map(all.data.map((k) => [k.code, k]));
+    // Redeemed by the customer above on their own system.
+    expect(byCode.get('WK-BAT-00001')).toMatchObject({ state: 'used', used_sn: own, expired: false });
+    expect(byCode.get('WK-OLD-00001')).toMatchObject({ state: 'unused', expired: true, used_sn: null });
+    // The keys the servicer issued above are named by who issued them; the one voided says so.
+    const issued = all.data.filter((k) => k.created_by !== null);
+    expect(issued).toHaveLength(3);
+    expect(issued.map((k) => k.state).sort()).toEqual(['unused', 'unused', 'void']);
+    const codes = async (body: Record<string, unknown>) => (await page(body)).data.map((k) => k.code).sort();
+    expect(await codes({ state: 'expired' })).toEqual(['WK-OLD-00001']);
+    expect(await codes({ state: 'unused' })).not.toContain('WK-OLD-00001');
+    expect(await codes({ state: 'used', kind: 'inverter' })).toEqual(['WK-INV-00001', 'WK-USED-0001']);
+    expect(await codes({ q: 'bat-0000' })).toEqual(['WK-BAT-00001', 'WK-BAT-00002']);
+    expect((await servicer.post(KEY_LIST, { pageIndex: 1, pageSize: 501 })).body.code).toBe(2);
+    expect((await servicer.post(KEY_LIST, { pageIndex: 1, pageSize: 10, state: 'lost' })).body.code).toBe(2);
+    for (const username of ['customer', 'installer', 'dev', 'supplier']) {
+      const answer = (await (await as(t, username)).post(KEY_LIST, { pageIndex: 1, pageSize: 10 })).body;
+      expect(answer.code, username).toBe(45);
+      expect(answer.data ?? null).toBeNull();
+    }
   });
 });
 
