@@ -21,6 +21,7 @@ import { markDemoSeeded } from './marker';
 import { DEMO_INSTALLER_AREAS, insertDemoOrganizations, linkDemoUsers, type DemoOrganizationIds } from './organizations';
 import { PRICE_LEVELS } from '../../monitoring/income/price-levels';
 import { siteOfSystem } from './site';
+import { sweepAlarms } from '../../alarms/lifecycle';
 
 /**
  * The monitoring part of the demo (DESIGN §8): the fleet, its components and tariffs, the expired share,
@@ -89,6 +90,9 @@ export async function seedMonitoringDemo(
     await pushHistory(db, row, demo, password, start, now, soc ?? INITIAL_SOC);
   }
   await markSilentSystemsOffline(db, now);
+  // The fleet's alarms as the minute's sweep leaves them (offline ones, faults still open): the world starts settled,
+  // so the first sweep after start finds nothing to change.
+  await sweepAlarms(db, now);
   await markDemoSeeded(db, { size: size ?? DEMO_FLEET_SIZE, seededAt: now.toISOString() }, now);
 }
 
