@@ -11,6 +11,7 @@ import { PageCard } from '../../ui/PageCard';
 import { installApi, installQueries } from './api';
 import { showInstallError } from './errors';
 import './install.css';
+import { CustomerSearch } from './CustomerSearch';
 
 interface Values {
   customerId?: number;
@@ -83,21 +84,14 @@ export default function AssociateAdditionalSystem() {
         onFinish={(v) => void submit(v)}
       >
         <Typography.Text strong>{t('associate.customer')}</Typography.Text>
-        <Space.Compact style={{ width: '100%', margin: '8px 0 12px' }}>
-          <Input
-            value={word}
-            onChange={(e) => setWord(e.target.value)}
-            onPressEnter={(e) => {
-              e.preventDefault();
-              void find();
-            }}
-            placeholder={partner ? t('form.customerSearch') : t('form.customerSearchStaff')}
-            type={partner ? 'email' : 'text'}
-            maxLength={254}
-          />
-          <Button onClick={() => void find()}>{t('form.find')}</Button>
-        </Space.Compact>
-        {customers?.length === 0 && <Typography.Paragraph type="secondary">{t('form.noCustomer')}</Typography.Paragraph>}
+        <CustomerSearch
+          value={word}
+          onChange={setWord}
+          onFind={() => void find()}
+          partner={partner}
+          found={customers ? customers.length : null}
+          style={{ margin: '8px 0 12px' }}
+        />
         <Form.Item name="customerId" rules={[{ required: true }]}>
           <Select
             disabled={!customers?.length}

@@ -20,6 +20,7 @@ import { CountrySelect } from '../reference/CountrySelect';
 import { installApi, installQueries } from './api';
 import { showInstallError } from './errors';
 import './install.css';
+import { CustomerSearch } from './CustomerSearch';
 
 interface Label {
   sn?: string;
@@ -476,21 +477,14 @@ export default function InstallNewSystem() {
           </Form.Item>
           {customerMode === 'existing' ? (
             <>
-              <Space.Compact style={{ width: '100%', marginBottom: 12 }}>
-                <Input
-                  value={customerWord}
-                  onChange={(e) => setCustomerWord(e.target.value)}
-                  onPressEnter={(e) => {
-                    e.preventDefault();
-                    void findCustomer();
-                  }}
-                  placeholder={partner ? t('form.customerSearch') : t('form.customerSearchStaff')}
-                  type={partner ? 'email' : 'text'}
-                  maxLength={254}
-                />
-                <Button onClick={() => void findCustomer()}>{t('form.find')}</Button>
-              </Space.Compact>
-              {customers?.length === 0 && <Typography.Paragraph type="secondary">{t('form.noCustomer')}</Typography.Paragraph>}
+              <CustomerSearch
+                value={customerWord}
+                onChange={setCustomerWord}
+                onFind={() => void findCustomer()}
+                partner={partner}
+                found={customers ? customers.length : null}
+                style={{ marginBottom: 12 }}
+              />
               <Form.Item name="customerId" label={t('form.customer')} rules={[{ required: true }]}>
                 <Select
                   options={(customers ?? []).map((c) => ({ value: c.id, label: `${c.name || c.username} · ${c.email}` }))}
