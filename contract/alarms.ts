@@ -26,12 +26,7 @@ export const alarmSearch = z.object({
   severities: z.array(z.enum(ALARM_SEVERITIES)).max(ALARM_SEVERITIES.length).optional(),
   states: z.array(z.enum(ALARM_STATES)).max(ALARM_STATES.length).optional(),
   acknowledged: z.boolean().optional(),
-  countryCode: z
-    .string()
-    .trim()
-    .max(2)
-    .regex(/^[A-Za-z]{2}$/, 'two letters')
-    .optional(),
+  countryCode: rules.countryFilter(),
   /** A part of the installer company's name. */
   installer: text(200),
   /** Alarms seen in the period (first seen before its end, last seen after its start). */

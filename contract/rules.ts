@@ -57,6 +57,14 @@ export const rules = {
   },
   /** The answer of a paged list: the page's rows and the count of every row. */
   pageOf: <T extends z.ZodType>(row: T) => z.object({ dataCount: z.number().int(), data: z.array(row) }),
+  /** A search's optional country: two letters, in any case (the server compares them upper-cased). */
+  countryFilter: () =>
+    z
+      .string()
+      .trim()
+      .max(2)
+      .regex(/^[A-Za-z]{2}$/, 'two letters')
+      .optional(),
   /** The body of a call that takes nothing (the caller's own rows, the whole scope): none at all is as good as {}. */
   noBody: () =>
     z

@@ -20,12 +20,7 @@ export const summarySearch = z.object({
   model: text(64),
   /** A part of any component's firmware version. */
   firmware: text(64),
-  countryCode: z
-    .string()
-    .trim()
-    .max(2)
-    .regex(/^[A-Za-z]{2}$/, 'two letters')
-    .optional(),
+  countryCode: rules.countryFilter(),
   /** A part of the installer company's name. */
   installer: text(200),
   status: z.enum([...EMS_STATUSES, 'unknown']).optional(),
